@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Container } from './container';
+import { registerAccess } from './http/access';
+import { registerCsrf } from './http/csrf';
+import { apiNotFound, isApiPath, registerErrorHandling } from './http/error-handler';
+import { healthRoutes } from './modules/health/routes';
+import { plansRoutes } from './modules/plans/routes';
+import { settingsRoutes } from './modules/settings/routes';
+import { usersRoutes } from './modules/users/routes';
+
+/** Builds the HTTP application from the container's services. No business logic here. */
+export async function buildApp(container: Container): Promise<FastifyInstance> {
+  const { config } = container;
+  const app = Fastify({
+    loggerInstance: container.logger as FastifyBaseLogger,
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimitBytes,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    return503OnClosing: true,
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: container.secureCookies,
+  });
+
+  // JSON bodies: an empty body is {}, a malformed one is a clear 400 (see error-handler).
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = (body as string).trim();
+    if (!text) return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      const error = Object.assign(new Error('Malformed JSON'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' });
+      done(error, undefined);
+    }
+  });
+
+  registerErrorHandling(app, { bodyLimitBytes: config.bodyLimitBytes });
+  registerCsrf(app, container.csrf, container.secureCookies);
+  registerAccess(app, { sessions: container.sessions, loadUser: (id) => container.users.findById(id) });
+
+  healthRoutes(app, container);
+  settingsRoutes(app, container);
+  plansRoutes(app, container);
+  usersRoutes(app, container);
+
+  await registerWebApp(app, config.webDistDir);
+  return app;
+}
+
+/** Serves the built web app; every non-API GET falls back to index.html (client routing). */
+async function registerWebApp(app: FastifyInstance, distDir: string) {
+  const indexFile = path.join(distDir, 'index.html');
+  const hasWeb = fs.existsSync(indexFile);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false, maxAge: '1h', immutable: false });
+    // Hashed assets never change: let browsers keep them for a year.
+    app.addHook('onSend', async (request, reply) => {
+      if (request.url.startsWith('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
+    });
+  } else {
+    app.log.warn({ distDir }, 'web app not built: run `npm run build`; only the API is served');
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url.split('?')[0]!;
+    if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(url)) {
+      const file = path.join(distDir, path.normalize(url).replace(/^([/\\])+/, ''));
+      if (file.startsWith(distDir + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+        return reply.sendFile(path.relative(distDir, file));
+      }
+      if (!path.extname(url)) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return apiNotFound(request, reply);
+  });
+}

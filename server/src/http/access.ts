@@ -1,0 +1,54 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { UserRow } from '../db/schema';
+import { EmailNotVerified, Forbidden, Unauthorized } from './errors';
+import type { SessionStore } from './sessions';
+
+/**
+ * Who may call a route, declared once in its options (`config: { access: 'admin' }`)
+ * and checked here, in one place, before the handler runs.
+ * - public: anyone; the actor is loaded when a session exists
+ * - user: signed in (e-mail may be unverified)
+ * - verified: signed in with a verified e-mail (450 otherwise)
+ * - admin: role "1"
+ */
+export type Access = 'public' | 'user' | 'verified' | 'admin';
+
+export const ROLE = { admin: 1, user: 2, owner: 3, manager: 4, member: 5 } as const;
+
+export interface Actor {
+  user: UserRow;
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+}
+
+export function registerAccess(app: FastifyInstance, deps: { sessions: SessionStore; loadUser(id: number): Promise<UserRow | undefined> }) {
+  app.decorateRequest('actor', null);
+
+  app.addHook('preHandler', async (request: FastifyRequest) => {
+    const access = request.routeOptions.config?.access ?? 'public';
+    const session = await deps.sessions.get(request);
+    if (session?.user_id) {
+      const user = await deps.loadUser(session.user_id);
+      if (user) request.actor = { user, sessionId: session.id };
+    }
+    if (access === 'public') return;
+    if (!request.actor) throw new Unauthorized();
+    if (access === 'user') return;
+    if (!request.actor.user.email_verified_at) throw new EmailNotVerified();
+    if (access === 'admin' && request.actor.user.role_id !== ROLE.admin) throw new Forbidden();
+  });
+}
+
+/** The signed-in actor of a route whose access is not public. */
+export function requireActor(request: FastifyRequest): Actor {
+  if (!request.actor) throw new Unauthorized();
+  return request.actor;
+}

@@ -1,0 +1,69 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CsrfMismatch } from './errors';
+
+export const CSRF_COOKIE = 'XSRF-TOKEN';
+export const CSRF_HEADER = 'x-xsrf-token';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** false exempts a state-changing route (signed webhooks, for example). */
+    csrf?: boolean;
+  }
+}
+
+/**
+ * Signed double-submit CSRF protection: the XSRF-TOKEN cookie (readable by our own
+ * script) must come back in the X-XSRF-TOKEN header, and carry our signature.
+ */
+export class CsrfTokens {
+  constructor(private readonly key: Buffer) {}
+
+  issue(): string {
+    const nonce = randomBytes(24).toString('base64url');
+    return `${nonce}.${this.sign(nonce)}`;
+  }
+
+  isValid(token: string): boolean {
+    const [nonce, signature, extra] = token.split('.');
+    if (!nonce || !signature || extra !== undefined) return false;
+    const expected = Buffer.from(this.sign(nonce));
+    const given = Buffer.from(signature);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  }
+
+  private sign(nonce: string) {
+    return createHmac('sha256', this.key).update(`csrf:${nonce}`).digest('base64url');
+  }
+}
+
+export function registerCsrf(app: FastifyInstance, tokens: CsrfTokens, secureCookies: boolean) {
+  const setCookie = (reply: FastifyReply, token: string) =>
+    reply.setCookie(CSRF_COOKIE, token, { path: '/', sameSite: 'lax', secure: secureCookies, httpOnly: false, maxAge: 60 * 60 * 24 * 7 });
+
+  app.get('/mt/csrf-cookie', async (request, reply) => {
+    const current = request.cookies[CSRF_COOKIE];
+    setCookie(reply, current && tokens.isValid(current) ? current : tokens.issue());
+    return reply.code(204).send();
+  });
+
+  app.addHook('preHandler', async (request: FastifyRequest) => {
+    if (SAFE_METHODS.has(request.method) || request.routeOptions.config?.csrf === false) return;
+    const cookie = request.cookies[CSRF_COOKIE];
+    const header = request.headers[CSRF_HEADER];
+    const sent = Array.isArray(header) ? header[0] : header;
+    if (!cookie || !sent || !tokens.isValid(cookie)) throw new CsrfMismatch();
+    // Browsers send the cookie URI-encoded as written by document.cookie readers.
+    const decoded = safeDecode(sent);
+    if (decoded !== cookie) throw new CsrfMismatch();
+  });
+}
+
+function safeDecode(value: string) {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}

@@ -1,0 +1,68 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { t } from '../i18n/messages';
+import { AppError, Invalid, LimitExceeded, TooManyRequests } from './errors';
+import { resolveLocale } from './locale';
+
+type FastifyLikeError = FastifyError & { validation?: unknown };
+
+const API_PREFIXES = ['/api/', '/mt/', '/email/'];
+export const isApiPath = (url: string) => API_PREFIXES.some((prefix) => url.startsWith(prefix)) || url === '/api';
+
+function humanBytes(bytes: number) {
+  return bytes >= 1_048_576 ? `${Math.round(bytes / 104_857.6) / 10} MB` : `${Math.round(bytes / 1024)} KB`;
+}
+
+/**
+ * One mapping from errors to the contract's envelope: `{message}` plus `errors` (422),
+ * `type` and `status` (402), `Retry-After` (429). Never a stack trace.
+ */
+export function registerErrorHandling(app: FastifyInstance, options: { bodyLimitBytes: number }) {
+  app.setErrorHandler(async (error: FastifyLikeError, request: FastifyRequest, reply: FastifyReply) => {
+    const locale = resolveLocale(request);
+
+    if (error instanceof AppError) {
+      const message = t(locale, error.message, error.params);
+      if (error instanceof Invalid) {
+        const errors = Object.fromEntries(
+          Object.entries(error.fields).map(([field, list]) => [
+            field,
+            list.map((item) => (typeof item === 'string' ? t(locale, item) : t(locale, item.key, item.params))),
+          ]),
+        );
+        return reply.code(422).send({ message: Object.values(errors)[0]?.[0] ?? message, errors });
+      }
+      if (error instanceof LimitExceeded) return reply.code(402).send({ status: 402, type: error.type, message });
+      if (error instanceof TooManyRequests) reply.header('retry-after', String(error.retryAfterSeconds));
+      return reply.code(error.status).send({ message });
+    }
+
+    const code = error.code ?? '';
+    if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (error instanceof SyntaxError && error.statusCode === 400)) {
+      return reply.code(400).send({ message: t(locale, 'error.malformed_json') });
+    }
+    if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' || code === 'FST_REQ_FILE_TOO_LARGE' || error.statusCode === 413) {
+      return reply.code(413).send({ message: t(locale, 'error.payload_too_large', { limit: humanBytes(options.bodyLimitBytes) }) });
+    }
+    if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.code(415).send({ message: t(locale, 'error.unsupported_media_type', { type: String(request.headers['content-type'] ?? '') }) });
+    }
+    if (error.validation) {
+      return reply.code(422).send({ message: t(locale, 'error.given_data_invalid'), errors: { input: [error.message] } });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      request.log.info({ code, status: error.statusCode }, error.message);
+      const message = error.statusCode === 404 ? t(locale, 'error.not_found') : error.statusCode === 405 ? t(locale, 'error.method_not_allowed') : error.message;
+      return reply.code(error.statusCode).send({ message });
+    }
+
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ message: t(locale, 'error.generic') });
+  });
+}
+
+/** Unknown routes under the API prefixes answer with the envelope; the rest is the web app's. */
+export function apiNotFound(request: FastifyRequest, reply: FastifyReply) {
+  const locale = resolveLocale(request);
+  const url = request.url.split('?')[0]!;
+  return reply.code(404).send({ message: t(locale, 'error.route_not_found', { method: request.method, url }) });
+}

@@ -1,0 +1,83 @@
+/**
+ * Typed domain errors. Services throw these; http/error-handler.ts maps them to the
+ * contract's envelope. `message` is a message key (server/src/i18n/messages.ts) or a
+ * literal text; params fill the key's placeholders.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly params: Record<string, string | number> = {},
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** 422: field -> message keys (or literal messages). */
+export class Invalid extends AppError {
+  constructor(
+    readonly fields: Record<string, Array<string | { key: string; params?: Record<string, string | number> }>>,
+    message = 'error.given_data_invalid',
+  ) {
+    super(422, message);
+  }
+
+  static field(field: string, key: string, params?: Record<string, string | number>) {
+    return new Invalid({ [field]: [{ key, params }] });
+  }
+}
+
+export class Unauthorized extends AppError {
+  constructor(message = 'error.unauthenticated') {
+    super(401, message);
+  }
+}
+
+export class Forbidden extends AppError {
+  constructor(message = 'error.forbidden') {
+    super(403, message);
+  }
+}
+
+export class NotFound extends AppError {
+  constructor(message = 'error.not_found') {
+    super(404, message);
+  }
+}
+
+export class PayloadTooLarge extends AppError {
+  constructor(message = 'error.payload_too_large', params: Record<string, string | number> = {}) {
+    super(413, message, params);
+  }
+}
+
+export class CsrfMismatch extends AppError {
+  constructor() {
+    super(419, 'error.csrf_mismatch');
+  }
+}
+
+export class TooManyRequests extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, 'error.too_many_requests', { seconds: retryAfterSeconds });
+  }
+}
+
+/** 402 usage limit: `type` is one of the contract's limit types. */
+export class LimitExceeded extends AppError {
+  constructor(
+    readonly type: string,
+    message: string,
+    params: Record<string, string | number> = {},
+  ) {
+    super(402, message, params);
+  }
+}
+
+/** 450: signed in, e-mail address not verified (spec section 7). */
+export class EmailNotVerified extends AppError {
+  constructor() {
+    super(450, 'error.email_not_verified');
+  }
+}

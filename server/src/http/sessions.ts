@@ -1,0 +1,116 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB, SessionRow } from '../db/schema';
+
+export const SESSION_COOKIE = 'lisan_session';
+
+export interface SessionOptions {
+  ttlHours: number;
+  rememberDays: number;
+  secureCookies: boolean;
+  now?: () => Date;
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Database-backed sessions. The cookie carries a random token; the table keeps only its
+ * hash, so a leaked table cannot be replayed. Expiry slides on use (at most once a minute).
+ */
+export class SessionStore {
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly options: SessionOptions,
+  ) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  private lifetimeMs(remember: boolean) {
+    return remember ? this.options.rememberDays * 86_400_000 : this.options.ttlHours * 3_600_000;
+  }
+
+  /** The request's live session, looked up once per request. */
+  async get(request: FastifyRequest): Promise<SessionRow | null> {
+    if (request.sessionCache !== undefined) return request.sessionCache;
+    const token = request.cookies[SESSION_COOKIE];
+    let session: SessionRow | null = null;
+    if (token && token.length >= 32 && token.length <= 128) {
+      const now = this.now();
+      session =
+        (await this.db.selectFrom('sessions').selectAll().where('id', '=', hashToken(token)).where('expires_at', '>', now).executeTakeFirst()) ??
+        null;
+      if (session && now.getTime() - new Date(session.last_seen_at).getTime() > 60_000) {
+        const expires = new Date(now.getTime() + this.lifetimeMs(session.remember));
+        await this.db.updateTable('sessions').set({ last_seen_at: now, expires_at: expires }).where('id', '=', session.id).execute();
+        session = { ...session, last_seen_at: now, expires_at: expires };
+      }
+    }
+    request.sessionCache = session;
+    return session;
+  }
+
+  /**
+   * Starts a new session for the user (the old one, if any, ends: the id rotates at sign-in)
+   * and sets the cookie.
+   */
+  async start(request: FastifyRequest, reply: FastifyReply, input: { userId: number; remember?: boolean }) {
+    await this.end(request, reply);
+    const token = randomBytes(32).toString('base64url');
+    const remember = input.remember ?? false;
+    const now = this.now();
+    const expires = new Date(now.getTime() + this.lifetimeMs(remember));
+    const row = await this.db
+      .insertInto('sessions')
+      .values({
+        id: hashToken(token),
+        user_id: input.userId,
+        data: JSON.stringify({}),
+        remember,
+        ip: request.ip,
+        user_agent: (request.headers['user-agent'] ?? '').slice(0, 512),
+        last_seen_at: now,
+        expires_at: expires,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    reply.setCookie(SESSION_COOKIE, token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.options.secureCookies,
+      // Without "remember me" the cookie ends with the browser; the row expires server-side.
+      ...(remember ? { expires } : {}),
+    });
+    request.sessionCache = row;
+    return row;
+  }
+
+  /** Ends the request's session server-side and clears the cookie. */
+  async end(request: FastifyRequest, reply: FastifyReply) {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await this.db.deleteFrom('sessions').where('id', '=', hashToken(token)).execute();
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    request.sessionCache = null;
+  }
+
+  /** Ends every session of a user (password reset, removal from a team, deletion). */
+  async endAllForUser(userId: number, exceptSessionId?: string) {
+    let query = this.db.deleteFrom('sessions').where('user_id', '=', userId);
+    if (exceptSessionId) query = query.where('id', '!=', exceptSessionId);
+    await query.execute();
+  }
+
+  async purgeExpired() {
+    const result = await this.db.deleteFrom('sessions').where('expires_at', '<=', this.now()).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    sessionCache?: SessionRow | null;
+  }
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { Invalid } from './errors';
+
+type IssueMessage = { key: string; params?: Record<string, string | number> };
+
+/** Human name of a field in messages: snake_case -> words ("password_confirmation" -> "password confirmation"). */
+function attributeName(path: PropertyKey[]): string {
+  return path.map(String).join('.').replace(/_/g, ' ') || 'input';
+}
+
+function issueMessage(issue: z.core.$ZodIssue): IssueMessage {
+  const attribute = attributeName(issue.path);
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined || issue.input === null
+        ? { key: 'validation.required', params: { attribute } }
+        : { key: 'validation.invalid', params: { attribute } };
+    case 'too_small':
+      if (issue.origin === 'string') {
+        return Number(issue.minimum) <= 1
+          ? { key: 'validation.required', params: { attribute } }
+          : { key: 'validation.string_min', params: { attribute, min: Number(issue.minimum) } };
+      }
+      return { key: 'validation.number_min', params: { attribute, min: Number(issue.minimum) } };
+    case 'too_big':
+      return issue.origin === 'string'
+        ? { key: 'validation.string_max', params: { attribute, max: Number(issue.maximum) } }
+        : { key: 'validation.number_max', params: { attribute, max: Number(issue.maximum) } };
+    case 'invalid_value':
+      return { key: 'validation.enum', params: { attribute } };
+    case 'invalid_format':
+      return issue.format === 'email' ? { key: 'validation.email_format' } : { key: 'validation.invalid', params: { attribute } };
+    default:
+      return { key: 'validation.invalid', params: { attribute } };
+  }
+}
+
+/**
+ * Parses input with a zod schema or throws Invalid (422) with one entry per field.
+ * A schema attaches a catalog key to a check with `{ error: 'validation.name_required' }`;
+ * such keys win over the generic wording.
+ */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const fields: Record<string, IssueMessage[]> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path.length ? issue.path.map(String).join('.') : 'input';
+    const explicit = issue.message.includes('.') && /^[a-z_]+\.[a-z_.]+$/.test(issue.message);
+    const message = explicit ? { key: issue.message, params: { attribute: attributeName(issue.path) } } : issueMessage(issue);
+    const list = (fields[field] ??= []);
+    if (!list.some((m) => m.key === message.key)) list.push(message);
+  }
+  throw new Invalid(fields);
+}

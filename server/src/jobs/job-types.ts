@@ -1,0 +1,6 @@
+import type { MailJob } from '../mail/mailer';
+
+/** Every job type and its payload. Modules add their jobs here. */
+export interface JobPayloads {
+  'mail-send': MailJob;
+}

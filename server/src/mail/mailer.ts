@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Logger } from 'pino';
+import type { Locale } from '../i18n/messages';
+import { templates, type RenderedMail, type TemplateData, type TemplateName } from './templates';
+
+/** The payload of the `mail-send` job. */
+export interface MailJob<N extends TemplateName = TemplateName> {
+  to: string;
+  locale: Locale;
+  template: N;
+  data: TemplateData<N>;
+}
+
+export interface Transport {
+  /** Sends one message; returns an id for the logs. */
+  send(message: { from: string; to: string } & RenderedMail): Promise<string>;
+  close(): void;
+}
+
+/** SMTP through nodemailer (MAIL_URL=smtp://user:pass@host:port). */
+export function smtpTransport(url: string): Transport {
+  const transporter = nodemailer.createTransport(url);
+  return {
+    async send(message) {
+      const info = await transporter.sendMail(message);
+      return info.messageId;
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/** Without MAIL_URL every mail is written as an .eml file under DATA_DIR/mail and logged. */
+export function outboxTransport(dir: string, logger: Logger): Transport {
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(message) {
+      const info = await transporter.sendMail(message);
+      await fs.mkdir(dir, { recursive: true });
+      const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
+      await fs.writeFile(file, info.message as Buffer);
+      logger.info({ to: message.to, subject: message.subject, file }, 'mail written to outbox');
+      return info.messageId;
+    },
+    close() {},
+  };
+}
+
+export function renderMail(job: MailJob): RenderedMail {
+  const render = templates[job.template] as (locale: Locale, data: unknown) => RenderedMail;
+  return render(job.locale, job.data);
+}
+
+export function createMailer(deps: { transport: Transport; from: string; logger: Logger }) {
+  return {
+    /** Renders and sends now; the `mail-send` job calls this. */
+    async deliver(job: MailJob) {
+      const rendered = renderMail(job);
+      const id = await deps.transport.send({ from: deps.from, to: job.to, ...rendered });
+      deps.logger.info({ to: job.to, template: job.template, messageId: id }, 'mail sent');
+      return id;
+    },
+  };
+}
+
+export type Mailer = ReturnType<typeof createMailer>;

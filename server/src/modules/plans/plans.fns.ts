@@ -1,0 +1,64 @@
+import type { PlanRow } from '../../db/schema';
+
+export interface PlanLimits {
+  daily_text_requests: number;
+  monthly_doc_requests: number;
+  char_limit: number;
+  text_words: number;
+  doc_words: number;
+  doc_chars: number;
+  monthly_files: number;
+  web_pages: number;
+  max_file_size_mb: number;
+  file_formats: string[];
+}
+
+export function planLimits(plan: PlanRow): PlanLimits {
+  return {
+    daily_text_requests: plan.daily_text_requests,
+    monthly_doc_requests: plan.monthly_doc_requests,
+    char_limit: plan.char_limit,
+    text_words: plan.text_words,
+    doc_words: plan.doc_words,
+    doc_chars: plan.doc_chars,
+    monthly_files: plan.monthly_files,
+    web_pages: plan.web_pages,
+    max_file_size_mb: plan.max_file_size_mb,
+    file_formats: plan.file_formats,
+  };
+}
+
+/** The public shape of a plan (spec section 3 and API.md); `price_ar` defaults to "0". */
+export function toPublicPlan(plan: PlanRow) {
+  return {
+    id: plan.id,
+    slug: plan.slug,
+    is_trial: plan.is_trial,
+    is_team: plan.is_team,
+    price: Number(plan.price),
+    price_yearly: Number(plan.price_yearly),
+    frequency: 'monthly' as const,
+    name_en: plan.name_en,
+    name_ar: plan.name_ar,
+    symbol_en: plan.symbol_en,
+    symbol_ar: plan.symbol_ar,
+    price_en: plan.price_en,
+    price_ar: plan.price_ar || '0',
+    features_en: plan.features_en,
+    features_ar: plan.features_ar,
+    button_text_en: plan.button_text_en,
+    button_text_ar: plan.button_text_ar,
+    description_en: plan.description_en,
+    description_ar: plan.description_ar,
+    text_under_button_en: plan.text_under_button_en,
+    text_under_button_ar: plan.text_under_button_ar,
+    badge_color_en: plan.badge_color_en,
+    badge_color_ar: plan.badge_color_ar,
+    badge_title_en: plan.badge_title_en,
+    badge_title_ar: plan.badge_title_ar,
+    llm_enabled: plan.llm_enabled,
+    limits: planLimits(plan),
+  };
+}
+
+export type PublicPlan = ReturnType<typeof toPublicPlan>;

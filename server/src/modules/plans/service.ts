@@ -1,0 +1,48 @@
+import { CachedValue, type CacheBus } from '../../db/cache';
+import type { PlanRow } from '../../db/schema';
+import { NotFound } from '../../http/errors';
+import { toPublicPlan, type PublicPlan } from './plans.fns';
+import type { PlansRepo } from './repo';
+
+interface PlansSnapshot {
+  plans: PlanRow[];
+  publicPlans: PublicPlan[];
+  publicJson: string;
+}
+
+export const PLANS_CACHE_TOPIC = 'plans';
+
+export function createPlansService(deps: { repo: PlansRepo; cache: CacheBus }) {
+  const snapshot = new CachedValue<PlansSnapshot>(deps.cache, PLANS_CACHE_TOPIC, async () => {
+    const plans = await deps.repo.listActive();
+    const publicPlans = plans.map(toPublicPlan);
+    return { plans, publicPlans, publicJson: JSON.stringify({ data: publicPlans }) };
+  });
+
+  return {
+    async publicPlansJson() {
+      return (await snapshot.get()).publicJson;
+    },
+    async listPublic() {
+      return (await snapshot.get()).publicPlans;
+    },
+    /** A plan by id, archived ones included (subscribers keep an archived plan until renewal). */
+    async getById(id: number): Promise<PlanRow> {
+      const cached = (await snapshot.get()).plans.find((plan) => plan.id === id);
+      const plan = cached ?? (await deps.repo.findById(id));
+      if (!plan) throw new NotFound();
+      return plan;
+    },
+    async getBySlug(slug: string): Promise<PlanRow> {
+      const plan = (await snapshot.get()).plans.find((p) => p.slug === slug) ?? (await deps.repo.findBySlug(slug));
+      if (!plan) throw new NotFound();
+      return plan;
+    },
+    /** Called by whoever changes plans (the billing module's admin routes). */
+    async invalidate() {
+      await deps.cache.invalidate(PLANS_CACHE_TOPIC);
+    },
+  };
+}
+
+export type PlansService = ReturnType<typeof createPlansService>;

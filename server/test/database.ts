@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { openDatabase, type Database } from '../src/db/client';
+import { migrate } from '../src/db/migrate';
+
+/**
+ * Test databases. Without TEST_DATABASE_URL: an in-memory PGlite cloned from a migrated
+ * template (one per test worker, so each test file pays for migrations once).
+ * With TEST_DATABASE_URL: a fresh PostgreSQL database per call, dropped afterwards.
+ */
+export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
+export const testEngine = testDatabaseUrl ? 'postgres' : 'pglite';
+
+let template: Promise<PGlite> | null = null;
+
+async function migratedTemplate() {
+  template ??= (async () => {
+    const pglite = await PGlite.create();
+    const database = await openDatabase({ pglite });
+    await migrate(database);
+    return pglite;
+  })();
+  return template;
+}
+
+export interface TestDatabase {
+  database: Database;
+  /** postgres:// URL of this database (PostgreSQL only), for a second process or pool. */
+  url?: string;
+  drop(): Promise<void>;
+}
+
+export async function createTestDatabase(options: { migrated?: boolean } = {}): Promise<TestDatabase> {
+  const migrated = options.migrated ?? true;
+  if (!testDatabaseUrl) {
+    const pglite = migrated ? await (await migratedTemplate()).clone() : await PGlite.create();
+    const database = await openDatabase({ pglite });
+    return { database, drop: () => database.close() };
+  }
+  const name = `lisan_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: testDatabaseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(testDatabaseUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), poolSize: 5 });
+  if (migrated) await migrate(database);
+  return {
+    database,
+    url: url.toString(),
+    async drop() {
+      await database.close();
+      const client = new pg.Client({ connectionString: testDatabaseUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}

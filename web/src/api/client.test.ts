@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, createApiClient, flattenErrors, readCookie } from './client';
+
+interface RecordedCall {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  credentials: RequestCredentials | undefined;
+  body: unknown;
+}
+
+/** A fake server: answers by "METHOD path" from a queue of responses, records every call. */
+function fakeServer(routes: Record<string, Array<() => Response>>, cookieJar = { value: '' }) {
+  const calls: RecordedCall[] = [];
+  const fetchImpl: typeof fetch = async (input, init) => {
+    const url = String(input);
+    const method = init?.method ?? 'GET';
+    calls.push({
+      url,
+      method,
+      headers: { ...(init?.headers as Record<string, string>) },
+      credentials: init?.credentials,
+      body: init?.body,
+    });
+    const key = `${method} ${url.split('?')[0]}`;
+    if (key === 'GET /mt/csrf-cookie') {
+      cookieJar.value = `other=1; XSRF-TOKEN=${encodeURIComponent(`token+${calls.length}/=`)}`;
+      return new Response(null, { status: 204 });
+    }
+    const queue = routes[key];
+    const next = queue?.shift();
+    if (!next) throw new Error(`unexpected call ${key}`);
+    return next();
+  };
+  const client = createApiClient({ fetch: fetchImpl, readCookies: () => cookieJar.value });
+  return { client, calls, cookieJar };
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+describe('flattenErrors', () => {
+  it('lists every message of every field, in order', () => {
+    expect(
+      flattenErrors({ name: ['Name is required'], email: ['Email is required', 'wrong email'], password: 'Password is required' }),
+    ).toEqual(['Name is required', 'Email is required', 'wrong email', 'Password is required']);
+  });
+
+  it('gives an empty list for no errors and drops empty messages', () => {
+    expect(flattenErrors(undefined)).toEqual([]);
+    expect(flattenErrors(null)).toEqual([]);
+    expect(flattenErrors({ name: ['', 'Name is required'] })).toEqual(['Name is required']);
+  });
+});
+
+describe('readCookie', () => {
+  it('finds a cookie among others and URI-decodes it', () => {
+    expect(readCookie('a=1; XSRF-TOKEN=abc%3D%3D; b=2', 'XSRF-TOKEN')).toBe('abc==');
+    expect(readCookie('a=1', 'XSRF-TOKEN')).toBeNull();
+    expect(readCookie('', 'XSRF-TOKEN')).toBeNull();
+  });
+});
+
+describe('api client', () => {
+  it('sends credentials and the XMLHttpRequest and JSON headers, with no CSRF call for reads', async () => {
+    const { client, calls } = fakeServer({ 'GET /api/plans': [() => json(200, { data: [] })] });
+    await expect(client.get('/api/plans')).resolves.toEqual({ data: [] });
+    expect(calls).toHaveLength(1);
+    expect(calls[0].credentials).toBe('include');
+    expect(calls[0].headers['X-Requested-With']).toBe('XMLHttpRequest');
+    expect(calls[0].headers.Accept).toBe('application/json');
+    expect(calls[0].headers['X-XSRF-TOKEN']).toBeUndefined();
+  });
+
+  it('fetches the CSRF cookie once before the first state-changing call and sends its decoded value', async () => {
+    const { client, calls } = fakeServer({
+      'POST /mt/login': [() => new Response(null, { status: 204 })],
+      'POST /mt/logout': [() => new Response(null, { status: 204 })],
+    });
+    await expect(client.post('/mt/login', { email: 'a@b.c', password: 'x' })).resolves.toBeUndefined();
+    await client.post('/mt/logout');
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
+      'GET /mt/csrf-cookie',
+      'POST /mt/login',
+      'POST /mt/logout',
+    ]);
+    expect(calls[1].headers['X-XSRF-TOKEN']).toBe('token+1/=');
+    expect(calls[1].headers['Content-Type']).toBe('application/json');
+    expect(calls[1].body).toBe(JSON.stringify({ email: 'a@b.c', password: 'x' }));
+    expect(calls[2].headers['X-XSRF-TOKEN']).toBe('token+1/=');
+    expect(calls[0].credentials).toBe('include');
+  });
+
+  it('shares one CSRF call between concurrent first mutations', async () => {
+    const ok = () => new Response(null, { status: 204 });
+    const { client, calls } = fakeServer({ 'POST /api/a': [ok], 'POST /api/b': [ok] });
+    await Promise.all([client.post('/api/a'), client.post('/api/b')]);
+    expect(calls.filter((call) => call.url === '/mt/csrf-cookie')).toHaveLength(1);
+  });
+
+  it('on 419 refetches the cookie once and retries with the new token', async () => {
+    const { client, calls } = fakeServer({
+      'POST /api/feedback': [() => json(419, { message: 'CSRF token mismatch.' }), () => json(200, { status: 200, message: 'thanks' })],
+    });
+    await expect(client.post('/api/feedback', { message: 'hi' })).resolves.toEqual({ status: 200, message: 'thanks' });
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
+      'GET /mt/csrf-cookie',
+      'POST /api/feedback',
+      'GET /mt/csrf-cookie',
+      'POST /api/feedback',
+    ]);
+    expect(calls[3].headers['X-XSRF-TOKEN']).toBe('token+3/=');
+  });
+
+  it('gives up after one retry when the answer stays 419', async () => {
+    const { client } = fakeServer({
+      'POST /api/feedback': [() => json(419, { message: 'CSRF token mismatch.' }), () => json(419, { message: 'CSRF token mismatch.' })],
+    });
+    await expect(client.post('/api/feedback')).rejects.toMatchObject({ status: 419, message: 'CSRF token mismatch.' });
+  });
+
+  it('turns a 422 into an ApiError with field errors and flattened messages', async () => {
+    const { client } = fakeServer({
+      'POST /mt/register': [
+        () => json(422, { message: 'Name is required', errors: { name: ['Name is required'], email: ['wrong email'] } }),
+      ],
+    });
+    const error = await client.post('/mt/register', {}).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    const apiError = error as ApiError;
+    expect(apiError.status).toBe(422);
+    expect(apiError.errors).toEqual({ name: ['Name is required'], email: ['wrong email'] });
+    expect(apiError.messages).toEqual(['Name is required', 'wrong email']);
+  });
+
+  it('keeps the 402 type and message and the error_codes of a refused subscription', async () => {
+    const { client } = fakeServer({
+      'POST /api/translate': [() => json(402, { status: 402, type: 'char_limit', message: 'Your translation exceeds the character limit' })],
+      'POST /api/user/subscribe': [() => json(400, { error_codes: ['card_declined', 'other'] })],
+    });
+    const limit = (await client.post('/api/translate', { text: 'x' }).catch((caught: unknown) => caught)) as ApiError;
+    expect(limit.status).toBe(402);
+    expect(limit.type).toBe('char_limit');
+    expect(limit.message).toBe('Your translation exceeds the character limit');
+    const refused = (await client.post('/api/user/subscribe', {}).catch((caught: unknown) => caught)) as ApiError;
+    expect(refused.errorCodes).toEqual(['card_declined', 'other']);
+  });
+
+  it('falls back to the status text, then to the spec message, when the body has none', async () => {
+    const { client } = fakeServer({
+      'GET /api/user': [
+        () => new Response('<html>oops</html>', { status: 500, statusText: 'Internal Server Error' }),
+        () => new Response('', { status: 500 }),
+      ],
+    });
+    await expect(client.get('/api/user')).rejects.toMatchObject({ status: 500, message: 'Internal Server Error' });
+    await expect(client.get('/api/user')).rejects.toMatchObject({ status: 500, message: 'Whoops! Something went wrong.' });
+  });
+
+  it('reports a network failure as status 0', async () => {
+    const client = createApiClient({
+      fetch: async () => {
+        throw new TypeError('Failed to fetch');
+      },
+      readCookies: () => '',
+    });
+    await expect(client.get('/api/plans')).rejects.toMatchObject({ name: 'ApiError', status: 0 });
+  });
+
+  it('adds query parameters, skipping empty ones, and sends FormData as it is', async () => {
+    const { client, calls } = fakeServer({
+      'GET /api/user/translation-history': [() => json(200, { data: [] })],
+      'POST /api/count-words': [() => json(200, { status: 200, words: 3 })],
+    });
+    await client.get('/api/user/translation-history', { query: { page: 2, q: undefined, type: 'text' } });
+    expect(calls[0].url).toBe('/api/user/translation-history?page=2&type=text');
+    const form = new FormData();
+    form.append('file', new Blob(['hello']), 'a.docx');
+    await client.post('/api/count-words', form);
+    const upload = calls.find((call) => call.url === '/api/count-words');
+    expect(upload?.body).toBe(form);
+    expect(upload?.headers['Content-Type']).toBeUndefined();
+  });
+});

@@ -1,0 +1,269 @@
+// The one HTTP client of the web app. It speaks the contract of shared/API.md:
+// cookies on every call, the XMLHttpRequest marker, and the CSRF double-submit
+// (XSRF-TOKEN cookie -> X-XSRF-TOKEN header) on every state-changing call.
+
+export type { DataList, Language, Plan, PlanFeatureList, PlanLimits, RoleId, SiteSetting, User, UserPlan } from './types';
+
+/** The spec's generic failure text (section 8), used when the server sent no message. */
+export const FALLBACK_ERROR_MESSAGE = 'Whoops! Something went wrong.';
+
+export const CSRF_COOKIE_PATH = '/mt/csrf-cookie';
+export const CSRF_COOKIE_NAME = 'XSRF-TOKEN';
+export const CSRF_HEADER_NAME = 'X-XSRF-TOKEN';
+
+/** The status the server answers when the CSRF token is missing or stale (Laravel's "page expired"). */
+const CSRF_MISMATCH_STATUS = 419;
+
+export type FieldErrors = Record<string, string[] | string>;
+
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+const STATE_CHANGING_METHODS: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The error envelope of the contract; every field is optional because any status may carry any of them. */
+interface ErrorBody {
+  status?: number;
+  message?: string;
+  errors?: FieldErrors;
+  type?: string;
+  error_codes?: string[];
+}
+
+/**
+ * Flattens a 422 `errors` object ({field: [msg, ...]}) into the list of messages shown
+ * to the user (spec section 5), in field order, without empty entries.
+ */
+export function flattenErrors(errors: FieldErrors | null | undefined): string[] {
+  if (!errors || typeof errors !== 'object') return [];
+  return Object.values(errors)
+    .flatMap((value) => (Array.isArray(value) ? value : [value]))
+    .filter((message): message is string => typeof message === 'string' && message.trim() !== '');
+}
+
+/** Any non-2xx answer (or a network failure, status 0) of an API call. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly statusText: string;
+  /** 422 field errors, {field: [message]}; empty otherwise. */
+  readonly errors: Record<string, string[]>;
+  /** 402 usage-limit type (char_limit, request_quota, trial_expired, ...); null otherwise. */
+  readonly type: string | null;
+  /** `error_codes` of a refused subscription; empty otherwise. */
+  readonly errorCodes: string[];
+  /** The parsed body, for callers that need more than the fields above. */
+  readonly body: unknown;
+
+  constructor(init: { status: number; statusText?: string; body?: unknown; message?: string }) {
+    const body = (isObject(init.body) ? init.body : {}) as ErrorBody;
+    const message =
+      nonEmptyString(init.message) ?? nonEmptyString(body.message) ?? nonEmptyString(init.statusText) ?? FALLBACK_ERROR_MESSAGE;
+    super(message);
+    this.status = init.status;
+    this.statusText = init.statusText ?? '';
+    this.errors = normaliseFieldErrors(body.errors);
+    this.type = nonEmptyString(body.type) ?? null;
+    this.errorCodes = Array.isArray(body.error_codes) ? body.error_codes.map(String) : [];
+    this.body = init.body ?? null;
+  }
+
+  /** The messages to show: the flattened 422 errors when there are any, else the message. */
+  get messages(): string[] {
+    const fieldMessages = flattenErrors(this.errors);
+    return fieldMessages.length > 0 ? fieldMessages : [this.message];
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** Reads one cookie from a `document.cookie` style string, URI-decoded; null when absent. */
+export function readCookie(cookieString: string, name: string): string | null {
+  for (const part of cookieString.split(';')) {
+    const separator = part.indexOf('=');
+    if (separator < 0) continue;
+    if (part.slice(0, separator).trim() !== name) continue;
+    const raw = part.slice(separator + 1).trim();
+    try {
+      return decodeURIComponent(raw);
+    } catch {
+      return raw;
+    }
+  }
+  return null;
+}
+
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  method?: HttpMethod;
+  /** A plain value is sent as JSON; FormData, Blob and URLSearchParams are sent as they are. */
+  body?: unknown;
+  query?: QueryParams;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** How to read a successful answer; JSON by default (an empty answer gives undefined). */
+  responseType?: 'json' | 'blob' | 'text';
+}
+
+export interface ApiClientOptions {
+  /** Prefix of every path; empty for same-origin calls. */
+  baseUrl?: string;
+  /** The fetch to use; the global one by default (read at call time). */
+  fetch?: typeof fetch;
+  /** Returns the current cookies, `document.cookie` by default. */
+  readCookies?: () => string;
+}
+
+export function createApiClient(options: ApiClientOptions = {}) {
+  const baseUrl = options.baseUrl ?? '';
+  const doFetch: typeof fetch = (input, init) => (options.fetch ?? globalThis.fetch)(input, init);
+  const readCookies = options.readCookies ?? (() => (typeof document === 'undefined' ? '' : document.cookie));
+
+  // Shared by concurrent first mutations, so the cookie is fetched once.
+  let csrfCookieRequest: Promise<void> | null = null;
+
+  function buildUrl(path: string, query?: QueryParams): string {
+    const url = baseUrl + path;
+    if (!query) return url;
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) {
+      if (value !== null && value !== undefined) params.append(key, String(value));
+    }
+    const search = params.toString();
+    return search ? `${url}${url.includes('?') ? '&' : '?'}${search}` : url;
+  }
+
+  async function send(url: string, init: RequestInit): Promise<Response> {
+    try {
+      return await doFetch(url, { ...init, credentials: 'include' });
+    } catch (error) {
+      if ((error as { name?: unknown } | null)?.name === 'AbortError') throw error;
+      throw new ApiError({ status: 0, message: FALLBACK_ERROR_MESSAGE, body: null });
+    }
+  }
+
+  function baseHeaders(): Record<string, string> {
+    return { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
+  }
+
+  /** GET /mt/csrf-cookie: a 204 that sets the XSRF-TOKEN cookie. */
+  async function fetchCsrfCookie(): Promise<void> {
+    const response = await send(buildUrl(CSRF_COOKIE_PATH), { method: 'GET', headers: baseHeaders() });
+    if (!response.ok) throw await toApiError(response);
+  }
+
+  /** Fetches the CSRF cookie once (or again when `force`); a failed fetch is retried by the next call. */
+  function ensureCsrfCookie(force = false): Promise<void> {
+    if (!csrfCookieRequest || force) {
+      const request = fetchCsrfCookie();
+      csrfCookieRequest = request;
+      request.catch(() => {
+        if (csrfCookieRequest === request) csrfCookieRequest = null;
+      });
+    }
+    return csrfCookieRequest;
+  }
+
+  async function request<T>(path: string, requestOptions: RequestOptions = {}): Promise<T> {
+    const method = requestOptions.method ?? 'GET';
+    const stateChanging = STATE_CHANGING_METHODS.has(method);
+    const url = buildUrl(path, requestOptions.query);
+    const { body, contentType } = encodeBody(requestOptions.body);
+
+    const attempt = async (): Promise<Response> => {
+      const headers: Record<string, string> = { ...baseHeaders(), ...requestOptions.headers };
+      if (contentType) headers['Content-Type'] = contentType;
+      if (stateChanging) {
+        const token = readCookie(readCookies(), CSRF_COOKIE_NAME);
+        if (token) headers[CSRF_HEADER_NAME] = token;
+      }
+      return send(url, { method, headers, body, signal: requestOptions.signal });
+    };
+
+    if (stateChanging) await ensureCsrfCookie();
+    let response = await attempt();
+    if (stateChanging && response.status === CSRF_MISMATCH_STATUS) {
+      // The session or its token expired: take a fresh cookie and try once more.
+      await ensureCsrfCookie(true);
+      response = await attempt();
+    }
+    if (!response.ok) throw await toApiError(response);
+    return (await readBody(response, requestOptions.responseType ?? 'json')) as T;
+  }
+
+  return {
+    request,
+    get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+      request<T>(path, { ...options, method: 'GET' }),
+    post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+      request<T>(path, { ...options, method: 'POST', body }),
+    put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+      request<T>(path, { ...options, method: 'PUT', body }),
+    patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+      request<T>(path, { ...options, method: 'PATCH', body }),
+    delete: <T>(path: string, options?: Omit<RequestOptions, 'method'>) => request<T>(path, { ...options, method: 'DELETE' }),
+    ensureCsrfCookie,
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** The app's client: same origin, browser cookies. */
+export const api = createApiClient();
+
+function encodeBody(body: unknown): { body: BodyInit | undefined; contentType: string | null } {
+  if (body === undefined || body === null) return { body: undefined, contentType: null };
+  if (
+    body instanceof FormData ||
+    body instanceof Blob ||
+    body instanceof URLSearchParams ||
+    body instanceof ArrayBuffer ||
+    typeof body === 'string'
+  ) {
+    // The browser sets the multipart boundary or form type itself.
+    return { body: body as BodyInit, contentType: null };
+  }
+  return { body: JSON.stringify(body), contentType: 'application/json' };
+}
+
+async function readBody(response: Response, responseType: 'json' | 'blob' | 'text'): Promise<unknown> {
+  if (responseType === 'blob') return response.blob();
+  const text = await response.text();
+  if (responseType === 'text') return text;
+  if (response.status === 204 || text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  let body: unknown = null;
+  try {
+    const text = await response.text();
+    body = text.trim() === '' ? null : JSON.parse(text);
+  } catch {
+    body = null; // An HTML or empty error page: keep the status, use the fallback message.
+  }
+  return new ApiError({ status: response.status, statusText: response.statusText, body });
+}
+
+function normaliseFieldErrors(errors: unknown): Record<string, string[]> {
+  if (!isObject(errors)) return {};
+  const result: Record<string, string[]> = {};
+  for (const [field, value] of Object.entries(errors)) {
+    result[field] = (Array.isArray(value) ? value : [value]).filter((item): item is string => typeof item === 'string');
+  }
+  return result;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function nonEmptyString(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}

@@ -1,0 +1,95 @@
+// Shapes of the HTTP contract (shared/API.md) that the web app reads.
+
+export type Language = 'en' | 'ar';
+
+/** One row of GET /api/site-settings. */
+export interface SiteSetting {
+  setting_name: string;
+  setting_value: string | null;
+}
+
+/** Role ids travel as strings: "1" admin, "2" individual user, "3" owner, "4" manager, "5" member. */
+export type RoleId = string;
+
+/** A plan feature list: single-key objects keyed by their 1-based position, e.g. [{"1": "..."}]. */
+export type PlanFeatureList = Array<Record<string, string>>;
+
+export interface PlanLimits {
+  daily_text_requests: number | null;
+  monthly_doc_requests: number | null;
+  char_limit: number | null;
+  doc_words: number | null;
+  max_file_size_mb: number | null;
+  file_formats: string[];
+  web_pages: number | null;
+}
+
+/** One plan of GET /api/plans. */
+export interface Plan {
+  id: number | string;
+  slug: string;
+  name_en: string;
+  name_ar: string;
+  symbol_en: string | null;
+  symbol_ar: string | null;
+  /** USD per user per month. */
+  price: number;
+  /** USD per user per year. */
+  price_yearly: number | null;
+  price_en: string | null;
+  price_ar?: string | null;
+  features_en: PlanFeatureList | null;
+  features_ar: PlanFeatureList | null;
+  button_text_en: string | null;
+  button_text_ar: string | null;
+  description_en: string | null;
+  description_ar: string | null;
+  text_under_button_en: string | null;
+  text_under_button_ar: string | null;
+  badge_color_en: string | null;
+  badge_color_ar: string | null;
+  badge_title_en: string | null;
+  badge_title_ar: string | null;
+  frequency: 'monthly' | 'yearly' | string | null;
+  is_trial: boolean;
+  limits: PlanLimits | null;
+}
+
+export interface UserPlan {
+  id: number | string;
+  name_en: string;
+  name_ar: string;
+  frequency: string | null;
+  starts_at: string | null;
+  expires_at: string | null;
+}
+
+/** GET /api/user (200). */
+export interface User {
+  id: number | string;
+  name: string;
+  email: string;
+  role_id: RoleId;
+  email_verified_at: string | null;
+  locale: string | null;
+  has_password: boolean;
+  social: { google: boolean; linkedin: boolean };
+  company: { name: string | null; logo_url: string | null; [key: string]: unknown } | null;
+  plan: UserPlan | null;
+  char_limit: number | null;
+  request_quota: number | null;
+  doc_request_quota: number | null;
+  max_doc_size: number | null;
+  doc_words_count: number | null;
+  file_formats: string[] | null;
+  web_pages_quota: number | null;
+  trial_remaining_days: number | null;
+  llm_enabled: boolean;
+  team: { id: number | string; role: string } | null;
+  usage: { text_requests_today?: number; doc_requests_this_month?: number; [key: string]: unknown } | null;
+}
+
+/** Envelope of list answers: {"data": [...]}. */
+export interface DataList<T> {
+  data: T[];
+}

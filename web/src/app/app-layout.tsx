@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { ConsentBanner } from '../features/consent/consent-banner';
+import { WebinarBanner } from '../features/site-settings/webinar-banner';
+import { DialogHost } from './dialog-context';
+import { DocumentTitle } from './document-title';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+
+/** Every page: webinar banner, header, the screen, footer, consent banner and the shared dialog. */
+export function AppLayout() {
+  const { t } = useTranslation();
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">
+        {t('nav.skipToContent')}
+      </a>
+      <WebinarBanner />
+      <SiteHeader />
+      <main id="main" className="app__main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <ConsentBanner />
+      <DialogHost />
+      <DocumentTitle />
+      <ScrollRestoration />
+    </div>
+  );
+}

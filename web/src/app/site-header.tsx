@@ -1,0 +1,104 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useLocation } from 'react-router';
+import { LanguageSwitch } from '../components/language-switch';
+import { useCurrentUser } from '../features/account/use-current-user';
+import { isAdmin } from '../features/auth/roles';
+import { useSignOut } from '../features/auth/use-sign-out';
+
+type NavKey = 'translate' | 'pricing' | 'help' | 'dashboard' | 'history' | 'webExtraction' | 'team' | 'admin';
+
+const GUEST_NAV: ReadonlyArray<{ key: NavKey; to: string }> = [
+  { key: 'translate', to: '/' },
+  { key: 'pricing', to: '/pricing' },
+  { key: 'help', to: '/help' },
+];
+
+const USER_NAV: ReadonlyArray<{ key: NavKey; to: string }> = [
+  { key: 'dashboard', to: '/dashboard' },
+  { key: 'history', to: '/user/translation-history' },
+  { key: 'webExtraction', to: '/web-extraction' },
+  { key: 'team', to: '/team' },
+  { key: 'pricing', to: '/pricing' },
+];
+
+export function SiteHeader() {
+  const { t } = useTranslation();
+  const { data: user } = useCurrentUser();
+  const signOut = useSignOut();
+  const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  useEffect(() => setMenuOpen(false), [pathname]); // Close the mobile menu after navigating.
+
+  const links = user ? [...USER_NAV, ...(isAdmin(user) ? [{ key: 'admin' as const, to: '/admin' }] : [])] : GUEST_NAV;
+
+  return (
+    <header className="site-header">
+      <div className="container site-header__inner">
+        <Link to="/" className="logo" aria-label={t('brand.homeLink')}>
+          <svg className="logo__mark" viewBox="0 0 64 64" aria-hidden="true" focusable="false">
+            <rect width="64" height="64" rx="14" fill="currentColor" />
+            <path d="M20 16v32h24" fill="none" stroke="#fff" strokeWidth="6" strokeLinecap="round" strokeLinejoin="round" />
+            <circle cx="44" cy="22" r="5" fill="#f2b544" />
+          </svg>
+          <span className="logo__text">{t('brand.logo')}</span>
+        </Link>
+
+        <div id="site-menu" className={`site-menu${menuOpen ? ' site-menu--open' : ''}`}>
+          <nav aria-label={t('nav.main')}>
+            <ul className="site-nav">
+              {links.map((link) => (
+                <li key={link.key}>
+                  <NavLink to={link.to} end={link.to === '/'} className="site-nav__link">
+                    {t(`nav.${link.key}`)}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="site-menu__account">
+            {user ? (
+              <>
+                <Link to="/user/basic-info" className="account-link" title={t('nav.account')}>
+                  <span className="account-link__avatar" aria-hidden="true">
+                    {user.name.trim().charAt(0).toUpperCase() || '·'}
+                  </span>
+                  <span className="account-link__name" dir="auto">
+                    {user.name}
+                  </span>
+                </Link>
+                <button type="button" className="button button--ghost button--small" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+                  {t('nav.signOut')}
+                </button>
+              </>
+            ) : (
+              <>
+                <Link to="/login" className="button button--ghost button--small">
+                  {t('nav.signIn')}
+                </Link>
+                <Link to="/register" className="button button--primary button--small">
+                  {t('nav.signUp')}
+                </Link>
+              </>
+            )}
+          </div>
+        </div>
+
+        <div className="site-header__end">
+          <LanguageSwitch />
+          <button
+            type="button"
+            className="menu-toggle"
+            aria-expanded={menuOpen}
+            aria-controls="site-menu"
+            aria-label={t('nav.menu')}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <span className="menu-toggle__bars" aria-hidden="true" />
+          </button>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import type { User } from '../../api/types';
+import { deriveLimits, parseFileFormats } from './limits.fns';
+
+function makeUser(overrides: Partial<User> = {}): User {
+  return {
+    id: 7,
+    name: 'Huda',
+    email: 'huda@example.com',
+    role_id: '2',
+    email_verified_at: '2025-01-01T00:00:00Z',
+    locale: 'ar',
+    has_password: true,
+    social: { google: false, linkedin: false },
+    company: null,
+    plan: null,
+    char_limit: 5000,
+    request_quota: 100,
+    doc_request_quota: 10,
+    max_doc_size: 20,
+    doc_words_count: 50000,
+    file_formats: ['docx', 'xlsx', 'pptx', 'xliff', 'pdf'],
+    web_pages_quota: 10,
+    trial_remaining_days: 5,
+    llm_enabled: true,
+    team: null,
+    usage: null,
+    ...overrides,
+  };
+}
+
+describe('deriveLimits', () => {
+  it('uses the spec guest defaults before the site settings load', () => {
+    expect(deriveLimits(undefined, null)).toEqual({
+      isGuest: true,
+      charLimit: 2000,
+      requestQuota: 20,
+      docRequestQuota: 2,
+      maxDocSize: 2,
+      docWordsCount: 2000,
+      fileFormats: ['docx'],
+      trialRemainingDays: null,
+    });
+  });
+
+  it('reads the guest limits from the site settings when no user is signed in', () => {
+    const settings = {
+      guest_text_quota: '30',
+      guest_doc_quota: '3',
+      guest_allowed_format: 'docx, pdf',
+      guest_file_size: '5',
+      guest_words_count: '1500',
+      guest_doc_words_count: '2500',
+    };
+    expect(deriveLimits(settings, null)).toEqual({
+      isGuest: true,
+      charLimit: 1500,
+      requestQuota: 30,
+      docRequestQuota: 3,
+      maxDocSize: 5,
+      docWordsCount: 2500,
+      fileFormats: ['docx', 'pdf'],
+      trialRemainingDays: null,
+    });
+  });
+
+  it('keeps a default for a setting that is empty or not a number', () => {
+    const limits = deriveLimits({ guest_text_quota: '', guest_file_size: 'big', guest_allowed_format: '' }, null);
+    expect(limits.requestQuota).toBe(20);
+    expect(limits.maxDocSize).toBe(2);
+    expect(limits.fileFormats).toEqual(['docx']);
+  });
+
+  it("replaces the guest limits with the signed-in user's own", () => {
+    expect(deriveLimits({ guest_text_quota: '30' }, makeUser())).toEqual({
+      isGuest: false,
+      charLimit: 5000,
+      requestQuota: 100,
+      docRequestQuota: 10,
+      maxDocSize: 20,
+      docWordsCount: 50000,
+      fileFormats: ['docx', 'xlsx', 'pptx', 'xliff', 'pdf'],
+      trialRemainingDays: 5,
+    });
+  });
+
+  it("falls back to the guest text limit for a user without a char limit", () => {
+    const limits = deriveLimits({ guest_words_count: '1800' }, makeUser({ char_limit: null, trial_remaining_days: null }));
+    expect(limits.charLimit).toBe(1800);
+    expect(limits.trialRemainingDays).toBeNull();
+  });
+
+  it('honours an empty format list from the user (no documents allowed)', () => {
+    expect(deriveLimits(undefined, makeUser({ file_formats: [] })).fileFormats).toEqual([]);
+  });
+});
+
+describe('parseFileFormats', () => {
+  it('normalises separators, case and dots', () => {
+    expect(parseFileFormats('DOCX, .pdf|xlsx')).toEqual(['docx', 'pdf', 'xlsx']);
+    expect(parseFileFormats('')).toEqual([]);
+  });
+});

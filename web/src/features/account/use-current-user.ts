@@ -1,0 +1,53 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { api, isApiError } from '../../api/client';
+import type { User } from '../../api/types';
+
+/** The user call answers 450 when the e-mail address is not verified yet. */
+export const EMAIL_NOT_VERIFIED_STATUS = 450;
+export const CHECK_EMAIL_PATH = '/check-email';
+
+export const userKeys = {
+  all: ['user'] as const,
+  current: () => [...userKeys.all, 'current'] as const,
+};
+
+/**
+ * GET /api/user: the signed-in user, or null for a guest (401). Never retried and
+ * never polled (spec section 9); other failures (450 included) stay errors.
+ */
+export const currentUserQuery = queryOptions({
+  queryKey: userKeys.current(),
+  queryFn: async ({ signal }): Promise<User | null> => {
+    try {
+      return await api.get<User>('/api/user', { signal });
+    } catch (error) {
+      if (isApiError(error) && error.status === 401) return null;
+      throw error;
+    }
+  },
+  retry: false,
+  retryOnMount: false,
+  refetchInterval: false,
+  refetchOnWindowFocus: false,
+  staleTime: 60_000,
+});
+
+export function isEmailNotVerified(error: unknown): boolean {
+  return isApiError(error) && error.status === EMAIL_NOT_VERIFIED_STATUS;
+}
+
+/** The current user (null for a guest); a 450 answer sends the visitor to /check-email. */
+export function useCurrentUser() {
+  const query = useQuery(currentUserQuery);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const mustVerifyEmail = isEmailNotVerified(query.error);
+
+  useEffect(() => {
+    if (mustVerifyEmail && pathname !== CHECK_EMAIL_PATH) navigate(CHECK_EMAIL_PATH, { replace: true });
+  }, [mustVerifyEmail, pathname, navigate]);
+
+  return query;
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import type { User } from '../../api/types';
+import { homePathFor, isAdmin } from './roles';
+
+const withRole = (roleId: unknown) => ({ role_id: roleId }) as Pick<User, 'role_id'>;
+
+describe('roles', () => {
+  it('treats role_id "1" as admin, compared as a string', () => {
+    expect(isAdmin(withRole('1'))).toBe(true);
+    expect(isAdmin(withRole(1))).toBe(true);
+    expect(isAdmin(withRole('2'))).toBe(false);
+    expect(isAdmin(withRole('11'))).toBe(false);
+    expect(isAdmin(null)).toBe(false);
+  });
+
+  it('sends admins to the plan list and every other role to the dashboard', () => {
+    expect(homePathFor(withRole('1'))).toBe('/admin/plans');
+    expect(homePathFor(withRole('2'))).toBe('/dashboard');
+    for (const role of ['3', '4', '5']) expect(homePathFor(withRole(role))).toBe('/dashboard');
+  });
+});

@@ -1,0 +1,86 @@
+import type { CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Language } from '../../api/types';
+import { badgeTextColor, planPriceLabel, type BillingPeriod, type DisplayPlan } from './plans.fns';
+
+const ENTERPRISE_SLUG = 'enterprise';
+
+function planLink(plan: DisplayPlan, period: BillingPeriod, signedIn: boolean): string {
+  if (plan.slug === ENTERPRISE_SLUG) return '/contact';
+  const query = new URLSearchParams({ plan: String(plan.slug || plan.id), frequency: period });
+  return signedIn ? `/user/membership?${query}` : `/register?${query}`;
+}
+
+function isCssColor(value: string): boolean {
+  return value !== '' && (typeof CSS === 'undefined' || CSS.supports('color', value));
+}
+
+export function PlanCard({
+  plan,
+  period,
+  language,
+  signedIn,
+}: {
+  plan: DisplayPlan;
+  period: BillingPeriod;
+  language: Language;
+  signedIn: boolean;
+}) {
+  const { t } = useTranslation('home');
+  const badgeStyle: CSSProperties | undefined = isCssColor(plan.badgeColor)
+    ? { backgroundColor: plan.badgeColor, color: badgeTextColor(plan.badgeColor) }
+    : undefined;
+  const featured = plan.badgeTitle !== '';
+  const periodLabel = plan.isTrial
+    ? t('pricing.trialPeriod')
+    : period === 'yearly'
+      ? t('pricing.perUserYear')
+      : t('pricing.perUserMonth');
+
+  return (
+    <article className={`plan-card${featured ? ' plan-card--featured' : ''}`} data-testid="plan-card" data-plan={plan.slug}>
+      <header className="plan-card__header">
+        <h3 className="plan-card__name" dir="auto">
+          {plan.name}
+        </h3>
+        {featured && (
+          <span className="plan-card__badge" style={badgeStyle} dir="auto">
+            {plan.badgeTitle}
+          </span>
+        )}
+      </header>
+      <p className="plan-card__price">
+        <span className="plan-card__amount">
+          <bdi>{planPriceLabel(plan, period, language)}</bdi>
+        </span>
+        <span className="plan-card__period">{periodLabel}</span>
+      </p>
+      {plan.description && (
+        <p className="plan-card__description" dir="auto">
+          {plan.description}
+        </p>
+      )}
+      <Link className={`button ${featured ? 'button--primary' : 'button--outline'} plan-card__button`} to={planLink(plan, period, signedIn)}>
+        {plan.buttonText || t('pricing.choosePlan')}
+      </Link>
+      {plan.textUnderButton && (
+        <p className="plan-card__under-button" dir="auto">
+          {plan.textUnderButton}
+        </p>
+      )}
+      {plan.features.length > 0 && (
+        <>
+          <h4 className="plan-card__features-title">{t('pricing.features')}</h4>
+          <ul className="plan-card__features">
+            {plan.features.map((feature, index) => (
+              <li key={index} dir="auto">
+                {feature}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import type { Plan } from '../../api/types';
+import { badgeTextColor, featureTexts, formatPlanPrice, normaliseDigits, planPriceLabel, splitPlansByLanguage } from './plans.fns';
+
+function makePlan(overrides: Partial<Plan> = {}): Plan {
+  return {
+    id: 3,
+    slug: 'pro',
+    name_en: 'Pro',
+    name_ar: 'احترافي',
+    symbol_en: '$',
+    symbol_ar: '$',
+    price: 29,
+    price_yearly: 290,
+    price_en: '29',
+    price_ar: '29',
+    features_en: [{ '2': 'Documents' }, { '1': 'Text' }, { '3': 'Websites' }],
+    features_ar: [{ '1': 'النصوص' }, { '2': 'المستندات' }],
+    button_text_en: 'Start now',
+    button_text_ar: 'ابدأ الآن',
+    description_en: 'For professionals',
+    description_ar: 'للمحترفين',
+    text_under_button_en: 'Cancel any time',
+    text_under_button_ar: 'ألغِ في أي وقت',
+    badge_color_en: '#f2b544',
+    badge_color_ar: '#f2b544',
+    badge_title_en: 'Popular',
+    badge_title_ar: 'الأكثر طلباً',
+    frequency: 'monthly',
+    is_trial: false,
+    limits: null,
+    ...overrides,
+  };
+}
+
+describe('featureTexts', () => {
+  it('orders single-key objects by their 1-based position', () => {
+    expect(featureTexts([{ '2': 'b' }, { '1': 'a' }, { '10': 'j' }, { '3': 'c' }])).toEqual(['a', 'b', 'c', 'j']);
+  });
+
+  it('copes with missing lists and empty entries', () => {
+    expect(featureTexts(null)).toEqual([]);
+    expect(featureTexts([{ '1': '' }, { '2': 'b' }])).toEqual(['b']);
+  });
+});
+
+describe('splitPlansByLanguage', () => {
+  it('builds the English list from the *_en fields and the Arabic list from the *_ar fields', () => {
+    const { en, ar } = splitPlansByLanguage([makePlan()]);
+    expect(en[0]).toMatchObject({
+      name: 'Pro',
+      symbol: '$',
+      priceText: '29',
+      features: ['Text', 'Documents', 'Websites'],
+      buttonText: 'Start now',
+      description: 'For professionals',
+      textUnderButton: 'Cancel any time',
+      badgeColor: '#f2b544',
+      badgeTitle: 'Popular',
+      monthlyPrice: 29,
+      yearlyPrice: 290,
+    });
+    expect(ar[0]).toMatchObject({
+      name: 'احترافي',
+      features: ['النصوص', 'المستندات'],
+      buttonText: 'ابدأ الآن',
+      description: 'للمحترفين',
+      textUnderButton: 'ألغِ في أي وقت',
+      badgeTitle: 'الأكثر طلباً',
+    });
+  });
+
+  it('defaults price_ar to "0" when absent', () => {
+    const plan = makePlan();
+    delete plan.price_ar;
+    expect(splitPlansByLanguage([plan]).ar[0].priceText).toBe('0');
+  });
+
+  it('derives a yearly price from the monthly one when the plan has none', () => {
+    expect(splitPlansByLanguage([makePlan({ price_yearly: null })]).en[0].yearlyPrice).toBe(348);
+  });
+
+  it('gives empty lists for no plans', () => {
+    expect(splitPlansByLanguage(undefined)).toEqual({ en: [], ar: [] });
+  });
+});
+
+describe('prices', () => {
+  it('formats USD with Latin digits in both languages', () => {
+    expect(formatPlanPrice(29, '$', 'en')).toBe('$29');
+    expect(formatPlanPrice(9.5, '$', 'en')).toBe('$9.50');
+    expect(formatPlanPrice(1290, '$', 'ar')).toBe('$1,290');
+    expect(formatPlanPrice(29, 'دولار', 'ar')).toBe('29 دولار');
+  });
+
+  it('shows the monthly or yearly amount, or the price text when no amount exists', () => {
+    const [plan] = splitPlansByLanguage([makePlan()]).ar;
+    expect(planPriceLabel(plan, 'monthly', 'ar')).toBe('$29');
+    expect(planPriceLabel(plan, 'yearly', 'ar')).toBe('$290');
+    expect(planPriceLabel({ ...plan, monthlyPrice: null, priceText: '٢٩' }, 'monthly', 'ar')).toBe('29');
+  });
+
+  it('turns Arabic-Indic digits into Latin ones', () => {
+    expect(normaliseDigits('١٢٣٫٥٠')).toBe('123.50');
+  });
+});
+
+describe('badgeTextColor', () => {
+  it('picks dark text on light badges and white text on dark ones', () => {
+    expect(badgeTextColor('#f2b544')).toBe('#111827');
+    expect(badgeTextColor('#fff')).toBe('#111827');
+    expect(badgeTextColor('#0f5f5c')).toBe('#ffffff');
+    expect(badgeTextColor('#000000')).toBe('#ffffff');
+    expect(badgeTextColor('rebeccapurple')).toBe('#ffffff');
+  });
+});

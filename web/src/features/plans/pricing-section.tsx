@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLanguage } from '../../i18n/use-language';
+import { useCurrentUser } from '../account/use-current-user';
+import { BillingToggle } from './billing-toggle';
+import { PlanCard } from './plan-card';
+import type { BillingPeriod } from './plans.fns';
+import { usePlans } from './use-plans';
+
+const SKELETON_CARDS = 3;
+
+/** The plans of GET /api/plans in the active language, monthly or yearly. Used on / and /pricing. */
+export function PricingSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
+  const { t } = useTranslation('home');
+  const { language } = useLanguage();
+  const { data: user } = useCurrentUser();
+  const plans = usePlans();
+  const [period, setPeriod] = useState<BillingPeriod>('monthly');
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  const list = plans.data?.[language] ?? [];
+
+  return (
+    <section className="pricing" id="pricing" aria-labelledby="pricing-title">
+      <div className="container">
+        <div className="section-heading">
+          <Heading id="pricing-title">{t('pricing.title')}</Heading>
+          <p className="muted">{t('pricing.subtitle')}</p>
+          <BillingToggle period={period} onChange={setPeriod} />
+        </div>
+
+        {plans.isPending && (
+          <div className="pricing__grid" aria-busy="true">
+            <p className="visually-hidden" role="status">
+              {t('pricing.loading')}
+            </p>
+            {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+              <div key={index} className="plan-card plan-card--skeleton" aria-hidden="true">
+                <span className="skeleton skeleton--title" />
+                <span className="skeleton skeleton--price" />
+                <span className="skeleton skeleton--line" />
+                <span className="skeleton skeleton--line" />
+                <span className="skeleton skeleton--button" />
+              </div>
+            ))}
+          </div>
+        )}
+
+        {plans.isError && (
+          <div className="panel pricing__notice" role="alert">
+            <p>{t('pricing.error')}</p>
+            <button type="button" className="button button--outline" onClick={() => void plans.refetch()} disabled={plans.isFetching}>
+              {t('pricing.retry')}
+            </button>
+          </div>
+        )}
+
+        {plans.isSuccess && list.length === 0 && (
+          <div className="panel pricing__notice">
+            <p>{t('pricing.empty')}</p>
+          </div>
+        )}
+
+        {plans.isSuccess && list.length > 0 && (
+          <div className="pricing__grid">
+            {list.map((plan) => (
+              <PlanCard key={plan.id} plan={plan} period={period} language={language} signedIn={Boolean(user)} />
+            ))}
+          </div>
+        )}
+
+        <p className="pricing__enterprise">
+          {t('pricing.enterprise')} <Link to="/contact">{t('pricing.contactSales')}</Link>
+        </p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The web app lives in web/; the repository root keeps package.json and tsconfig.json.
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
+
+// In development the API server (npm run dev) listens on 8080; these prefixes are its routes.
+// /email/verify itself (with a query, no further segment) is the app's verification-result
+// screen, so only the rest of /email goes to the server (a key starting with ^ is a RegExp).
+const apiTarget = 'http://localhost:8080';
+const proxy = {
+  '/api': apiTarget,
+  '/mt': apiTarget,
+  '^/email/(?!verify/?(?:\\?|$))': apiTarget,
+};
+
+export default defineConfig({
+  root: webRoot,
+  plugins: [react()],
+  build: {
+    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    emptyOutDir: true,
+  },
+  server: { proxy },
+  preview: { proxy },
+});
