@@ -34,7 +34,7 @@ export interface TestDatabase {
 export async function createTestDatabase(options: { migrated?: boolean } = {}): Promise<TestDatabase> {
   const migrated = options.migrated ?? true;
   if (!testDatabaseUrl) {
-    const pglite = migrated ? await (await migratedTemplate()).clone() : await PGlite.create();
+    const pglite = migrated ? ((await (await migratedTemplate()).clone()) as PGlite) : await PGlite.create();
     const database = await openDatabase({ pglite });
     return { database, drop: () => database.close() };
   }

@@ -97,7 +97,13 @@ export interface RateLimitsTable {
   hits: number;
 }
 
-export interface DB {
+/**
+ * The whole database. Each domain that adds tables declares them in its module's
+ * tables.ts and is listed in `extends` here.
+ */
+export interface DB extends FoundationTables {}
+
+interface FoundationTables {
   app_secrets: AppSecretsTable;
   site_settings: SiteSettingsTable;
   plans: PlansTable;
