@@ -1,0 +1,56 @@
+/**
+ * The one interface every translation engine implements (ARCHITECTURE.md "Translation engines").
+ * A Segment is plain text whose inline markup has been replaced by numbered placeholders
+ * (see placeholders below); filters put the markup back after translation.
+ */
+export type Lang = 'en' | 'ar';
+export type Domain = 'general' | 'business' | 'legal' | 'ecommerce';
+
+export const LANGS: readonly Lang[] = ['en', 'ar'];
+export const DOMAINS: readonly Domain[] = ['general', 'business', 'legal', 'ecommerce'];
+
+/**
+ * Placeholders: paired tags `<x1>…</x1>` (numbered, properly nested) and standalone
+ * `<x2/>`. Engines must return them unchanged and in a valid nesting; filters repair
+ * what an engine loses (re-inserting missing tags at the nearest word boundary).
+ */
+export type Segment = string;
+
+export interface GlossaryTerm {
+  source: string;
+  target: string;
+}
+
+export interface TranslationJob {
+  source: Lang;
+  target: Lang;
+  domain: Domain;
+  /** Terms that must be translated this way (per-domain and team glossaries, merged). */
+  glossary?: GlossaryTerm[];
+  /** Aborts a slow engine call (timeouts, client gone). */
+  signal?: AbortSignal;
+}
+
+export interface TranslationEngine {
+  /** 'local' (Bergamot), 'dictionary', 'llm', 'libretranslate', 'deepl', 'google', ... */
+  readonly id: string;
+  /** Whether this engine can serve the pair now (models installed, keys configured). */
+  supports(source: Lang, target: Lang): boolean;
+  /** One output per input segment, in order; never fewer, never more. */
+  translate(segments: Segment[], job: TranslationJob): Promise<string[]>;
+  close?(): Promise<void>;
+}
+
+/** An engine failure that the router may retry or fall back from. */
+export class EngineError extends Error {
+  constructor(
+    readonly engineId: string,
+    message: string,
+    readonly retryable: boolean,
+    options?: { cause?: unknown; retryAfterMs?: number },
+  ) {
+    super(message, { cause: options?.cause });
+    this.retryAfterMs = options?.retryAfterMs;
+  }
+  readonly retryAfterMs?: number;
+}
