@@ -32,6 +32,12 @@ const envSchema = z.object({
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).default(2),
   SESSION_REMEMBER_DAYS: z.coerce.number().int().min(1).default(30),
   WEB_DIST_DIR: z.string().min(1).default('web/dist'),
+  OPERATOR_EMAIL: z.string().email().optional(),
+  REQUEST_FILE_MAX_MB: z.coerce.number().int().min(1).max(500).default(20),
+  RECORDING_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  PAGE_VIEW_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(395),
+  ANALYTICS_BATCH_MAX_BYTES: z.coerce.number().int().min(1024).default(2_097_152),
+  ANALYTICS_BATCH_MAX_EVENTS: z.coerce.number().int().min(1).default(2000),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -54,6 +60,13 @@ export interface Config {
   sessionTtlHours: number;
   sessionRememberDays: number;
   webDistDir: string;
+  /** Who receives requests for human translation and contact messages (OPERATOR_EMAIL, else ADMIN_EMAIL). */
+  operatorEmail: string;
+  requestFileMaxBytes: number;
+  recordingRetentionDays: number;
+  pageViewRetentionDays: number;
+  analyticsBatchMaxBytes: number;
+  analyticsBatchMaxEvents: number;
 }
 
 export class ConfigError extends Error {}
@@ -87,5 +100,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionTtlHours: e.SESSION_TTL_HOURS,
     sessionRememberDays: e.SESSION_REMEMBER_DAYS,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
+    operatorEmail: (e.OPERATOR_EMAIL ?? e.ADMIN_EMAIL).toLowerCase(),
+    requestFileMaxBytes: e.REQUEST_FILE_MAX_MB * 1_048_576,
+    recordingRetentionDays: e.RECORDING_RETENTION_DAYS,
+    pageViewRetentionDays: e.PAGE_VIEW_RETENTION_DAYS,
+    analyticsBatchMaxBytes: e.ANALYTICS_BATCH_MAX_BYTES,
+    analyticsBatchMaxEvents: e.ANALYTICS_BATCH_MAX_EVENTS,
   };
 }

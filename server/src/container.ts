@@ -11,7 +11,14 @@ import { RateLimiter } from './http/rate-limit';
 import { SessionStore } from './http/sessions';
 import { createMailer, outboxTransport, smtpTransport, type Transport } from './mail/mailer';
 import { createMailService, defineMailJobs } from './mail/jobs';
+import { defineAnalyticsJobs } from './modules/analytics/jobs';
+import { createAnalyticsRepo } from './modules/analytics/repo';
+import { createAnalyticsService } from './modules/analytics/service';
+import { createContentRepo } from './modules/content/repo';
+import { createContentService } from './modules/content/service';
 import { createPlansRepo } from './modules/plans/repo';
+import { createRequestsRepo } from './modules/requests/repo';
+import { createRequestsService } from './modules/requests/service';
 import { createPlansService } from './modules/plans/service';
 import { createSettingsRepo } from './modules/settings/repo';
 import { createSettingsService } from './modules/settings/service';
@@ -74,6 +81,18 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
   const settings = createSettingsService({ repo: createSettingsRepo(database.db), cache, now });
   const plans = createPlansService({ repo: createPlansRepo(database.db), cache });
   const users = createUsersService({ repo: createUsersRepo(database.db), plans, now, logger });
+  const content = createContentService({ repo: createContentRepo(database.db), settings, now });
+  const requests = createRequestsService({ repo: createRequestsRepo(database.db), mail, now, operatorEmail: config.operatorEmail, appUrl: config.appUrl });
+  const analytics = createAnalyticsService({
+    repo: createAnalyticsRepo(database.db),
+    now,
+    options: {
+      recordingRetentionDays: config.recordingRetentionDays,
+      pageViewRetentionDays: config.pageViewRetentionDays,
+      maxEventsPerBatch: config.analyticsBatchMaxEvents,
+    },
+  });
+  defineAnalyticsJobs(queue, { analytics, logger });
 
   return {
     config,
@@ -93,6 +112,9 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     settings,
     plans,
     users,
+    content,
+    requests,
+    analytics,
     /** Starts the queue (and, except in api processes, its workers). */
     async start() {
       await queue.start();

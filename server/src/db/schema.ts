@@ -1,4 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { AnalyticsTables } from '../modules/analytics/tables';
+import type { ContentTables } from '../modules/content/tables';
+import type { RequestsTables } from '../modules/requests/tables';
 
 /** Column types of the database, kept in step with migrations/*.sql. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -101,7 +104,7 @@ export interface RateLimitsTable {
  * The whole database. Each domain that adds tables declares them in its module's
  * tables.ts and is listed in `extends` here.
  */
-export interface DB extends FoundationTables {}
+export interface DB extends FoundationTables, ContentTables, RequestsTables, AnalyticsTables {}
 
 interface FoundationTables {
   app_secrets: AppSecretsTable;
