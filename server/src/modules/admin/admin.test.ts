@@ -24,6 +24,7 @@ const ADMIN_ROUTES: Array<[method: 'GET' | 'POST', url: string, body?: unknown]>
   ['POST', '/api/admin/user/add-trial-days', { user_id: 1, days: 3 }],
   ['POST', '/api/admin/update-site-settings', { guest_text_quota: '20' }],
   ['GET', '/api/admin/audit-log'],
+  ['GET', '/api/admin/site-settings'],
 ];
 
 describe('admin access', () => {
@@ -101,6 +102,13 @@ describe('POST /api/admin/update-site-settings', () => {
     const log = (await admin.get('/api/admin/audit-log?action=site_settings.update')).json().data;
     expect(log[0].before).toMatchObject({ guest_text_quota: '20' });
     expect(log[0].after).toMatchObject({ guest_text_quota: '25' });
+  });
+
+  it('lists every editable setting with the gateway and format choices', async () => {
+    const body = (await admin.get('/api/admin/site-settings')).json();
+    expect(body.data).toHaveLength(15);
+    expect(body.payment_gateways).toContain('sandbox');
+    expect(body.formats).toEqual(['docx', 'xlsx', 'pptx', 'xliff', 'pdf']);
   });
 
   it('validates every kind of setting, in English and in Arabic', async () => {

@@ -29,6 +29,8 @@ export function adminRoutes(app: FastifyInstance, deps: { admin: AdminService })
     return { status: 200, message: t(resolveLocale(request), 'admin.updated'), data: result };
   });
 
+  app.get('/api/admin/site-settings', admin, async () => deps.admin.getSiteSettings());
+
   app.post('/api/admin/update-site-settings', admin, async (request) => {
     const body = parseInput(siteSettingsBody, request.body);
     const result = await deps.admin.updateSiteSettings(context(request), body);

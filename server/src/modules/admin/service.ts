@@ -5,7 +5,8 @@ import type { PlansService } from '../plans/service';
 import type { SettingsService } from '../settings/service';
 import type { UsersService } from '../users/service';
 import type { AdminRepo, UserListFilter } from './repo';
-import type { SiteSettingsUpdate } from './schemas';
+import { SUPPORTED_FORMATS, type SiteSettingsUpdate } from './schemas';
+import { PUBLIC_SETTING_NAMES } from '../settings/settings.fns';
 
 const DAY_MS = 86_400_000;
 
@@ -111,6 +112,12 @@ export function createAdminService(deps: {
         await audit(context, 'site_settings.update', { type: 'site_settings', id: null }, Object.fromEntries(Object.keys(changed).map((k) => [k, before[k]])), changed);
       }
       return { updated: Object.keys(changed) };
+    },
+
+    /** The editable settings with their current values, and the choices of payment gateway. */
+    async getSiteSettings() {
+      const data = await Promise.all(PUBLIC_SETTING_NAMES.map(async (name) => ({ setting_name: name, setting_value: (await deps.settings.get(name)) ?? '' })));
+      return { data, payment_gateways: deps.paymentGateways(), formats: SUPPORTED_FORMATS };
     },
 
     async listAudit(filter: { page: number; perPage: number; action?: string; targetType?: string; targetId?: string }) {
