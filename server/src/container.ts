@@ -14,6 +14,8 @@ import { createMailService, defineMailJobs } from './mail/jobs';
 import { createAdminRepo } from './modules/admin/repo';
 import { createAdminService } from './modules/admin/service';
 import { createPlansRepo } from './modules/plans/repo';
+import { createTeamsRepo } from './modules/teams/repo';
+import { createTeamsService } from './modules/teams/service';
 import { createPlansService } from './modules/plans/service';
 import { createSettingsRepo } from './modules/settings/repo';
 import { createSettingsService } from './modules/settings/service';
@@ -75,7 +77,8 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
 
   const settings = createSettingsService({ repo: createSettingsRepo(database.db), cache, now });
   const plans = createPlansService({ repo: createPlansRepo(database.db), cache });
-  const users = createUsersService({ repo: createUsersRepo(database.db), plans, now, logger });
+  const teams = createTeamsService({ repo: createTeamsRepo(database.db), plans, sessions, mail, appUrl: config.appUrl, now });
+  const users = createUsersService({ repo: createUsersRepo(database.db), plans, teams, now, logger });
   const admin = createAdminService({ repo: createAdminRepo(database.db), users, plans, settings, now, paymentGateways: () => ['sandbox'] });
 
   return {
@@ -97,6 +100,7 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     plans,
     users,
     admin,
+    teams,
     /** Starts the queue (and, except in api processes, its workers). */
     async start() {
       await queue.start();

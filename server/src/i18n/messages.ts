@@ -4,6 +4,7 @@
  */
 import { admin } from './catalogs/admin';
 import { common } from './catalogs/common';
+import { teams } from './catalogs/teams';
 
 export type Locale = 'en' | 'ar';
 
@@ -11,7 +12,7 @@ export type Locale = 'en' | 'ar';
  * Each domain keeps its messages in catalogs/<domain>.ts as `{ en: {...}, ar: {...} }`
  * and is listed here once. Keys are namespaced by domain ("auth.", "translate.").
  */
-const catalogs = [common, admin];
+const catalogs = [common, admin, teams];
 
 export const messages = {
   en: Object.assign({}, ...catalogs.map((c) => c.en)) as Record<string, string>,
