@@ -9,6 +9,7 @@ import type { Container } from './container';
 import { registerAccess } from './http/access';
 import { registerCsrf } from './http/csrf';
 import { apiNotFound, isApiPath, registerErrorHandling } from './http/error-handler';
+import { adminRoutes } from './modules/admin/routes';
 import { healthRoutes } from './modules/health/routes';
 import { plansRoutes } from './modules/plans/routes';
 import { settingsRoutes } from './modules/settings/routes';
@@ -72,6 +73,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   settingsRoutes(app, container);
   plansRoutes(app, container);
   usersRoutes(app, container);
+  adminRoutes(app, container);
 
   await registerWebApp(app, config.webDistDir);
   return app;

@@ -11,6 +11,8 @@ import { RateLimiter } from './http/rate-limit';
 import { SessionStore } from './http/sessions';
 import { createMailer, outboxTransport, smtpTransport, type Transport } from './mail/mailer';
 import { createMailService, defineMailJobs } from './mail/jobs';
+import { createAdminRepo } from './modules/admin/repo';
+import { createAdminService } from './modules/admin/service';
 import { createPlansRepo } from './modules/plans/repo';
 import { createPlansService } from './modules/plans/service';
 import { createSettingsRepo } from './modules/settings/repo';
@@ -74,6 +76,7 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
   const settings = createSettingsService({ repo: createSettingsRepo(database.db), cache, now });
   const plans = createPlansService({ repo: createPlansRepo(database.db), cache });
   const users = createUsersService({ repo: createUsersRepo(database.db), plans, now, logger });
+  const admin = createAdminService({ repo: createAdminRepo(database.db), users, plans, settings, now, paymentGateways: () => ['sandbox'] });
 
   return {
     config,
@@ -93,6 +96,7 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     settings,
     plans,
     users,
+    admin,
     /** Starts the queue (and, except in api processes, its workers). */
     async start() {
       await queue.start();
