@@ -45,6 +45,9 @@ const envSchema = z.object({
   DEEPL_URL: urlFromEnv(['http', 'https']).optional(),
   GOOGLE_TRANSLATE_API_KEY: z.string().min(1).optional(),
   GOOGLE_TRANSLATE_URL: urlFromEnv(['http', 'https']).default('https://translation.googleapis.com'),
+  GOOGLE_TRANSLATE_CREDENTIALS: z.string().min(1).optional(),
+  GOOGLE_TRANSLATE_PROJECT: z.string().min(1).optional(),
+  GOOGLE_TRANSLATE_LOCATION: z.string().min(1).default('global'),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -75,7 +78,10 @@ export interface Config {
   llm?: { baseUrl: string; apiKey?: string; model: string };
   libreTranslate?: { url: string; apiKey?: string };
   deepl?: { url: string; apiKey: string };
-  google?: { url: string; apiKey: string };
+  /** v3 (service account key file) when GOOGLE_TRANSLATE_CREDENTIALS is set, else v2 (API key). */
+  google?:
+    | { version: 'v2'; url: string; apiKey: string }
+    | { version: 'v3'; url: string; credentialsFile: string; project?: string; location: string };
 }
 
 export class ConfigError extends Error {}
@@ -123,6 +129,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           apiKey: e.DEEPL_API_KEY,
         }
       : undefined,
-    google: e.GOOGLE_TRANSLATE_API_KEY ? { url: trimSlash(e.GOOGLE_TRANSLATE_URL), apiKey: e.GOOGLE_TRANSLATE_API_KEY } : undefined,
+    google: e.GOOGLE_TRANSLATE_CREDENTIALS
+      ? {
+          version: 'v3',
+          url: trimSlash(e.GOOGLE_TRANSLATE_URL),
+          credentialsFile: path.resolve(e.GOOGLE_TRANSLATE_CREDENTIALS),
+          project: e.GOOGLE_TRANSLATE_PROJECT,
+          location: e.GOOGLE_TRANSLATE_LOCATION,
+        }
+      : e.GOOGLE_TRANSLATE_API_KEY
+        ? { version: 'v2', url: trimSlash(e.GOOGLE_TRANSLATE_URL), apiKey: e.GOOGLE_TRANSLATE_API_KEY }
+        : undefined,
   };
 }

@@ -22,6 +22,13 @@ describe('createOptionalEngines', () => {
   });
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
+  it('leaves Google v3 out, with an error logged, when its key file cannot be read', () => {
+    const { logger, lines } = memoryLogger();
+    const engines = createOptionalEngines(loadConfig({ DATA_DIR: path.join(root, 'empty'), GOOGLE_TRANSLATE_CREDENTIALS: path.join(root, 'missing.json') }), logger);
+    expect(engines).toEqual([]);
+    expect(lines.join('\n')).toMatch(/Google Cloud Translation v3 disabled: Cannot read the Google service account key/);
+  });
+
   it('returns nothing when nothing is configured or installed', () => {
     const { logger, lines } = memoryLogger();
     expect(createOptionalEngines(loadConfig({ DATA_DIR: path.join(root, 'empty') }), logger)).toEqual([]);
@@ -76,7 +83,14 @@ describe('engine configuration', () => {
     expect(config.llm).toEqual({ baseUrl: 'https://api.openai.com/v1', apiKey: undefined, model: 'gpt-4.1-mini' });
     expect(config.deepl).toEqual({ url: 'https://api-free.deepl.com', apiKey: 'abc:fx' });
     expect(loadConfig({ DEEPL_API_KEY: 'pro-key' }).deepl?.url).toBe('https://api.deepl.com');
-    expect(config.google).toEqual({ url: 'https://translation.googleapis.com', apiKey: 'AIza' });
+    expect(config.google).toEqual({ version: 'v2', url: 'https://translation.googleapis.com', apiKey: 'AIza' });
+    expect(loadConfig({ GOOGLE_TRANSLATE_API_KEY: 'AIza', GOOGLE_TRANSLATE_CREDENTIALS: '/keys/sa.json' }).google).toEqual({
+      version: 'v3',
+      url: 'https://translation.googleapis.com',
+      credentialsFile: '/keys/sa.json',
+      project: undefined,
+      location: 'global',
+    });
     expect(config.libreTranslate).toEqual({ url: 'https://libretranslate.example', apiKey: 'lt' });
     expect(config.engineHttpTimeoutMs).toBe(5000);
   });

@@ -2,7 +2,8 @@
  * The engines that exist only when configured or installed, for the engine registry:
  *   local           Bergamot, when MODELS_DIR holds an en->ar and/or ar->en model
  *   deepl           when DEEPL_API_KEY is set
- *   google          when GOOGLE_TRANSLATE_API_KEY is set
+ *   google          v3 when GOOGLE_TRANSLATE_CREDENTIALS (service account key) is set,
+ *                   else v2 when GOOGLE_TRANSLATE_API_KEY is set
  *   libretranslate  when LIBRETRANSLATE_URL is set
  *   llm             when LLM_BASE_URL is set (the LLM mode)
  * The embedded dictionary engine is not among them: it is always there.
@@ -13,6 +14,7 @@ import { BergamotEngine } from './bergamot/engine';
 import { LlmEngine } from './llm/engine';
 import { DeepLEngine } from './remote/deepl';
 import { GoogleTranslateEngine } from './remote/google';
+import { GoogleTranslateV3Engine } from './remote/google-v3';
 import { LibreTranslateEngine } from './remote/libretranslate';
 import type { TranslationEngine } from './types';
 
@@ -27,7 +29,14 @@ export function createOptionalEngines(
   if (local) engines.push(local);
 
   if (config.deepl) engines.push(new DeepLEngine({ ...config.deepl, timeoutMs }));
-  if (config.google) engines.push(new GoogleTranslateEngine({ ...config.google, timeoutMs }));
+  if (config.google?.version === 'v2') engines.push(new GoogleTranslateEngine({ ...config.google, timeoutMs }));
+  if (config.google?.version === 'v3') {
+    try {
+      engines.push(new GoogleTranslateV3Engine({ ...config.google, timeoutMs }));
+    } catch (error) {
+      logger.error({ engine: 'google' }, `Google Cloud Translation v3 disabled: ${(error as Error).message}`);
+    }
+  }
   if (config.libreTranslate) engines.push(new LibreTranslateEngine({ ...config.libreTranslate, timeoutMs }));
   if (config.llm) engines.push(new LlmEngine({ ...config.llm, timeoutMs }));
 

@@ -82,13 +82,25 @@ describe('models:install', () => {
   it('refuses a folder with missing files or bad metadata, listing every problem, and installs nothing', async () => {
     const source = copyOf('incomplete');
     unlinkSync(path.join(source, 'enar', 'vocab.enar.spm'));
-    writeFileSync(path.join(source, 'aren', 'metadata.json'), '{"sourceLanguage": "ar", "targetLanguage": "fr"}');
+    writeFileSync(path.join(source, 'aren', 'metadata.json'), '{"sourceLanguage": "ar", ');
     const modelsDir = path.join(root, 'models-4');
     const error = (await installModels(source, modelsDir).catch((e: unknown) => e)) as ModelInstallError;
     expect(error).toBeInstanceOf(ModelInstallError);
     expect(error.problems.join('\n')).toMatch(/enar: no SentencePiece vocabulary/);
-    expect(error.problems.join('\n')).toMatch(/aren: unsupported direction ar->fr/);
+    expect(error.problems.join('\n')).toMatch(/aren: metadata\.json is not valid JSON/);
     expect(existsSync(modelsDir)).toBe(false);
+  });
+
+  it('picks the English<->Arabic models out of a whole collection and skips the other languages', async () => {
+    const source = copyOf('collection');
+    cpSync(path.join(source, 'enar'), path.join(source, 'ende'), { recursive: true });
+    writeFileSync(path.join(source, 'ende', 'metadata.json'), '{"sourceLanguage": "en", "targetLanguage": "de"}');
+    const result = await installModels(source, path.join(root, 'models-8'));
+    expect(result.installed).toHaveLength(2);
+    expect(result.warnings).toEqual(['skipped 1 model(s) of other languages (en-de)']);
+    rmSync(path.join(source, 'enar'), { recursive: true });
+    rmSync(path.join(source, 'aren'), { recursive: true });
+    await expect(installModels(source, path.join(root, 'models-9'))).rejects.toThrow(/no English<->Arabic model \(found en-de\)/);
   });
 
   it('refuses a truncated model file', async () => {

@@ -9,7 +9,7 @@
  * the Marian binary's structure, and that it loads in the real engine and translates a sentence.
  */
 import { execFileSync } from 'node:child_process';
-import { createReadStream, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -70,6 +70,18 @@ function findModelFolders(root: string, depth = 0): string[] {
     if (entry.isDirectory() && !entry.name.startsWith('.')) found.push(...findModelFolders(path.join(root, entry.name), depth + 1));
   }
   return found;
+}
+
+/** The direction a model folder declares (metadata.json, else the model's file name), if any. */
+function peekDirection(folder: string): string | undefined {
+  try {
+    const meta = JSON.parse(readFileSync(path.join(folder, 'metadata.json'), 'utf8')) as { sourceLanguage?: unknown; targetLanguage?: unknown };
+    if (typeof meta.sourceLanguage === 'string' && typeof meta.targetLanguage === 'string') return `${meta.sourceLanguage}-${meta.targetLanguage}`;
+  } catch {
+    // no or bad metadata: the checks report it
+  }
+  const model = readdirSync(folder).find((name) => /^model\.[a-z]{4}\./.test(name));
+  return model ? `${model.slice(6, 8)}-${model.slice(8, 10)}` : undefined;
 }
 
 /** Copies the model's files into `into`, unpacking `*.gz` ones. */
@@ -155,12 +167,23 @@ export async function installModels(
       extract(sourcePath, root);
     }
 
-    const folders = findModelFolders(root);
-    if (!folders.length) throw new ModelInstallError([`${sourcePath}: no model found (a folder with model.<pair>....bin)`]);
+    const found = findModelFolders(root);
+    if (!found.length) throw new ModelInstallError([`${sourcePath}: no model found (a folder with model.<pair>....bin)`]);
+    // Pointed at a whole collection (e.g. Mozilla's models/base-memory): keep English<->Arabic.
+    const skipped: string[] = [];
+    const folders = found.filter((folder) => {
+      const direction = peekDirection(folder);
+      const keep = !direction || ['en-ar', 'ar-en'].includes(direction);
+      if (!keep) skipped.push(direction!);
+      return keep;
+    });
+    if (!folders.length) {
+      throw new ModelInstallError([`${sourcePath}: no English<->Arabic model (found ${skipped.join(', ')})`]);
+    }
 
     const checked: { files: ModelFiles; origin: string }[] = [];
     const problems: string[] = [];
-    const warnings: string[] = [];
+    const warnings: string[] = skipped.length ? [`skipped ${skipped.length} model(s) of other languages (${skipped.join(', ')})`] : [];
     for (const [i, folder] of folders.entries()) {
       const origin = path.relative(path.dirname(root), folder) || folder;
       const staged = path.join(work, 'staged', String(i));
