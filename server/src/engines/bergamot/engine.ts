@@ -14,13 +14,8 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
-import {
-  BatchTranslator,
-  TranslatorBacking,
-  type BergamotRequest,
-  type LoadedWorker,
-  type ModelBuffers,
-} from '@browsermt/bergamot-translator';
+import type { BergamotRequest, LoadedWorker, ModelBuffers } from '@browsermt/bergamot-translator';
+import { BatchTranslator, TranslatorBacking } from './library';
 import { EngineError, type Lang, type Segment, type TranslationEngine, type TranslationJob } from '../types';
 import { hasPlaceholders, htmlToPlaceholders, placeholdersToHtml } from './markup';
 import { discoverModels, marianConfigFor, pairKey, type ModelFiles } from './models';
