@@ -260,7 +260,6 @@ export class BergamotEngine implements TranslationEngine {
   private readonly batchSize: number;
   private readonly logger?: BergamotEngineOptions['logger'];
   private generation: Generation | null = null;
-  private readonly retired: WorkerStats[][] = [];
 
   constructor(options: BergamotEngineOptions) {
     this.models = options.models;
@@ -354,7 +353,6 @@ export class BergamotEngine implements TranslationEngine {
     if (!generation.dead) {
       generation.dead = true;
       this.logger?.error({ engine: this.id, err: error }, 'local engine worker failed; restarting its workers');
-      this.retired.push(generation.stats);
       for (const pending of [...generation.pending]) pending.reject(engineError);
       generation.pending.clear();
       void generation.translator.delete();
