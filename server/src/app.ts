@@ -10,12 +10,14 @@ import type { Container } from './container';
 import { registerAccess } from './http/access';
 import { registerCsrf } from './http/csrf';
 import { apiNotFound, isApiPath, registerErrorHandling } from './http/error-handler';
+import { adminRoutes } from './modules/admin/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { contentRoutes } from './modules/content/routes';
 import { healthRoutes } from './modules/health/routes';
 import { plansRoutes } from './modules/plans/routes';
 import { requestsRoutes } from './modules/requests/routes';
 import { settingsRoutes } from './modules/settings/routes';
+import { teamsRoutes } from './modules/teams/routes';
 import { usersRoutes } from './modules/users/routes';
 
 /** Builds the HTTP application from the container's services. No business logic here. */
@@ -79,6 +81,8 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   settingsRoutes(app, container);
   plansRoutes(app, container);
   usersRoutes(app, container);
+  adminRoutes(app, container);
+  teamsRoutes(app, container);
   contentRoutes(app, container);
   requestsRoutes(app, container);
   analyticsRoutes(app, container);

@@ -11,6 +11,8 @@ import { RateLimiter } from './http/rate-limit';
 import { SessionStore } from './http/sessions';
 import { createMailer, outboxTransport, smtpTransport, type Transport } from './mail/mailer';
 import { createMailService, defineMailJobs } from './mail/jobs';
+import { createAdminRepo } from './modules/admin/repo';
+import { createAdminService } from './modules/admin/service';
 import { defineAnalyticsJobs } from './modules/analytics/jobs';
 import { createAnalyticsRepo } from './modules/analytics/repo';
 import { createAnalyticsService } from './modules/analytics/service';
@@ -19,6 +21,8 @@ import { createContentService } from './modules/content/service';
 import { createPlansRepo } from './modules/plans/repo';
 import { createRequestsRepo } from './modules/requests/repo';
 import { createRequestsService } from './modules/requests/service';
+import { createTeamsRepo } from './modules/teams/repo';
+import { createTeamsService } from './modules/teams/service';
 import { createPlansService } from './modules/plans/service';
 import { createSettingsRepo } from './modules/settings/repo';
 import { createSettingsService } from './modules/settings/service';
@@ -80,7 +84,9 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
 
   const settings = createSettingsService({ repo: createSettingsRepo(database.db), cache, now });
   const plans = createPlansService({ repo: createPlansRepo(database.db), cache });
-  const users = createUsersService({ repo: createUsersRepo(database.db), plans, now, logger });
+  const teams = createTeamsService({ repo: createTeamsRepo(database.db), plans, sessions, mail, appUrl: config.appUrl, now });
+  const users = createUsersService({ repo: createUsersRepo(database.db), plans, teams, now, logger });
+  const admin = createAdminService({ repo: createAdminRepo(database.db), users, plans, settings, now, paymentGateways: () => ['sandbox'] });
   const content = createContentService({ repo: createContentRepo(database.db), settings, now });
   const requests = createRequestsService({ repo: createRequestsRepo(database.db), mail, now, operatorEmail: config.operatorEmail, appUrl: config.appUrl });
   const analytics = createAnalyticsService({
@@ -112,6 +118,8 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     settings,
     plans,
     users,
+    admin,
+    teams,
     content,
     requests,
     analytics,

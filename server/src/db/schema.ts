@@ -1,7 +1,9 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { AdminTables } from '../modules/admin/tables';
 import type { AnalyticsTables } from '../modules/analytics/tables';
 import type { ContentTables } from '../modules/content/tables';
 import type { RequestsTables } from '../modules/requests/tables';
+import type { TeamTables } from '../modules/teams/tables';
 
 /** Column types of the database, kept in step with migrations/*.sql. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -62,6 +64,7 @@ export interface PlansTable {
   max_file_size_mb: number;
   file_formats: ColumnType<string[], string[] | undefined, string[]>;
   llm_enabled: Generated<boolean>;
+  included_seats: Generated<number>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -104,7 +107,7 @@ export interface RateLimitsTable {
  * The whole database. Each domain that adds tables declares them in its module's
  * tables.ts and is listed in `extends` here.
  */
-export interface DB extends FoundationTables, ContentTables, RequestsTables, AnalyticsTables {}
+export interface DB extends FoundationTables, AdminTables, TeamTables, ContentTables, RequestsTables, AnalyticsTables {}
 
 interface FoundationTables {
   app_secrets: AppSecretsTable;

@@ -2,10 +2,12 @@
  * Server-side messages in both languages. English wording is the spec's (sections 5 and 8).
  * `:name` placeholders are filled by t(). A key missing in Arabic fails the catalog test.
  */
+import { admin } from './catalogs/admin';
 import { analytics } from './catalogs/analytics';
 import { common } from './catalogs/common';
 import { content } from './catalogs/content';
 import { requests } from './catalogs/requests';
+import { teams } from './catalogs/teams';
 
 export type Locale = 'en' | 'ar';
 
@@ -13,7 +15,7 @@ export type Locale = 'en' | 'ar';
  * Each domain keeps its messages in catalogs/<domain>.ts as `{ en: {...}, ar: {...} }`
  * and is listed here once. Keys are namespaced by domain ("auth.", "translate.").
  */
-const catalogs = [common, content, requests, analytics];
+const catalogs = [common, admin, teams, content, requests, analytics];
 
 export const messages = {
   en: Object.assign({}, ...catalogs.map((c) => c.en)) as Record<string, string>,

@@ -1,16 +1,22 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { ComingSoonPanel } from '../components/coming-soon-panel';
 import type { PageKey } from '../components/page-key';
+import { AdminAuditPage } from '../features/admin/admin-audit-page';
 import { AdminIndexPage } from '../features/admin/admin-index-page';
+import { AdminSiteSettingsPage } from '../features/admin/admin-site-settings-page';
+import { AdminUserPage } from '../features/admin/admin-user-page';
+import { AdminUsersPage } from '../features/admin/admin-users-page';
 import { CheckEmailPage } from '../features/auth/check-email-page';
+import { EmailVerifyPage } from '../features/auth/email-verify-page';
 import { ContentPage } from '../features/content/content-page';
 import { PostListPage, PostPage } from '../features/content/posts-page';
-import { EmailVerifyPage } from '../features/auth/email-verify-page';
 import { HomePage } from '../features/home/home-page';
 import { LegalPage } from '../features/legal/legal-page';
 import { PricingPage } from '../features/plans/pricing-page';
 import { ContactForm } from '../features/requests/contact-form';
 import { RequestFormPage } from '../features/requests/request-form-page';
+import { InvitationPage } from '../features/team/invitation-page';
+import { TeamPage } from '../features/team/team-page';
 import { AppLayout } from './app-layout';
 import type { RouteHandle } from './document-title';
 import { AdminRoute, AuthRoute, GuestOnlyRoute } from './guards';
@@ -35,6 +41,7 @@ export const routes: RouteObject[] = [
       { path: 'email/verify', element: <EmailVerifyPage />, handle: { page: 'emailVerify' } satisfies RouteHandle },
       { path: 'terms', element: <LegalPage document="terms" />, handle: { page: 'terms' } satisfies RouteHandle },
       { path: 'privacy', element: <LegalPage document="privacy" />, handle: { page: 'privacy' } satisfies RouteHandle },
+      { path: 'invitation', element: <InvitationPage />, handle: { page: 'invitation' } satisfies RouteHandle },
       { path: 'about', element: <ContentPage slug="about" page="about" />, handle: { page: 'about' } satisfies RouteHandle },
       { path: 'careers', element: <ContentPage slug="careers" page="careers" />, handle: { page: 'careers' } satisfies RouteHandle },
       {
@@ -66,7 +73,7 @@ export const routes: RouteObject[] = [
         element: <AuthRoute />,
         children: [
           comingSoon('dashboard', 'dashboard'),
-          comingSoon('team', 'team'),
+          { path: 'team', element: <TeamPage />, handle: { page: 'team' } satisfies RouteHandle },
           comingSoon('web-extraction', 'webExtraction'),
           comingSoon('user/translation-history', 'translationHistory'),
           comingSoon('user/basic-info', 'basicInfo'),
@@ -87,6 +94,10 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <AdminIndexPage />, handle: { page: 'admin' } satisfies RouteHandle },
           comingSoon('plans', 'adminPlans'),
+          { path: 'users', element: <AdminUsersPage />, handle: { page: 'adminUsers' } satisfies RouteHandle },
+          { path: 'users/:id', element: <AdminUserPage />, handle: { page: 'adminUser' } satisfies RouteHandle },
+          { path: 'site-settings', element: <AdminSiteSettingsPage />, handle: { page: 'adminSiteSettings' } satisfies RouteHandle },
+          { path: 'audit-log', element: <AdminAuditPage />, handle: { page: 'adminAuditLog' } satisfies RouteHandle },
           comingSoon('users', 'adminUsers'),
           comingSoon('site-settings', 'adminSiteSettings'),
           // Admin screens load on demand: visitors never download them.

@@ -7,18 +7,20 @@ import type content from './en/content.json';
 import type home from './en/home.json';
 import type messages from './en/messages.json';
 import type requests from './en/requests.json';
+import type team from './en/team.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
     resources: {
+      admin: typeof admin;
       common: typeof common;
       home: typeof home;
       messages: typeof messages;
       content: typeof content;
       requests: typeof requests;
       analytics: typeof analytics;
-      admin: typeof admin;
+      team: typeof team;
     };
   }
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addTestSignIn, createTestUser, signedInClient } from '../../../test/accounts';
+import { createUser } from '../../../test/factories';
 import { createTestApp, type TestApp, type TestClient } from '../../../test/harness';
 import { fillDays, reportRange } from './analytics.fns';
 import { ANALYTICS_RETENTION_CRON, ANALYTICS_RETENTION_JOB } from './jobs';
@@ -8,6 +8,7 @@ import { PAGE_VIEW_RATE } from './routes';
 
 const DAY_MS = 86_400_000;
 let clock = new Date('2031-05-10T12:00:00Z');
+const ids: Record<string, number> = {};
 let t: TestApp;
 let admin: TestClient;
 let member: TestClient;
@@ -17,13 +18,12 @@ beforeAll(async () => {
   t = await createTestApp({
     env: { ANALYTICS_BATCH_MAX_EVENTS: '50', ANALYTICS_BATCH_MAX_BYTES: '65536', RECORDING_RETENTION_DAYS: '30', PAGE_VIEW_RETENTION_DAYS: '90' },
     overrides: { now: () => clock },
-    extend: addTestSignIn,
     startQueue: true,
   });
-  await createTestUser(t, { email: 'analyst@example.com', role: 1 });
-  memberId = await createTestUser(t, { email: 'visitor@example.com' });
-  admin = await signedInClient(t, 'analyst@example.com');
-  member = await signedInClient(t, 'visitor@example.com');
+  ids['analyst@example.com'] = (await createUser(t.container, { email: 'analyst@example.com', role_id: 1 })).id;
+  memberId = ids['visitor@example.com'] = (await createUser(t.container, { email: 'visitor@example.com' })).id;
+  admin = await t.client().signInAs(ids['analyst@example.com']!);
+  member = await t.client().signInAs(ids['visitor@example.com']!);
 });
 afterAll(() => t.close());
 beforeEach(async () => {

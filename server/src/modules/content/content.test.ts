@@ -1,18 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addTestSignIn, createTestUser, signedInClient } from '../../../test/accounts';
+import { createUser } from '../../../test/factories';
 import { createTestApp, type TestApp, type TestClient } from '../../../test/harness';
 import { renderMarkdown, splitLeadingHeading } from './markdown.fns';
 
+const ids: Record<string, number> = {};
 let t: TestApp;
 let admin: TestClient;
 let user: TestClient;
 
 beforeAll(async () => {
-  t = await createTestApp({ extend: addTestSignIn });
-  await createTestUser(t, { email: 'editor@example.com', role: 1 });
-  await createTestUser(t, { email: 'reader@example.com' });
-  admin = await signedInClient(t, 'editor@example.com');
-  user = await signedInClient(t, 'reader@example.com');
+  t = await createTestApp();
+  ids['editor@example.com'] = (await createUser(t.container, { email: 'editor@example.com', role_id: 1 })).id;
+  ids['reader@example.com'] = (await createUser(t.container, { email: 'reader@example.com' })).id;
+  admin = await t.client().signInAs(ids['editor@example.com']!);
+  user = await t.client().signInAs(ids['reader@example.com']!);
 });
 afterAll(() => t.close());
 
@@ -157,7 +158,7 @@ describe('admin content editor', () => {
     expect(wrongSection.statusCode).toBe(422);
     const arabic = t.client();
     arabic.locale = 'ar';
-    await arabic.post('/api/test/sign-in', { email: 'editor@example.com' });
+    await arabic.signInAs(ids['editor@example.com']!);
     const arabicError = await arabic.post('/api/admin/content', { ...post, title_en: '' });
     expect(arabicError.json().errors.title_en).toEqual(['العنوان مطلوب بالإنجليزية والعربية.']);
   });

@@ -2,11 +2,12 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addTestSignIn, createTestUser, signedInClient } from '../../../test/accounts';
+import { createUser } from '../../../test/factories';
 import { createTestApp, type TestApp, type TestClient } from '../../../test/harness';
 import { detectRequestFile } from './upload.fns';
 
 const OPERATOR = 'operator@lisan.test';
+const ids: Record<string, number> = {};
 let t: TestApp;
 let admin: TestClient;
 let user: TestClient;
@@ -89,13 +90,12 @@ beforeAll(async () => {
   t = await createTestApp({
     env: { OPERATOR_EMAIL: OPERATOR, REQUEST_FILE_MAX_MB: '1' },
     overrides: { now: () => new Date('2031-01-15T10:00:00Z') },
-    extend: addTestSignIn,
     startQueue: true,
   });
-  await createTestUser(t, { email: 'boss@example.com', role: 1 });
-  await createTestUser(t, { email: 'member@example.com' });
-  admin = await signedInClient(t, 'boss@example.com');
-  user = await signedInClient(t, 'member@example.com');
+  ids['boss@example.com'] = (await createUser(t.container, { email: 'boss@example.com', role_id: 1 })).id;
+  ids['member@example.com'] = (await createUser(t.container, { email: 'member@example.com' })).id;
+  admin = await t.client().signInAs(ids['boss@example.com']!);
+  user = await t.client().signInAs(ids['member@example.com']!);
 });
 afterAll(() => t.close());
 beforeEach(async () => {
@@ -130,7 +130,7 @@ describe('POST /api/requests', () => {
   });
 
   it('accepts a document as multipart, checked by its content, and keeps it for the admin', async () => {
-    const client = await signedInClient(t, 'member@example.com');
+    const client = await t.client().signInAs(ids['member@example.com']!);
     const content = docx();
     const form = multipart(
       { service: 'proofreading', source_lang: 'ar', name: 'Omar', email: 'omar@example.com', words: '' },

@@ -39,7 +39,7 @@ export function Pagination({ page, perPage, total, onPage }: { page: number; per
       <button type="button" className="button button--ghost button--small" disabled={page <= 1} onClick={() => onPage(page - 1)}>
         {t('pagination.previous')}
       </button>
-      <span className="muted">{t('pagination.status', { page: formatNumber(page, language), pages: formatNumber(pages, language) })}</span>
+      <span className="muted">{t('pagination.status', { page: formatNumber(page, language), pages: formatNumber(pages, language), total: formatNumber(total, language) })}</span>
       <button type="button" className="button button--ghost button--small" disabled={page >= pages} onClick={() => onPage(page + 1)}>
         {t('pagination.next')}
       </button>
