@@ -145,7 +145,7 @@ function serviceRequestDetails(locale: Locale, data: ServiceRequestMailData): Ar
   const lang = (code: string | null | undefined) => (code ? t(locale, `requests.lang.${code}`) : '');
   const rows: Array<[string, string | null | undefined]> = [
     [t(locale, 'requests.field.service'), t(locale, `requests.service.${data.service}`)],
-    [t(locale, 'requests.field.languages'), [lang(data.sourceLang), lang(data.targetLang)].filter(Boolean).join(' → ')],
+    [t(locale, 'requests.field.languages'), [lang(data.sourceLang), lang(data.targetLang)].filter(Boolean).join(locale === 'ar' ? ' ← ' : ' → ')],
     [t(locale, 'requests.field.words'), data.words ? data.words.toLocaleString(locale === 'ar' ? 'ar-EG' : 'en-US') : null],
     [t(locale, 'requests.field.seats'), data.seats ? String(data.seats) : null],
     [t(locale, 'requests.field.file'), data.fileName],

@@ -121,7 +121,7 @@ describe('POST /api/requests', () => {
     expect(toRequester.subject).toBe(`تلقينا طلبك ${body.data.reference}`);
     expect(toRequester.html).toContain('dir="rtl"');
     expect(toRequester.text).toContain('ترجمة بشرية');
-    expect(toRequester.text).toContain('الإنجليزية → العربية');
+    expect(toRequester.text).toContain('الإنجليزية ← العربية');
     await waitForMail(OPERATOR, /New request/);
     const toOperator = sentMail().find((m) => m.to === OPERATOR)!;
     expect(toOperator.subject).toBe(`New request ${body.data.reference}: Human translation`);

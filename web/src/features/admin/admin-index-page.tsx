@@ -8,6 +8,7 @@ const SECTIONS: ReadonlyArray<{ page: PageKey; to: string }> = [
   { page: 'adminPlans', to: '/admin/plans' },
   { page: 'adminUsers', to: '/admin/users' },
   { page: 'adminSiteSettings', to: '/admin/site-settings' },
+  { page: 'adminAuditLog', to: '/admin/audit-log' },
   { page: 'adminContent', to: '/admin/content' },
   { page: 'adminRequests', to: '/admin/requests' },
   { page: 'adminAnalytics', to: '/admin/analytics' },

@@ -1,22 +1,18 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { PageKey } from '../../components/page-key';
 import { formatNumber } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
+import { AdminNav } from './admin-nav';
 import './admin.css';
 
-/** Title, description and a way back to the admin index, shared by the admin screens. */
+/** The console's navigation, then the screen's title and description, shared by the admin screens. */
 export function AdminPageHeader({ page, actions }: { page: PageKey; actions?: ReactNode }) {
   const { t } = useTranslation('admin');
   const { t: tCommon } = useTranslation();
   return (
     <header className="admin-header">
-      <nav aria-label={t('breadcrumb')}>
-        <Link className="admin-header__back" to="/admin">
-          {t('backToAdmin')}
-        </Link>
-      </nav>
+      <AdminNav />
       <div className="admin-header__row">
         <div>
           <h1>{tCommon(`pages.${page}.title`)}</h1>

@@ -73,8 +73,11 @@ export function AdminReplaysPage() {
                       {recording.user_email ? (
                         <span dir="ltr">{recording.user_email}</span>
                       ) : (
-                        <span className="muted admin-table__code" dir="ltr" title={recording.visitor_id}>
-                          {t('replays.anonymous', { id: recording.visitor_id.slice(0, 8) })}
+                        <span className="muted" title={recording.visitor_id}>
+                          {t('replays.anonymous')}{' '}
+                          <bdi className="admin-table__code" dir="ltr">
+                            {recording.visitor_id.slice(0, 8)}
+                          </bdi>
                         </span>
                       )}
                       <div className="muted small">{t(`replays.locale.${recording.locale}`)}</div>

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { api } from '../../api/client';
 import { useLanguage } from '../../i18n/use-language';
 import { useConsent } from '../consent/use-consent';
-import { pageViewPayload, visitorIdFor } from './analytics.fns';
+import { isTrackedPath, pageViewPayload, visitorIdFor } from './analytics.fns';
 import { startSessionRecording, stopSessionRecording } from './session-recorder';
 
 export const PAGE_VIEWS_ENDPOINT = '/api/analytics/page-views';
@@ -38,6 +38,7 @@ export function AnalyticsTracker() {
     previous.current = { key: location.key, pathname: location.pathname, search: location.search, hash: location.hash };
     // A jump to an anchor of the same page is not a new page.
     if (before && before.pathname === location.pathname && before.search === location.search && before.hash !== location.hash) return;
+    if (!isTrackedPath(location.pathname)) return;
     const payload = pageViewPayload({
       pathname: location.pathname,
       locale: languageRef.current,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BLOCKED_SELECTOR, pageViewPayload, privateEvent, splitIntoBatches, VISITOR_STORAGE_KEY, visitorIdFor, withoutQuery } from './analytics.fns';
+import { BLOCKED_SELECTOR, isTrackedPath, pageViewPayload, privateEvent, splitIntoBatches, VISITOR_STORAGE_KEY, visitorIdFor, withoutQuery } from './analytics.fns';
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const values = new Map(Object.entries(initial));
@@ -87,8 +87,16 @@ describe('recording events', () => {
     expect(splitIntoBatches([], { maxEvents: 10, maxBytes: 100 })).toEqual([]);
   });
 
-  it('blocks password and payment card fields', () => {
+  it('blocks password and payment card fields and the admin console', () => {
     expect(BLOCKED_SELECTOR).toContain('input[type="password"]');
     expect(BLOCKED_SELECTOR).toContain('[autocomplete^="cc-"]');
+    expect(BLOCKED_SELECTOR).toContain('.admin-page');
+  });
+
+  it('sends no page views for the admin console', () => {
+    expect(isTrackedPath('/admin')).toBe(false);
+    expect(isTrackedPath('/admin/replays/1')).toBe(false);
+    expect(isTrackedPath('/administrators-guide')).toBe(true);
+    expect(isTrackedPath('/about')).toBe(true);
   });
 });

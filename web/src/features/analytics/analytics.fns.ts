@@ -94,11 +94,20 @@ export function splitIntoBatches<E>(events: E[], limits: { maxEvents: number; ma
   return batches;
 }
 
-/** CSS selectors of what the recorder must never see: password and payment card fields. */
+/**
+ * The admin console is not analysed: its screens show other people's data (requests,
+ * messages, users), so they send no page views and are blocked in recordings.
+ */
+export function isTrackedPath(pathname: string): boolean {
+  return !/^\/admin(\/|$)/.test(pathname);
+}
+
+/** CSS selectors of what the recorder must never see: password and payment card fields, the admin console. */
 export const BLOCKED_SELECTOR = [
   'input[type="password"]',
   '[autocomplete^="cc-"]',
   '[autocomplete="current-password"]',
   '[autocomplete="new-password"]',
   '[data-private-input]',
+  '.admin-page',
 ].join(', ');

@@ -43,6 +43,8 @@ export async function startSessionRecording(context: RecorderContext): Promise<v
   try {
     const { record } = await import('rrweb');
     const recordingId = crypto.randomUUID();
+    // The page where the recording started (the server keeps it as the recording's first page).
+    const startPath = window.location.pathname;
     let queued: RecordedEvent[] = [];
     const pending: PendingBatch[] = [];
     let nextSequence = 0;
@@ -53,7 +55,7 @@ export async function startSessionRecording(context: RecorderContext): Promise<v
       visitor_id: context.visitorId,
       sequence: batch.sequence,
       locale: context.locale(),
-      path: window.location.pathname,
+      path: startPath,
       events: batch.events,
     });
 

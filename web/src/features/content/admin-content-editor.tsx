@@ -14,6 +14,8 @@ import { previewMarkdown, useAdminEntry, useDeleteEntry, useSaveEntry, type Admi
 
 const EMPTY: EntryInput = { slug: '', title_en: '', title_ar: '', summary_en: '', summary_ar: '', body_en: '', body_ar: '', published: false };
 const LANGUAGES: Language[] = ['en', 'ar'];
+/** Markdown syntax is the same in both languages; shown left to right. */
+const MARKDOWN_EXAMPLE = '## …   **…**   *…*   - …   [… ](/contact)';
 
 function LanguageColumn({
   language,
@@ -53,7 +55,15 @@ function LanguageColumn({
           <textarea className="input" dir={dir} rows={2} maxLength={500} value={values[field('summary')]} onChange={(e) => onChange(field('summary'), e.target.value)} />
         </FormField>
       )}
-      <FormField label={t('admin.fields.body')} errors={errors[field('body')]} hint={t('admin.markdownHint')}>
+      <FormField
+        label={t('admin.fields.body')}
+        errors={errors[field('body')]}
+        hint={
+          <>
+            {t('admin.markdownHint')} <code dir="ltr">{MARKDOWN_EXAMPLE}</code>
+          </>
+        }
+      >
         {preview === null ? (
           <textarea className="input input--code" dir={dir} rows={18} value={values[field('body')]} onChange={(e) => onChange(field('body'), e.target.value)} data-testid={`editor-body-${language}`} />
         ) : (

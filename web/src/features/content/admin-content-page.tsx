@@ -68,9 +68,11 @@ export function AdminContentPage() {
               {list.data.map((entry) => (
                 <tr key={entry.id} data-testid="content-row" data-slug={entry.slug}>
                   <td>
-                    <div dir="auto">{localized(entry, 'title', language) || entry.slug}</div>
-                    <div className="muted small" dir="auto">
-                      {localized(entry, 'title', language === 'ar' ? 'en' : 'ar')}
+                    <div>
+                      <bdi>{localized(entry, 'title', language) || entry.slug}</bdi>
+                    </div>
+                    <div className="muted small">
+                      <bdi>{localized(entry, 'title', language === 'ar' ? 'en' : 'ar')}</bdi>
                     </div>
                   </td>
                   <td dir="ltr" className="admin-table__code">

@@ -36,20 +36,27 @@ function RequestRow({ request }: { request: ServiceRequest }) {
       </td>
       <td>
         {t(`services.${request.service}.title`)}
-        {languages.length > 0 && <div className="muted small">{languages.join(' → ')}</div>}
+        {languages.length > 0 && <div className="muted small">{languages.join(language === 'ar' ? ' ← ' : ' → ')}</div>}
       </td>
       <td>
         {request.words !== null && <div>{t('admin.words', { value: formatNumber(request.words, language) })}</div>}
         {request.seats !== null && <div>{t('admin.seats', { value: formatNumber(request.seats, language) })}</div>}
         {request.file && (
-          <a href={request.file.url} download dir="auto">
-            {request.file.name} <span className="muted small">({fileSize(request.file.size, language)})</span>
-          </a>
+          <div>
+            <a href={request.file.url} download>
+              <bdi>{request.file.name}</bdi>
+            </a>{' '}
+            <bdi className="muted small" dir="ltr">
+              ({fileSize(request.file.size, language)})
+            </bdi>
+          </div>
         )}
         {request.deadline && <div className="muted small">{t('admin.deadline', { date: formatDate(request.deadline, language) })}</div>}
       </td>
       <td>
-        <div dir="auto">{request.name}</div>
+        <div>
+          <bdi>{request.name}</bdi>
+        </div>
         <a href={`mailto:${request.email}`} dir="ltr">
           {request.email}
         </a>
@@ -59,8 +66,8 @@ function RequestRow({ request }: { request: ServiceRequest }) {
           </div>
         )}
         {request.company && (
-          <div className="muted small" dir="auto">
-            {request.company}
+          <div className="muted small">
+            <bdi>{request.company}</bdi>
           </div>
         )}
       </td>
