@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Container } from './container';
@@ -10,8 +11,11 @@ import { registerAccess } from './http/access';
 import { registerCsrf } from './http/csrf';
 import { apiNotFound, isApiPath, registerErrorHandling } from './http/error-handler';
 import { adminRoutes } from './modules/admin/routes';
+import { analyticsRoutes } from './modules/analytics/routes';
+import { contentRoutes } from './modules/content/routes';
 import { healthRoutes } from './modules/health/routes';
 import { plansRoutes } from './modules/plans/routes';
+import { requestsRoutes } from './modules/requests/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { teamsRoutes } from './modules/teams/routes';
 import { usersRoutes } from './modules/users/routes';
@@ -66,6 +70,9 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
     }
   });
 
+  // Multipart uploads: each route reads its parts with its own limits (request.parts({ limits })).
+  await app.register(multipart, { limits: { fileSize: 1_048_576, files: 1, fields: 50, parts: 60 } });
+
   registerErrorHandling(app, { bodyLimitBytes: config.bodyLimitBytes });
   registerCsrf(app, container.csrf, container.secureCookies);
   registerAccess(app, { sessions: container.sessions, loadUser: (id) => container.users.findById(id) });
@@ -76,6 +83,9 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   usersRoutes(app, container);
   adminRoutes(app, container);
   teamsRoutes(app, container);
+  contentRoutes(app, container);
+  requestsRoutes(app, container);
+  analyticsRoutes(app, container);
 
   await registerWebApp(app, config.webDistDir);
   return app;

@@ -48,6 +48,12 @@ const envSchema = z.object({
   GOOGLE_TRANSLATE_CREDENTIALS: z.string().min(1).optional(),
   GOOGLE_TRANSLATE_PROJECT: z.string().min(1).optional(),
   GOOGLE_TRANSLATE_LOCATION: z.string().min(1).default('global'),
+  OPERATOR_EMAIL: z.string().email().optional(),
+  REQUEST_FILE_MAX_MB: z.coerce.number().int().min(1).max(500).default(20),
+  RECORDING_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  PAGE_VIEW_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(395),
+  ANALYTICS_BATCH_MAX_BYTES: z.coerce.number().int().min(1024).default(2_097_152),
+  ANALYTICS_BATCH_MAX_EVENTS: z.coerce.number().int().min(1).default(2000),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -82,6 +88,13 @@ export interface Config {
   google?:
     | { version: 'v2'; url: string; apiKey: string }
     | { version: 'v3'; url: string; credentialsFile: string; project?: string; location: string };
+  /** Who receives requests for human translation and contact messages (OPERATOR_EMAIL, else ADMIN_EMAIL). */
+  operatorEmail: string;
+  requestFileMaxBytes: number;
+  recordingRetentionDays: number;
+  pageViewRetentionDays: number;
+  analyticsBatchMaxBytes: number;
+  analyticsBatchMaxEvents: number;
 }
 
 export class ConfigError extends Error {}
@@ -140,5 +153,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : e.GOOGLE_TRANSLATE_API_KEY
         ? { version: 'v2', url: trimSlash(e.GOOGLE_TRANSLATE_URL), apiKey: e.GOOGLE_TRANSLATE_API_KEY }
         : undefined,
+    operatorEmail: (e.OPERATOR_EMAIL ?? e.ADMIN_EMAIL).toLowerCase(),
+    requestFileMaxBytes: e.REQUEST_FILE_MAX_MB * 1_048_576,
+    recordingRetentionDays: e.RECORDING_RETENTION_DAYS,
+    pageViewRetentionDays: e.PAGE_VIEW_RETENTION_DAYS,
+    analyticsBatchMaxBytes: e.ANALYTICS_BATCH_MAX_BYTES,
+    analyticsBatchMaxEvents: e.ANALYTICS_BATCH_MAX_EVENTS,
   };
 }

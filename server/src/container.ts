@@ -13,7 +13,14 @@ import { createMailer, outboxTransport, smtpTransport, type Transport } from './
 import { createMailService, defineMailJobs } from './mail/jobs';
 import { createAdminRepo } from './modules/admin/repo';
 import { createAdminService } from './modules/admin/service';
+import { defineAnalyticsJobs } from './modules/analytics/jobs';
+import { createAnalyticsRepo } from './modules/analytics/repo';
+import { createAnalyticsService } from './modules/analytics/service';
+import { createContentRepo } from './modules/content/repo';
+import { createContentService } from './modules/content/service';
 import { createPlansRepo } from './modules/plans/repo';
+import { createRequestsRepo } from './modules/requests/repo';
+import { createRequestsService } from './modules/requests/service';
 import { createTeamsRepo } from './modules/teams/repo';
 import { createTeamsService } from './modules/teams/service';
 import { createPlansService } from './modules/plans/service';
@@ -80,6 +87,18 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
   const teams = createTeamsService({ repo: createTeamsRepo(database.db), plans, sessions, mail, appUrl: config.appUrl, now });
   const users = createUsersService({ repo: createUsersRepo(database.db), plans, teams, now, logger });
   const admin = createAdminService({ repo: createAdminRepo(database.db), users, plans, settings, now, paymentGateways: () => ['sandbox'] });
+  const content = createContentService({ repo: createContentRepo(database.db), settings, now });
+  const requests = createRequestsService({ repo: createRequestsRepo(database.db), mail, now, operatorEmail: config.operatorEmail, appUrl: config.appUrl });
+  const analytics = createAnalyticsService({
+    repo: createAnalyticsRepo(database.db),
+    now,
+    options: {
+      recordingRetentionDays: config.recordingRetentionDays,
+      pageViewRetentionDays: config.pageViewRetentionDays,
+      maxEventsPerBatch: config.analyticsBatchMaxEvents,
+    },
+  });
+  defineAnalyticsJobs(queue, { analytics, logger });
 
   return {
     config,
@@ -101,6 +120,9 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     users,
     admin,
     teams,
+    content,
+    requests,
+    analytics,
     /** Starts the queue (and, except in api processes, its workers). */
     async start() {
       await queue.start();

@@ -1,5 +1,8 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AdminTables } from '../modules/admin/tables';
+import type { AnalyticsTables } from '../modules/analytics/tables';
+import type { ContentTables } from '../modules/content/tables';
+import type { RequestsTables } from '../modules/requests/tables';
 import type { TeamTables } from '../modules/teams/tables';
 
 /** Column types of the database, kept in step with migrations/*.sql. */
@@ -104,7 +107,7 @@ export interface RateLimitsTable {
  * The whole database. Each domain that adds tables declares them in its module's
  * tables.ts and is listed in `extends` here.
  */
-export interface DB extends FoundationTables, AdminTables, TeamTables {}
+export interface DB extends FoundationTables, AdminTables, TeamTables, ContentTables, RequestsTables, AnalyticsTables {}
 
 interface FoundationTables {
   app_secrets: AppSecretsTable;

@@ -41,7 +41,9 @@ export function registerErrorHandling(app: FastifyInstance, options: { bodyLimit
       return reply.code(400).send({ message: t(locale, 'error.malformed_json') });
     }
     if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' || code === 'FST_REQ_FILE_TOO_LARGE' || error.statusCode === 413) {
-      return reply.code(413).send({ message: t(locale, 'error.payload_too_large', { limit: humanBytes(options.bodyLimitBytes) }) });
+      // A route may set its own body limit (analytics batches); name the one that applied.
+      const limit = request.routeOptions?.bodyLimit ?? options.bodyLimitBytes;
+      return reply.code(413).send({ message: t(locale, 'error.payload_too_large', { limit: humanBytes(limit) }) });
     }
     if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return reply.code(415).send({ message: t(locale, 'error.unsupported_media_type', { type: String(request.headers['content-type'] ?? '') }) });

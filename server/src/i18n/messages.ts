@@ -3,7 +3,10 @@
  * `:name` placeholders are filled by t(). A key missing in Arabic fails the catalog test.
  */
 import { admin } from './catalogs/admin';
+import { analytics } from './catalogs/analytics';
 import { common } from './catalogs/common';
+import { content } from './catalogs/content';
+import { requests } from './catalogs/requests';
 import { teams } from './catalogs/teams';
 
 export type Locale = 'en' | 'ar';
@@ -12,7 +15,7 @@ export type Locale = 'en' | 'ar';
  * Each domain keeps its messages in catalogs/<domain>.ts as `{ en: {...}, ar: {...} }`
  * and is listed here once. Keys are namespaced by domain ("auth.", "translate.").
  */
-const catalogs = [common, admin, teams];
+const catalogs = [common, admin, teams, content, requests, analytics];
 
 export const messages = {
   en: Object.assign({}, ...catalogs.map((c) => c.en)) as Record<string, string>,

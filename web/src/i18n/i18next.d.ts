@@ -1,9 +1,12 @@
 // Types the translation keys, so `t('nav.pricing')` is checked against the English catalogs.
 import 'i18next';
 import type admin from './en/admin.json';
+import type analytics from './en/analytics.json';
 import type common from './en/common.json';
+import type content from './en/content.json';
 import type home from './en/home.json';
 import type messages from './en/messages.json';
+import type requests from './en/requests.json';
 import type team from './en/team.json';
 
 declare module 'i18next' {
@@ -14,6 +17,9 @@ declare module 'i18next' {
       common: typeof common;
       home: typeof home;
       messages: typeof messages;
+      content: typeof content;
+      requests: typeof requests;
+      analytics: typeof analytics;
       team: typeof team;
     };
   }
