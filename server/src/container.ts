@@ -11,12 +11,18 @@ import { RateLimiter } from './http/rate-limit';
 import { SessionStore } from './http/sessions';
 import { createMailer, outboxTransport, smtpTransport, type Transport } from './mail/mailer';
 import { createMailService, defineMailJobs } from './mail/jobs';
+import { createOidcClient, type OidcClient } from './modules/auth/oidc-client';
+import { createAuthRepo } from './modules/auth/repo';
+import { createAuthService } from './modules/auth/service';
+import { createSocialLoginService } from './modules/auth/social.service';
 import { createPlansRepo } from './modules/plans/repo';
 import { createPlansService } from './modules/plans/service';
 import { createSettingsRepo } from './modules/settings/repo';
 import { createSettingsService } from './modules/settings/service';
 import { createUsersRepo } from './modules/users/repo';
 import { createUsersService } from './modules/users/service';
+import type { SocialProvider } from './config';
+import { createLocalStorage } from './storage/local';
 
 export type ProcessRole = 'all' | 'api' | 'worker';
 
@@ -71,9 +77,40 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
   const rateLimiter = new RateLimiter(database.db, now);
   const csrf = new CsrfTokens(appKey);
 
+  const storage = createLocalStorage(path.join(config.dataDir, 'files'));
+
   const settings = createSettingsService({ repo: createSettingsRepo(database.db), cache, now });
   const plans = createPlansService({ repo: createPlansRepo(database.db), cache });
-  const users = createUsersService({ repo: createUsersRepo(database.db), plans, now, logger });
+  const authRepo = createAuthRepo(database.db);
+  const usersRepo = createUsersRepo(database.db);
+  const users = createUsersService({
+    repo: usersRepo,
+    plans,
+    now,
+    logger,
+    storage,
+    mail,
+    rateLimiter,
+    sessions,
+    social: authRepo,
+    appUrl: config.appUrl,
+  });
+  const auth = createAuthService({ repo: authRepo, users, usersRepo, mail, rateLimiter, sessions, now, appKey, appUrl: config.appUrl, logger });
+  const socialClients: Partial<Record<SocialProvider, OidcClient>> = {};
+  for (const [provider, providerConfig] of Object.entries(config.socialProviders) as Array<[SocialProvider, NonNullable<Config['socialProviders'][SocialProvider]>]>) {
+    socialClients[provider] = createOidcClient(providerConfig, logger);
+  }
+  const social = createSocialLoginService({
+    clients: socialClients,
+    repo: authRepo,
+    users,
+    usersRepo,
+    sessions,
+    sendVerificationEmail: auth.sendVerificationEmail,
+    now,
+    appUrl: config.appUrl,
+    logger,
+  });
 
   return {
     config,
@@ -81,6 +118,9 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     logger,
     now,
     database,
+    /** The application key: signs CSRF tokens and e-mail verification links. */
+    appKey,
+    storage,
     cache,
     queue,
     mailer,
@@ -93,6 +133,8 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     settings,
     plans,
     users,
+    auth,
+    social,
     /** Starts the queue (and, except in api processes, its workers). */
     async start() {
       await queue.start();

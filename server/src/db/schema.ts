@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { AuthTables } from '../modules/auth/tables';
 
 /** Column types of the database, kept in step with migrations/*.sql. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -75,6 +76,10 @@ export interface UsersTable {
   company_info: Json<Record<string, unknown>>;
   plan_id: number | null;
   trial_ends_at: Date | null;
+  /** Default translation settings (migration 0013). */
+  source_lang: Generated<'auto' | 'en' | 'ar'>;
+  target_lang: Generated<'en' | 'ar'>;
+  domain: Generated<'general' | 'business' | 'legal' | 'ecommerce'>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -101,7 +106,7 @@ export interface RateLimitsTable {
  * The whole database. Each domain that adds tables declares them in its module's
  * tables.ts and is listed in `extends` here.
  */
-export interface DB extends FoundationTables {}
+export interface DB extends FoundationTables, AuthTables {}
 
 interface FoundationTables {
   app_secrets: AppSecretsTable;
