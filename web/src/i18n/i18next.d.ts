@@ -1,5 +1,7 @@
 // Types the translation keys, so `t('nav.pricing')` is checked against the English catalogs.
 import 'i18next';
+import type account from './en/account.json';
+import type auth from './en/auth.json';
 import type common from './en/common.json';
 import type home from './en/home.json';
 import type messages from './en/messages.json';
@@ -8,6 +10,8 @@ declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
     resources: {
+      account: typeof account;
+      auth: typeof auth;
       common: typeof common;
       home: typeof home;
       messages: typeof messages;
