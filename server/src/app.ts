@@ -10,6 +10,7 @@ import type { Container } from './container';
 import { registerAccess } from './http/access';
 import { registerCsrf } from './http/csrf';
 import { apiNotFound, isApiPath, registerErrorHandling } from './http/error-handler';
+import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
 import { plansRoutes } from './modules/plans/routes';
@@ -81,6 +82,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   plansRoutes(app, container);
   authRoutes(app, container);
   usersRoutes(app, container);
+  adminRoutes(app, container);
 
   await registerWebApp(app, config.webDistDir);
   return app;

@@ -11,6 +11,8 @@ import { RateLimiter } from './http/rate-limit';
 import { SessionStore } from './http/sessions';
 import { createMailer, outboxTransport, smtpTransport, type Transport } from './mail/mailer';
 import { createMailService, defineMailJobs } from './mail/jobs';
+import { createAdminRepo } from './modules/admin/repo';
+import { createAdminService } from './modules/admin/service';
 import { createOidcClient, type OidcClient } from './modules/auth/oidc-client';
 import { createAuthRepo } from './modules/auth/repo';
 import { createAuthService } from './modules/auth/service';
@@ -111,6 +113,7 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     appUrl: config.appUrl,
     logger,
   });
+  const admin = createAdminService({ repo: createAdminRepo(database.db), users, plans, settings, now, paymentGateways: () => ['sandbox'] });
 
   return {
     config,
@@ -135,6 +138,7 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     users,
     auth,
     social,
+    admin,
     /** Starts the queue (and, except in api processes, its workers). */
     async start() {
       await queue.start();

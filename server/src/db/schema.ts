@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { AdminTables } from '../modules/admin/tables';
 import type { AuthTables } from '../modules/auth/tables';
 
 /** Column types of the database, kept in step with migrations/*.sql. */
@@ -106,7 +107,7 @@ export interface RateLimitsTable {
  * The whole database. Each domain that adds tables declares them in its module's
  * tables.ts and is listed in `extends` here.
  */
-export interface DB extends FoundationTables, AuthTables {}
+export interface DB extends FoundationTables, AdminTables, AuthTables {}
 
 interface FoundationTables {
   app_secrets: AppSecretsTable;

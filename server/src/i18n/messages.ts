@@ -2,6 +2,7 @@
  * Server-side messages in both languages. English wording is the spec's (sections 5 and 8).
  * `:name` placeholders are filled by t(). A key missing in Arabic fails the catalog test.
  */
+import { admin } from './catalogs/admin';
 import { auth } from './catalogs/auth';
 import { common } from './catalogs/common';
 import { users } from './catalogs/users';
@@ -12,7 +13,7 @@ export type Locale = 'en' | 'ar';
  * Each domain keeps its messages in catalogs/<domain>.ts as `{ en: {...}, ar: {...} }`
  * and is listed here once. Keys are namespaced by domain ("auth.", "translate.").
  */
-const catalogs = [common, auth, users];
+const catalogs = [common, admin, auth, users];
 
 export const messages = {
   en: Object.assign({}, ...catalogs.map((c) => c.en)) as Record<string, string>,

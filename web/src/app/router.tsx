@@ -4,6 +4,10 @@ import type { PageKey } from '../components/page-key';
 import { AccountLayout } from '../features/account/account-layout';
 import { AuthSettingsPage } from '../features/account/auth-settings-page';
 import { BasicInfoPage } from '../features/account/basic-info-page';
+import { AdminAuditPage } from '../features/admin/admin-audit-page';
+import { AdminSiteSettingsPage } from '../features/admin/admin-site-settings-page';
+import { AdminUserPage } from '../features/admin/admin-user-page';
+import { AdminUsersPage } from '../features/admin/admin-users-page';
 import { CheckEmailPage } from '../features/auth/check-email-page';
 import { EmailVerifyPage } from '../features/auth/email-verify-page';
 import { ForgotPasswordPage } from '../features/auth/forgot-password-page';
@@ -85,8 +89,10 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <ComingSoonPanel page="admin" />, handle: { page: 'admin' } satisfies RouteHandle },
           comingSoon('plans', 'adminPlans'),
-          comingSoon('users', 'adminUsers'),
-          comingSoon('site-settings', 'adminSiteSettings'),
+          { path: 'users', element: <AdminUsersPage />, handle: { page: 'adminUsers' } satisfies RouteHandle },
+          { path: 'users/:id', element: <AdminUserPage />, handle: { page: 'adminUser' } satisfies RouteHandle },
+          { path: 'site-settings', element: <AdminSiteSettingsPage />, handle: { page: 'adminSiteSettings' } satisfies RouteHandle },
+          { path: 'audit-log', element: <AdminAuditPage />, handle: { page: 'adminAuditLog' } satisfies RouteHandle },
         ],
       },
       { path: '*', element: <NotFoundPage />, handle: { page: 'notFound' } satisfies RouteHandle },

@@ -1,6 +1,7 @@
 // Types the translation keys, so `t('nav.pricing')` is checked against the English catalogs.
 import 'i18next';
 import type account from './en/account.json';
+import type admin from './en/admin.json';
 import type auth from './en/auth.json';
 import type common from './en/common.json';
 import type home from './en/home.json';
@@ -10,6 +11,7 @@ declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
     resources: {
+      admin: typeof admin;
       account: typeof account;
       auth: typeof auth;
       common: typeof common;

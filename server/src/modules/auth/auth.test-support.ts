@@ -1,7 +1,7 @@
 // Helpers shared by the account tests (auth, users, social login). Not a test file itself.
 import { randomBytes } from 'node:crypto';
+import { createUser as createUserRow } from '../../../test/factories';
 import type { TestApp, TestClient } from '../../../test/harness';
-import { hashPassword } from '../users/passwords';
 
 export interface SentMail {
   to: string;
@@ -47,31 +47,19 @@ export function linkIn(mail: SentMail, pathStart: string): string {
 /** A unique address per call, so tests in one file do not collide. */
 export const uniqueEmail = (label = 'user') => `${label}-${randomBytes(4).toString('hex')}@example.com`;
 
-let passwordHash: Promise<string> | null = null;
-
-/** Inserts a user directly (fast: the password hash is computed once per file). */
-export async function createUser(
+/** A user through the shared factory: verified, on the free trial, password "password123" unless told. */
+export function createUser(
   t: TestApp,
   values: { email?: string; name?: string; verified?: boolean; password?: string | null; roleId?: number; locale?: 'en' | 'ar' } = {},
 ) {
-  const hash = values.password === null ? null : values.password ? await hashPassword(values.password) : await (passwordHash ??= hashPassword('password123'));
-  const plan = await t.container.plans.getBySlug('free-trial');
-  return t.container.database.db
-    .insertInto('users')
-    .values({
-      name: values.name ?? 'Test User',
-      email: values.email ?? uniqueEmail(),
-      password_hash: hash,
-      email_verified_at: values.verified === false ? null : t.container.now(),
-      role_id: values.roleId ?? 2,
-      locale: values.locale ?? 'en',
-      personal_info: {},
-      company_info: {},
-      plan_id: plan.id,
-      trial_ends_at: new Date(t.container.now().getTime() + 7 * 86_400_000),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return createUserRow(t.container, {
+    email: values.email ?? uniqueEmail(),
+    ...(values.name ? { name: values.name } : {}),
+    ...(values.verified === false ? { email_verified_at: null } : {}),
+    ...(values.password === null ? { password_hash: null } : values.password ? { password: values.password } : {}),
+    ...(values.roleId ? { role_id: values.roleId } : {}),
+    ...(values.locale ? { locale: values.locale } : {}),
+  });
 }
 
 /** A client signed in through POST /mt/login (password "password123" unless given). */

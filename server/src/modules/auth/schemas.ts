@@ -1,10 +1,8 @@
 import { z } from 'zod';
+import { requiredString } from '../../http/validation';
 
 /** Spec section 5: "Email is required", "wrong email"; stored trimmed and in lower case. */
-export const emailField = z
-  .string({ error: 'validation.email_required' })
-  .trim()
-  .min(1, { error: 'validation.email_required' })
+export const emailField = requiredString('validation.email_required')
   .max(255, { error: 'auth.email_max' })
   .pipe(z.email({ error: 'validation.email_format' }))
   .transform((email) => email.toLowerCase());
@@ -32,11 +30,7 @@ export function withPasswordConfirmation<T extends z.ZodRawShape>(shape: T) {
     });
 }
 
-export const nameField = z
-  .string({ error: 'validation.name_required' })
-  .trim()
-  .min(1, { error: 'validation.name_required' })
-  .max(255, { error: 'auth.name_max' });
+export const nameField = requiredString('validation.name_required').max(255, { error: 'auth.name_max' });
 
 export const localeField = z.enum(['en', 'ar']);
 

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../../test/harness';
 import { createUser, multipartBody, signIn, testClock, uniqueEmail, waitForMail } from '../auth/auth.test-support';
-import { sha256Hex } from '../auth/auth.fns';
 
 let t: TestApp;
 const clock = testClock();
@@ -22,20 +21,9 @@ const db = () => t.container.database.db;
 
 async function signedIn(values: Parameters<typeof createUser>[1] = {}) {
   const user = await createUser(t, values);
-  const client = values.password === null ? await sessionFor(user.id) : await signIn(t, user.email, values.password ?? 'password123', freshIp());
+  // Accounts without a password (social sign-ups) get a session through the test-only route.
+  const client = values.password === null ? await t.client().signInAs(user.id) : await signIn(t, user.email, values.password ?? 'password123', freshIp());
   return { user, client };
-}
-
-/** A session for an account without a password (as after a social sign-in). */
-async function sessionFor(userId: number): Promise<TestClient> {
-  const client = t.client();
-  const token = `test-session-${userId}-${Math.random().toString(36).slice(2)}-padding-padding`;
-  await db()
-    .insertInto('sessions')
-    .values({ id: sha256Hex(token), user_id: userId, data: '{}', last_seen_at: clock.now(), expires_at: new Date(clock.now().getTime() + 3_600_000) })
-    .execute();
-  client.cookies.set('lisan_session', token);
-  return client;
 }
 
 function upload(client: TestClient, fields: Record<string, string>, files: Parameters<typeof multipartBody>[1] = {}) {
