@@ -82,6 +82,10 @@ describe('POST /mt/register', () => {
     });
     expect(empty.json().message).toBe('Name is required');
 
+    // Empty fields, as a browser form sends them: one message each.
+    const blank = await register(t.client(), { name: ' ', email: '', password: '', password_confirmation: '' });
+    expect(blank.json().errors).toEqual(empty.json().errors);
+
     const arabicClient = t.client();
     arabicClient.locale = 'ar';
     const arabic = await register(arabicClient, { name: ' ', email: 'nope' });

@@ -8,14 +8,16 @@ export const emailField = requiredString('validation.email_required')
   .transform((email) => email.toLowerCase());
 
 /** A password being checked (sign-in, re-entry): only "Password is required". */
-export const passwordField = z.string({ error: 'validation.password_required' }).min(1, { error: 'validation.password_required' });
+export const passwordField = z
+  .string({ error: 'validation.password_required' })
+  .min(1, { error: 'validation.password_required', abort: true });
 
 /** A password being chosen: at least 8 characters (argon2id hashes anything, so 255 caps the work). */
 export const newPasswordField = passwordField.min(8, { error: 'auth.password_min' }).max(255, { error: 'auth.password_max' });
 
 export const passwordConfirmationField = z
   .string({ error: 'validation.password_confirmation_required' })
-  .min(1, { error: 'validation.password_confirmation_required' });
+  .min(1, { error: 'validation.password_confirmation_required', abort: true });
 
 /** password + password_confirmation, the confirmation matching (reported on the confirmation field). */
 export function withPasswordConfirmation<T extends z.ZodRawShape>(shape: T) {

@@ -90,15 +90,29 @@ function ProfileForm({ user }: { user: User }) {
         </div>
         <TextField label={t('basicInfo.address')} name="company_address" dir="auto" autoComplete="street-address" value={values.company_address} onChange={set('company_address')} errors={errorsOf('company_address')} maxLength={500} />
         <div className="field logo-field">
-          <label className="field__label" htmlFor={logoInputId}>
-            {t('basicInfo.logo')}
-          </label>
+          <span className="field__label">{t('basicInfo.logo')}</span>
           <div className="logo-field__body">
             <div className="logo-field__preview">
               {shownLogo ? <img src={shownLogo} alt={t('basicInfo.logoAlt')} /> : <span className="muted">{t('basicInfo.noLogo')}</span>}
             </div>
             <div className="logo-field__controls">
-              <input id={logoInputId} name="logo" type="file" accept={LOGO_ACCEPT} onChange={(event) => chooseLogo(event.target.files?.[0])} />
+              {/* The native picker's text follows the browser, not the page: a labelled button stands in. */}
+              <input
+                id={logoInputId}
+                className="visually-hidden logo-field__input"
+                name="logo"
+                type="file"
+                accept={LOGO_ACCEPT}
+                onChange={(event) => chooseLogo(event.target.files?.[0])}
+              />
+              <label htmlFor={logoInputId} className="button button--outline button--small logo-field__choose">
+                {t('basicInfo.chooseLogo')}
+              </label>
+              {logoFile && (
+                <span className="logo-field__file" dir="auto">
+                  {logoFile.name}
+                </span>
+              )}
               <p className="field__hint">{t('basicInfo.logoHint')}</p>
               {(user.company?.logo_url || logoFile) && !removeLogo && (
                 <button
