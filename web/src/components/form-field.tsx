@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useCallback, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../api/client';
 import './form.css';
@@ -97,6 +97,29 @@ export function FormErrors({ error, shownFields = [] }: { error: unknown; shownF
       </ul>
     </div>
   );
+}
+
+type FieldOfErrorProps = Omit<FieldProps, 'errors' | 'type' | 'name'> & {
+  name: string;
+  /** The failed submission; the field shows its own 422 messages from it. */
+  error: unknown;
+};
+
+/** An e-mail address field: left to right in both languages. */
+export function EmailField({ error, name, ...props }: FieldOfErrorProps) {
+  return <TextField type="email" dir="ltr" autoComplete="email" {...props} name={name} errors={fieldErrors(error, name)} />;
+}
+
+/** A password field (a new password unless autoComplete says "current-password"). */
+export function PasswordField({ error, name, ...props }: FieldOfErrorProps) {
+  return <TextField type="password" dir="ltr" autoComplete="new-password" {...props} name={name} errors={fieldErrors(error, name)} />;
+}
+
+/** Form state as one object, with a setter per field: `set('email')` is the e-mail input's onChange. */
+export function useFormValues<T extends Record<string, string>>(initial: T) {
+  const [values, setValues] = useState(initial);
+  const set = useCallback((field: keyof T) => (value: string) => setValues((previous) => ({ ...previous, [field]: value })), []);
+  return { values, set, setValues };
 }
 
 /** The 422 messages of one field of a failed submission. */

@@ -150,12 +150,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         now,
       );
       await deps.sessions.endAllForUser(user.id);
-      await deps.mail.send({
-        to: user.email,
-        locale: user.locale,
-        template: 'passwordChanged',
-        data: { name: user.name, resetUrl: `${deps.appUrl}/forgot-password` },
-      });
+      await deps.users.sendPasswordChangedEmail(user);
       return updated;
     },
   };

@@ -61,6 +61,16 @@ export function createUsersService(deps: UsersServiceDeps) {
     if (!(await verifyPassword(user.password_hash, password))) throw Invalid.field(field, messageKey);
   }
 
+  /** Tells the owner their password changed, with a way back in if it was not them. */
+  async function sendPasswordChangedEmail(user: UserRow) {
+    await deps.mail.send({
+      to: user.email,
+      locale: user.locale,
+      template: 'passwordChanged',
+      data: { name: user.name, resetUrl: `${deps.appUrl}/forgot-password` },
+    });
+  }
+
   async function getProfile(user: UserRow) {
     // Accounts without a plan of their own (the bootstrap admin) get the trial plan's limits.
     const plan = user.plan_id ? await deps.plans.getById(user.plan_id) : await deps.plans.getBySlug(TRIAL_PLAN_SLUG);
@@ -99,6 +109,7 @@ export function createUsersService(deps: UsersServiceDeps) {
 
     /** The body of GET /api/user: the user and the limits of their plan (spec section 4). */
     getProfile,
+    sendPasswordChangedEmail,
 
     /**
      * A new individual account on the free trial (7 days from now). A taken address is a
@@ -178,12 +189,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       if (user.password_hash) await checkCurrentPassword(user, input.old_password ?? '', 'old_password', 'users.old_password_mismatch');
       const updated = await deps.repo.update(user.id, { password_hash: await hashPassword(input.password) }, deps.now());
       await deps.sessions.endAllForUser(user.id, currentSessionId);
-      await deps.mail.send({
-        to: user.email,
-        locale: user.locale,
-        template: 'passwordChanged',
-        data: { name: user.name, resetUrl: `${deps.appUrl}/forgot-password` },
-      });
+      await sendPasswordChangedEmail(user);
       return updated;
     },
 

@@ -20,7 +20,7 @@ export function logoProblem(file: { size: number; type: string }): 'logoTooLarge
   return null;
 }
 
-export interface ProfileValues {
+export type ProfileValues = {
   name: string;
   phone: string;
   job_title: string;
@@ -28,7 +28,7 @@ export interface ProfileValues {
   company_name: string;
   company_website: string;
   company_address: string;
-}
+};
 
 export function profileValuesOf(user: User): ProfileValues {
   return {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { SocialProvider, User } from '../../api/types';
 import { useDialog } from '../../app/dialog-context';
-import { fieldErrors, FormErrors, TextField } from '../../components/form-field';
+import { fieldErrors, FormErrors, PasswordField, TextField, useFormValues } from '../../components/form-field';
 import { SOCIAL_PROVIDERS, socialErrorFrom, socialLoginHref } from '../auth/auth.fns';
 import { ProviderIcon } from '../auth/social-login-buttons';
 import { useAuthProviders } from '../auth/use-auth';
@@ -32,8 +32,7 @@ function PasswordSection({ user }: { user: User }) {
   const update = useUpdatePassword();
   const hasPassword = user.has_password;
   const empty = { old_password: '', password: '', password_confirmation: '' };
-  const [values, setValues] = useState(empty);
-  const set = (field: keyof typeof values) => (value: string) => setValues((previous) => ({ ...previous, [field]: value }));
+  const { values, set, setValues } = useFormValues(empty);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -55,37 +54,23 @@ function PasswordSection({ user }: { user: User }) {
       <form className="form" onSubmit={submit} noValidate>
         <FormErrors error={update.error} shownFields={PASSWORD_FIELDS} />
         {hasPassword && (
-          <TextField
+          <PasswordField
             label={t('password.oldPassword')}
             name="old_password"
-            type="password"
-            dir="ltr"
             autoComplete="current-password"
             value={values.old_password}
             onChange={set('old_password')}
-            errors={fieldErrors(update.error, 'old_password')}
+            error={update.error}
           />
         )}
         <div className="form__row">
-          <TextField
-            label={t('password.newPassword')}
-            name="password"
-            type="password"
-            dir="ltr"
-            autoComplete="new-password"
-            value={values.password}
-            onChange={set('password')}
-            errors={fieldErrors(update.error, 'password')}
-          />
-          <TextField
+          <PasswordField label={t('password.newPassword')} name="password" value={values.password} onChange={set('password')} error={update.error} />
+          <PasswordField
             label={t('password.confirmPassword')}
             name="password_confirmation"
-            type="password"
-            dir="ltr"
-            autoComplete="new-password"
             value={values.password_confirmation}
             onChange={set('password_confirmation')}
-            errors={fieldErrors(update.error, 'password_confirmation')}
+            error={update.error}
           />
         </div>
         <div className="form__actions">

@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '../../api/types';
 import { useDialog } from '../../app/dialog-context';
-import { fieldErrors, FormErrors, SelectField, TextField } from '../../components/form-field';
+import { fieldErrors, FormErrors, SelectField, TextField, useFormValues } from '../../components/form-field';
 import { useLanguage } from '../../i18n/use-language';
 import { LOGO_ACCEPT, logoProblem, profileFormData, profileValuesOf, type ProfileValues } from './account.fns';
 import { useUpdateProfile, useUpdateSettings, type SettingsInput } from './use-account';
@@ -27,13 +27,12 @@ function ProfileForm({ user }: { user: User }) {
   const { t: tMessages } = useTranslation('messages');
   const { showDialog } = useDialog();
   const update = useUpdateProfile();
-  const [values, setValues] = useState<ProfileValues>(() => profileValuesOf(user));
+  const { values, set, setValues } = useFormValues<ProfileValues>(profileValuesOf(user));
   const [logoFile, setLogoFile] = useState<File | null>(null);
   const [removeLogo, setRemoveLogo] = useState(false);
   const [logoError, setLogoError] = useState<string | null>(null);
   const preview = useObjectUrl(logoFile);
   const logoInputId = useId();
-  const set = (field: keyof ProfileValues) => (value: string) => setValues((previous) => ({ ...previous, [field]: value }));
   const errorsOf = (field: string) => fieldErrors(update.error, field);
   const shownLogo = preview ?? (removeLogo ? null : user.company?.logo_url ?? null);
 

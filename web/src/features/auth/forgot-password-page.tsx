@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { fieldErrors, FormErrors, TextField } from '../../components/form-field';
+import { EmailField, FormErrors } from '../../components/form-field';
 import { AuthCard } from './auth-card';
 import { useForgotPassword } from './use-auth';
 
@@ -29,16 +29,7 @@ export function ForgotPasswordPage() {
       ) : (
         <form className="form" onSubmit={submit} noValidate>
           <FormErrors error={forgot.error} shownFields={['email']} />
-          <TextField
-            label={t('forgot.email')}
-            name="email"
-            type="email"
-            dir="ltr"
-            autoComplete="email"
-            value={email}
-            onChange={setEmail}
-            errors={fieldErrors(forgot.error, 'email')}
-          />
+          <EmailField label={t('forgot.email')} name="email" value={email} onChange={setEmail} error={forgot.error} />
           <button type="submit" className="button button--primary" disabled={forgot.isPending}>
             {forgot.isPending ? t('forgot.submitting') : t('forgot.submit')}
           </button>

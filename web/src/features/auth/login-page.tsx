@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { fieldErrors, FormErrors, TextField } from '../../components/form-field';
+import { EmailField, FormErrors, PasswordField, useFormValues } from '../../components/form-field';
 import { AuthCard } from './auth-card';
 import { socialErrorFrom } from './auth.fns';
 import { SocialLoginButtons } from './social-login-buttons';
@@ -16,13 +16,12 @@ export function LoginPage() {
   const socialError = socialErrorFrom(searchParams);
   const passwordReset = searchParams.get('reset') === '1';
   const login = useLogin();
-  const [email, setEmail] = useState(searchParams.get('email') ?? '');
-  const [password, setPassword] = useState('');
+  const { values, set } = useFormValues({ email: searchParams.get('email') ?? '', password: '' });
   const [remember, setRemember] = useState(false);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    login.mutate({ email, password, remember });
+    login.mutate({ ...values, remember });
   };
 
   return (
@@ -48,26 +47,8 @@ export function LoginPage() {
       <SocialLoginButtons remember={remember} />
       <form className="form" onSubmit={submit} noValidate>
         <FormErrors error={login.error} shownFields={FIELDS} />
-        <TextField
-          label={t('login.email')}
-          name="email"
-          type="email"
-          dir="ltr"
-          autoComplete="email"
-          value={email}
-          onChange={setEmail}
-          errors={fieldErrors(login.error, 'email')}
-        />
-        <TextField
-          label={t('login.password')}
-          name="password"
-          type="password"
-          dir="ltr"
-          autoComplete="current-password"
-          value={password}
-          onChange={setPassword}
-          errors={fieldErrors(login.error, 'password')}
-        />
+        <EmailField label={t('login.email')} name="email" value={values.email} onChange={set('email')} error={login.error} />
+        <PasswordField label={t('login.password')} name="password" autoComplete="current-password" value={values.password} onChange={set('password')} error={login.error} />
         <div className="auth-options">
           <label className="checkbox">
             <input type="checkbox" name="remember" checked={remember} onChange={(event) => setRemember(event.target.checked)} />

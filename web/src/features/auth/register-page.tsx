@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { fieldErrors, FormErrors, TextField } from '../../components/form-field';
+import { EmailField, fieldErrors, FormErrors, PasswordField, TextField, useFormValues } from '../../components/form-field';
 import { useLanguage } from '../../i18n/use-language';
 import { CHECK_EMAIL_PATH } from '../account/use-current-user';
 import { AuthCard } from './auth-card';
@@ -16,8 +16,7 @@ export function RegisterPage() {
   const { language } = useLanguage();
   const navigate = useNavigate();
   const register = useRegister();
-  const [values, setValues] = useState({ name: '', email: '', password: '', password_confirmation: '' });
-  const set = (field: keyof typeof values) => (value: string) => setValues((previous) => ({ ...previous, [field]: value }));
+  const { values, set } = useFormValues({ name: '', email: '', password: '', password_confirmation: '' });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -38,36 +37,21 @@ export function RegisterPage() {
       <form className="form" onSubmit={submit} noValidate>
         <FormErrors error={register.error} shownFields={FIELDS} />
         <TextField label={t('register.name')} name="name" autoComplete="name" dir="auto" value={values.name} onChange={set('name')} errors={fieldErrors(register.error, 'name')} />
-        <TextField
-          label={t('register.email')}
-          name="email"
-          type="email"
-          dir="ltr"
-          autoComplete="email"
-          value={values.email}
-          onChange={set('email')}
-          errors={fieldErrors(register.error, 'email')}
-        />
-        <TextField
+        <EmailField label={t('register.email')} name="email" value={values.email} onChange={set('email')} error={register.error} />
+        <PasswordField
           label={t('register.password')}
           name="password"
-          type="password"
-          dir="ltr"
-          autoComplete="new-password"
           hint={t('register.passwordHint')}
           value={values.password}
           onChange={set('password')}
-          errors={fieldErrors(register.error, 'password')}
+          error={register.error}
         />
-        <TextField
+        <PasswordField
           label={t('register.passwordConfirmation')}
           name="password_confirmation"
-          type="password"
-          dir="ltr"
-          autoComplete="new-password"
           value={values.password_confirmation}
           onChange={set('password_confirmation')}
-          errors={fieldErrors(register.error, 'password_confirmation')}
+          error={register.error}
         />
         <p className="auth-terms">
           <Trans t={t} i18nKey="register.terms" components={{ terms: <Link to="/terms" />, privacy: <Link to="/privacy" /> }} />

@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { fieldErrors, FormErrors, TextField } from '../../components/form-field';
+import { EmailField, FormErrors, PasswordField, useFormValues } from '../../components/form-field';
 import { AuthCard } from './auth-card';
 import { resetParamsFrom } from './auth.fns';
 import { useResetPassword } from './use-auth';
@@ -15,8 +15,7 @@ export function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
   const { token, email: linkedEmail } = resetParamsFrom(searchParams);
   const reset = useResetPassword();
-  const [values, setValues] = useState({ email: linkedEmail, password: '', password_confirmation: '' });
-  const set = (field: keyof typeof values) => (value: string) => setValues((previous) => ({ ...previous, [field]: value }));
+  const { values, set } = useFormValues({ email: linkedEmail, password: '', password_confirmation: '' });
 
   if (!token) {
     return (
@@ -43,35 +42,14 @@ export function ResetPasswordPage() {
     <AuthCard title={t('reset.title')} subtitle={t('reset.subtitle')} footer={<Link to="/forgot-password">{t('reset.requestNew')}</Link>}>
       <form className="form" onSubmit={submit} noValidate>
         <FormErrors error={reset.error} shownFields={FIELDS} />
-        <TextField
-          label={t('reset.email')}
-          name="email"
-          type="email"
-          dir="ltr"
-          autoComplete="email"
-          value={values.email}
-          onChange={set('email')}
-          errors={fieldErrors(reset.error, 'email')}
-        />
-        <TextField
-          label={t('reset.password')}
-          name="password"
-          type="password"
-          dir="ltr"
-          autoComplete="new-password"
-          value={values.password}
-          onChange={set('password')}
-          errors={fieldErrors(reset.error, 'password')}
-        />
-        <TextField
+        <EmailField label={t('reset.email')} name="email" value={values.email} onChange={set('email')} error={reset.error} />
+        <PasswordField label={t('reset.password')} name="password" value={values.password} onChange={set('password')} error={reset.error} />
+        <PasswordField
           label={t('reset.passwordConfirmation')}
           name="password_confirmation"
-          type="password"
-          dir="ltr"
-          autoComplete="new-password"
           value={values.password_confirmation}
           onChange={set('password_confirmation')}
-          errors={fieldErrors(reset.error, 'password_confirmation')}
+          error={reset.error}
         />
         <button type="submit" className="button button--primary" disabled={reset.isPending}>
           {reset.isPending ? t('reset.submitting') : t('reset.submit')}
