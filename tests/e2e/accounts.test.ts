@@ -12,6 +12,7 @@ type Locale = 'en' | 'ar';
 const TEXT = {
   en: {
     signOut: 'Sign out',
+    resent: 'A new verification link is on its way.',
     emailVerified: 'email verified',
     passwordUpdated: 'password updated successfully',
     profileUpdated: 'user profile updated successfully',
@@ -25,6 +26,7 @@ const TEXT = {
   },
   ar: {
     signOut: 'تسجيل الخروج',
+    resent: 'أرسلنا إليك رابط تحقق جديداً.',
     emailVerified: 'تم التحقق من البريد الإلكتروني',
     passwordUpdated: 'تم تحديث كلمة المرور بنجاح',
     profileUpdated: 'تم تحديث الملف الشخصي بنجاح',
@@ -154,6 +156,9 @@ describe.each(['en', 'ar'] as const)('accounts in the browser (%s)', (locale) =>
     await expect.poll(() => pathOf(page), { timeout: 15_000 }).toBe('/check-email');
     await page.locator('[data-state="unverified"]').waitFor();
     await screenshot(page, `accounts-${locale}-03-check-email`);
+    // "Resend": a second link is mailed (either one works).
+    await page.locator('[data-state="unverified"] button.button--primary').click();
+    await expect.poll(() => page.locator('[data-state="unverified"] [role="status"]').innerText()).toBe(text.resent);
 
     // The verification link from the outbox, in the user's language.
     const mail = decodeMail(await waitForMail(email, (raw) => decodeMail(raw).includes('/email/verify/')));
