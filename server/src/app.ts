@@ -15,6 +15,7 @@ import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
 import { plansRoutes } from './modules/plans/routes';
 import { settingsRoutes } from './modules/settings/routes';
+import { teamsRoutes } from './modules/teams/routes';
 import { usersRoutes } from './modules/users/routes';
 
 /** Builds the HTTP application from the container's services. No business logic here. */
@@ -83,6 +84,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   authRoutes(app, container);
   usersRoutes(app, container);
   adminRoutes(app, container);
+  teamsRoutes(app, container);
 
   await registerWebApp(app, config.webDistDir);
   return app;

@@ -18,6 +18,8 @@ import { createAuthRepo } from './modules/auth/repo';
 import { createAuthService } from './modules/auth/service';
 import { createSocialLoginService } from './modules/auth/social.service';
 import { createPlansRepo } from './modules/plans/repo';
+import { createTeamsRepo } from './modules/teams/repo';
+import { createTeamsService } from './modules/teams/service';
 import { createPlansService } from './modules/plans/service';
 import { createSettingsRepo } from './modules/settings/repo';
 import { createSettingsService } from './modules/settings/service';
@@ -83,11 +85,13 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
 
   const settings = createSettingsService({ repo: createSettingsRepo(database.db), cache, now });
   const plans = createPlansService({ repo: createPlansRepo(database.db), cache });
+  const teams = createTeamsService({ repo: createTeamsRepo(database.db), plans, sessions, mail, appUrl: config.appUrl, now });
   const authRepo = createAuthRepo(database.db);
   const usersRepo = createUsersRepo(database.db);
   const users = createUsersService({
     repo: usersRepo,
     plans,
+    teams,
     now,
     logger,
     storage,
@@ -139,6 +143,7 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     auth,
     social,
     admin,
+    teams,
     /** Starts the queue (and, except in api processes, its workers). */
     async start() {
       await queue.start();

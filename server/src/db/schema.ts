@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AdminTables } from '../modules/admin/tables';
 import type { AuthTables } from '../modules/auth/tables';
+import type { TeamTables } from '../modules/teams/tables';
 
 /** Column types of the database, kept in step with migrations/*.sql. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -61,6 +62,7 @@ export interface PlansTable {
   max_file_size_mb: number;
   file_formats: ColumnType<string[], string[] | undefined, string[]>;
   llm_enabled: Generated<boolean>;
+  included_seats: Generated<number>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -107,7 +109,7 @@ export interface RateLimitsTable {
  * The whole database. Each domain that adds tables declares them in its module's
  * tables.ts and is listed in `extends` here.
  */
-export interface DB extends FoundationTables, AdminTables, AuthTables {}
+export interface DB extends FoundationTables, AdminTables, AuthTables, TeamTables {}
 
 interface FoundationTables {
   app_secrets: AppSecretsTable;

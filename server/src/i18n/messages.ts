@@ -5,6 +5,7 @@
 import { admin } from './catalogs/admin';
 import { auth } from './catalogs/auth';
 import { common } from './catalogs/common';
+import { teams } from './catalogs/teams';
 import { users } from './catalogs/users';
 
 export type Locale = 'en' | 'ar';
@@ -13,7 +14,7 @@ export type Locale = 'en' | 'ar';
  * Each domain keeps its messages in catalogs/<domain>.ts as `{ en: {...}, ar: {...} }`
  * and is listed here once. Keys are namespaced by domain ("auth.", "translate.").
  */
-const catalogs = [common, admin, auth, users];
+const catalogs = [common, admin, auth, teams, users];
 
 export const messages = {
   en: Object.assign({}, ...catalogs.map((c) => c.en)) as Record<string, string>,

@@ -17,6 +17,8 @@ import { ResetPasswordPage } from '../features/auth/reset-password-page';
 import { HomePage } from '../features/home/home-page';
 import { LegalPage } from '../features/legal/legal-page';
 import { PricingPage } from '../features/plans/pricing-page';
+import { InvitationPage } from '../features/team/invitation-page';
+import { TeamPage } from '../features/team/team-page';
 import { AppLayout } from './app-layout';
 import type { RouteHandle } from './document-title';
 import { AdminRoute, AuthRoute, GuestOnlyRoute } from './guards';
@@ -41,6 +43,7 @@ export const routes: RouteObject[] = [
       { path: 'email/verify', element: <EmailVerifyPage />, handle: { page: 'emailVerify' } satisfies RouteHandle },
       { path: 'terms', element: <LegalPage document="terms" />, handle: { page: 'terms' } satisfies RouteHandle },
       { path: 'privacy', element: <LegalPage document="privacy" />, handle: { page: 'privacy' } satisfies RouteHandle },
+      { path: 'invitation', element: <InvitationPage />, handle: { page: 'invitation' } satisfies RouteHandle },
       comingSoon('about', 'about'),
       comingSoon('careers', 'careers'),
       comingSoon('contact', 'contact'),
@@ -61,7 +64,7 @@ export const routes: RouteObject[] = [
         element: <AuthRoute />,
         children: [
           comingSoon('dashboard', 'dashboard'),
-          comingSoon('team', 'team'),
+          { path: 'team', element: <TeamPage />, handle: { page: 'team' } satisfies RouteHandle },
           comingSoon('web-extraction', 'webExtraction'),
           comingSoon('user/translation-history', 'translationHistory'),
           {

@@ -6,6 +6,7 @@ import type auth from './en/auth.json';
 import type common from './en/common.json';
 import type home from './en/home.json';
 import type messages from './en/messages.json';
+import type team from './en/team.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -17,6 +18,7 @@ declare module 'i18next' {
       common: typeof common;
       home: typeof home;
       messages: typeof messages;
+      team: typeof team;
     };
   }
 }

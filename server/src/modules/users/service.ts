@@ -31,9 +31,14 @@ const DAY_MS = 86_400_000;
 /** Attempts at re-entering the current password (password change, deletion) per user. */
 const PASSWORD_REENTRY_LIMIT = [10, 15 * 60] as const;
 
+export interface TeamLookup {
+  membershipOf(user: UserRow): Promise<{ teamId: number; ownerId: number; llmEnabled: boolean; role: number } | null>;
+}
+
 export interface UsersServiceDeps {
   repo: UsersRepo;
   plans: PlansService;
+  teams: TeamLookup;
   now: () => Date;
   logger: Logger;
   storage: FileStorage;
@@ -50,6 +55,13 @@ export interface UsersServiceDeps {
 }
 
 export function createUsersService(deps: UsersServiceDeps) {
+  /** A team member uses the team owner's plan; everyone else their own (or the trial's limits). */
+  async function effectivePlan(user: UserRow, team: { ownerId: number } | null) {
+    const owner = team && team.ownerId !== user.id ? await deps.repo.findById(team.ownerId) : null;
+    const planId = owner ? owner.plan_id : user.plan_id;
+    return planId ? deps.plans.getById(planId) : deps.plans.getBySlug(TRIAL_PLAN_SLUG);
+  }
+
   /** Days left in the trial, rounded up; 0 once it has ended; null when not on a trial. */
   function trialRemainingDays(user: UserRow): number | null {
     if (!user.trial_ends_at) return null;
@@ -72,8 +84,8 @@ export function createUsersService(deps: UsersServiceDeps) {
   }
 
   async function getProfile(user: UserRow) {
-    // Accounts without a plan of their own (the bootstrap admin) get the trial plan's limits.
-    const plan = user.plan_id ? await deps.plans.getById(user.plan_id) : await deps.plans.getBySlug(TRIAL_PLAN_SLUG);
+    const team = await deps.teams.membershipOf(user);
+    const plan = await effectivePlan(user, team);
     const limits = planLimits(plan);
     const providers = await deps.social.listSocialProviders(user.id);
     const company = readCompanyInfo(user.company_info);
@@ -98,14 +110,16 @@ export function createUsersService(deps: UsersServiceDeps) {
       file_formats: limits.file_formats,
       web_pages_quota: limits.web_pages,
       trial_remaining_days: trialRemainingDays(user),
-      llm_enabled: plan.llm_enabled,
-      team: null,
+      // The team's manager can switch the LLM mode off for everyone in the team.
+      llm_enabled: plan.llm_enabled && (team ? team.llmEnabled : true),
+      team: team ? { id: team.teamId, role: String(user.role_id) } : null,
     };
   }
 
   return {
     findById: (id: number) => deps.repo.findById(id),
     findByEmail: (email: string) => deps.repo.findByEmail(email),
+    effectivePlan: async (user: UserRow) => effectivePlan(user, await deps.teams.membershipOf(user)),
 
     /** The body of GET /api/user: the user and the limits of their plan (spec section 4). */
     getProfile,
@@ -206,7 +220,7 @@ export function createUsersService(deps: UsersServiceDeps) {
      * references it (history, documents: on delete cascade). A goodbye e-mail follows.
      */
     async deleteAccount(user: UserRow, input: DeleteAccountInput) {
-      const blocker = accountDeletionBlocker(user);
+      const blocker = accountDeletionBlocker(user, await deps.teams.membershipOf(user));
       if (blocker) throw new Forbidden(blocker);
       if (user.password_hash) {
         if (!input.password) throw Invalid.field('password', 'validation.password_required');

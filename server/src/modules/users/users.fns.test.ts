@@ -27,8 +27,9 @@ describe('stored profile info', () => {
 });
 
 describe('accountDeletionBlocker', () => {
-  it('stops an account owner (role 3) and nobody else', () => {
-    expect(accountDeletionBlocker({ role_id: 3 })).toBe('users.team_owner_cannot_delete');
-    for (const role of [1, 2, 4, 5]) expect(accountDeletionBlocker({ role_id: role })).toBeNull();
+  it('stops the owner of a team and nobody else', () => {
+    expect(accountDeletionBlocker({ id: 7 }, { ownerId: 7 })).toBe('users.team_owner_cannot_delete');
+    expect(accountDeletionBlocker({ id: 8 }, { ownerId: 7 })).toBeNull(); // a member or manager of that team
+    expect(accountDeletionBlocker({ id: 7 }, null)).toBeNull();
   });
 });

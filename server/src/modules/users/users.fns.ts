@@ -1,5 +1,4 @@
 import type { UserRow } from '../../db/schema';
-import { ROLE } from '../../http/access';
 
 /** Length of the free trial every new account starts with (spec sections 1 and 9). */
 export const TRIAL_DAYS = 7;
@@ -60,10 +59,9 @@ export function readCompanyInfo(value: Record<string, unknown> | null | undefine
 }
 
 /**
- * Why the account may not be deleted yet, as a message key, or null. An account owner
- * (role "3") must hand over or dissolve the team first; the teams module refines this
- * rule once teams exist (see docs/decisions-accounts.md).
+ * Why the account may not be deleted yet, as a message key, or null: the owner of a team
+ * must hand it over or dissolve it first (the team would be left without its owner and plan).
  */
-export function accountDeletionBlocker(user: Pick<UserRow, 'role_id'>): string | null {
-  return user.role_id === ROLE.owner ? 'users.team_owner_cannot_delete' : null;
+export function accountDeletionBlocker(user: Pick<UserRow, 'id'>, team: { ownerId: number } | null): string | null {
+  return team?.ownerId === user.id ? 'users.team_owner_cannot_delete' : null;
 }

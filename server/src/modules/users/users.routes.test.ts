@@ -324,14 +324,23 @@ describe('POST /api/user/delete-account', () => {
     expect(await db().selectFrom('users').select('id').where('id', '=', user.id).executeTakeFirst()).toBeUndefined();
   });
 
-  it('refuses an account owner until the team is handed over or dissolved, in English and Arabic', async () => {
-    const { client } = await signedIn({ roleId: 3 });
+  it('refuses the owner of a team until it is handed over or dissolved, in English and Arabic', async () => {
+    const startUp = await t.container.plans.getBySlug('start-up');
+    const { user, client } = await signedIn();
+    await db().updateTable('users').set({ plan_id: startUp.id }).where('id', '=', user.id).execute();
+    expect((await client.post('/api/team', { name: 'Owner & Co' })).statusCode).toBe(201);
+
     const response = await client.post('/api/user/delete-account', { password: 'password123' });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ message: 'Hand over or dissolve your team before deleting your account' });
     client.locale = 'ar';
     expect((await client.post('/api/user/delete-account', { password: 'password123' })).json().message).toBe('انقل ملكية فريقك أو احلّه قبل حذف حسابك');
     expect((await client.get('/api/user')).statusCode).toBe(200);
+
+    // Once the team is dissolved, the account can go.
+    expect((await client.post('/api/team/delete', {})).statusCode).toBe(200);
+    expect((await client.post('/api/user/delete-account', { password: 'password123' })).statusCode).toBe(200);
+    expect(await db().selectFrom('users').select('id').where('id', '=', user.id).executeTakeFirst()).toBeUndefined();
   });
 
   it('lets an unverified account delete itself, and needs a session', async () => {
