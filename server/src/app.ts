@@ -13,6 +13,7 @@ import { apiNotFound, isApiPath, registerErrorHandling } from './http/error-hand
 import { adminRoutes } from './modules/admin/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { contentRoutes } from './modules/content/routes';
+import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
 import { plansRoutes } from './modules/plans/routes';
 import { requestsRoutes } from './modules/requests/routes';
@@ -70,8 +71,11 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
     }
   });
 
-  // Multipart uploads: each route reads its parts with its own limits (request.parts({ limits })).
-  await app.register(multipart, { limits: { fileSize: 1_048_576, files: 1, fields: 50, parts: 60 } });
+  // multipart/form-data: parsed on demand by the routes that read files (http/multipart.ts),
+  // each asking for its own file size limit; these bound everything else.
+  await app.register(multipart, {
+    limits: { fieldNameSize: 100, fieldSize: 64 * 1024, fields: 50, files: 5, parts: 60, headerPairs: 100 },
+  });
 
   registerErrorHandling(app, { bodyLimitBytes: config.bodyLimitBytes });
   registerCsrf(app, container.csrf, container.secureCookies);
@@ -80,6 +84,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   healthRoutes(app, container);
   settingsRoutes(app, container);
   plansRoutes(app, container);
+  authRoutes(app, container);
   usersRoutes(app, container);
   adminRoutes(app, container);
   teamsRoutes(app, container);

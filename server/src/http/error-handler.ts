@@ -6,7 +6,10 @@ import { resolveLocale } from './locale';
 type FastifyLikeError = FastifyError & { validation?: unknown };
 
 const API_PREFIXES = ['/api/', '/mt/', '/email/'];
-export const isApiPath = (url: string) => API_PREFIXES.some((prefix) => url.startsWith(prefix)) || url === '/api';
+/** Web app screens under an API prefix: the result page of an e-mail verification link. */
+const WEB_PAGES_UNDER_API_PREFIXES = new Set(['/email/verify', '/email/verify/']);
+export const isApiPath = (url: string) =>
+  !WEB_PAGES_UNDER_API_PREFIXES.has(url) && (API_PREFIXES.some((prefix) => url.startsWith(prefix)) || url === '/api');
 
 function humanBytes(bytes: number) {
   return bytes >= 1_048_576 ? `${Math.round(bytes / 104_857.6) / 10} MB` : `${Math.round(bytes / 1024)} KB`;

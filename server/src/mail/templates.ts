@@ -61,6 +61,15 @@ ${button}
   return { subject: input.title, text: textParts.join('\n'), html };
 }
 
+/** Texts of the account e-mails come from the auth catalog, in the recipient's language. */
+const accountMail = (locale: Locale, name: string, kind: string, paragraphs: string[], action?: { url: string; labelKey: string }) =>
+  layout(locale, {
+    name,
+    title: t(locale, `auth.mail.${kind}.title`),
+    paragraphs,
+    action: action ? { url: action.url, label: t(locale, action.labelKey) } : undefined,
+  });
+
 export const templates = {
   /** An invitation to join a team (7-day link). */
   teamInvitation(locale: Locale, data: { teamName: string; inviterName: string; link: string; days: number }): RenderedMail {
@@ -122,6 +131,40 @@ export const templates = {
       action: { url: data.consoleUrl, label: t(locale, 'requests.mail.open_console') },
       footer: t(locale, 'requests.mail.operator_footer'),
     });
+  },
+
+  /** The signed link that verifies a new account's address. */
+  verifyEmail(locale: Locale, data: { name: string; url: string; expiresInMinutes: number }): RenderedMail {
+    const minutes = data.expiresInMinutes;
+    return accountMail(locale, data.name, 'verify', [t(locale, 'auth.mail.verify.intro'), t(locale, 'auth.mail.verify.expiry', { minutes })], {
+      url: data.url,
+      labelKey: 'auth.mail.verify.action',
+    });
+  },
+
+  /** The single-use password reset link. */
+  resetPassword(locale: Locale, data: { name: string; url: string; expiresInMinutes: number }): RenderedMail {
+    const minutes = data.expiresInMinutes;
+    return accountMail(locale, data.name, 'reset', [t(locale, 'auth.mail.reset.intro'), t(locale, 'auth.mail.reset.expiry', { minutes })], {
+      url: data.url,
+      labelKey: 'auth.mail.reset.action',
+    });
+  },
+
+  /** Sent after a password change or reset, with a way back in for the real owner. */
+  passwordChanged(locale: Locale, data: { name: string; resetUrl: string }): RenderedMail {
+    return accountMail(
+      locale,
+      data.name,
+      'password_changed',
+      [t(locale, 'auth.mail.password_changed.intro'), t(locale, 'auth.mail.password_changed.warning')],
+      { url: data.resetUrl, labelKey: 'auth.mail.reset.action' },
+    );
+  },
+
+  /** The last e-mail of a deleted account. */
+  accountDeleted(locale: Locale, data: { name: string }): RenderedMail {
+    return accountMail(locale, data.name, 'account_deleted', [t(locale, 'auth.mail.account_deleted.intro'), t(locale, 'auth.mail.account_deleted.outro')]);
   },
 };
 

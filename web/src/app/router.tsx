@@ -1,6 +1,9 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ComingSoonPanel } from '../components/coming-soon-panel';
 import type { PageKey } from '../components/page-key';
+import { AccountLayout } from '../features/account/account-layout';
+import { AuthSettingsPage } from '../features/account/auth-settings-page';
+import { BasicInfoPage } from '../features/account/basic-info-page';
 import { AdminAuditPage } from '../features/admin/admin-audit-page';
 import { AdminIndexPage } from '../features/admin/admin-index-page';
 import { AdminSiteSettingsPage } from '../features/admin/admin-site-settings-page';
@@ -10,6 +13,10 @@ import { CheckEmailPage } from '../features/auth/check-email-page';
 import { EmailVerifyPage } from '../features/auth/email-verify-page';
 import { ContentPage } from '../features/content/content-page';
 import { PostListPage, PostPage } from '../features/content/posts-page';
+import { ForgotPasswordPage } from '../features/auth/forgot-password-page';
+import { LoginPage } from '../features/auth/login-page';
+import { RegisterPage } from '../features/auth/register-page';
+import { ResetPasswordPage } from '../features/auth/reset-password-page';
 import { HomePage } from '../features/home/home-page';
 import { LegalPage } from '../features/legal/legal-page';
 import { PricingPage } from '../features/plans/pricing-page';
@@ -63,10 +70,10 @@ export const routes: RouteObject[] = [
       {
         element: <GuestOnlyRoute />,
         children: [
-          comingSoon('login', 'login'),
-          comingSoon('register', 'register'),
-          comingSoon('forgot-password', 'forgotPassword'),
-          comingSoon('reset-password', 'resetPassword'),
+          { path: 'login', element: <LoginPage />, handle: { page: 'login' } satisfies RouteHandle },
+          { path: 'register', element: <RegisterPage />, handle: { page: 'register' } satisfies RouteHandle },
+          { path: 'forgot-password', element: <ForgotPasswordPage />, handle: { page: 'forgotPassword' } satisfies RouteHandle },
+          { path: 'reset-password', element: <ResetPasswordPage />, handle: { page: 'resetPassword' } satisfies RouteHandle },
         ],
       },
       {
@@ -76,16 +83,23 @@ export const routes: RouteObject[] = [
           { path: 'team', element: <TeamPage />, handle: { page: 'team' } satisfies RouteHandle },
           comingSoon('web-extraction', 'webExtraction'),
           comingSoon('user/translation-history', 'translationHistory'),
-          comingSoon('user/basic-info', 'basicInfo'),
-          comingSoon('user/payment-management', 'paymentManagement'),
-          comingSoon('user/auth-settings', 'authSettings'),
-          comingSoon('user/membership', 'membership'),
-          comingSoon('user/social-links', 'socialLinks'),
-          comingSoon('user/password-settings', 'passwordSettings'),
-          comingSoon('user/history-settings', 'historySettings'),
+          {
+            // Account settings with the tabs of spec section 2.
+            element: <AccountLayout />,
+            children: [
+              { path: 'user/basic-info', element: <BasicInfoPage />, handle: { page: 'basicInfo' } satisfies RouteHandle },
+              { path: 'user/auth-settings', element: <AuthSettingsPage />, handle: { page: 'authSettings' } satisfies RouteHandle },
+              comingSoon('user/payment-management', 'paymentManagement'),
+              comingSoon('user/membership', 'membership'),
+              comingSoon('user/history-settings', 'historySettings'),
+            ],
+          },
+          // The spec's "social links", "password settings" and "company info" are sections of these screens.
+          { path: 'user/social-links', element: <Navigate to="/user/auth-settings#social-links" replace /> },
+          { path: 'user/password-settings', element: <Navigate to="/user/auth-settings#password" replace /> },
+          { path: 'user/company', element: <Navigate to="/user/basic-info#company" replace /> },
           comingSoon('user/invoices', 'invoices'),
           comingSoon('user/billing-card', 'billingCard'),
-          comingSoon('user/company', 'company'),
         ],
       },
       {
