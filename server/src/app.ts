@@ -9,6 +9,7 @@ import type { Container } from './container';
 import { registerAccess } from './http/access';
 import { registerCsrf } from './http/csrf';
 import { apiNotFound, isApiPath, registerErrorHandling } from './http/error-handler';
+import { billingRoutes } from './modules/billing/routes';
 import { healthRoutes } from './modules/health/routes';
 import { plansRoutes } from './modules/plans/routes';
 import { settingsRoutes } from './modules/settings/routes';
@@ -30,18 +31,22 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
 
+  // HyperPay's COPYandPAY widget is a script, frames and a form served from its host.
+  const paymentHosts = config.billing.hyperpay.accessToken ? [new URL(config.billing.hyperpay.url).origin] : [];
+
   await app.register(cookie);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...paymentHosts],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...paymentHosts],
+        frameSrc: ["'self'", ...paymentHosts],
         frameAncestors: ["'none'"],
-        formAction: ["'self'"],
+        formAction: ["'self'", ...paymentHosts],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         upgradeInsecureRequests: null,
@@ -72,6 +77,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   settingsRoutes(app, container);
   plansRoutes(app, container);
   usersRoutes(app, container);
+  billingRoutes(app, container);
 
   await registerWebApp(app, config.webDistDir);
   return app;

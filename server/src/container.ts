@@ -11,12 +11,16 @@ import { RateLimiter } from './http/rate-limit';
 import { SessionStore } from './http/sessions';
 import { createMailer, outboxTransport, smtpTransport, type Transport } from './mail/mailer';
 import { createMailService, defineMailJobs } from './mail/jobs';
+import { defineBillingJobs } from './modules/billing/jobs';
+import { createBillingService } from './modules/billing/service';
 import { createPlansRepo } from './modules/plans/repo';
 import { createPlansService } from './modules/plans/service';
 import { createSettingsRepo } from './modules/settings/repo';
 import { createSettingsService } from './modules/settings/service';
 import { createUsersRepo } from './modules/users/repo';
 import { createUsersService } from './modules/users/service';
+import { createGateways } from './payments/gateways';
+import type { GatewayId, PaymentGateway } from './payments/types';
 
 export type ProcessRole = 'all' | 'api' | 'worker';
 
@@ -28,6 +32,8 @@ export interface ContainerOverrides {
   now?: () => Date;
   jobPollingIntervalSeconds?: number;
   jobMaintenanceIntervalSeconds?: number;
+  /** Payment adapters to use instead of the configured ones. */
+  paymentGateways?: Partial<Record<GatewayId, PaymentGateway>>;
 }
 
 /**
@@ -73,7 +79,10 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
 
   const settings = createSettingsService({ repo: createSettingsRepo(database.db), cache, now });
   const plans = createPlansService({ repo: createPlansRepo(database.db), cache });
-  const users = createUsersService({ repo: createUsersRepo(database.db), plans, now, logger });
+  const gateways = createGateways({ config, db: database.db, setting: () => settings.get('payment_gateway'), overrides: overrides.paymentGateways });
+  const billing = createBillingService({ db: database.db, plans, gateways, mail, config, now, logger });
+  defineBillingJobs(queue, billing);
+  const users = createUsersService({ repo: createUsersRepo(database.db), plans, billing, now, logger });
 
   return {
     config,
@@ -92,6 +101,8 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     secureCookies,
     settings,
     plans,
+    gateways,
+    billing,
     users,
     /** Starts the queue (and, except in api processes, its workers). */
     async start() {

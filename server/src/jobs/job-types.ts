@@ -3,4 +3,6 @@ import type { MailJob } from '../mail/mailer';
 /** Every job type and its payload. Modules add their jobs here. */
 export interface JobPayloads {
   'mail-send': MailJob;
+  /** Billing: trial notices, renewals, overdue downgrades (scheduled, no payload). */
+  'billing-sweep': Record<string, never>;
 }

@@ -46,7 +46,28 @@ ${button}
   return { subject: input.title, text: textParts.join('\n'), html };
 }
 
+/** Billing e-mails: texts from the billing catalog (billing.mail.<kind>.subject/.body). */
+export interface BillingMailData {
+  kind: 'trial_reminder' | 'trial_expired' | 'invoice_paid' | 'payment_failed' | 'plan_downgraded' | 'quotation';
+  name: string;
+  /** Placeholder values; `plan` may differ per language. */
+  params: Record<string, string | number>;
+  localized?: Record<string, Record<Locale, string>>;
+  action?: { url: string; label: 'plans' | 'invoices' | 'pay' };
+}
+
 export const templates = {
+  billing(locale: Locale, data: BillingMailData): RenderedMail {
+    const params: Record<string, string | number> = { ...data.params };
+    for (const [name, value] of Object.entries(data.localized ?? {})) params[name] = value[locale];
+    return layout(locale, {
+      name: data.name,
+      title: t(locale, `billing.mail.${data.kind}.subject`, params),
+      paragraphs: [t(locale, `billing.mail.${data.kind}.body`, params)],
+      action: data.action ? { url: data.action.url, label: t(locale, `billing.mail.action.${data.action.label}`) } : undefined,
+    });
+  },
+
   /** A general notice whose texts the sender supplies in both languages. */
   notice(locale: Locale, data: NoticeData): RenderedMail {
     return layout(locale, {

@@ -4,12 +4,13 @@ import type { UserRow } from '../../db/schema';
 import { ROLE } from '../../http/access';
 import { planLimits } from '../plans/plans.fns';
 import type { PlansService } from '../plans/service';
+import type { BillingService } from '../billing/service';
 import { hashPassword } from './passwords';
 import type { UsersRepo } from './repo';
 
 const DAY_MS = 86_400_000;
 
-export function createUsersService(deps: { repo: UsersRepo; plans: PlansService; now: () => Date; logger: Logger }) {
+export function createUsersService(deps: { repo: UsersRepo; plans: PlansService; billing: Pick<BillingService, 'profileExtras'>; now: () => Date; logger: Logger }) {
   /** Days left in the trial, rounded up; 0 once it has ended; null when not on a trial. */
   function trialRemainingDays(user: UserRow): number | null {
     if (!user.trial_ends_at) return null;
@@ -24,6 +25,7 @@ export function createUsersService(deps: { repo: UsersRepo; plans: PlansService;
       // Accounts without a plan of their own (the bootstrap admin) get the trial plan's limits.
       const plan = user.plan_id ? await deps.plans.getById(user.plan_id) : await deps.plans.getBySlug('free-trial');
       const limits = planLimits(plan);
+      const billing = await deps.billing.profileExtras(user, plan);
       return {
         id: user.id,
         name: user.name,
@@ -34,7 +36,7 @@ export function createUsersService(deps: { repo: UsersRepo; plans: PlansService;
         has_password: Boolean(user.password_hash),
         personal_info: user.personal_info,
         company: user.company_info,
-        plan: { id: plan.id, slug: plan.slug, name_en: plan.name_en, name_ar: plan.name_ar, frequency: 'monthly', starts_at: null, expires_at: null },
+        plan: { id: plan.id, slug: plan.slug, name_en: plan.name_en, name_ar: plan.name_ar, is_trial: plan.is_trial, ...billing.plan },
         char_limit: limits.char_limit,
         request_quota: limits.daily_text_requests,
         doc_request_quota: limits.monthly_doc_requests,
@@ -42,7 +44,10 @@ export function createUsersService(deps: { repo: UsersRepo; plans: PlansService;
         doc_words_count: limits.doc_words,
         file_formats: limits.file_formats,
         web_pages_quota: limits.web_pages,
-        trial_remaining_days: trialRemainingDays(user),
+        trial_remaining_days: plan.is_trial ? trialRemainingDays(user) : null,
+        trial_ends_at: billing.trial_ends_at,
+        trial_expired: billing.trial_expired,
+        pending_invoice: billing.pending_invoice,
         llm_enabled: plan.llm_enabled,
         team: null,
       };
