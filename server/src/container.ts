@@ -13,6 +13,7 @@ import { createMailer, outboxTransport, smtpTransport, type Transport } from './
 import { createMailService, defineMailJobs } from './mail/jobs';
 import { defineBillingJobs } from './modules/billing/jobs';
 import { createBillingService } from './modules/billing/service';
+import { createAdminPlansService } from './modules/plans/admin-service';
 import { createPlansRepo } from './modules/plans/repo';
 import { createPlansService } from './modules/plans/service';
 import { createSettingsRepo } from './modules/settings/repo';
@@ -78,10 +79,12 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
   const csrf = new CsrfTokens(appKey);
 
   const settings = createSettingsService({ repo: createSettingsRepo(database.db), cache, now });
-  const plans = createPlansService({ repo: createPlansRepo(database.db), cache });
+  const plansRepo = createPlansRepo(database.db);
+  const plans = createPlansService({ repo: plansRepo, cache });
   const gateways = createGateways({ config, db: database.db, setting: () => settings.get('payment_gateway'), overrides: overrides.paymentGateways });
   const billing = createBillingService({ db: database.db, plans, gateways, mail, config, now, logger });
   defineBillingJobs(queue, billing);
+  const adminPlans = createAdminPlansService({ repo: plansRepo, plans, planIdsInUse: billing.planIdsInUse, now });
   const users = createUsersService({ repo: createUsersRepo(database.db), plans, billing, now, logger });
 
   return {
@@ -101,6 +104,7 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     secureCookies,
     settings,
     plans,
+    adminPlans,
     gateways,
     billing,
     users,

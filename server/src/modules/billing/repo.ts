@@ -141,7 +141,7 @@ export function createBillingRepo(db: Kysely<DB>) {
         .selectFrom('users')
         .select('plan_id as id')
         .where('plan_id', 'is not', null)
-        .union(db.selectFrom('subscriptions').select('plan_id as id').where('status', '!=', 'ended'))
+        .union(db.selectFrom('subscriptions').select('plan_id as id'))
         .union(db.selectFrom('subscriptions').select('next_plan_id as id').where('next_plan_id', 'is not', null))
         .execute()
         .then((rows) => new Set(rows.map((r) => Number(r.id))));
