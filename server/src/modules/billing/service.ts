@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
 import type { DB, PlanRow, UserRow } from '../../db/schema';
-import { Invalid, LimitExceeded, NotFound } from '../../http/errors';
+import { AppError, Invalid, LimitExceeded, NotFound } from '../../http/errors';
 import { t, type Locale } from '../../i18n/messages';
 import type { BillingMailData } from '../../mail/templates';
 import type { MailService } from '../../mail/jobs';
@@ -833,7 +833,7 @@ export function createBillingService(deps: {
         event = gateway.parseWebhook(rawBody, headers);
       } catch (error) {
         logger.warn({ err: error }, 'webhook signature rejected');
-        throw Invalid.field('signature', 'validation.invalid', { attribute: 'signature' });
+        throw new AppError(400, 'validation.invalid', { attribute: 'signature' });
       }
       const seen = await repo.db.selectFrom('payment_events').select('event_id').where('gateway', '=', gatewayId).where('event_id', '=', event.id).executeTakeFirst();
       if (seen) return { received: true, duplicate: true };
