@@ -50,8 +50,8 @@ const pdfText = async (pdf: Buffer) => {
 
 describe('bidi layout', () => {
   it('orders an Arabic line with a Latin amount from right to left, keeping the number left-to-right', () => {
-    const runs = visualOrder(bidiRuns('الإجمالي $118.00', 'rtl'));
-    expect(runs.map((r) => r.text.trim())).toEqual(['$118.00', 'الإجمالي']);
+    const runs = visualOrder(bidiRuns('الإجمالي 118.00', 'rtl'));
+    expect(runs.map((r) => r.text.trim())).toEqual(['118.00', 'الإجمالي']);
     // As in browsers: a Latin word after a number in an Arabic line ends up left of it.
     expect(visualOrder(bidiRuns('المبلغ 118.00 USD', 'rtl')).map((r) => r.text.trim()).filter(Boolean)).toEqual(['USD', '118.00', 'المبلغ']);
     expect(runs[1]!.level % 2).toBe(1);
