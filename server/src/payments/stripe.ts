@@ -113,6 +113,13 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
     },
 
     async checkoutOutcome(gatewayRef): Promise<CheckoutOutcome> {
+      if (gatewayRef.startsWith('seti_')) {
+        // The return from a 3-D Secure check started by authenticateCard.
+        const intent = await call(() => stripe.setupIntents.retrieve(gatewayRef));
+        if (intent.status === 'succeeded') return { status: 'paid', paymentRef: intent.id, card: null };
+        if (intent.status === 'processing' || intent.status === 'requires_action') return { status: 'open' };
+        return { status: 'failed', reason: 'authentication_failed', message: intent.last_setup_error?.message ?? 'Card authentication failed' };
+      }
       const session = await call(() => stripe.checkout.sessions.retrieve(gatewayRef, { expand: ['payment_intent.payment_method'] }));
       const intent = typeof session.payment_intent === 'object' ? session.payment_intent : null;
       if (session.payment_status === 'paid' || session.payment_status === 'no_payment_required') {

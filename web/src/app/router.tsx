@@ -5,6 +5,16 @@ import { CheckEmailPage } from '../features/auth/check-email-page';
 import { EmailVerifyPage } from '../features/auth/email-verify-page';
 import { HomePage } from '../features/home/home-page';
 import { LegalPage } from '../features/legal/legal-page';
+import { BillingCardPage } from '../features/billing/billing-card-page';
+import { CheckoutReturnPage } from '../features/billing/checkout-return-page';
+import { HyperPayCheckoutPage } from '../features/billing/hyperpay-checkout-page';
+import { InvoicesPage } from '../features/billing/invoices-page';
+import { MembershipPage } from '../features/billing/membership-page';
+import { PaymentManagementPage } from '../features/billing/payment-management-page';
+import { QuotationPage } from '../features/billing/quotation-page';
+import { SandboxCheckoutPage } from '../features/billing/sandbox-checkout-page';
+import { AdminPlanEditorPage } from '../features/plans/admin-plan-editor-page';
+import { AdminPlansPage } from '../features/plans/admin-plans-page';
 import { PricingPage } from '../features/plans/pricing-page';
 import { AppLayout } from './app-layout';
 import type { RouteHandle } from './document-title';
@@ -37,6 +47,9 @@ export const routes: RouteObject[] = [
       comingSoon('help', 'help'),
       comingSoon('blog', 'blog'),
       comingSoon('case-studies', 'caseStudies'),
+      { path: 'enterprise', element: <QuotationPage />, handle: { page: 'enterprise' } satisfies RouteHandle },
+      // The sandbox gateway's hosted checkout: reached by its unguessable session id.
+      { path: 'sandbox/checkout/:id', element: <SandboxCheckoutPage />, handle: { page: 'sandboxCheckout' } satisfies RouteHandle },
       {
         element: <GuestOnlyRoute />,
         children: [
@@ -54,14 +67,16 @@ export const routes: RouteObject[] = [
           comingSoon('web-extraction', 'webExtraction'),
           comingSoon('user/translation-history', 'translationHistory'),
           comingSoon('user/basic-info', 'basicInfo'),
-          comingSoon('user/payment-management', 'paymentManagement'),
+          { path: 'user/payment-management', element: <PaymentManagementPage />, handle: { page: 'paymentManagement' } satisfies RouteHandle },
           comingSoon('user/auth-settings', 'authSettings'),
-          comingSoon('user/membership', 'membership'),
+          { path: 'user/membership', element: <MembershipPage />, handle: { page: 'membership' } satisfies RouteHandle },
           comingSoon('user/social-links', 'socialLinks'),
           comingSoon('user/password-settings', 'passwordSettings'),
           comingSoon('user/history-settings', 'historySettings'),
-          comingSoon('user/invoices', 'invoices'),
-          comingSoon('user/billing-card', 'billingCard'),
+          { path: 'user/invoices', element: <InvoicesPage />, handle: { page: 'invoices' } satisfies RouteHandle },
+          { path: 'user/billing-card', element: <BillingCardPage />, handle: { page: 'billingCard' } satisfies RouteHandle },
+          { path: 'checkout/return', element: <CheckoutReturnPage />, handle: { page: 'checkout' } satisfies RouteHandle },
+          { path: 'checkout/hyperpay', element: <HyperPayCheckoutPage />, handle: { page: 'checkout' } satisfies RouteHandle },
           comingSoon('user/company', 'company'),
         ],
       },
@@ -70,7 +85,9 @@ export const routes: RouteObject[] = [
         element: <AdminRoute />,
         children: [
           { index: true, element: <ComingSoonPanel page="admin" />, handle: { page: 'admin' } satisfies RouteHandle },
-          comingSoon('plans', 'adminPlans'),
+          { path: 'plans', element: <AdminPlansPage />, handle: { page: 'adminPlans' } satisfies RouteHandle },
+          { path: 'plans/new', element: <AdminPlanEditorPage />, handle: { page: 'adminPlanEditor' } satisfies RouteHandle },
+          { path: 'plans/:id', element: <AdminPlanEditorPage key="edit" />, handle: { page: 'adminPlanEditor' } satisfies RouteHandle },
           comingSoon('users', 'adminUsers'),
           comingSoon('site-settings', 'adminSiteSettings'),
         ],

@@ -1,5 +1,6 @@
 // Types the translation keys, so `t('nav.pricing')` is checked against the English catalogs.
 import 'i18next';
+import type billing from './en/billing.json';
 import type common from './en/common.json';
 import type home from './en/home.json';
 import type messages from './en/messages.json';
@@ -8,6 +9,7 @@ declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
     resources: {
+      billing: typeof billing;
       common: typeof common;
       home: typeof home;
       messages: typeof messages;

@@ -47,12 +47,13 @@ function checkoutReply(result: CheckoutResult, locale: Locale) {
 
 /**
  * Errors of subscribe, update-plan and capture also carry `error_codes` (the client shows
- * the first of them for any status but 200 and 201). A refusal (201) keeps the plain
- * {message}; everything else falls through to the app's error handler.
+ * the first of them for any status but 200 and 201). A refusal answers 201 {status, message};
+ * errors that are not ours fall through to the app's error handler.
  */
 function withErrorCodes(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  if (!(error instanceof AppError) || error instanceof Refused) throw error;
+  if (!(error instanceof AppError)) throw error;
   const locale = resolveLocale(request);
+  if (error instanceof Refused) return reply.code(201).send({ status: 201, message: t(locale, error.message, error.params) });
   if (error instanceof Invalid) {
     const errors = Object.fromEntries(
       Object.entries(error.fields).map(([field, list]) => [field, list.map((item) => (typeof item === 'string' ? t(locale, item) : t(locale, item.key, item.params)))]),
