@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
 import { useCurrentUser } from '../account/use-current-user';
@@ -12,6 +12,11 @@ export function QuotationPage() {
   const [form, setForm] = useState({ name: user?.name ?? '', email: user?.email ?? '', company: '', seats: '', message: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [done, setDone] = useState<string | null>(null);
+
+  // Signed-in users: their name and e-mail, once the user call has answered.
+  useEffect(() => {
+    if (user) setForm((previous) => ({ ...previous, name: previous.name || user.name, email: previous.email || user.email }));
+  }, [user]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
