@@ -642,6 +642,7 @@ export function createBillingService(deps: {
         return { kind: 'done', message: 'billing.subscribed', params: { plan: locale === 'en' ? plan.name_en : plan.name_ar }, invoiceId: activated.invoice.id };
       }
       const frequencyText = t(locale, `billing.frequency.${choice.frequency}`);
+      const planText = locale === 'en' ? plan.name_en : plan.name_ar;
       return startCheckout(user, {
         purpose: 'subscribe',
         plan,
@@ -649,7 +650,7 @@ export function createBillingService(deps: {
         seats,
         invoice: null,
         amountMinor,
-        description: `Lisan ${plan.name_en} (${frequencyText}, ${seats})`,
+        description: t(locale, 'billing.line.subscription', { plan: planText, frequency: frequencyText, seats }),
         locale,
       });
     },

@@ -106,7 +106,13 @@ export function SandboxCheckoutPage() {
               </p>
             )}
             <button type="submit" className="button button--primary button--large sandbox-checkout__pay" disabled={busy} data-testid="sandbox-pay">
-              {authenticate ? t('sandbox.authenticate') : t('sandbox.pay', { amount: formatMoney(data.amount, language) })}
+              {authenticate ? (
+                t('sandbox.authenticate')
+              ) : (
+                <>
+                  {t('sandbox.pay')} <bdi>{formatMoney(data.amount, language)}</bdi>
+                </>
+              )}
             </button>
             <a className="sandbox-checkout__cancel" href={data.cancel_url}>
               {t('sandbox.cancel')}
