@@ -10,9 +10,11 @@ import { registerAccess } from './http/access';
 import { registerCsrf } from './http/csrf';
 import { apiNotFound, isApiPath, registerErrorHandling } from './http/error-handler';
 import { billingRoutes } from './modules/billing/routes';
+import { adminRoutes } from './modules/admin/routes';
 import { healthRoutes } from './modules/health/routes';
 import { plansRoutes } from './modules/plans/routes';
 import { settingsRoutes } from './modules/settings/routes';
+import { teamsRoutes } from './modules/teams/routes';
 import { usersRoutes } from './modules/users/routes';
 
 /** Builds the HTTP application from the container's services. No business logic here. */
@@ -78,6 +80,8 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   plansRoutes(app, container);
   usersRoutes(app, container);
   billingRoutes(app, container);
+  adminRoutes(app, container);
+  teamsRoutes(app, container);
 
   await registerWebApp(app, config.webDistDir);
   return app;

@@ -41,6 +41,22 @@ const envSchema = z.object({
   HYPERPAY_URL: urlFromEnv(['http', 'https']).default('https://eu-test.oppwa.com'),
   HYPERPAY_ACCESS_TOKEN: z.string().min(1).optional(),
   HYPERPAY_ENTITY_ID: z.string().min(1).optional(),
+  // Translation engines (server/src/engines). Each optional engine is enabled by its variables.
+  MODELS_DIR: z.string().min(1).optional(),
+  BERGAMOT_WORKERS: z.coerce.number().int().min(1).max(32).default(2),
+  ENGINE_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  LLM_BASE_URL: urlFromEnv(['http', 'https']).optional(),
+  LLM_API_KEY: z.string().min(1).optional(),
+  LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  LIBRETRANSLATE_URL: urlFromEnv(['http', 'https']).optional(),
+  LIBRETRANSLATE_API_KEY: z.string().min(1).optional(),
+  DEEPL_API_KEY: z.string().min(1).optional(),
+  DEEPL_URL: urlFromEnv(['http', 'https']).optional(),
+  GOOGLE_TRANSLATE_API_KEY: z.string().min(1).optional(),
+  GOOGLE_TRANSLATE_URL: urlFromEnv(['http', 'https']).default('https://translation.googleapis.com'),
+  GOOGLE_TRANSLATE_CREDENTIALS: z.string().min(1).optional(),
+  GOOGLE_TRANSLATE_PROJECT: z.string().min(1).optional(),
+  GOOGLE_TRANSLATE_LOCATION: z.string().min(1).default('global'),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -70,9 +86,23 @@ export interface Config {
     stripe: { secretKey?: string; webhookSecret?: string; apiUrl: string };
     hyperpay: { url: string; accessToken?: string; entityId?: string };
   };
+  /** Bergamot models, one folder per direction (enar/, aren/). Default DATA_DIR/models. */
+  modelsDir: string;
+  bergamotWorkers: number;
+  /** Upper bound on one HTTP call of a remote engine (the router's own timeout may be shorter). */
+  engineHttpTimeoutMs: number;
+  llm?: { baseUrl: string; apiKey?: string; model: string };
+  libreTranslate?: { url: string; apiKey?: string };
+  deepl?: { url: string; apiKey: string };
+  /** v3 (service account key file) when GOOGLE_TRANSLATE_CREDENTIALS is set, else v2 (API key). */
+  google?:
+    | { version: 'v2'; url: string; apiKey: string }
+    | { version: 'v3'; url: string; credentialsFile: string; project?: string; location: string };
 }
 
 export class ConfigError extends Error {}
+
+const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
 /** Parses the environment; throws ConfigError whose message is one line naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -110,5 +140,28 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL.replace(/\/$/, '') },
       hyperpay: { url: e.HYPERPAY_URL.replace(/\/$/, ''), accessToken: e.HYPERPAY_ACCESS_TOKEN, entityId: e.HYPERPAY_ENTITY_ID },
     },
+    modelsDir: path.resolve(e.MODELS_DIR ?? path.join(e.DATA_DIR, 'models')),
+    bergamotWorkers: e.BERGAMOT_WORKERS,
+    engineHttpTimeoutMs: e.ENGINE_HTTP_TIMEOUT_MS,
+    llm: e.LLM_BASE_URL ? { baseUrl: trimSlash(e.LLM_BASE_URL), apiKey: e.LLM_API_KEY, model: e.LLM_MODEL } : undefined,
+    libreTranslate: e.LIBRETRANSLATE_URL ? { url: trimSlash(e.LIBRETRANSLATE_URL), apiKey: e.LIBRETRANSLATE_API_KEY } : undefined,
+    deepl: e.DEEPL_API_KEY
+      ? {
+          // DeepL API Free keys end in ":fx" and are served by api-free.deepl.com.
+          url: trimSlash(e.DEEPL_URL ?? (e.DEEPL_API_KEY.endsWith(':fx') ? 'https://api-free.deepl.com' : 'https://api.deepl.com')),
+          apiKey: e.DEEPL_API_KEY,
+        }
+      : undefined,
+    google: e.GOOGLE_TRANSLATE_CREDENTIALS
+      ? {
+          version: 'v3',
+          url: trimSlash(e.GOOGLE_TRANSLATE_URL),
+          credentialsFile: path.resolve(e.GOOGLE_TRANSLATE_CREDENTIALS),
+          project: e.GOOGLE_TRANSLATE_PROJECT,
+          location: e.GOOGLE_TRANSLATE_LOCATION,
+        }
+      : e.GOOGLE_TRANSLATE_API_KEY
+        ? { version: 'v2', url: trimSlash(e.GOOGLE_TRANSLATE_URL), apiKey: e.GOOGLE_TRANSLATE_API_KEY }
+        : undefined,
   };
 }

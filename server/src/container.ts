@@ -14,7 +14,11 @@ import { createMailService, defineMailJobs } from './mail/jobs';
 import { defineBillingJobs } from './modules/billing/jobs';
 import { createBillingService } from './modules/billing/service';
 import { createAdminPlansService } from './modules/plans/admin-service';
+import { createAdminRepo } from './modules/admin/repo';
+import { createAdminService } from './modules/admin/service';
 import { createPlansRepo } from './modules/plans/repo';
+import { createTeamsRepo } from './modules/teams/repo';
+import { createTeamsService } from './modules/teams/service';
 import { createPlansService } from './modules/plans/service';
 import { createSettingsRepo } from './modules/settings/repo';
 import { createSettingsService } from './modules/settings/service';
@@ -85,7 +89,9 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
   const billing = createBillingService({ db: database.db, plans, gateways, mail, config, now, logger });
   defineBillingJobs(queue, billing);
   const adminPlans = createAdminPlansService({ repo: plansRepo, plans, planIdsInUse: billing.planIdsInUse, now });
-  const users = createUsersService({ repo: createUsersRepo(database.db), plans, billing, now, logger });
+  const teams = createTeamsService({ repo: createTeamsRepo(database.db), plans, sessions, mail, appUrl: config.appUrl, now });
+  const users = createUsersService({ repo: createUsersRepo(database.db), plans, teams, billing, now, logger });
+  const admin = createAdminService({ repo: createAdminRepo(database.db), users, plans, settings, now, paymentGateways: () => gateways.configured() });
 
   return {
     config,
@@ -108,6 +114,8 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     gateways,
     billing,
     users,
+    admin,
+    teams,
     /** Starts the queue (and, except in api processes, its workers). */
     async start() {
       await queue.start();

@@ -1,5 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { BillingTables } from '../modules/billing/tables';
+import type { AdminTables } from '../modules/admin/tables';
+import type { TeamTables } from '../modules/teams/tables';
 
 /** Column types of the database, kept in step with migrations/*.sql. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -60,6 +62,7 @@ export interface PlansTable {
   max_file_size_mb: number;
   file_formats: ColumnType<string[], string[] | undefined, string[]>;
   llm_enabled: Generated<boolean>;
+  included_seats: Generated<number>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -102,7 +105,7 @@ export interface RateLimitsTable {
  * The whole database. Each domain that adds tables declares them in its module's
  * tables.ts and is listed in `extends` here.
  */
-export interface DB extends FoundationTables, BillingTables {}
+export interface DB extends FoundationTables, AdminTables, TeamTables, BillingTables {}
 
 interface FoundationTables {
   app_secrets: AppSecretsTable;

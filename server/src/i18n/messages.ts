@@ -2,9 +2,11 @@
  * Server-side messages in both languages. English wording is the spec's (sections 5 and 8).
  * `:name` placeholders are filled by t(). A key missing in Arabic fails the catalog test.
  */
+import { admin } from './catalogs/admin';
 import { billing } from './catalogs/billing';
 import { common } from './catalogs/common';
 import { plans } from './catalogs/plans';
+import { teams } from './catalogs/teams';
 
 export type Locale = 'en' | 'ar';
 
@@ -12,7 +14,7 @@ export type Locale = 'en' | 'ar';
  * Each domain keeps its messages in catalogs/<domain>.ts as `{ en: {...}, ar: {...} }`
  * and is listed here once. Keys are namespaced by domain ("auth.", "translate.").
  */
-const catalogs = [common, billing, plans];
+const catalogs = [common, admin, teams, billing, plans];
 
 export const messages = {
   en: Object.assign({}, ...catalogs.map((c) => c.en)) as Record<string, string>,

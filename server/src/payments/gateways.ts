@@ -41,6 +41,10 @@ export function createGateways(deps: { config: Config; db: Kysely<DB>; setting: 
       const name = (await deps.setting())?.trim().toLowerCase() as GatewayId | undefined;
       return byId(name && GATEWAY_IDS.includes(name) ? name : 'sandbox');
     },
+    /** The gateways the admin may choose: the sandbox, and those whose keys are configured. */
+    configured(): GatewayId[] {
+      return GATEWAY_IDS.filter((id) => id === 'sandbox' || (id === 'stripe' ? Boolean(stripe.secretKey) : Boolean(hyperpay.accessToken && hyperpay.entityId)) || Boolean(deps.overrides?.[id]));
+    },
     /** The origin HyperPay's widget script is served from (for the Content-Security-Policy). */
     hyperpayOrigin: new URL(hyperpay.url).origin,
   };

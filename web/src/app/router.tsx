@@ -1,6 +1,10 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { ComingSoonPanel } from '../components/coming-soon-panel';
 import type { PageKey } from '../components/page-key';
+import { AdminAuditPage } from '../features/admin/admin-audit-page';
+import { AdminSiteSettingsPage } from '../features/admin/admin-site-settings-page';
+import { AdminUserPage } from '../features/admin/admin-user-page';
+import { AdminUsersPage } from '../features/admin/admin-users-page';
 import { CheckEmailPage } from '../features/auth/check-email-page';
 import { EmailVerifyPage } from '../features/auth/email-verify-page';
 import { HomePage } from '../features/home/home-page';
@@ -16,6 +20,8 @@ import { SandboxCheckoutPage } from '../features/billing/sandbox-checkout-page';
 import { AdminPlanEditorPage } from '../features/plans/admin-plan-editor-page';
 import { AdminPlansPage } from '../features/plans/admin-plans-page';
 import { PricingPage } from '../features/plans/pricing-page';
+import { InvitationPage } from '../features/team/invitation-page';
+import { TeamPage } from '../features/team/team-page';
 import { AppLayout } from './app-layout';
 import type { RouteHandle } from './document-title';
 import { AdminRoute, AuthRoute, GuestOnlyRoute } from './guards';
@@ -40,6 +46,7 @@ export const routes: RouteObject[] = [
       { path: 'email/verify', element: <EmailVerifyPage />, handle: { page: 'emailVerify' } satisfies RouteHandle },
       { path: 'terms', element: <LegalPage document="terms" />, handle: { page: 'terms' } satisfies RouteHandle },
       { path: 'privacy', element: <LegalPage document="privacy" />, handle: { page: 'privacy' } satisfies RouteHandle },
+      { path: 'invitation', element: <InvitationPage />, handle: { page: 'invitation' } satisfies RouteHandle },
       comingSoon('about', 'about'),
       comingSoon('careers', 'careers'),
       comingSoon('contact', 'contact'),
@@ -63,7 +70,7 @@ export const routes: RouteObject[] = [
         element: <AuthRoute />,
         children: [
           comingSoon('dashboard', 'dashboard'),
-          comingSoon('team', 'team'),
+          { path: 'team', element: <TeamPage />, handle: { page: 'team' } satisfies RouteHandle },
           comingSoon('web-extraction', 'webExtraction'),
           comingSoon('user/translation-history', 'translationHistory'),
           comingSoon('user/basic-info', 'basicInfo'),
@@ -88,8 +95,10 @@ export const routes: RouteObject[] = [
           { path: 'plans', element: <AdminPlansPage />, handle: { page: 'adminPlans' } satisfies RouteHandle },
           { path: 'plans/new', element: <AdminPlanEditorPage />, handle: { page: 'adminPlanEditor' } satisfies RouteHandle },
           { path: 'plans/:id', element: <AdminPlanEditorPage key="edit" />, handle: { page: 'adminPlanEditor' } satisfies RouteHandle },
-          comingSoon('users', 'adminUsers'),
-          comingSoon('site-settings', 'adminSiteSettings'),
+          { path: 'users', element: <AdminUsersPage />, handle: { page: 'adminUsers' } satisfies RouteHandle },
+          { path: 'users/:id', element: <AdminUserPage />, handle: { page: 'adminUser' } satisfies RouteHandle },
+          { path: 'site-settings', element: <AdminSiteSettingsPage />, handle: { page: 'adminSiteSettings' } satisfies RouteHandle },
+          { path: 'audit-log', element: <AdminAuditPage />, handle: { page: 'adminAuditLog' } satisfies RouteHandle },
         ],
       },
       { path: '*', element: <NotFoundPage />, handle: { page: 'notFound' } satisfies RouteHandle },

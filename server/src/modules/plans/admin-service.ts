@@ -31,6 +31,7 @@ export function toAdminPlan(plan: PlanRow, subscribers: number) {
     web_pages: plan.web_pages,
     max_file_size_mb: plan.max_file_size_mb,
     file_formats: plan.file_formats,
+    included_seats: plan.included_seats,
   };
 }
 

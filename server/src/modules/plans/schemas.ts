@@ -61,6 +61,8 @@ export const planFields = {
     .default(['docx'])
     .transform((list) => [...new Set(list)]),
   llm_enabled: z.boolean().default(false),
+  /** Seats a team plan includes (owner included); teams start with this many. */
+  included_seats: z.coerce.number().int().min(1).max(100_000).default(1),
 };
 
 export const createPlanSchema = z.object(planFields);

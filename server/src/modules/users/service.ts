@@ -10,7 +10,18 @@ import type { UsersRepo } from './repo';
 
 const DAY_MS = 86_400_000;
 
-export function createUsersService(deps: { repo: UsersRepo; plans: PlansService; billing: Pick<BillingService, 'profileExtras'>; now: () => Date; logger: Logger }) {
+export interface TeamLookup {
+  membershipOf(user: UserRow): Promise<{ teamId: number; ownerId: number; llmEnabled: boolean; role: number } | null>;
+}
+
+export function createUsersService(deps: { repo: UsersRepo; plans: PlansService; teams: TeamLookup; billing: Pick<BillingService, 'profileExtras'>; now: () => Date; logger: Logger }) {
+  /** A team member uses the team owner's plan; everyone else their own (or the trial's limits). */
+  async function effectivePlan(user: UserRow, team: { ownerId: number } | null) {
+    const owner = team && team.ownerId !== user.id ? await deps.repo.findById(team.ownerId) : null;
+    const planId = owner ? owner.plan_id : user.plan_id;
+    return planId ? deps.plans.getById(planId) : deps.plans.getBySlug('free-trial');
+  }
+
   /** Days left in the trial, rounded up; 0 once it has ended; null when not on a trial. */
   function trialRemainingDays(user: UserRow): number | null {
     if (!user.trial_ends_at) return null;
@@ -19,11 +30,12 @@ export function createUsersService(deps: { repo: UsersRepo; plans: PlansService;
 
   return {
     findById: (id: number) => deps.repo.findById(id),
+    effectivePlan: async (user: UserRow) => effectivePlan(user, await deps.teams.membershipOf(user)),
 
     /** The body of GET /api/user: the user and the limits of their plan (spec section 4). */
     async getProfile(user: UserRow) {
-      // Accounts without a plan of their own (the bootstrap admin) get the trial plan's limits.
-      const plan = user.plan_id ? await deps.plans.getById(user.plan_id) : await deps.plans.getBySlug('free-trial');
+      const team = await deps.teams.membershipOf(user);
+      const plan = await effectivePlan(user, team);
       const limits = planLimits(plan);
       const billing = await deps.billing.profileExtras(user, plan);
       return {
@@ -48,8 +60,9 @@ export function createUsersService(deps: { repo: UsersRepo; plans: PlansService;
         trial_ends_at: billing.trial_ends_at,
         trial_expired: billing.trial_expired,
         pending_invoice: billing.pending_invoice,
-        llm_enabled: plan.llm_enabled,
-        team: null,
+        // The team's manager can switch the LLM mode off for everyone in the team.
+        llm_enabled: plan.llm_enabled && (team ? team.llmEnabled : true),
+        team: team ? { id: team.teamId, role: String(user.role_id) } : null,
       };
     },
 

@@ -19,6 +19,7 @@ export interface AdminPlan extends Plan {
   monthly_files: number;
   web_pages: number;
   max_file_size_mb: number;
+  included_seats: number;
   file_formats: string[];
   features_en: PlanFeatureList;
   features_ar: PlanFeatureList;
