@@ -3,10 +3,15 @@
  * `:name` placeholders are filled by t(). A key missing in Arabic fails the catalog test.
  */
 import { admin } from './catalogs/admin';
+import { analytics } from './catalogs/analytics';
+import { auth } from './catalogs/auth';
 import { billing } from './catalogs/billing';
 import { common } from './catalogs/common';
+import { content } from './catalogs/content';
 import { plans } from './catalogs/plans';
+import { requests } from './catalogs/requests';
 import { teams } from './catalogs/teams';
+import { users } from './catalogs/users';
 
 export type Locale = 'en' | 'ar';
 
@@ -14,7 +19,7 @@ export type Locale = 'en' | 'ar';
  * Each domain keeps its messages in catalogs/<domain>.ts as `{ en: {...}, ar: {...} }`
  * and is listed here once. Keys are namespaced by domain ("auth.", "translate.").
  */
-const catalogs = [common, admin, teams, billing, plans];
+const catalogs = [common, admin, auth, teams, users, content, requests, analytics, billing, plans];
 
 export const messages = {
   en: Object.assign({}, ...catalogs.map((c) => c.en)) as Record<string, string>,

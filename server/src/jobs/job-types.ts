@@ -5,4 +5,6 @@ export interface JobPayloads {
   'mail-send': MailJob;
   /** Billing: trial notices, renewals, overdue downgrades (scheduled, no payload). */
   'billing-sweep': Record<string, never>;
+  /** Scheduled daily: deletes expired session recordings and page views (modules/analytics). */
+  'analytics-retention': Record<string, never>;
 }

@@ -356,18 +356,6 @@ describe('invoices', () => {
   });
 });
 
-describe('enterprise quotation', () => {
-  it('stores the request and e-mails the operator', async () => {
-    const response = await t.client().post('/api/quotations', { name: 'Omar', email: 'omar@corp.example', company: 'Corp', seats: 250, message: 'We need 250 seats.' });
-    expect(response.statusCode).toBe(200);
-    expect(response.json().message).toBe('Thank you! We will send you a quotation within one business day.');
-    const mails = await queuedMails(t, { to: t.container.config.adminEmail, kind: 'quotation' });
-    expect(renderMail(mails[0]).text).toContain('We need 250 seats.');
-    const invalid = await t.client().post('/api/quotations', { email: 'nope' });
-    expect(invalid.json().errors).toMatchObject({ name: ['Name is required'], email: ['wrong email'], message: ['Message is required'] });
-  });
-});
-
 describe('billing job', () => {
   it('is scheduled with cron in worker processes', async () => {
     const worker = await createTestApp({ startQueue: true });

@@ -64,7 +64,7 @@ describe('bidi layout', () => {
 
 describe('invoice PDF', () => {
   it('renders an Arabic invoice with embedded Arabic fonts and extractable, correctly ordered text', async () => {
-    const pdf = await renderInvoicePdf(invoice, { dataDir: os.tmpdir() });
+    const pdf = await renderInvoicePdf(invoice, {});
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const { text, fonts, dir, file } = await pdfText(pdf);
     try {
@@ -86,7 +86,7 @@ describe('invoice PDF', () => {
   });
 
   it('renders the English invoice left to right', async () => {
-    const pdf = await renderInvoicePdf(invoice, { dataDir: os.tmpdir(), locale: 'en' });
+    const pdf = await renderInvoicePdf(invoice, { locale: 'en' });
     const { text, dir } = await pdfText(pdf);
     await fs.rm(dir, { recursive: true, force: true });
     const line = text.split('\n').find((l) => l.includes('Invoice number'))!;
@@ -95,17 +95,16 @@ describe('invoice PDF', () => {
     expect(text).toContain('Total (USD)');
   });
 
-  it('shows the company logo when the company info has one', async () => {
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'lisan-logo-'));
+  it('shows the company logo kept with the invoice, and ignores a file that is not an image', async () => {
     // A 1x1 PNG.
-    await fs.writeFile(path.join(dir, 'logo.png'), Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'));
-    const withLogo = await renderInvoicePdf({ ...invoice, customer: { ...invoice.customer, logo_path: 'logo.png' } }, { dataDir: dir });
-    const without = await renderInvoicePdf(invoice, { dataDir: dir });
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+    const files: Record<string, Buffer> = { 'users/1/invoice-logos/logo.png': png, 'users/1/invoice-logos/fake.png': Buffer.from('<svg/>') };
+    const readFile = async (key: string) => files[key] ?? null;
+    const withLogo = await renderInvoicePdf({ ...invoice, customer: { ...invoice.customer, logo_path: 'users/1/invoice-logos/logo.png' } }, { readFile });
+    const without = await renderInvoicePdf(invoice, { readFile });
+    const fake = await renderInvoicePdf({ ...invoice, customer: { ...invoice.customer, logo_path: 'users/1/invoice-logos/fake.png' } }, { readFile });
     expect(withLogo.includes(Buffer.from('/Subtype /Image'))).toBe(true);
     expect(without.includes(Buffer.from('/Subtype /Image'))).toBe(false);
-    // A path outside the data folder is never read.
-    const escaped = await renderInvoicePdf({ ...invoice, customer: { ...invoice.customer, logo_path: '../../etc/passwd.png' } }, { dataDir: dir });
-    expect(escaped.includes(Buffer.from('/Subtype /Image'))).toBe(false);
-    await fs.rm(dir, { recursive: true, force: true });
+    expect(fake.includes(Buffer.from('/Subtype /Image'))).toBe(false);
   });
 });

@@ -134,17 +134,19 @@ const money = (value: string | number) => `$${Number(value).toFixed(2)}`;
 const day = (value: Date | string) => new Date(value).toISOString().slice(0, 10);
 
 export interface InvoicePdfOptions {
-  /** Where uploaded files (company logos) live; logo paths are relative to it. */
-  dataDir: string;
+  /** Reads a stored file (the company logo kept with the invoice); null when absent. */
+  readFile?: (key: string) => Promise<Buffer | null>;
   locale?: Locale;
 }
 
-function logoFile(party: InvoiceParty, dataDir: string): string | null {
-  if (!party.logo_path) return null;
-  const file = path.resolve(dataDir, party.logo_path);
-  if (!file.startsWith(path.resolve(dataDir) + path.sep)) return null;
-  if (!/\.(png|jpe?g)$/i.test(file) || !fs.existsSync(file)) return null;
-  return file;
+/** The logo as PNG or JPEG bytes (the formats pdfkit embeds), or null. */
+async function logoImage(party: InvoiceParty, readFile: InvoicePdfOptions['readFile']): Promise<Buffer | null> {
+  if (!party.logo_path || !readFile) return null;
+  const bytes = await readFile(party.logo_path).catch(() => null);
+  if (!bytes) return null;
+  const png = bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  const jpeg = bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+  return png || jpeg ? bytes : null;
 }
 
 /** Renders an issued invoice as a one-page A4 PDF in the invoice's (or the given) language. */
@@ -204,7 +206,7 @@ export async function renderInvoicePdf(invoice: InvoiceRow, options: InvoicePdfO
   text(L('billing.pdf.billed_to'), partyOffset, partyY, 220, { size: 9, color: '#71717a', align: start });
   partyY += 15;
   const customer = invoice.customer;
-  const logo = logoFile(customer, options.dataDir);
+  const logo = await logoImage(customer, options.readFile);
   if (logo) {
     try {
       doc.image(logo, at(partyOffset, 220) + (dir === 'rtl' ? 220 - 80 : 0), partyY, { fit: [80, 40] });

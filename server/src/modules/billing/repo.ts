@@ -256,11 +256,6 @@ export function createBillingRepo(db: Kysely<DB>) {
     allPlans() {
       return db.selectFrom('plans').selectAll().execute();
     },
-
-    // quotations
-    insertQuotation(values: { user_id: number | null; name: string; email: string; company: string; seats: number | null; message: string; locale: string; created_at: Date }) {
-      return db.insertInto('quotation_requests').values(values).returningAll().executeTakeFirstOrThrow();
-    },
   };
 }
 

@@ -16,7 +16,6 @@ import {
   hyperpayCheckoutQuery,
   invoiceIdParams,
   planChoiceSchema,
-  quotationSchema,
   sandboxPaySchema,
 } from './schemas';
 import type { CheckoutResult, SubscribeResult } from './service';
@@ -130,7 +129,7 @@ export function billingRoutes(app: FastifyInstance, deps: Deps) {
   app.get('/api/user/invoices/:id/download', verified, async (request, reply) => {
     const { id } = parseInput(invoiceIdParams, request.params);
     const invoice = await billing.invoiceOf(requireActor(request).user, id);
-    const pdf = await renderInvoicePdf(invoice, { dataDir: deps.config.dataDir });
+    const pdf = await renderInvoicePdf(invoice, { readFile: billing.readFile });
     return reply
       .type('application/pdf')
       .header('content-disposition', `attachment; filename="${invoice.number}.pdf"`)
@@ -142,13 +141,6 @@ export function billingRoutes(app: FastifyInstance, deps: Deps) {
   app.get('/api/user/plans/:id', verified, async (request) => {
     const { id } = parseInput(invoiceIdParams, request.params);
     return { data: toPublicPlan(await deps.plans.getById(id)) };
-  });
-
-  app.post('/api/quotations', async (request) => {
-    const locale = resolveLocale(request);
-    const input = parseInput(quotationSchema, request.body);
-    const result = await billing.requestQuotation(request.actor?.user ?? null, input, locale);
-    return { status: 200, id: result.id, message: t(locale, result.message) };
   });
 
   // The sandbox gateway's hosted checkout (the page is web/src/features/billing).

@@ -78,11 +78,3 @@ export const sandboxPaySchema = z.object({
   expiry: z.string().optional(),
   cvv: z.string().optional(),
 });
-
-export const quotationSchema = z.object({
-  name: z.string({ error: 'validation.name_required' }).trim().min(1, { error: 'validation.name_required' }).max(120),
-  email: z.string({ error: 'validation.email_required' }).trim().min(1, { error: 'validation.email_required' }).pipe(z.email({ error: 'validation.email_format' })),
-  company: z.string().trim().max(160).default(''),
-  seats: z.coerce.number().int().min(1).max(100_000).nullable().optional().transform((value) => value ?? null),
-  message: z.string({ error: 'billing.message_required' }).trim().min(1, { error: 'billing.message_required' }).max(5000),
-});

@@ -9,7 +9,9 @@ import type { BillingMailData } from '../../mail/templates';
 import type { MailService } from '../../mail/jobs';
 import type { Gateways } from '../../payments/gateways';
 import { CardRejected, GatewayUnavailable, type CardInput, type CheckoutOutcome, type Customer, type PaymentGateway, type SavedCard } from '../../payments/types';
+import type { FileStorage } from '../../storage/local';
 import type { PlansService } from '../plans/service';
+import { logoStorageKey, readCompanyInfo, userFilesPrefix } from '../users/users.fns';
 import { addPeriod, daysLeft, minorToText, periodAmountMinor, planChange, replacementPlan, textToMinor } from './billing.fns';
 import { PaymentServiceUnavailable, Refused } from './errors';
 import { createBillingRepo, inTransaction, type BillingRepo } from './repo';
@@ -44,6 +46,7 @@ export function createBillingService(deps: {
   gateways: Gateways;
   mail: MailService;
   config: Config;
+  storage: FileStorage;
   now: () => Date;
   logger: Logger;
 }) {
@@ -130,16 +133,36 @@ export function createBillingService(deps: {
     };
   }
 
-  function customerParty(user: UserRow): InvoiceParty {
-    const company = (user.company_info ?? {}) as Record<string, unknown>;
-    const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  /**
+   * The customer as the invoice keeps them. The company logo is copied next to the user's
+   * files, so replacing the logo later does not change an issued invoice.
+   */
+  async function customerParty(user: UserRow): Promise<InvoiceParty> {
+    const company = readCompanyInfo(user.company_info);
+    const extra = (user.company_info ?? {}) as Record<string, unknown>;
+    let logoKey: string | null = null;
+    if (company.logo) {
+      const kept = `${userFilesPrefix(user.id)}invoice-logos/${company.logo}`;
+      try {
+        if (await deps.storage.get(kept)) logoKey = kept;
+        else {
+          const bytes = await deps.storage.get(logoStorageKey(company.logo));
+          if (bytes) {
+            await deps.storage.put(kept, bytes);
+            logoKey = kept;
+          }
+        }
+      } catch (error) {
+        logger.warn({ err: error, userId: user.id }, 'company logo not copied to the invoice');
+      }
+    }
     return {
       name: user.name,
       email: user.email,
-      company: text(company.name),
-      address: text(company.address),
-      tax_id: text(company.tax_id ?? company.vat_number),
-      logo_path: text(company.logo_path) || null,
+      company: company.name,
+      address: company.address,
+      tax_id: typeof extra.tax_id === 'string' ? extra.tax_id : '',
+      logo_path: logoKey,
     };
   }
 
@@ -174,7 +197,7 @@ export function createBillingService(deps: {
       period_end: input.periodEnd,
       amount: minorToText(input.amountMinor),
       lines: [line(input.kind, input.plan, input.frequency, input.seats, input.amountMinor)],
-      customer: customerParty(input.user),
+      customer: await customerParty(input.user),
       seller: sellerParty(),
       locale: input.user.locale,
       status: input.status,
@@ -846,22 +869,6 @@ export function createBillingService(deps: {
       return { received: true, duplicate: false };
     },
 
-    /** Enterprise "request a quotation": stored, and e-mailed to the operator. */
-    async requestQuotation(actor: UserRow | null, input: { name: string; email: string; company: string; seats: number | null; message: string }, locale: Locale) {
-      const row = await repo.insertQuotation({ user_id: actor?.id ?? null, ...input, locale, created_at: now() });
-      try {
-        await deps.mail.send({
-          to: config.adminEmail,
-          locale: 'en',
-          template: 'billing',
-          data: { kind: 'quotation', name: 'Lisan', params: { name: input.name, email: input.email, company: input.company || '-', seats: input.seats ?? '-', message: input.message } },
-        });
-      } catch (error) {
-        logger.error({ err: error }, 'quotation mail could not be queued');
-      }
-      return { id: row.id, message: 'billing.quotation_sent' };
-    },
-
     /** Plans some user or subscription still uses (admin delete archives those). */
     planIdsInUse: () => repo.planIdsInUse(),
 
@@ -875,6 +882,9 @@ export function createBillingService(deps: {
       const downgrades = await runOverdue();
       return { notices, renewals, downgrades };
     },
+
+    /** Reads a stored file for the invoice PDF (the kept company logo). */
+    readFile: (key: string) => deps.storage.get(key),
 
     sandbox: deps.gateways.sandbox,
   };

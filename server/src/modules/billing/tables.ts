@@ -136,18 +136,6 @@ export interface BillingNoticesTable {
   sent_at: Timestamp;
 }
 
-export interface QuotationRequestsTable {
-  id: Generated<number>;
-  user_id: number | null;
-  name: string;
-  email: string;
-  company: Generated<string>;
-  seats: number | null;
-  message: string;
-  locale: Generated<string>;
-  created_at: Timestamp;
-}
-
 export interface SandboxSessionsTable {
   id: string;
   mode: 'payment' | 'authenticate';
@@ -175,7 +163,6 @@ export interface BillingTables {
   checkouts: CheckoutsTable;
   payment_events: PaymentEventsTable;
   billing_notices: BillingNoticesTable;
-  quotation_requests: QuotationRequestsTable;
 }
 
 export type SubscriptionRow = Selectable<SubscriptionsTable>;

@@ -44,7 +44,7 @@ export function MembershipPage() {
   return (
     <section className="container page-section billing-page" data-testid="membership-page">
       <header className="billing-page__header">
-        <h1>{t('membership.title')}</h1>
+        <h2>{t('membership.title')}</h2>
         <p className="muted">{t('membership.subtitle')}</p>
       </header>
 
@@ -54,9 +54,9 @@ export function MembershipPage() {
         <div className="billing-summary__head">
           <div>
             <p className="billing-summary__label">{t('membership.currentPlan')}</p>
-            <h2 className="billing-summary__plan" dir="auto">
+            <h3 className="billing-summary__plan" dir="auto">
               {planName}
-            </h2>
+            </h3>
           </div>
           {sub && <span className={`pill billing-status billing-status--${sub.status}`} data-testid="plan-status">{t(`status.${sub.status}`)}</span>}
         </div>
@@ -105,7 +105,7 @@ export function MembershipPage() {
 
       <div id="change-plan" className="billing-plans">
         <div className="billing-plans__head">
-          <h2>{sub?.status === 'active' ? t('membership.changePlan') : t('membership.choosePlan')}</h2>
+          <h3>{sub?.status === 'active' ? t('membership.changePlan') : t('membership.choosePlan')}</h3>
           <BillingToggle period={period} onChange={setPeriod} />
           <label className="billing-seats">
             {t('membership.seatsLabel')}

@@ -31,14 +31,14 @@ export function PaymentManagementPage() {
   return (
     <section className="container page-section billing-page" data-testid="payment-management-page">
       <header className="billing-page__header">
-        <h1>{t('payment.title')}</h1>
+        <h2>{t('payment.title')}</h2>
         <p className="muted">{t('payment.subtitle')}</p>
       </header>
 
       <BillingNotices subscription={subscription.data} />
 
       <div className="panel billing-card-summary" data-testid="card-summary">
-        <h2>{t('payment.card')}</h2>
+        <h3>{t('payment.card')}</h3>
         {card ? (
           <>
             <p className="billing-card-summary__number">
@@ -67,7 +67,7 @@ export function PaymentManagementPage() {
 
       <div className="panel">
         <div className="billing-plans__head">
-          <h2>{t('invoices.title')}</h2>
+          <h3>{t('invoices.title')}</h3>
           <Link to="/user/invoices">{t('payment.allInvoices')}</Link>
         </div>
         {invoices.isPending ? <PageLoading /> : <InvoiceTable invoices={(invoices.data ?? []).slice(0, LATEST_INVOICES)} />}

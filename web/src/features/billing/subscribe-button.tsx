@@ -15,7 +15,7 @@ export function SubscribeButton({ plan, period, currentPlanId, seats }: { plan: 
   const featured = plan.badgeTitle !== '';
   if (plan.slug === ENTERPRISE_SLUG) {
     return (
-      <Link className="button button--outline plan-card__button" to="/enterprise" data-testid="quotation-link">
+      <Link className="button button--outline plan-card__button" to="/human-translation?service=quotation" data-testid="quotation-link">
         {t('plans.requestQuotation')}
       </Link>
     );

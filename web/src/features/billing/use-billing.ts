@@ -101,9 +101,3 @@ export function useCheckoutReturn() {
     onSuccess: () => refresh(),
   });
 }
-
-export function useQuotationRequest() {
-  return useMutation({
-    mutationFn: (input: { name: string; email: string; company: string; seats: number | null; message: string }) => api.post<{ message: string }>('/api/quotations', input),
-  });
-}

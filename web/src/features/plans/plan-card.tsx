@@ -7,7 +7,7 @@ import { badgeTextColor, planPriceLabel, type BillingPeriod, type DisplayPlan } 
 const ENTERPRISE_SLUG = 'enterprise';
 
 function planLink(plan: DisplayPlan, period: BillingPeriod, signedIn: boolean): string {
-  if (plan.slug === ENTERPRISE_SLUG) return '/enterprise';
+  if (plan.slug === ENTERPRISE_SLUG) return '/human-translation?service=quotation';
   const query = new URLSearchParams({ plan: String(plan.slug || plan.id), frequency: period });
   return signedIn ? `/user/membership?${query}` : `/register?${query}`;
 }

@@ -78,7 +78,7 @@ export function PricingSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
         )}
 
         <p className="pricing__enterprise">
-          {t('pricing.enterprise')} <Link to="/enterprise">{t('pricing.contactSales')}</Link>
+          {t('pricing.enterprise')} <Link to="/human-translation?service=quotation">{t('pricing.contactSales')}</Link>
         </p>
       </div>
     </section>
