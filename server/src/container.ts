@@ -11,6 +11,9 @@ import { RateLimiter } from './http/rate-limit';
 import { SessionStore } from './http/sessions';
 import { createMailer, outboxTransport, smtpTransport, type Transport } from './mail/mailer';
 import { createMailService, defineMailJobs } from './mail/jobs';
+import { defineBillingJobs } from './modules/billing/jobs';
+import { createBillingService } from './modules/billing/service';
+import { createAdminPlansService } from './modules/plans/admin-service';
 import { createAdminRepo } from './modules/admin/repo';
 import { createAdminService } from './modules/admin/service';
 import { defineAnalyticsJobs } from './modules/analytics/jobs';
@@ -32,6 +35,8 @@ import { createSettingsRepo } from './modules/settings/repo';
 import { createSettingsService } from './modules/settings/service';
 import { createUsersRepo } from './modules/users/repo';
 import { createUsersService } from './modules/users/service';
+import { createGateways } from './payments/gateways';
+import type { GatewayId, PaymentGateway } from './payments/types';
 import type { SocialProvider } from './config';
 import { createLocalStorage } from './storage/local';
 
@@ -45,6 +50,8 @@ export interface ContainerOverrides {
   now?: () => Date;
   jobPollingIntervalSeconds?: number;
   jobMaintenanceIntervalSeconds?: number;
+  /** Payment adapters to use instead of the configured ones. */
+  paymentGateways?: Partial<Record<GatewayId, PaymentGateway>>;
 }
 
 /**
@@ -91,7 +98,12 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
   const storage = createLocalStorage(path.join(config.dataDir, 'files'));
 
   const settings = createSettingsService({ repo: createSettingsRepo(database.db), cache, now });
-  const plans = createPlansService({ repo: createPlansRepo(database.db), cache });
+  const plansRepo = createPlansRepo(database.db);
+  const plans = createPlansService({ repo: plansRepo, cache });
+  const gateways = createGateways({ config, db: database.db, setting: () => settings.get('payment_gateway'), overrides: overrides.paymentGateways });
+  const billing = createBillingService({ db: database.db, plans, gateways, mail, config, storage, now, logger });
+  defineBillingJobs(queue, billing);
+  const adminPlans = createAdminPlansService({ repo: plansRepo, plans, planIdsInUse: billing.planIdsInUse, now });
   const teams = createTeamsService({ repo: createTeamsRepo(database.db), plans, sessions, mail, appUrl: config.appUrl, now });
   const authRepo = createAuthRepo(database.db);
   const usersRepo = createUsersRepo(database.db);
@@ -99,6 +111,7 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     repo: usersRepo,
     plans,
     teams,
+    billing,
     now,
     logger,
     storage,
@@ -124,7 +137,7 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     appUrl: config.appUrl,
     logger,
   });
-  const admin = createAdminService({ repo: createAdminRepo(database.db), users, plans, settings, now, paymentGateways: () => ['sandbox'] });
+  const admin = createAdminService({ repo: createAdminRepo(database.db), users, plans, settings, now, paymentGateways: () => gateways.configured() });
   const content = createContentService({ repo: createContentRepo(database.db), settings, now });
   const requests = createRequestsService({ repo: createRequestsRepo(database.db), mail, now, operatorEmail: config.operatorEmail, appUrl: config.appUrl });
   const analytics = createAnalyticsService({
@@ -158,6 +171,9 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     secureCookies,
     settings,
     plans,
+    adminPlans,
+    gateways,
+    billing,
     users,
     auth,
     social,

@@ -3,6 +3,8 @@ import type { MailJob } from '../mail/mailer';
 /** Every job type and its payload. Modules add their jobs here. */
 export interface JobPayloads {
   'mail-send': MailJob;
+  /** Billing: trial notices, renewals, overdue downgrades (scheduled, no payload). */
+  'billing-sweep': Record<string, never>;
   /** Scheduled daily: deletes expired session recordings and page views (modules/analytics). */
   'analytics-retention': Record<string, never>;
 }
