@@ -3,12 +3,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Container } from './container';
 import { registerAccess } from './http/access';
 import { registerCsrf } from './http/csrf';
 import { apiNotFound, isApiPath, registerErrorHandling } from './http/error-handler';
+import { documentsRoutes } from './modules/documents/routes';
+import { documentTempDir } from './modules/documents/service';
 import { healthRoutes } from './modules/health/routes';
 import { plansRoutes } from './modules/plans/routes';
 import { settingsRoutes } from './modules/settings/routes';
@@ -64,6 +67,11 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
     }
   });
 
+  // Uploads stream to disk (modules/documents/upload.ts); each route sets the file limit of the plan.
+  await app.register(multipart, {
+    limits: { fileSize: config.documents.maxUploadMb * 1024 * 1024, files: 1, fields: 20, fieldSize: 10_000, parts: 25, headerPairs: 100 },
+  });
+
   registerErrorHandling(app, { bodyLimitBytes: config.bodyLimitBytes });
   registerCsrf(app, container.csrf, container.secureCookies);
   registerAccess(app, { sessions: container.sessions, loadUser: (id) => container.users.findById(id) });
@@ -72,6 +80,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   settingsRoutes(app, container);
   plansRoutes(app, container);
   usersRoutes(app, container);
+  documentsRoutes(app, { documents: container.documents, rateLimiter: container.rateLimiter, documentTempDir: documentTempDir(config.dataDir) });
 
   await registerWebApp(app, config.webDistDir);
   return app;

@@ -32,6 +32,14 @@ const envSchema = z.object({
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).default(2),
   SESSION_REMEMBER_DAYS: z.coerce.number().int().min(1).default(30),
   WEB_DIST_DIR: z.string().min(1).default('web/dist'),
+  DOC_MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(2048).default(100),
+  DOC_FILTER_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(300),
+  DOC_COUNT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(30),
+  DOC_FILTER_MAX_HEAP_MB: z.coerce.number().int().min(64).default(512),
+  DOC_MAX_PDF_PAGES: z.coerce.number().int().min(1).default(1000),
+  DOC_BATCH_SEGMENTS: z.coerce.number().int().min(1).max(1000).default(40),
+  DOC_BATCH_CHARS: z.coerce.number().int().min(100).default(6000),
+  DOC_JOB_EXPIRE_MINUTES: z.coerce.number().int().min(1).default(120),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -54,6 +62,25 @@ export interface Config {
   sessionTtlHours: number;
   sessionRememberDays: number;
   webDistDir: string;
+  documents: DocumentsConfig;
+}
+
+/** Document translation (server/src/modules/documents, server/src/formats). */
+export interface DocumentsConfig {
+  /** Largest upload any plan may send, in MB; a plan's own limit is usually lower. */
+  maxUploadMb: number;
+  /** A filter (analysis or merge) running in the job longer than this fails the job. */
+  filterTimeoutSeconds: number;
+  /** The word count done while the upload request waits. */
+  countTimeoutSeconds: number;
+  /** Heap of the worker thread a filter runs in. */
+  filterMaxHeapMb: number;
+  maxPdfPages: number;
+  /** Segments and characters sent to the engine at once; progress is saved after each batch. */
+  batchSegments: number;
+  batchChars: number;
+  /** After this long without finishing, a job is taken to have lost its worker and runs again (resuming). */
+  jobExpireMinutes: number;
 }
 
 export class ConfigError extends Error {}
@@ -87,5 +114,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionTtlHours: e.SESSION_TTL_HOURS,
     sessionRememberDays: e.SESSION_REMEMBER_DAYS,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
+    documents: {
+      maxUploadMb: e.DOC_MAX_UPLOAD_MB,
+      filterTimeoutSeconds: e.DOC_FILTER_TIMEOUT_SECONDS,
+      countTimeoutSeconds: e.DOC_COUNT_TIMEOUT_SECONDS,
+      filterMaxHeapMb: e.DOC_FILTER_MAX_HEAP_MB,
+      maxPdfPages: e.DOC_MAX_PDF_PAGES,
+      batchSegments: e.DOC_BATCH_SEGMENTS,
+      batchChars: e.DOC_BATCH_CHARS,
+      jobExpireMinutes: e.DOC_JOB_EXPIRE_MINUTES,
+    },
   };
 }

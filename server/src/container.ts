@@ -17,6 +17,11 @@ import { createSettingsRepo } from './modules/settings/repo';
 import { createSettingsService } from './modules/settings/service';
 import { createUsersRepo } from './modules/users/repo';
 import { createUsersService } from './modules/users/service';
+import { createDocumentsRepo } from './modules/documents/repo';
+import { createDocumentsService, defineDocumentJobs, documentTempDir, unavailableTranslator, type SegmentTranslator } from './modules/documents/service';
+import { createSandboxRunner } from './formats/sandbox';
+import { createLocalStorage } from './storage/local';
+import type { FileStorage } from './storage/types';
 
 export type ProcessRole = 'all' | 'api' | 'worker';
 
@@ -28,6 +33,9 @@ export interface ContainerOverrides {
   now?: () => Date;
   jobPollingIntervalSeconds?: number;
   jobMaintenanceIntervalSeconds?: number;
+  /** Translates document segments; the text-translation core's translator when it is wired. */
+  documentTranslator?: SegmentTranslator;
+  fileStorage?: FileStorage;
 }
 
 /**
@@ -75,6 +83,29 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
   const plans = createPlansService({ repo: createPlansRepo(database.db), cache });
   const users = createUsersService({ repo: createUsersRepo(database.db), plans, now, logger });
 
+  const storage = overrides.fileStorage ?? createLocalStorage(path.join(config.dataDir, 'files'));
+  const documents = createDocumentsService({
+    repo: createDocumentsRepo(database.db),
+    storage,
+    filters: createSandboxRunner({
+      timeoutMs: config.documents.filterTimeoutSeconds * 1000,
+      maxHeapMb: config.documents.filterMaxHeapMb,
+      concurrency: 2,
+    }),
+    // The translate module's engine router (container.translator) is wired here when merged;
+    // until then document jobs fail with a clear "no engine configured" log line.
+    translate: overrides.documentTranslator ?? unavailableTranslator,
+    plans,
+    settings,
+    mail,
+    queue,
+    findUser: (id) => users.findById(id),
+    now,
+    logger,
+    config: { ...config.documents, appUrl: config.appUrl, tempDir: documentTempDir(config.dataDir) },
+  });
+  defineDocumentJobs(queue, documents, config.documents);
+
   return {
     config,
     role,
@@ -93,6 +124,8 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     settings,
     plans,
     users,
+    storage,
+    documents,
     /** Starts the queue (and, except in api processes, its workers). */
     async start() {
       await queue.start();
