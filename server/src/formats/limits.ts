@@ -11,7 +11,7 @@ export interface FilterLimits {
   maxEntryBytes: number;
   /** An XML part the filters parse (document.xml, sharedStrings.xml, ...). */
   maxXmlPartBytes: number;
-  /** Uncompressed / compressed size above which an entry larger than 1 MiB is a zip bomb. */
+  /** Uncompressed / compressed size above which an entry larger than 10 MiB is a zip bomb (DEFLATE tops out near 1030). */
   maxCompressionRatio: number;
   /** Element nesting depth in any XML part. */
   maxXmlDepth: number;
@@ -30,7 +30,7 @@ export const DEFAULT_LIMITS: FilterLimits = {
   maxTotalUncompressedBytes: 1024 * 1024 * 1024,
   maxEntryBytes: 512 * 1024 * 1024,
   maxXmlPartBytes: 256 * 1024 * 1024,
-  maxCompressionRatio: 200,
+  maxCompressionRatio: 500,
   maxXmlDepth: 256,
   maxCapturedChars: 8 * 1024 * 1024,
   maxSegments: 500_000,

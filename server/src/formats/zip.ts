@@ -57,7 +57,7 @@ export async function openZip(path: string, limits: FilterLimits): Promise<ZipAr
       if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) throw new DocumentError('broken_file', `compression method ${entry.compressionMethod}`);
       const size = entry.uncompressedSize;
       if (size > limits.maxEntryBytes) throw new DocumentError('too_large', `entry ${entry.fileName} declares ${size} bytes`);
-      if (size > MIB && size / Math.max(1, entry.compressedSize) > limits.maxCompressionRatio) {
+      if (size > 10 * MIB && size / Math.max(1, entry.compressedSize) > limits.maxCompressionRatio) {
         throw new DocumentError('too_large', `entry ${entry.fileName} compression ratio ${Math.round(size / Math.max(1, entry.compressedSize))}`);
       }
       declaredTotal += size;

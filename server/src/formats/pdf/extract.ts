@@ -159,6 +159,10 @@ export async function extractPdf(filePath: string, options: ExtractOptions): Pro
     }
     removeRunningHeaders(pages, pageHeights);
     return { ...layoutBlocks(pages, pageWidths), pageWidth: pageWidths[0] ?? 595, pageHeight: pageHeights[0] ?? 842 };
+  } catch (error) {
+    // pdfjs reports damaged content streams, fonts and cross-reference tables with its own exceptions.
+    if (error instanceof DocumentError) throw error;
+    throw new DocumentError('broken_file', `PDF: ${(error as Error)?.message ?? String(error)}`);
   } finally {
     await document.destroy().catch(() => {});
   }
@@ -206,7 +210,7 @@ function chunkRuns(chunk: Chunk): TextRun[] {
     if (previous) {
       const gap = previous.rtl && item.rtl ? previous.x - (item.x + item.width) : item.x - (previous.x + previous.width);
       const needsSpace = gap > 0.15 * item.size && !/\s$/.test(runs[runs.length - 1]?.text ?? '') && !/^\s/.test(text);
-      if (needsSpace) text = ` ${text}`;
+      if (needsSpace) runs.push({ text: ' ', bold: false, italic: false });
     }
     const last = runs[runs.length - 1];
     if (last && last.bold === item.bold && last.italic === item.italic) last.text += text;
@@ -248,10 +252,22 @@ function readingOrder(elements: PageElement[], pageWidth: number): PageElement[]
   const lines = elements.filter((e): e is Extract<PageElement, { kind: 'line' }> => e.kind === 'line');
   if (lines.length < 6) return elements;
   const mid = pageWidth / 2;
-  const twoColumn = lines.filter((e) => e.line.chunks.length === 2 && e.line.chunks.every((c) => c.x1 - c.x0 > pageWidth * 0.25) && Math.min(...e.line.chunks.map((c) => c.x1)) < mid + 10 && Math.max(...e.line.chunks.map((c) => c.x0)) > mid - 10);
+  const words = (c: Chunk) => c.items.reduce((n, i) => n + i.text.trim().split(/\s+/).filter(Boolean).length, 0);
+  // Two columns of running text: wide chunks with several words each (table cells are short).
+  const twoColumn = lines.filter(
+    (e) =>
+      e.line.chunks.length === 2 &&
+      e.line.chunks.every((c) => c.x1 - c.x0 > pageWidth * 0.18 && words(c) >= 3) &&
+      Math.min(...e.line.chunks.map((c) => c.x1)) < mid + 10 &&
+      Math.max(...e.line.chunks.map((c) => c.x0)) > mid - 10,
+  );
   const leftOnly = lines.filter((e) => e.line.chunks.length === 1 && e.line.x1 < mid + 10);
   const rightOnly = lines.filter((e) => e.line.chunks.length === 1 && e.line.x0 > mid - 10);
   if (twoColumn.length + Math.min(leftOnly.length, rightOnly.length) < lines.length * 0.6 || twoColumn.length < 3) return elements;
+  // The gutter: between the widest left column and the leftmost right column of the qualifying lines.
+  const gutterStart = Math.max(...twoColumn.map((e) => Math.min(...e.line.chunks.map((c) => c.x1))));
+  const gutterEnd = Math.min(...twoColumn.map((e) => Math.max(...e.line.chunks.map((c) => c.x0))));
+  const gutter = gutterEnd > gutterStart ? (gutterStart + gutterEnd) / 2 : mid;
   const left: PageElement[] = [];
   const right: PageElement[] = [];
   const full: PageElement[] = [];
@@ -261,13 +277,14 @@ function readingOrder(elements: PageElement[], pageWidth: number): PageElement[]
       continue;
     }
     const line = e.line;
-    if (line.chunks.length === 2 && twoColumn.includes(e)) {
-      const [a, b] = [...line.chunks].sort((p, q) => p.x0 - q.x0);
-      left.push({ ...e, line: { ...line, chunks: [a!], x0: a!.x0, x1: a!.x1 } });
-      right.push({ ...e, line: { ...line, chunks: [b!], x0: b!.x0, x1: b!.x1 } });
-    } else if (line.x1 < mid + 10) left.push(e);
-    else if (line.x0 > mid - 10) right.push(e);
-    else full.push(e);
+    const leftChunks = line.chunks.filter((c) => c.x1 <= gutter + 2);
+    const rightChunks = line.chunks.filter((c) => c.x0 >= gutter - 2);
+    if (leftChunks.length + rightChunks.length !== line.chunks.length) full.push(e);
+    else {
+      const part = (chunks: Chunk[]): PageElement => ({ ...e, line: { ...line, chunks, x0: Math.min(...chunks.map((c) => c.x0)), x1: Math.max(...chunks.map((c) => c.x1)) } });
+      if (leftChunks.length) left.push(part(leftChunks));
+      if (rightChunks.length) right.push(part(rightChunks));
+    }
   }
   const rtl = lines.filter((e) => e.line.rtl).length > lines.length / 2;
   const first = rtl ? right : left;
@@ -304,6 +321,7 @@ function layoutBlocks(pages: PageElement[][], pageWidths: number[]): Omit<PdfLay
   const blocks: Block[] = [];
   let listId = 0;
   let inList = false;
+  let lastListOrdered: boolean | null = null;
 
   pages.forEach((rawElements, pageIndex) => {
     const pageWidth = pageWidths[pageIndex]!;
@@ -362,8 +380,10 @@ function layoutBlocks(pages: PageElement[][], pageWidths: number[]): Omit<PdfLay
       const sizeChanged = previous ? Math.abs(previous.size - line.size) > Math.max(previous.size, line.size) * 0.12 : false;
 
       if (bullet || numbered) {
+        const wasOrdered = current?.kind === 'list' ? current.ordered : lastListOrdered;
         flush();
-        if (!inList) listId++;
+        if (!inList || wasOrdered !== Boolean(numbered)) listId++;
+        lastListOrdered = Boolean(numbered);
         inList = true;
         const marker = (bullet ?? numbered)![0];
         current = { runs: stripMarker(runs, marker.length), lines: [line], kind: 'list', ordered: Boolean(numbered), level: 3 };
@@ -424,14 +444,27 @@ function appendLine(target: TextRun[], runs: TextRun[]) {
 
 function tidyRuns(runs: TextRun[]): TextRun[] {
   const out: TextRun[] = [];
+  let pendingSpace = false;
+  const plain = (run: TextRun | undefined) => Boolean(run && !run.bold && !run.italic);
   for (const run of runs) {
     const text = run.text.replace(/\s+/g, ' ');
     if (!text) continue;
+    if (!text.trim()) {
+      pendingSpace = true;
+      continue;
+    }
+    let body = text;
     const last = out[out.length - 1];
-    // Spaces take the formatting of their neighbours, so "a **b** c" is not split by style.
-    if (last && (last.bold === run.bold && last.italic === run.italic)) last.text += text;
-    else if (last && !text.trim()) last.text += text;
-    else out.push({ ...run, text });
+    // A space between differently formatted words goes to the plain side, so "a **b** c"
+    // keeps its bold exactly on "b".
+    if (pendingSpace && last && !/\s$/.test(last.text) && !/^\s/.test(body)) {
+      if (plain(last) || !plain(run)) last.text += ' ';
+      else body = ` ${body}`;
+    }
+    pendingSpace = false;
+    const previous = out[out.length - 1];
+    if (previous && previous.bold === run.bold && previous.italic === run.italic) previous.text += body;
+    else out.push({ ...run, text: body });
   }
   if (out.length) {
     out[0]!.text = out[0]!.text.trimStart();
@@ -493,7 +526,7 @@ function collectTable(elements: PageElement[], start: number): { rows: TextRun[]
 
 /** Images painted on a page, decoded and written as PNG, with their position. */
 async function pageImages(
-  page: { objs: { get(id: string, callback?: (data: unknown) => void): unknown; has(id: string): boolean }; view: number[] },
+  page: { objs: { get(id: string, callback?: (data: unknown) => void): unknown }; commonObjs: { get(id: string, callback?: (data: unknown) => void): unknown } },
   operators: { fnArray: number[]; argsArray: unknown[] },
   OPS: Record<string, number>,
   options: { imageDir?: string; page: number; firstIndex: number; pageOrigin: [number, number] },
@@ -536,7 +569,9 @@ async function pageImages(
         out.push({ file: '', width, height, top });
         continue;
       }
-      const image = fn === OPS.paintInlineImageXObject ? args[0] : await objectData(page, String(args[0]));
+      const id = String(args[0]);
+      // Images used on several pages live in the document-wide store.
+      const image = fn === OPS.paintInlineImageXObject ? args[0] : await objectData(id.startsWith('g_') ? page.commonObjs : page.objs, id);
       const png = toPng(image);
       if (!png) continue;
       const file = path.join(options.imageDir, `image${options.firstIndex + out.length + 1}.png`);
@@ -548,11 +583,11 @@ async function pageImages(
   return out;
 }
 
-function objectData(page: { objs: { get(id: string, callback?: (data: unknown) => void): unknown } }, id: string): Promise<unknown> {
+function objectData(store: { get(id: string, callback?: (data: unknown) => void): unknown }, id: string): Promise<unknown> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => resolve(null), 5_000);
     try {
-      page.objs.get(id, (data: unknown) => {
+      store.get(id, (data: unknown) => {
         clearTimeout(timer);
         resolve(data);
       });
