@@ -84,14 +84,16 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
   const users = createUsersService({ repo: createUsersRepo(database.db), plans, now, logger });
 
   const storage = overrides.fileStorage ?? createLocalStorage(path.join(config.dataDir, 'files'));
+  // Filters read untrusted files in worker threads with a heap limit and a deadline.
+  const documentFilters = createSandboxRunner({
+    timeoutMs: config.documents.filterTimeoutSeconds * 1000,
+    maxHeapMb: config.documents.filterMaxHeapMb,
+    concurrency: 2,
+  });
   const documents = createDocumentsService({
     repo: createDocumentsRepo(database.db),
     storage,
-    filters: createSandboxRunner({
-      timeoutMs: config.documents.filterTimeoutSeconds * 1000,
-      maxHeapMb: config.documents.filterMaxHeapMb,
-      concurrency: 2,
-    }),
+    filters: documentFilters,
     // The translate module's engine router (container.translator) is wired here when merged;
     // until then document jobs fail with a clear "no engine configured" log line.
     translate: overrides.documentTranslator ?? unavailableTranslator,
@@ -133,6 +135,7 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     async close() {
       await queue.stop({ graceful: true, timeoutMs: 5_000 }).catch((error) => logger.error({ err: error }, 'queue stop failed'));
       await cache.stop();
+      await documentFilters.close();
       transport.close();
       await database.close();
     },

@@ -1,7 +1,8 @@
-// Runs one filter task in a worker thread (see sandbox.ts) and posts its result back.
+// Runs filter tasks in a worker thread (see sandbox.ts) and posts results back: one task
+// given as workerData (one-shot), or a stream of { id, task } messages (a pooled worker).
 import { parentPort, workerData } from 'node:worker_threads';
 import { detectFormat } from './detect';
-import { DocumentError, isDocumentError } from './errors';
+import { isDocumentError, type DocumentError } from './errors';
 import { analyzeDocument, mergeDocument } from './index';
 import type { SandboxTask } from './sandbox';
 
@@ -25,15 +26,21 @@ async function run(task: SandboxTask) {
   }
 }
 
-run(workerData as SandboxTask).then(
-  (outcome) => parentPort!.postMessage({ ok: true, ...outcome }),
-  (error: unknown) => {
-    const documentError = isDocumentError(error) ? (error as DocumentError) : null;
-    parentPort!.postMessage({
-      ok: false,
-      error: documentError
-        ? { document: true, code: documentError.code, message: documentError.message, params: documentError.params }
-        : { document: false, message: error instanceof Error ? `${error.name}: ${error.message}` : String(error), stack: error instanceof Error ? error.stack : undefined },
-    });
-  },
-);
+function reply(id: number | undefined, task: SandboxTask) {
+  run(task).then(
+    (outcome) => parentPort!.postMessage({ id, ok: true, ...outcome }),
+    (error: unknown) => {
+      const documentError = isDocumentError(error) ? (error as DocumentError) : null;
+      parentPort!.postMessage({
+        id,
+        ok: false,
+        error: documentError
+          ? { document: true, code: documentError.code, message: documentError.message, params: documentError.params }
+          : { document: false, message: error instanceof Error ? `${error.name}: ${error.message}` : String(error) },
+      });
+    },
+  );
+}
+
+if (workerData) reply(undefined, workerData as SandboxTask);
+else parentPort!.on('message', (message: { id: number; task: SandboxTask }) => reply(message.id, message.task));

@@ -1,11 +1,14 @@
 import { z } from 'zod';
 
+/** Multipart fields arrive as strings; an empty one means "not given". */
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
 /** The text fields of POST /api/doc/translate (multipart; the file is read separately). */
 export const translateDocumentSchema = z.object({
-  model: z.enum(['general', 'business', 'legal', 'ecommerce', 'llm']).default('general'),
+  model: optional(z.enum(['general', 'business', 'legal', 'ecommerce', 'llm'])).transform((value) => value ?? 'general'),
   frontendModel: z.string().trim().max(100).default(''),
-  source_lang: z.enum(['en', 'ar', 'auto']).default('auto'),
-  target_lang: z.enum(['en', 'ar']).optional(),
+  source_lang: optional(z.enum(['en', 'ar', 'auto'])).transform((value) => value ?? 'auto'),
+  target_lang: optional(z.enum(['en', 'ar'])),
   token: z.string().trim().max(128).optional(),
 });
 
