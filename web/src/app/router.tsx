@@ -3,6 +3,7 @@ import { ComingSoonPanel } from '../components/coming-soon-panel';
 import type { PageKey } from '../components/page-key';
 import { CheckEmailPage } from '../features/auth/check-email-page';
 import { EmailVerifyPage } from '../features/auth/email-verify-page';
+import { DocumentTranslatorPage } from '../features/documents/document-translator-page';
 import { HomePage } from '../features/home/home-page';
 import { LegalPage } from '../features/legal/legal-page';
 import { PricingPage } from '../features/plans/pricing-page';
@@ -26,6 +27,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <HomePage />, handle: { page: 'home' } satisfies RouteHandle },
       { path: 'pricing', element: <PricingPage />, handle: { page: 'pricing' } satisfies RouteHandle },
+      { path: 'translate/documents', element: <DocumentTranslatorPage />, handle: { page: 'documents' } satisfies RouteHandle },
       { path: 'check-email', element: <CheckEmailPage />, handle: { page: 'checkEmail' } satisfies RouteHandle },
       { path: 'email/verify', element: <EmailVerifyPage />, handle: { page: 'emailVerify' } satisfies RouteHandle },
       { path: 'terms', element: <LegalPage document="terms" />, handle: { page: 'terms' } satisfies RouteHandle },

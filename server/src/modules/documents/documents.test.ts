@@ -98,7 +98,7 @@ describe('POST /api/count-words', () => {
 
     client.locale = 'ar';
     const arabic = await upload(client, '/api/count-words', { name: 'notes.txt', content: Buffer.from('plain') });
-    expect(arabic.json().message).toBe('تم اكتشاف تنسيق ملف غير مدعوم وإزالته. يرجى استخدام ملف آخر.');
+    expect(arabic.json().message).toBe('اكتُشفت صيغة ملف غير مدعومة وأُزيلت. يُرجى استخدام ملف آخر.');
 
     client.locale = 'en';
     const missing = await upload(client, '/api/count-words', null, { model: 'general' });
@@ -267,7 +267,7 @@ describe('the document-translate job', () => {
     const job = await jobOf(projectId);
     expect(job).toMatchObject({ state: 'failed', quota_released: true, error_key: 'documents.error_engine' });
     const status = (await client.get(`/api/doc/translated/${projectId}`)).json().data;
-    expect(status).toMatchObject({ state: 'failed', error: { key: 'documents.error_engine' } });
+    expect(status).toMatchObject({ state: 'failed', error: { key: 'documents.error_engine', message: 'حدث خطأ ما. يُرجى التواصل مع الدعم أو المحاولة مرة أخرى' } });
     const mail = (await queuedMails()).find((m) => m.to === user.email)!;
     const rendered = renderMail(mail);
     expect(rendered.subject).toBe('تعذّرت ترجمة مستندك');

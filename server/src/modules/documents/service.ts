@@ -9,7 +9,7 @@ import { EngineError, type Domain, type Lang, type TranslationEngine } from '../
 import { DEFAULT_LIMITS, documentErrorKey, isDocumentError, OUTPUT_FORMAT, type DocumentAnalysis, type DocumentError, type FilterLimits, type PartRange } from '../../formats';
 import type { DocumentFilterRunner } from '../../formats/sandbox';
 import { EmailNotVerified, Forbidden, Invalid, LimitExceeded, NotFound } from '../../http/errors';
-import type { Locale } from '../../i18n/messages';
+import { t, type Locale } from '../../i18n/messages';
 import type { JobQueue } from '../../jobs/queue';
 import type { MailService } from '../../mail/jobs';
 import { StorageNotFound, type FileStorage } from '../../storage/types';
@@ -345,7 +345,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
           pages: job.pages,
           created_at: new Date(job.created_at).toISOString(),
           ...(job.file_id ? { file_id: job.file_id, result_name: job.result_name } : {}),
-          ...(job.error_key ? { error: { key: job.error_key, params: job.error_params } } : {}),
+          ...(job.error_key ? { error: { key: job.error_key, params: job.error_params, message: t(requester.locale, job.error_key, job.error_params) } } : {}),
         },
       };
     },
