@@ -6,7 +6,10 @@ import fs from 'node:fs';
 /** [package, a file that shows it is installed, needed for] */
 export const SYSTEM_PACKAGES = {
   start: [],
-  test: [['chromium', '/usr/bin/chromium', 'browser tests']],
+  test: [
+    ['chromium', '/usr/bin/chromium', 'browser tests'],
+    ['sentencepiece', '/usr/bin/spm_train', 'local engine tests (vocabulary of the tiny test model)'],
+  ],
 };
 
 function missing(list) {

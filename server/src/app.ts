@@ -10,11 +10,17 @@ import type { Container } from './container';
 import { registerAccess } from './http/access';
 import { registerCsrf } from './http/csrf';
 import { apiNotFound, isApiPath, registerErrorHandling } from './http/error-handler';
+import { adminRoutes } from './modules/admin/routes';
+import { analyticsRoutes } from './modules/analytics/routes';
+import { contentRoutes } from './modules/content/routes';
+import { authRoutes } from './modules/auth/routes';
 import { documentsRoutes } from './modules/documents/routes';
 import { documentTempDir } from './modules/documents/service';
 import { healthRoutes } from './modules/health/routes';
 import { plansRoutes } from './modules/plans/routes';
+import { requestsRoutes } from './modules/requests/routes';
 import { settingsRoutes } from './modules/settings/routes';
+import { teamsRoutes } from './modules/teams/routes';
 import { usersRoutes } from './modules/users/routes';
 
 /** Builds the HTTP application from the container's services. No business logic here. */
@@ -67,9 +73,10 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
     }
   });
 
-  // Uploads stream to disk (modules/documents/upload.ts); each route sets the file limit of the plan.
+  // multipart/form-data: parsed on demand by the routes that read files (http/multipart.ts),
+  // each asking for its own file size limit; these bound everything else.
   await app.register(multipart, {
-    limits: { fileSize: config.documents.maxUploadMb * 1024 * 1024, files: 1, fields: 20, fieldSize: 10_000, parts: 25, headerPairs: 100 },
+    limits: { fieldNameSize: 100, fieldSize: 64 * 1024, fields: 50, files: 5, parts: 60, headerPairs: 100 },
   });
 
   registerErrorHandling(app, { bodyLimitBytes: config.bodyLimitBytes });
@@ -79,7 +86,13 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   healthRoutes(app, container);
   settingsRoutes(app, container);
   plansRoutes(app, container);
+  authRoutes(app, container);
   usersRoutes(app, container);
+  adminRoutes(app, container);
+  teamsRoutes(app, container);
+  contentRoutes(app, container);
+  requestsRoutes(app, container);
+  analyticsRoutes(app, container);
   documentsRoutes(app, { documents: container.documents, rateLimiter: container.rateLimiter, documentTempDir: documentTempDir(config.dataDir) });
 
   await registerWebApp(app, config.webDistDir);

@@ -40,7 +40,45 @@ const envSchema = z.object({
   DOC_BATCH_SEGMENTS: z.coerce.number().int().min(1).max(1000).default(40),
   DOC_BATCH_CHARS: z.coerce.number().int().min(100).default(6000),
   DOC_JOB_EXPIRE_MINUTES: z.coerce.number().int().min(1).default(120),
+  // Translation engines (server/src/engines). Each optional engine is enabled by its variables.
+  MODELS_DIR: z.string().min(1).optional(),
+  BERGAMOT_WORKERS: z.coerce.number().int().min(1).max(32).default(2),
+  ENGINE_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  LLM_BASE_URL: urlFromEnv(['http', 'https']).optional(),
+  LLM_API_KEY: z.string().min(1).optional(),
+  LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  LIBRETRANSLATE_URL: urlFromEnv(['http', 'https']).optional(),
+  LIBRETRANSLATE_API_KEY: z.string().min(1).optional(),
+  DEEPL_API_KEY: z.string().min(1).optional(),
+  DEEPL_URL: urlFromEnv(['http', 'https']).optional(),
+  GOOGLE_TRANSLATE_API_KEY: z.string().min(1).optional(),
+  GOOGLE_TRANSLATE_URL: urlFromEnv(['http', 'https']).default('https://translation.googleapis.com'),
+  GOOGLE_TRANSLATE_CREDENTIALS: z.string().min(1).optional(),
+  GOOGLE_TRANSLATE_PROJECT: z.string().min(1).optional(),
+  GOOGLE_TRANSLATE_LOCATION: z.string().min(1).default('global'),
+  OPERATOR_EMAIL: z.string().email().optional(),
+  REQUEST_FILE_MAX_MB: z.coerce.number().int().min(1).max(500).default(20),
+  RECORDING_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  PAGE_VIEW_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(395),
+  ANALYTICS_BATCH_MAX_BYTES: z.coerce.number().int().min(1024).default(2_097_152),
+  ANALYTICS_BATCH_MAX_EVENTS: z.coerce.number().int().min(1).default(2000),
+  // Social login (OpenID Connect). A provider is offered only when its id and secret are set.
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER_URL: urlFromEnv(['http', 'https']).default('https://accounts.google.com'),
+  LINKEDIN_CLIENT_ID: z.string().min(1).optional(),
+  LINKEDIN_CLIENT_SECRET: z.string().min(1).optional(),
+  LINKEDIN_ISSUER_URL: urlFromEnv(['http', 'https']).default('https://www.linkedin.com/oauth'),
 });
+
+export type SocialProvider = 'google' | 'linkedin';
+
+export interface SocialProviderConfig {
+  clientId: string;
+  clientSecret: string;
+  /** The OpenID Connect issuer; its /.well-known/openid-configuration is read on first use. */
+  issuerUrl: string;
+}
 
 export type Env = z.input<typeof envSchema>;
 
@@ -62,6 +100,27 @@ export interface Config {
   sessionTtlHours: number;
   sessionRememberDays: number;
   webDistDir: string;
+  /** Bergamot models, one folder per direction (enar/, aren/). Default DATA_DIR/models. */
+  modelsDir: string;
+  bergamotWorkers: number;
+  /** Upper bound on one HTTP call of a remote engine (the router's own timeout may be shorter). */
+  engineHttpTimeoutMs: number;
+  llm?: { baseUrl: string; apiKey?: string; model: string };
+  libreTranslate?: { url: string; apiKey?: string };
+  deepl?: { url: string; apiKey: string };
+  /** v3 (service account key file) when GOOGLE_TRANSLATE_CREDENTIALS is set, else v2 (API key). */
+  google?:
+    | { version: 'v2'; url: string; apiKey: string }
+    | { version: 'v3'; url: string; credentialsFile: string; project?: string; location: string };
+  /** Who receives requests for human translation and contact messages (OPERATOR_EMAIL, else ADMIN_EMAIL). */
+  operatorEmail: string;
+  requestFileMaxBytes: number;
+  recordingRetentionDays: number;
+  pageViewRetentionDays: number;
+  analyticsBatchMaxBytes: number;
+  analyticsBatchMaxEvents: number;
+  /** Configured social login providers only. */
+  socialProviders: Partial<Record<SocialProvider, SocialProviderConfig>>;
   documents: DocumentsConfig;
 }
 
@@ -85,6 +144,8 @@ export interface DocumentsConfig {
 
 export class ConfigError extends Error {}
 
+const trimSlash = (url: string) => url.replace(/\/+$/, '');
+
 /** Parses the environment; throws ConfigError whose message is one line naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // Empty strings count as unset, as they do in most shells' `VAR= command` usage.
@@ -96,6 +157,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid environment variable ${name}: ${issue.message}`);
   }
   const e = parsed.data;
+  const socialProviders: Config['socialProviders'] = {};
+  for (const [provider, prefix] of [['google', 'GOOGLE'], ['linkedin', 'LINKEDIN']] as const) {
+    const clientId = e[`${prefix}_CLIENT_ID`];
+    const clientSecret = e[`${prefix}_CLIENT_SECRET`];
+    if (Boolean(clientId) !== Boolean(clientSecret)) {
+      const [missing, present] = clientId ? ['CLIENT_SECRET', 'CLIENT_ID'] : ['CLIENT_ID', 'CLIENT_SECRET'];
+      throw new ConfigError(`Invalid environment variable ${prefix}_${missing}: required when ${prefix}_${present} is set`);
+    }
+    if (clientId && clientSecret) socialProviders[provider] = { clientId, clientSecret, issuerUrl: e[`${prefix}_ISSUER_URL`].replace(/\/$/, '') };
+  }
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -124,5 +195,35 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       batchChars: e.DOC_BATCH_CHARS,
       jobExpireMinutes: e.DOC_JOB_EXPIRE_MINUTES,
     },
+    modelsDir: path.resolve(e.MODELS_DIR ?? path.join(e.DATA_DIR, 'models')),
+    bergamotWorkers: e.BERGAMOT_WORKERS,
+    engineHttpTimeoutMs: e.ENGINE_HTTP_TIMEOUT_MS,
+    llm: e.LLM_BASE_URL ? { baseUrl: trimSlash(e.LLM_BASE_URL), apiKey: e.LLM_API_KEY, model: e.LLM_MODEL } : undefined,
+    libreTranslate: e.LIBRETRANSLATE_URL ? { url: trimSlash(e.LIBRETRANSLATE_URL), apiKey: e.LIBRETRANSLATE_API_KEY } : undefined,
+    deepl: e.DEEPL_API_KEY
+      ? {
+          // DeepL API Free keys end in ":fx" and are served by api-free.deepl.com.
+          url: trimSlash(e.DEEPL_URL ?? (e.DEEPL_API_KEY.endsWith(':fx') ? 'https://api-free.deepl.com' : 'https://api.deepl.com')),
+          apiKey: e.DEEPL_API_KEY,
+        }
+      : undefined,
+    google: e.GOOGLE_TRANSLATE_CREDENTIALS
+      ? {
+          version: 'v3',
+          url: trimSlash(e.GOOGLE_TRANSLATE_URL),
+          credentialsFile: path.resolve(e.GOOGLE_TRANSLATE_CREDENTIALS),
+          project: e.GOOGLE_TRANSLATE_PROJECT,
+          location: e.GOOGLE_TRANSLATE_LOCATION,
+        }
+      : e.GOOGLE_TRANSLATE_API_KEY
+        ? { version: 'v2', url: trimSlash(e.GOOGLE_TRANSLATE_URL), apiKey: e.GOOGLE_TRANSLATE_API_KEY }
+        : undefined,
+    operatorEmail: (e.OPERATOR_EMAIL ?? e.ADMIN_EMAIL).toLowerCase(),
+    requestFileMaxBytes: e.REQUEST_FILE_MAX_MB * 1_048_576,
+    recordingRetentionDays: e.RECORDING_RETENTION_DAYS,
+    pageViewRetentionDays: e.PAGE_VIEW_RETENTION_DAYS,
+    analyticsBatchMaxBytes: e.ANALYTICS_BATCH_MAX_BYTES,
+    analyticsBatchMaxEvents: e.ANALYTICS_BATCH_MAX_EVENTS,
+    socialProviders,
   };
 }

@@ -11,17 +11,32 @@ import { RateLimiter } from './http/rate-limit';
 import { SessionStore } from './http/sessions';
 import { createMailer, outboxTransport, smtpTransport, type Transport } from './mail/mailer';
 import { createMailService, defineMailJobs } from './mail/jobs';
+import { createAdminRepo } from './modules/admin/repo';
+import { createAdminService } from './modules/admin/service';
+import { defineAnalyticsJobs } from './modules/analytics/jobs';
+import { createAnalyticsRepo } from './modules/analytics/repo';
+import { createAnalyticsService } from './modules/analytics/service';
+import { createContentRepo } from './modules/content/repo';
+import { createContentService } from './modules/content/service';
+import { createOidcClient, type OidcClient } from './modules/auth/oidc-client';
+import { createAuthRepo } from './modules/auth/repo';
+import { createAuthService } from './modules/auth/service';
+import { createSocialLoginService } from './modules/auth/social.service';
 import { createPlansRepo } from './modules/plans/repo';
+import { createRequestsRepo } from './modules/requests/repo';
+import { createRequestsService } from './modules/requests/service';
+import { createTeamsRepo } from './modules/teams/repo';
+import { createTeamsService } from './modules/teams/service';
 import { createPlansService } from './modules/plans/service';
 import { createSettingsRepo } from './modules/settings/repo';
 import { createSettingsService } from './modules/settings/service';
 import { createUsersRepo } from './modules/users/repo';
 import { createUsersService } from './modules/users/service';
+import type { SocialProvider } from './config';
 import { createDocumentsRepo } from './modules/documents/repo';
 import { createDocumentsService, defineDocumentJobs, documentTempDir, unavailableTranslator, type SegmentTranslator } from './modules/documents/service';
 import { createSandboxRunner } from './formats/sandbox';
-import { createLocalStorage } from './storage/local';
-import type { FileStorage } from './storage/types';
+import { createLocalStorage, type FileStorage } from './storage/local';
 
 export type ProcessRole = 'all' | 'api' | 'worker';
 
@@ -79,11 +94,56 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
   const rateLimiter = new RateLimiter(database.db, now);
   const csrf = new CsrfTokens(appKey);
 
+  const storage = overrides.fileStorage ?? createLocalStorage(path.join(config.dataDir, 'files'));
+
   const settings = createSettingsService({ repo: createSettingsRepo(database.db), cache, now });
   const plans = createPlansService({ repo: createPlansRepo(database.db), cache });
-  const users = createUsersService({ repo: createUsersRepo(database.db), plans, now, logger });
+  const teams = createTeamsService({ repo: createTeamsRepo(database.db), plans, sessions, mail, appUrl: config.appUrl, now });
+  const authRepo = createAuthRepo(database.db);
+  const usersRepo = createUsersRepo(database.db);
+  const users = createUsersService({
+    repo: usersRepo,
+    plans,
+    teams,
+    now,
+    logger,
+    storage,
+    mail,
+    rateLimiter,
+    sessions,
+    social: authRepo,
+    appUrl: config.appUrl,
+  });
+  const auth = createAuthService({ repo: authRepo, users, usersRepo, mail, rateLimiter, sessions, now, appKey, appUrl: config.appUrl, logger });
+  const socialClients: Partial<Record<SocialProvider, OidcClient>> = {};
+  for (const [provider, providerConfig] of Object.entries(config.socialProviders) as Array<[SocialProvider, NonNullable<Config['socialProviders'][SocialProvider]>]>) {
+    socialClients[provider] = createOidcClient(providerConfig, logger);
+  }
+  const social = createSocialLoginService({
+    clients: socialClients,
+    repo: authRepo,
+    users,
+    usersRepo,
+    sessions,
+    sendVerificationEmail: auth.sendVerificationEmail,
+    now,
+    appUrl: config.appUrl,
+    logger,
+  });
+  const admin = createAdminService({ repo: createAdminRepo(database.db), users, plans, settings, now, paymentGateways: () => ['sandbox'] });
+  const content = createContentService({ repo: createContentRepo(database.db), settings, now });
+  const requests = createRequestsService({ repo: createRequestsRepo(database.db), mail, now, operatorEmail: config.operatorEmail, appUrl: config.appUrl });
+  const analytics = createAnalyticsService({
+    repo: createAnalyticsRepo(database.db),
+    now,
+    options: {
+      recordingRetentionDays: config.recordingRetentionDays,
+      pageViewRetentionDays: config.pageViewRetentionDays,
+      maxEventsPerBatch: config.analyticsBatchMaxEvents,
+    },
+  });
+  defineAnalyticsJobs(queue, { analytics, logger });
 
-  const storage = overrides.fileStorage ?? createLocalStorage(path.join(config.dataDir, 'files'));
   // Filters read untrusted files in worker threads with a heap limit and a deadline.
   const documentFilters = createSandboxRunner({
     timeoutMs: config.documents.filterTimeoutSeconds * 1000,
@@ -114,6 +174,9 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     logger,
     now,
     database,
+    /** The application key: signs CSRF tokens and e-mail verification links. */
+    appKey,
+    storage,
     cache,
     queue,
     mailer,
@@ -126,7 +189,13 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     settings,
     plans,
     users,
-    storage,
+    auth,
+    social,
+    admin,
+    teams,
+    content,
+    requests,
+    analytics,
     documents,
     /** Starts the queue (and, except in api processes, its workers). */
     async start() {

@@ -1,19 +1,8 @@
-// Helpers for the documents API tests: accounts on plans with chosen limits, sign-in, uploads.
-import type { FastifyInstance } from 'fastify';
-import type { Container } from '../src/container';
+// Helpers for the documents API tests: plans with chosen limits, users on them, uploads.
 import type { NewPlan, UserRow } from '../src/db/schema';
+import { createUser as createFactoryUser } from './factories';
 import type { TestApp, TestClient } from './harness';
 import { multipart } from './multipart';
-
-/** Test-only sign-in route, as the HTTP plumbing tests do. */
-export function signInRoute(app: FastifyInstance, container: Container) {
-  app.post('/api/test/sign-in', async (request, reply) => {
-    const { email } = request.body as { email: string };
-    const user = await container.database.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
-    await container.sessions.start(request, reply, { userId: user.id });
-    return reply.code(204).send();
-  });
-}
 
 let planCounter = 0;
 
@@ -46,31 +35,21 @@ export async function createPlan(t: TestApp, limits: Partial<NewPlan> = {}) {
     .executeTakeFirstOrThrow();
 }
 
-let userCounter = 0;
-
+/** A user (the shared factory's defaults) on the given plan, verified unless told otherwise. */
 export async function createUser(t: TestApp, options: { planId?: number; verified?: boolean; locale?: 'en' | 'ar'; trialEndsAt?: Date | null; name?: string } = {}): Promise<UserRow> {
-  userCounter++;
-  return t.container.database.db
-    .insertInto('users')
-    .values({
-      name: options.name ?? `User ${userCounter}`,
-      email: `user${userCounter}-${Date.now()}@example.com`,
-      email_verified_at: options.verified === false ? null : new Date(),
-      locale: options.locale ?? 'en',
-      plan_id: options.planId ?? null,
-      trial_ends_at: options.trialEndsAt ?? null,
-      personal_info: JSON.stringify({}),
-      company_info: JSON.stringify({}),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return createFactoryUser(t.container, {
+    ...(options.planId !== undefined ? { plan_id: options.planId, trial_ends_at: null } : {}),
+    ...(options.trialEndsAt !== undefined ? { trial_ends_at: options.trialEndsAt } : {}),
+    ...(options.verified === false ? { email_verified_at: null } : {}),
+    ...(options.locale ? { locale: options.locale } : {}),
+    ...(options.name ? { name: options.name } : {}),
+  });
 }
 
 export async function signedIn(t: TestApp, user: UserRow, locale?: 'en' | 'ar'): Promise<TestClient> {
   const client = t.client();
   if (locale) client.locale = locale;
-  const response = await client.post('/api/test/sign-in', { email: user.email });
-  if (response.statusCode !== 204) throw new Error(`sign-in failed: ${response.statusCode}`);
+  await client.signInAs(user.id);
   return client;
 }
 

@@ -38,6 +38,8 @@ function issueMessage(issue: z.core.$ZodIssue, input: unknown): IssueMessage {
       return issue.origin === 'string'
         ? { key: 'validation.string_max', params: { attribute, max: Number(issue.maximum) } }
         : { key: 'validation.number_max', params: { attribute, max: Number(issue.maximum) } };
+    case 'unrecognized_keys':
+      return { key: 'validation.unknown_fields', params: { fields: issue.keys.join(', ') } };
     case 'invalid_value':
       return { key: 'validation.enum', params: { attribute } };
     case 'invalid_format':

@@ -3,6 +3,8 @@ import type { MailJob } from '../mail/mailer';
 /** Every job type and its payload. Modules add their jobs here. */
 export interface JobPayloads {
   'mail-send': MailJob;
+  /** Scheduled daily: deletes expired session recordings and page views (modules/analytics). */
+  'analytics-retention': Record<string, never>;
   /** modules/documents: analyse, translate in batches, write the file (resumable). */
   'document-translate': { jobId: string };
 }

@@ -1,34 +1,87 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertValidKey, StorageNotFound, type FileStorage } from './types';
 
-/** Files under one directory (DATA_DIR/files). Writes go to a temporary name and are renamed into place. */
+/**
+ * Files on the local disk under one root (DATA_DIR/files). Keys are relative paths of
+ * letters, digits, "-", "_" and "." separated by "/" (e.g. "logos/Ab3x.png");
+ * anything else, ".." included, is refused, so a key can never leave the root.
+ *
+ * FileStorage is also the seam for an S3-compatible adapter (ARCHITECTURE.md): every method
+ * streams or works on whole small files, and `withLocalFile` gives tools that need random
+ * access (zip readers) a path on local disk (an S3 adapter downloads to a temporary file).
+ */
+export interface FileStorage {
+  /** Stores a buffer or a stream under the key, replacing what was there. */
+  put(key: string, content: Buffer | Readable): Promise<void>;
+  /** The file's content, or null when there is none. */
+  get(key: string): Promise<Buffer | null>;
+  /** Removes one file, or every file under a prefix ending in "/". Missing files are fine. */
+  delete(keyOrPrefix: string): Promise<void>;
+  /** Stores a local file under the key; the local file is consumed (moved when possible). */
+  putFile(key: string, localPath: string): Promise<void>;
+  /** The stored bytes as a stream; rejects with StorageNotFound when absent. */
+  stream(key: string): Promise<Readable>;
+  /** Size in bytes, or null when absent. */
+  size(key: string): Promise<number | null>;
+  /** Runs `use` with a path on local disk holding the file (StorageNotFound when absent). */
+  withLocalFile<T>(key: string, use: (localPath: string) => Promise<T>): Promise<T>;
+}
+
+export class StorageNotFound extends Error {
+  constructor(readonly key: string) {
+    super(`No stored file ${key}`);
+    this.name = 'StorageNotFound';
+  }
+}
+
+const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/;
+
+export function isValidStorageKey(key: string, options: { prefix?: boolean } = {}): boolean {
+  const body = options.prefix && key.endsWith('/') ? key.slice(0, -1) : key;
+  if (!body || body.length > 512) return false;
+  return body.split('/').every((segment) => SEGMENT.test(segment) && segment !== '.' && segment !== '..' && !segment.includes('..'));
+}
+
 export function createLocalStorage(root: string): FileStorage {
-  const resolve = (key: string) => {
-    assertValidKey(key);
-    return path.join(root, ...key.split('/'));
+  const resolve = (key: string, options: { prefix?: boolean } = {}) => {
+    if (!isValidStorageKey(key, options)) throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
+    return path.join(root, ...key.replace(/\/$/, '').split('/'));
   };
-  const tempPath = async (file: string) => {
+  // Write beside the target, then rename: readers never see half a file.
+  const temporaryFor = async (file: string) => {
     await fsp.mkdir(path.dirname(file), { recursive: true });
-    return `${file}.${randomUUID()}.part`;
+    return `${file}.${randomBytes(6).toString('hex')}.part`;
   };
+  const missing = (error: unknown) => ['ENOENT', 'EISDIR'].includes((error as NodeJS.ErrnoException).code ?? '');
 
-  const storage: FileStorage = {
-    async put(key, source) {
+  return {
+    async put(key, content) {
       const file = resolve(key);
-      const temp = await tempPath(file);
+      const temporary = await temporaryFor(file);
       try {
-        await pipeline(Buffer.isBuffer(source) ? Readable.from([source]) : source, fs.createWriteStream(temp));
-        await fsp.rename(temp, file);
+        if (Buffer.isBuffer(content)) await fsp.writeFile(temporary, content);
+        else await pipeline(content, fs.createWriteStream(temporary));
+        await fsp.rename(temporary, file);
       } catch (error) {
-        await fsp.rm(temp, { force: true });
+        await fsp.rm(temporary, { force: true });
         throw error;
       }
-      return { size: (await fsp.stat(file)).size };
+    },
+    async get(key) {
+      try {
+        return await fsp.readFile(resolve(key));
+      } catch (error) {
+        if (missing(error)) return null;
+        throw error;
+      }
+    },
+    async delete(keyOrPrefix) {
+      const isPrefix = keyOrPrefix.endsWith('/');
+      await fsp.rm(resolve(keyOrPrefix, { prefix: isPrefix }), { recursive: isPrefix, force: true });
     },
     async putFile(key, localPath) {
       const file = resolve(key);
@@ -36,28 +89,18 @@ export function createLocalStorage(root: string): FileStorage {
       try {
         await fsp.rename(localPath, file);
       } catch {
-        const temp = await tempPath(file);
-        await fsp.copyFile(localPath, temp);
-        await fsp.rename(temp, file);
+        // Another file system: copy, then remove the original.
+        const temporary = await temporaryFor(file);
+        await fsp.copyFile(localPath, temporary);
+        await fsp.rename(temporary, file);
         await fsp.rm(localPath, { force: true });
       }
-      return { size: (await fsp.stat(file)).size };
     },
     async stream(key) {
-      const file = resolve(key);
       try {
-        const handle = await fsp.open(file, 'r');
-        return handle.createReadStream();
+        return (await fsp.open(resolve(key), 'r')).createReadStream();
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new StorageNotFound(key);
-        throw error;
-      }
-    },
-    async read(key) {
-      try {
-        return await fsp.readFile(resolve(key));
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new StorageNotFound(key);
+        if (missing(error)) throw new StorageNotFound(key);
         throw error;
       }
     },
@@ -68,17 +111,11 @@ export function createLocalStorage(root: string): FileStorage {
         return null;
       }
     },
-    async delete(key) {
-      await fsp.rm(resolve(key), { force: true });
-    },
-    async deletePrefix(prefix) {
-      await fsp.rm(resolve(prefix.replace(/\/$/, '')), { recursive: true, force: true });
-    },
     async withLocalFile(key, use) {
       const file = resolve(key);
       if (!fs.existsSync(file)) throw new StorageNotFound(key);
       return use(file);
     },
   };
-  return storage;
 }
+

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, signedIn, signInRoute, upload } from '../../../test/documents-helpers';
+import { createUser, signedIn, upload } from '../../../test/documents-helpers';
 import { ReversingTestEngine, transliterate } from '../../../test/engines/reversing-engine';
 import { readZipText } from '../../../test/fixtures/documents';
 import { reportPdf } from '../../../test/fixtures/pdf-fixture';
@@ -16,7 +16,6 @@ beforeAll(async () => {
   t = await createTestApp({
     startQueue: true,
     overrides: { documentTranslator: segmentTranslatorFromEngine(new ReversingTestEngine()), mailTransport: transport },
-    extend: signInRoute,
   });
 });
 afterAll(() => t.close());

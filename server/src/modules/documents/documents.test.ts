@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createPlan, createUser, signedIn, signInRoute, upload } from '../../../test/documents-helpers';
+import { createPlan, createUser, signedIn, upload } from '../../../test/documents-helpers';
 import { ReversingTestEngine, transliterate } from '../../../test/engines/reversing-engine';
 import { docxEntries, readZipText, writeZip, xlsxEntries } from '../../../test/fixtures/documents';
 import { sampleDocx } from '../../../test/fixtures/docx-fixture';
@@ -43,7 +43,6 @@ beforeAll(async () => {
     startQueue: true,
     env: { DOC_BATCH_SEGMENTS: '3' },
     overrides: { documentTranslator: translator },
-    extend: signInRoute,
   });
   dir = tempDir('lisan-documents-');
   docxBytes = await sampleDocx();

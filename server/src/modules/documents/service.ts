@@ -12,7 +12,7 @@ import { EmailNotVerified, Forbidden, Invalid, LimitExceeded, NotFound } from '.
 import { t, type Locale } from '../../i18n/messages';
 import type { JobQueue } from '../../jobs/queue';
 import type { MailService } from '../../mail/jobs';
-import { StorageNotFound, type FileStorage } from '../../storage/types';
+import { StorageNotFound, type FileStorage } from '../../storage/local';
 import { planLimits } from '../plans/plans.fns';
 import type { PlansService } from '../plans/service';
 import type { SettingsService } from '../settings/service';
@@ -159,12 +159,8 @@ export function createDocumentsService(deps: DocumentsDeps) {
   const segmentsKey = (job: DocumentJobRow) => `${folderOf(job)}/segments.json`;
 
   async function loadSegments(job: DocumentJobRow): Promise<{ segments: string[]; parts: PartRange[] } | null> {
-    try {
-      return JSON.parse((await storage.read(segmentsKey(job))).toString('utf8'));
-    } catch (error) {
-      if (error instanceof StorageNotFound) return null;
-      throw error;
-    }
+    const saved = await storage.get(segmentsKey(job));
+    return saved ? JSON.parse(saved.toString('utf8')) : null;
   }
 
   async function sendMail(job: DocumentJobRow, template: 'documentReady' | 'documentFailed', url: string) {
@@ -189,7 +185,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
     const changed = await repo.updateUnlessFinished(job.id, { state: 'failed', error_key: key, error_params: JSON.stringify(params), quota_released: true, finished_at: now() }, now());
     if (!changed) return;
     await repo.deleteBatches(job.id);
-    await storage.deletePrefix(`${folderOf(job)}/`).catch((error) => logger.warn({ err: error, jobId: job.id }, 'could not remove a failed job’s files'));
+    await storage.delete(`${folderOf(job)}/`).catch((error) => logger.warn({ err: error, jobId: job.id }, 'could not remove a failed job’s files'));
     await sendMail({ ...job, error_key: key, error_params: params }, 'documentFailed', `${config.appUrl}/user/translation-history`);
   }
 
@@ -287,7 +283,8 @@ export function createDocumentsService(deps: DocumentsDeps) {
         if (!analysis.segments.some((s) => /\p{L}/u.test(s))) throw Invalid.field('file', 'documents.error_no_text');
         if (analysis.words > limits.words) throw new LimitExceeded('doc_words', 'documents.words_limit', { limit: limits.words });
 
-        const folder = `documents/${randomUUID()}`;
+        // A user's files live under users/<id>/ (removed with the account); a guest's under guests/.
+        const folder = requester.kind === 'user' ? `users/${requester.user.id}/documents/${randomUUID()}` : `guests/documents/${randomUUID()}`;
         const sourceKey = `${folder}/source.${format === 'xliff' ? 'xlf' : format}`;
         await storage.putFile(sourceKey, upload.path);
         const job = await repo.insertWithinQuota(
@@ -315,7 +312,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
           { since, limit: limits.monthlyDocuments },
         );
         if (!job) {
-          await storage.deletePrefix(`${folder}/`);
+          await storage.delete(`${folder}/`);
           throw new LimitExceeded('doc_request_quota', 'documents.quota');
         }
         await deps.queue.send('document-translate', { jobId: job.id }, { singletonKey: job.id });
