@@ -4,6 +4,7 @@ import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { printDocumentsTable, runDocumentsBench } from './documents';
 import { foundationScenarios } from './scenarios/foundation';
 import type { Scenario } from './scenarios/types';
 import { startServer } from './server';
@@ -53,3 +54,8 @@ console.log(`\nLisan benchmark (${new Date().toISOString()}, ${process.platform}
 console.log(line(columns));
 console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
 for (const row of rows) console.log(line(columns.map((c) => row[c] ?? '')));
+
+// Document filters (issue 5): analyse and merge times and peak RSS, each case in its own process.
+const documentCases = ['docx', 'xlsx', 'pdf'];
+const wantedDocuments = filters.length ? documentCases.filter((c) => filters.some((f) => f === 'documents' || f === c)) : documentCases;
+if (wantedDocuments.length) printDocumentsTable(runDocumentsBench(wantedDocuments));

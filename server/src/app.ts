@@ -15,6 +15,8 @@ import { adminRoutes } from './modules/admin/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { contentRoutes } from './modules/content/routes';
 import { authRoutes } from './modules/auth/routes';
+import { documentsRoutes } from './modules/documents/routes';
+import { documentTempDir } from './modules/documents/service';
 import { healthRoutes } from './modules/health/routes';
 import { plansRoutes } from './modules/plans/routes';
 import { requestsRoutes } from './modules/requests/routes';
@@ -97,6 +99,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   contentRoutes(app, container);
   requestsRoutes(app, container);
   analyticsRoutes(app, container);
+  documentsRoutes(app, { documents: container.documents, rateLimiter: container.rateLimiter, documentTempDir: documentTempDir(config.dataDir) });
 
   await registerWebApp(app, config.webDistDir);
   return app;

@@ -41,6 +41,14 @@ const envSchema = z.object({
   HYPERPAY_URL: urlFromEnv(['http', 'https']).default('https://eu-test.oppwa.com'),
   HYPERPAY_ACCESS_TOKEN: z.string().min(1).optional(),
   HYPERPAY_ENTITY_ID: z.string().min(1).optional(),
+  DOC_MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(2048).default(100),
+  DOC_FILTER_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(300),
+  DOC_COUNT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(30),
+  DOC_FILTER_MAX_HEAP_MB: z.coerce.number().int().min(64).default(512),
+  DOC_MAX_PDF_PAGES: z.coerce.number().int().min(1).default(1000),
+  DOC_BATCH_SEGMENTS: z.coerce.number().int().min(1).max(1000).default(40),
+  DOC_BATCH_CHARS: z.coerce.number().int().min(100).default(6000),
+  DOC_JOB_EXPIRE_MINUTES: z.coerce.number().int().min(1).default(120),
   // Translation engines (server/src/engines). Each optional engine is enabled by its variables.
   MODELS_DIR: z.string().min(1).optional(),
   BERGAMOT_WORKERS: z.coerce.number().int().min(1).max(32).default(2),
@@ -129,6 +137,25 @@ export interface Config {
   analyticsBatchMaxEvents: number;
   /** Configured social login providers only. */
   socialProviders: Partial<Record<SocialProvider, SocialProviderConfig>>;
+  documents: DocumentsConfig;
+}
+
+/** Document translation (server/src/modules/documents, server/src/formats). */
+export interface DocumentsConfig {
+  /** Largest upload any plan may send, in MB; a plan's own limit is usually lower. */
+  maxUploadMb: number;
+  /** A filter (analysis or merge) running in the job longer than this fails the job. */
+  filterTimeoutSeconds: number;
+  /** The word count done while the upload request waits. */
+  countTimeoutSeconds: number;
+  /** Heap of the worker thread a filter runs in. */
+  filterMaxHeapMb: number;
+  maxPdfPages: number;
+  /** Segments and characters sent to the engine at once; progress is saved after each batch. */
+  batchSegments: number;
+  batchChars: number;
+  /** After this long without finishing, a job is taken to have lost its worker and runs again (resuming). */
+  jobExpireMinutes: number;
 }
 
 export class ConfigError extends Error {}
@@ -180,6 +207,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       sellerAddress: e.INVOICE_SELLER_ADDRESS,
       stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL.replace(/\/$/, '') },
       hyperpay: { url: e.HYPERPAY_URL.replace(/\/$/, ''), accessToken: e.HYPERPAY_ACCESS_TOKEN, entityId: e.HYPERPAY_ENTITY_ID },
+    },
+    documents: {
+      maxUploadMb: e.DOC_MAX_UPLOAD_MB,
+      filterTimeoutSeconds: e.DOC_FILTER_TIMEOUT_SECONDS,
+      countTimeoutSeconds: e.DOC_COUNT_TIMEOUT_SECONDS,
+      filterMaxHeapMb: e.DOC_FILTER_MAX_HEAP_MB,
+      maxPdfPages: e.DOC_MAX_PDF_PAGES,
+      batchSegments: e.DOC_BATCH_SEGMENTS,
+      batchChars: e.DOC_BATCH_CHARS,
+      jobExpireMinutes: e.DOC_JOB_EXPIRE_MINUTES,
     },
     modelsDir: path.resolve(e.MODELS_DIR ?? path.join(e.DATA_DIR, 'models')),
     bergamotWorkers: e.BERGAMOT_WORKERS,

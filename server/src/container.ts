@@ -38,7 +38,10 @@ import { createUsersService } from './modules/users/service';
 import { createGateways } from './payments/gateways';
 import type { GatewayId, PaymentGateway } from './payments/types';
 import type { SocialProvider } from './config';
-import { createLocalStorage } from './storage/local';
+import { createDocumentsRepo } from './modules/documents/repo';
+import { createDocumentsService, defineDocumentJobs, documentTempDir, unavailableTranslator, type SegmentTranslator } from './modules/documents/service';
+import { createSandboxRunner } from './formats/sandbox';
+import { createLocalStorage, type FileStorage } from './storage/local';
 
 export type ProcessRole = 'all' | 'api' | 'worker';
 
@@ -52,6 +55,9 @@ export interface ContainerOverrides {
   jobMaintenanceIntervalSeconds?: number;
   /** Payment adapters to use instead of the configured ones. */
   paymentGateways?: Partial<Record<GatewayId, PaymentGateway>>;
+  /** Translates document segments; the text-translation core's translator when it is wired. */
+  documentTranslator?: SegmentTranslator;
+  fileStorage?: FileStorage;
 }
 
 /**
@@ -95,7 +101,7 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
   const rateLimiter = new RateLimiter(database.db, now);
   const csrf = new CsrfTokens(appKey);
 
-  const storage = createLocalStorage(path.join(config.dataDir, 'files'));
+  const storage = overrides.fileStorage ?? createLocalStorage(path.join(config.dataDir, 'files'));
 
   const settings = createSettingsService({ repo: createSettingsRepo(database.db), cache, now });
   const plansRepo = createPlansRepo(database.db);
@@ -151,6 +157,30 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
   });
   defineAnalyticsJobs(queue, { analytics, logger });
 
+  // Filters read untrusted files in worker threads with a heap limit and a deadline.
+  const documentFilters = createSandboxRunner({
+    timeoutMs: config.documents.filterTimeoutSeconds * 1000,
+    maxHeapMb: config.documents.filterMaxHeapMb,
+    concurrency: 2,
+  });
+  const documents = createDocumentsService({
+    repo: createDocumentsRepo(database.db),
+    storage,
+    filters: documentFilters,
+    // The translate module's engine router (container.translator) is wired here when merged;
+    // until then document jobs fail with a clear "no engine configured" log line.
+    translate: overrides.documentTranslator ?? unavailableTranslator,
+    plans,
+    settings,
+    mail,
+    queue,
+    findUser: (id) => users.findById(id),
+    now,
+    logger,
+    config: { ...config.documents, appUrl: config.appUrl, tempDir: documentTempDir(config.dataDir) },
+  });
+  defineDocumentJobs(queue, documents, config.documents);
+
   return {
     config,
     role,
@@ -182,6 +212,7 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     content,
     requests,
     analytics,
+    documents,
     /** Starts the queue (and, except in api processes, its workers). */
     async start() {
       await queue.start();
@@ -189,6 +220,7 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     async close() {
       await queue.stop({ graceful: true, timeoutMs: 5_000 }).catch((error) => logger.error({ err: error }, 'queue stop failed'));
       await cache.stop();
+      await documentFilters.close();
       transport.close();
       await database.close();
     },

@@ -6,6 +6,7 @@ import type { ContentTables } from '../modules/content/tables';
 import type { RequestsTables } from '../modules/requests/tables';
 import type { AuthTables } from '../modules/auth/tables';
 import type { TeamTables } from '../modules/teams/tables';
+import type { DocumentsTables } from '../modules/documents/tables';
 
 /** Column types of the database, kept in step with migrations/*.sql. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -113,7 +114,7 @@ export interface RateLimitsTable {
  * The whole database. Each domain that adds tables declares them in its module's
  * tables.ts and is listed in `extends` here.
  */
-export interface DB extends FoundationTables, AdminTables, AuthTables, TeamTables, ContentTables, RequestsTables, AnalyticsTables, BillingTables {}
+export interface DB extends FoundationTables, AdminTables, AuthTables, TeamTables, ContentTables, RequestsTables, AnalyticsTables, BillingTables, DocumentsTables {}
 
 interface FoundationTables {
   app_secrets: AppSecretsTable;

@@ -7,4 +7,6 @@ export interface JobPayloads {
   'billing-sweep': Record<string, never>;
   /** Scheduled daily: deletes expired session recordings and page views (modules/analytics). */
   'analytics-retention': Record<string, never>;
+  /** modules/documents: analyse, translate in batches, write the file (resumable). */
+  'document-translate': { jobId: string };
 }

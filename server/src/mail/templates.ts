@@ -71,6 +71,16 @@ export interface BillingMailData {
   action?: { url: string; label: 'plans' | 'invoices' | 'pay' };
 }
 
+export interface DocumentMailData {
+  name: string;
+  fileName: string;
+  target: Locale;
+  /** Download link (ready) or the history page (failed). */
+  url: string;
+  /** Failure reason: a message key of the documents catalog and its parameters. */
+  reason?: { key: string; params?: Record<string, string | number> };
+}
+
 /** Texts of the account e-mails come from the auth catalog, in the recipient's language. */
 const accountMail = (locale: Locale, name: string, kind: string, paragraphs: string[], action?: { url: string; labelKey: string }) =>
   layout(locale, {
@@ -110,6 +120,27 @@ export const templates = {
       title: data.title[locale],
       paragraphs: data.paragraphs[locale],
       action: data.action ? { url: data.action.url, label: data.action.label[locale] } : undefined,
+    });
+  },
+
+  /** A translated document is ready to download (issue 5). */
+  documentReady(locale: Locale, data: DocumentMailData): RenderedMail {
+    return layout(locale, {
+      name: data.name,
+      title: t(locale, 'documents.mail_ready_title'),
+      paragraphs: [t(locale, 'documents.mail_ready_body', { file: data.fileName, language: t(locale, `documents.language_${data.target}`) })],
+      action: { url: data.url, label: t(locale, 'documents.mail_ready_action') },
+    });
+  },
+
+  /** A document translation failed; its quota was given back. */
+  documentFailed(locale: Locale, data: DocumentMailData): RenderedMail {
+    const reason = data.reason ? t(locale, data.reason.key, data.reason.params) : t(locale, 'documents.error_engine');
+    return layout(locale, {
+      name: data.name,
+      title: t(locale, 'documents.mail_failed_title'),
+      paragraphs: [t(locale, 'documents.mail_failed_body', { file: data.fileName, reason }), t(locale, 'documents.mail_failed_quota')],
+      action: { url: data.url, label: t(locale, 'documents.mail_failed_action') },
     });
   },
 

@@ -6,16 +6,18 @@ import { useCurrentUser } from '../features/account/use-current-user';
 import { isAdmin } from '../features/auth/roles';
 import { useSignOut } from '../features/auth/use-sign-out';
 
-type NavKey = 'translate' | 'pricing' | 'help' | 'dashboard' | 'history' | 'webExtraction' | 'team' | 'admin';
+type NavKey = 'translate' | 'documents' | 'pricing' | 'help' | 'dashboard' | 'history' | 'webExtraction' | 'team' | 'admin';
 
 const GUEST_NAV: ReadonlyArray<{ key: NavKey; to: string }> = [
   { key: 'translate', to: '/' },
+  { key: 'documents', to: '/translate/documents' },
   { key: 'pricing', to: '/pricing' },
   { key: 'help', to: '/help' },
 ];
 
 const USER_NAV: ReadonlyArray<{ key: NavKey; to: string }> = [
   { key: 'dashboard', to: '/dashboard' },
+  { key: 'documents', to: '/translate/documents' },
   { key: 'history', to: '/user/translation-history' },
   { key: 'webExtraction', to: '/web-extraction' },
   { key: 'team', to: '/team' },

@@ -7,6 +7,7 @@ import type analytics from './en/analytics.json';
 import type auth from './en/auth.json';
 import type common from './en/common.json';
 import type content from './en/content.json';
+import type documents from './en/documents.json';
 import type home from './en/home.json';
 import type messages from './en/messages.json';
 import type requests from './en/requests.json';
@@ -21,6 +22,7 @@ declare module 'i18next' {
       account: typeof account;
       auth: typeof auth;
       common: typeof common;
+      documents: typeof documents;
       home: typeof home;
       messages: typeof messages;
       content: typeof content;

@@ -1,0 +1,92 @@
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { transliterate } from '../../test/engines/reversing-engine';
+import { pptxEntries, pptxShape, readZipText, writeZip } from '../../test/fixtures/documents';
+import { roundTrip, tempDir } from '../../test/fixtures/round-trip';
+import { child, findAll, textOf } from './xml/dom';
+import { fromString, parseXmlDocument } from './xml/stream';
+
+let dir: string;
+beforeAll(() => {
+  dir = tempDir();
+});
+
+const parse = (xml: string) => parseXmlDocument(fromString(xml), { maxDepth: 256, maxCapturedChars: 1e8, maxBytes: 1e9 });
+const ar = (text: string) => transliterate(text, 'ar');
+
+const title = pptxShape(2, '<a:p><a:pPr algn="l"/><a:r><a:rPr lang="en-US" dirty="0"/><a:t>Hello </a:t></a:r><a:r><a:rPr lang="en-US" b="1" dirty="0"/><a:t>bold</a:t></a:r><a:r><a:rPr lang="en-US"/><a:t> world</a:t></a:r><a:endParaRPr lang="en-US"/></a:p>', { placeholder: 'title' });
+const group = `<p:grpSp><p:nvGrpSpPr><p:cNvPr id="10" name="Group"/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr><p:grpSpPr/>${pptxShape(11, '<a:p><a:r><a:t>Grouped shape text</a:t></a:r></a:p>')}</p:grpSp>`;
+const table = `<p:graphicFrame><p:nvGraphicFramePr><p:cNvPr id="20" name="Table"/><p:cNvGraphicFramePr/><p:nvPr/></p:nvGraphicFramePr><p:xfrm><a:off x="0" y="0"/><a:ext cx="100" cy="100"/></p:xfrm><a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/table"><a:tbl><a:tblPr firstRow="1"/><a:tblGrid><a:gridCol w="100"/></a:tblGrid><a:tr h="10"><a:tc><a:txBody><a:bodyPr/><a:lstStyle/><a:p><a:r><a:t>Cell in a table</a:t></a:r></a:p></a:txBody></a:tc></a:tr></a:tbl></a:graphicData></a:graphic></p:graphicFrame>`;
+
+describe('PPTX filter', () => {
+  it('translates slides, grouped shapes, tables, notes and the visible text of layouts, not master prompts', async () => {
+    const file = await writeZip(
+      path.join(dir, 'deck.pptx'),
+      pptxEntries([`${title}${group}${table}`, pptxShape(2, '<a:p><a:r><a:t>Second slide</a:t></a:r><a:br><a:rPr lang="en-US"/></a:br><a:r><a:t>new line</a:t></a:r></a:p>')], {
+        layoutShapes: pptxShape(3, '<a:p><a:r><a:t>Company confidential</a:t></a:r></a:p>') + pptxShape(4, '<a:p><a:r><a:t>Click to edit text</a:t></a:r></a:p>', { placeholder: 'body' }),
+        notes: '<a:p><a:r><a:t>Speaker notes here</a:t></a:r></a:p>',
+      }),
+    );
+    const { analysis, out } = await roundTrip(file);
+    expect(analysis.segments).toEqual([
+      'Company confidential',
+      'Hello <x1>bold</x1> world',
+      'Grouped shape text',
+      'Cell in a table',
+      'Second slide<x1/>new line',
+      'Speaker notes here',
+    ]);
+    expect(analysis.pages).toBe(2);
+    expect(analysis.segments.join()).not.toContain('Master title');
+
+    const slide = await parse(await readZipText(out, 'ppt/slides/slide1.xml'));
+    const runs = findAll(slide, 'a:r');
+    expect(runs.map((r) => textOf(child(r, 'a:t')!))).toContain(ar('bold'));
+    const boldRun = runs.find((r) => textOf(r) === ar('bold'))!;
+    expect(child(boldRun, 'a:rPr')!.attrs.b).toBe('1');
+    expect(child(boldRun, 'a:rPr')!.attrs.lang).toBe('ar-SA');
+    expect(textOf(slide)).toContain(ar('Grouped'));
+    expect(textOf(slide)).toContain(ar('table'));
+    // Direction: paragraphs rtl="1" with left alignment mirrored to right, text bodies rtlCol, tables rtl.
+    for (const pPr of findAll(slide, 'a:pPr')) expect(pPr.attrs.rtl).toBe('1');
+    expect(findAll(slide, 'a:pPr')[0]!.attrs.algn).toBe('r');
+    for (const bodyPr of findAll(slide, 'a:bodyPr')) expect(bodyPr.attrs.rtlCol).toBe('1');
+    expect(findAll(slide, 'a:tblPr')[0]!.attrs.rtl).toBe('1');
+
+    const slide2 = await readZipText(out, 'ppt/slides/slide2.xml');
+    expect(slide2).toContain('<a:br>');
+    expect(await readZipText(out, 'ppt/notesSlides/notesSlide1.xml')).toContain(ar('notes'));
+    const layout = await readZipText(out, 'ppt/slideLayouts/slideLayout1.xml');
+    expect(layout).toContain(ar('confidential'));
+    expect(layout).toContain('Click to edit text'); // a placeholder's prompt: not visible in a show
+
+    // Master text styles: direction set; an absent (left) alignment becomes right, centred stays centred.
+    const master = await parse(await readZipText(out, 'ppt/slideMasters/slideMaster1.xml'));
+    const titleStyle = findAll(master, 'p:titleStyle')[0]!;
+    expect(child(titleStyle, 'a:lvl1pPr')!.attrs).toMatchObject({ algn: 'ctr', rtl: '1' });
+    expect(child(findAll(master, 'p:bodyStyle')[0]!, 'a:lvl1pPr')!.attrs).toMatchObject({ algn: 'r', rtl: '1' });
+    const presentation = await readZipText(out, 'ppt/presentation.xml');
+    expect(presentation).toMatch(/<a:lvl1pPr marL="0" algn="r" rtl="1">/);
+  });
+
+  it('Arabic to English sets left-to-right and mirrors right alignment back', async () => {
+    const shape = pptxShape(2, '<a:p><a:pPr algn="r" rtl="1"/><a:r><a:rPr lang="ar-SA"/><a:t>مرحبا بكم</a:t></a:r></a:p>', { bodyPr: '<a:bodyPr rtlCol="1"/>' });
+    const file = await writeZip(path.join(dir, 'arabic.pptx'), pptxEntries([shape]));
+    const { out } = await roundTrip(file, { source: 'ar', target: 'en' });
+    const slide = await parse(await readZipText(out, 'ppt/slides/slide1.xml'));
+    expect(findAll(slide, 'a:pPr')[0]!.attrs).toMatchObject({ algn: 'l', rtl: '0' });
+    expect(findAll(slide, 'a:bodyPr')[0]!.attrs.rtlCol).toBeUndefined();
+    expect(textOf(slide)).toContain(transliterate('بكم', 'en'));
+  });
+
+  it('translates chart titles in a presentation', async () => {
+    const entries = pptxEntries([pptxShape(2, '<a:p><a:r><a:t>Results</a:t></a:r></a:p>')]);
+    entries['ppt/charts/chart1.xml'] =
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><c:chartSpace xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><c:chart><c:title><c:tx><c:rich><a:bodyPr/><a:p><a:r><a:t>Revenue per year</a:t></a:r></a:p></c:rich></c:tx></c:title></c:chart></c:chartSpace>';
+    entries['[Content_Types].xml'] = entries['[Content_Types].xml']!.replace('</Types>', '<Override PartName="/ppt/charts/chart1.xml" ContentType="application/vnd.openxmlformats-officedocument.drawingml.chart+xml"/></Types>');
+    const file = await writeZip(path.join(dir, 'chart.pptx'), entries);
+    const { analysis, out } = await roundTrip(file);
+    expect(analysis.segments).toContain('Revenue per year');
+    expect(await readZipText(out, 'ppt/charts/chart1.xml')).toContain(ar('Revenue'));
+  });
+});

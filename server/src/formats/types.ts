@@ -1,0 +1,111 @@
+import type { Lang } from '../engines/types';
+import { applyTranslation, countWords, type BuiltSegment, type InlineNode } from './inline';
+import type { FilterLimits } from './limits';
+
+export type DocumentFormat = 'docx' | 'xlsx' | 'pptx' | 'xliff' | 'pdf';
+export const DOCUMENT_FORMATS: readonly DocumentFormat[] = ['docx', 'xlsx', 'pptx', 'xliff', 'pdf'];
+
+/** The format written for each input format (a PDF comes back as DOCX, spec section 9). */
+export const OUTPUT_FORMAT: Record<DocumentFormat, { extension: string; mime: string }> = {
+  docx: { extension: 'docx', mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' },
+  pdf: { extension: 'docx', mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' },
+  xlsx: { extension: 'xlsx', mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+  pptx: { extension: 'pptx', mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation' },
+  xliff: { extension: 'xlf', mime: 'application/xliff+xml' },
+};
+
+/** Which segments came from which part, so a merge can write parts in any order. */
+export interface PartRange {
+  part: string;
+  start: number;
+  count: number;
+}
+
+export interface DocumentAnalysis {
+  format: DocumentFormat;
+  /** One per paragraph (or cell string, sheet name, unit), with placeholders; in document order. */
+  segments: string[];
+  parts: PartRange[];
+  words: number;
+  characters: number;
+  pages?: number;
+  /** The language most of the text is in, when it is clearly one of ours. */
+  detectedLanguage: Lang | null;
+}
+
+export interface FilterOptions {
+  source: Lang;
+  target: Lang;
+  limits: FilterLimits;
+  /** Directory for scratch files (PDF images); removed by the caller. */
+  workDir?: string;
+  /** Placeholders an engine lost and the filter re-inserted are reported here. */
+  onRepair?: (segmentIndex: number, repairs: number) => void;
+}
+
+export interface MergeInput {
+  translations: readonly (string | undefined)[];
+  parts?: readonly PartRange[];
+}
+
+const ARABIC_LETTERS = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/g;
+const LATIN_LETTERS = /[A-Za-z\u00C0-\u024F]/g;
+
+/**
+ * Hands segments out in document order. Analysis records them; a merge returns the
+ * translation of the same segment, found by the same walk over the same file.
+ */
+export class SegmentCursor {
+  readonly segments: string[] = [];
+  words = 0;
+  characters = 0;
+  arabicLetters = 0;
+  latinLetters = 0;
+
+  constructor(
+    readonly mode: 'analyze' | 'merge',
+    private readonly translations: readonly (string | undefined)[] = [],
+    private index = 0,
+    private readonly options: Pick<FilterOptions, 'onRepair'> & { maxSegments?: number } = {},
+  ) {}
+
+  get position() {
+    return this.mode === 'analyze' ? this.segments.length : this.index;
+  }
+
+  /** Analysis: records the segment. Merge: the translation of the segment at this position. */
+  take(text: string, plain: string, countable = true): string | undefined {
+    if (this.mode === 'analyze') {
+      this.segments.push(text);
+      if (this.options.maxSegments && this.segments.length > this.options.maxSegments) throw new SegmentLimitError();
+      if (countable) {
+        this.words += countWords(plain);
+        this.characters += plain.length;
+        this.arabicLetters += plain.match(ARABIC_LETTERS)?.length ?? 0;
+        this.latinLetters += plain.match(LATIN_LETTERS)?.length ?? 0;
+      }
+      return undefined;
+    }
+    return this.translations[this.index++];
+  }
+
+  /** Takes the segment of a built paragraph and returns the nodes to write. */
+  apply<P, S>(built: BuiltSegment<P, S>, countable = true): InlineNode<P, S>[] {
+    if (!built.text) return built.original;
+    const at = this.position;
+    const translated = this.take(built.text, built.plain, countable);
+    if (this.mode === 'analyze') return built.original;
+    const { nodes, repairs } = applyTranslation(built, translated);
+    if (repairs) this.options.onRepair?.(at, repairs);
+    return nodes;
+  }
+
+  detectedLanguage(): Lang | null {
+    const total = this.arabicLetters + this.latinLetters;
+    if (total === 0) return null;
+    if (this.arabicLetters / total > 0.3) return 'ar';
+    return 'en';
+  }
+}
+
+export class SegmentLimitError extends Error {}

@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { transliterate } from '../../test/engines/reversing-engine';
+import { roundTrip, tempDir } from '../../test/fixtures/round-trip';
+import { findAll, textOf } from './xml/dom';
+import { fromString, parseXmlDocument } from './xml/stream';
+
+let dir: string;
+beforeAll(() => {
+  dir = tempDir();
+});
+
+const parse = (xml: string) => parseXmlDocument(fromString(xml), { maxDepth: 256, maxCapturedChars: 1e8, maxBytes: 1e9 });
+const ar = (text: string) => transliterate(text, 'ar');
+const write = (name: string, xml: string) => {
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, xml);
+  return file;
+};
+
+describe('XLIFF 1.2', () => {
+  it('keeps inline codes, honours translate="no" and protected marks, sets targets translated and the target language', async () => {
+    const file = write(
+      'a.xlf',
+      `<?xml version="1.0" encoding="UTF-8"?>
+<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2"><file source-language="en" datatype="plaintext" original="app.json"><body>
+<trans-unit id="1"><source>Click <g id="1">here</g> to <x id="2"/>continue.</source></trans-unit>
+<trans-unit id="2"><source><bx id="3"/>Bold start<ex id="4"/> and <ph id="5">{name}</ph> and <bpt id="6">&lt;b&gt;</bpt>tagged<ept id="6">&lt;/b&gt;</ept> text</source><target state="new">old</target></trans-unit>
+<trans-unit id="3" translate="no"><source>Lisan</source></trans-unit>
+<group translate="no"><trans-unit id="4"><source>Brand name</source></trans-unit></group>
+<trans-unit id="5"><source>Keep <mrk mtype="protected">ACME Ltd</mrk> safe</source></trans-unit>
+</body></file></xliff>`,
+    );
+    const { analysis, out } = await roundTrip(file);
+    expect(analysis.format).toBe('xliff');
+    // A code before the first word stays in front, outside the segment.
+    expect(analysis.segments).toEqual(['Click <x1>here</x1> to <x2/>continue.', 'Bold start<x1/> and <x2/> and <x3/>tagged<x4/> text', 'Keep <x1/> safe']);
+    const xml = fs.readFileSync(out, 'utf8');
+    const root = await parse(xml);
+    expect(findAll(root, 'file')[0]!.attrs['target-language']).toBe('ar');
+    const units = findAll(root, 'trans-unit');
+    const target = (id: string) => findAll(units.find((u) => u.attrs.id === id)!, 'target')[0];
+    expect(target('1')!.attrs.state).toBe('translated');
+    expect(xml).toContain(`<g id="1">${ar('here')}</g>`);
+    expect(xml).toMatch(/<target state="translated">.*<x id="2"\/>.*<\/target>/);
+    expect(xml).toContain('<ph id="5">{name}</ph>');
+    expect(xml).toContain('<bpt id="6">&lt;b&gt;</bpt>');
+    expect(xml).toMatch(/<target state="translated"><bx id="3"\/>/);
+    expect(findAll(units.find((u) => u.attrs.id === '2')!, 'target')).toHaveLength(1); // the old target was replaced
+    expect(textOf(target('2')!)).not.toContain('old');
+    expect(target('3')).toBeUndefined();
+    expect(target('4')).toBeUndefined();
+    expect(xml).toContain('<mrk mtype="protected">ACME Ltd</mrk>');
+  });
+
+  it('translates seg-source segments into a target with the same segmentation', async () => {
+    const file = write(
+      'seg.xlf',
+      `<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2"><file source-language="en" target-language="ar-SA" datatype="plaintext" original="x"><body><trans-unit id="1"><source>First one. Second one.</source><seg-source><mrk mtype="seg" mid="1">First one.</mrk> <mrk mtype="seg" mid="2">Second one.</mrk></seg-source></trans-unit></body></file></xliff>`,
+    );
+    const { analysis, out } = await roundTrip(file);
+    expect(analysis.segments).toEqual(['First one.', 'Second one.']);
+    const xml = fs.readFileSync(out, 'utf8');
+    expect(xml).toContain(`<target state="translated"><mrk mtype="seg" mid="1">${ar('one.')} ${ar('First')}</mrk> <mrk mtype="seg" mid="2">`);
+    expect(xml).toContain('target-language="ar-SA"'); // already Arabic: kept as written
+  });
+});
+
+describe('XLIFF 2.x', () => {
+  it('keeps pc/ph/sc/ec codes, skips translate="no", sets trgLang and segment state', async () => {
+    const file = write(
+      'b.xlf',
+      `<?xml version="1.0" encoding="UTF-8"?><xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en"><file id="f1"><unit id="u1"><segment><source>Press <pc id="1">Save</pc> now<ph id="2"/>.</source></segment><ignorable><source> </source></ignorable><segment state="final"><source><sc id="3"/>Second<ec startRef="3"/> sentence with <mrk id="m1" translate="no">Lisan</mrk>.</source><target>x</target></segment></unit><unit id="u2" translate="no"><segment><source>Do not touch</source></segment></unit><group id="g" translate="no"><unit id="u3"><segment><source>Grouped</source></segment></unit></group></file></xliff>`,
+    );
+    const { analysis, out } = await roundTrip(file);
+    expect(analysis.segments).toEqual(['Press <x1>Save</x1> now<x2/>.', 'Second<x1/> sentence with <x2/>.']);
+    const xml = fs.readFileSync(out, 'utf8');
+    expect(xml).toContain('trgLang="ar"');
+    expect(xml).toContain(`<pc id="1">${ar('Save')}</pc>`);
+    expect(xml).toContain('<mrk id="m1" translate="no">Lisan</mrk>');
+    expect(xml).toContain('<ec startRef="3"/>');
+    expect(xml.match(/state="translated"/g)).toHaveLength(2);
+    expect(xml).toContain('<source>Do not touch</source></segment>');
+    expect(xml).not.toContain(ar('Grouped'));
+  });
+});

@@ -1,0 +1,179 @@
+import fs from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import type { Lang } from '../engines/types';
+import { DocumentError } from './errors';
+import { buildSegment, type InlineNode } from './inline';
+import { SegmentCursor, SegmentLimitError, type DocumentAnalysis, type FilterOptions, type MergeInput } from './types';
+import { cloneElement, el, isElement, localName, prefixOf, type XmlElement, type XmlNode } from './xml/dom';
+import { transformXmlChunks, type OpenElement, type XmlTransformHandlers } from './xml/stream';
+
+/**
+ * XLIFF 1.2 and 2.x: each source (or each seg-source segment of 1.2, each segment of 2.x)
+ * is one segment; inline codes keep their place as placeholders (g, mrk and pc as pairs;
+ * x, bx, ex, ph, bpt, ept, it, sc, ec, sm, em, cp as standalone codes); translate="no" on a
+ * file, group, unit or mrk is honoured; targets get state="translated"; the file's target
+ * language is set.
+ */
+type Payload = { element: XmlElement };
+type Node = InlineNode<Payload, null>;
+const STYLE = { key: '', value: null };
+
+const PAIRED = new Set(['g', 'pc', 'mrk']);
+
+function flatten(nodes: readonly XmlNode[]): Node[] {
+  const out: Node[] = [];
+  for (const n of nodes) {
+    if (n.type === 'text') out.push({ kind: 'text', text: n.text, style: STYLE });
+    else if (n.type === 'element') {
+      const local = localName(n.name);
+      const protectedMark = local === 'mrk' && (n.attrs.mtype === 'protected' || n.attrs.translate === 'no');
+      if (PAIRED.has(local) && !protectedMark) out.push({ kind: 'span', payload: { element: n }, children: flatten(n.children) });
+      else out.push({ kind: 'opaque', payload: { element: n } });
+    }
+  }
+  return out;
+}
+
+function emit(nodes: Node[]): XmlNode[] {
+  return nodes.map((n): XmlNode => {
+    if (n.kind === 'text') return { type: 'text', text: n.text };
+    if (n.kind === 'opaque') return n.payload.element;
+    return { ...n.payload.element, children: emit(n.children) };
+  });
+}
+
+/** The translated content of one source element (or mrk), or undefined in analysis. */
+function translateContent(source: XmlElement, cursor: SegmentCursor): XmlNode[] | undefined {
+  const built = buildSegment(flatten(source.children));
+  const nodes = cursor.apply(built);
+  if (cursor.mode === 'analyze') return undefined;
+  return emit(nodes);
+}
+
+const langCode = (lang: Lang) => lang;
+
+/** Puts `target` right after `after` (replacing any existing target). */
+function placeTarget(parent: XmlElement, after: XmlElement, content: XmlNode[], state: { name: string; value: string } | null) {
+  const prefix = prefixOf(after.name);
+  const existing = parent.children.find((c): c is XmlElement => isElement(c) && localName(c.name) === 'target');
+  const target = el(`${prefix}target`, existing ? { ...existing.attrs } : {}, content);
+  if (state) target.attrs[state.name] = state.value;
+  if (existing) parent.children[parent.children.indexOf(existing)] = target;
+  else parent.children.splice(parent.children.indexOf(after) + 1, 0, target);
+}
+
+function isTranslatable(element: { attrs: Record<string, string> }, ancestors: readonly OpenElement[]) {
+  if (element.attrs.translate === 'no') return false;
+  for (let i = ancestors.length - 1; i >= 0; i--) {
+    const value = ancestors[i]!.attrs.translate;
+    if (value === 'no') return false;
+    if (value === 'yes') return true;
+  }
+  return true;
+}
+
+function unit12(unit: XmlElement, cursor: SegmentCursor) {
+  const source = unit.children.find((c): c is XmlElement => isElement(c) && localName(c.name) === 'source');
+  if (!source) return;
+  const segSource = unit.children.find((c): c is XmlElement => isElement(c) && localName(c.name) === 'seg-source');
+  if (segSource) {
+    const target = cloneElement(segSource);
+    const marks: XmlElement[] = [];
+    const collect = (node: XmlElement) => {
+      for (const c of node.children) {
+        if (!isElement(c)) continue;
+        if (localName(c.name) === 'mrk' && c.attrs.mtype === 'seg') marks.push(c);
+        else collect(c);
+      }
+    };
+    collect(target);
+    for (const mark of marks) {
+      const content = translateContent(mark, cursor);
+      if (content) mark.children = content;
+    }
+    if (cursor.mode === 'merge') placeTarget(unit, segSource, target.children, { name: 'state', value: 'translated' });
+    return;
+  }
+  const content = translateContent(source, cursor);
+  if (content) placeTarget(unit, source, content, { name: 'state', value: 'translated' });
+}
+
+function unit2(unit: XmlElement, cursor: SegmentCursor) {
+  for (const segment of unit.children) {
+    if (!isElement(segment) || localName(segment.name) !== 'segment') continue;
+    const source = segment.children.find((c): c is XmlElement => isElement(c) && localName(c.name) === 'source');
+    if (!source) continue;
+    const content = translateContent(source, cursor);
+    if (content) {
+      placeTarget(segment, source, content, null);
+      segment.attrs.state = 'translated';
+      delete segment.attrs.subState;
+    }
+  }
+}
+
+function xliffHandlers(cursor: SegmentCursor, target: Lang): XmlTransformHandlers {
+  let version: 1 | 2 | null = null;
+  return {
+    capture: (name, attrs, ancestors) => {
+      const local = localName(name);
+      if (local !== 'trans-unit' && local !== 'unit') return false;
+      return isTranslatable({ attrs }, ancestors);
+    },
+    onOpen: (element, ancestors) => {
+      const local = localName(element.name);
+      if (ancestors.length === 0) {
+        if (local !== 'xliff') throw new DocumentError('unsupported_format', 'not an XLIFF document');
+        const v = element.attrs.version ?? '';
+        version = v.startsWith('1.') ? 1 : v.startsWith('2.') ? 2 : null;
+        if (!version) throw new DocumentError('unsupported_format', `XLIFF version ${v}`);
+        if (version === 2 && cursor.mode === 'merge') element.attrs.trgLang = langCode(target);
+      }
+      if (version === 1 && local === 'file' && cursor.mode === 'merge') {
+        const current = element.attrs['target-language'];
+        if (!current || current.slice(0, 2).toLowerCase() !== target) element.attrs['target-language'] = langCode(target);
+      }
+    },
+    onCapture: (unit) => {
+      if (version === 2) unit2(unit, cursor);
+      else unit12(unit, cursor);
+      return unit;
+    },
+  };
+}
+
+function xmlOptions(options: FilterOptions) {
+  return { maxDepth: options.limits.maxXmlDepth, maxCapturedChars: options.limits.maxCapturedChars, maxBytes: options.limits.maxXmlFileBytes };
+}
+
+export async function analyzeXliff(path: string, options: FilterOptions): Promise<DocumentAnalysis> {
+  const cursor = new SegmentCursor('analyze', [], 0, { maxSegments: options.limits.maxSegments });
+  try {
+    for await (const _chunk of transformXmlChunks(fs.createReadStream(path), xliffHandlers(cursor, options.target), { ...xmlOptions(options), serialize: false })) void _chunk;
+  } catch (error) {
+    if (error instanceof SegmentLimitError) throw new DocumentError('too_complex', 'too many segments');
+    throw error;
+  }
+  return {
+    format: 'xliff',
+    segments: cursor.segments,
+    parts: [{ part: 'xliff', start: 0, count: cursor.segments.length }],
+    words: cursor.words,
+    characters: cursor.characters,
+    detectedLanguage: cursor.detectedLanguage(),
+  };
+}
+
+export async function mergeXliff(path: string, outPath: string, input: MergeInput, options: FilterOptions): Promise<void> {
+  const cursor = new SegmentCursor('merge', input.translations, 0, { onRepair: options.onRepair });
+  const chunks = transformXmlChunks(fs.createReadStream(path), xliffHandlers(cursor, options.target), { ...xmlOptions(options), serialize: true });
+  await pipeline(
+    Readable.from(
+      (async function* () {
+        for await (const chunk of chunks) yield Buffer.from(chunk, 'utf8');
+      })(),
+    ),
+    fs.createWriteStream(outPath),
+  );
+}

@@ -1,0 +1,111 @@
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { transliterate } from '../../test/engines/reversing-engine';
+import { readZipText, writeZip, xlsxEntries } from '../../test/fixtures/documents';
+import { roundTrip, tempDir } from '../../test/fixtures/round-trip';
+import { renameSheetReferences, sanitizeSheetNames } from './xlsx';
+
+let dir: string;
+beforeAll(() => {
+  dir = tempDir();
+});
+
+const ar = (text: string) => transliterate(text, 'ar');
+
+describe('sheet names', () => {
+  it('stay valid: no forbidden characters, at most 31 characters, not "History", unique ignoring case', () => {
+    const names = sanitizeSheetNames(['Sales', 'Costs', 'Other', 'Notes', 'Extra'], ['المبيعات: [2024]?', 'المبيعات: 2024', "'History'", 'ن'.repeat(40), undefined]);
+    expect(names[0]).toBe('المبيعات 2024');
+    expect(names[1]).toBe('المبيعات 2024 (2)');
+    expect(names[2]).toBe('Other');
+    expect([...names[3]!].length).toBe(31);
+    expect(names[4]).toBe('Extra');
+    for (const name of names) expect(name).not.toMatch(/[:\\/?*[\]]/);
+  });
+
+  it('references in formulas follow renamed sheets; strings and external references do not', () => {
+    const rename = (name: string) => ({ sales: 'المبيعات', 'my data': 'بياناتي' })[name];
+    expect(renameSheetReferences("Sales!A1+'My Data'!B2", rename)).toBe("'المبيعات'!A1+'بياناتي'!B2");
+    expect(renameSheetReferences('SUM(Sales:Other!A1)', rename)).toBe("SUM('المبيعات:Other'!A1)");
+    expect(renameSheetReferences('"Sales!A1"&[1]Sales!A1', rename)).toBe('"Sales!A1"&[1]Sales!A1');
+    expect(renameSheetReferences("'It''s'!A1+Sales!$B$2", rename)).toBe("'It''s'!A1+'المبيعات'!$B$2");
+    expect(renameSheetReferences('A1*2', rename)).toBe('A1*2');
+  });
+});
+
+describe('XLSX filter', () => {
+  it('translates shared and inline strings, sheet names and comments; numbers, formulas and dates stay', async () => {
+    const rows =
+      '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" s="1"><v>42</v></c><c r="C1" t="inlineStr"><is><t>Inline text</t></is></c><c r="D1" s="2"><v>45292</v></c></row>' +
+      '<row r="2"><c r="A2"><f>\'Sales Report\'!B1*2</f><v>84</v></c><c r="B2" t="s"><v>1</v></c><c r="C2" t="s"><v>2</v></c><c r="D2" t="str"><f>"Total: "&amp;B1</f><v>Total: 42</v></c></row>';
+    const file = await writeZip(
+      path.join(dir, 'book.xlsx'),
+      xlsxEntries(
+        [
+          { name: 'Sales Report', rows, extra: '<hyperlinks><hyperlink ref="A1" location="Notes!A1" display="Notes"/></hyperlinks>' },
+          { name: 'Notes', rows: '<row r="1"><c r="A1"><f>SUM(\'Sales Report\'!B1:B2)+Notes!A2</f><v>1</v></c></row>' },
+        ],
+        {
+          sharedStrings: '<si><t>Total revenue</t></si><si><t>2024-01-05</t></si><si><r><t xml:space="preserve">Net </t></r><r><rPr><b/><sz val="11"/></rPr><t>profit</t></r><r><t xml:space="preserve"> margin</t></r></si>',
+          definedNames: '<definedName name="Totals">\'Sales Report\'!$B$1</definedName>',
+          comments: { sheet: 1, xml: '<comment ref="A1" authorId="0"><text><r><rPr><b/></rPr><t>Layla:</t></r><r><t xml:space="preserve"> Check the revenue figure</t></r></text></comment>' },
+        },
+      ),
+    );
+    const { analysis, out } = await roundTrip(file);
+    expect(analysis.segments).toEqual(['Sales Report', 'Notes', 'Total revenue', '2024-01-05', 'Net <x1>profit</x1> margin', 'Inline text', '<x1>Layla:</x1> Check the revenue figure']);
+
+    const workbook = await readZipText(out, 'xl/workbook.xml');
+    expect(workbook).toContain(`<sheet name="${ar('Report')} ${ar('Sales')}"`);
+    expect(workbook).toContain(`'${ar('Report')} ${ar('Sales')}'!$B$1`);
+
+    const strings = await readZipText(out, 'xl/sharedStrings.xml');
+    expect(strings).toContain(ar('revenue'));
+    expect(strings).toContain('2024-01-05'); // no letters: not sent to the engine, kept
+    expect(strings).toMatch(new RegExp(`<r><rPr><b/><sz val="11"/></rPr><t xml:space="preserve">${ar('profit')}</t></r>`));
+
+    const sheet1 = await readZipText(out, 'xl/worksheets/sheet1.xml');
+    expect(sheet1).toContain('<sheetView workbookViewId="0" rightToLeft="1"/>');
+    expect(sheet1).toContain(ar('Inline'));
+    expect(sheet1).toContain('<c r="B1" s="1"><v>42</v></c>');
+    expect(sheet1).toContain('<c r="D1" s="2"><v>45292</v></c>');
+    expect(sheet1).toContain(`<f>'${ar('Report')} ${ar('Sales')}'!B1*2</f>`);
+    expect(sheet1).toContain('<f>"Total: "&amp;B1</f><v>Total: 42</v>'); // a formula's string result is untouched
+    expect(sheet1).toContain(`location="'${ar('Notes')}'!A1"`);
+    const sheet2 = await readZipText(out, 'xl/worksheets/sheet2.xml');
+    expect(sheet2).toContain(`SUM('${ar('Report')} ${ar('Sales')}'!B1:B2)+'${ar('Notes')}'!A2`);
+
+    expect(await readZipText(out, 'xl/comments1.xml')).toContain(ar('figure'));
+    // Cell formats read right to left; an explicit left alignment is mirrored.
+    const styles = await readZipText(out, 'xl/styles.xml');
+    expect(styles).toContain('<alignment horizontal="right" readingOrder="2"/>');
+    expect(styles.match(/readingOrder="2"/g)!.length).toBe(4);
+  });
+
+  it('keeps table column names equal to their translated header cells', async () => {
+    const entries = xlsxEntries([{ name: 'Data', rows: '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c></row><row r="2"><c r="A2"><v>1</v></c><c r="B2"><f>Table1[[#This Row],[Unit price]]*2</f><v>2</v></c></row>', extra: '<tableParts count="1"><tablePart r:id="rIdTable"/></tableParts>' }], {
+      sharedStrings: ['Quantity', 'Unit price'],
+    });
+    entries['xl/tables/table1.xml'] =
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><table xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" id="1" name="Table1" displayName="Table1" ref="A1:B2"><tableColumns count="2"><tableColumn id="1" name="Quantity"/><tableColumn id="2" name="Unit price"/></tableColumns></table>';
+    entries['xl/worksheets/_rels/sheet1.xml.rels'] =
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rIdTable" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/table" Target="../tables/table1.xml"/></Relationships>';
+    entries['[Content_Types].xml'] = entries['[Content_Types].xml']!.replace('</Types>', '<Override PartName="/xl/tables/table1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.table+xml"/></Types>');
+    const file = await writeZip(path.join(dir, 'table.xlsx'), entries);
+    const { out } = await roundTrip(file);
+    const table = await readZipText(out, 'xl/tables/table1.xml');
+    expect(table).toContain(`<tableColumn id="2" name="${ar('price')} ${ar('Unit')}"/>`);
+    expect(await readZipText(out, 'xl/worksheets/sheet1.xml')).toContain(`Table1[[#This Row],[${ar('price')} ${ar('Unit')}]]*2`);
+  });
+
+  it('Arabic to English turns sheets left to right', async () => {
+    const file = await writeZip(path.join(dir, 'arabic.xlsx'), xlsxEntries([{ name: 'البيانات', rows: '<row r="1"><c r="A1" t="s"><v>0</v></c></row>' }], { sharedStrings: ['مرحبا'] }));
+    const entries = await readZipText(file, 'xl/worksheets/sheet1.xml');
+    expect(entries).toContain('<sheetView workbookViewId="0"/>');
+    const { out } = await roundTrip(file, { source: 'ar', target: 'en' });
+    const sheet = await readZipText(out, 'xl/worksheets/sheet1.xml');
+    expect(sheet).not.toContain('rightToLeft');
+    expect(await readZipText(out, 'xl/styles.xml')).toContain('readingOrder="1"');
+    expect(await readZipText(out, 'xl/workbook.xml')).toContain(`name="${transliterate('البيانات', 'en')}"`);
+  });
+});

@@ -1,0 +1,320 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type PgBoss from 'pg-boss';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createPlan, createUser, signedIn, upload } from '../../../test/documents-helpers';
+import { ReversingTestEngine, transliterate } from '../../../test/engines/reversing-engine';
+import { docxEntries, readZipText, writeZip, xlsxEntries } from '../../../test/fixtures/documents';
+import { sampleDocx } from '../../../test/fixtures/docx-fixture';
+import { tempDir } from '../../../test/fixtures/round-trip';
+import { createTestApp, type TestApp, type TestClient } from '../../../test/harness';
+import { EngineError } from '../../engines/types';
+import { renderMail, type MailJob } from '../../mail/mailer';
+import { segmentTranslatorFromEngine, type SegmentTranslator } from './service';
+
+/**
+ * The documents API and the job, on a real database (PGlite, or PostgreSQL with
+ * TEST_DATABASE_URL). The queue runs without workers here ("api" role): tests run the job
+ * handler themselves, as a worker would, to stop it mid-way and resume it.
+ */
+let t: TestApp;
+let dir: string;
+const engine = new ReversingTestEngine();
+let behaviour: 'ok' | 'transient-once' | 'permanent' = 'ok';
+const observed: Array<{ progress: number; batchesDone: number }> = [];
+let observeJob: string | null = null;
+
+const translator: SegmentTranslator = async (segments, job) => {
+  if (observeJob) {
+    const row = await t.container.database.db.selectFrom('document_jobs').select(['progress', 'batches_done']).where('id', '=', observeJob).executeTakeFirstOrThrow();
+    observed.push({ progress: row.progress, batchesDone: row.batches_done });
+  }
+  if (behaviour === 'permanent') throw new EngineError('test', 'engine refuses this pair', false);
+  return segmentTranslatorFromEngine(engine)(segments, job);
+};
+
+let docxBytes: Buffer;
+const ar = (text: string) => transliterate(text, 'ar');
+
+beforeAll(async () => {
+  t = await createTestApp({
+    role: 'api',
+    startQueue: true,
+    env: { DOC_BATCH_SEGMENTS: '3' },
+    overrides: { documentTranslator: translator },
+  });
+  dir = tempDir('lisan-documents-');
+  docxBytes = await sampleDocx();
+});
+afterAll(() => t.close());
+beforeEach(() => {
+  behaviour = 'ok';
+  engine.calls = [];
+  engine.failOnCall = null;
+  observeJob = null;
+  observed.length = 0;
+});
+
+const docxFile = (name = 'report.docx') => ({ name, content: docxBytes });
+
+async function queuedMails(): Promise<MailJob[]> {
+  const jobs = ((await t.container.queue.boss.fetch('mail-send', { batchSize: 50 })) ?? []) as PgBoss.Job<MailJob>[];
+  return jobs.map((job) => job.data);
+}
+
+async function jobOf(projectId: string) {
+  return t.container.database.db.selectFrom('document_jobs').selectAll().where('project_id', '=', projectId).executeTakeFirstOrThrow();
+}
+
+async function start(client: TestClient, file = docxFile(), fields: Record<string, string> = {}, options: { remoteAddress?: string } = {}) {
+  const body = await import('../../../test/multipart').then((m) => m.multipart({ model: 'general', frontendModel: 'General', source_lang: 'en', target_lang: 'ar', ...fields }, file));
+  return client.request({ method: 'POST', url: '/api/doc/translate', payload: body.payload, headers: body.headers, ...options });
+}
+
+describe('POST /api/count-words', () => {
+  it('counts the words, characters and format of a document, read by content whatever its name', async () => {
+    const client = await signedIn(t, await createUser(t));
+    const response = await upload(client, '/api/count-words', docxFile('scan.pdf'));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 200, words: 50, characters: expect.any(Number), format: 'docx' });
+  });
+
+  it('answers 422 with the spec messages for unsupported, broken and password-protected files', async () => {
+    const client = await signedIn(t, await createUser(t));
+    const unsupported = await upload(client, '/api/count-words', { name: 'notes.docx', content: Buffer.from('plain text, not a document') });
+    expect(unsupported.statusCode).toBe(422);
+    expect(unsupported.json()).toEqual({ message: 'Unsupported file format detected and removed. Please use another file.', errors: { file: ['Unsupported file format detected and removed. Please use another file.'] } });
+
+    const broken = await upload(client, '/api/count-words', { name: 'cut.docx', content: docxBytes.subarray(0, 2000) });
+    expect(broken.statusCode).toBe(422);
+    expect(broken.json().message).toBe('There is an issue with the uploaded file');
+
+    const ole = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(512), Buffer.from('EncryptionInfo', 'utf16le'), Buffer.alloc(512)]);
+    const locked = await upload(client, '/api/count-words', { name: 'locked.docx', content: ole });
+    expect(locked.statusCode).toBe(422);
+    expect(locked.json().message).toMatch(/password-protected/);
+
+    client.locale = 'ar';
+    const arabic = await upload(client, '/api/count-words', { name: 'notes.txt', content: Buffer.from('plain') });
+    expect(arabic.json().message).toBe('اكتُشفت صيغة ملف غير مدعومة وأُزيلت. يُرجى استخدام ملف آخر.');
+
+    client.locale = 'en';
+    const missing = await upload(client, '/api/count-words', null, { model: 'general' });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().errors.file).toEqual(['The file field is required.']);
+  });
+
+  it('applies the guest settings to visitors: formats and file size', async () => {
+    await t.container.settings.update({ guest_allowed_format: 'docx', guest_file_size: '1' });
+    const guest = t.client();
+    const xlsx = fs.readFileSync(await writeZip(path.join(dir, 'guest.xlsx'), xlsxEntries([{ name: 'A', rows: '<row r="1"><c r="A1" t="s"><v>0</v></c></row>' }], { sharedStrings: ['Hello'] })));
+    const refused = await upload(guest, '/api/count-words', { name: 'guest.xlsx', content: xlsx });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe('Unsupported file format detected and removed. Please use another file.');
+    const big = await upload(guest, '/api/count-words', { name: 'big.docx', content: Buffer.concat([docxBytes, Buffer.alloc(1024 * 1024 + 10)]) });
+    expect(big.statusCode).toBe(402);
+    expect(big.json()).toEqual({ status: 402, type: 'doc_size', message: 'Sorry, this document exceeds the size limit for this plan. Try to upload a smaller document' });
+    expect((await upload(guest, '/api/count-words', docxFile())).json()).toMatchObject({ words: 50, format: 'docx' });
+  });
+});
+
+describe('POST /api/doc/translate: plan limits', () => {
+  it('refuses a document with more words than the plan allows', async () => {
+    const plan = await createPlan(t, { doc_words: 20 });
+    const client = await signedIn(t, await createUser(t, { planId: plan.id }));
+    const response = await start(client);
+    expect(response.statusCode).toBe(402);
+    expect(response.json()).toEqual({ status: 402, type: 'doc_words', message: 'File words count exceeded to a limit of 20' });
+  });
+
+  it('refuses a file larger than the plan allows and a format the plan does not include', async () => {
+    const plan = await createPlan(t, { max_file_size_mb: 1, file_formats: ['docx'] });
+    const client = await signedIn(t, await createUser(t, { planId: plan.id }));
+    const entries: Record<string, string | Buffer> = docxEntries('<w:p><w:r><w:t>Text</w:t></w:r></w:p>');
+    entries['word/media/photo.png'] = randomBytes(1_200_000);
+    const big = await start(client, { name: 'big.docx', content: fs.readFileSync(await writeZip(path.join(dir, 'big.docx'), entries)) });
+    expect(big.statusCode).toBe(402);
+    expect(big.json().message).toBe('Sorry, this document exceeds the size limit for this plan. Try to upload a smaller document');
+    const xlsx = fs.readFileSync(await writeZip(path.join(dir, 'plan.xlsx'), xlsxEntries([{ name: 'A', rows: '' }], { sharedStrings: ['Hello'] })));
+    const format = await start(client, { name: 'plan.xlsx', content: xlsx });
+    expect(format.statusCode).toBe(422);
+    expect(format.json().message).toBe('Unsupported file format detected and removed. Please use another file.');
+  });
+
+  it('counts documents per month against the quota and gives a failed document back', async () => {
+    const plan = await createPlan(t, { monthly_doc_requests: 1 });
+    const client = await signedIn(t, await createUser(t, { planId: plan.id }));
+    const first = await start(client);
+    expect(first.statusCode).toBe(202);
+    expect(first.json()).toEqual({ status: 202, project_id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    const second = await start(client);
+    expect(second.statusCode).toBe(402);
+    expect(second.json()).toEqual({ status: 402, type: 'doc_request_quota', message: 'Your request quota exceeds the requests limit' });
+
+    behaviour = 'permanent';
+    const job = await jobOf(first.json().project_id);
+    await t.container.documents.runJob(job.id, { retryCount: 0 });
+    expect((await jobOf(first.json().project_id)).quota_released).toBe(true);
+    behaviour = 'ok';
+    expect((await start(client)).statusCode).toBe(202);
+  });
+
+  it('refuses an expired trial, the LLM mode without it in the plan, an unverified e-mail and equal languages', async () => {
+    const trial = await t.container.plans.getBySlug('free-trial');
+    const expired = await signedIn(t, await createUser(t, { planId: trial.id, trialEndsAt: new Date(Date.now() - 86_400_000) }));
+    expect((await start(expired)).json()).toEqual({ status: 402, type: 'trial_expired', message: 'Trial period expired' });
+
+    const client = await signedIn(t, await createUser(t, { planId: (await createPlan(t, { llm_enabled: false })).id }));
+    expect((await start(client, docxFile(), { model: 'llm', frontendModel: 'LLM' })).json()).toEqual({ status: 402, type: 'plan_feature', message: 'Please upgrade your plan to use this feature' });
+    const same = await start(client, docxFile(), { source_lang: 'en', target_lang: 'en' });
+    expect(same.statusCode).toBe(422);
+    expect(same.json().errors.target_lang).toEqual(['The source and target languages must be different.']);
+
+    const unverified = await signedIn(t, await createUser(t, { verified: false }));
+    expect((await start(unverified)).statusCode).toBe(450);
+  });
+
+  it('detects the source language when asked to, and translates the other way', async () => {
+    const client = await signedIn(t, await createUser(t));
+    const arabic = fs.readFileSync(await writeZip(path.join(dir, 'arabic.docx'), docxEntries('<w:p><w:r><w:t>هذا تقرير سنوي عن المبيعات</w:t></w:r></w:p>')));
+    const response = await start(client, { name: 'arabic.docx', content: arabic }, { source_lang: 'auto', target_lang: '' });
+    expect(response.statusCode).toBe(202);
+    const job = await jobOf(response.json().project_id);
+    expect([job.source_lang, job.target_lang]).toEqual(['ar', 'en']);
+  });
+
+  it('lets guests translate by their browser token, within the guest quota counted by token and IP', async () => {
+    await t.container.settings.update({ guest_doc_quota: '2', guest_allowed_format: 'docx', guest_file_size: '2' });
+    const guest = t.client();
+    const ip = { remoteAddress: '203.0.113.7' };
+    const noToken = await start(guest, docxFile(), {}, ip);
+    expect(noToken.statusCode).toBe(422);
+    expect(noToken.json().errors.token).toBeDefined();
+    expect((await start(guest, docxFile(), { token: 'guest-token-aaaa' }, ip)).statusCode).toBe(202);
+    expect((await start(guest, docxFile(), { token: 'guest-token-aaaa' }, ip)).statusCode).toBe(202);
+    // A new token from the same address does not reset the count.
+    const third = await start(guest, docxFile(), { token: 'guest-token-bbbb' }, ip);
+    expect(third.statusCode).toBe(402);
+    expect(third.json().message).toBe('Your request quota exceeds the requests limit');
+  });
+});
+
+describe('the document-translate job', () => {
+  it('goes Analyzing -> Translating -> Generating -> done, saving progress after every batch, and resumes after a crash', async () => {
+    const user = await createUser(t, { name: 'Layla' });
+    const client = await signedIn(t, user);
+    const { project_id: projectId } = (await start(client)).json();
+    const job = await jobOf(projectId);
+    expect(job.state).toBe('analyzing');
+    const initial = await client.get(`/api/doc/translated/${projectId}`);
+    expect(initial.json()).toMatchObject({ status: 200, data: { project_id: projectId, state: 'analyzing', progress: 0, file_name: 'report.docx' } });
+
+    // The worker "crashes" in the third batch (the engine call throws; pg-boss would retry).
+    observeJob = job.id;
+    engine.failOnCall = 3;
+    await expect(t.container.documents.runJob(job.id, { retryCount: 0 })).rejects.toThrow('test engine failure');
+    const halfway = await jobOf(projectId);
+    expect(halfway).toMatchObject({ state: 'translating', batches_done: 2 });
+    expect(halfway.batch_count).toBe(5); // 14 segments, 3 per batch
+    const status = (await client.get(`/api/doc/translated/${projectId}`)).json().data;
+    expect(status).toMatchObject({ state: 'translating', progress: halfway.progress });
+    expect(status.progress).toBeGreaterThan(5);
+    expect(status.progress).toBeLessThan(90);
+
+    // The retry resumes with the third batch: the first two are not translated again.
+    const callsBefore = engine.calls.length;
+    await t.container.documents.runJob(job.id, { retryCount: 1 });
+    expect(engine.calls.length - callsBefore).toBe(3);
+    // 13 of the 14 segments need the engine ("1200" does not): batches of 3, 3, 3, 3, 1.
+    expect(engine.calls.slice(callsBefore).map((c) => c.segments.length)).toEqual([3, 3, 1]);
+    // Progress was saved after every batch, and only grew.
+    const progress = observed.map((o) => o.progress);
+    expect(observed.map((o) => o.batchesDone)).toEqual([0, 1, 2, 2, 3, 4]);
+    expect([...progress].sort((a, b) => a - b)).toEqual(progress);
+
+    const done = (await client.get(`/api/doc/translated/${projectId}`)).json().data;
+    expect(done).toMatchObject({ state: 'done', progress: 100, file_id: expect.any(String), result_name: 'report (ar).docx' });
+    expect(done.error).toBeUndefined();
+
+    const download = await client.get(`/api/translated-file-url/?id=${done.file_id}`);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    expect(download.headers['content-disposition']).toContain("filename*=UTF-8''report%20%28ar%29.docx");
+    const file = path.join(dir, 'download.docx');
+    fs.writeFileSync(file, download.rawPayload);
+    const xml = await readZipText(file, 'word/document.xml');
+    expect(xml).toContain(ar('Michael'));
+    expect(xml).toContain('<w:bidi/>');
+
+    const mails = (await queuedMails()).filter((m) => m.to === user.email);
+    expect(mails).toHaveLength(1);
+    const rendered = renderMail(mails[0]!);
+    expect(rendered.subject).toBe('Your translated document is ready');
+    expect(rendered.text).toContain('report.docx');
+    expect(rendered.text).toContain(`/api/translated-file-url/?id=${done.file_id}`);
+    // Intermediate results are cleaned up once the file is written.
+    expect(await t.container.database.db.selectFrom('document_job_batches').selectAll().where('job_id', '=', job.id).execute()).toHaveLength(0);
+  });
+
+  it('fails clearly when the engine refuses: reason in the status and an e-mail in the user’s language, quota given back', async () => {
+    const user = await createUser(t, { locale: 'ar', name: 'ليلى' });
+    const client = await signedIn(t, user, 'ar');
+    const { project_id: projectId } = (await start(client)).json();
+    behaviour = 'permanent';
+    await t.container.documents.runJob((await jobOf(projectId)).id, { retryCount: 0 });
+    const job = await jobOf(projectId);
+    expect(job).toMatchObject({ state: 'failed', quota_released: true, error_key: 'documents.error_engine' });
+    const status = (await client.get(`/api/doc/translated/${projectId}`)).json().data;
+    expect(status).toMatchObject({ state: 'failed', error: { key: 'documents.error_engine', message: 'حدث خطأ ما. يُرجى التواصل مع الدعم أو المحاولة مرة أخرى' } });
+    const mail = (await queuedMails()).find((m) => m.to === user.email)!;
+    const rendered = renderMail(mail);
+    expect(rendered.subject).toBe('تعذّرت ترجمة مستندك');
+    expect(rendered.text).toContain('حدث خطأ ما');
+    expect(rendered.html).toContain('dir="rtl"');
+  });
+
+  it('fails an unreadable file at once, without retrying it', async () => {
+    const client = await signedIn(t, await createUser(t));
+    const { project_id: projectId } = (await start(client)).json();
+    const job = await jobOf(projectId);
+    // The stored source gets damaged after the upload was accepted.
+    await t.container.storage.put(job.source_key, Buffer.from('no longer a zip'));
+    await t.container.documents.runJob(job.id, { retryCount: 0 });
+    expect(await jobOf(projectId)).toMatchObject({ state: 'failed', error_key: 'documents.error_broken_file' });
+    expect(engine.calls).toHaveLength(0);
+  });
+
+  it('gives up after the last retry of a failing engine', async () => {
+    const client = await signedIn(t, await createUser(t));
+    const { project_id: projectId } = (await start(client)).json();
+    engine.failOnCall = 1;
+    await t.container.documents.runJob((await jobOf(projectId)).id, { retryCount: 3 });
+    expect(await jobOf(projectId)).toMatchObject({ state: 'failed', quota_released: true });
+  });
+});
+
+describe('who may see a document', () => {
+  it('only its owner: other users get 403, guests need their own token, unknown ids 404', async () => {
+    const owner = await signedIn(t, await createUser(t));
+    const other = await signedIn(t, await createUser(t));
+    const { project_id: projectId } = (await start(owner)).json();
+    await t.container.documents.runJob((await jobOf(projectId)).id, { retryCount: 0 });
+    const fileId = (await owner.get(`/api/doc/translated/${projectId}`)).json().data.file_id;
+    expect((await other.get(`/api/doc/translated/${projectId}`)).statusCode).toBe(403);
+    expect((await other.get(`/api/translated-file-url/?id=${fileId}`)).statusCode).toBe(403);
+    expect((await t.client().get(`/api/translated-file-url/?id=${fileId}`)).statusCode).toBe(403);
+    expect((await owner.get('/api/doc/translated/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await owner.get('/api/translated-file-url/?id=not-a-uuid')).statusCode).toBe(422);
+
+    await t.container.settings.update({ guest_doc_quota: '5' });
+    const guest = t.client();
+    const ip = { remoteAddress: '198.51.100.20' };
+    const guestProject = (await start(guest, docxFile(), { token: 'guest-token-owner1' }, ip)).json().project_id;
+    await t.container.documents.runJob((await jobOf(guestProject)).id, { retryCount: 0 });
+    const mine = await guest.get(`/api/doc/translated/${guestProject}?token=guest-token-owner1`);
+    expect(mine.json().data.state).toBe('done');
+    expect((await guest.get(`/api/doc/translated/${guestProject}?token=guest-token-other1`)).statusCode).toBe(403);
+    expect((await guest.get(`/api/translated-file-url/?id=${mine.json().data.file_id}&token=guest-token-owner1`)).statusCode).toBe(200);
+  });
+});

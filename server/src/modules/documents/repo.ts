@@ -1,0 +1,98 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import type { DocumentJobRow, DocumentJobUpdate, NewDocumentJob } from './tables';
+
+/** Who a job belongs to, for quotas and access. */
+export type DocumentOwner = { userId: number } | { guestToken: string; guestIp: string };
+
+/** All SQL of the documents domain. */
+export function createDocumentsRepo(db: Kysely<DB>) {
+  const ownerCount = (trx: Kysely<DB>, owner: DocumentOwner, since: Date) => {
+    let query = trx
+      .selectFrom('document_jobs')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('created_at', '>=', since)
+      .where('quota_released', '=', false);
+    query =
+      'userId' in owner
+        ? query.where('user_id', '=', owner.userId)
+        : // Guests are counted by their browser token and their IP together.
+          query.where('user_id', 'is', null).where((eb) => eb.or([eb('guest_token', '=', owner.guestToken), eb('guest_ip', '=', owner.guestIp)]));
+    return query.executeTakeFirstOrThrow();
+  };
+
+  return {
+    /** Documents counted against the owner's quota since `since` (failed ones are given back). */
+    async countSince(owner: DocumentOwner, since: Date): Promise<number> {
+      return Number((await ownerCount(db, owner, since)).count);
+    },
+
+    /**
+     * Inserts the job if the owner is still under `quota` documents since `since`. The check
+     * and the insert run in one transaction under an advisory lock per owner, so two
+     * uploads at once cannot both take the last document of a quota.
+     */
+    async insertWithinQuota(job: NewDocumentJob, owner: DocumentOwner, quota: { since: Date; limit: number }): Promise<DocumentJobRow | null> {
+      return db.transaction().execute(async (trx) => {
+        const lockKey = 'userId' in owner ? `document-quota:user:${owner.userId}` : `document-quota:guest:${owner.guestToken}`;
+        await sql`select pg_advisory_xact_lock(hashtext(${lockKey}))`.execute(trx);
+        const used = Number((await ownerCount(trx, owner, quota.since)).count);
+        if (used >= quota.limit) return null;
+        return trx.insertInto('document_jobs').values(job).returningAll().executeTakeFirstOrThrow();
+      });
+    },
+
+    findById: (id: string) => db.selectFrom('document_jobs').selectAll().where('id', '=', id).executeTakeFirst(),
+    findByProjectId: (projectId: string) => db.selectFrom('document_jobs').selectAll().where('project_id', '=', projectId).executeTakeFirst(),
+    findByFileId: (fileId: string) => db.selectFrom('document_jobs').selectAll().where('file_id', '=', fileId).executeTakeFirst(),
+
+    async update(id: string, values: DocumentJobUpdate, now: Date) {
+      await db
+        .updateTable('document_jobs')
+        .set({ ...values, updated_at: now })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Moves a job on only while it is not finished (a second worker must not undo a finish). */
+    async updateUnlessFinished(id: string, values: DocumentJobUpdate, now: Date): Promise<boolean> {
+      const result = await db
+        .updateTable('document_jobs')
+        .set({ ...values, updated_at: now })
+        .where('id', '=', id)
+        .where('state', 'not in', ['done', 'failed'])
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async saveBatch(jobId: string, batchIndex: number, translations: string[], engine: string) {
+      await db
+        .insertInto('document_job_batches')
+        .values({ job_id: jobId, batch_index: batchIndex, translations: JSON.stringify(translations), engine })
+        .onConflict((oc) => oc.columns(['job_id', 'batch_index']).doNothing())
+        .execute();
+    },
+
+    async savedBatchIndexes(jobId: string): Promise<Set<number>> {
+      const rows = await db.selectFrom('document_job_batches').select('batch_index').where('job_id', '=', jobId).execute();
+      return new Set(rows.map((r) => r.batch_index));
+    },
+
+    async listBatches(jobId: string) {
+      return db.selectFrom('document_job_batches').select(['batch_index', 'translations']).where('job_id', '=', jobId).orderBy('batch_index').execute();
+    },
+
+    async deleteBatches(jobId: string) {
+      await db.deleteFrom('document_job_batches').where('job_id', '=', jobId).execute();
+    },
+
+    /** The owner's jobs, newest first (the history module lists these with text translations). */
+    listForOwner(owner: DocumentOwner, options: { limit: number; offset: number }) {
+      let query = db.selectFrom('document_jobs').selectAll();
+      query = 'userId' in owner ? query.where('user_id', '=', owner.userId) : query.where('guest_token', '=', owner.guestToken);
+      return query.orderBy('created_at', 'desc').limit(options.limit).offset(options.offset).execute();
+    },
+  };
+}
+
+export type DocumentsRepo = ReturnType<typeof createDocumentsRepo>;

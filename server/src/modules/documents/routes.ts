@@ -1,0 +1,59 @@
+import fs from 'node:fs/promises';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Invalid } from '../../http/errors';
+import { resolveLocale } from '../../http/locale';
+import type { RateLimiter } from '../../http/rate-limit';
+import { parseInput } from '../../http/validation';
+import { contentDisposition } from './documents.fns';
+import { downloadQuerySchema, guestTokenSchema, projectParamsSchema, translateDocumentSchema } from './schemas';
+import type { DocumentsService, Requester } from './service';
+import { receiveUpload } from './upload';
+
+/** Documents (API.md "Documents"). Guests may use them too, within the guest settings, by their browser token. */
+export function documentsRoutes(app: FastifyInstance, deps: { documents: DocumentsService; rateLimiter: RateLimiter; documentTempDir: string }) {
+  const { documents } = deps;
+  const requesterOf = (request: FastifyRequest, token?: string): Requester =>
+    request.actor ? { kind: 'user', user: request.actor.user, locale: resolveLocale(request) } : { kind: 'guest', token, ip: request.ip, locale: resolveLocale(request) };
+
+  const upload = async (request: FastifyRequest) => {
+    const { file, fields } = await receiveUpload(request, { maxBytes: await documents.uploadLimitBytes(requesterOf(request)), tempDir: deps.documentTempDir });
+    if (!file) throw Invalid.field('file', 'documents.file_required');
+    return { file, fields };
+  };
+
+  app.post('/api/count-words', { config: { access: 'public' } }, async (request) => {
+    await deps.rateLimiter.consume(`doc-count:${request.ip}`, 60, 60);
+    const { file, fields } = await upload(request);
+    return documents.countWords(requesterOf(request, fields.token), file);
+  });
+
+  app.post('/api/doc/translate', { config: { access: 'public' } }, async (request, reply) => {
+    await deps.rateLimiter.consume(`doc-translate:${request.ip}`, 20, 60);
+    const { file, fields } = await upload(request);
+    let input;
+    try {
+      input = parseInput(translateDocumentSchema, fields);
+    } catch (error) {
+      await fs.rm(file.path, { force: true });
+      throw error;
+    }
+    const result = await documents.startTranslation(requesterOf(request, input.token), file, input);
+    return reply.code(202).send(result);
+  });
+
+  app.get('/api/doc/translated/:projectId', { config: { access: 'public' } }, async (request) => {
+    const { projectId } = parseInput(projectParamsSchema, request.params);
+    const { token } = parseInput(guestTokenSchema, request.query);
+    return documents.status(requesterOf(request, token), projectId);
+  });
+
+  const download = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { id, token } = parseInput(downloadQuerySchema, request.query);
+    const file = await documents.download(requesterOf(request, token), id);
+    reply.header('content-type', file.mime).header('content-disposition', contentDisposition(file.fileName)).header('cache-control', 'private, no-store');
+    if (file.size !== null) reply.header('content-length', String(file.size));
+    return reply.send(file.stream);
+  };
+  app.get('/api/translated-file-url/', { config: { access: 'public' } }, download);
+  app.get('/api/translated-file-url', { config: { access: 'public' } }, download);
+}

@@ -1,0 +1,408 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { Logger } from 'pino';
+import type { DocumentsConfig } from '../../config';
+import type { UserRow } from '../../db/schema';
+import { EngineError, type Domain, type Lang, type TranslationEngine } from '../../engines/types';
+import { DEFAULT_LIMITS, documentErrorKey, isDocumentError, OUTPUT_FORMAT, type DocumentAnalysis, type DocumentError, type FilterLimits, type PartRange } from '../../formats';
+import type { DocumentFilterRunner } from '../../formats/sandbox';
+import { EmailNotVerified, Forbidden, Invalid, LimitExceeded, NotFound } from '../../http/errors';
+import { t, type Locale } from '../../i18n/messages';
+import type { JobQueue } from '../../jobs/queue';
+import type { MailService } from '../../mail/jobs';
+import { StorageNotFound, type FileStorage } from '../../storage/local';
+import { planLimits } from '../plans/plans.fns';
+import type { PlansService } from '../plans/service';
+import type { SettingsService } from '../settings/service';
+import { assembleTranslations, monthStart, planBatches, progressFor, translatedFileName } from './documents.fns';
+import type { DocumentOwner, DocumentsRepo } from './repo';
+import type { DocumentJobRow } from './tables';
+
+/**
+ * Translates a document's segments. The text-translation core provides the real one
+ * (engine router, translation memory, glossaries); the container wires it in.
+ */
+export type SegmentTranslator = (
+  segments: string[],
+  job: { source: Lang; target: Lang; domain: Domain; llm?: boolean },
+) => Promise<{ translations: string[]; engine: string }>;
+
+/** A SegmentTranslator over one engine (tests, and a single configured engine). */
+export function segmentTranslatorFromEngine(engine: TranslationEngine): SegmentTranslator {
+  return async (segments, job) => ({ translations: await engine.translate(segments, job), engine: engine.id });
+}
+
+/** Used when no translation engine is configured: every document job fails with a clear log line. */
+export const unavailableTranslator: SegmentTranslator = async () => {
+  throw new EngineError('none', 'No translation engine is configured for documents (container.translator is not wired)', false);
+};
+
+export type Requester =
+  | { kind: 'user'; user: UserRow; locale: Locale }
+  | { kind: 'guest'; token: string | undefined; ip: string; locale: Locale };
+
+/** An upload received by the route, on local disk; the service removes it when done. */
+export interface UploadedFile {
+  path: string;
+  fileName: string;
+  size: number;
+}
+
+export interface TranslateDocumentInput {
+  model: 'general' | 'business' | 'legal' | 'ecommerce' | 'llm';
+  frontendModel: string;
+  source_lang: Lang | 'auto';
+  target_lang?: Lang;
+}
+
+interface EffectiveLimits {
+  maxBytes: number;
+  maxMb: number;
+  words: number;
+  formats: string[];
+  monthlyDocuments: number;
+  llm: boolean;
+  trialExpired: boolean;
+}
+
+export interface DocumentsDeps {
+  repo: DocumentsRepo;
+  storage: FileStorage;
+  filters: DocumentFilterRunner;
+  translate: SegmentTranslator;
+  plans: PlansService;
+  settings: SettingsService;
+  mail: MailService;
+  queue: JobQueue;
+  findUser(id: number): Promise<UserRow | undefined>;
+  now: () => Date;
+  logger: Logger;
+  config: DocumentsConfig & { appUrl: string; tempDir: string };
+}
+
+const MIB = 1024 * 1024;
+/** Attempts of a job (pg-boss retries) before a failing engine fails the document. */
+export const DOCUMENT_JOB_RETRY_LIMIT = 3;
+
+const GUEST_TOKEN = /^[A-Za-z0-9_-]{8,128}$/;
+
+export function createDocumentsService(deps: DocumentsDeps) {
+  const { repo, storage, filters, now, logger, config } = deps;
+  const filterLimits: FilterLimits = { ...DEFAULT_LIMITS, maxPdfPages: config.maxPdfPages };
+
+  function ownerOf(requester: Requester): DocumentOwner {
+    if (requester.kind === 'user') return { userId: requester.user.id };
+    if (!requester.token || !GUEST_TOKEN.test(requester.token)) throw Invalid.field('token', 'documents.guest_token_required');
+    return { guestToken: requester.token, guestIp: requester.ip };
+  }
+
+  function assertAllowed(requester: Requester) {
+    if (requester.kind === 'user' && !requester.user.email_verified_at) throw new EmailNotVerified();
+  }
+
+  async function limitsFor(requester: Requester): Promise<EffectiveLimits> {
+    if (requester.kind === 'guest') {
+      const guest = await deps.settings.guestLimits();
+      return {
+        maxMb: guest.fileSizeMb,
+        maxBytes: Math.min(guest.fileSizeMb, config.maxUploadMb) * MIB,
+        words: guest.docWordsCount,
+        formats: guest.allowedFormats,
+        monthlyDocuments: guest.docQuota,
+        llm: false,
+        trialExpired: false,
+      };
+    }
+    const user = requester.user;
+    // Accounts without a plan of their own get the trial plan's limits (as GET /api/user does).
+    const plan = user.plan_id ? await deps.plans.getById(user.plan_id) : await deps.plans.getBySlug('free-trial');
+    const limits = planLimits(plan);
+    return {
+      maxMb: limits.max_file_size_mb,
+      maxBytes: Math.min(limits.max_file_size_mb, config.maxUploadMb) * MIB,
+      words: limits.doc_words,
+      formats: limits.file_formats.map((f) => f.toLowerCase()),
+      monthlyDocuments: limits.monthly_doc_requests,
+      llm: plan.llm_enabled,
+      trialExpired: plan.is_trial && Boolean(user.trial_ends_at) && new Date(user.trial_ends_at!).getTime() <= now().getTime(),
+    };
+  }
+
+  const fileError = (error: DocumentError) => Invalid.field('file', documentErrorKey(error.code), error.params);
+
+  /** Reads an upload in a worker thread: its format (by content) and its segments and counts. */
+  async function inspect(upload: UploadedFile, limits: EffectiveLimits) {
+    if (upload.size > limits.maxBytes) throw new LimitExceeded('doc_size', 'documents.size_limit');
+    if (upload.size === 0) throw Invalid.field('file', 'documents.error_broken_file');
+    try {
+      const inspection = await filters.inspect(upload.path, { source: 'en', target: 'ar', limits: filterLimits, workDir: config.tempDir }, config.countTimeoutSeconds * 1000);
+      if (!limits.formats.includes(inspection.format)) throw Invalid.field('file', 'documents.error_unsupported_format');
+      return inspection;
+    } catch (error) {
+      if (isDocumentError(error)) throw fileError(error);
+      throw error;
+    }
+  }
+
+  async function removeUpload(upload: UploadedFile) {
+    await fs.rm(upload.path, { force: true }).catch(() => {});
+  }
+
+  function assertOwner(job: DocumentJobRow, requester: Requester) {
+    const owns = requester.kind === 'user' ? job.user_id === requester.user.id : Boolean(requester.token) && job.user_id === null && job.guest_token === requester.token;
+    if (!owns) throw new Forbidden();
+  }
+
+  const folderOf = (job: DocumentJobRow) => path.posix.dirname(job.source_key);
+  const segmentsKey = (job: DocumentJobRow) => `${folderOf(job)}/segments.json`;
+
+  async function loadSegments(job: DocumentJobRow): Promise<{ segments: string[]; parts: PartRange[] } | null> {
+    const saved = await storage.get(segmentsKey(job));
+    return saved ? JSON.parse(saved.toString('utf8')) : null;
+  }
+
+  async function sendMail(job: DocumentJobRow, template: 'documentReady' | 'documentFailed', url: string) {
+    if (!job.user_id) return; // guests have no address; the page shows the result
+    const user = await deps.findUser(job.user_id);
+    if (!user) return;
+    await deps.mail.send({
+      to: user.email,
+      locale: user.locale,
+      template,
+      data: {
+        name: user.name,
+        fileName: job.file_name,
+        target: job.target_lang,
+        url,
+        reason: job.error_key ? { key: job.error_key, params: job.error_params } : undefined,
+      },
+    });
+  }
+
+  async function failJob(job: DocumentJobRow, key: string, params: Record<string, string | number> = {}) {
+    const changed = await repo.updateUnlessFinished(job.id, { state: 'failed', error_key: key, error_params: JSON.stringify(params), quota_released: true, finished_at: now() }, now());
+    if (!changed) return;
+    await repo.deleteBatches(job.id);
+    await storage.delete(`${folderOf(job)}/`).catch((error) => logger.warn({ err: error, jobId: job.id }, 'could not remove a failed job’s files'));
+    await sendMail({ ...job, error_key: key, error_params: params }, 'documentFailed', `${config.appUrl}/user/translation-history`);
+  }
+
+  const isPermanent = (error: unknown) => isDocumentError(error) || error instanceof StorageNotFound || (error instanceof EngineError && !error.retryable);
+
+  async function analyzePhase(job: DocumentJobRow, sourcePath: string) {
+    const stored = await loadSegments(job);
+    if (stored) return stored;
+    await repo.updateUnlessFinished(job.id, { state: 'analyzing', progress: progressFor('analyzing') }, now());
+    const analysis: DocumentAnalysis = await filters.analyze(sourcePath, job.format, { source: job.source_lang, target: job.target_lang, limits: filterLimits, workDir: config.tempDir });
+    const saved = { segments: analysis.segments, parts: analysis.parts };
+    await storage.put(segmentsKey(job), Buffer.from(JSON.stringify(saved)));
+    const batches = planBatches(analysis.segments, { maxSegments: config.batchSegments, maxChars: config.batchChars });
+    await repo.updateUnlessFinished(
+      job.id,
+      { state: 'translating', segment_count: analysis.segments.length, batch_count: batches.length, batches_done: 0, progress: progressFor('translating', 0, batches.length), words: analysis.words, characters: analysis.characters, pages: analysis.pages ?? null },
+      now(),
+    );
+    return saved;
+  }
+
+  async function translatePhase(job: DocumentJobRow, segments: string[]) {
+    const batches = planBatches(segments, { maxSegments: config.batchSegments, maxChars: config.batchChars });
+    const saved = await repo.savedBatchIndexes(job.id);
+    let done = saved.size;
+    for (const batch of batches) {
+      if (saved.has(batch.index)) continue;
+      const input = batch.segmentIndexes.map((i) => segments[i]!);
+      const { translations, engine } = await deps.translate(input, { source: job.source_lang, target: job.target_lang, domain: job.domain, llm: job.llm });
+      if (translations.length !== input.length) throw new EngineError(engine, `engine returned ${translations.length} translations for ${input.length} segments`, true);
+      await repo.saveBatch(job.id, batch.index, translations, engine);
+      done++;
+      await repo.updateUnlessFinished(job.id, { state: 'translating', batches_done: done, progress: progressFor('translating', done, batches.length), engine }, now());
+    }
+    const rows = await repo.listBatches(job.id);
+    return assembleTranslations(segments, batches, new Map(rows.map((row) => [row.batch_index, row.translations])));
+  }
+
+  async function generatePhase(job: DocumentJobRow, sourcePath: string, translations: string[], parts: PartRange[]) {
+    await repo.updateUnlessFinished(job.id, { state: 'generating', progress: progressFor('generating') }, now());
+    await fs.mkdir(config.tempDir, { recursive: true });
+    const outPath = path.join(config.tempDir, `${job.id}-${randomUUID()}.${OUTPUT_FORMAT[job.format].extension}`);
+    try {
+      const { repairs } = await filters.merge(sourcePath, job.format, outPath, { translations, parts }, { source: job.source_lang, target: job.target_lang, limits: filterLimits, workDir: config.tempDir });
+      if (repairs) logger.warn({ jobId: job.id, repairs }, 'engine lost placeholders; markup re-inserted at word boundaries');
+      const resultKey = `${folderOf(job)}/result.${OUTPUT_FORMAT[job.format].extension}`;
+      await storage.putFile(resultKey, outPath);
+      const fileId = randomUUID();
+      const finished = await repo.updateUnlessFinished(
+        job.id,
+        { state: 'done', progress: 100, result_key: resultKey, result_name: translatedFileName(job.file_name, job.format, job.target_lang), file_id: fileId, finished_at: now(), error_key: null },
+        now(),
+      );
+      if (!finished) return;
+      await repo.deleteBatches(job.id);
+      await storage.delete(segmentsKey(job)).catch(() => {});
+      await sendMail(job, 'documentReady', `${config.appUrl}/api/translated-file-url/?id=${fileId}`);
+    } finally {
+      await fs.rm(outPath, { force: true }).catch(() => {});
+    }
+  }
+
+  return {
+    /** The largest upload the requester's plan (or the guest settings) accepts, in bytes. */
+    async uploadLimitBytes(requester: Requester): Promise<number> {
+      return (await limitsFor(requester)).maxBytes;
+    },
+
+    /** POST /api/count-words: format, words, characters and pages of an upload. */
+    async countWords(requester: Requester, upload: UploadedFile) {
+      try {
+        assertAllowed(requester);
+        const limits = await limitsFor(requester);
+        const { format, analysis } = await inspect(upload, limits);
+        return { status: 200, words: analysis.words, characters: analysis.characters, ...(analysis.pages ? { pages: analysis.pages } : {}), format };
+      } finally {
+        await removeUpload(upload);
+      }
+    },
+
+    /** POST /api/doc/translate: checks every limit, stores the file and queues the job. */
+    async startTranslation(requester: Requester, upload: UploadedFile, input: TranslateDocumentInput) {
+      try {
+        assertAllowed(requester);
+        const owner = ownerOf(requester);
+        const limits = await limitsFor(requester);
+        if (limits.trialExpired) throw new LimitExceeded('trial_expired', 'documents.trial_expired');
+        if (input.model === 'llm' && !limits.llm) throw new LimitExceeded('plan_feature', 'documents.plan_feature');
+        const since = monthStart(now());
+        if ((await repo.countSince(owner, since)) >= limits.monthlyDocuments) throw new LimitExceeded('doc_request_quota', 'documents.quota');
+        const { format, analysis } = await inspect(upload, limits);
+        const source: Lang = input.source_lang === 'auto' ? (analysis.detectedLanguage ?? 'en') : input.source_lang;
+        const target: Lang = input.target_lang ?? (source === 'ar' ? 'en' : 'ar');
+        if (source === target) throw Invalid.field('target_lang', 'documents.same_language');
+        if (!analysis.segments.some((s) => /\p{L}/u.test(s))) throw Invalid.field('file', 'documents.error_no_text');
+        if (analysis.words > limits.words) throw new LimitExceeded('doc_words', 'documents.words_limit', { limit: limits.words });
+
+        // A user's files live under users/<id>/ (removed with the account); a guest's under guests/.
+        const folder = requester.kind === 'user' ? `users/${requester.user.id}/documents/${randomUUID()}` : `guests/documents/${randomUUID()}`;
+        const sourceKey = `${folder}/source.${format === 'xliff' ? 'xlf' : format}`;
+        await storage.putFile(sourceKey, upload.path);
+        const job = await repo.insertWithinQuota(
+          {
+            user_id: requester.kind === 'user' ? requester.user.id : null,
+            guest_token: requester.kind === 'guest' ? requester.token! : null,
+            guest_ip: requester.kind === 'guest' ? requester.ip : null,
+            locale: requester.kind === 'user' ? requester.user.locale : requester.locale,
+            source_lang: source,
+            target_lang: target,
+            domain: input.model === 'llm' ? 'general' : input.model,
+            model: input.model,
+            frontend_model: input.frontendModel,
+            llm: input.model === 'llm',
+            file_name: upload.fileName,
+            format,
+            file_size: upload.size,
+            source_key: sourceKey,
+            words: analysis.words,
+            characters: analysis.characters,
+            pages: analysis.pages ?? null,
+            error_params: JSON.stringify({}),
+          },
+          owner,
+          { since, limit: limits.monthlyDocuments },
+        );
+        if (!job) {
+          await storage.delete(`${folder}/`);
+          throw new LimitExceeded('doc_request_quota', 'documents.quota');
+        }
+        await deps.queue.send('document-translate', { jobId: job.id }, { singletonKey: job.id });
+        return { status: 202, project_id: job.project_id };
+      } finally {
+        await removeUpload(upload);
+      }
+    },
+
+    /** GET /api/doc/translated/{projectId}: the job's state, as truthful as the last saved batch. */
+    async status(requester: Requester, projectId: string) {
+      const job = await repo.findByProjectId(projectId);
+      if (!job) throw new NotFound();
+      assertOwner(job, requester);
+      return {
+        status: 200,
+        data: {
+          project_id: job.project_id,
+          state: job.state,
+          progress: job.progress,
+          file_name: job.file_name,
+          format: job.format,
+          source_lang: job.source_lang,
+          target_lang: job.target_lang,
+          model: job.model,
+          words: job.words,
+          pages: job.pages,
+          created_at: new Date(job.created_at).toISOString(),
+          ...(job.file_id ? { file_id: job.file_id, result_name: job.result_name } : {}),
+          ...(job.error_key ? { error: { key: job.error_key, params: job.error_params, message: t(requester.locale, job.error_key, job.error_params) } } : {}),
+        },
+      };
+    },
+
+    /** GET /api/translated-file-url/?id=: the translated file, to its owner only. */
+    async download(requester: Requester, fileId: string): Promise<{ stream: Readable; fileName: string; mime: string; size: number | null }> {
+      const job = await repo.findByFileId(fileId);
+      if (!job || job.state !== 'done' || !job.result_key) throw new NotFound();
+      assertOwner(job, requester);
+      try {
+        return { stream: await storage.stream(job.result_key), fileName: job.result_name ?? 'document', mime: OUTPUT_FORMAT[job.format].mime, size: await storage.size(job.result_key) };
+      } catch (error) {
+        if (error instanceof StorageNotFound) throw new NotFound();
+        throw error;
+      }
+    },
+
+    /**
+     * The `document-translate` job: Analyzing -> Translating (batch by batch, each saved)
+     * -> Generating -> done. Safe to run again at any point: saved batches are skipped.
+     */
+    async runJob(jobId: string, meta: { retryCount: number }) {
+      const job = await repo.findById(jobId);
+      if (!job || job.state === 'done' || job.state === 'failed') return;
+      await repo.update(job.id, { attempts: job.attempts + 1 }, now());
+      try {
+        await storage.withLocalFile(job.source_key, async (sourcePath) => {
+          const { segments, parts } = await analyzePhase(job, sourcePath);
+          const translations = await translatePhase(job, segments);
+          await generatePhase(job, sourcePath, translations, parts);
+        });
+      } catch (error) {
+        const permanent = isPermanent(error);
+        if (!permanent && meta.retryCount < DOCUMENT_JOB_RETRY_LIMIT) {
+          logger.warn({ err: error, jobId, retry: meta.retryCount }, 'document job failed; it will be retried and resume after its last saved batch');
+          throw error;
+        }
+        logger.error({ err: error, jobId }, 'document job failed');
+        const key = isDocumentError(error) ? documentErrorKey((error as DocumentError).code) : 'documents.error_engine';
+        await failJob(job, key, isDocumentError(error) ? (error as DocumentError).params : {});
+      }
+    },
+
+    /** Documents counted against the requester's monthly quota (for GET /api/user usage). */
+    async documentsThisMonth(owner: DocumentOwner) {
+      return repo.countSince(owner, monthStart(now()));
+    },
+  };
+}
+
+export type DocumentsService = ReturnType<typeof createDocumentsService>;
+
+/** The job definition: pg-boss retries a failing engine with backoff; a dead worker's job expires and resumes. */
+export function defineDocumentJobs(queue: JobQueue, service: DocumentsService, config: DocumentsConfig) {
+  queue.define({
+    name: 'document-translate',
+    settings: { retryLimit: DOCUMENT_JOB_RETRY_LIMIT, retryDelay: 30, retryBackoff: true, expireInSeconds: config.jobExpireMinutes * 60 },
+    concurrency: 2,
+    handle: (data, meta) => service.runJob(data.jobId, meta),
+  });
+}
+
+export const documentTempDir = (dataDir: string) => path.join(dataDir, 'tmp', 'documents');

@@ -1,0 +1,128 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useDialog } from '../../app/dialog-context';
+import { formatNumber } from '../../i18n/format';
+import { useLanguage } from '../../i18n/use-language';
+import { PHASES, phaseStatus } from './documents.fns';
+import { downloadTranslatedFile, useDocumentStatus } from './use-documents';
+
+/**
+ * A document's journey (spec section 4): Analyzing, Translating, Generating the file, shown
+ * as "Translation in Progress" with the e-mail and history notes; then the download, or the
+ * reason it failed.
+ */
+export function DocumentProgress({ projectId, token, signedIn, onRestart }: { projectId: string; token?: string; signedIn: boolean; onRestart: () => void }) {
+  const { t } = useTranslation('documents');
+  const { language } = useLanguage();
+  const dialog = useDialog();
+  const { data: status, error } = useDocumentStatus(projectId, token);
+  const [downloading, setDownloading] = useState(false);
+
+  if (error) {
+    return (
+      <div className="progress-view" data-testid="document-progress">
+        <p className="notice notice--error" role="alert">
+          {t('progress.lost')}
+        </p>
+        <button type="button" className="button button--outline" onClick={onRestart}>
+          {t('actions.another')}
+        </button>
+      </div>
+    );
+  }
+
+  if (!status) {
+    return (
+      <div className="progress-view" data-testid="document-progress" role="status">
+        <span className="spinner" aria-hidden="true" />
+      </div>
+    );
+  }
+
+  const fileName = (
+    <p className="progress-view__file" dir="auto">
+      {status.file_name}
+    </p>
+  );
+
+  if (status.state === 'done' && status.file_id) {
+    const download = async () => {
+      setDownloading(true);
+      try {
+        await downloadTranslatedFile(status.file_id!, status.result_name ?? status.file_name, token);
+      } catch (downloadError) {
+        dialog.showError(downloadError);
+      } finally {
+        setDownloading(false);
+      }
+    };
+    return (
+      <div className="progress-view progress-view--done" data-testid="document-progress" data-state="done">
+        <span className="progress-view__icon progress-view__icon--success" aria-hidden="true">
+          ✓
+        </span>
+        <h2>{t('done.title')}</h2>
+        {fileName}
+        <div className="progress-view__actions">
+          <button type="button" className="button button--primary button--large" onClick={download} disabled={downloading} data-testid="download-document">
+            {downloading ? t('actions.downloading') : t('actions.download')}
+          </button>
+          <button type="button" className="button button--ghost" onClick={onRestart}>
+            {t('actions.another')}
+          </button>
+        </div>
+        {signedIn && (
+          <p className="muted">
+            {t('done.historyNote')} <Link to="/user/translation-history">{t('done.historyLink')}</Link>
+          </p>
+        )}
+      </div>
+    );
+  }
+
+  if (status.state === 'failed') {
+    return (
+      <div className="progress-view progress-view--failed" data-testid="document-progress" data-state="failed">
+        <span className="progress-view__icon progress-view__icon--error" aria-hidden="true">
+          !
+        </span>
+        <h2>{t('failed.title')}</h2>
+        {fileName}
+        <p className="notice notice--error" role="alert">
+          {status.error?.message}
+        </p>
+        {signedIn && <p className="muted">{t('failed.quotaNote')}</p>}
+        <button type="button" className="button button--primary" onClick={onRestart}>
+          {t('actions.another')}
+        </button>
+      </div>
+    );
+  }
+
+  const progress = Math.max(0, Math.min(100, status.progress));
+  return (
+    <div className="progress-view" data-testid="document-progress" data-state={status.state}>
+      <h2>{t('progress.title')}</h2>
+      {fileName}
+      <ol className="phases">
+        {PHASES.map((phase) => {
+          const state = phaseStatus(status.state, phase);
+          return (
+            <li key={phase} className={`phases__step phases__step--${state}`} aria-current={state === 'current' ? 'step' : undefined}>
+              <span className="phases__marker" aria-hidden="true">
+                {state === 'done' ? '✓' : state === 'current' ? <span className="spinner" /> : ''}
+              </span>
+              <span>{t(`progress.phases.${phase}`)}</span>
+            </li>
+          );
+        })}
+      </ol>
+      <div className="progress-bar" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} aria-label={t('progress.title')}>
+        <span className="progress-bar__fill" style={{ inlineSize: `${progress}%` }} />
+      </div>
+      <p className="muted progress-view__percent">{t('progress.percent', { value: formatNumber(progress, language) })}</p>
+      <p className="notice">{signedIn ? t('progress.emailNote') : t('progress.guestNote')}</p>
+    </div>
+  );
+}

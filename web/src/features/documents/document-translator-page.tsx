@@ -1,0 +1,331 @@
+import { useEffect, useId, useMemo, useRef, useState, type DragEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router';
+import { isApiError } from '../../api/client';
+import { useDialog } from '../../app/dialog-context';
+import { formatList, formatNumber } from '../../i18n/format';
+import { useLanguage } from '../../i18n/use-language';
+import { useCurrentUser } from '../account/use-current-user';
+import { useLimits } from '../account/use-limits';
+import { DocumentProgress } from './document-progress';
+import { acceptAttribute, checkFile, checkWords, DOCUMENT_MODELS, formatFileSize, targetFor, type DocumentModel, type FileProblem } from './documents.fns';
+import { guestToken } from './guest-token';
+import { useCountWords, useStartTranslation } from './use-documents';
+import './documents.css';
+
+const ACTIVE_PROJECT_KEY = 'lisan.documentProject';
+
+function readActiveProject(): string | null {
+  try {
+    return window.sessionStorage.getItem(ACTIVE_PROJECT_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function writeActiveProject(projectId: string | null) {
+  try {
+    if (projectId) window.sessionStorage.setItem(ACTIVE_PROJECT_KEY, projectId);
+    else window.sessionStorage.removeItem(ACTIVE_PROJECT_KEY);
+  } catch {
+    // Storage disabled: the progress simply does not survive a reload.
+  }
+}
+
+/** The translator's two tabs: text (the home page's translator) and documents (this screen). */
+export function TranslatorTabs() {
+  const { t } = useTranslation('documents');
+  return (
+    <nav className="translator-tabs" aria-label={t('tabs.label')}>
+      <Link className="translator-tabs__tab" to="/#translator">
+        {t('tabs.text')}
+      </Link>
+      <NavLink className="translator-tabs__tab" to="/translate/documents" aria-current="page">
+        {t('tabs.documents')}
+      </NavLink>
+    </nav>
+  );
+}
+
+/** /translate/documents: upload, instant word count, limits, domain and languages, then progress and download. */
+export function DocumentTranslatorPage() {
+  const { t } = useTranslation('documents');
+  const { t: tMessages } = useTranslation('messages');
+  const { language } = useLanguage();
+  const limits = useLimits();
+  const { data: user } = useCurrentUser();
+  const dialog = useDialog();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const sourceId = useId();
+  const targetId = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const [source, setSource] = useState<'auto' | 'en' | 'ar'>('auto');
+  const [target, setTarget] = useState<'en' | 'ar'>(language === 'ar' ? 'en' : 'ar');
+  const [model, setModel] = useState<DocumentModel>('general');
+  const [projectId, setProjectId] = useState<string | null>(readActiveProject);
+  const count = useCountWords();
+  const start = useStartTranslation();
+  const token = user ? undefined : guestToken();
+  const llmAllowed = Boolean(user?.llm_enabled);
+  const number = (value: number) => formatNumber(value, language);
+
+  useEffect(() => writeActiveProject(projectId), [projectId]);
+
+  const problemMessage = (problem: FileProblem) =>
+    problem.kind === 'format'
+      ? tMessages('errors.unsupportedFormat')
+      : problem.kind === 'size'
+        ? tMessages('errors.documentSize')
+        : tMessages('errors.fileWords', { limit: number(problem.limit) });
+
+  const wordsProblem = count.data ? checkWords(count.data.words, limits) : null;
+
+  const choose = (chosen: File | undefined) => {
+    if (!chosen) return;
+    const problem = checkFile(chosen, limits);
+    if (problem) {
+      // The spec's "detected and removed": the file is not kept.
+      setFile(null);
+      count.reset();
+      dialog.showDialog({ modalType: 'error', message: problemMessage(problem) });
+      return;
+    }
+    setFile(chosen);
+    count.reset();
+    count.mutate(
+      { file: chosen, token },
+      {
+        onError: (error) => {
+          setFile(null);
+          // Without an error body the spec's fallback: "error" / "something went wrong".
+          const hasBody = isApiError(error) && error.body !== null;
+          if (hasBody) dialog.showError(error);
+          else dialog.showDialog({ modalType: 'error', title: tMessages('errors.countWordsTitle'), message: tMessages('errors.countWordsFallback') });
+        },
+      },
+    );
+  };
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    choose(event.dataTransfer.files?.[0]);
+  };
+
+  const changeSource = (value: 'auto' | 'en' | 'ar') => {
+    setSource(value);
+    setTarget((current) => targetFor(value, current));
+  };
+
+  const swap = () => {
+    const nextSource = target;
+    setSource(nextSource);
+    setTarget(nextSource === 'en' ? 'ar' : 'en');
+  };
+
+  const translate = () => {
+    if (!file) return;
+    start.mutate(
+      { file, model, frontendModel: t(`model.${model}`), source, target, token },
+      {
+        onSuccess: (result) => {
+          setProjectId(result.project_id);
+          setFile(null);
+          count.reset();
+        },
+        onError: (error) => dialog.showError(error),
+      },
+    );
+  };
+
+  const restart = () => {
+    setProjectId(null);
+    start.reset();
+  };
+
+  const formats = useMemo(() => formatList(limits.fileFormats.map((f) => f.toUpperCase()), language), [limits.fileFormats, language]);
+  const canTranslate = Boolean(file && count.data && !wordsProblem && !count.isPending && !start.isPending);
+
+  return (
+    <section className="container page-section documents" aria-labelledby="documents-title">
+      <TranslatorTabs />
+      <header className="documents__header">
+        <h1 id="documents-title">{t('page.title')}</h1>
+        <p className="documents__subtitle">{t('page.subtitle')}</p>
+      </header>
+
+      <div className="panel documents__panel" data-testid="documents-panel">
+        {projectId ? (
+          <DocumentProgress projectId={projectId} token={token} signedIn={Boolean(user)} onRestart={restart} />
+        ) : (
+          <>
+            <div className="documents__options">
+              <div className="documents__languages">
+                <label className="documents__field">
+                  <span className="documents__label" id={sourceId}>
+                    {t('languages.source')}
+                  </span>
+                  <select aria-labelledby={sourceId} value={source} onChange={(event) => changeSource(event.target.value as 'auto' | 'en' | 'ar')} data-testid="source-language">
+                    <option value="auto">{t('languages.auto')}</option>
+                    <option value="en">{t('languages.en')}</option>
+                    <option value="ar">{t('languages.ar')}</option>
+                  </select>
+                </label>
+                <button type="button" className="documents__swap" onClick={swap} aria-label={t('languages.swap')} title={t('languages.swap')}>
+                  <span aria-hidden="true">⇄</span>
+                </button>
+                <label className="documents__field">
+                  <span className="documents__label" id={targetId}>
+                    {t('languages.target')}
+                  </span>
+                  <select aria-labelledby={targetId} value={target} onChange={(event) => setTarget(event.target.value as 'en' | 'ar')} data-testid="target-language">
+                    <option value="ar" disabled={source === 'ar'}>
+                      {t('languages.ar')}
+                    </option>
+                    <option value="en" disabled={source === 'en'}>
+                      {t('languages.en')}
+                    </option>
+                  </select>
+                </label>
+              </div>
+
+              <fieldset className="documents__models">
+                <legend className="documents__label">{t('model.label')}</legend>
+                <div className="documents__model-list" role="radiogroup">
+                  {DOCUMENT_MODELS.map((option) => {
+                    const locked = option === 'llm' && !llmAllowed;
+                    return (
+                      <label key={option} className={`documents__model${model === option ? ' documents__model--active' : ''}${locked ? ' documents__model--locked' : ''}`} title={locked ? t('model.llmLocked') : undefined}>
+                        <input type="radio" name="document-model" value={option} checked={model === option} disabled={locked} onChange={() => setModel(option)} />
+                        <span>{t(`model.${option}`)}</span>
+                        {locked && (
+                          <span className="documents__lock" aria-hidden="true">
+                            🔒
+                          </span>
+                        )}
+                      </label>
+                    );
+                  })}
+                </div>
+                {!llmAllowed && <p className="documents__hint">{t('model.llmLocked')}</p>}
+              </fieldset>
+            </div>
+
+            <div
+              className={`drop-zone${dragging ? ' drop-zone--active' : ''}${file ? ' drop-zone--filled' : ''}`}
+              data-testid="drop-zone"
+              onDragOver={(event) => {
+                event.preventDefault();
+                setDragging(true);
+              }}
+              onDragLeave={() => setDragging(false)}
+              onDrop={onDrop}
+            >
+              <input
+                ref={inputRef}
+                className="visually-hidden"
+                type="file"
+                accept={acceptAttribute(limits.fileFormats)}
+                data-testid="document-input"
+                onChange={(event) => {
+                  choose(event.target.files?.[0]);
+                  event.target.value = '';
+                }}
+                aria-label={t('drop.browse')}
+              />
+              {file ? (
+                <div className="file-card" data-testid="file-card">
+                  <span className="file-card__badge" aria-hidden="true">
+                    {(count.data?.format ?? file.name.split('.').pop() ?? '').toUpperCase().slice(0, 5)}
+                  </span>
+                  <div className="file-card__body">
+                    <p className="file-card__name" dir="auto">
+                      {file.name}
+                    </p>
+                    {count.isPending ? (
+                      <p className="file-card__meta muted" role="status">
+                        <span className="spinner" aria-hidden="true" /> {t('count.counting')}
+                      </p>
+                    ) : count.data ? (
+                      <dl className="file-card__counts" data-testid="word-count">
+                        <div>
+                          <dt>{t('count.words')}</dt>
+                          <dd>{number(count.data.words)}</dd>
+                        </div>
+                        <div>
+                          <dt>{t('count.characters')}</dt>
+                          <dd>{number(count.data.characters)}</dd>
+                        </div>
+                        {count.data.pages ? (
+                          <div>
+                            <dt>{t('count.pages')}</dt>
+                            <dd>{number(count.data.pages)}</dd>
+                          </div>
+                        ) : null}
+                        <div>
+                          <dt>{t('count.size')}</dt>
+                          <dd dir="ltr">{formatFileSize(file.size)}</dd>
+                        </div>
+                      </dl>
+                    ) : null}
+                  </div>
+                  <button
+                    type="button"
+                    className="button button--ghost button--small"
+                    onClick={() => {
+                      setFile(null);
+                      count.reset();
+                    }}
+                  >
+                    {t('drop.remove')}
+                  </button>
+                </div>
+              ) : (
+                <div className="drop-zone__empty">
+                  <span className="drop-zone__icon" aria-hidden="true">
+                    ⬆
+                  </span>
+                  <p className="drop-zone__title">{dragging ? t('drop.active') : t('drop.title')}</p>
+                  <p className="muted drop-zone__or">{t('drop.or')}</p>
+                  <button type="button" className="button button--outline" onClick={() => inputRef.current?.click()}>
+                    {t('drop.browse')}
+                  </button>
+                  <p className="drop-zone__hint muted">{t('drop.hint', { formats, size: number(limits.maxDocSize), words: number(limits.docWordsCount) })}</p>
+                </div>
+              )}
+            </div>
+
+            {wordsProblem && (
+              <p className="notice notice--error" role="alert" data-testid="words-problem">
+                {problemMessage(wordsProblem)}
+              </p>
+            )}
+
+            <div className="documents__actions">
+              <button type="button" className="button button--primary button--large" disabled={!canTranslate} onClick={translate} data-testid="translate-document">
+                {start.isPending ? (
+                  <>
+                    <span className="spinner" aria-hidden="true" /> {t('actions.uploading')}
+                  </>
+                ) : (
+                  t('actions.translate')
+                )}
+              </button>
+            </div>
+          </>
+        )}
+      </div>
+
+      <p className="documents__footnote muted">
+        {limits.isGuest ? (
+          <>
+            {t('limits.guest', { count: number(limits.docRequestQuota) })} <Link to="/register">{t('limits.signUp')}</Link>
+          </>
+        ) : (
+          t('limits.user', { count: number(limits.docRequestQuota), words: number(limits.docWordsCount), size: number(limits.maxDocSize) })
+        )}
+      </p>
+    </section>
+  );
+}

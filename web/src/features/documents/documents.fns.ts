@@ -1,0 +1,87 @@
+import type { Limits } from '../account/limits.fns';
+
+/** The document formats of the spec (section 1) and the file names that usually carry them. */
+export const DOCUMENT_FORMATS = ['docx', 'xlsx', 'pptx', 'xliff', 'pdf'] as const;
+export type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
+
+const EXTENSIONS: Record<string, DocumentFormat> = { docx: 'docx', xlsx: 'xlsx', pptx: 'pptx', xlf: 'xliff', xliff: 'xliff', pdf: 'pdf' };
+
+export type DocumentModel = 'general' | 'business' | 'legal' | 'ecommerce' | 'llm';
+export const DOCUMENT_MODELS: readonly DocumentModel[] = ['general', 'business', 'legal', 'ecommerce', 'llm'];
+
+export type JobState = 'analyzing' | 'translating' | 'generating' | 'done' | 'failed';
+export const PHASES = ['analyzing', 'translating', 'generating'] as const;
+
+/** GET /api/doc/translated/{projectId} -> data. */
+export interface DocumentStatus {
+  project_id: string;
+  state: JobState;
+  progress: number;
+  file_name: string;
+  format: DocumentFormat;
+  source_lang: 'en' | 'ar';
+  target_lang: 'en' | 'ar';
+  words: number;
+  file_id?: string;
+  result_name?: string;
+  error?: { key: string; message: string };
+}
+
+/** POST /api/count-words -> 200. */
+export interface WordCount {
+  status: number;
+  words: number;
+  characters: number;
+  pages?: number;
+  format: DocumentFormat;
+}
+
+/** The format a file name suggests; the server decides by content, this only gives early feedback. */
+export function formatFromName(name: string): DocumentFormat | null {
+  const extension = /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase();
+  return extension ? (EXTENSIONS[extension] ?? null) : null;
+}
+
+/** The `accept` attribute for the file input: the extensions of the formats the visitor may use. */
+export function acceptAttribute(formats: readonly string[]): string {
+  return Object.entries(EXTENSIONS)
+    .filter(([, format]) => formats.includes(format))
+    .map(([extension]) => `.${extension}`)
+    .join(',');
+}
+
+export type FileProblem = { kind: 'format' } | { kind: 'size'; limitMb: number } | { kind: 'words'; limit: number };
+
+/** Checks a chosen file against the visitor's limits before anything is uploaded (spec section 5). */
+export function checkFile(file: { name: string; size: number }, limits: Pick<Limits, 'fileFormats' | 'maxDocSize'>): FileProblem | null {
+  const format = formatFromName(file.name);
+  if (!format || !limits.fileFormats.includes(format)) return { kind: 'format' };
+  if (file.size > limits.maxDocSize * 1024 * 1024) return { kind: 'size', limitMb: limits.maxDocSize };
+  return null;
+}
+
+export function checkWords(words: number, limits: Pick<Limits, 'docWordsCount'>): FileProblem | null {
+  return words > limits.docWordsCount ? { kind: 'words', limit: limits.docWordsCount } : null;
+}
+
+export const isFinished = (state: JobState | undefined) => state === 'done' || state === 'failed';
+
+/** Where each phase stands: done, current or still to come. */
+export function phaseStatus(state: JobState, phase: (typeof PHASES)[number]): 'done' | 'current' | 'pending' {
+  if (state === 'done') return 'done';
+  const order = PHASES.indexOf(phase);
+  const current = state === 'failed' ? -1 : PHASES.indexOf(state);
+  if (current < 0) return 'pending';
+  return order < current ? 'done' : order === current ? 'current' : 'pending';
+}
+
+/** The target language when the source changes: always the other one of our two. */
+export function targetFor(source: 'auto' | 'en' | 'ar', currentTarget: 'en' | 'ar'): 'en' | 'ar' {
+  if (source === 'auto') return currentTarget;
+  return source === 'en' ? 'ar' : 'en';
+}
+
+export function formatFileSize(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}

@@ -1,0 +1,69 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import { isFinished, type DocumentModel, type DocumentStatus, type WordCount } from './documents.fns';
+
+export const documentKeys = {
+  all: ['documents'] as const,
+  status: (projectId: string) => [...documentKeys.all, 'status', projectId] as const,
+};
+
+/** POST /api/count-words: the instant word count of a chosen file. */
+export function useCountWords() {
+  return useMutation({
+    mutationFn: async ({ file, token }: { file: File; token?: string }) => {
+      const form = new FormData();
+      if (token) form.append('token', token);
+      form.append('file', file);
+      return api.post<WordCount>('/api/count-words', form);
+    },
+  });
+}
+
+export interface StartTranslationInput {
+  file: File;
+  model: DocumentModel;
+  frontendModel: string;
+  source: 'auto' | 'en' | 'ar';
+  target: 'en' | 'ar';
+  token?: string;
+}
+
+/** POST /api/doc/translate -> 202 {project_id}. */
+export function useStartTranslation() {
+  return useMutation({
+    mutationFn: async (input: StartTranslationInput) => {
+      const form = new FormData();
+      form.append('model', input.model);
+      form.append('frontendModel', input.frontendModel);
+      form.append('source_lang', input.source);
+      form.append('target_lang', input.target);
+      if (input.token) form.append('token', input.token);
+      form.append('file', input.file);
+      return api.post<{ status: number; project_id: string }>('/api/doc/translate', form);
+    },
+  });
+}
+
+/** GET /api/doc/translated/{projectId}, polled until the job is done or failed. */
+export function useDocumentStatus(projectId: string | null, token?: string) {
+  return useQuery({
+    queryKey: documentKeys.status(projectId ?? ''),
+    enabled: Boolean(projectId),
+    queryFn: async ({ signal }) => (await api.get<{ status: number; data: DocumentStatus }>(`/api/doc/translated/${projectId}`, { signal, query: { token } })).data,
+    refetchInterval: (query) => (isFinished(query.state.data?.state) ? false : 1500),
+    retry: 1,
+  });
+}
+
+/** Downloads the translated file (owner only) under its translated name. */
+export async function downloadTranslatedFile(fileId: string, fileName: string, token?: string) {
+  const blob = await api.get<Blob>('/api/translated-file-url/', { query: { id: fileId, token }, responseType: 'blob' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
