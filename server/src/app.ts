@@ -13,6 +13,11 @@ import { healthRoutes } from './modules/health/routes';
 import { plansRoutes } from './modules/plans/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { usersRoutes } from './modules/users/routes';
+import { dictionaryRoutes } from './modules/dictionary/routes';
+import { feedbackRoutes } from './modules/feedback/routes';
+import { glossaryRoutes } from './modules/glossary/routes';
+import { historyRoutes } from './modules/history/routes';
+import { translateRoutes } from './modules/translate/routes';
 
 /** Builds the HTTP application from the container's services. No business logic here. */
 export async function buildApp(container: Container): Promise<FastifyInstance> {
@@ -72,6 +77,11 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   settingsRoutes(app, container);
   plansRoutes(app, container);
   usersRoutes(app, container);
+  translateRoutes(app, container);
+  dictionaryRoutes(app, container);
+  historyRoutes(app, container);
+  feedbackRoutes(app, container);
+  glossaryRoutes(app, container);
 
   await registerWebApp(app, config.webDistDir);
   return app;

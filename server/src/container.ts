@@ -17,6 +17,18 @@ import { createSettingsRepo } from './modules/settings/repo';
 import { createSettingsService } from './modules/settings/service';
 import { createUsersRepo } from './modules/users/repo';
 import { createUsersService } from './modules/users/service';
+import { createEngineRegistry, type ExtraEngines } from './engines/registry';
+import { createDictionaryService } from './modules/dictionary/service';
+import { createFeedbackRepo } from './modules/feedback/repo';
+import { createFeedbackService } from './modules/feedback/service';
+import { createGlossaryRepo } from './modules/glossary/repo';
+import { createGlossaryService } from './modules/glossary/service';
+import { defineHistoryJobs } from './modules/history/jobs';
+import { createHistoryRepo } from './modules/history/repo';
+import { createHistoryService } from './modules/history/service';
+import { createTranslateRepo } from './modules/translate/repo';
+import { createTranslateService, type TeamPolicy } from './modules/translate/service';
+import { createUsageService } from './modules/translate/usage';
 
 export type ProcessRole = 'all' | 'api' | 'worker';
 
@@ -28,6 +40,10 @@ export interface ContainerOverrides {
   now?: () => Date;
   jobPollingIntervalSeconds?: number;
   jobMaintenanceIntervalSeconds?: number;
+  /** Translation engines besides the dictionary (the engines' adapters, or test stand-ins). */
+  extraEngines?: ExtraEngines;
+  /** Whether a team manager switched the LLM mode off for a user (the teams module). */
+  teamPolicy?: TeamPolicy;
 }
 
 /**
@@ -73,7 +89,30 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
 
   const settings = createSettingsService({ repo: createSettingsRepo(database.db), cache, now });
   const plans = createPlansService({ repo: createPlansRepo(database.db), cache });
-  const users = createUsersService({ repo: createUsersRepo(database.db), plans, now, logger });
+  const translateRepo = createTranslateRepo(database.db);
+  const usage = createUsageService({ repo: translateRepo, now });
+  const users = createUsersService({ repo: createUsersRepo(database.db), plans, now, logger, usage });
+
+  const engines = await createEngineRegistry(config, { logger, extraEngines: overrides.extraEngines });
+  const glossary = createGlossaryService({ repo: createGlossaryRepo(database.db), cache, now });
+  const history = createHistoryService({ repo: createHistoryRepo(database.db), now, logger });
+  const translate = createTranslateService({
+    repo: translateRepo,
+    router: engines.router,
+    dictionary: engines.dictionary,
+    usage,
+    plans,
+    settings,
+    glossary,
+    history,
+    now,
+    logger,
+    guestRetentionHours: config.guestTextRetentionHours,
+    teamPolicy: overrides.teamPolicy,
+  });
+  const dictionaryLookup = createDictionaryService({ dictionary: engines.dictionary, rateLimiter });
+  const feedback = createFeedbackService({ repo: createFeedbackRepo(database.db), translateRepo, rateLimiter, now });
+  defineHistoryJobs(queue, { history, purgeGuestData: () => translate.purgeGuestData() });
 
   return {
     config,
@@ -93,12 +132,20 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     settings,
     plans,
     users,
+    engines,
+    usage,
+    glossary,
+    history,
+    translate,
+    dictionaryLookup,
+    feedback,
     /** Starts the queue (and, except in api processes, its workers). */
     async start() {
       await queue.start();
     },
     async close() {
       await queue.stop({ graceful: true, timeoutMs: 5_000 }).catch((error) => logger.error({ err: error }, 'queue stop failed'));
+      await engines.close().catch((error) => logger.error({ err: error }, 'engines close failed'));
       await cache.stop();
       transport.close();
       await database.close();

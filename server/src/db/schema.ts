@@ -1,4 +1,8 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { FeedbackTables } from '../modules/feedback/tables';
+import type { GlossaryTables } from '../modules/glossary/tables';
+import type { HistoryTables } from '../modules/history/tables';
+import type { TranslateTables } from '../modules/translate/tables';
 
 /** Column types of the database, kept in step with migrations/*.sql. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -101,7 +105,7 @@ export interface RateLimitsTable {
  * The whole database. Each domain that adds tables declares them in its module's
  * tables.ts and is listed in `extends` here.
  */
-export interface DB extends FoundationTables {}
+export interface DB extends FoundationTables, TranslateTables, HistoryTables, FeedbackTables, GlossaryTables {}
 
 interface FoundationTables {
   app_secrets: AppSecretsTable;

@@ -3,6 +3,11 @@
  * `:name` placeholders are filled by t(). A key missing in Arabic fails the catalog test.
  */
 import { common } from './catalogs/common';
+import { dictionary } from './catalogs/dictionary';
+import { feedback } from './catalogs/feedback';
+import { glossary } from './catalogs/glossary';
+import { history } from './catalogs/history';
+import { translate } from './catalogs/translate';
 
 export type Locale = 'en' | 'ar';
 
@@ -10,7 +15,7 @@ export type Locale = 'en' | 'ar';
  * Each domain keeps its messages in catalogs/<domain>.ts as `{ en: {...}, ar: {...} }`
  * and is listed here once. Keys are namespaced by domain ("auth.", "translate.").
  */
-const catalogs = [common];
+const catalogs = [common, translate, dictionary, history, feedback, glossary];
 
 export const messages = {
   en: Object.assign({}, ...catalogs.map((c) => c.en)) as Record<string, string>,

@@ -9,7 +9,12 @@ import type { UsersRepo } from './repo';
 
 const DAY_MS = 86_400_000;
 
-export function createUsersService(deps: { repo: UsersRepo; plans: PlansService; now: () => Date; logger: Logger }) {
+/** Usage counters for the profile's `usage` object (the translate module's usage service). */
+export interface UsageSnapshotSource {
+  snapshotForUser(userId: number): Promise<Record<string, number>>;
+}
+
+export function createUsersService(deps: { repo: UsersRepo; plans: PlansService; now: () => Date; logger: Logger; usage?: UsageSnapshotSource }) {
   /** Days left in the trial, rounded up; 0 once it has ended; null when not on a trial. */
   function trialRemainingDays(user: UserRow): number | null {
     if (!user.trial_ends_at) return null;
@@ -45,6 +50,7 @@ export function createUsersService(deps: { repo: UsersRepo; plans: PlansService;
         trial_remaining_days: trialRemainingDays(user),
         llm_enabled: plan.llm_enabled,
         team: null,
+        usage: deps.usage ? await deps.usage.snapshotForUser(user.id) : {},
       };
     },
 

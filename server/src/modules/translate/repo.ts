@@ -1,0 +1,194 @@
+import { sql, type Insertable, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import type { HistoryEntriesTable } from '../history/tables';
+import type { TextTranslationsTable, TranslationSegmentsTable } from './tables';
+
+export function createTranslateRepo(db: Kysely<DB>) {
+  return {
+    /**
+     * Adds one to each subject's counter for the period and returns the new counts.
+     * One statement for every subject, so a guest's token and IP cost one round trip.
+     */
+    async incrementUsage(subjects: string[], metric: string, periodStart: string, now: Date) {
+      const rows = await db
+        .insertInto('usage_counters')
+        .values(subjects.map((subject) => ({ subject, metric, period_start: periodStart, count: 1, updated_at: now })))
+        .onConflict((oc) =>
+          oc.columns(['subject', 'metric', 'period_start']).doUpdateSet({ count: sql`usage_counters.count + 1`, updated_at: now }),
+        )
+        .returning(['subject', 'count'])
+        .execute();
+      return new Map(rows.map((row) => [row.subject, Number(row.count)]));
+    },
+
+    /** Gives back one unit (a request that failed or was refused is not counted). */
+    async decrementUsage(subjects: string[], metric: string, periodStart: string) {
+      await db
+        .updateTable('usage_counters')
+        .set({ count: sql`greatest(count - 1, 0)` })
+        .where('subject', 'in', subjects)
+        .where('metric', '=', metric)
+        .where('period_start', '=', periodStart)
+        .execute();
+    },
+
+    async usageCount(subject: string, metric: string, periodStart: string) {
+      const row = await db
+        .selectFrom('usage_counters')
+        .select('count')
+        .where('subject', '=', subject)
+        .where('metric', '=', metric)
+        .where('period_start', '=', periodStart)
+        .executeTakeFirst();
+      return row ? Number(row.count) : 0;
+    },
+
+    async purgeUsageBefore(subjectPrefix: string, before: string) {
+      const result = await db
+        .deleteFrom('usage_counters')
+        .where('subject', 'like', `${subjectPrefix}%`)
+        .where('period_start', '<', before)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    /** Translation memory hits among `norms`: suggestions before likes, newest first. */
+    findMemory(ownerKeys: string[], source: string, target: string, norms: string[]) {
+      return db
+        .selectFrom('translation_memory')
+        .select(['source_norm', 'target_text', 'origin'])
+        .where('owner_key', 'in', ownerKeys)
+        .where('source_lang', '=', source as 'en' | 'ar')
+        .where('target_lang', '=', target as 'en' | 'ar')
+        .where('source_norm', 'in', norms)
+        .orderBy(sql`case when origin = 'suggestion' then 0 else 1 end`)
+        .orderBy('updated_at', 'desc')
+        .execute();
+    },
+
+    async upsertMemory(entry: {
+      ownerKey: string;
+      ownerUserId: number | null;
+      teamId: number | null;
+      source: 'en' | 'ar';
+      target: 'en' | 'ar';
+      sourceNorm: string;
+      sourceText: string;
+      targetText: string;
+      origin: 'suggestion' | 'like';
+      now: Date;
+    }) {
+      await db
+        .insertInto('translation_memory')
+        .values({
+          owner_key: entry.ownerKey,
+          owner_user_id: entry.ownerUserId,
+          team_id: entry.teamId,
+          source_lang: entry.source,
+          target_lang: entry.target,
+          source_norm: entry.sourceNorm,
+          source_text: entry.sourceText,
+          target_text: entry.targetText,
+          origin: entry.origin,
+          created_at: entry.now,
+          updated_at: entry.now,
+        })
+        .onConflict((oc) =>
+          oc
+            .columns(['owner_key', 'source_lang', 'target_lang', 'source_norm', 'origin'])
+            .doUpdateSet({ source_text: entry.sourceText, target_text: entry.targetText, updated_at: entry.now }),
+        )
+        .execute();
+    },
+
+    async deleteMemory(entry: { ownerKey: string; source: 'en' | 'ar'; target: 'en' | 'ar'; sourceNorm: string; origin: 'suggestion' | 'like'; targetText?: string }) {
+      let query = db
+        .deleteFrom('translation_memory')
+        .where('owner_key', '=', entry.ownerKey)
+        .where('source_lang', '=', entry.source)
+        .where('target_lang', '=', entry.target)
+        .where('source_norm', '=', entry.sourceNorm)
+        .where('origin', '=', entry.origin);
+      if (entry.targetText !== undefined) query = query.where('target_text', '=', entry.targetText);
+      await query.execute();
+    },
+
+    /**
+     * Saves a translation, its segments and (for a signed-in user) its history entry in
+     * one statement: data-modifying CTEs, so the request pays one round trip.
+     */
+    async insertTranslation(
+      translation: Insertable<TextTranslationsTable>,
+      segments: Array<Insertable<TranslationSegmentsTable>>,
+      historyEntry: Insertable<HistoryEntriesTable> | null,
+    ) {
+      let query = db.with('saved_translation', (qb) => qb.insertInto('text_translations').values(translation).returning('id'));
+      if (historyEntry) {
+        const withHistory = query.with('saved_history', (qb) => qb.insertInto('history_entries').values(historyEntry).returning('project_id'));
+        await withHistory.insertInto('translation_segments').values(segments).execute();
+        return;
+      }
+      await query.insertInto('translation_segments').values(segments).execute();
+    },
+
+    findTranslation(id: string) {
+      return db.selectFrom('text_translations').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    listSegments(translationId: string) {
+      return db.selectFrom('translation_segments').selectAll().where('translation_id', '=', translationId).orderBy('position').execute();
+    },
+
+    /** A segment with its translation's owner and languages. */
+    findSegment(id: string) {
+      return db
+        .selectFrom('translation_segments as s')
+        .innerJoin('text_translations as t', 't.id', 's.translation_id')
+        .select([
+          's.id',
+          's.translation_id',
+          's.position',
+          's.source',
+          's.target',
+          's.reaction',
+          't.user_id',
+          't.source_lang',
+          't.target_lang',
+          't.domain',
+        ])
+        .where('s.id', '=', id)
+        .executeTakeFirst();
+    },
+
+    async setReaction(segmentId: string, reaction: 'like' | 'dislike' | null, now: Date) {
+      await db
+        .updateTable('translation_segments')
+        .set({ reaction, reacted_at: reaction ? now : null })
+        .where('id', '=', segmentId)
+        .execute();
+    },
+
+    async deleteTranslations(ids: string[]) {
+      if (!ids.length) return 0;
+      const result = await db.deleteFrom('text_translations').where('id', 'in', ids).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    async deleteTranslationsOfUser(userId: number) {
+      const result = await db.deleteFrom('text_translations').where('user_id', '=', userId).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    async purgeGuestTranslationsBefore(cutoff: Date, limit: number) {
+      const result = await db
+        .deleteFrom('text_translations')
+        .where('id', 'in', (qb) =>
+          qb.selectFrom('text_translations').select('id').where('user_id', 'is', null).where('created_at', '<', cutoff).limit(limit),
+        )
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}
+
+export type TranslateRepo = ReturnType<typeof createTranslateRepo>;
