@@ -28,6 +28,7 @@ import { createHistoryRepo } from './modules/history/repo';
 import { createHistoryService } from './modules/history/service';
 import { createTranslateRepo } from './modules/translate/repo';
 import { createTranslateService, type TeamPolicy } from './modules/translate/service';
+import { createMemoryIndex } from './modules/translate/memory';
 import { createUsageService } from './modules/translate/usage';
 
 export type ProcessRole = 'all' | 'api' | 'worker';
@@ -90,7 +91,10 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
   const settings = createSettingsService({ repo: createSettingsRepo(database.db), cache, now });
   const plans = createPlansService({ repo: createPlansRepo(database.db), cache });
   const translateRepo = createTranslateRepo(database.db);
-  const usage = createUsageService({ repo: translateRepo, now });
+  // Group-commit batches in flight at once: PGlite has one connection, PostgreSQL a pool.
+  const batchConcurrency = database.kind === 'pglite' ? 1 : Math.max(1, Math.floor(config.databasePoolSize / 2));
+  const usage = createUsageService({ repo: translateRepo, now, batchConcurrency });
+  const memory = createMemoryIndex({ repo: translateRepo, cache });
   const users = createUsersService({ repo: createUsersRepo(database.db), plans, now, logger, usage });
 
   const engines = await createEngineRegistry(config, { logger, extraEngines: overrides.extraEngines });
@@ -109,9 +113,11 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     logger,
     guestRetentionHours: config.guestTextRetentionHours,
     teamPolicy: overrides.teamPolicy,
+    batchConcurrency,
+    memory,
   });
   const dictionaryLookup = createDictionaryService({ dictionary: engines.dictionary, rateLimiter });
-  const feedback = createFeedbackService({ repo: createFeedbackRepo(database.db), translateRepo, rateLimiter, now });
+  const feedback = createFeedbackService({ repo: createFeedbackRepo(database.db), translateRepo, memory, rateLimiter, now });
   defineHistoryJobs(queue, { history, purgeGuestData: () => translate.purgeGuestData() });
 
   return {

@@ -227,6 +227,18 @@ export function createEngineRouter(options: EngineRouterOptions) {
   const sleep = options.sleep ?? defaultSleep;
   const random = options.random ?? Math.random;
   const semaphores = new Map<string, Semaphore>();
+  const timings = new Map<string, { calls: number; failures: number; recent: number[]; next: number }>();
+  const TIMING_WINDOW = 10_000;
+  /** Remembers the duration of a call (a ring of the last 10,000 per engine) for stats(). */
+  const recordTiming = (id: string, ms: number, failed: boolean) => {
+    let entry = timings.get(id);
+    if (!entry) timings.set(id, (entry = { calls: 0, failures: 0, recent: [], next: 0 }));
+    entry.calls++;
+    if (failed) entry.failures++;
+    if (entry.recent.length < TIMING_WINDOW) entry.recent.push(ms);
+    else entry.recent[entry.next] = ms;
+    entry.next = (entry.next + 1) % TIMING_WINDOW;
+  };
   const semaphoreFor = (id: string) => {
     let semaphore = semaphores.get(id);
     if (!semaphore) semaphores.set(id, (semaphore = new Semaphore(Math.max(1, perEngine(options.concurrency, id, 8)))));
@@ -280,10 +292,13 @@ export function createEngineRouter(options: EngineRouterOptions) {
       for (;;) {
         attempts++;
         stats.calls++;
+        const started = performance.now();
         try {
           const targets = await callOnce(engine, items, request);
+          recordTiming(id, performance.now() - started, false);
           return { engine: id, targets };
         } catch (error) {
+          recordTiming(id, performance.now() - started, true);
           if (request.signal?.aborted) throw request.signal.reason ?? error;
           const retryable = error instanceof EngineError && error.retryable;
           const message = error instanceof Error ? error.message : String(error);
@@ -342,6 +357,21 @@ export function createEngineRouter(options: EngineRouterOptions) {
         calls: stats.calls,
         engineMs: performance.now() - started,
       };
+    },
+
+    /** Calls, failures and recent call durations (ms) per engine: for the benchmark and operators. */
+    stats() {
+      const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0);
+      return Object.fromEntries(
+        [...timings].map(([id, entry]) => {
+          const sorted = [...entry.recent].sort((a, b) => a - b);
+          return [id, { calls: entry.calls, failures: entry.failures, p50Ms: percentile(sorted, 50), p99Ms: percentile(sorted, 99), meanMs: sorted.reduce((a, b) => a + b, 0) / (sorted.length || 1) }];
+        }),
+      );
+    },
+
+    resetStats() {
+      timings.clear();
     },
 
     async close() {

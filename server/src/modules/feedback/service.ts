@@ -4,6 +4,7 @@ import type { Lang } from '../../engines/types';
 import { NotFound } from '../../http/errors';
 import type { RateLimiter } from '../../http/rate-limit';
 import { ownerKeysFor } from '../translate/owner';
+import type { MemoryIndex } from '../translate/memory';
 import type { TranslateRepo } from '../translate/repo';
 import type { FeedbackRepo } from './repo';
 import type { FeedbackInput, SuggestionInput } from './schemas';
@@ -22,7 +23,7 @@ export const FEEDBACK_RATE_LIMIT = 10;
  * sentence a translation-memory candidate for its owner; a suggestion becomes an approved
  * memory entry for the user who made it, reused before any engine from then on.
  */
-export function createFeedbackService(deps: { repo: FeedbackRepo; translateRepo: TranslateRepo; rateLimiter: RateLimiter; now: () => Date }) {
+export function createFeedbackService(deps: { repo: FeedbackRepo; translateRepo: TranslateRepo; memory: MemoryIndex; rateLimiter: RateLimiter; now: () => Date }) {
   async function segmentFor(translationId: string, user: UserRow | null) {
     if (!UUID.test(translationId)) throw new NotFound('feedback.translation_not_found');
     const segment = await deps.translateRepo.findSegment(translationId);
@@ -57,6 +58,7 @@ export function createFeedbackService(deps: { repo: FeedbackRepo; translateRepo:
           // Disliked or taken back: this rendering is no longer a candidate.
           await deps.translateRepo.deleteMemory({ ...memory, origin: 'like', targetText: segment.target });
         }
+        await deps.memory.changed();
       }
       return { status: 200, data: { translationId: segment.id, reaction } };
     },
@@ -88,6 +90,7 @@ export function createFeedbackService(deps: { repo: FeedbackRepo; translateRepo:
         origin: 'suggestion',
         now,
       });
+      await deps.memory.changed();
       return {
         translationId: segment.id,
         source_lang: segment.source_lang,

@@ -6,19 +6,44 @@ import type { TextTranslationsTable, TranslationSegmentsTable } from './tables';
 export function createTranslateRepo(db: Kysely<DB>) {
   return {
     /**
-     * Adds one to each subject's counter for the period and returns the new counts.
-     * One statement for every subject, so a guest's token and IP cost one round trip.
+     * Adds one to each subject's counter for every item and returns each item's counts
+     * as they were right after its own increment. Many requests share one statement
+     * (see the usage batcher); the same subject may appear in several items.
      */
-    async incrementUsage(subjects: string[], metric: string, periodStart: string, now: Date) {
+    async incrementUsageBatch(items: Array<{ subjects: string[]; metric: string; periodStart: string }>, now: Date) {
+      const key = (subject: string, metric: string, period: string) => `${subject}\u0000${metric}\u0000${period}`;
+      const increments = new Map<string, { subject: string; metric: string; period_start: string; count: number }>();
+      for (const item of items) {
+        for (const subject of new Set(item.subjects)) {
+          const k = key(subject, item.metric, item.periodStart);
+          const row = increments.get(k);
+          if (row) row.count++;
+          else increments.set(k, { subject, metric: item.metric, period_start: item.periodStart, count: 1 });
+        }
+      }
       const rows = await db
         .insertInto('usage_counters')
-        .values(subjects.map((subject) => ({ subject, metric, period_start: periodStart, count: 1, updated_at: now })))
+        .values([...increments.values()].map((row) => ({ ...row, updated_at: now })))
         .onConflict((oc) =>
-          oc.columns(['subject', 'metric', 'period_start']).doUpdateSet({ count: sql`usage_counters.count + 1`, updated_at: now }),
+          oc.columns(['subject', 'metric', 'period_start']).doUpdateSet({ count: sql`usage_counters.count + excluded.count`, updated_at: now }),
         )
-        .returning(['subject', 'count'])
+        .returning(['subject', 'metric', sql<string>`period_start::text`.as('period'), 'count'])
         .execute();
-      return new Map(rows.map((row) => [row.subject, Number(row.count)]));
+      const current = new Map(rows.map((row) => [key(row.subject, row.metric, row.period), Number(row.count)]));
+      // Walk back from the last item: each one saw the count minus the increments after it.
+      const results = new Array<Map<string, number>>(items.length);
+      for (let i = items.length - 1; i >= 0; i--) {
+        const item = items[i]!;
+        const counts = new Map<string, number>();
+        for (const subject of new Set(item.subjects)) {
+          const k = key(subject, item.metric, item.periodStart);
+          const value = current.get(k) ?? 1;
+          counts.set(subject, value);
+          current.set(k, value - 1);
+        }
+        results[i] = counts;
+      }
+      return results;
     },
 
     /** Gives back one unit (a request that failed or was refused is not counted). */
@@ -50,6 +75,10 @@ export function createTranslateRepo(db: Kysely<DB>) {
         .where('period_start', '<', before)
         .executeTakeFirst();
       return Number(result.numDeletedRows);
+    },
+
+    async hasMemory(ownerKey: string) {
+      return Boolean(await db.selectFrom('translation_memory').select('id').where('owner_key', '=', ownerKey).limit(1).executeTakeFirst());
     },
 
     /** Translation memory hits among `norms`: suggestions before likes, newest first. */
@@ -114,21 +143,29 @@ export function createTranslateRepo(db: Kysely<DB>) {
     },
 
     /**
-     * Saves a translation, its segments and (for a signed-in user) its history entry in
-     * one statement: data-modifying CTEs, so the request pays one round trip.
+     * Saves translations, their segments and (for signed-in users) their history entries
+     * in one statement: data-modifying CTEs, so a batch of requests pays one round trip.
      */
-    async insertTranslation(
-      translation: Insertable<TextTranslationsTable>,
-      segments: Array<Insertable<TranslationSegmentsTable>>,
-      historyEntry: Insertable<HistoryEntriesTable> | null,
+    async insertTranslations(
+      items: Array<{
+        translation: Insertable<TextTranslationsTable>;
+        segments: Array<Insertable<TranslationSegmentsTable>>;
+        historyEntry: Insertable<HistoryEntriesTable> | null;
+      }>,
     ) {
-      let query = db.with('saved_translation', (qb) => qb.insertInto('text_translations').values(translation).returning('id'));
-      if (historyEntry) {
-        const withHistory = query.with('saved_history', (qb) => qb.insertInto('history_entries').values(historyEntry).returning('project_id'));
-        await withHistory.insertInto('translation_segments').values(segments).execute();
-        return;
+      const translations = items.map((item) => item.translation);
+      const segments = items.flatMap((item) => item.segments);
+      const history = items.flatMap((item) => (item.historyEntry ? [item.historyEntry] : []));
+      const query = db.with('saved_translations', (qb) => qb.insertInto('text_translations').values(translations).returning('id'));
+      if (history.length) {
+        await query
+          .with('saved_history', (qb) => qb.insertInto('history_entries').values(history).returning('project_id'))
+          .insertInto('translation_segments')
+          .values(segments)
+          .execute();
+      } else {
+        await query.insertInto('translation_segments').values(segments).execute();
       }
-      await query.insertInto('translation_segments').values(segments).execute();
     },
 
     findTranslation(id: string) {

@@ -13,6 +13,8 @@ import { historyTitle, type HistoryService } from '../history/service';
 import type { PlansService } from '../plans/service';
 import type { SettingsService } from '../settings/service';
 import { ownerKeysFor } from './owner';
+import { createBatcher } from './batcher';
+import type { MemoryIndex } from './memory';
 import type { TranslateRepo } from './repo';
 import type { TranslateInput } from './schemas';
 import { guestSubjects, TEXT_REQUESTS, userSubject, type UsageService } from './usage';
@@ -53,6 +55,9 @@ export function createTranslateService(deps: {
   logger: Logger;
   guestRetentionHours: number;
   teamPolicy?: TeamPolicy;
+  /** Batches written at once: 1 on PGlite (one connection), more on PostgreSQL. */
+  batchConcurrency?: number;
+  memory: MemoryIndex;
 }) {
   /** The limits in force: the guest's from site settings, or the user's plan. */
   async function limitsFor(user: UserRow | null) {
@@ -95,6 +100,15 @@ export function createTranslateService(deps: {
       segments: segments.map((s) => ({ translationId: s.id, source: s.source, target: s.target, separator: s.separator, reaction: s.reaction })),
     };
   }
+
+  // Group commit: concurrent requests share one INSERT (see batcher.ts).
+  const saves = createBatcher({
+    run: async (items: Parameters<TranslateRepo['insertTranslations']>[0]) => {
+      await deps.repo.insertTranslations(items);
+      return items.map(() => undefined);
+    },
+    concurrency: deps.batchConcurrency,
+  });
 
   deps.history.registerType('text', {
     detail: loadTranslation,
@@ -144,7 +158,7 @@ export function createTranslateService(deps: {
 
         // Translation memory first: the user's approved suggestions, then liked translations.
         const ownerKeys = user ? ownerKeysFor(user) : [];
-        if (ownerKeys.length && sources.length) {
+        if (ownerKeys.length && sources.length && (await deps.memory.hasEntries(ownerKeys))) {
           const norms = sources.map((text) => normalizeForMatch(text, source));
           const hits = await deps.repo.findMemory(ownerKeys, source, target, [...new Set(norms)]);
           const best = new Map<string, string>();
@@ -194,8 +208,8 @@ export function createTranslateService(deps: {
         }));
         const translatedText = segmented.leading + segments.map((s) => s.target + s.separator).join('');
         const usedLlm = useLlm && engine === 'llm';
-        await deps.repo.insertTranslation(
-          {
+        await saves.submit({
+          translation: {
             id: projectId,
             user_id: user?.id ?? null,
             source_lang: source,
@@ -209,7 +223,7 @@ export function createTranslateService(deps: {
             created_at: now,
           },
           segments,
-          user
+          historyEntry: user
             ? {
                 project_id: projectId,
                 user_id: user.id,
@@ -226,7 +240,7 @@ export function createTranslateService(deps: {
                 updated_at: now,
               }
             : null,
-        );
+        });
 
         const data = {
           project_id: projectId,

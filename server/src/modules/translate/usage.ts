@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { createBatcher } from './batcher';
 import type { TranslateRepo } from './repo';
 
 /**
@@ -34,7 +35,12 @@ export function guestSubjects(input: { token?: string | null; ip: string }): str
   return subjects;
 }
 
-export function createUsageService(deps: { repo: TranslateRepo; now: () => Date }) {
+export function createUsageService(deps: { repo: TranslateRepo; now: () => Date; batchConcurrency?: number }) {
+  const increments = createBatcher({
+    run: (items: Array<{ subjects: string[]; metric: string; periodStart: string }>) => deps.repo.incrementUsageBatch(items, deps.now()),
+    concurrency: deps.batchConcurrency,
+  });
+
   return {
     /**
      * Takes one unit on every subject. When any of them goes past `limit`, the units are
@@ -44,7 +50,7 @@ export function createUsageService(deps: { repo: TranslateRepo; now: () => Date 
     async consume(input: { subjects: string[]; metric: string; period: UsagePeriod; limit: number }) {
       const now = deps.now();
       const start = periodStart(now, input.period);
-      const counts = await deps.repo.incrementUsage(input.subjects, input.metric, start, now);
+      const counts = await increments.submit({ subjects: input.subjects, metric: input.metric, periodStart: start });
       const used = Math.max(...counts.values());
       const release = () => deps.repo.decrementUsage(input.subjects, input.metric, start);
       if (used > input.limit) {
