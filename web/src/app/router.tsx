@@ -5,7 +5,10 @@ import { CheckEmailPage } from '../features/auth/check-email-page';
 import { EmailVerifyPage } from '../features/auth/email-verify-page';
 import { HomePage } from '../features/home/home-page';
 import { LegalPage } from '../features/legal/legal-page';
+import { HistorySettingsPage } from '../features/history/auto-delete-setting';
+import { HistoryPage } from '../features/history/history-page';
 import { PricingPage } from '../features/plans/pricing-page';
+import { TranslatorPage } from '../features/translator/translator-page';
 import { AppLayout } from './app-layout';
 import type { RouteHandle } from './document-title';
 import { AdminRoute, AuthRoute, GuestOnlyRoute } from './guards';
@@ -26,6 +29,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <HomePage />, handle: { page: 'home' } satisfies RouteHandle },
       { path: 'pricing', element: <PricingPage />, handle: { page: 'pricing' } satisfies RouteHandle },
+      { path: 'translate', element: <TranslatorPage />, handle: { page: 'translate' } satisfies RouteHandle },
       { path: 'check-email', element: <CheckEmailPage />, handle: { page: 'checkEmail' } satisfies RouteHandle },
       { path: 'email/verify', element: <EmailVerifyPage />, handle: { page: 'emailVerify' } satisfies RouteHandle },
       { path: 'terms', element: <LegalPage document="terms" />, handle: { page: 'terms' } satisfies RouteHandle },
@@ -52,14 +56,14 @@ export const routes: RouteObject[] = [
           comingSoon('dashboard', 'dashboard'),
           comingSoon('team', 'team'),
           comingSoon('web-extraction', 'webExtraction'),
-          comingSoon('user/translation-history', 'translationHistory'),
+          { path: 'user/translation-history', element: <HistoryPage />, handle: { page: 'translationHistory' } satisfies RouteHandle },
           comingSoon('user/basic-info', 'basicInfo'),
           comingSoon('user/payment-management', 'paymentManagement'),
           comingSoon('user/auth-settings', 'authSettings'),
           comingSoon('user/membership', 'membership'),
           comingSoon('user/social-links', 'socialLinks'),
           comingSoon('user/password-settings', 'passwordSettings'),
-          comingSoon('user/history-settings', 'historySettings'),
+          { path: 'user/history-settings', element: <HistorySettingsPage />, handle: { page: 'historySettings' } satisfies RouteHandle },
           comingSoon('user/invoices', 'invoices'),
           comingSoon('user/billing-card', 'billingCard'),
           comingSoon('user/company', 'company'),
