@@ -9,9 +9,11 @@ import type { Container } from './container';
 import { registerAccess } from './http/access';
 import { registerCsrf } from './http/csrf';
 import { apiNotFound, isApiPath, registerErrorHandling } from './http/error-handler';
+import { adminRoutes } from './modules/admin/routes';
 import { healthRoutes } from './modules/health/routes';
 import { plansRoutes } from './modules/plans/routes';
 import { settingsRoutes } from './modules/settings/routes';
+import { teamsRoutes } from './modules/teams/routes';
 import { usersRoutes } from './modules/users/routes';
 import { dictionaryRoutes } from './modules/dictionary/routes';
 import { feedbackRoutes } from './modules/feedback/routes';
@@ -82,6 +84,8 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   historyRoutes(app, container);
   feedbackRoutes(app, container);
   glossaryRoutes(app, container);
+  adminRoutes(app, container);
+  teamsRoutes(app, container);
 
   await registerWebApp(app, config.webDistDir);
   return app;

@@ -50,6 +50,22 @@ const envSchema = z.object({
   ENGINE_BACKOFF_MS: z.coerce.number().int().min(0).max(60_000).default(250),
   ENGINE_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(8),
   GUEST_TEXT_RETENTION_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(24),
+  // Translation engines (server/src/engines). Each optional engine is enabled by its variables.
+  MODELS_DIR: z.string().min(1).optional(),
+  BERGAMOT_WORKERS: z.coerce.number().int().min(1).max(32).default(2),
+  ENGINE_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  LLM_BASE_URL: urlFromEnv(['http', 'https']).optional(),
+  LLM_API_KEY: z.string().min(1).optional(),
+  LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  LIBRETRANSLATE_URL: urlFromEnv(['http', 'https']).optional(),
+  LIBRETRANSLATE_API_KEY: z.string().min(1).optional(),
+  DEEPL_API_KEY: z.string().min(1).optional(),
+  DEEPL_URL: urlFromEnv(['http', 'https']).optional(),
+  GOOGLE_TRANSLATE_API_KEY: z.string().min(1).optional(),
+  GOOGLE_TRANSLATE_URL: urlFromEnv(['http', 'https']).default('https://translation.googleapis.com'),
+  GOOGLE_TRANSLATE_CREDENTIALS: z.string().min(1).optional(),
+  GOOGLE_TRANSLATE_PROJECT: z.string().min(1).optional(),
+  GOOGLE_TRANSLATE_LOCATION: z.string().min(1).default('global'),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -84,9 +100,23 @@ export interface Config {
   engineConcurrency: number;
   /** Guests' text translations are kept this long (for reactions and feedback), then deleted. */
   guestTextRetentionHours: number;
+  /** Bergamot models, one folder per direction (enar/, aren/). Default DATA_DIR/models. */
+  modelsDir: string;
+  bergamotWorkers: number;
+  /** Upper bound on one HTTP call of a remote engine (the router's own timeout may be shorter). */
+  engineHttpTimeoutMs: number;
+  llm?: { baseUrl: string; apiKey?: string; model: string };
+  libreTranslate?: { url: string; apiKey?: string };
+  deepl?: { url: string; apiKey: string };
+  /** v3 (service account key file) when GOOGLE_TRANSLATE_CREDENTIALS is set, else v2 (API key). */
+  google?:
+    | { version: 'v2'; url: string; apiKey: string }
+    | { version: 'v3'; url: string; credentialsFile: string; project?: string; location: string };
 }
 
 export class ConfigError extends Error {}
+
+const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
 /** Parses the environment; throws ConfigError whose message is one line naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -134,5 +164,28 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     engineBackoffMs: e.ENGINE_BACKOFF_MS,
     engineConcurrency: e.ENGINE_CONCURRENCY,
     guestTextRetentionHours: e.GUEST_TEXT_RETENTION_HOURS,
+    modelsDir: path.resolve(e.MODELS_DIR ?? path.join(e.DATA_DIR, 'models')),
+    bergamotWorkers: e.BERGAMOT_WORKERS,
+    engineHttpTimeoutMs: e.ENGINE_HTTP_TIMEOUT_MS,
+    llm: e.LLM_BASE_URL ? { baseUrl: trimSlash(e.LLM_BASE_URL), apiKey: e.LLM_API_KEY, model: e.LLM_MODEL } : undefined,
+    libreTranslate: e.LIBRETRANSLATE_URL ? { url: trimSlash(e.LIBRETRANSLATE_URL), apiKey: e.LIBRETRANSLATE_API_KEY } : undefined,
+    deepl: e.DEEPL_API_KEY
+      ? {
+          // DeepL API Free keys end in ":fx" and are served by api-free.deepl.com.
+          url: trimSlash(e.DEEPL_URL ?? (e.DEEPL_API_KEY.endsWith(':fx') ? 'https://api-free.deepl.com' : 'https://api.deepl.com')),
+          apiKey: e.DEEPL_API_KEY,
+        }
+      : undefined,
+    google: e.GOOGLE_TRANSLATE_CREDENTIALS
+      ? {
+          version: 'v3',
+          url: trimSlash(e.GOOGLE_TRANSLATE_URL),
+          credentialsFile: path.resolve(e.GOOGLE_TRANSLATE_CREDENTIALS),
+          project: e.GOOGLE_TRANSLATE_PROJECT,
+          location: e.GOOGLE_TRANSLATE_LOCATION,
+        }
+      : e.GOOGLE_TRANSLATE_API_KEY
+        ? { version: 'v2', url: trimSlash(e.GOOGLE_TRANSLATE_URL), apiKey: e.GOOGLE_TRANSLATE_API_KEY }
+        : undefined,
   };
 }

@@ -11,12 +11,17 @@ import { RateLimiter } from './http/rate-limit';
 import { SessionStore } from './http/sessions';
 import { createMailer, outboxTransport, smtpTransport, type Transport } from './mail/mailer';
 import { createMailService, defineMailJobs } from './mail/jobs';
+import { createAdminRepo } from './modules/admin/repo';
+import { createAdminService } from './modules/admin/service';
 import { createPlansRepo } from './modules/plans/repo';
+import { createTeamsRepo } from './modules/teams/repo';
+import { createTeamsService } from './modules/teams/service';
 import { createPlansService } from './modules/plans/service';
 import { createSettingsRepo } from './modules/settings/repo';
 import { createSettingsService } from './modules/settings/service';
 import { createUsersRepo } from './modules/users/repo';
 import { createUsersService } from './modules/users/service';
+import { createOptionalEngines } from './engines/optional';
 import { createEngineRegistry, type ExtraEngines } from './engines/registry';
 import { createDictionaryService } from './modules/dictionary/service';
 import { createFeedbackRepo } from './modules/feedback/repo';
@@ -27,7 +32,7 @@ import { defineHistoryJobs } from './modules/history/jobs';
 import { createHistoryRepo } from './modules/history/repo';
 import { createHistoryService } from './modules/history/service';
 import { createTranslateRepo } from './modules/translate/repo';
-import { createTranslateService, type TeamPolicy } from './modules/translate/service';
+import { createTranslateService } from './modules/translate/service';
 import { createMemoryIndex } from './modules/translate/memory';
 import { createUsageService } from './modules/translate/usage';
 
@@ -43,8 +48,6 @@ export interface ContainerOverrides {
   jobMaintenanceIntervalSeconds?: number;
   /** Translation engines besides the dictionary (the engines' adapters, or test stand-ins). */
   extraEngines?: ExtraEngines;
-  /** Whether a team manager switched the LLM mode off for a user (the teams module). */
-  teamPolicy?: TeamPolicy;
 }
 
 /**
@@ -90,16 +93,23 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
 
   const settings = createSettingsService({ repo: createSettingsRepo(database.db), cache, now });
   const plans = createPlansService({ repo: createPlansRepo(database.db), cache });
+  const teams = createTeamsService({ repo: createTeamsRepo(database.db), plans, sessions, mail, appUrl: config.appUrl, now });
   const translateRepo = createTranslateRepo(database.db);
   // Group-commit batches in flight at once: PGlite has one connection, PostgreSQL a pool.
   const batchConcurrency = database.kind === 'pglite' ? 1 : Math.max(1, Math.floor(config.databasePoolSize / 2));
   const usage = createUsageService({ repo: translateRepo, now, batchConcurrency });
   const memory = createMemoryIndex({ repo: translateRepo, cache });
-  const users = createUsersService({ repo: createUsersRepo(database.db), plans, now, logger, usage });
+  const users = createUsersService({ repo: createUsersRepo(database.db), plans, teams, now, logger, usage });
+  const admin = createAdminService({ repo: createAdminRepo(database.db), users, plans, settings, now, paymentGateways: () => ['sandbox'] });
 
-  const engines = await createEngineRegistry(config, { logger, extraEngines: overrides.extraEngines });
-  const glossary = createGlossaryService({ repo: createGlossaryRepo(database.db), cache, now });
+  // The dictionary engine always; the others (Bergamot, LLM, remote MT) when configured.
+  const engines = await createEngineRegistry(config, {
+    logger,
+    extraEngines: overrides.extraEngines ?? (({ config: engineConfig, logger: engineLogger }) => createOptionalEngines(engineConfig, engineLogger)),
+  });
+  const glossary = createGlossaryService({ repo: createGlossaryRepo(database.db), cache, accounts: teams, now });
   const history = createHistoryService({ repo: createHistoryRepo(database.db), now, logger });
+  const accounts = { membershipOf: teams.membershipOf, findUser: users.findById };
   const translate = createTranslateService({
     repo: translateRepo,
     router: engines.router,
@@ -109,15 +119,15 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     settings,
     glossary,
     history,
+    accounts,
     now,
     logger,
     guestRetentionHours: config.guestTextRetentionHours,
-    teamPolicy: overrides.teamPolicy,
     batchConcurrency,
     memory,
   });
   const dictionaryLookup = createDictionaryService({ dictionary: engines.dictionary, rateLimiter });
-  const feedback = createFeedbackService({ repo: createFeedbackRepo(database.db), translateRepo, memory, rateLimiter, now });
+  const feedback = createFeedbackService({ repo: createFeedbackRepo(database.db), translateRepo, memory, accounts, rateLimiter, now });
   defineHistoryJobs(queue, { history, purgeGuestData: () => translate.purgeGuestData() });
 
   return {
@@ -145,6 +155,8 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     translate,
     dictionaryLookup,
     feedback,
+    admin,
+    teams,
     /** Starts the queue (and, except in api processes, its workers). */
     async start() {
       await queue.start();

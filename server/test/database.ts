@@ -3,6 +3,8 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDatabase, type Database } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
+import { JobQueue } from '../src/jobs/queue';
+import pino from 'pino';
 
 /**
  * Test databases. Without TEST_DATABASE_URL: an in-memory PGlite cloned from a migrated
@@ -19,6 +21,10 @@ async function migratedTemplate() {
     const pglite = await PGlite.create();
     const database = await openDatabase({ pglite });
     await migrate(database);
+    // pg-boss creates its own schema on first start: do it once here, so clones have it.
+    const queue = new JobQueue({ executor: database, logger: pino({ level: 'silent' }), runsWorkers: false });
+    await queue.start();
+    await queue.stop({ graceful: false });
     return pglite;
   })();
   return template;

@@ -60,6 +60,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
   if (options.startQueue) await container.start();
   const app = await buildApp(container);
+  // Test-only sign-in, so route tests need not go through the sign-in screens' rules.
+  app.post('/__test/sign-in', async (request, reply) => {
+    const { user_id, remember } = request.body as { user_id: number; remember?: boolean };
+    await container.sessions.start(request, reply, { userId: user_id, remember });
+    return reply.code(204).send();
+  });
   await options.extend?.(app, container);
   await app.ready();
   return {
@@ -104,6 +110,13 @@ export class TestClient {
     const response = await this.app.inject({ ...rest, method: method as InjectOptions['method'], headers, cookies: Object.fromEntries(this.cookies) });
     this.remember(response);
     return response;
+  }
+
+  /** Signs this client in as the user (test-only route registered by createTestApp). */
+  async signInAs(userId: number) {
+    const response = await this.post('/__test/sign-in', { user_id: userId });
+    if (response.statusCode !== 204) throw new Error(`test sign-in failed: ${response.statusCode} ${response.body}`);
+    return this;
   }
 
   get(url: string, headers: Record<string, string> = {}) {

@@ -91,7 +91,7 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
   pool.on('error', (error) => options.logger?.error({ err: error }, 'idle database client failed'));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   const listeners: pg.Client[] = [];
-  const executeSql = async (text: string, values?: unknown[]) => pool.query(text, values as unknown[]);
+  const executeSql = async (text: string, values?: unknown[]) => lastResult(await pool.query(text, values as unknown[]));
   return {
     kind: 'postgres',
     db,
@@ -101,7 +101,7 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
       try {
         await client.query('select pg_advisory_lock($1)', [key]);
         try {
-          return await fn({ executeSql: (text, values) => client.query(text, values as unknown[]) });
+          return await fn({ executeSql: async (text, values) => lastResult(await client.query(text, values as unknown[])) });
         } finally {
           await client.query('select pg_advisory_unlock($1)', [key]);
         }
@@ -131,4 +131,9 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
       await db.destroy();
     },
   };
+}
+
+/** A multi-statement script answers with one result per statement; callers want the last. */
+function lastResult(result: pg.QueryResult | pg.QueryResult[]): pg.QueryResult {
+  return Array.isArray(result) ? (result[result.length - 1] ?? ({ rows: [] } as unknown as pg.QueryResult)) : result;
 }

@@ -3,6 +3,8 @@ import type { FeedbackTables } from '../modules/feedback/tables';
 import type { GlossaryTables } from '../modules/glossary/tables';
 import type { HistoryTables } from '../modules/history/tables';
 import type { TranslateTables } from '../modules/translate/tables';
+import type { AdminTables } from '../modules/admin/tables';
+import type { TeamTables } from '../modules/teams/tables';
 
 /** Column types of the database, kept in step with migrations/*.sql. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -63,6 +65,7 @@ export interface PlansTable {
   max_file_size_mb: number;
   file_formats: ColumnType<string[], string[] | undefined, string[]>;
   llm_enabled: Generated<boolean>;
+  included_seats: Generated<number>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -105,7 +108,7 @@ export interface RateLimitsTable {
  * The whole database. Each domain that adds tables declares them in its module's
  * tables.ts and is listed in `extends` here.
  */
-export interface DB extends FoundationTables, TranslateTables, HistoryTables, FeedbackTables, GlossaryTables {}
+export interface DB extends FoundationTables, AdminTables, TeamTables, TranslateTables, HistoryTables, FeedbackTables, GlossaryTables {}
 
 interface FoundationTables {
   app_secrets: AppSecretsTable;

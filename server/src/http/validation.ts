@@ -8,13 +8,25 @@ function attributeName(path: PropertyKey[]): string {
   return path.map(String).join('.').replace(/_/g, ' ') || 'input';
 }
 
-function issueMessage(issue: z.core.$ZodIssue): IssueMessage {
+/** The value the caller sent at an issue's path (zod 4 issues do not carry it). */
+function valueAt(input: unknown, path: PropertyKey[]): unknown {
+  let value = input;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+function issueMessage(issue: z.core.$ZodIssue, input: unknown): IssueMessage {
   const attribute = attributeName(issue.path);
   switch (issue.code) {
-    case 'invalid_type':
-      return issue.input === undefined || issue.input === null
+    case 'invalid_type': {
+      const value = valueAt(input, issue.path);
+      return value === undefined || value === null || value === ''
         ? { key: 'validation.required', params: { attribute } }
         : { key: 'validation.invalid', params: { attribute } };
+    }
     case 'too_small':
       if (issue.origin === 'string') {
         return Number(issue.minimum) <= 1
@@ -26,6 +38,8 @@ function issueMessage(issue: z.core.$ZodIssue): IssueMessage {
       return issue.origin === 'string'
         ? { key: 'validation.string_max', params: { attribute, max: Number(issue.maximum) } }
         : { key: 'validation.number_max', params: { attribute, max: Number(issue.maximum) } };
+    case 'unrecognized_keys':
+      return { key: 'validation.unknown_fields', params: { fields: issue.keys.join(', ') } };
     case 'invalid_value':
       return { key: 'validation.enum', params: { attribute } };
     case 'invalid_format':
@@ -33,6 +47,17 @@ function issueMessage(issue: z.core.$ZodIssue): IssueMessage {
     default:
       return { key: 'validation.invalid', params: { attribute } };
   }
+}
+
+/**
+ * A required string whose "missing" message is the given catalog key (spec section 5:
+ * "Name is required"), while its other checks keep their own wording.
+ */
+export function requiredString(key: string) {
+  return z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? key : undefined) })
+    .trim()
+    .min(1, { error: key });
 }
 
 /**
@@ -47,7 +72,7 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   for (const issue of result.error.issues) {
     const field = issue.path.length ? issue.path.map(String).join('.') : 'input';
     const explicit = issue.message.includes('.') && /^[a-z_]+\.[a-z_.]+$/.test(issue.message);
-    const message = explicit ? { key: issue.message, params: { attribute: attributeName(issue.path) } } : issueMessage(issue);
+    const message = explicit ? { key: issue.message, params: { attribute: attributeName(issue.path) } } : issueMessage(issue, input);
     const list = (fields[field] ??= []);
     if (!list.some((m) => m.key === message.key)) list.push(message);
   }

@@ -2,12 +2,14 @@
  * Server-side messages in both languages. English wording is the spec's (sections 5 and 8).
  * `:name` placeholders are filled by t(). A key missing in Arabic fails the catalog test.
  */
+import { admin } from './catalogs/admin';
 import { common } from './catalogs/common';
 import { dictionary } from './catalogs/dictionary';
 import { feedback } from './catalogs/feedback';
 import { glossary } from './catalogs/glossary';
 import { history } from './catalogs/history';
 import { translate } from './catalogs/translate';
+import { teams } from './catalogs/teams';
 
 export type Locale = 'en' | 'ar';
 
@@ -15,7 +17,7 @@ export type Locale = 'en' | 'ar';
  * Each domain keeps its messages in catalogs/<domain>.ts as `{ en: {...}, ar: {...} }`
  * and is listed here once. Keys are namespaced by domain ("auth.", "translate.").
  */
-const catalogs = [common, translate, dictionary, history, feedback, glossary];
+const catalogs = [common, admin, teams, translate, dictionary, history, feedback, glossary];
 
 export const messages = {
   en: Object.assign({}, ...catalogs.map((c) => c.en)) as Record<string, string>,

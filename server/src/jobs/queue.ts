@@ -52,7 +52,7 @@ export class JobQueue {
       supervise: options.runsWorkers,
       schedule: options.runsWorkers,
       maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 60,
-      monitorStateIntervalSeconds: options.runsWorkers ? 60 : undefined,
+      ...(options.runsWorkers ? { monitorStateIntervalSeconds: 60 } : {}),
     });
     this.boss.on('error', (error) => options.logger.error({ err: error }, 'job queue error'));
   }

@@ -25,7 +25,7 @@ const escapeHtml = (value: string) =>
 export function layout(locale: Locale, input: { name: string; title: string; paragraphs: string[]; action?: { url: string; label: string } }): RenderedMail {
   const dir = locale === 'ar' ? 'rtl' : 'ltr';
   const align = locale === 'ar' ? 'right' : 'left';
-  const greeting = t(locale, 'mail.greeting', { name: input.name });
+  const greeting = input.name ? t(locale, 'mail.greeting', { name: input.name }) : t(locale, 'mail.greeting_anonymous');
   const textParts = [greeting, '', ...input.paragraphs.flatMap((p) => [p, ''])];
   if (input.action) textParts.push(`${input.action.label}: ${input.action.url}`, '');
   textParts.push(t(locale, 'mail.signature'), '', t(locale, 'mail.footer'));
@@ -47,6 +47,17 @@ ${button}
 }
 
 export const templates = {
+  /** An invitation to join a team (7-day link). */
+  teamInvitation(locale: Locale, data: { teamName: string; inviterName: string; link: string; days: number }): RenderedMail {
+    const params = { team: data.teamName, inviter: data.inviterName, days: data.days };
+    return layout(locale, {
+      name: '',
+      title: t(locale, 'teams.mail_subject', params),
+      paragraphs: [t(locale, 'teams.mail_body', params), t(locale, 'teams.mail_expiry', params)],
+      action: { url: data.link, label: t(locale, 'teams.mail_action') },
+    });
+  },
+
   /** A general notice whose texts the sender supplies in both languages. */
   notice(locale: Locale, data: NoticeData): RenderedMail {
     return layout(locale, {

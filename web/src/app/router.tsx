@@ -1,6 +1,10 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { ComingSoonPanel } from '../components/coming-soon-panel';
 import type { PageKey } from '../components/page-key';
+import { AdminAuditPage } from '../features/admin/admin-audit-page';
+import { AdminSiteSettingsPage } from '../features/admin/admin-site-settings-page';
+import { AdminUserPage } from '../features/admin/admin-user-page';
+import { AdminUsersPage } from '../features/admin/admin-users-page';
 import { CheckEmailPage } from '../features/auth/check-email-page';
 import { EmailVerifyPage } from '../features/auth/email-verify-page';
 import { HomePage } from '../features/home/home-page';
@@ -9,6 +13,8 @@ import { HistorySettingsPage } from '../features/history/auto-delete-setting';
 import { HistoryPage } from '../features/history/history-page';
 import { PricingPage } from '../features/plans/pricing-page';
 import { TranslatorPage } from '../features/translator/translator-page';
+import { InvitationPage } from '../features/team/invitation-page';
+import { TeamPage } from '../features/team/team-page';
 import { AppLayout } from './app-layout';
 import type { RouteHandle } from './document-title';
 import { AdminRoute, AuthRoute, GuestOnlyRoute } from './guards';
@@ -34,6 +40,7 @@ export const routes: RouteObject[] = [
       { path: 'email/verify', element: <EmailVerifyPage />, handle: { page: 'emailVerify' } satisfies RouteHandle },
       { path: 'terms', element: <LegalPage document="terms" />, handle: { page: 'terms' } satisfies RouteHandle },
       { path: 'privacy', element: <LegalPage document="privacy" />, handle: { page: 'privacy' } satisfies RouteHandle },
+      { path: 'invitation', element: <InvitationPage />, handle: { page: 'invitation' } satisfies RouteHandle },
       comingSoon('about', 'about'),
       comingSoon('careers', 'careers'),
       comingSoon('contact', 'contact'),
@@ -54,7 +61,7 @@ export const routes: RouteObject[] = [
         element: <AuthRoute />,
         children: [
           comingSoon('dashboard', 'dashboard'),
-          comingSoon('team', 'team'),
+          { path: 'team', element: <TeamPage />, handle: { page: 'team' } satisfies RouteHandle },
           comingSoon('web-extraction', 'webExtraction'),
           { path: 'user/translation-history', element: <HistoryPage />, handle: { page: 'translationHistory' } satisfies RouteHandle },
           comingSoon('user/basic-info', 'basicInfo'),
@@ -75,8 +82,10 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <ComingSoonPanel page="admin" />, handle: { page: 'admin' } satisfies RouteHandle },
           comingSoon('plans', 'adminPlans'),
-          comingSoon('users', 'adminUsers'),
-          comingSoon('site-settings', 'adminSiteSettings'),
+          { path: 'users', element: <AdminUsersPage />, handle: { page: 'adminUsers' } satisfies RouteHandle },
+          { path: 'users/:id', element: <AdminUserPage />, handle: { page: 'adminUser' } satisfies RouteHandle },
+          { path: 'site-settings', element: <AdminSiteSettingsPage />, handle: { page: 'adminSiteSettings' } satisfies RouteHandle },
+          { path: 'audit-log', element: <AdminAuditPage />, handle: { page: 'adminAuditLog' } satisfies RouteHandle },
         ],
       },
       { path: '*', element: <NotFoundPage />, handle: { page: 'notFound' } satisfies RouteHandle },

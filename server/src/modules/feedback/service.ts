@@ -3,7 +3,7 @@ import { normalizeForMatch } from '../../engines/normalize';
 import type { Lang } from '../../engines/types';
 import { NotFound } from '../../http/errors';
 import type { RateLimiter } from '../../http/rate-limit';
-import { ownerKeysFor } from '../translate/owner';
+import { ownerKeysFor, speaksForTeam, type AccountLookup } from '../translate/owner';
 import type { MemoryIndex } from '../translate/memory';
 import type { TranslateRepo } from '../translate/repo';
 import type { FeedbackRepo } from './repo';
@@ -21,9 +21,17 @@ export const FEEDBACK_RATE_LIMIT = 10;
  * answer to that user only (anyone else gets 404); a guest's sentences answer to whoever
  * holds the id (an unguessable UUID the guest's browser received). A like makes the
  * sentence a translation-memory candidate for its owner; a suggestion becomes an approved
- * memory entry for the user who made it, reused before any engine from then on.
+ * memory entry, reused before any engine from then on: the user's own, or the whole
+ * team's when a team owner or manager makes it.
  */
-export function createFeedbackService(deps: { repo: FeedbackRepo; translateRepo: TranslateRepo; memory: MemoryIndex; rateLimiter: RateLimiter; now: () => Date }) {
+export function createFeedbackService(deps: {
+  repo: FeedbackRepo;
+  translateRepo: TranslateRepo;
+  memory: MemoryIndex;
+  accounts: AccountLookup;
+  rateLimiter: RateLimiter;
+  now: () => Date;
+}) {
   async function segmentFor(translationId: string, user: UserRow | null) {
     if (!UUID.test(translationId)) throw new NotFound('feedback.translation_not_found');
     const segment = await deps.translateRepo.findSegment(translationId);
@@ -78,10 +86,12 @@ export function createFeedbackService(deps: { repo: FeedbackRepo; translateRepo:
         suggested_text: input.suggestedTranslation,
         created_at: now,
       });
+      // A team owner's or manager's suggestion is approved for the whole team; anyone else's is their own.
+      const team = await deps.accounts.membershipOf(user);
       await deps.translateRepo.upsertMemory({
-        ownerKey: ownerKeysFor(user)[0]!,
-        ownerUserId: user.id,
-        teamId: null,
+        ownerKey: speaksForTeam(team) ? `team:${team.teamId}` : ownerKeysFor(user)[0]!,
+        ownerUserId: speaksForTeam(team) ? null : user.id,
+        teamId: speaksForTeam(team) ? team.teamId : null,
         source: segment.source_lang as Lang,
         target: segment.target_lang as Lang,
         sourceNorm: normalizeForMatch(segment.source, segment.source_lang as Lang),

@@ -3,7 +3,6 @@ import { requireActor } from '../../http/access';
 import { parseInput } from '../../http/validation';
 import { t } from '../../i18n/messages';
 import { resolveLocale } from '../../http/locale';
-import { ownerKeysFor } from '../translate/owner';
 import { glossaryListSchema, glossaryTermSchema, idParamSchema, ownerTermSchema } from './schemas';
 import type { GlossaryService } from './service';
 
@@ -33,17 +32,35 @@ export function glossaryRoutes(app: FastifyInstance, deps: { glossary: GlossaryS
   });
 
   app.get('/api/user/glossary', { config: { access: 'verified' } }, async (request) => ({
-    data: await deps.glossary.listOwnerTerms(ownerKeysFor(requireActor(request).user)[0]!),
+    data: await deps.glossary.listOwnerTerms(deps.glossary.personalKey(requireActor(request).user)),
   }));
 
   app.post('/api/user/glossary', { config: { access: 'verified' } }, async (request, reply) => {
     const { user } = requireActor(request);
-    const term = await deps.glossary.addOwnerTerm({ ownerKey: ownerKeysFor(user)[0]!, userId: user.id, teamId: null }, parseInput(ownerTermSchema, request.body));
+    const term = await deps.glossary.addOwnerTerm({ ownerKey: deps.glossary.personalKey(user), userId: user.id, teamId: null }, parseInput(ownerTermSchema, request.body));
     return reply.code(201).send({ status: 201, message: t(resolveLocale(request), 'glossary.created'), data: term });
   });
 
   app.post('/api/user/glossary/delete/:id', { config: { access: 'verified' } }, async (request) => {
-    await deps.glossary.deleteOwnerTerm(ownerKeysFor(requireActor(request).user)[0]!, parseInput(idParamSchema, request.params).id);
+    await deps.glossary.deleteOwnerTerm(deps.glossary.personalKey(requireActor(request).user), parseInput(idParamSchema, request.params).id);
+    return { status: 200, message: t(resolveLocale(request), 'glossary.deleted') };
+  });
+
+  // The team glossary: every member reads it; the owner and managers edit it.
+  app.get('/api/team/glossary', { config: { access: 'verified' } }, async (request) => {
+    const team = await deps.glossary.teamGlossary(requireActor(request).user, { write: false });
+    return { data: await deps.glossary.listOwnerTerms(team.ownerKey) };
+  });
+
+  app.post('/api/team/glossary', { config: { access: 'verified' } }, async (request, reply) => {
+    const team = await deps.glossary.teamGlossary(requireActor(request).user, { write: true });
+    const term = await deps.glossary.addOwnerTerm(team, parseInput(ownerTermSchema, request.body));
+    return reply.code(201).send({ status: 201, message: t(resolveLocale(request), 'glossary.created'), data: term });
+  });
+
+  app.post('/api/team/glossary/delete/:id', { config: { access: 'verified' } }, async (request) => {
+    const team = await deps.glossary.teamGlossary(requireActor(request).user, { write: true });
+    await deps.glossary.deleteOwnerTerm(team.ownerKey, parseInput(idParamSchema, request.params).id);
     return { status: 200, message: t(resolveLocale(request), 'glossary.deleted') };
   });
 }

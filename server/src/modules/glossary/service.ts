@@ -2,6 +2,9 @@ import { CachedValue, type CacheBus } from '../../db/cache';
 import type { Domain, GlossaryTerm, Lang } from '../../engines/types';
 import { normalizeForMatch } from '../../engines/normalize';
 import { Invalid, NotFound } from '../../http/errors';
+import { ownerKeysFor, speaksForTeam, type AccountLookup } from '../translate/owner';
+import type { UserRow } from '../../db/schema';
+import { Forbidden } from '../../http/errors';
 import type { GlossaryRepo } from './repo';
 import type { DomainGlossaryTermRow } from './tables';
 
@@ -41,7 +44,7 @@ export function toPublicTerm(row: DomainGlossaryTermRow) {
  * specific first: team terms, then the domain's own, then the General domain's (which
  * apply to every domain). Both are cached in every process and dropped on change.
  */
-export function createGlossaryService(deps: { repo: GlossaryRepo; cache: CacheBus; now: () => Date }) {
+export function createGlossaryService(deps: { repo: GlossaryRepo; cache: CacheBus; accounts: Pick<AccountLookup, 'membershipOf'>; now: () => Date }) {
   const domainTerms = new CachedValue(deps.cache, DOMAIN_GLOSSARY_TOPIC, async () => {
     const rows = await deps.repo.listAllDomainTerms();
     const byPair = new Map<string, GlossaryTerm[]>();
@@ -184,6 +187,20 @@ export function createGlossaryService(deps: { repo: GlossaryRepo; cache: CacheBu
     async deleteOwnerTerm(ownerKey: string, id: number) {
       if (!(await deps.repo.deleteOwnerTerm(ownerKey, id))) throw new NotFound('glossary.not_found');
       await deps.cache.invalidate(TEAM_GLOSSARY_TOPIC);
+    },
+
+    /** The caller's own glossary key (an individual account's glossary). */
+    personalKey: (user: Pick<UserRow, 'id'>) => ownerKeysFor(user)[0]!,
+
+    /**
+     * The team glossary of the caller's team: every member reads it, the owner and
+     * managers edit it. Not in a team: 403.
+     */
+    async teamGlossary(user: UserRow, options: { write: boolean }) {
+      const team = await deps.accounts.membershipOf(user);
+      if (!team) throw new Forbidden('glossary.no_team');
+      if (options.write && !speaksForTeam(team)) throw new Forbidden('glossary.managers_only');
+      return { ownerKey: `team:${team.teamId}`, userId: null, teamId: team.teamId };
     },
   };
 }

@@ -85,7 +85,7 @@ export function createTranslateRepo(db: Kysely<DB>) {
     findMemory(ownerKeys: string[], source: string, target: string, norms: string[]) {
       return db
         .selectFrom('translation_memory')
-        .select(['source_norm', 'target_text', 'origin'])
+        .select(['source_norm', 'target_text', 'origin', 'owner_key'])
         .where('owner_key', 'in', ownerKeys)
         .where('source_lang', '=', source as 'en' | 'ar')
         .where('target_lang', '=', target as 'en' | 'ar')

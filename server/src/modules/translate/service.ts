@@ -12,23 +12,18 @@ import type { GlossaryService } from '../glossary/service';
 import { historyTitle, type HistoryService } from '../history/service';
 import type { PlansService } from '../plans/service';
 import type { SettingsService } from '../settings/service';
-import { ownerKeysFor } from './owner';
+import { ownerKeysFor, type AccountLookup } from './owner';
 import { createBatcher } from './batcher';
 import type { MemoryIndex } from './memory';
 import type { TranslateRepo } from './repo';
 import type { TranslateInput } from './schemas';
-import { guestSubjects, TEXT_REQUESTS, userSubject, type UsageService } from './usage';
+import { guestSubjects, quotaSubject, TEXT_REQUESTS, type UsageService } from './usage';
 
 /** 503: no engine could translate (none configured for the pair, or every one failed). */
 export class EngineUnavailable extends AppError {
   constructor() {
     super(503, 'translate.engine_unavailable');
   }
-}
-
-/** Teams (a later issue) tell whether a member's manager switched the LLM mode off. */
-export interface TeamPolicy {
-  llmDisabledFor(user: UserRow): Promise<boolean>;
 }
 
 export interface TranslateContext {
@@ -54,20 +49,32 @@ export function createTranslateService(deps: {
   now: () => Date;
   logger: Logger;
   guestRetentionHours: number;
-  teamPolicy?: TeamPolicy;
+  accounts: AccountLookup;
   /** Batches written at once: 1 on PGlite (one connection), more on PostgreSQL. */
   batchConcurrency?: number;
   memory: MemoryIndex;
 }) {
-  /** The limits in force: the guest's from site settings, or the user's plan. */
+  /**
+   * The limits in force: the guest's from site settings, or the plan of the account that
+   * pays (a team member uses the team owner's plan, its trial and its shared quota).
+   */
   async function limitsFor(user: UserRow | null) {
     if (!user) {
       const guest = await deps.settings.guestLimits();
-      return { charLimit: guest.wordsCount, requestQuota: guest.textQuota, llmEnabled: false, trialExpired: false };
+      return { charLimit: guest.wordsCount, requestQuota: guest.textQuota, llmEnabled: false, teamLlmEnabled: true, trialExpired: false, team: null };
     }
-    const plan = user.plan_id ? await deps.plans.getById(user.plan_id) : await deps.plans.getBySlug('free-trial');
-    const trialExpired = plan.is_trial && user.trial_ends_at !== null && new Date(user.trial_ends_at).getTime() <= deps.now().getTime();
-    return { charLimit: plan.char_limit, requestQuota: plan.daily_text_requests, llmEnabled: plan.llm_enabled, trialExpired };
+    const team = await deps.accounts.membershipOf(user);
+    const owner = team && team.ownerId !== user.id ? ((await deps.accounts.findUser(team.ownerId)) ?? user) : user;
+    const plan = owner.plan_id ? await deps.plans.getById(owner.plan_id) : await deps.plans.getBySlug('free-trial');
+    const trialExpired = plan.is_trial && owner.trial_ends_at !== null && new Date(owner.trial_ends_at).getTime() <= deps.now().getTime();
+    return {
+      charLimit: plan.char_limit,
+      requestQuota: plan.daily_text_requests,
+      llmEnabled: plan.llm_enabled,
+      teamLlmEnabled: team ? team.llmEnabled : true,
+      trialExpired,
+      team,
+    };
   }
 
   /** The dictionary field: entries for the phrase and each of its words (inputs of three words or fewer). */
@@ -139,14 +146,14 @@ export function createTranslateService(deps: {
       if (input.llm) {
         if (!isLlmPair(source, target)) throw Invalid.field('llm', 'translate.llm_pair');
         if (!user || !limits.llmEnabled) throw new LimitExceeded('plan_feature', 'translate.plan_feature');
-        if (await deps.teamPolicy?.llmDisabledFor(user)) throw new LimitExceeded('llm_disabled', 'translate.llm_disabled');
+        if (!limits.teamLlmEnabled) throw new LimitExceeded('llm_disabled', 'translate.llm_disabled');
         // Allowed, but no LLM engine is configured: fall back to the usual chain and say so.
         useLlm = deps.router.has('llm', source, target);
       }
       const characters = [...input.text.trim()].length;
       if (characters > limits.charLimit) throw new LimitExceeded('char_limit', 'translate.char_limit');
 
-      const subjects = user ? [userSubject(user.id)] : guestSubjects({ token: input.token, ip: context.ip });
+      const subjects = user ? [quotaSubject(user, limits.team)] : guestSubjects({ token: input.token, ip: context.ip });
       const quota = await deps.usage.consume({ subjects, metric: TEXT_REQUESTS, period: 'day', limit: limits.requestQuota });
       if (!quota.allowed) throw new LimitExceeded('request_quota', 'translate.request_quota');
 
@@ -157,12 +164,14 @@ export function createTranslateService(deps: {
         const origins = new Array<string>(sources.length);
 
         // Translation memory first: the user's approved suggestions, then liked translations.
-        const ownerKeys = user ? ownerKeysFor(user) : [];
+        const ownerKeys = user ? ownerKeysFor(user, limits.team) : [];
         if (ownerKeys.length && sources.length && (await deps.memory.hasEntries(ownerKeys))) {
           const norms = sources.map((text) => normalizeForMatch(text, source));
           const hits = await deps.repo.findMemory(ownerKeys, source, target, [...new Set(norms)]);
+          // Suggestions before likes, then the most specific owner (the user before the team).
+          const rank = (hit: (typeof hits)[number]) => (hit.origin === 'suggestion' ? 0 : 10) + ownerKeys.indexOf(hit.owner_key);
           const best = new Map<string, string>();
-          for (const hit of hits) if (!best.has(hit.source_norm)) best.set(hit.source_norm, hit.target_text);
+          for (const hit of [...hits].sort((a, b) => rank(a) - rank(b))) if (!best.has(hit.source_norm)) best.set(hit.source_norm, hit.target_text);
           norms.forEach((norm, index) => {
             const hit = best.get(norm);
             if (hit !== undefined) {

@@ -77,3 +77,21 @@ export function parseTranslation(body: { data: string; dictionary: string }) {
     dictionary: JSON.parse(body.dictionary) as Array<{ word: string; translations: string[] }>,
   };
 }
+
+/**
+ * A team (rows written directly; the teams module has its own tests): an owner on
+ * `plan`, and signed-in clients for the owner and one member (role 5, no plan of their own).
+ */
+export async function createTestTeam(t: TestApp, options: { plan?: string; llmEnabled?: boolean; locale?: string } = {}) {
+  const db = t.container.database.db;
+  const owner = await signedInClient(t, { plan: options.plan ?? 'start-up', roleId: 3, locale: options.locale });
+  const member = await signedInClient(t, { plan: options.plan ?? 'start-up', roleId: 5, locale: options.locale });
+  await db.updateTable('users').set({ plan_id: null }).where('id', '=', member.user.id).execute();
+  const team = await db
+    .insertInto('teams')
+    .values({ name: `Team ${owner.user.id}`, owner_id: owner.user.id, llm_enabled: options.llmEnabled ?? true })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db.insertInto('team_members').values([{ team_id: team.id, user_id: owner.user.id }, { team_id: team.id, user_id: member.user.id }]).execute();
+  return { teamId: team.id, owner, member };
+}

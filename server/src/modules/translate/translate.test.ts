@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { EngineError, type TranslationEngine } from '../../engines/types';
-import { addTestSignIn, createTestUser, parseTranslation, signedInClient } from './testing';
+import { addTestSignIn, createTestTeam, createTestUser, parseTranslation, signedInClient } from './testing';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 // A year ahead of the real clock, so session cookies set at "now" are never already expired.
 let clock = new Date(Date.UTC(new Date().getUTCFullYear() + 1, 2, 10, 10));
-const llmDisabledFor = new Set<number>();
 
 /** A stand-in LLM engine: the interface, answering from the glossary it is given. */
 const llmEngine: TranslationEngine & { jobs: unknown[] } = {
@@ -24,7 +23,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
     extend: addTestSignIn,
-    overrides: { now: () => clock, extraEngines: [llmEngine], teamPolicy: { llmDisabledFor: async (user) => llmDisabledFor.has(user.id) } },
+    overrides: { now: () => clock, extraEngines: [llmEngine] },
   });
 });
 afterAll(() => t.close());
@@ -249,14 +248,30 @@ describe('POST /api/translate: signed-in users', () => {
     hobbyist.client.locale = 'ar';
     expect((await translate(hobbyist.client, { text: 'Hello', target_lang: 'ar', llm: true })).json().message).toBe('يرجى ترقية باقتك لاستخدام هذه الميزة');
 
-    const member = await signedInClient(t, { plan: 'pro' });
-    llmDisabledFor.add(member.user.id);
+    const { member } = await createTestTeam(t, { plan: 'pro', llmEnabled: false });
     const disabled = await translate(member.client, { text: 'Hello', target_lang: 'ar', llm: true });
     expect(disabled.json()).toEqual({ status: 402, type: 'llm_disabled', message: 'LLM feature disabled by the account manager' });
     member.client.locale = 'ar';
     expect((await translate(member.client, { text: 'Hello', target_lang: 'ar', llm: true })).json().message).toBe('عطّل مدير الحساب ميزة النموذج اللغوي الكبير');
     // Not counted.
     expect((await member.client.get('/api/user')).json().usage.text_requests_today).toBe(0);
+  });
+
+  it("lets team members translate on the owner's plan, sharing its daily quota", async () => {
+    const plan = await tinyPlan({ daily: 3, chars: 1000, llm: true });
+    const { owner, member } = await createTestTeam(t, { plan });
+    expect((await translate(owner.client, { text: 'One', target_lang: 'ar' })).statusCode).toBe(200);
+    const second = await translate(member.client, { text: 'Two', target_lang: 'ar' });
+    expect(parseTranslation(second.json()).data.usage).toEqual({ text_requests_today: 2, request_quota: 3, char_limit: 1000 });
+    expect((await translate(member.client, { text: 'Three', target_lang: 'ar', llm: true })).statusCode).toBe(200);
+    expect((await translate(owner.client, { text: 'Four', target_lang: 'ar' })).json().type).toBe('request_quota');
+    expect((await member.client.get('/api/user')).json().usage).toEqual({ text_requests_today: 3 });
+  });
+
+  it("applies the owner's trial to the whole team", async () => {
+    const { owner, member } = await createTestTeam(t, { plan: 'free-trial' });
+    await t.container.database.db.updateTable('users').set({ trial_ends_at: new Date(clock.getTime() - 1000) }).where('id', '=', owner.user.id).execute();
+    expect((await translate(member.client, { text: 'Hello', target_lang: 'ar' })).json().type).toBe('trial_expired');
   });
 
   it('lets unverified users translate with their plan (verification gates account pages only)', async () => {
@@ -321,7 +336,7 @@ describe('POST /api/translate: engines unavailable or failing', () => {
 describe('usage counters', () => {
   it('keeps guests and users apart', async () => {
     const user = await createTestUser(t);
-    const usage = await t.container.usage.snapshotForUser(user.id);
+    const usage = await t.container.usage.snapshotFor(user, null);
     expect(usage).toEqual({ text_requests_today: 0 });
   });
 });

@@ -18,9 +18,9 @@ export function periodStart(now: Date, period: UsagePeriod): string {
   return period === 'day' ? iso : `${iso.slice(0, 7)}-01`;
 }
 
-/** Counter subjects of a signed-in user; teams will count on 'team:<id>' instead. */
-export function userSubject(userId: number): string {
-  return `user:${userId}`;
+/** The counter of a signed-in user: their own, or their team's (members share the team plan's quotas). */
+export function quotaSubject(user: { id: number }, team: { teamId: number } | null): string {
+  return team ? `team:${team.teamId}` : `user:${user.id}`;
 }
 
 /**
@@ -64,9 +64,9 @@ export function createUsageService(deps: { repo: TranslateRepo; now: () => Date;
       return deps.repo.usageCount(subject, metric, periodStart(deps.now(), period));
     },
 
-    /** The `usage` object of GET /api/user. */
-    async snapshotForUser(userId: number) {
-      return { text_requests_today: await this.count(userSubject(userId), TEXT_REQUESTS, 'day') };
+    /** The `usage` object of GET /api/user (a team member sees the team's shared counters). */
+    async snapshotFor(user: { id: number }, team: { teamId: number } | null) {
+      return { text_requests_today: await this.count(quotaSubject(user, team), TEXT_REQUESTS, 'day') };
     },
 
     /** Deletes old counters: guests' after two days, users' after 400 days (a year of reports). */
@@ -74,7 +74,8 @@ export function createUsageService(deps: { repo: TranslateRepo; now: () => Date;
       const now = deps.now();
       const day = 86_400_000;
       const guests = await deps.repo.purgeUsageBefore('guest-', periodStart(new Date(now.getTime() - 2 * day), 'day'));
-      const users = await deps.repo.purgeUsageBefore('user:', periodStart(new Date(now.getTime() - 400 * day), 'day'));
+      const yearAgo = periodStart(new Date(now.getTime() - 400 * day), 'day');
+      const users = (await deps.repo.purgeUsageBefore('user:', yearAgo)) + (await deps.repo.purgeUsageBefore('team:', yearAgo));
       return guests + users;
     },
   };

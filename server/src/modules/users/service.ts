@@ -9,12 +9,30 @@ import type { UsersRepo } from './repo';
 
 const DAY_MS = 86_400_000;
 
-/** Usage counters for the profile's `usage` object (the translate module's usage service). */
-export interface UsageSnapshotSource {
-  snapshotForUser(userId: number): Promise<Record<string, number>>;
+export interface TeamLookup {
+  membershipOf(user: UserRow): Promise<{ teamId: number; ownerId: number; llmEnabled: boolean; role: number } | null>;
 }
 
-export function createUsersService(deps: { repo: UsersRepo; plans: PlansService; now: () => Date; logger: Logger; usage?: UsageSnapshotSource }) {
+/** Usage counters for the profile's `usage` object (the translate module's usage service). */
+export interface UsageSnapshotSource {
+  snapshotFor(user: UserRow, team: { teamId: number } | null): Promise<Record<string, number>>;
+}
+
+export function createUsersService(deps: {
+  repo: UsersRepo;
+  plans: PlansService;
+  teams: TeamLookup;
+  now: () => Date;
+  logger: Logger;
+  usage?: UsageSnapshotSource;
+}) {
+  /** A team member uses the team owner's plan; everyone else their own (or the trial's limits). */
+  async function effectivePlan(user: UserRow, team: { ownerId: number } | null) {
+    const owner = team && team.ownerId !== user.id ? await deps.repo.findById(team.ownerId) : null;
+    const planId = owner ? owner.plan_id : user.plan_id;
+    return planId ? deps.plans.getById(planId) : deps.plans.getBySlug('free-trial');
+  }
+
   /** Days left in the trial, rounded up; 0 once it has ended; null when not on a trial. */
   function trialRemainingDays(user: UserRow): number | null {
     if (!user.trial_ends_at) return null;
@@ -23,11 +41,12 @@ export function createUsersService(deps: { repo: UsersRepo; plans: PlansService;
 
   return {
     findById: (id: number) => deps.repo.findById(id),
+    effectivePlan: async (user: UserRow) => effectivePlan(user, await deps.teams.membershipOf(user)),
 
     /** The body of GET /api/user: the user and the limits of their plan (spec section 4). */
     async getProfile(user: UserRow) {
-      // Accounts without a plan of their own (the bootstrap admin) get the trial plan's limits.
-      const plan = user.plan_id ? await deps.plans.getById(user.plan_id) : await deps.plans.getBySlug('free-trial');
+      const team = await deps.teams.membershipOf(user);
+      const plan = await effectivePlan(user, team);
       const limits = planLimits(plan);
       return {
         id: user.id,
@@ -48,9 +67,10 @@ export function createUsersService(deps: { repo: UsersRepo; plans: PlansService;
         file_formats: limits.file_formats,
         web_pages_quota: limits.web_pages,
         trial_remaining_days: trialRemainingDays(user),
-        llm_enabled: plan.llm_enabled,
-        team: null,
-        usage: deps.usage ? await deps.usage.snapshotForUser(user.id) : {},
+        // The team's manager can switch the LLM mode off for everyone in the team.
+        llm_enabled: plan.llm_enabled && (team ? team.llmEnabled : true),
+        team: team ? { id: team.teamId, role: String(user.role_id) } : null,
+        usage: deps.usage ? await deps.usage.snapshotFor(user, team) : {},
       };
     },
 

@@ -32,7 +32,11 @@ export function PlanCard({
     ? { backgroundColor: plan.badgeColor, color: badgeTextColor(plan.badgeColor) }
     : undefined;
   const featured = plan.badgeTitle !== '';
-  const periodLabel = plan.isTrial
+  // Enterprise is sold by quotation: no list price.
+  const byQuotation = plan.slug === ENTERPRISE_SLUG;
+  const periodLabel = byQuotation
+    ? t('pricing.customNote')
+    : plan.isTrial
     ? t('pricing.trialPeriod')
     : period === 'yearly'
       ? t('pricing.perUserYear')
@@ -52,7 +56,7 @@ export function PlanCard({
       </header>
       <p className="plan-card__price">
         <span className="plan-card__amount">
-          <bdi>{planPriceLabel(plan, period, language)}</bdi>
+          <bdi>{byQuotation ? t('pricing.custom') : planPriceLabel(plan, period, language)}</bdi>
         </span>
         <span className="plan-card__period">{periodLabel}</span>
       </p>

@@ -1,0 +1,55 @@
+// npm run bench: starts the built server and measures each scenario with autocannon,
+// then prints one table. Pass scenario name filters as arguments to run a subset.
+import { execSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { foundationScenarios } from './scenarios/foundation';
+import type { Scenario } from './scenarios/types';
+import { startServer } from './server';
+
+const scenarios: Scenario[] = [...foundationScenarios];
+
+const filters = process.argv.slice(2);
+const selected = filters.length ? scenarios.filter((s) => filters.some((f) => s.name.includes(f))) : scenarios;
+
+const root = path.resolve(import.meta.dirname, '..');
+if (!fs.existsSync(path.join(root, 'web/dist/index.html'))) execSync('npm run build --silent', { cwd: root, stdio: 'inherit' });
+
+const server = await startServer();
+const rows: Array<Record<string, string>> = [];
+try {
+  for (const scenario of selected) {
+    const extraOptions = (await scenario.prepare?.(server)) ?? {};
+    const url = `${server.url}${scenario.path}`;
+    // A short warm-up fills caches and JIT before measuring.
+    await autocannon({ url, connections: 10, duration: 2, ...scenario.options, ...extraOptions });
+    const result = await autocannon({ url, connections: 100, duration: 10, ...scenario.options, ...extraOptions });
+    const rps = result.requests.average;
+    const p50 = result.latency.p50;
+    const p99 = result.latency.p99;
+    const target = scenario.target ?? {};
+    const met = (target.minRequestsPerSecond === undefined || rps >= target.minRequestsPerSecond) && (target.maxP99Ms === undefined || p99 <= target.maxP99Ms);
+    const errors = result.errors + result.timeouts + result.non2xx;
+    rows.push({
+      scenario: scenario.name,
+      'req/s': rps.toFixed(0),
+      'p50 ms': String(p50),
+      'p99 ms': String(p99),
+      errors: String(errors),
+      target: scenario.target ? `${target.minRequestsPerSecond ?? '-'} req/s, p99 ≤ ${target.maxP99Ms ?? '-'} ms` : '-',
+      met: scenario.target ? (met && errors === 0 ? 'yes' : 'NO') : '-',
+      ...((await scenario.extra?.(server)) ?? {}),
+    });
+  }
+} finally {
+  await server.stop();
+}
+
+const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => (r[c] ?? '').length)));
+const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`;
+console.log(`\nLisan benchmark (${new Date().toISOString()}, ${process.platform}, node ${process.version}, PGlite)\n`);
+console.log(line(columns));
+console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+for (const row of rows) console.log(line(columns.map((c) => row[c] ?? '')));

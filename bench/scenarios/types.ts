@@ -1,0 +1,15 @@
+import type autocannon from 'autocannon';
+import type { BenchServer } from '../server';
+
+export interface Scenario {
+  name: string;
+  /** autocannon options other than url; defaults: 100 connections, 10 s. */
+  options?: Partial<autocannon.Options>;
+  path: string;
+  /** Targets the issue sets; the table says whether each is met. */
+  target?: { minRequestsPerSecond?: number; maxP99Ms?: number };
+  /** Prepares the server (accounts, cookies) and returns extra request options. */
+  prepare?: (server: BenchServer) => Promise<Partial<autocannon.Options>>;
+  /** Extra columns, e.g. engine time measured apart. */
+  extra?: (server: BenchServer) => Promise<Record<string, string>>;
+}

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, testEngine, type TestDatabase } from '../../test/database';
+
+let test: TestDatabase;
+beforeAll(async () => {
+  test = await createTestDatabase();
+  await test.database.executeSql('create table counter (id int primary key, n int not null); insert into counter values (1, 0);');
+});
+afterAll(() => test.drop());
+
+describe(`database client (${testEngine})`, () => {
+  it('keeps other statements out of a running transaction', async () => {
+    const { db } = test.database;
+    let releaseTransaction!: () => void;
+    const holding = new Promise<void>((resolve) => (releaseTransaction = resolve));
+    const transaction = db.transaction().execute(async (trx) => {
+      await trx.updateTable('counter' as never).set({ n: 100 } as never).execute();
+      await holding;
+      throw new Error('roll back');
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // A concurrent read must not see the uncommitted 100 (and on PGlite must not run inside it).
+    const reading = db.selectFrom('counter' as never).select('n' as never).executeTakeFirstOrThrow();
+    releaseTransaction();
+    await expect(transaction).rejects.toThrow('roll back');
+    expect(((await reading) as { n: number }).n).toBe(0);
+  });
+
+  it('runs many concurrent increments without losing one', async () => {
+    const { db } = test.database;
+    await Promise.all(
+      Array.from({ length: 40 }, () =>
+        db.transaction().execute(async (trx) => {
+          const row = (await trx.selectFrom('counter' as never).select('n' as never).forUpdate().executeTakeFirstOrThrow()) as { n: number };
+          await trx.updateTable('counter' as never).set({ n: row.n + 1 } as never).execute();
+        }),
+      ),
+    );
+    const { rows } = await test.database.executeSql('select n from counter');
+    expect(rows[0].n).toBe(40);
+  });
+
+  it('runs parameterless multi-statement scripts (the pg-boss executor path)', async () => {
+    const { rows } = await test.database.executeSql('create temporary table tmp_x (a int); insert into tmp_x values (1), (2); select sum(a)::int as total from tmp_x;');
+    expect(rows[0].total).toBe(3);
+  });
+
+  it('delivers NOTIFY to listeners', async () => {
+    const received: string[] = [];
+    const stop = await test.database.listen('lisan_test_channel', (payload) => received.push(payload));
+    await test.database.notify('lisan_test_channel', 'hello');
+    await expect.poll(() => received).toEqual(['hello']);
+    await stop();
+  });
+});

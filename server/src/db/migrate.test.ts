@@ -1,0 +1,48 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, testEngine, type TestDatabase } from '../../test/database';
+import { openDatabase } from './client';
+import { migrate, readMigrations } from './migrate';
+
+const opened: TestDatabase[] = [];
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((d) => d.drop()));
+});
+
+describe(`migrations (${testEngine})`, () => {
+  it('applies every numbered file once, in order, and is idempotent', async () => {
+    const test = await createTestDatabase({ migrated: false });
+    opened.push(test);
+    const files = await readMigrations();
+    expect(files.map((f) => f.version)).toEqual([...files.map((f) => f.version)].sort());
+    expect(await migrate(test.database)).toEqual(files.map((f) => f.version));
+    expect(await migrate(test.database)).toEqual([]);
+    const { rows } = await test.database.executeSql('select count(*)::int as n from schema_migrations');
+    expect(rows[0].n).toBe(files.length);
+  });
+
+  it('rolls a failing migration back completely and names it', async () => {
+    const test = await createTestDatabase({ migrated: false });
+    opened.push(test);
+    const broken = [{ version: '9998_ok', sql: 'create table ok_table (id int);' }, { version: '9999_broken', sql: 'create table half (id int); select * from no_such_table;' }];
+    await expect(migrate(test.database, broken)).rejects.toThrow(/Migration 9999_broken failed/);
+    const { rows } = await test.database.executeSql("select to_regclass('half') as half, to_regclass('ok_table') as ok");
+    expect(rows[0].half).toBeNull();
+    expect(rows[0].ok).not.toBeNull();
+  });
+
+  it('lets two processes start at once without racing (advisory lock)', async () => {
+    const test = await createTestDatabase({ migrated: false });
+    opened.push(test);
+    // A second, independent connection pool stands for the second process.
+    const second = test.url ? await openDatabase({ url: test.url, poolSize: 2 }) : test.database;
+    try {
+      const [a, b] = await Promise.all([migrate(test.database), migrate(second)]);
+      const files = await readMigrations();
+      expect([...a, ...b].sort()).toEqual(files.map((f) => f.version).sort());
+      const { rows } = await test.database.executeSql('select version, count(*)::int as n from schema_migrations group by version having count(*) > 1');
+      expect(rows).toEqual([]);
+    } finally {
+      if (second !== test.database) await second.close();
+    }
+  });
+});

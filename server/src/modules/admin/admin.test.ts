@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../../test/factories';
+import { createTestApp, type TestApp, type TestClient } from '../../../test/harness';
+import type { UserRow } from '../../db/schema';
+
+let t: TestApp;
+let admin: TestClient;
+let member: UserRow;
+let adminUser: UserRow;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  adminUser = await createUser(t.container, { name: 'Root', email: 'root@lisan.test', role_id: 1 });
+  member = await createUser(t.container, { name: 'Yusuf Haddad', email: 'yusuf@example.com' });
+  await createUser(t.container, { name: 'Amal Saleh', email: 'amal@example.com', role_id: 3 });
+  admin = await t.client().signInAs(adminUser.id);
+});
+afterAll(() => t.close());
+
+const ADMIN_ROUTES: Array<[method: 'GET' | 'POST', url: string, body?: unknown]> = [
+  ['GET', '/api/admin/users'],
+  ['GET', '/api/admin/users/1'],
+  ['POST', '/api/admin/user-plan', { user_id: 1, plan_id: 1 }],
+  ['POST', '/api/admin/user/add-trial-days', { user_id: 1, days: 3 }],
+  ['POST', '/api/admin/update-site-settings', { guest_text_quota: '20' }],
+  ['GET', '/api/admin/audit-log'],
+  ['GET', '/api/admin/site-settings'],
+];
+
+describe('admin access', () => {
+  it.each(ADMIN_ROUTES)('%s %s: 401 for guests, 403 for every other role', async (method, url, body) => {
+    const guest = t.client();
+    expect((await guest.request({ method, url, payload: body as object })).statusCode).toBe(401);
+    for (const role of [2, 3, 4, 5]) {
+      const user = await createUser(t.container, { role_id: role });
+      const client = await t.client().signInAs(user.id);
+      expect((await client.request({ method, url, payload: body as object })).statusCode, `role ${role}`).toBe(403);
+    }
+  });
+});
+
+describe('GET /api/admin/users', () => {
+  it('searches by name or e-mail, filters by role and plan, paginates', async () => {
+    const all = (await admin.get('/api/admin/users')).json();
+    expect(all.meta.total).toBeGreaterThanOrEqual(3);
+    const byName = (await admin.get('/api/admin/users?q=haddad')).json();
+    expect(byName.data.map((u: { email: string }) => u.email)).toEqual(['yusuf@example.com']);
+    const byEmail = (await admin.get('/api/admin/users?q=AMAL@')).json();
+    expect(byEmail.data).toHaveLength(1);
+    const owners = (await admin.get('/api/admin/users?role_id=3')).json();
+    expect(owners.data.every((u: { role_id: string }) => u.role_id === '3')).toBe(true);
+    const pro = await t.container.plans.getBySlug('pro');
+    expect((await admin.get(`/api/admin/users?plan_id=${pro.id}`)).json().data).toEqual([]);
+    const page = (await admin.get('/api/admin/users?per_page=1&page=2')).json();
+    expect(page.data).toHaveLength(1);
+    expect(page.meta).toMatchObject({ page: 2, per_page: 1 });
+    expect((await admin.get('/api/admin/users?per_page=1000')).statusCode).toBe(422);
+  });
+
+  it('treats LIKE wildcards in the search as plain text', async () => {
+    expect((await admin.get('/api/admin/users?q=%25')).json().data).toEqual([]);
+  });
+});
+
+describe('changing a user', () => {
+  it("sets a user's plan and records it in the audit log", async () => {
+    const pro = await t.container.plans.getBySlug('pro');
+    const response = await admin.post('/api/admin/user-plan', { user_id: member.id, plan_id: pro.id });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().message).toBe('updated successfully');
+    const detail = (await admin.get(`/api/admin/users/${member.id}`)).json().data;
+    expect(detail.plan.slug).toBe('pro');
+    expect(detail.request_quota).toBe(pro.daily_text_requests);
+    const log = (await admin.get(`/api/admin/audit-log?target_type=user&target_id=${member.id}`)).json().data;
+    expect(log[0]).toMatchObject({ action: 'user.plan.update', actor_email: 'root@lisan.test', before: { plan: { slug: 'free-trial' } }, after: { plan: { slug: 'pro' } } });
+  });
+
+  it('refuses an unknown plan and an unknown user', async () => {
+    expect((await admin.post('/api/admin/user-plan', { user_id: member.id, plan_id: 9999 })).statusCode).toBe(422);
+    expect((await admin.post('/api/admin/user-plan', { user_id: 9999, plan_id: 1 })).statusCode).toBe(404);
+  });
+
+  it('adds trial days from the current end of the trial', async () => {
+    const before = (await t.container.users.findById(member.id))!.trial_ends_at!;
+    const response = await admin.post('/api/admin/user/add-trial-days', { user_id: member.id, days: 5 });
+    expect(response.statusCode).toBe(200);
+    const after = (await t.container.users.findById(member.id))!.trial_ends_at!;
+    expect(new Date(after).getTime() - new Date(before).getTime()).toBe(5 * 86_400_000);
+    expect((await admin.post('/api/admin/user/add-trial-days', { user_id: member.id, days: 0 })).statusCode).toBe(422);
+  });
+});
+
+describe('POST /api/admin/update-site-settings', () => {
+  it('updates settings, serves them at once, and logs before and after', async () => {
+    const response = await admin.post('/api/admin/update-site-settings', { guest_text_quota: 25, guest_allowed_format: 'docx, PDF', webinar_text_ar: 'ندوة جديدة' });
+    expect(response.statusCode).toBe(200);
+    const settings = (await t.app.inject({ method: 'GET', url: '/api/site-settings' })).json().data as Array<{ setting_name: string; setting_value: string }>;
+    const value = (name: string) => settings.find((s) => s.setting_name === name)?.setting_value;
+    expect(value('guest_text_quota')).toBe('25');
+    expect(value('guest_allowed_format')).toBe('docx,pdf');
+    expect(value('webinar_text_ar')).toBe('ندوة جديدة');
+    const log = (await admin.get('/api/admin/audit-log?action=site_settings.update')).json().data;
+    expect(log[0].before).toMatchObject({ guest_text_quota: '20' });
+    expect(log[0].after).toMatchObject({ guest_text_quota: '25' });
+  });
+
+  it('lists every editable setting with the gateway and format choices', async () => {
+    const body = (await admin.get('/api/admin/site-settings')).json();
+    expect(body.data).toHaveLength(15);
+    expect(body.payment_gateways).toContain('sandbox');
+    expect(body.formats).toEqual(['docx', 'xlsx', 'pptx', 'xliff', 'pdf']);
+  });
+
+  it('validates every kind of setting, in English and in Arabic', async () => {
+    const bad = await admin.post('/api/admin/update-site-settings', { guest_text_quota: '-1', guest_doc_quota: 'ten', guest_allowed_format: 'exe', payment_gateway: 'paypal', webinar_link_en: 'javascript:alert(1)', no_such_setting: 'x' });
+    expect(bad.statusCode).toBe(422);
+    const errors = bad.json().errors;
+    expect(Object.keys(errors).sort()).toEqual(['guest_allowed_format', 'guest_doc_quota', 'guest_text_quota', 'input', 'webinar_link_en'].sort());
+    expect(errors.guest_text_quota[0]).toBe('The guest text quota must be a positive whole number.');
+    expect(errors.input[0]).toContain('no_such_setting');
+    const gateway = await admin.post('/api/admin/update-site-settings', { payment_gateway: 'paypal' });
+    expect(gateway.json().errors.payment_gateway[0]).toMatch(/sandbox/);
+    admin.locale = 'ar';
+    const arabic = await admin.post('/api/admin/update-site-settings', { guest_text_quota: '0' });
+    expect(arabic.json().errors.guest_text_quota[0]).toMatch(/عددًا صحيحًا موجبًا/);
+    admin.locale = null;
+  });
+});

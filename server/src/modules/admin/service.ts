@@ -1,0 +1,133 @@
+import type { PlanRow } from '../../db/schema';
+import { Invalid, NotFound } from '../../http/errors';
+import type { Actor } from '../../http/access';
+import type { PlansService } from '../plans/service';
+import type { SettingsService } from '../settings/service';
+import type { UsersService } from '../users/service';
+import type { AdminRepo, UserListFilter } from './repo';
+import { SUPPORTED_FORMATS, type SiteSettingsUpdate } from './schemas';
+import { PUBLIC_SETTING_NAMES } from '../settings/settings.fns';
+
+const DAY_MS = 86_400_000;
+
+export interface AdminContext {
+  actor: Actor;
+  ip: string | null;
+}
+
+export function createAdminService(deps: {
+  repo: AdminRepo;
+  users: UsersService;
+  plans: PlansService;
+  settings: SettingsService;
+  now: () => Date;
+  /** Gateways an admin may choose (billing registers the configured ones). */
+  paymentGateways: () => string[];
+}) {
+  async function audit(context: AdminContext, action: string, target: { type: string; id: string | null }, before: unknown, after: unknown) {
+    await deps.repo.insertAudit({
+      actorId: context.actor.user.id,
+      actorEmail: context.actor.user.email,
+      action,
+      targetType: target.type,
+      targetId: target.id,
+      before,
+      after,
+      ip: context.ip,
+    });
+  }
+
+  async function requireUser(id: number) {
+    const user = await deps.users.findById(id);
+    if (!user) throw new NotFound();
+    return user;
+  }
+
+  const planSummary = (plan: PlanRow | undefined | null) => (plan ? { id: plan.id, slug: plan.slug, name_en: plan.name_en, name_ar: plan.name_ar } : null);
+
+  return {
+    async listUsers(filter: UserListFilter) {
+      const { rows, total } = await deps.repo.listUsers(filter);
+      const now = deps.now().getTime();
+      return {
+        data: rows.map((row) => ({
+          id: row.id,
+          name: row.name,
+          email: row.email,
+          role_id: String(row.role_id),
+          email_verified: Boolean(row.email_verified_at),
+          created_at: new Date(row.created_at).toISOString(),
+          plan: row.plan_id ? { id: row.plan_id, slug: row.plan_slug, name_en: row.plan_name_en, name_ar: row.plan_name_ar } : null,
+          trial_remaining_days: row.trial_ends_at ? Math.max(0, Math.ceil((new Date(row.trial_ends_at).getTime() - now) / DAY_MS)) : null,
+        })),
+        meta: { page: filter.page, per_page: filter.perPage, total },
+      };
+    },
+
+    async getUser(id: number) {
+      const user = await requireUser(id);
+      const profile = await deps.users.getProfile(user);
+      const history = await deps.repo.listAudit({ page: 1, perPage: 20, targetType: 'user', targetId: String(id) });
+      return { data: { ...profile, created_at: new Date(user.created_at).toISOString(), audit: history.rows } };
+    },
+
+    async setUserPlan(context: AdminContext, input: { userId: number; planId: number }) {
+      const user = await requireUser(input.userId);
+      const plan = await deps.plans.getById(input.planId).catch(() => {
+        throw Invalid.field('plan_id', 'admin.plan_unknown');
+      });
+      if (plan.archived_at) throw Invalid.field('plan_id', 'admin.plan_archived');
+      const before = { plan: planSummary(user.plan_id ? await deps.plans.getById(user.plan_id).catch(() => null) : null) };
+      await deps.repo.updateUser(user.id, { plan_id: plan.id }, deps.now());
+      const after = { plan: planSummary(plan) };
+      await audit(context, 'user.plan.update', { type: 'user', id: String(user.id) }, before, after);
+      return after;
+    },
+
+    /** Extends the trial from its end, or from now when it has already ended. */
+    async addTrialDays(context: AdminContext, input: { userId: number; days: number }) {
+      const user = await requireUser(input.userId);
+      const now = deps.now();
+      const currentEnd = user.trial_ends_at ? new Date(user.trial_ends_at) : null;
+      const base = currentEnd && currentEnd > now ? currentEnd : now;
+      const trialEndsAt = new Date(base.getTime() + input.days * DAY_MS);
+      await deps.repo.updateUser(user.id, { trial_ends_at: trialEndsAt }, now);
+      const before = { trial_ends_at: currentEnd?.toISOString() ?? null };
+      const after = { trial_ends_at: trialEndsAt.toISOString(), days_added: input.days };
+      await audit(context, 'user.trial.extend', { type: 'user', id: String(user.id) }, before, after);
+      return { trial_ends_at: after.trial_ends_at, trial_remaining_days: Math.ceil((trialEndsAt.getTime() - now.getTime()) / DAY_MS) };
+    },
+
+    async updateSiteSettings(context: AdminContext, values: SiteSettingsUpdate) {
+      const entries = Object.entries(values).filter(([, value]) => value !== undefined) as Array<[string, string]>;
+      if (!entries.length) throw Invalid.field('settings', 'admin.nothing_to_update');
+      if (values.payment_gateway !== undefined && !deps.paymentGateways().includes(values.payment_gateway)) {
+        throw Invalid.field('payment_gateway', 'admin.gateway_unknown', { gateways: deps.paymentGateways().join(', ') });
+      }
+      const before: Record<string, string | undefined> = {};
+      for (const [name] of entries) before[name] = await deps.settings.get(name);
+      const changed = Object.fromEntries(entries.filter(([name, value]) => before[name] !== value));
+      if (Object.keys(changed).length) {
+        await deps.settings.update(changed);
+        await audit(context, 'site_settings.update', { type: 'site_settings', id: null }, Object.fromEntries(Object.keys(changed).map((k) => [k, before[k]])), changed);
+      }
+      return { updated: Object.keys(changed) };
+    },
+
+    /** The editable settings with their current values, and the choices of payment gateway. */
+    async getSiteSettings() {
+      const data = await Promise.all(PUBLIC_SETTING_NAMES.map(async (name) => ({ setting_name: name, setting_value: (await deps.settings.get(name)) ?? '' })));
+      return { data, payment_gateways: deps.paymentGateways(), formats: SUPPORTED_FORMATS };
+    },
+
+    async listAudit(filter: { page: number; perPage: number; action?: string; targetType?: string; targetId?: string }) {
+      const { rows, total } = await deps.repo.listAudit(filter);
+      return {
+        data: rows.map((row) => ({ ...row, created_at: new Date(row.created_at).toISOString() })),
+        meta: { page: filter.page, per_page: filter.perPage, total },
+      };
+    },
+  };
+}
+
+export type AdminService = ReturnType<typeof createAdminService>;

@@ -1,0 +1,142 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+export function createTeamsRepo(db: Kysely<DB>) {
+  return {
+    transaction<T>(fn: (trx: Transaction<DB>) => Promise<T>) {
+      return db.transaction().execute(fn);
+    },
+
+    findTeamById(id: number, executor: Executor = db) {
+      return executor.selectFrom('teams').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    findMembership(userId: number, executor: Executor = db) {
+      return executor
+        .selectFrom('team_members')
+        .innerJoin('teams', 'teams.id', 'team_members.team_id')
+        .select(['teams.id as team_id', 'teams.name', 'teams.owner_id', 'teams.seats', 'teams.llm_enabled', 'team_members.joined_at'])
+        .where('team_members.user_id', '=', userId)
+        .executeTakeFirst();
+    },
+
+    listMembers(teamId: number) {
+      return db
+        .selectFrom('team_members')
+        .innerJoin('users', 'users.id', 'team_members.user_id')
+        .select(['users.id', 'users.name', 'users.email', 'users.role_id', 'team_members.joined_at'])
+        .where('team_members.team_id', '=', teamId)
+        .orderBy('users.role_id')
+        .orderBy('team_members.joined_at')
+        .execute();
+    },
+
+    listOpenInvitations(teamId: number, now: Date, executor: Executor = db) {
+      return executor
+        .selectFrom('team_invitations')
+        .select(['id', 'email', 'role_id', 'expires_at', 'created_at'])
+        .where('team_id', '=', teamId)
+        .where('accepted_at', 'is', null)
+        .where('expires_at', '>', now)
+        .orderBy('created_at')
+        .execute();
+    },
+
+    async countSeatsTaken(teamId: number, now: Date, executor: Executor = db) {
+      const members = await executor.selectFrom('team_members').select((eb) => eb.fn.countAll<number>().as('n')).where('team_id', '=', teamId).executeTakeFirstOrThrow();
+      const invitations = await executor
+        .selectFrom('team_invitations')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('team_id', '=', teamId)
+        .where('accepted_at', 'is', null)
+        .where('expires_at', '>', now)
+        .executeTakeFirstOrThrow();
+      return Number(members.n) + Number(invitations.n);
+    },
+
+    createTeam(input: { name: string; ownerId: number; seats: number }, executor: Executor) {
+      return executor.insertInto('teams').values({ name: input.name, owner_id: input.ownerId, seats: input.seats }).returningAll().executeTakeFirstOrThrow();
+    },
+
+    addMember(teamId: number, userId: number, executor: Executor) {
+      return executor.insertInto('team_members').values({ team_id: teamId, user_id: userId }).execute();
+    },
+
+    removeMember(teamId: number, userId: number, executor: Executor) {
+      return executor.deleteFrom('team_members').where('team_id', '=', teamId).where('user_id', '=', userId).execute();
+    },
+
+    setUserRole(userId: number, roleId: number, now: Date, executor: Executor = db) {
+      return executor.updateTable('users').set({ role_id: roleId, updated_at: now }).where('id', '=', userId).execute();
+    },
+
+    setUserPlan(userId: number, planId: number | null, now: Date, executor: Executor) {
+      return executor.updateTable('users').set({ plan_id: planId, updated_at: now }).where('id', '=', userId).execute();
+    },
+
+    updateTeam(teamId: number, values: { llm_enabled?: boolean; name?: string; owner_id?: number; seats?: number }, now: Date, executor: Executor = db) {
+      return executor.updateTable('teams').set({ ...values, updated_at: now }).where('id', '=', teamId).returningAll().executeTakeFirstOrThrow();
+    },
+
+    deleteTeam(teamId: number, executor: Executor) {
+      return executor.deleteFrom('teams').where('id', '=', teamId).execute();
+    },
+
+    /** Replaces any open invitation of the same address. */
+    async createInvitation(input: { teamId: number; email: string; roleId: number; tokenHash: string; invitedBy: number; expiresAt: Date }, executor: Executor) {
+      await executor
+        .deleteFrom('team_invitations')
+        .where('team_id', '=', input.teamId)
+        .where(sql`lower(email)`, '=', input.email.toLowerCase())
+        .where('accepted_at', 'is', null)
+        .execute();
+      return executor
+        .insertInto('team_invitations')
+        .values({ team_id: input.teamId, email: input.email, role_id: input.roleId, token_hash: input.tokenHash, invited_by: input.invitedBy, expires_at: input.expiresAt })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    findInvitationByTokenHash(tokenHash: string, executor: Executor = db) {
+      return executor.selectFrom('team_invitations').selectAll().where('token_hash', '=', tokenHash).forUpdate().executeTakeFirst();
+    },
+
+    markInvitationAccepted(id: number, now: Date, executor: Executor) {
+      return executor.updateTable('team_invitations').set({ accepted_at: now }).where('id', '=', id).execute();
+    },
+
+    deleteInvitation(teamId: number, invitationId: number) {
+      return db.deleteFrom('team_invitations').where('team_id', '=', teamId).where('id', '=', invitationId).where('accepted_at', 'is', null).executeTakeFirst();
+    },
+
+    findUserById(id: number, executor: Executor = db) {
+      return executor.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    findUserByEmail(email: string, executor: Executor = db) {
+      return executor.selectFrom('users').selectAll().where(sql`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
+    },
+
+    createUser(input: { name: string; email: string; passwordHash: string; roleId: number; planId: number | null; now: Date; locale: 'en' | 'ar' }, executor: Executor) {
+      return executor
+        .insertInto('users')
+        .values({
+          name: input.name,
+          email: input.email,
+          password_hash: input.passwordHash,
+          role_id: input.roleId,
+          plan_id: input.planId,
+          email_verified_at: input.now,
+          locale: input.locale,
+          personal_info: {},
+          company_info: {},
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+  };
+}
+
+export type TeamsRepo = ReturnType<typeof createTeamsRepo>;

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { requiredString } from '../../http/validation';
+
+export const createTeamBody = z.object({ name: requiredString('validation.name_required').max(120) });
+
+export const inviteBody = z.object({
+  email: requiredString('validation.email_required').pipe(z.email({ error: 'validation.email_format' })),
+  role_id: z.coerce.number().pipe(z.union([z.literal(4), z.literal(5)], { error: 'teams.role_invalid' })).default(5),
+});
+
+export const memberParams = z.object({ id: z.coerce.number().int().positive() });
+
+export const updateMemberBody = z.object({
+  role_id: z.coerce.number().pipe(z.union([z.literal(4), z.literal(5)], { error: 'teams.role_invalid' })),
+});
+
+export const teamSettingsBody = z.object({ llm_enabled: z.boolean() });
+
+export const transferBody = z.object({ member_id: z.coerce.number().int().positive() });
+
+const password = z
+  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'validation.password_required' : undefined) })
+  .min(1, { error: 'validation.password_required' })
+  .min(8)
+  .max(200);
+
+/** POST /api/create-user: accept an invitation with a new account. */
+export const createUserBody = z
+  .object({
+    token: requiredString('teams.invitation_invalid').max(200),
+    name: requiredString('validation.name_required').max(120),
+    password,
+    password_confirmation: z.string({ error: 'validation.password_confirmation_required' }).min(1, { error: 'validation.password_confirmation_required' }),
+  })
+  .refine((body) => body.password === body.password_confirmation, { path: ['password_confirmation'], error: 'teams.password_mismatch' });
+
+export const acceptBody = z.object({ token: requiredString('teams.invitation_invalid').max(200) });

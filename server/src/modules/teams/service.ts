@@ -1,0 +1,239 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { UserRow } from '../../db/schema';
+import { ROLE, type Actor } from '../../http/access';
+import { Forbidden, Invalid, LimitExceeded, NotFound } from '../../http/errors';
+import type { SessionStore } from '../../http/sessions';
+import type { Locale } from '../../i18n/messages';
+import type { MailService } from '../../mail/jobs';
+import type { PlansService } from '../plans/service';
+import { hashPassword } from '../users/passwords';
+import type { TeamsRepo } from './repo';
+
+const INVITATION_DAYS = 7;
+const DAY_MS = 86_400_000;
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export interface TeamMembership {
+  teamId: number;
+  name: string;
+  ownerId: number;
+  seats: number;
+  llmEnabled: boolean;
+  role: number;
+}
+
+/**
+ * Team accounts. An owner (role 3) and managers (4) invite, edit and remove members (5);
+ * everyone in a team uses the owner's plan. Every rule that depends on who asks is here,
+ * checked against the caller's own team, so no id from another team can be reached.
+ */
+export function createTeamsService(deps: {
+  repo: TeamsRepo;
+  plans: PlansService;
+  sessions: SessionStore;
+  mail: MailService;
+  appUrl: string;
+  now: () => Date;
+}) {
+  async function membershipOf(user: UserRow): Promise<TeamMembership | null> {
+    const row = await deps.repo.findMembership(user.id);
+    if (!row) return null;
+    return { teamId: row.team_id, name: row.name, ownerId: row.owner_id, seats: row.seats, llmEnabled: row.llm_enabled, role: user.role_id };
+  }
+
+  /** The caller's team, when the caller may manage it (owner or manager). */
+  async function managedTeam(actor: Actor) {
+    const team = await membershipOf(actor.user);
+    if (!team) throw new Forbidden('teams.no_team');
+    if (actor.user.role_id !== ROLE.owner && actor.user.role_id !== ROLE.manager) throw new Forbidden('teams.managers_only');
+    return team;
+  }
+
+  /** A member of the caller's own team; anything else is "not found". */
+  async function memberOfTeam(teamId: number, memberId: number) {
+    const members = await deps.repo.listMembers(teamId);
+    const member = members.find((m) => m.id === memberId);
+    if (!member) throw new NotFound();
+    return member;
+  }
+
+  async function invitationFromToken(token: string) {
+    const invitation = await deps.repo.findInvitationByTokenHash(hashToken(token));
+    if (!invitation || invitation.accepted_at || new Date(invitation.expires_at) <= deps.now()) throw Invalid.field('token', 'teams.invitation_invalid');
+    return invitation;
+  }
+
+
+  return {
+    membershipOf,
+
+    async getTeam(actor: Actor) {
+      const team = await membershipOf(actor.user);
+      if (!team) return { data: null };
+      const canManage = actor.user.role_id === ROLE.owner || actor.user.role_id === ROLE.manager;
+      const members = await deps.repo.listMembers(team.teamId);
+      const invitations = canManage ? await deps.repo.listOpenInvitations(team.teamId, deps.now()) : [];
+      return {
+        data: {
+          id: team.teamId,
+          name: team.name,
+          seats: team.seats,
+          seats_taken: members.length + invitations.length,
+          llm_enabled: team.llmEnabled,
+          can_manage: canManage,
+          members: [
+            ...members.map((m) => ({ id: m.id, name: m.name, email: m.email, role_id: String(m.role_id), invited: false, joined_at: new Date(m.joined_at).toISOString() })),
+            ...invitations.map((i) => ({ id: null, invitation_id: i.id, name: null, email: i.email, role_id: String(i.role_id), invited: true, joined_at: null, expires_at: new Date(i.expires_at).toISOString() })),
+          ],
+        },
+      };
+    },
+
+    /** Turns an individual account on a team plan into a team account owned by it. */
+    async createTeam(actor: Actor, input: { name: string }) {
+      const user = actor.user;
+      if (await membershipOf(user)) throw Invalid.field('name', 'teams.already_in_team');
+      if (user.role_id !== ROLE.user) throw new Forbidden('teams.individuals_only');
+      const plan = user.plan_id ? await deps.plans.getById(user.plan_id) : null;
+      if (!plan?.is_team) throw new LimitExceeded('plan_feature', 'teams.upgrade_for_teams');
+      const now = deps.now();
+      const team = await deps.repo.transaction(async (trx) => {
+        const created = await deps.repo.createTeam({ name: input.name, ownerId: user.id, seats: plan.included_seats }, trx);
+        await deps.repo.addMember(created.id, user.id, trx);
+        await deps.repo.setUserRole(user.id, ROLE.owner, now, trx);
+        return created;
+      });
+      return { id: team.id, name: team.name, seats: team.seats };
+    },
+
+    async invite(actor: Actor, input: { email: string; roleId: number }, locale: Locale) {
+      const team = await managedTeam(actor);
+      const email = input.email.trim();
+      const existing = await deps.repo.findUserByEmail(email);
+      if (existing && (await deps.repo.findMembership(existing.id))?.team_id === team.teamId) throw Invalid.field('email', 'teams.already_member');
+      const now = deps.now();
+      const token = randomBytes(32).toString('base64url');
+      const invitation = await deps.repo.transaction(async (trx) => {
+        const fresh = await deps.repo.findTeamById(team.teamId, trx);
+        const taken = await deps.repo.countSeatsTaken(team.teamId, now, trx);
+        // Re-inviting the same address replaces its open invitation, so it takes no new seat.
+        const reinvite = (await deps.repo.listOpenInvitations(team.teamId, now, trx)).some((i) => i.email.toLowerCase() === email.toLowerCase());
+        if (!reinvite && taken >= (fresh?.seats ?? team.seats)) throw new LimitExceeded('seat_limit', 'teams.seats_full', { seats: fresh?.seats ?? team.seats });
+        return deps.repo.createInvitation(
+          { teamId: team.teamId, email, roleId: input.roleId, tokenHash: hashToken(token), invitedBy: actor.user.id, expiresAt: new Date(now.getTime() + INVITATION_DAYS * DAY_MS) },
+          trx,
+        );
+      });
+      const link = `${deps.appUrl}/invitation?token=${encodeURIComponent(token)}`;
+      const mailLocale: Locale = existing?.locale ?? locale;
+      await deps.mail.send({ to: email, locale: mailLocale, template: 'teamInvitation', data: { teamName: team.name, inviterName: actor.user.name, link, days: INVITATION_DAYS } });
+      return { id: invitation.id, email: invitation.email, role_id: String(invitation.role_id), expires_at: new Date(invitation.expires_at).toISOString() };
+    },
+
+    async cancelInvitation(actor: Actor, invitationId: number) {
+      const team = await managedTeam(actor);
+      const result = await deps.repo.deleteInvitation(team.teamId, invitationId);
+      if (!Number(result.numDeletedRows)) throw new NotFound();
+    },
+
+    async updateMember(actor: Actor, memberId: number, input: { roleId: number }) {
+      const team = await managedTeam(actor);
+      const member = await memberOfTeam(team.teamId, memberId);
+      if (member.id === team.ownerId) throw new Forbidden('teams.owner_untouchable');
+      await deps.repo.setUserRole(member.id, input.roleId, deps.now());
+      return { id: member.id, role_id: String(input.roleId) };
+    },
+
+    /** The member leaves the team: back to an individual account; their sessions end; their history stays with the team. */
+    async removeMember(actor: Actor, memberId: number) {
+      const team = await managedTeam(actor);
+      const member = await memberOfTeam(team.teamId, memberId);
+      if (member.id === team.ownerId) throw new Forbidden('teams.owner_untouchable');
+      const trial = await deps.plans.getBySlug('free-trial');
+      const now = deps.now();
+      await deps.repo.transaction(async (trx) => {
+        await deps.repo.removeMember(team.teamId, member.id, trx);
+        await deps.repo.setUserRole(member.id, ROLE.user, now, trx);
+        await deps.repo.setUserPlan(member.id, trial.id, now, trx);
+      });
+      await deps.sessions.endAllForUser(member.id);
+    },
+
+    async updateSettings(actor: Actor, input: { llmEnabled: boolean }) {
+      const team = await managedTeam(actor);
+      const updated = await deps.repo.updateTeam(team.teamId, { llm_enabled: input.llmEnabled }, deps.now());
+      return { llm_enabled: updated.llm_enabled };
+    },
+
+    /** The owner hands the team over to a member, who becomes owner; the old owner becomes a manager. */
+    async transferOwnership(actor: Actor, memberId: number) {
+      const team = await membershipOf(actor.user);
+      if (!team) throw new Forbidden('teams.no_team');
+      if (team.ownerId !== actor.user.id) throw new Forbidden('teams.owner_only');
+      const member = await memberOfTeam(team.teamId, memberId);
+      if (member.id === actor.user.id) throw Invalid.field('member_id', 'teams.already_owner');
+      const now = deps.now();
+      await deps.repo.transaction(async (trx) => {
+        await deps.repo.updateTeam(team.teamId, { owner_id: member.id }, now, trx);
+        await deps.repo.setUserRole(member.id, ROLE.owner, now, trx);
+        await deps.repo.setUserRole(actor.user.id, ROLE.manager, now, trx);
+      });
+    },
+
+    /** The owner dissolves the team: everyone becomes an individual account again. */
+    async dissolve(actor: Actor) {
+      const team = await membershipOf(actor.user);
+      if (!team) throw new Forbidden('teams.no_team');
+      if (team.ownerId !== actor.user.id) throw new Forbidden('teams.owner_only');
+      const members = await deps.repo.listMembers(team.teamId);
+      const trial = await deps.plans.getBySlug('free-trial');
+      const now = deps.now();
+      await deps.repo.transaction(async (trx) => {
+        for (const member of members) {
+          await deps.repo.setUserRole(member.id, ROLE.user, now, trx);
+          if (member.id !== team.ownerId) await deps.repo.setUserPlan(member.id, trial.id, now, trx);
+        }
+        await deps.repo.deleteTeam(team.teamId, trx);
+      });
+    },
+
+    /** POST /api/create-user: a new account from an invitation; the e-mail is proven by the link. */
+    async acceptWithNewAccount(input: { token: string; name: string; password: string }, locale: Locale) {
+      const invitation = await invitationFromToken(input.token);
+      if (await deps.repo.findUserByEmail(invitation.email)) throw Invalid.field('email', 'teams.account_exists');
+      const team = await deps.repo.findTeamById(invitation.team_id);
+      if (!team) throw Invalid.field('token', 'teams.invitation_invalid');
+      const owner = await deps.repo.findUserById(team.owner_id);
+      const passwordHash = await hashPassword(input.password);
+      const now = deps.now();
+      const user = await deps.repo.transaction(async (trx) => {
+        const created = await deps.repo.createUser({ name: input.name, email: invitation.email, passwordHash, roleId: invitation.role_id, planId: owner?.plan_id ?? null, now, locale }, trx);
+        await deps.repo.addMember(team.id, created.id, trx);
+        await deps.repo.markInvitationAccepted(invitation.id, now, trx);
+        return created;
+      });
+      return { email: user.email, team: team.name };
+    },
+
+    /** A signed-in individual whose e-mail was invited joins the team. */
+    async acceptAsUser(actor: Actor, token: string) {
+      const invitation = await invitationFromToken(token);
+      if (invitation.email.toLowerCase() !== actor.user.email.toLowerCase()) throw new Forbidden('teams.invitation_other_email');
+      if (await membershipOf(actor.user)) throw Invalid.field('token', 'teams.already_in_team');
+      if (actor.user.role_id !== ROLE.user) throw new Forbidden('teams.individuals_only');
+      const team = await deps.repo.findTeamById(invitation.team_id);
+      if (!team) throw Invalid.field('token', 'teams.invitation_invalid');
+      const owner = await deps.repo.findUserById(team.owner_id);
+      const now = deps.now();
+      await deps.repo.transaction(async (trx) => {
+        await deps.repo.addMember(team.id, actor.user.id, trx);
+        await deps.repo.setUserRole(actor.user.id, invitation.role_id, now, trx);
+        await deps.repo.setUserPlan(actor.user.id, owner?.plan_id ?? null, now, trx);
+        await deps.repo.markInvitationAccepted(invitation.id, now, trx);
+      });
+      return { team: team.name };
+    },
+  };
+}
+
+export type TeamsService = ReturnType<typeof createTeamsService>;

@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../../test/factories';
+import { createTestApp, memoryTransport, type TestApp, type TestClient } from '../../../test/harness';
+import type { UserRow } from '../../db/schema';
+
+let t: TestApp;
+const mailbox = memoryTransport();
+let owner: UserRow;
+let ownerClient: TestClient;
+
+async function invitationLink(email: string) {
+  let link: string | undefined;
+  await expect
+    .poll(
+      () => {
+        const mail = [...mailbox.sent].reverse().find((m) => m.to === email);
+        link = mail?.text.match(/https?:\/\/\S+invitation\?token=\S+/)?.[0];
+        return link;
+      },
+      { timeout: 15_000 },
+    )
+    .toBeTruthy();
+  return new URL(link!).searchParams.get('token')!;
+}
+
+async function teamUser(roleId: number, teamOwner: TestClient) {
+  const email = `m${Date.now()}${Math.random().toString(36).slice(2, 6)}@example.com`;
+  expect((await teamOwner.post('/api/team/invite', { email, role_id: roleId })).statusCode).toBe(200);
+  const token = await invitationLink(email);
+  const created = await t.client().post('/api/create-user', { token, name: 'Member', password: 'password123', password_confirmation: 'password123' });
+  expect(created.statusCode).toBe(201);
+  const user = (await t.container.database.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow()) as UserRow;
+  return { user, client: await t.client().signInAs(user.id) };
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ overrides: { mailTransport: mailbox }, startQueue: true });
+  const startUp = await t.container.plans.getBySlug('start-up');
+  owner = await createUser(t.container, { name: 'Nadia Owner', email: 'nadia@example.com', plan_id: startUp.id });
+  ownerClient = await t.client().signInAs(owner.id);
+});
+afterAll(() => t.close());
+
+describe('team life cycle', () => {
+  it('refuses a team to an account whose plan has no teams (402 with an upgrade prompt)', async () => {
+    const trialUser = await createUser(t.container);
+    const client = await t.client().signInAs(trialUser.id);
+    const response = await client.post('/api/team', { name: 'Nope' });
+    expect(response.statusCode).toBe(402);
+    expect(response.json()).toEqual({ status: 402, type: 'plan_feature', message: 'Please upgrade your plan to use this feature' });
+  });
+
+  it('turns an account on a team plan into a team account owned by it', async () => {
+    const response = await ownerClient.post('/api/team', { name: 'Nadia & Co' });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().data).toMatchObject({ name: 'Nadia & Co', seats: 5 });
+    const me = (await ownerClient.get('/api/user')).json();
+    expect(me.role_id).toBe('3');
+    expect(me.team).toMatchObject({ role: '3' });
+  });
+
+  it('invites by e-mail; the invitee creates an account with the link and shares the plan', async () => {
+    const response = await ownerClient.post('/api/team/invite', { email: 'sami@example.com', role_id: 5 });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().message).toBe('Invitation sent.');
+    const token = await invitationLink('sami@example.com');
+    const mail = mailbox.sent.find((m) => m.to === 'sami@example.com')!;
+    expect(mail.subject).toBe('You are invited to join Nadia & Co on Lisan');
+    expect(mail.text).toContain('valid for 7 days');
+
+    const mismatch = await t.client().post('/api/create-user', { token, name: 'Sami', password: 'password123', password_confirmation: 'different' });
+    expect(mismatch.statusCode).toBe(422);
+    expect(mismatch.json().errors.password_confirmation).toEqual(['The password confirmation does not match.']);
+
+    const created = await t.client().post('/api/create-user', { token, name: 'Sami', password: 'password123', password_confirmation: 'password123' });
+    expect(created.statusCode).toBe(201);
+    const again = await t.client().post('/api/create-user', { token, name: 'Sami', password: 'password123', password_confirmation: 'password123' });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().errors.token).toEqual(['This invitation link is invalid or expired.']);
+
+    const sami = (await t.container.database.db.selectFrom('users').selectAll().where('email', '=', 'sami@example.com').executeTakeFirstOrThrow()) as UserRow;
+    const profile = (await (await t.client().signInAs(sami.id)).get('/api/user')).json();
+    expect(profile).toMatchObject({ role_id: '5', plan: { slug: 'start-up' }, team: { role: '5' }, email_verified_at: expect.any(String) });
+
+    const team = (await ownerClient.get('/api/team')).json().data;
+    expect(team.members.map((m: { email: string }) => m.email)).toEqual(['nadia@example.com', 'sami@example.com']);
+    expect(team.seats_taken).toBe(2);
+  });
+
+  it('answers an expired invitation with the invalid-link message', async () => {
+    await ownerClient.post('/api/team/invite', { email: 'late@example.com' });
+    const token = await invitationLink('late@example.com');
+    await t.container.database.db.updateTable('team_invitations').set({ expires_at: new Date(Date.now() - 1000) }).where('email', '=', 'late@example.com').execute();
+    const response = await t.client().post('/api/create-user', { token, name: 'Late', password: 'password123', password_confirmation: 'password123' });
+    expect(response.statusCode).toBe(422);
+  });
+
+  it('refuses an invitation beyond the paid seats', async () => {
+    const team = (await ownerClient.get('/api/team')).json().data;
+    for (let i = team.seats_taken; i < team.seats; i++) expect((await ownerClient.post('/api/team/invite', { email: `seat${i}@example.com` })).statusCode).toBe(200);
+    const refused = await ownerClient.post('/api/team/invite', { email: 'one-too-many@example.com' });
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json()).toMatchObject({ type: 'seat_limit', message: 'All 5 seats of your plan are taken. Upgrade your plan or add seats to invite more members.' });
+    // Re-inviting someone already invited takes no new seat.
+    expect((await ownerClient.post('/api/team/invite', { email: `seat${team.seats - 1}@example.com` })).statusCode).toBe(200);
+    // Cancelling an invitation frees its seat.
+    const open = (await ownerClient.get('/api/team')).json().data.members.filter((m: { invited: boolean }) => m.invited);
+    for (const invitation of open) expect((await ownerClient.post(`/api/team/invitations/${invitation.invitation_id}/delete`, {})).statusCode).toBe(200);
+    expect((await ownerClient.get('/api/team')).json().data.seats_taken).toBe(2);
+  });
+
+  it('lets the manager switch the LLM mode off for the whole team', async () => {
+    const sami = (await t.container.database.db.selectFrom('users').selectAll().where('email', '=', 'sami@example.com').executeTakeFirstOrThrow()) as UserRow;
+    const samiClient = await t.client().signInAs(sami.id);
+    expect((await samiClient.get('/api/user')).json().llm_enabled).toBe(true);
+    expect((await ownerClient.post('/api/team/settings', { llm_enabled: false })).statusCode).toBe(200);
+    expect((await samiClient.get('/api/user')).json().llm_enabled).toBe(false);
+    await ownerClient.post('/api/team/settings', { llm_enabled: true });
+  });
+
+  it('edits a role, then removes the member: their sessions end and they are on their own again', async () => {
+    const { user, client } = await teamUser(5, ownerClient);
+    expect((await ownerClient.post(`/api/team/members/${user.id}`, { role_id: 4 })).statusCode).toBe(200);
+    expect((await client.get('/api/user')).json().role_id).toBe('4');
+    expect((await ownerClient.post(`/api/team/members/${user.id}`, { role_id: 3 })).statusCode).toBe(422);
+    expect((await ownerClient.post(`/api/team/members/${owner.id}`, { role_id: 5 })).statusCode).toBe(403);
+    expect((await ownerClient.post(`/api/team/members/${user.id}/delete`, {})).statusCode).toBe(200);
+    expect((await client.get('/api/user')).statusCode).toBe(401);
+    const row = await t.container.users.findById(user.id);
+    expect(row?.role_id).toBe(2);
+  });
+});
+
+describe('team authorization matrix', () => {
+  it('allows only owners and managers of the same team to manage it', async () => {
+    const { user: manager, client: managerClient } = await teamUser(4, ownerClient);
+    const { user: member, client: memberClient } = await teamUser(5, ownerClient);
+
+    // Another team, with its own owner.
+    const pro = await t.container.plans.getBySlug('pro');
+    const otherOwner = await createUser(t.container, { plan_id: pro.id });
+    const otherClient = await t.client().signInAs(otherOwner.id);
+    expect((await otherClient.post('/api/team', { name: 'Other' })).statusCode).toBe(201);
+    const individual = await t.client().signInAs((await createUser(t.container)).id);
+    const admin = await t.client().signInAs((await createUser(t.container, { role_id: 1 })).id);
+
+    const write: Array<[string, unknown]> = [
+      ['/api/team/invite', { email: 'x@example.com' }],
+      [`/api/team/members/${member.id}`, { role_id: 5 }],
+      ['/api/team/settings', { llm_enabled: true }],
+    ];
+    for (const [url, body] of write) {
+      expect((await t.client().post(url, body)).statusCode, `guest ${url}`).toBe(401);
+      expect((await memberClient.post(url, body)).statusCode, `member ${url}`).toBe(403);
+      expect((await individual.post(url, body)).statusCode, `individual ${url}`).toBe(403);
+      expect((await admin.post(url, body)).statusCode, `admin ${url}`).toBe(403);
+      expect([200], `manager ${url}`).toContain((await managerClient.post(url, body)).statusCode);
+    }
+    // Another team's owner cannot reach this team's members by guessing ids.
+    expect((await otherClient.post(`/api/team/members/${member.id}`, { role_id: 4 })).statusCode).toBe(404);
+    expect((await otherClient.post(`/api/team/members/${member.id}/delete`, {})).statusCode).toBe(404);
+    expect((await otherClient.get('/api/team')).json().data.members.map((m: { id: number }) => m.id)).toEqual([otherOwner.id]);
+    // Only the owner transfers or dissolves.
+    expect((await managerClient.post('/api/team/transfer', { member_id: manager.id })).statusCode).toBe(403);
+    expect((await managerClient.post('/api/team/delete', {})).statusCode).toBe(403);
+    expect((await t.client().get('/api/team')).statusCode).toBe(401);
+  });
+
+  it('hands the team over, then dissolves it', async () => {
+    // More seats bought (the billing module keeps teams.seats in step with the subscription).
+    await t.container.database.db.updateTable('teams').set({ seats: 20 }).where('owner_id', '=', owner.id).execute();
+    const { user: heir, client: heirClient } = await teamUser(5, ownerClient);
+    expect((await ownerClient.post('/api/team/transfer', { member_id: heir.id })).statusCode).toBe(200);
+    expect((await heirClient.get('/api/user')).json().role_id).toBe('3');
+    expect((await ownerClient.get('/api/user')).json().role_id).toBe('4');
+    expect((await heirClient.post('/api/team/delete', {})).statusCode).toBe(200);
+    expect((await heirClient.get('/api/team')).json().data).toBeNull();
+    expect((await ownerClient.get('/api/user')).json()).toMatchObject({ role_id: '2', team: null });
+  });
+});

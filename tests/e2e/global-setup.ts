@@ -1,0 +1,115 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserServer } from 'playwright-core';
+import type { TestProject } from 'vitest/node';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const E2E_ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-password' };
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    wsEndpoint: string;
+    dataDir: string;
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, output: () => string) {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`Lisan exited with ${child.exitCode} before it was ready:\n${output()}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`Lisan did not become healthy at ${url}:\n${output()}`);
+}
+
+/**
+ * Starts the real product (npm start's process: API, worker and built web app on one port,
+ * fresh PGlite data directory, mail to the outbox) and one shared Chromium for all files.
+ */
+export default async function setup(project: TestProject) {
+  const root = path.resolve(import.meta.dirname, '../..');
+  await fs.access(path.join(root, 'web/dist/index.html')).catch(() => {
+    throw new Error('web/dist is missing: run `npm run build` before the browser tests (npm test does).');
+  });
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'lisan-e2e-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let log = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts', 'all'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: baseUrl,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      MAIL_URL: '',
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk) => (log += chunk));
+  child.stderr!.on('data', (chunk) => (log += chunk));
+
+  let browser: BrowserServer | null = null;
+  try {
+    [browser] = await Promise.all([
+      chromium.launchServer({
+        executablePath: CHROMIUM_PATH,
+        headless: true,
+        args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+      }),
+      waitForHealth(baseUrl, child, () => log),
+    ]);
+  } catch (error) {
+    child.kill('SIGKILL');
+    await browser?.close();
+    throw error;
+  }
+
+  project.provide('baseUrl', baseUrl);
+  project.provide('wsEndpoint', browser.wsEndpoint());
+  project.provide('dataDir', dataDir);
+
+  return async () => {
+    await browser?.close();
+    child.kill('SIGTERM');
+    await new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        resolve(null);
+      }, 10_000);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve(null);
+      });
+    });
+    if (process.env.LISAN_E2E_LOG) await fs.writeFile(process.env.LISAN_E2E_LOG, log);
+    await fs.rm(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,136 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, flattenErrors, isApiError } from '../../api/client';
+import { useDialog } from '../../app/dialog-context';
+import { AdminNav } from './admin-nav';
+import { adminKeys, useAdminMutations } from './use-admin';
+
+interface SettingsAnswer {
+  data: Array<{ setting_name: string; setting_value: string }>;
+  payment_gateways: string[];
+  formats: string[];
+}
+
+const NUMBER_FIELDS = ['guest_text_quota', 'guest_doc_quota', 'guest_file_size', 'guest_words_count', 'guest_doc_words_count'] as const;
+const BILINGUAL_TEXTS = [
+  ['terms_conditions', 'terms_conditions_ar', 'terms'],
+  ['privacy_policy_en', 'privacy_policy_ar', 'privacy'],
+  ['webinar_text_en', 'webinar_text_ar', 'webinarText'],
+  ['webinar_link_en', 'webinar_link_ar', 'webinarLink'],
+] as const;
+
+function Field({ label, error, children }: { label: string; error?: string[]; children: ReactNode }) {
+  return (
+    <label className="form-field">
+      <span className="form-field__label">{label}</span>
+      {children}
+      {error?.map((message) => (
+        <span key={message} className="form-field__error" role="alert">
+          {message}
+        </span>
+      ))}
+    </label>
+  );
+}
+
+/** Every setting of spec section 3, the English and Arabic texts side by side. */
+export function AdminSiteSettingsPage() {
+  const { t } = useTranslation('admin');
+  const { showDialog, showError } = useDialog();
+  const settings = useQuery({ queryKey: [...adminKeys.all, 'site-settings'], queryFn: ({ signal }) => api.get<SettingsAnswer>('/api/admin/site-settings', { signal }) });
+  const { updateSiteSettings } = useAdminMutations();
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+
+  useEffect(() => {
+    if (settings.data) setValues(Object.fromEntries(settings.data.data.map((s) => [s.setting_name, s.setting_value])));
+  }, [settings.data]);
+
+  if (!settings.data) return <section className="container page-section"><p className="muted">{t('loading')}</p></section>;
+  const set = (name: string) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: event.target.value }));
+  const formats = new Set((values.guest_allowed_format ?? '').split(',').filter(Boolean));
+  const toggleFormat = (format: string) => {
+    const next = new Set(formats);
+    if (next.has(format)) next.delete(format);
+    else next.add(format);
+    setValues((v) => ({ ...v, guest_allowed_format: [...next].join(',') }));
+  };
+
+  return (
+    <section className="container page-section admin-page">
+      <AdminNav />
+      <h1>{t('settings.title')}</h1>
+      <form
+        className="admin-settings"
+        data-testid="site-settings-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setErrors({});
+          updateSiteSettings.mutate(values, {
+            onSuccess: (answer) => showDialog({ modalType: 'success', message: answer.message }),
+            onError: (error) => {
+              if (isApiError(error) && error.status === 422) {
+                setErrors(error.errors);
+                showDialog({ modalType: 'error', message: flattenErrors(error.errors) });
+              } else showError(error);
+            },
+          });
+        }}
+      >
+        <fieldset className="panel">
+          <legend>{t('settings.guestLimits')}</legend>
+          <div className="form-grid">
+            {NUMBER_FIELDS.map((name) => (
+              <Field key={name} label={t(`settings.fields.${name}`)} error={errors[name]}>
+                <input type="number" min={1} name={name} value={values[name] ?? ''} onChange={set(name)} required />
+              </Field>
+            ))}
+          </div>
+          <Field label={t('settings.fields.guest_allowed_format')} error={errors.guest_allowed_format}>
+            <span className="checkbox-row">
+              {settings.data.formats.map((format) => (
+                <label key={format} className="checkbox">
+                  <input type="checkbox" checked={formats.has(format)} onChange={() => toggleFormat(format)} /> {format.toUpperCase()}
+                </label>
+              ))}
+            </span>
+          </Field>
+          <Field label={t('settings.fields.payment_gateway')} error={errors.payment_gateway}>
+            <select value={values.payment_gateway ?? ''} onChange={set('payment_gateway')}>
+              {settings.data.payment_gateways.map((gateway) => (
+                <option key={gateway} value={gateway}>
+                  {gateway}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </fieldset>
+
+        {BILINGUAL_TEXTS.map(([en, ar, key]) => (
+          <fieldset key={key} className="panel">
+            <legend>{t(`settings.texts.${key}`)}</legend>
+            <div className="side-by-side">
+              {[en, ar].map((name) => {
+                const multiline = !name.startsWith('webinar_link');
+                const dir = name === ar ? 'rtl' : 'ltr';
+                return (
+                  <Field key={name} label={name === ar ? t('settings.arabic') : t('settings.english')} error={errors[name]}>
+                    {multiline ? (
+                      <textarea name={name} dir={dir} lang={name === ar ? 'ar' : 'en'} rows={name.startsWith('webinar') ? 2 : 8} value={values[name] ?? ''} onChange={set(name)} />
+                    ) : (
+                      <input name={name} dir="ltr" value={values[name] ?? ''} onChange={set(name)} />
+                    )}
+                  </Field>
+                );
+              })}
+            </div>
+          </fieldset>
+        ))}
+        <button className="button button--primary" type="submit" disabled={updateSiteSettings.isPending} data-testid="save-settings">
+          {t('save')}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,88 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { useDialog } from '../../app/dialog-context';
+import { useLanguage } from '../../i18n/use-language';
+import { plansQuery } from '../plans/use-plans';
+import { AdminNav, useRoleName } from './admin-nav';
+import { AuditTable } from './audit-table';
+import { useAdminMutations, useAdminUser } from './use-admin';
+
+export function AdminUserPage() {
+  const { t } = useTranslation('admin');
+  const { language } = useLanguage();
+  const roleName = useRoleName();
+  const id = Number(useParams().id);
+  const user = useAdminUser(id);
+  const plans = useQuery(plansQuery);
+  const { setUserPlan, addTrialDays } = useAdminMutations();
+  const { showDialog, showError } = useDialog();
+  const [planId, setPlanId] = useState('');
+  const [days, setDays] = useState('7');
+  const data = user.data?.data;
+
+  if (user.isError) return <section className="container page-section"><p className="notice notice--error">{user.error.message}</p></section>;
+  if (!data) return <section className="container page-section"><p className="muted">{t('loading')}</p></section>;
+
+  const done = (answer: { message: string }) => showDialog({ modalType: 'success', message: answer.message });
+
+  return (
+    <section className="container page-section admin-page">
+      <AdminNav />
+      <h1 dir="auto">{data.name}</h1>
+      <dl className="detail-list" data-testid="admin-user-detail">
+        <dt>{t('users.email')}</dt>
+        <dd dir="ltr">{data.email}</dd>
+        <dt>{t('users.role')}</dt>
+        <dd>{roleName(String(data.role_id))}</dd>
+        <dt>{t('users.plan')}</dt>
+        <dd data-testid="admin-user-plan">{language === 'ar' ? data.plan?.name_ar : data.plan?.name_en}</dd>
+        <dt>{t('users.trialDays')}</dt>
+        <dd data-testid="admin-user-trial">{data.trial_remaining_days ?? '—'}</dd>
+        <dt>{t('user.limits')}</dt>
+        <dd>{t('user.limitsValue', { chars: data.char_limit, requests: data.request_quota, docs: data.doc_request_quota, size: data.max_doc_size })}</dd>
+      </dl>
+
+      <div className="admin-forms">
+        <form
+          className="panel admin-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!planId) return;
+            setUserPlan.mutate({ user_id: id, plan_id: Number(planId) }, { onSuccess: done, onError: (error) => showError(error) });
+          }}
+        >
+          <h2>{t('user.changePlan')}</h2>
+          <select aria-label={t('users.plan')} value={planId} onChange={(e) => setPlanId(e.target.value)} data-testid="admin-plan-select" required>
+            <option value="">{t('user.choosePlan')}</option>
+            {(plans.data ?? []).map((plan) => (
+              <option key={plan.id} value={plan.id}>
+                {language === 'ar' ? plan.name_ar : plan.name_en}
+              </option>
+            ))}
+          </select>
+          <button className="button button--primary" type="submit" disabled={setUserPlan.isPending}>
+            {t('save')}
+          </button>
+        </form>
+        <form
+          className="panel admin-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            addTrialDays.mutate({ user_id: id, days: Number(days) }, { onSuccess: done, onError: (error) => showError(error) });
+          }}
+        >
+          <h2>{t('user.addTrialDays')}</h2>
+          <input type="number" min={1} max={365} value={days} onChange={(e) => setDays(e.target.value)} aria-label={t('user.days')} data-testid="admin-trial-days" />
+          <button className="button button--primary" type="submit" disabled={addTrialDays.isPending}>
+            {t('user.add')}
+          </button>
+        </form>
+      </div>
+
+      <h2>{t('audit.title')}</h2>
+      <AuditTable entries={data.audit} />
+    </section>
+  );
+}

@@ -1,0 +1,101 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLanguage } from '../../i18n/use-language';
+import { plansQuery } from '../plans/use-plans';
+import { AdminNav, useRoleName } from './admin-nav';
+import { useAdminUsers, type UserFilter } from './use-admin';
+
+export function AdminUsersPage() {
+  const { t } = useTranslation('admin');
+  const { language } = useLanguage();
+  const roleName = useRoleName();
+  const plans = useQuery(plansQuery);
+  const [filter, setFilter] = useState<UserFilter>({ page: 1 });
+  const [search, setSearch] = useState('');
+  const users = useAdminUsers(filter);
+  const total = users.data?.meta.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / (users.data?.meta.per_page ?? 20)));
+
+  return (
+    <section className="container page-section admin-page">
+      <AdminNav />
+      <h1>{t('users.title')}</h1>
+      <form
+        className="admin-filters"
+        role="search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setFilter((current) => ({ ...current, q: search.trim(), page: 1 }));
+        }}
+      >
+        <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t('users.search')} aria-label={t('users.search')} data-testid="admin-user-search" />
+        <select aria-label={t('users.role')} value={filter.role_id ?? ''} onChange={(e) => setFilter((c) => ({ ...c, role_id: e.target.value, page: 1 }))}>
+          <option value="">{t('users.allRoles')}</option>
+          {['1', '2', '3', '4', '5'].map((role) => (
+            <option key={role} value={role}>
+              {roleName(role)}
+            </option>
+          ))}
+        </select>
+        <select aria-label={t('users.plan')} value={filter.plan_id ?? ''} onChange={(e) => setFilter((c) => ({ ...c, plan_id: e.target.value, page: 1 }))}>
+          <option value="">{t('users.allPlans')}</option>
+          {(plans.data ?? []).map((plan) => (
+            <option key={plan.id} value={plan.id}>
+              {language === 'ar' ? plan.name_ar : plan.name_en}
+            </option>
+          ))}
+        </select>
+        <button className="button button--primary button--small" type="submit">
+          {t('users.searchButton')}
+        </button>
+      </form>
+
+      <div className="table-wrap">
+        <table className="data-table" data-testid="admin-users-table">
+          <thead>
+            <tr>
+              <th>{t('users.name')}</th>
+              <th>{t('users.email')}</th>
+              <th>{t('users.role')}</th>
+              <th>{t('users.plan')}</th>
+              <th>{t('users.trialDays')}</th>
+              <th>{t('users.created')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.data?.data.map((user) => (
+              <tr key={user.id}>
+                <td dir="auto">
+                  <Link to={`/admin/users/${user.id}`}>{user.name}</Link>
+                </td>
+                <td dir="ltr">{user.email}</td>
+                <td>{roleName(user.role_id)}</td>
+                <td>{user.plan ? (language === 'ar' ? user.plan.name_ar : user.plan.name_en) : '—'}</td>
+                <td>{user.trial_remaining_days ?? '—'}</td>
+                <td>{new Date(user.created_at).toLocaleDateString(language === 'ar' ? 'ar-SA-u-nu-latn' : 'en-GB')}</td>
+              </tr>
+            ))}
+            {users.data && users.data.data.length === 0 && (
+              <tr>
+                <td colSpan={6} className="muted">
+                  {t('users.empty')}
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+      <div className="pagination">
+        <button className="button button--ghost button--small" disabled={filter.page <= 1} onClick={() => setFilter((c) => ({ ...c, page: c.page - 1 }))}>
+          {t('pagination.previous')}
+        </button>
+        <span>{t('pagination.status', { page: filter.page, pages, total })}</span>
+        <button className="button button--ghost button--small" disabled={filter.page >= pages} onClick={() => setFilter((c) => ({ ...c, page: c.page + 1 }))}>
+          {t('pagination.next')}
+        </button>
+      </div>
+    </section>
+  );
+}

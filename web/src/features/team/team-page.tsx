@@ -1,0 +1,198 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { isApiError } from '../../api/client';
+import { useDialog } from '../../app/dialog-context';
+import { useCurrentUser } from '../account/use-current-user';
+import { useTeam, useTeamActions, type Team, type TeamMember } from './use-team';
+
+/** My team: members and invitations, invite, edit and remove members, the LLM switch. */
+export function TeamPage() {
+  const { t } = useTranslation('team');
+  const team = useTeam();
+  if (team.isPending) return <section className="container page-section"><p className="muted">{t('loading')}</p></section>;
+  return <section className="container page-section team-page">{team.data ? <TeamView team={team.data} /> : <CreateTeam />}</section>;
+}
+
+function CreateTeam() {
+  const { t } = useTranslation('team');
+  const { create } = useTeamActions();
+  const { showDialog, showError } = useDialog();
+  const [name, setName] = useState('');
+  return (
+    <div className="panel team-create">
+      <h1>{t('create.title')}</h1>
+      <p className="muted">{t('create.body')}</p>
+      <form
+        className="inline-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          create.mutate(
+            { name },
+            {
+              onError: (error) => {
+                // 402: the plan has no teams: say so and point to the plans.
+                if (isApiError(error) && error.status === 402) showDialog({ modalType: 'error', title: t('upgrade.title'), message: [error.message, t('upgrade.body')] });
+                else showError(error);
+              },
+            },
+          );
+        }}
+      >
+        <input value={name} onChange={(e) => setName(e.target.value)} placeholder={t('create.name')} aria-label={t('create.name')} required dir="auto" data-testid="team-name" />
+        <button className="button button--primary" type="submit" disabled={create.isPending}>
+          {t('create.submit')}
+        </button>
+      </form>
+      <Link to="/pricing">{t('upgrade.seePlans')}</Link>
+    </div>
+  );
+}
+
+function TeamView({ team }: { team: Team }) {
+  const { t } = useTranslation('team');
+  const { data: user } = useCurrentUser();
+  const actions = useTeamActions();
+  const { showDialog, showError } = useDialog();
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState('5');
+  const [confirming, setConfirming] = useState<TeamMember | null>(null);
+  const isOwner = user?.role_id === '3';
+  const done = (answer: { message?: string }) => answer.message && showDialog({ modalType: 'success', message: answer.message });
+  const failed = (error: unknown) => {
+    if (isApiError(error) && error.status === 402) showDialog({ modalType: 'error', title: t('upgrade.title'), message: [error.message, t('upgrade.body')] });
+    else showError(error);
+  };
+
+  return (
+    <>
+      <header className="team-header">
+        <h1 dir="auto">{team.name}</h1>
+        <span className="pill" data-testid="team-seats">
+          {t('seats', { taken: team.seats_taken, seats: team.seats })}
+        </span>
+      </header>
+
+      {team.can_manage && (
+        <div className="team-tools">
+          <form
+            className="panel admin-form"
+            data-testid="invite-form"
+            onSubmit={(event) => {
+              event.preventDefault();
+              actions.invite.mutate({ email, role_id: Number(role) }, { onSuccess: (a) => (setEmail(''), done(a)), onError: failed });
+            }}
+          >
+            <h2>{t('invite.title')}</h2>
+            <input type="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder={t('invite.email')} aria-label={t('invite.email')} required dir="ltr" data-testid="invite-email" />
+            <select value={role} onChange={(e) => setRole(e.target.value)} aria-label={t('role')}>
+              <option value="5">{t('roles.5')}</option>
+              <option value="4">{t('roles.4')}</option>
+            </select>
+            <button className="button button--primary" type="submit" disabled={actions.invite.isPending} data-testid="invite-submit">
+              {t('invite.submit')}
+            </button>
+          </form>
+          <div className="panel admin-form">
+            <h2>{t('llm.title')}</h2>
+            <p className="muted">{t('llm.body')}</p>
+            <label className="checkbox">
+              <input type="checkbox" checked={team.llm_enabled} onChange={(e) => actions.settings.mutate({ llm_enabled: e.target.checked }, { onError: failed })} data-testid="llm-switch" />
+              {team.llm_enabled ? t('llm.on') : t('llm.off')}
+            </label>
+          </div>
+        </div>
+      )}
+
+      <div className="table-wrap">
+        <table className="data-table" data-testid="team-members">
+          <thead>
+            <tr>
+              <th>{t('name')}</th>
+              <th>{t('email')}</th>
+              <th>{t('role')}</th>
+              <th>{t('status')}</th>
+              {team.can_manage && <th>{t('actions')}</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {team.members.map((member) => {
+              const isTeamOwner = member.role_id === '3';
+              return (
+                <tr key={member.invited ? `i${member.invitation_id}` : `m${member.id}`}>
+                  <td dir="auto">{member.name ?? '—'}</td>
+                  <td dir="ltr">{member.email}</td>
+                  <td>
+                    {team.can_manage && !member.invited && !isTeamOwner && member.id !== null ? (
+                      <select
+                        aria-label={t('role')}
+                        value={member.role_id}
+                        onChange={(e) => actions.updateMember.mutate({ id: member.id!, role_id: Number(e.target.value) }, { onSuccess: done, onError: failed })}
+                      >
+                        <option value="5">{t('roles.5')}</option>
+                        <option value="4">{t('roles.4')}</option>
+                      </select>
+                    ) : (
+                      t(`roles.${member.role_id}`, { defaultValue: member.role_id })
+                    )}
+                  </td>
+                  <td>{member.invited ? t('invited') : t('joined')}</td>
+                  {team.can_manage && (
+                    <td className="row-actions">
+                      {member.invited && (
+                        <button className="button button--ghost button--small" onClick={() => actions.cancelInvitation.mutate({ id: member.invitation_id! }, { onError: failed })}>
+                          {t('invite.cancel')}
+                        </button>
+                      )}
+                      {!member.invited && !isTeamOwner && (
+                        <button className="button button--ghost button--small" onClick={() => setConfirming(member)} data-testid="remove-member">
+                          {t('remove.button')}
+                        </button>
+                      )}
+                      {!member.invited && !isTeamOwner && isOwner && (
+                        <button className="button button--ghost button--small" onClick={() => actions.transfer.mutate({ member_id: member.id! }, { onSuccess: done, onError: failed })}>
+                          {t('transfer')}
+                        </button>
+                      )}
+                    </td>
+                  )}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+
+      {confirming && (
+        <div className="confirm-box panel" role="alertdialog" aria-labelledby="remove-title" data-testid="remove-confirm">
+          <h2 id="remove-title">{t('remove.title')}</h2>
+          <p>{t('remove.body', { name: confirming.name ?? confirming.email })}</p>
+          <div className="row-actions">
+            <button className="button button--ghost" onClick={() => setConfirming(null)}>
+              {t('cancel')}
+            </button>
+            <button
+              className="button button--primary"
+              data-testid="remove-confirm-button"
+              onClick={() =>
+                actions.removeMember.mutate({ id: confirming.id! }, { onSuccess: (a) => (setConfirming(null), done(a)), onError: (e) => (setConfirming(null), failed(e)) })
+              }
+            >
+              {t('remove.confirm')}
+            </button>
+          </div>
+        </div>
+      )}
+
+      {isOwner && (
+        <div className="panel danger-zone">
+          <h2>{t('dissolve.title')}</h2>
+          <p className="muted">{t('dissolve.body')}</p>
+          <button className="button button--outline" onClick={() => window.confirm(t('dissolve.confirm')) && actions.dissolve.mutate({}, { onSuccess: done, onError: failed })}>
+            {t('dissolve.button')}
+          </button>
+        </div>
+      )}
+    </>
+  );
+}

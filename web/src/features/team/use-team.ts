@@ -1,0 +1,59 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import { userKeys } from '../account/use-current-user';
+
+export interface TeamMember {
+  id: number | null;
+  invitation_id?: number;
+  name: string | null;
+  email: string;
+  role_id: string;
+  invited: boolean;
+  joined_at: string | null;
+  expires_at?: string;
+}
+
+export interface Team {
+  id: number;
+  name: string;
+  seats: number;
+  seats_taken: number;
+  llm_enabled: boolean;
+  can_manage: boolean;
+  members: TeamMember[];
+}
+
+export const teamKeys = {
+  all: ['team'] as const,
+  current: () => [...teamKeys.all, 'current'] as const,
+};
+
+export function useTeam() {
+  return useQuery({ queryKey: teamKeys.current(), queryFn: ({ signal }) => api.get<{ data: Team | null }>('/api/team', { signal }).then((r) => r.data) });
+}
+
+interface Answer {
+  status: number;
+  message?: string;
+}
+
+/** Every team action; each refreshes the team and the current user (role, plan, LLM switch). */
+export function useTeamActions() {
+  const queryClient = useQueryClient();
+  const onSuccess = async () => {
+    await queryClient.invalidateQueries({ queryKey: teamKeys.all });
+    await queryClient.invalidateQueries({ queryKey: userKeys.all });
+  };
+  const post = <I>(path: (input: I) => string, body: (input: I) => unknown = (input) => input) =>
+    useMutation({ mutationFn: (input: I) => api.post<Answer>(path(input), body(input)), onSuccess });
+  return {
+    create: post<{ name: string }>(() => '/api/team'),
+    invite: post<{ email: string; role_id: number }>(() => '/api/team/invite'),
+    cancelInvitation: post<{ id: number }>((i) => `/api/team/invitations/${i.id}/delete`, () => ({})),
+    updateMember: post<{ id: number; role_id: number }>((i) => `/api/team/members/${i.id}`, (i) => ({ role_id: i.role_id })),
+    removeMember: post<{ id: number }>((i) => `/api/team/members/${i.id}/delete`, () => ({})),
+    settings: post<{ llm_enabled: boolean }>(() => '/api/team/settings'),
+    transfer: post<{ member_id: number }>(() => '/api/team/transfer'),
+    dissolve: post<Record<string, never>>(() => '/api/team/delete'),
+  };
+}
