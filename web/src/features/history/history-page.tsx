@@ -28,12 +28,12 @@ function EntryCard({ entry, onDelete, deleting }: { entry: HistoryEntry; onDelet
         <time dateTime={entry.created_at}>{date}</time>
         {entry.state !== 'done' && <span className={`pill history-entry__state history-entry__state--${entry.state}`}>{knownState ? t(`state.${entry.state as 'done'}`) : entry.state}</span>}
       </div>
-      <p className="history-entry__title" dir="auto" lang={entry.source_lang}>
-        {entry.title}
+      <p className="history-entry__title">
+        <bdi lang={entry.source_lang}>{entry.title}</bdi>
       </p>
       {entry.preview && (
-        <p className="history-entry__preview muted" dir="auto" lang={entry.target_lang}>
-          {entry.preview}
+        <p className="history-entry__preview muted">
+          <bdi lang={entry.target_lang}>{entry.preview}</bdi>
         </p>
       )}
       <div className="history-entry__actions">

@@ -13,11 +13,16 @@ export function DictionaryPanel({ entries, source, target }: { entries: Dictiona
       <dl className="dictionary-panel__entries">
         {entries.map((entry) => (
           <div key={entry.word} className="dictionary-panel__entry">
-            <dt lang={source} dir="auto">
-              {entry.word}
+            <dt>
+              <bdi lang={source}>{entry.word}</bdi>
             </dt>
-            <dd lang={target} dir="auto">
-              {entry.translations.join(' · ')}
+            <dd>
+              {entry.translations.map((translation, index) => (
+                <span key={translation}>
+                  {index > 0 && ' · '}
+                  <bdi lang={target}>{translation}</bdi>
+                </span>
+              ))}
             </dd>
           </div>
         ))}
