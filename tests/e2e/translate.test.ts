@@ -3,10 +3,12 @@
 // translates, likes, suggests a better translation, finds the translation in the history,
 // re-opens it, deletes it, and deletes the whole history after confirming.
 import { randomBytes } from 'node:crypto';
-import type { BrowserContext, Page } from 'playwright-core';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './global-setup';
-import { baseUrl, closeBrowserConnection, newContext, screenshot as takeScreenshot, waitForMail } from './helpers';
+import { baseUrl, closeBrowserConnection, newContext, SCREENSHOT_DIR, waitForMail } from './helpers';
 
 type Locale = 'en' | 'ar';
 
@@ -23,6 +25,7 @@ const TEXT = {
     empty: 'Your translations will appear here.',
     source: 'The company signed the contract. Thank you for the books.',
     secondSource: 'Please send the invoice today.',
+    thirdSource: 'One more, please.',
     suggestion: 'وقّعت الشركة العقد.',
   },
   ar: {
@@ -37,6 +40,7 @@ const TEXT = {
     empty: 'ستظهر ترجماتك هنا.',
     source: 'ذهب الولد إلى المدرسة. شكرا على الكتاب.',
     secondSource: 'الفاتورة جاهزة اليوم.',
+    thirdSource: 'ترجمة أخرى من فضلك.',
     suggestion: 'The boy went to school.',
   },
 } as const;
@@ -87,9 +91,13 @@ async function openPage(locale: Locale, path = '/'): Promise<Page> {
   return page;
 }
 
-async function screenshot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  return takeScreenshot(page, name);
+/** A screenshot of what the person sees: the viewport, scrolled to `focus` when given. */
+async function screenshot(page: Page, name: string, focus?: Locator) {
+  await fs.mkdir(SCREENSHOT_DIR, { recursive: true });
+  if (focus) await focus.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+  else await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(150);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
 }
 
 /** Types a text and translates it with the button, or with Ctrl+Enter. */
@@ -147,18 +155,18 @@ describe.each(['en', 'ar'] as const)('the translator in the browser (%s)', (loca
     await page.getByTestId('target-sentence').nth(1).hover();
     await expect.poll(() => page.getByTestId('target-sentence').nth(1).getAttribute('class')).toContain('sentence--active');
     expect(await page.locator('.sentence-mark--active').innerText()).toBe(text.source.split(/(?<=[.!?؟])\s/)[1]);
-    await takeScreenshot(page, `translate-${locale}-01-guest-result`);
+    await screenshot(page, `translate-${locale}-01-guest-result`, translator);
     expect(await translate(page, text.secondSource, 'keyboard')).toBe(200);
     guestTranslationsSoFar += 2;
 
     // The third is over the quota: the limit dialog with its type and the spec's message.
-    expect(await translate(page, 'One more, please.')).toBe(402);
+    expect(await translate(page, text.thirdSource)).toBe(402);
     const dialog = page.getByTestId('limit-dialog');
     await dialog.waitFor();
     expect(await dialog.getAttribute('data-limit-type')).toBe('request_quota');
     expect(await dialog.innerText()).toContain(text.quota);
     expect(await page.locator('dialog[open] .dialog__title').innerText()).toBe(text.limitTitle);
-    await takeScreenshot(page, `translate-${locale}-02-guest-quota`);
+    await screenshot(page, `translate-${locale}-02-guest-quota`);
     await page.locator('dialog[open] .dialog__actions button').click();
 
     // Sign up (verified from the outbox) and translate as a user.
@@ -181,7 +189,7 @@ describe.each(['en', 'ar'] as const)('the translator in the browser (%s)', (loca
     const suggest = page.getByTestId('suggest-dialog');
     await suggest.waitFor();
     expect(await page.getByTestId('suggest-original').innerText()).toBe(text.source.split(/(?<=[.!?؟])\s/)[0]);
-    await takeScreenshot(page, `translate-${locale}-03-suggest`);
+    await screenshot(page, `translate-${locale}-03-suggest`);
     await page.getByTestId('suggest-text').fill(text.suggestion);
     await suggest.locator('button[type="submit"]').click();
     const success = page.locator('dialog.dialog--success[open]');
@@ -193,7 +201,7 @@ describe.each(['en', 'ar'] as const)('the translator in the browser (%s)', (loca
     // The translation memory answers the same sentence with the suggestion from now on.
     expect(await translate(page, text.source)).toBe(200);
     await expect.poll(() => page.getByTestId('target-sentence').first().innerText()).toBe(text.suggestion);
-    await screenshot(page, `translate-${locale}-04-user-result`);
+    await screenshot(page, `translate-${locale}-04-user-result`, translator);
 
     // History: find it, search, re-open, delete one, delete all.
     await page.goto('/user/translation-history');
@@ -223,7 +231,7 @@ describe.each(['en', 'ar'] as const)('the translator in the browser (%s)', (loca
     await page.getByTestId('history-delete-all').click();
     const confirm = page.getByTestId('confirm-delete-all');
     await confirm.waitFor();
-    await takeScreenshot(page, `translate-${locale}-06-confirm-delete-all`);
+    await screenshot(page, `translate-${locale}-06-confirm-delete-all`);
     await confirm.locator('button[type="submit"]').click();
     const done = page.locator('dialog.dialog--success[open]');
     await done.waitFor();
