@@ -46,6 +46,9 @@ export async function createEngineRegistry(
     retries: config.engineRetries,
     backoffMs: config.engineBackoffMs,
     concurrency: { default: config.engineConcurrency, dictionary: 64 },
+    // These apply job.glossary themselves (prompt, look-up, do-not-translate markers); the
+    // router protects glossary terms with placeholders only for the others (Bergamot).
+    nativeGlossaryEngines: ['llm', 'dictionary', 'deepl', 'google', 'libretranslate'],
     logger,
   });
   logger.info(

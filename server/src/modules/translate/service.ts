@@ -117,6 +117,10 @@ export function createTranslateService(deps: {
     concurrency: deps.batchConcurrency,
   });
 
+  // The last 10,000 service times of POST /api/translate (ms), for serviceStats().
+  const serviceTimes: number[] = [];
+  let serviceNext = 0;
+
   deps.history.registerType('text', {
     detail: loadTranslation,
     remove: async (projectIds) => {
@@ -279,6 +283,24 @@ export function createTranslateService(deps: {
     },
 
     loadTranslation,
+
+    recordServiceTime(ms: number) {
+      if (serviceTimes.length < 10_000) serviceTimes.push(ms);
+      else serviceTimes[serviceNext] = ms;
+      serviceNext = (serviceNext + 1) % 10_000;
+    },
+
+    /** Requests and service-time percentiles (ms) of POST /api/translate in this process. */
+    serviceStats() {
+      const sorted = [...serviceTimes].sort((a, b) => a - b);
+      const at = (p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0);
+      return { requests: sorted.length, p50Ms: at(50), p99Ms: at(99) };
+    },
+
+    resetServiceStats() {
+      serviceTimes.length = 0;
+      serviceNext = 0;
+    },
 
     /** Deletes guests' texts past their retention and old usage counters (the scheduled job). */
     async purgeGuestData() {

@@ -340,3 +340,22 @@ describe('usage counters', () => {
     expect(usage).toEqual({ text_requests_today: 0 });
   });
 });
+
+describe('GET /api/admin/translation-engines', () => {
+  it('shows admins the engines, the chain and the service and engine timings; others get 403', async () => {
+    const { client } = await signedInClient(t, { roleId: 1 });
+    await client.post('/api/admin/translation-engines/reset-stats', {});
+    await translate(client, { text: 'Timing check.', target_lang: 'ar' });
+    const response = await client.get('/api/admin/translation-engines');
+    expect(response.statusCode).toBe(200);
+    const { data } = response.json();
+    expect(data.engines).toEqual(expect.arrayContaining([{ id: 'dictionary', pairs: ['en-ar', 'ar-en'] }, { id: 'llm', pairs: ['en-ar', 'ar-en'] }]));
+    expect(data.chains.general).toEqual(['dictionary']);
+    expect(data.engine_stats.dictionary.calls).toBe(1);
+    expect(data.service_stats.requests).toBe(1);
+    expect(data.service_stats.p99Ms).toBeGreaterThan(0);
+    const user = await signedInClient(t);
+    expect((await user.client.get('/api/admin/translation-engines')).statusCode).toBe(403);
+    expect((await t.client().get('/api/admin/translation-engines')).statusCode).toBe(401);
+  });
+});
