@@ -55,6 +55,24 @@ export function createTranslateService(deps: {
   memory: MemoryIndex;
 }) {
   /**
+   * Team membership and the team owner's row change rarely; each process keeps them for a
+   * few seconds so a busy translator does not ask twice a second. A manager's LLM switch or
+   * a removal from the team therefore applies within MEMBERSHIP_TTL_MS.
+   */
+  const MEMBERSHIP_TTL_MS = 5_000;
+  const accountCache = new Map<string, { expires: number; value: Promise<unknown> }>();
+  function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const now = Date.now();
+    const hit = accountCache.get(key);
+    if (hit && hit.expires > now) return hit.value as Promise<T>;
+    if (accountCache.size > 50_000) accountCache.clear();
+    const value = load();
+    accountCache.set(key, { expires: now + MEMBERSHIP_TTL_MS, value });
+    value.catch(() => accountCache.delete(key));
+    return value;
+  }
+
+  /**
    * The limits in force: the guest's from site settings, or the plan of the account that
    * pays (a team member uses the team owner's plan, its trial and its shared quota).
    */
@@ -63,8 +81,8 @@ export function createTranslateService(deps: {
       const guest = await deps.settings.guestLimits();
       return { charLimit: guest.wordsCount, requestQuota: guest.textQuota, llmEnabled: false, teamLlmEnabled: true, trialExpired: false, team: null };
     }
-    const team = await deps.accounts.membershipOf(user);
-    const owner = team && team.ownerId !== user.id ? ((await deps.accounts.findUser(team.ownerId)) ?? user) : user;
+    const team = await cached(`team:${user.id}`, () => deps.accounts.membershipOf(user));
+    const owner = team && team.ownerId !== user.id ? ((await cached(`user:${team.ownerId}`, () => deps.accounts.findUser(team.ownerId))) ?? user) : user;
     const plan = owner.plan_id ? await deps.plans.getById(owner.plan_id) : await deps.plans.getBySlug('free-trial');
     const trialExpired = plan.is_trial && owner.trial_ends_at !== null && new Date(owner.trial_ends_at).getTime() <= deps.now().getTime();
     return {
