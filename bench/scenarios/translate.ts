@@ -125,7 +125,7 @@ export const translateScenarios: Scenario[] = [
     target: { minRequestsPerSecond: 800 },
     async prepare(server) {
       const client = await signedInAdmin(server);
-      const response = await client.post('/api/admin/update-site-settings', { guest_text_quota: '1000000000' });
+      const response = await client.post('/api/admin/update-site-settings', { guest_text_quota: '100000000' });
       if (response.status !== 200) throw new Error(`bench: raising the guest quota failed (${response.status})`);
       await resetStats(server);
       const csrf = new Client(server.url);
