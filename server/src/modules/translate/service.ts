@@ -13,7 +13,7 @@ import { historyTitle, type HistoryService } from '../history/service';
 import type { PlansService } from '../plans/service';
 import type { SettingsService } from '../settings/service';
 import { ownerKeysFor, type AccountLookup } from './owner';
-import { createBatcher } from './batcher';
+import { createBatcher } from '../../db/batcher';
 import type { MemoryIndex } from './memory';
 import type { TranslateRepo } from './repo';
 import type { TranslateInput } from './schemas';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createBatcher } from './batcher';
+import { createBatcher } from '../../db/batcher';
 import type { TranslateRepo } from './repo';
 
 /**
