@@ -23,6 +23,11 @@ import { requestsRoutes } from './modules/requests/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { teamsRoutes } from './modules/teams/routes';
 import { usersRoutes } from './modules/users/routes';
+import { dictionaryRoutes } from './modules/dictionary/routes';
+import { feedbackRoutes } from './modules/feedback/routes';
+import { glossaryRoutes } from './modules/glossary/routes';
+import { historyRoutes } from './modules/history/routes';
+import { translateRoutes } from './modules/translate/routes';
 
 /** Builds the HTTP application from the container's services. No business logic here. */
 export async function buildApp(container: Container): Promise<FastifyInstance> {
@@ -94,6 +99,11 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   authRoutes(app, container);
   usersRoutes(app, container);
   billingRoutes(app, container);
+  translateRoutes(app, container);
+  dictionaryRoutes(app, container);
+  historyRoutes(app, container);
+  feedbackRoutes(app, container);
+  glossaryRoutes(app, container);
   adminRoutes(app, container);
   teamsRoutes(app, container);
   contentRoutes(app, container);

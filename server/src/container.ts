@@ -39,9 +39,23 @@ import { createGateways } from './payments/gateways';
 import type { GatewayId, PaymentGateway } from './payments/types';
 import type { SocialProvider } from './config';
 import { createDocumentsRepo } from './modules/documents/repo';
-import { createDocumentsService, defineDocumentJobs, documentTempDir, unavailableTranslator, type SegmentTranslator } from './modules/documents/service';
+import { createDocumentsService, defineDocumentJobs, documentTempDir, type SegmentTranslator } from './modules/documents/service';
 import { createSandboxRunner } from './formats/sandbox';
 import { createLocalStorage, type FileStorage } from './storage/local';
+import { createOptionalEngines } from './engines/optional';
+import { createEngineRegistry, type ExtraEngines } from './engines/registry';
+import { createDictionaryService } from './modules/dictionary/service';
+import { createFeedbackRepo } from './modules/feedback/repo';
+import { createFeedbackService } from './modules/feedback/service';
+import { createGlossaryRepo } from './modules/glossary/repo';
+import { createGlossaryService } from './modules/glossary/service';
+import { defineHistoryJobs } from './modules/history/jobs';
+import { createHistoryRepo } from './modules/history/repo';
+import { createHistoryService } from './modules/history/service';
+import { createTranslateRepo } from './modules/translate/repo';
+import { createTranslateService } from './modules/translate/service';
+import { createMemoryIndex } from './modules/translate/memory';
+import { createUsageService } from './modules/translate/usage';
 
 export type ProcessRole = 'all' | 'api' | 'worker';
 
@@ -58,6 +72,8 @@ export interface ContainerOverrides {
   /** Translates document segments; the text-translation core's translator when it is wired. */
   documentTranslator?: SegmentTranslator;
   fileStorage?: FileStorage;
+  /** Translation engines besides the dictionary (the engines' adapters, or test stand-ins). */
+  extraEngines?: ExtraEngines;
 }
 
 /**
@@ -111,6 +127,11 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
   defineBillingJobs(queue, billing);
   const adminPlans = createAdminPlansService({ repo: plansRepo, plans, planIdsInUse: billing.planIdsInUse, now });
   const teams = createTeamsService({ repo: createTeamsRepo(database.db), plans, sessions, mail, appUrl: config.appUrl, now });
+  const translateRepo = createTranslateRepo(database.db);
+  // Group-commit batches in flight at once: PGlite has one connection, PostgreSQL a pool.
+  const batchConcurrency = database.kind === 'pglite' ? 1 : Math.max(1, Math.floor(config.databasePoolSize / 2));
+  const usage = createUsageService({ repo: translateRepo, now, batchConcurrency });
+  const memory = createMemoryIndex({ repo: translateRepo, cache });
   const authRepo = createAuthRepo(database.db);
   const usersRepo = createUsersRepo(database.db);
   const users = createUsersService({
@@ -118,6 +139,7 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     plans,
     teams,
     billing,
+    usage,
     now,
     logger,
     storage,
@@ -157,6 +179,39 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
   });
   defineAnalyticsJobs(queue, { analytics, logger });
 
+  // The dictionary engine always; the others (Bergamot, LLM, remote MT) when configured.
+  const engines = await createEngineRegistry(config, {
+    logger,
+    extraEngines: overrides.extraEngines ?? (({ config: engineConfig, logger: engineLogger }) => createOptionalEngines(engineConfig, engineLogger)),
+  });
+  /** Segments through the engine router, for documents and websites. */
+  const translator: SegmentTranslator = async (segments, job) => {
+    const result = await engines.router.translate(segments, job);
+    return { translations: result.targets, engine: result.engine };
+  };
+  const glossary = createGlossaryService({ repo: createGlossaryRepo(database.db), cache, accounts: teams, now });
+  const history = createHistoryService({ repo: createHistoryRepo(database.db), now, logger });
+  const accounts = { membershipOf: teams.membershipOf, findUser: users.findById };
+  const translate = createTranslateService({
+    repo: translateRepo,
+    router: engines.router,
+    dictionary: engines.dictionary,
+    usage,
+    plans,
+    settings,
+    glossary,
+    history,
+    accounts,
+    now,
+    logger,
+    guestRetentionHours: config.guestTextRetentionHours,
+    batchConcurrency,
+    memory,
+  });
+  const dictionaryLookup = createDictionaryService({ dictionary: engines.dictionary, rateLimiter });
+  const feedback = createFeedbackService({ repo: createFeedbackRepo(database.db), translateRepo, memory, accounts, rateLimiter, now });
+  defineHistoryJobs(queue, { history, purgeGuestData: () => translate.purgeGuestData() });
+
   // Filters read untrusted files in worker threads with a heap limit and a deadline.
   const documentFilters = createSandboxRunner({
     timeoutMs: config.documents.filterTimeoutSeconds * 1000,
@@ -167,9 +222,7 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     repo: createDocumentsRepo(database.db),
     storage,
     filters: documentFilters,
-    // The translate module's engine router (container.translator) is wired here when merged;
-    // until then document jobs fail with a clear "no engine configured" log line.
-    translate: overrides.documentTranslator ?? unavailableTranslator,
+    translate: overrides.documentTranslator ?? translator,
     plans,
     settings,
     mail,
@@ -207,6 +260,14 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     users,
     auth,
     social,
+    engines,
+    translator,
+    usage,
+    glossary,
+    history,
+    translate,
+    dictionaryLookup,
+    feedback,
     admin,
     teams,
     content,
@@ -219,6 +280,7 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     },
     async close() {
       await queue.stop({ graceful: true, timeoutMs: 5_000 }).catch((error) => logger.error({ err: error }, 'queue stop failed'));
+      await engines.close().catch((error) => logger.error({ err: error }, 'engines close failed'));
       await cache.stop();
       await documentFilters.close();
       transport.close();

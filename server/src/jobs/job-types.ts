@@ -9,4 +9,6 @@ export interface JobPayloads {
   'analytics-retention': Record<string, never>;
   /** modules/documents: analyse, translate in batches, write the file (resumable). */
   'document-translate': { jobId: string };
+  /** Scheduled (cron); no payload. */
+  'history-auto-delete': Record<string, never>;
 }

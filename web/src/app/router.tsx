@@ -32,6 +32,9 @@ import { AdminPlansPage } from '../features/plans/admin-plans-page';
 import { PricingPage } from '../features/plans/pricing-page';
 import { ContactForm } from '../features/requests/contact-form';
 import { RequestFormPage } from '../features/requests/request-form-page';
+import { HistorySettingsPage } from '../features/history/auto-delete-setting';
+import { HistoryPage } from '../features/history/history-page';
+import { TranslatorPage } from '../features/translator/translator-page';
 import { InvitationPage } from '../features/team/invitation-page';
 import { TeamPage } from '../features/team/team-page';
 import { AppLayout } from './app-layout';
@@ -55,6 +58,7 @@ export const routes: RouteObject[] = [
       { index: true, element: <HomePage />, handle: { page: 'home' } satisfies RouteHandle },
       { path: 'pricing', element: <PricingPage />, handle: { page: 'pricing' } satisfies RouteHandle },
       { path: 'translate/documents', element: <DocumentTranslatorPage />, handle: { page: 'documents' } satisfies RouteHandle },
+      { path: 'translate', element: <TranslatorPage />, handle: { page: 'translate' } satisfies RouteHandle },
       { path: 'check-email', element: <CheckEmailPage />, handle: { page: 'checkEmail' } satisfies RouteHandle },
       { path: 'email/verify', element: <EmailVerifyPage />, handle: { page: 'emailVerify' } satisfies RouteHandle },
       { path: 'terms', element: <LegalPage document="terms" />, handle: { page: 'terms' } satisfies RouteHandle },
@@ -95,7 +99,7 @@ export const routes: RouteObject[] = [
           comingSoon('dashboard', 'dashboard'),
           { path: 'team', element: <TeamPage />, handle: { page: 'team' } satisfies RouteHandle },
           comingSoon('web-extraction', 'webExtraction'),
-          comingSoon('user/translation-history', 'translationHistory'),
+          { path: 'user/translation-history', element: <HistoryPage />, handle: { page: 'translationHistory' } satisfies RouteHandle },
           {
             // Account settings with the tabs of spec section 2.
             element: <AccountLayout />,
@@ -104,7 +108,7 @@ export const routes: RouteObject[] = [
               { path: 'user/auth-settings', element: <AuthSettingsPage />, handle: { page: 'authSettings' } satisfies RouteHandle },
               { path: 'user/payment-management', element: <PaymentManagementPage />, handle: { page: 'paymentManagement' } satisfies RouteHandle },
               { path: 'user/membership', element: <MembershipPage />, handle: { page: 'membership' } satisfies RouteHandle },
-              comingSoon('user/history-settings', 'historySettings'),
+              { path: 'user/history-settings', element: <HistorySettingsPage />, handle: { page: 'historySettings' } satisfies RouteHandle },
             ],
           },
           // The spec's "social links", "password settings" and "company info" are sections of these screens.

@@ -11,6 +11,10 @@ import type documents from './en/documents.json';
 import type home from './en/home.json';
 import type messages from './en/messages.json';
 import type requests from './en/requests.json';
+import type history from './en/history.json';
+import type home from './en/home.json';
+import type messages from './en/messages.json';
+import type translate from './en/translate.json';
 import type team from './en/team.json';
 
 declare module 'i18next' {
@@ -28,6 +32,10 @@ declare module 'i18next' {
       content: typeof content;
       requests: typeof requests;
       analytics: typeof analytics;
+      history: typeof history;
+      home: typeof home;
+      messages: typeof messages;
+      translate: typeof translate;
       team: typeof team;
     };
   }

@@ -36,7 +36,14 @@ export interface TeamLookup {
   membershipOf(user: UserRow): Promise<{ teamId: number; ownerId: number; llmEnabled: boolean; role: number } | null>;
 }
 
+/** Usage counters for the profile's `usage` object (the translate module's usage service). */
+export interface UsageSnapshotSource {
+  snapshotFor(user: UserRow, team: { teamId: number } | null): Promise<Record<string, number>>;
+}
+
 export interface UsersServiceDeps {
+  /** The profile's usage counters (translate module). */
+  usage?: UsageSnapshotSource;
   repo: UsersRepo;
   plans: PlansService;
   teams: TeamLookup;
@@ -120,6 +127,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       // The team's manager can switch the LLM mode off for everyone in the team.
       llm_enabled: plan.llm_enabled && (team ? team.llmEnabled : true),
       team: team ? { id: team.teamId, role: String(user.role_id) } : null,
+      usage: deps.usage ? await deps.usage.snapshotFor(user, team) : {},
     };
   }
 
