@@ -15,6 +15,7 @@ import { plansRoutes } from './modules/plans/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { teamsRoutes } from './modules/teams/routes';
 import { usersRoutes } from './modules/users/routes';
+import { websitesRoutes } from './modules/websites/routes';
 
 /** Builds the HTTP application from the container's services. No business logic here. */
 export async function buildApp(container: Container): Promise<FastifyInstance> {
@@ -76,6 +77,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   usersRoutes(app, container);
   adminRoutes(app, container);
   teamsRoutes(app, container);
+  websitesRoutes(app, container);
 
   await registerWebApp(app, config.webDistDir);
   return app;

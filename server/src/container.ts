@@ -21,6 +21,11 @@ import { createSettingsRepo } from './modules/settings/repo';
 import { createSettingsService } from './modules/settings/service';
 import { createUsersRepo } from './modules/users/repo';
 import { createUsersService } from './modules/users/service';
+import { createSsrfPolicy, type Resolver } from './http/ssrf';
+import { createWebFetcher } from './http/web-fetch';
+import { defineWebsiteJobs } from './modules/websites/jobs';
+import { createWebsitesRepo } from './modules/websites/repo';
+import { createWebsitesService, type SegmentTranslator } from './modules/websites/service';
 
 export type ProcessRole = 'all' | 'api' | 'worker';
 
@@ -32,6 +37,10 @@ export interface ContainerOverrides {
   now?: () => Date;
   jobPollingIntervalSeconds?: number;
   jobMaintenanceIntervalSeconds?: number;
+  /** Translates website segments (tests: a deterministic engine; see websites/service.ts). */
+  segmentTranslator?: SegmentTranslator;
+  /** DNS for the website fetcher (tests: a resolver that answers what they need). */
+  webResolver?: Resolver;
 }
 
 /**
@@ -81,6 +90,44 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
   const users = createUsersService({ repo: createUsersRepo(database.db), plans, teams, now, logger });
   const admin = createAdminService({ repo: createAdminRepo(database.db), users, plans, settings, now, paymentGateways: () => ['sandbox'] });
 
+  const webFetchPolicy = createSsrfPolicy({ allowHosts: config.webFetch.allowHosts, resolve: overrides.webResolver });
+  const webFetcher = createWebFetcher({
+    policy: webFetchPolicy,
+    timeoutMs: config.webFetch.timeoutMs,
+    maxBytes: config.webFetch.maxBytes,
+    maxRedirects: config.webFetch.maxRedirects,
+    userAgent: `Mozilla/5.0 (compatible; LisanBot/1.0; +${config.appUrl})`,
+  });
+  const websites = createWebsitesService({
+    repo: createWebsitesRepo(database.db),
+    queue,
+    users,
+    rateLimiter,
+    fetcher: webFetcher,
+    policy: webFetchPolicy,
+    now,
+    logger,
+    settings: {
+      maxPages: config.webCrawl.maxPages,
+      batchSize: 50,
+      crawlsPerHour: 30,
+      crawl: {
+        robotsToken: 'LisanBot',
+        maxDepth: config.webCrawl.maxDepth,
+        concurrency: config.webCrawl.concurrency,
+        delayMs: config.webCrawl.delayMs,
+        maxDelayMs: 10_000,
+        maxSitemaps: 20,
+        robotsMaxBytes: 512 * 1024,
+      },
+    },
+    // The text-translation core (engines/router.ts, not merged yet) provides this: connect
+    // its router here, e.g. `(segments, job) => translate.translateSegments(segments, job)`.
+    // Until then the translate step fails with TranslatorMissing ("no engine connected").
+    translator: overrides.segmentTranslator,
+  });
+  defineWebsiteJobs(queue, websites);
+
   return {
     config,
     role,
@@ -101,12 +148,15 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     users,
     admin,
     teams,
+    websites,
+    webFetcher,
     /** Starts the queue (and, except in api processes, its workers). */
     async start() {
       await queue.start();
     },
     async close() {
       await queue.stop({ graceful: true, timeoutMs: 5_000 }).catch((error) => logger.error({ err: error }, 'queue stop failed'));
+      webFetcher.close();
       await cache.stop();
       transport.close();
       await database.close();

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AdminTables } from '../modules/admin/tables';
 import type { TeamTables } from '../modules/teams/tables';
+import type { WebsiteTables } from '../modules/websites/tables';
 
 /** Column types of the database, kept in step with migrations/*.sql. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -104,7 +105,7 @@ export interface RateLimitsTable {
  * The whole database. Each domain that adds tables declares them in its module's
  * tables.ts and is listed in `extends` here.
  */
-export interface DB extends FoundationTables, AdminTables, TeamTables {}
+export interface DB extends FoundationTables, AdminTables, TeamTables, WebsiteTables {}
 
 interface FoundationTables {
   app_secrets: AppSecretsTable;

@@ -5,6 +5,7 @@
 import { admin } from './catalogs/admin';
 import { common } from './catalogs/common';
 import { teams } from './catalogs/teams';
+import { websites } from './catalogs/websites';
 
 export type Locale = 'en' | 'ar';
 
@@ -12,7 +13,7 @@ export type Locale = 'en' | 'ar';
  * Each domain keeps its messages in catalogs/<domain>.ts as `{ en: {...}, ar: {...} }`
  * and is listed here once. Keys are namespaced by domain ("auth.", "translate.").
  */
-const catalogs = [common, admin, teams];
+const catalogs = [common, admin, teams, websites];
 
 export const messages = {
   en: Object.assign({}, ...catalogs.map((c) => c.en)) as Record<string, string>,

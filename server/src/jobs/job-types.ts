@@ -3,4 +3,8 @@ import type { MailJob } from '../mail/mailer';
 /** Every job type and its payload. Modules add their jobs here. */
 export interface JobPayloads {
   'mail-send': MailJob;
+  /** Crawl (or re-crawl) a website; `generation` tells a stale job from the current one. */
+  'website-crawl': { websiteId: number; generation: number };
+  /** Translate every Pending page of a website. */
+  'website-translate': { websiteId: number };
 }
