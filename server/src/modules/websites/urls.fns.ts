@@ -19,7 +19,8 @@ export function parseSiteUrl(input: string): URL | null {
 export function normalizePageUrl(input: string | URL): string {
   const url = new URL(typeof input === 'string' ? input : input.href);
   url.hash = '';
-  if (url.search === '?') url.search = '';
+  // "/a?" and "/a" are one page: an empty query is dropped.
+  if (!url.search) url.search = '';
   return url.href;
 }
 
