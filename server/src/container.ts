@@ -107,6 +107,7 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     policy: webFetchPolicy,
     now,
     logger,
+    appKey,
     settings: {
       maxPages: config.webCrawl.maxPages,
       batchSize: 50,

@@ -12,6 +12,7 @@ import { LegalPage } from '../features/legal/legal-page';
 import { PricingPage } from '../features/plans/pricing-page';
 import { InvitationPage } from '../features/team/invitation-page';
 import { TeamPage } from '../features/team/team-page';
+import { WebExtractionPage } from '../features/websites/web-extraction-page';
 import { AppLayout } from './app-layout';
 import type { RouteHandle } from './document-title';
 import { AdminRoute, AuthRoute, GuestOnlyRoute } from './guards';
@@ -58,7 +59,7 @@ export const routes: RouteObject[] = [
         children: [
           comingSoon('dashboard', 'dashboard'),
           { path: 'team', element: <TeamPage />, handle: { page: 'team' } satisfies RouteHandle },
-          comingSoon('web-extraction', 'webExtraction'),
+          { path: 'web-extraction', element: <WebExtractionPage />, handle: { page: 'webExtraction' } satisfies RouteHandle },
           comingSoon('user/translation-history', 'translationHistory'),
           comingSoon('user/basic-info', 'basicInfo'),
           comingSoon('user/payment-management', 'paymentManagement'),

@@ -5,6 +5,7 @@ import type common from './en/common.json';
 import type home from './en/home.json';
 import type messages from './en/messages.json';
 import type team from './en/team.json';
+import type websites from './en/websites.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -15,6 +16,7 @@ declare module 'i18next' {
       home: typeof home;
       messages: typeof messages;
       team: typeof team;
+      websites: typeof websites;
     };
   }
 }

@@ -121,17 +121,18 @@ export function websitesRoutes(app: FastifyInstance, deps: { websites: WebsitesS
     });
   });
 
-  // The sandboxed preview: a path prefix of its own, so relative links between translated pages work.
-  app.get(`${PREVIEW_PREFIX}/:id/*`, verified, async (request, reply) => {
-    const { id } = parseInput(websiteParams, { id: (request.params as { id: string }).id });
-    const raw = (request.params as { '*': string })['*'] ?? '';
+  // The sandboxed preview: a path prefix of its own, so relative links between translated pages
+  // work; public because the link is signed (see previewBase in the service).
+  app.get(`${PREVIEW_PREFIX}/:id/:token/*`, async (request, reply) => {
+    const params = request.params as { id: string; token: string; '*': string };
+    const { id } = parseInput(websiteParams, { id: params.id });
     let localPath: string;
     try {
-      localPath = decodeURIComponent(raw);
+      localPath = decodeURIComponent(params['*'] ?? '');
     } catch {
-      localPath = raw;
+      localPath = params['*'] ?? '';
     }
-    const html = await websites.previewPage(requireActor(request), id, localPath);
+    const html = await websites.previewPage(id, params.token, localPath);
     return sendTranslatedHtml(reply, html);
   });
 }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Logger } from 'pino';
 import yazl from 'yazl';
@@ -55,10 +55,14 @@ export interface WebsitesDeps {
   now: () => Date;
   logger: Logger;
   settings: WebsitesSettings;
+  /** Signs preview links (the application key). */
+  appKey: Buffer;
   translator?: SegmentTranslator;
 }
 
 export const PREVIEW_PREFIX = '/preview/websites';
+/** A preview link stays valid this long (rounded up to the hour, so links are stable for a while). */
+const PREVIEW_LINK_HOURS = 12;
 
 const segmentHash = (segment: string) => createHash('sha256').update(segment).digest('hex');
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -69,7 +73,7 @@ function linkKey(url: URL): string {
   return `${siteKey(url)}${url.pathname}${url.search}`;
 }
 
-function toPageJson(websiteId: number, page: Omit<WebsitePageRow, 'html' | 'translations'>) {
+function toPageJson(previewBase: string, page: Omit<WebsitePageRow, 'html' | 'translations'>) {
   const active = page.status === 'Active';
   return {
     id: page.id,
@@ -86,7 +90,7 @@ function toPageJson(websiteId: number, page: Omit<WebsitePageRow, 'html' | 'tran
     translated_at: page.translated_at ? new Date(page.translated_at).toISOString() : null,
     reviewed_at: page.reviewed_at ? new Date(page.reviewed_at).toISOString() : null,
     error: page.error,
-    preview_url: active ? `${PREVIEW_PREFIX}/${websiteId}/${encodeURI(page.local_path)}` : null,
+    preview_url: active ? `${previewBase}/${encodeURI(page.local_path)}` : null,
   };
 }
 
@@ -94,6 +98,31 @@ export type WebsitePageJson = ReturnType<typeof toPageJson>;
 
 export function createWebsitesService(deps: WebsitesDeps) {
   const { repo, settings, logger } = deps;
+
+  function signPreview(siteId: number, expires: number) {
+    return createHmac('sha256', deps.appKey).update(`website-preview:${siteId}:${expires}`).digest('base64url');
+  }
+
+  /**
+   * Where a site's translated pages are previewed: a signed, expiring path prefix. The
+   * preview is an opaque-origin sandbox, so navigating between its pages sends no cookies;
+   * the signature in the path is what lets those requests in (and only for this site).
+   */
+  function previewBase(siteId: number) {
+    const hour = 3_600_000;
+    const expires = Math.ceil(deps.now().getTime() / hour) * hour + PREVIEW_LINK_HOURS * hour;
+    const seconds = expires / 1000;
+    return `${PREVIEW_PREFIX}/${siteId}/${seconds}.${signPreview(siteId, seconds)}`;
+  }
+
+  function previewTokenValid(siteId: number, token: string) {
+    const [secondsText, signature] = token.split('.');
+    const seconds = Number(secondsText);
+    if (!signature || !Number.isInteger(seconds) || seconds * 1000 <= deps.now().getTime()) return false;
+    const expected = Buffer.from(signPreview(siteId, seconds));
+    const given = Buffer.from(signature);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  }
 
   async function ownedSite(actor: Actor, id: number): Promise<WebsiteRow> {
     const site = await repo.findSiteOfUser(id, actor.user.id);
@@ -167,7 +196,7 @@ export function createWebsitesService(deps: WebsitesDeps) {
     return (absolute) => {
       const target = paths.get(linkKey(absolute));
       if (target === undefined) return null;
-      const href = mode === 'relative' ? relativeHref(page.local_path, target) : `${PREVIEW_PREFIX}/${site.id}/${encodeURI(target)}`;
+      const href = mode === 'relative' ? relativeHref(page.local_path, target) : `${previewBase(site.id)}/${encodeURI(target)}`;
       return href + absolute.hash;
     };
   }
@@ -280,7 +309,8 @@ export function createWebsitesService(deps: WebsitesDeps) {
     async listPages(actor: Actor, id: number, filter: PageFilter) {
       const site = await ownedSite(actor, id);
       const { rows, total } = await repo.listPages(site.id, filter);
-      return { data: rows.map((row) => toPageJson(site.id, row)), meta: { page: filter.page, per_page: filter.perPage, total } };
+      const base = previewBase(site.id);
+      return { data: rows.map((row) => toPageJson(base, row)), meta: { page: filter.page, per_page: filter.perPage, total } };
     },
 
     /** Marks the chosen pages Pending and queues their translation (402 past the plan's monthly pages). */
@@ -319,9 +349,11 @@ export function createWebsitesService(deps: WebsitesDeps) {
       return { html: renderPage(page, await linkRewriterFor(site, page, 'preview')), fileName: page.local_path.split('/').pop()! };
     },
 
-    /** The translated page at its local path, for the sandboxed preview (own links relative). */
-    async previewPage(actor: Actor, id: number, localPath: string) {
-      const site = await ownedSite(actor, id);
+    /** The translated page at its local path, for the sandboxed preview (own links relative); the signed token is the credential. */
+    async previewPage(id: number, token: string, localPath: string) {
+      if (!previewTokenValid(id, token)) throw new NotFound();
+      const site = await repo.findSite(id);
+      if (!site) throw new NotFound();
       const page = await repo.findPageByLocalPath(site.id, localPath || 'index.html');
       if (!page || page.status !== 'Active') throw new NotFound('websites.page_not_translated');
       return renderPage(page, await linkRewriterFor(site, page, 'relative'));

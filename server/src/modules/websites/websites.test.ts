@@ -15,6 +15,14 @@ let owner: UserRow;
 let client: TestClient;
 let websiteId: number;
 let rebindLookups = 0;
+/** Moves the app's clock (preview links expire). */
+let clockOffsetMs = 0;
+
+/** The signed preview prefix of the site, read from a translated page's preview_url. */
+async function previewBase(c: TestClient, id: number) {
+  const active = (await c.get(`/api/websites/${id}/pages?status=Active`)).json().data as Array<{ preview_url: string }>;
+  return active[0]!.preview_url.replace(/\/[^/]+$/, '');
+}
 
 /** Test DNS: rebind.test answers a public address once (when the site is added), then loopback. */
 async function resolver(hostname: string): Promise<ResolvedAddress[]> {
@@ -83,7 +91,7 @@ beforeAll(async () => {
   t = await createTestApp({
     startQueue: true,
     env: { WEB_FETCH_ALLOW_HOSTS: '127.0.0.1', WEB_CRAWL_DELAY_MS: '0', WEB_FETCH_MAX_BYTES: String(512 * 1024), WEB_FETCH_TIMEOUT_MS: '5000' },
-    overrides: { segmentTranslator: engine.translator, webResolver: resolver },
+    overrides: { segmentTranslator: engine.translator, webResolver: resolver, now: () => new Date(Date.now() + clockOffsetMs) },
   });
   const hobbyist = await t.container.plans.getBySlug('hobbyist');
   owner = await createUser(t.container, { name: 'Site Owner', plan_id: hobbyist.id, trial_ends_at: null });
@@ -178,7 +186,7 @@ describe('translating pages', () => {
     await translated(client, websiteId);
     const active = (await client.get(`/api/websites/${websiteId}/pages?status=Active`)).json().data;
     expect(active.map((p: { id: number }) => p.id).sort()).toEqual([home.id, about.id].sort());
-    expect(active.every((p: { preview_url: string }) => p.preview_url.startsWith(`/preview/websites/${websiteId}/`))).toBe(true);
+    for (const p of active) expect(p.preview_url).toMatch(new RegExp(`^/preview/websites/${websiteId}/\\d+\\.[\\w-]{43}/(index|about)\\.html$`));
     expect(engine.calls.length).toBeGreaterThan(0);
     expect(engine.calls.every((c) => c.source === 'en' && c.target === 'ar' && c.domain === 'business')).toBe(true);
     // Usage counts against the plan's web pages.
@@ -211,24 +219,38 @@ describe('translating pages', () => {
     expect(html).toContain(`src="${site.url}/cat.jpg"`);
     expect(html).toContain(`url(${site.url}/images/bg.png)`);
     // Own links: the translated home page -> its translated copy; the untranslated contact page -> the original.
-    expect(html).toContain(`href="/preview/websites/${websiteId}/index.html"`);
+    expect(html).toContain(`href="${await previewBase(client, websiteId)}/index.html"`);
     expect(html).toContain(`href="${site.url}/contact"`);
   });
 
-  it('serves the preview under its own path prefix, sandboxed, with relative links between translated pages', async () => {
-    const preview = await client.get(`/preview/websites/${websiteId}/about.html`);
+  it('serves the preview under its own signed path prefix, sandboxed, with relative links between translated pages', async () => {
+    const base = await previewBase(client, websiteId);
+    // The signed link is the credential: the sandboxed frame's own navigation carries no cookies.
+    const anonymous = t.client();
+    const preview = await anonymous.get(`${base}/about.html`);
     expect(preview.statusCode).toBe(200);
+    expect(preview.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(preview.headers['content-security-policy']).toBe(TRANSLATED_PAGE_CSP);
     expect(String(preview.headers['content-security-policy'])).toMatch(/^sandbox; default-src 'none'; img-src \* data:; style-src 'unsafe-inline' \*/);
     expect(preview.headers['x-content-type-options']).toBe('nosniff');
     expect(preview.body).toContain('<a href="index.html" title="الرئيسية صفحة">');
-    const homePreview = await client.get(`/preview/websites/${websiteId}/index.html`);
+    const homePreview = await anonymous.get(`${base}/index.html`);
     expect(homePreview.body).toContain('<a href="about.html">عن نحن</a>');
     expect(homePreview.body).toContain(`href="${site.url}/contact#form"`);
     // Untranslated or unknown pages are not served.
-    expect((await client.get(`/preview/websites/${websiteId}/contact.html`)).statusCode).toBe(404);
-    expect((await client.get(`/preview/websites/${websiteId}/nope.html`)).statusCode).toBe(404);
-    expect((await t.client().get(`/preview/websites/${websiteId}/about.html`)).statusCode).toBe(401);
+    expect((await anonymous.get(`${base}/contact.html`)).statusCode).toBe(404);
+    expect((await anonymous.get(`${base}/nope.html`)).statusCode).toBe(404);
+    // A wrong signature, another site's id, or an expired link: 404.
+    const [, , , id, token] = base.split('/');
+    expect((await anonymous.get(`/preview/websites/${id}/${token!.slice(0, -2)}xx/about.html`)).statusCode).toBe(404);
+    expect((await anonymous.get(`/preview/websites/${Number(id) + 1}/${token}/about.html`)).statusCode).toBe(404);
+    expect((await anonymous.get(`/preview/websites/${id}/about.html`)).statusCode).toBe(404);
+    clockOffsetMs = 13 * 3_600_000;
+    try {
+      expect((await anonymous.get(`${base}/about.html`)).statusCode).toBe(404);
+    } finally {
+      clockOffsetMs = 0;
+    }
   });
 
   it('copies pages already written in the target language without charging them', async () => {
@@ -357,7 +379,7 @@ describe('re-crawling', () => {
     expect(after.get('/contact')).toMatchObject({ status: 'Detected', changed: false });
 
     // The unchanged translation now wears the new markup.
-    const home = await client.get(`/preview/websites/${websiteId}/index.html`);
+    const home = await client.get(`${await previewBase(client, websiteId)}/index.html`);
     expect(home.body).toContain('<h1 class="big">أهلا TO THE <em>TEST</em> SITE</h1>');
 
     // Re-translating the changed page sends only its new segments to the engine (the rest, the review included, is reused).
@@ -366,7 +388,7 @@ describe('re-crawling', () => {
     await translated(client, websiteId);
     const sent = engine.calls.slice(callsBefore).flatMap((c) => c.segments);
     expect(sent).toEqual(['Now we say <x1>hello</x1> to the <x2>world</x2>.<x3/>Run <x4/> first.']);
-    const html = (await client.get(`/preview/websites/${websiteId}/about.html`)).body;
+    const html = (await client.get(`${await previewBase(client, websiteId)}/about.html`)).body;
     // The reviewed "About us" is reused wherever that text appears.
     expect(html).toContain('<title>من نحن</title>');
     expect(html).toContain('<h1>من نحن</h1>');
@@ -429,6 +451,7 @@ describe('limits and access', () => {
     const c = await t.client().signInAs(other.id);
     const pages = await allPages(client, websiteId);
     const pageId = pages[0]!.id;
+    const base = await previewBase(client, websiteId);
     const upload = multipart('file', 'x.xlf', '<xliff version="1.2"></xliff>');
     const responses = await Promise.all([
       c.get(`/api/websites/${websiteId}`),
@@ -439,7 +462,7 @@ describe('limits and access', () => {
       c.get(`/api/websites/${websiteId}/export?format=zip`),
       c.get(`/api/websites/${websiteId}/export?format=xliff`),
       c.request({ method: 'POST', url: `/api/websites/${websiteId}/import`, payload: upload.body, headers: upload.headers }),
-      c.get(`/preview/websites/${websiteId}/index.html`),
+      c.get(`/preview/websites/${websiteId}/${base.split('/').pop()!.replace(/^\d+/, '1')}/index.html`),
       c.post(`/api/websites/${websiteId}/delete`, {}),
     ]);
     expect(responses.map((r) => r.statusCode)).toEqual(Array(10).fill(404));
