@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Container } from './container';
@@ -10,8 +11,12 @@ import { registerAccess } from './http/access';
 import { registerCsrf } from './http/csrf';
 import { apiNotFound, isApiPath, registerErrorHandling } from './http/error-handler';
 import { adminRoutes } from './modules/admin/routes';
+import { analyticsRoutes } from './modules/analytics/routes';
+import { contentRoutes } from './modules/content/routes';
+import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
 import { plansRoutes } from './modules/plans/routes';
+import { requestsRoutes } from './modules/requests/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { teamsRoutes } from './modules/teams/routes';
 import { usersRoutes } from './modules/users/routes';
@@ -67,6 +72,12 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
     }
   });
 
+  // multipart/form-data: parsed on demand by the routes that read files (http/multipart.ts),
+  // each asking for its own file size limit; these bound everything else.
+  await app.register(multipart, {
+    limits: { fieldNameSize: 100, fieldSize: 64 * 1024, fields: 50, files: 5, parts: 60, headerPairs: 100 },
+  });
+
   registerErrorHandling(app, { bodyLimitBytes: config.bodyLimitBytes });
   registerCsrf(app, container.csrf, container.secureCookies);
   registerAccess(app, { sessions: container.sessions, loadUser: (id) => container.users.findById(id) });
@@ -74,10 +85,14 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   healthRoutes(app, container);
   settingsRoutes(app, container);
   plansRoutes(app, container);
+  authRoutes(app, container);
   usersRoutes(app, container);
   adminRoutes(app, container);
   teamsRoutes(app, container);
   websitesRoutes(app, container);
+  contentRoutes(app, container);
+  requestsRoutes(app, container);
+  analyticsRoutes(app, container);
 
   await registerWebApp(app, config.webDistDir);
   return app;

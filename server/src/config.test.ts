@@ -31,3 +31,29 @@ describe('loadConfig', () => {
     expect(config.adminEmail).toBe('admin@example.com');
   });
 });
+
+describe('social login providers', () => {
+  it('offers no provider by default', () => {
+    expect(loadConfig({}).socialProviders).toEqual({});
+  });
+
+  it('offers a provider when its id and secret are set, with the default or a configured issuer', () => {
+    const config = loadConfig({
+      GOOGLE_CLIENT_ID: 'g-id',
+      GOOGLE_CLIENT_SECRET: 'g-secret',
+      LINKEDIN_CLIENT_ID: 'l-id',
+      LINKEDIN_CLIENT_SECRET: 'l-secret',
+      LINKEDIN_ISSUER_URL: 'http://127.0.0.1:4000/',
+    });
+    expect(config.socialProviders).toEqual({
+      google: { clientId: 'g-id', clientSecret: 'g-secret', issuerUrl: 'https://accounts.google.com' },
+      linkedin: { clientId: 'l-id', clientSecret: 'l-secret', issuerUrl: 'http://127.0.0.1:4000' },
+    });
+  });
+
+  it('stops when only half of a provider is configured, or its issuer is not a URL', () => {
+    expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'g-id' })).toThrow(/^Invalid environment variable GOOGLE_CLIENT_SECRET: required when GOOGLE_CLIENT_ID is set$/);
+    expect(() => loadConfig({ LINKEDIN_CLIENT_SECRET: 's' })).toThrow(/^Invalid environment variable LINKEDIN_CLIENT_ID: /);
+    expect(() => loadConfig({ GOOGLE_ISSUER_URL: 'accounts.google.com' })).toThrow(/GOOGLE_ISSUER_URL/);
+  });
+});

@@ -57,7 +57,29 @@ const envSchema = z.object({
   WEB_CRAWL_MAX_DEPTH: z.coerce.number().int().min(0).max(50).default(5),
   WEB_CRAWL_CONCURRENCY: z.coerce.number().int().min(1).max(4).default(2),
   WEB_CRAWL_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(250),
+  OPERATOR_EMAIL: z.string().email().optional(),
+  REQUEST_FILE_MAX_MB: z.coerce.number().int().min(1).max(500).default(20),
+  RECORDING_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  PAGE_VIEW_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(395),
+  ANALYTICS_BATCH_MAX_BYTES: z.coerce.number().int().min(1024).default(2_097_152),
+  ANALYTICS_BATCH_MAX_EVENTS: z.coerce.number().int().min(1).default(2000),
+  // Social login (OpenID Connect). A provider is offered only when its id and secret are set.
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER_URL: urlFromEnv(['http', 'https']).default('https://accounts.google.com'),
+  LINKEDIN_CLIENT_ID: z.string().min(1).optional(),
+  LINKEDIN_CLIENT_SECRET: z.string().min(1).optional(),
+  LINKEDIN_ISSUER_URL: urlFromEnv(['http', 'https']).default('https://www.linkedin.com/oauth'),
 });
+
+export type SocialProvider = 'google' | 'linkedin';
+
+export interface SocialProviderConfig {
+  clientId: string;
+  clientSecret: string;
+  /** The OpenID Connect issuer; its /.well-known/openid-configuration is read on first use. */
+  issuerUrl: string;
+}
 
 export type Env = z.input<typeof envSchema>;
 
@@ -95,6 +117,15 @@ export interface Config {
   webFetch: { allowHosts: string[]; timeoutMs: number; maxBytes: number; maxRedirects: number };
   /** Website crawling: pages per site (the plan's quota caps it lower), link depth, politeness per host. */
   webCrawl: { maxPages: number; maxDepth: number; concurrency: number; delayMs: number };
+  /** Who receives requests for human translation and contact messages (OPERATOR_EMAIL, else ADMIN_EMAIL). */
+  operatorEmail: string;
+  requestFileMaxBytes: number;
+  recordingRetentionDays: number;
+  pageViewRetentionDays: number;
+  analyticsBatchMaxBytes: number;
+  analyticsBatchMaxEvents: number;
+  /** Configured social login providers only. */
+  socialProviders: Partial<Record<SocialProvider, SocialProviderConfig>>;
 }
 
 export class ConfigError extends Error {}
@@ -112,6 +143,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid environment variable ${name}: ${issue.message}`);
   }
   const e = parsed.data;
+  const socialProviders: Config['socialProviders'] = {};
+  for (const [provider, prefix] of [['google', 'GOOGLE'], ['linkedin', 'LINKEDIN']] as const) {
+    const clientId = e[`${prefix}_CLIENT_ID`];
+    const clientSecret = e[`${prefix}_CLIENT_SECRET`];
+    if (Boolean(clientId) !== Boolean(clientSecret)) {
+      const [missing, present] = clientId ? ['CLIENT_SECRET', 'CLIENT_ID'] : ['CLIENT_ID', 'CLIENT_SECRET'];
+      throw new ConfigError(`Invalid environment variable ${prefix}_${missing}: required when ${prefix}_${present} is set`);
+    }
+    if (clientId && clientSecret) socialProviders[provider] = { clientId, clientSecret, issuerUrl: e[`${prefix}_ISSUER_URL`].replace(/\/$/, '') };
+  }
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -167,5 +208,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       concurrency: e.WEB_CRAWL_CONCURRENCY,
       delayMs: e.WEB_CRAWL_DELAY_MS,
     },
+    operatorEmail: (e.OPERATOR_EMAIL ?? e.ADMIN_EMAIL).toLowerCase(),
+    requestFileMaxBytes: e.REQUEST_FILE_MAX_MB * 1_048_576,
+    recordingRetentionDays: e.RECORDING_RETENTION_DAYS,
+    pageViewRetentionDays: e.PAGE_VIEW_RETENTION_DAYS,
+    analyticsBatchMaxBytes: e.ANALYTICS_BATCH_MAX_BYTES,
+    analyticsBatchMaxEvents: e.ANALYTICS_BATCH_MAX_EVENTS,
+    socialProviders,
   };
 }

@@ -13,7 +13,18 @@ import { createMailer, outboxTransport, smtpTransport, type Transport } from './
 import { createMailService, defineMailJobs } from './mail/jobs';
 import { createAdminRepo } from './modules/admin/repo';
 import { createAdminService } from './modules/admin/service';
+import { defineAnalyticsJobs } from './modules/analytics/jobs';
+import { createAnalyticsRepo } from './modules/analytics/repo';
+import { createAnalyticsService } from './modules/analytics/service';
+import { createContentRepo } from './modules/content/repo';
+import { createContentService } from './modules/content/service';
+import { createOidcClient, type OidcClient } from './modules/auth/oidc-client';
+import { createAuthRepo } from './modules/auth/repo';
+import { createAuthService } from './modules/auth/service';
+import { createSocialLoginService } from './modules/auth/social.service';
 import { createPlansRepo } from './modules/plans/repo';
+import { createRequestsRepo } from './modules/requests/repo';
+import { createRequestsService } from './modules/requests/service';
 import { createTeamsRepo } from './modules/teams/repo';
 import { createTeamsService } from './modules/teams/service';
 import { createPlansService } from './modules/plans/service';
@@ -26,6 +37,8 @@ import { createWebFetcher } from './http/web-fetch';
 import { defineWebsiteJobs } from './modules/websites/jobs';
 import { createWebsitesRepo } from './modules/websites/repo';
 import { createWebsitesService, type SegmentTranslator } from './modules/websites/service';
+import type { SocialProvider } from './config';
+import { createLocalStorage } from './storage/local';
 
 export type ProcessRole = 'all' | 'api' | 'worker';
 
@@ -84,11 +97,55 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
   const rateLimiter = new RateLimiter(database.db, now);
   const csrf = new CsrfTokens(appKey);
 
+  const storage = createLocalStorage(path.join(config.dataDir, 'files'));
+
   const settings = createSettingsService({ repo: createSettingsRepo(database.db), cache, now });
   const plans = createPlansService({ repo: createPlansRepo(database.db), cache });
   const teams = createTeamsService({ repo: createTeamsRepo(database.db), plans, sessions, mail, appUrl: config.appUrl, now });
-  const users = createUsersService({ repo: createUsersRepo(database.db), plans, teams, now, logger });
+  const authRepo = createAuthRepo(database.db);
+  const usersRepo = createUsersRepo(database.db);
+  const users = createUsersService({
+    repo: usersRepo,
+    plans,
+    teams,
+    now,
+    logger,
+    storage,
+    mail,
+    rateLimiter,
+    sessions,
+    social: authRepo,
+    appUrl: config.appUrl,
+  });
+  const auth = createAuthService({ repo: authRepo, users, usersRepo, mail, rateLimiter, sessions, now, appKey, appUrl: config.appUrl, logger });
+  const socialClients: Partial<Record<SocialProvider, OidcClient>> = {};
+  for (const [provider, providerConfig] of Object.entries(config.socialProviders) as Array<[SocialProvider, NonNullable<Config['socialProviders'][SocialProvider]>]>) {
+    socialClients[provider] = createOidcClient(providerConfig, logger);
+  }
+  const social = createSocialLoginService({
+    clients: socialClients,
+    repo: authRepo,
+    users,
+    usersRepo,
+    sessions,
+    sendVerificationEmail: auth.sendVerificationEmail,
+    now,
+    appUrl: config.appUrl,
+    logger,
+  });
   const admin = createAdminService({ repo: createAdminRepo(database.db), users, plans, settings, now, paymentGateways: () => ['sandbox'] });
+  const content = createContentService({ repo: createContentRepo(database.db), settings, now });
+  const requests = createRequestsService({ repo: createRequestsRepo(database.db), mail, now, operatorEmail: config.operatorEmail, appUrl: config.appUrl });
+  const analytics = createAnalyticsService({
+    repo: createAnalyticsRepo(database.db),
+    now,
+    options: {
+      recordingRetentionDays: config.recordingRetentionDays,
+      pageViewRetentionDays: config.pageViewRetentionDays,
+      maxEventsPerBatch: config.analyticsBatchMaxEvents,
+    },
+  });
+  defineAnalyticsJobs(queue, { analytics, logger });
 
   const webFetchPolicy = createSsrfPolicy({ allowHosts: config.webFetch.allowHosts, resolve: overrides.webResolver });
   const webFetcher = createWebFetcher({
@@ -135,6 +192,9 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     logger,
     now,
     database,
+    /** The application key: signs CSRF tokens and e-mail verification links. */
+    appKey,
+    storage,
     cache,
     queue,
     mailer,
@@ -147,10 +207,15 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     settings,
     plans,
     users,
+    auth,
+    social,
     admin,
     teams,
     websites,
     webFetcher,
+    content,
+    requests,
+    analytics,
     /** Starts the queue (and, except in api processes, its workers). */
     async start() {
       await queue.start();

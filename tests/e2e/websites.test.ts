@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
 import { createContainer, type Container } from '../../server/src/container';
-import { SESSION_COOKIE } from '../../server/src/http/sessions';
 import { createUser } from '../../server/test/factories';
 import { FIXTURE_PAGES, startFixtureSite, type FixtureSite } from '../../server/test/fixtures/website-site';
 import { createTestEngine } from '../../server/test/website-engine';
@@ -17,11 +15,10 @@ import { closeBrowserConnection, SCREENSHOT_DIR, screenshot, sharedBrowser } fro
 
 /**
  * Website translation in the browser. This file runs its own Lisan (the same composition
- * root and web build as `npm start`) because two parts it needs are not in main yet: the
- * text-translation core that provides the engine (a deterministic test engine stands in,
- * as in the server tests) and POST /mt/login (the session is created in the database the
- * way SessionStore.start does). The fixture website is served on 127.0.0.1, allowed with
- * WEB_FETCH_ALLOW_HOSTS.
+ * root and web build as `npm start`) because the text-translation core that provides the
+ * engine is not in main yet: a deterministic test engine stands in, as in the server tests.
+ * Users sign in through the sign-in screen (POST /mt/login). The fixture website is served
+ * on 127.0.0.1, allowed with WEB_FETCH_ALLOW_HOSTS.
  */
 let site: FixtureSite;
 let container: Container;
@@ -32,21 +29,19 @@ const contexts: BrowserContext[] = [];
 
 async function signedInPage(locale: 'en' | 'ar'): Promise<Page> {
   const hobbyist = await container.plans.getBySlug('hobbyist');
-  const user = await createUser(container, { name: locale === 'ar' ? 'سارة' : 'Sarah', plan_id: hobbyist.id, trial_ends_at: null });
-  const token = randomBytes(32).toString('base64url');
-  await container.database.db
-    .insertInto('sessions')
-    .values({ id: createHash('sha256').update(token).digest('hex'), user_id: user.id, data: JSON.stringify({}), remember: false, last_seen_at: new Date(), expires_at: new Date(Date.now() + 3_600_000) })
-    .execute();
-  const context = await (await sharedBrowser()).newContext({ baseURL: baseUrl, locale: locale === 'ar' ? 'ar-SA' : 'en-US', viewport: { width: 1280, height: 900 } });
+  const user = await createUser(container, { name: locale === 'ar' ? 'سارة' : 'Sarah', plan_id: hobbyist.id, trial_ends_at: null, password: 'website-e2e-1' });
+  const context = await (await sharedBrowser()).newContext({ baseURL: baseUrl, locale: locale === 'ar' ? 'ar-SA' : 'en-US', viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
   contexts.push(context);
-  await context.addCookies([
-    { name: 'locale', value: locale, url: baseUrl },
-    { name: SESSION_COOKIE, value: token, url: baseUrl, httpOnly: true, sameSite: 'Lax' },
-  ]);
+  await context.addCookies([{ name: 'locale', value: locale, url: baseUrl }]);
   // The visitor already answered the cookie banner (it would cover the screenshots).
   await context.addInitScript(() => window.localStorage.setItem('lisan.consent', 'declined'));
-  return context.newPage();
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.locator('input[name="email"]').fill(user.email);
+  await page.locator('input[name="password"]').fill('website-e2e-1');
+  await page.locator('main form button[type="submit"]').first().click();
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).not.toBe('/login');
+  return page;
 }
 
 beforeAll(async () => {
@@ -108,16 +103,16 @@ describe('website translation screens', () => {
     const chips = await page.getByTestId('status-chip').allInnerTexts();
     expect(chips.filter((c) => c === 'Detected')).toHaveLength(9);
     expect(chips.filter((c) => c === 'Skipped')).toHaveLength(5);
-    await expect.poll(() => page.getByTestId('pages-table').innerText()).toContain('blocked by the site\'s robots.txt');
+    await expect.poll(() => page.getByTestId('pages-table').innerText(), { timeout: 10_000 }).toContain('blocked by the site\'s robots.txt');
     await screenshot(page, 'websites-pages-en');
 
     await page.getByTestId('page-search').fill('about');
     await page.getByTestId('page-search').press('Enter');
-    await expect.poll(() => page.getByTestId('page-row').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('page-row').count(), { timeout: 10_000 }).toBe(1);
     expect(await page.getByTestId('page-row').innerText()).toContain('About us');
     await page.getByTestId('page-search').fill('');
     await page.getByTestId('page-search').press('Enter');
-    await expect.poll(() => page.getByTestId('page-row').count()).toBe(14);
+    await expect.poll(() => page.getByTestId('page-row').count(), { timeout: 10_000 }).toBe(14);
 
     await translateAllAndPreview(page, 'ar');
     await page.locator('[data-testid="page-row"]', { hasText: 'Hello world' }).getByTestId('page-preview').click();
@@ -126,7 +121,7 @@ describe('website translation screens', () => {
     expect(await frame.getAttribute('sandbox')).toBe('');
     expect(await frame.getAttribute('src')).toMatch(/^\/preview\/websites\/\d+\/\d+\.[\w-]+\/index\.html$/);
     const content = page.frameLocator('[data-testid="preview-frame"]');
-    await expect.poll(() => content.locator('html').getAttribute('dir')).toBe('rtl');
+    await expect.poll(() => content.locator('html').getAttribute('dir'), { timeout: 10_000 }).toBe('rtl');
     expect(await content.locator('html').getAttribute('lang')).toBe('ar');
     expect(await content.locator('h1').innerText()).toBe('أهلا TO THE TEST SITE');
     // The page's own script did not run in the preview.
@@ -134,8 +129,18 @@ describe('website translation screens', () => {
     // A translated link leads to the translated copy inside the preview.
     const link = content.locator('nav a', { hasText: 'عن نحن' });
     expect(await link.getAttribute('href')).toBe('about.html');
+    // The panel scrolls into view when opened; click once it has settled.
+    let lastTop: number | undefined;
+    await expect
+      .poll(async () => {
+        const top = (await page.getByTestId('preview-panel').boundingBox())?.y;
+        const settled = top !== undefined && top === lastTop;
+        lastTop = top;
+        return settled;
+      }, { timeout: 10_000, interval: 150 })
+      .toBe(true);
     await link.click();
-    await expect.poll(() => content.locator('h1').innerText()).toBe('عن نحن');
+    await expect.poll(() => content.locator('h1').innerText(), { timeout: 10_000 }).toBe('عن نحن');
     await screenshot(page, 'websites-preview-en');
     await page.getByTestId('preview-panel').screenshot({ path: path.join(SCREENSHOT_DIR, 'websites-preview-frame-en.png') });
 
@@ -157,10 +162,10 @@ describe('website translation screens', () => {
     expect(await page.getByTestId('status-chip').allInnerTexts()).toContain('نشطة');
     await page.locator('[data-testid="page-row"]', { hasText: 'مرحبا بالعالم' }).getByTestId('page-preview').click();
     const content = page.frameLocator('[data-testid="preview-frame"]');
-    await expect.poll(() => content.locator('html').getAttribute('dir')).toBe('ltr');
+    await expect.poll(() => content.locator('html').getAttribute('dir'), { timeout: 10_000 }).toBe('ltr');
     expect(await content.locator('html').getAttribute('lang')).toBe('en');
     expect(await content.locator('h1').innerText()).toContain('hello');
-    await expect.poll(() => page.getByTestId('site-state').first().innerText()).toBe('جاهز');
+    await expect.poll(() => page.getByTestId('site-state').first().innerText(), { timeout: 10_000 }).toBe('جاهز');
     await screenshot(page, 'websites-preview-ar');
     await page.getByTestId('preview-panel').screenshot({ path: path.join(SCREENSHOT_DIR, 'websites-preview-frame-ar.png') });
   });
@@ -170,6 +175,6 @@ describe('website translation screens', () => {
     await page.goto('/web-extraction');
     await page.getByTestId('website-url').fill('http://169.254.169.254/latest/meta-data/');
     await page.getByTestId('website-add').click();
-    await expect.poll(() => page.getByRole('alert').first().innerText()).toContain('only public http and https websites can be fetched');
+    await expect.poll(() => page.getByRole('alert').first().innerText(), { timeout: 10_000 }).toContain('only public http and https websites can be fetched');
   });
 });

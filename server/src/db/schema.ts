@@ -1,5 +1,9 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AdminTables } from '../modules/admin/tables';
+import type { AnalyticsTables } from '../modules/analytics/tables';
+import type { ContentTables } from '../modules/content/tables';
+import type { RequestsTables } from '../modules/requests/tables';
+import type { AuthTables } from '../modules/auth/tables';
 import type { TeamTables } from '../modules/teams/tables';
 import type { WebsiteTables } from '../modules/websites/tables';
 
@@ -79,6 +83,10 @@ export interface UsersTable {
   company_info: Json<Record<string, unknown>>;
   plan_id: number | null;
   trial_ends_at: Date | null;
+  /** Default translation settings (migration 0013). */
+  source_lang: Generated<'auto' | 'en' | 'ar'>;
+  target_lang: Generated<'en' | 'ar'>;
+  domain: Generated<'general' | 'business' | 'legal' | 'ecommerce'>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -105,7 +113,7 @@ export interface RateLimitsTable {
  * The whole database. Each domain that adds tables declares them in its module's
  * tables.ts and is listed in `extends` here.
  */
-export interface DB extends FoundationTables, AdminTables, TeamTables, WebsiteTables {}
+export interface DB extends FoundationTables, AdminTables, AuthTables, TeamTables, ContentTables, RequestsTables, AnalyticsTables, WebsiteTables {}
 
 interface FoundationTables {
   app_secrets: AppSecretsTable;

@@ -6,7 +6,10 @@ import { resolveLocale } from './locale';
 type FastifyLikeError = FastifyError & { validation?: unknown };
 
 const API_PREFIXES = ['/api/', '/mt/', '/email/'];
-export const isApiPath = (url: string) => API_PREFIXES.some((prefix) => url.startsWith(prefix)) || url === '/api';
+/** Web app screens under an API prefix: the result page of an e-mail verification link. */
+const WEB_PAGES_UNDER_API_PREFIXES = new Set(['/email/verify', '/email/verify/']);
+export const isApiPath = (url: string) =>
+  !WEB_PAGES_UNDER_API_PREFIXES.has(url) && (API_PREFIXES.some((prefix) => url.startsWith(prefix)) || url === '/api');
 
 function humanBytes(bytes: number) {
   return bytes >= 1_048_576 ? `${Math.round(bytes / 104_857.6) / 10} MB` : `${Math.round(bytes / 1024)} KB`;
@@ -41,7 +44,9 @@ export function registerErrorHandling(app: FastifyInstance, options: { bodyLimit
       return reply.code(400).send({ message: t(locale, 'error.malformed_json') });
     }
     if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' || code === 'FST_REQ_FILE_TOO_LARGE' || error.statusCode === 413) {
-      return reply.code(413).send({ message: t(locale, 'error.payload_too_large', { limit: humanBytes(options.bodyLimitBytes) }) });
+      // A route may set its own body limit (analytics batches); name the one that applied.
+      const limit = request.routeOptions?.bodyLimit ?? options.bodyLimitBytes;
+      return reply.code(413).send({ message: t(locale, 'error.payload_too_large', { limit: humanBytes(limit) }) });
     }
     if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return reply.code(415).send({ message: t(locale, 'error.unsupported_media_type', { type: String(request.headers['content-type'] ?? '') }) });

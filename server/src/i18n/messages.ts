@@ -3,9 +3,14 @@
  * `:name` placeholders are filled by t(). A key missing in Arabic fails the catalog test.
  */
 import { admin } from './catalogs/admin';
+import { analytics } from './catalogs/analytics';
+import { auth } from './catalogs/auth';
 import { common } from './catalogs/common';
+import { content } from './catalogs/content';
+import { requests } from './catalogs/requests';
 import { teams } from './catalogs/teams';
 import { websites } from './catalogs/websites';
+import { users } from './catalogs/users';
 
 export type Locale = 'en' | 'ar';
 
@@ -13,7 +18,7 @@ export type Locale = 'en' | 'ar';
  * Each domain keeps its messages in catalogs/<domain>.ts as `{ en: {...}, ar: {...} }`
  * and is listed here once. Keys are namespaced by domain ("auth.", "translate.").
  */
-const catalogs = [common, admin, teams, websites];
+const catalogs = [common, admin, auth, teams, users, content, requests, analytics, websites];
 
 export const messages = {
   en: Object.assign({}, ...catalogs.map((c) => c.en)) as Record<string, string>,

@@ -7,4 +7,6 @@ export interface JobPayloads {
   'website-crawl': { websiteId: number; generation: number };
   /** Translate every Pending page of a website. */
   'website-translate': { websiteId: number };
+  /** Scheduled daily: deletes expired session recordings and page views (modules/analytics). */
+  'analytics-retention': Record<string, never>;
 }

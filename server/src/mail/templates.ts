@@ -22,13 +22,27 @@ const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The shared layout: greeting, paragraphs, an optional button, signature and footer. */
-export function layout(locale: Locale, input: { name: string; title: string; paragraphs: string[]; action?: { url: string; label: string } }): RenderedMail {
+export function layout(
+  locale: Locale,
+  input: { name: string; title: string; paragraphs: string[]; action?: { url: string; label: string }; details?: Array<[string, string]>; footer?: string },
+): RenderedMail {
   const dir = locale === 'ar' ? 'rtl' : 'ltr';
   const align = locale === 'ar' ? 'right' : 'left';
   const greeting = input.name ? t(locale, 'mail.greeting', { name: input.name }) : t(locale, 'mail.greeting_anonymous');
   const textParts = [greeting, '', ...input.paragraphs.flatMap((p) => [p, ''])];
+  const footer = input.footer ?? t(locale, 'mail.footer');
+  if (input.details?.length) textParts.push(...input.details.map(([label, value]) => `${label}: ${value}`), '');
   if (input.action) textParts.push(`${input.action.label}: ${input.action.url}`, '');
-  textParts.push(t(locale, 'mail.signature'), '', t(locale, 'mail.footer'));
+  textParts.push(t(locale, 'mail.signature'), '', footer);
+  // Label/value rows (a request's fields); values are the sender's own text, so dir="auto".
+  const details = input.details?.length
+    ? `<table style="border-collapse:collapse;margin:16px 0;width:100%">${input.details
+        .map(
+          ([label, value]) =>
+            `<tr><th style="text-align:${align};padding:6px 12px;vertical-align:top;color:#52525b;font-weight:600;white-space:nowrap">${escapeHtml(label)}</th><td dir="auto" style="padding:6px 0;white-space:pre-line">${escapeHtml(value)}</td></tr>`,
+        )
+        .join('')}</table>`
+    : '';
   const button = input.action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(input.action.url)}" style="background:#0f766e;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(input.action.label)}</a></p>`
     : '';
@@ -39,12 +53,22 @@ export function layout(locale: Locale, input: { name: string; title: string; par
 <h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(input.title)}</h1>
 <p>${escapeHtml(greeting)}</p>
 ${input.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+${details}
 ${button}
 <p>${escapeHtml(t(locale, 'mail.signature'))}</p>
-<hr style="border:none;border-top:1px solid #e4e4e7;margin:24px 0"><p style="font-size:12px;color:#71717a">${escapeHtml(t(locale, 'mail.footer'))}</p>
+<hr style="border:none;border-top:1px solid #e4e4e7;margin:24px 0"><p style="font-size:12px;color:#71717a">${escapeHtml(footer)}</p>
 </div></body></html>`;
   return { subject: input.title, text: textParts.join('\n'), html };
 }
+
+/** Texts of the account e-mails come from the auth catalog, in the recipient's language. */
+const accountMail = (locale: Locale, name: string, kind: string, paragraphs: string[], action?: { url: string; labelKey: string }) =>
+  layout(locale, {
+    name,
+    title: t(locale, `auth.mail.${kind}.title`),
+    paragraphs,
+    action: action ? { url: action.url, label: t(locale, action.labelKey) } : undefined,
+  });
 
 export const templates = {
   /** An invitation to join a team (7-day link). */
@@ -67,7 +91,116 @@ export const templates = {
       action: data.action ? { url: data.action.url, label: data.action.label[locale] } : undefined,
     });
   },
+
+  /** To the person who ordered a professional service: what we received, in their language. */
+  serviceRequestReceived(locale: Locale, data: ServiceRequestMailData): RenderedMail {
+    return layout(locale, {
+      name: data.name,
+      title: t(locale, 'requests.mail.received_title', { reference: data.reference }),
+      paragraphs: [t(locale, 'requests.mail.received_intro'), t(locale, 'requests.mail.summary')],
+      details: serviceRequestDetails(locale, data),
+      footer: t(locale, 'requests.mail.footer'),
+    });
+  },
+
+  /** To the operator: a new request, with a link to the admin console. */
+  serviceRequestOperator(locale: Locale, data: ServiceRequestMailData & { consoleUrl: string }): RenderedMail {
+    return layout(locale, {
+      name: t(locale, 'requests.mail.operator_name'),
+      title: t(locale, 'requests.mail.operator_title', { reference: data.reference, service: t(locale, `requests.service.${data.service}`) }),
+      paragraphs: [t(locale, 'requests.mail.operator_intro')],
+      details: serviceRequestDetails(locale, data),
+      action: { url: data.consoleUrl, label: t(locale, 'requests.mail.open_console') },
+      footer: t(locale, 'requests.mail.operator_footer'),
+    });
+  },
+
+  /** To the operator: a message from the contact form. */
+  contactMessageOperator(locale: Locale, data: { name: string; email: string; subject: string; message: string; consoleUrl: string }): RenderedMail {
+    const details: Array<[string, string]> = [
+      [t(locale, 'requests.field.name'), data.name],
+      [t(locale, 'requests.field.email'), data.email],
+    ];
+    if (data.subject) details.push([t(locale, 'requests.field.subject'), data.subject]);
+    details.push([t(locale, 'requests.field.message'), data.message]);
+    return layout(locale, {
+      name: t(locale, 'requests.mail.operator_name'),
+      title: t(locale, 'requests.mail.contact_title', { name: data.name }),
+      paragraphs: [t(locale, 'requests.mail.contact_intro')],
+      details,
+      action: { url: data.consoleUrl, label: t(locale, 'requests.mail.open_console') },
+      footer: t(locale, 'requests.mail.operator_footer'),
+    });
+  },
+
+  /** The signed link that verifies a new account's address. */
+  verifyEmail(locale: Locale, data: { name: string; url: string; expiresInMinutes: number }): RenderedMail {
+    const minutes = data.expiresInMinutes;
+    return accountMail(locale, data.name, 'verify', [t(locale, 'auth.mail.verify.intro'), t(locale, 'auth.mail.verify.expiry', { minutes })], {
+      url: data.url,
+      labelKey: 'auth.mail.verify.action',
+    });
+  },
+
+  /** The single-use password reset link. */
+  resetPassword(locale: Locale, data: { name: string; url: string; expiresInMinutes: number }): RenderedMail {
+    const minutes = data.expiresInMinutes;
+    return accountMail(locale, data.name, 'reset', [t(locale, 'auth.mail.reset.intro'), t(locale, 'auth.mail.reset.expiry', { minutes })], {
+      url: data.url,
+      labelKey: 'auth.mail.reset.action',
+    });
+  },
+
+  /** Sent after a password change or reset, with a way back in for the real owner. */
+  passwordChanged(locale: Locale, data: { name: string; resetUrl: string }): RenderedMail {
+    return accountMail(
+      locale,
+      data.name,
+      'password_changed',
+      [t(locale, 'auth.mail.password_changed.intro'), t(locale, 'auth.mail.password_changed.warning')],
+      { url: data.resetUrl, labelKey: 'auth.mail.reset.action' },
+    );
+  },
+
+  /** The last e-mail of a deleted account. */
+  accountDeleted(locale: Locale, data: { name: string }): RenderedMail {
+    return accountMail(locale, data.name, 'account_deleted', [t(locale, 'auth.mail.account_deleted.intro'), t(locale, 'auth.mail.account_deleted.outro')]);
+  },
 };
+
+export interface ServiceRequestMailData {
+  reference: string;
+  service: 'translation' | 'proofreading' | 'editing' | 'quotation';
+  name: string;
+  email: string;
+  phone?: string | null;
+  company?: string | null;
+  sourceLang?: string | null;
+  targetLang?: string | null;
+  words?: number | null;
+  seats?: number | null;
+  deadline?: string | null;
+  fileName?: string | null;
+  message?: string;
+}
+
+function serviceRequestDetails(locale: Locale, data: ServiceRequestMailData): Array<[string, string]> {
+  const lang = (code: string | null | undefined) => (code ? t(locale, `requests.lang.${code}`) : '');
+  const rows: Array<[string, string | null | undefined]> = [
+    [t(locale, 'requests.field.service'), t(locale, `requests.service.${data.service}`)],
+    [t(locale, 'requests.field.languages'), [lang(data.sourceLang), lang(data.targetLang)].filter(Boolean).join(locale === 'ar' ? ' ← ' : ' → ')],
+    [t(locale, 'requests.field.words'), data.words ? data.words.toLocaleString(locale === 'ar' ? 'ar-EG' : 'en-US') : null],
+    [t(locale, 'requests.field.seats'), data.seats ? String(data.seats) : null],
+    [t(locale, 'requests.field.file'), data.fileName],
+    [t(locale, 'requests.field.deadline'), data.deadline],
+    [t(locale, 'requests.field.name'), data.name],
+    [t(locale, 'requests.field.email'), data.email],
+    [t(locale, 'requests.field.phone'), data.phone],
+    [t(locale, 'requests.field.company'), data.company],
+    [t(locale, 'requests.field.message'), data.message],
+  ];
+  return rows.filter((row): row is [string, string] => Boolean(row[1]));
+}
 
 export type TemplateName = keyof typeof templates;
 export type TemplateData<N extends TemplateName> = Parameters<(typeof templates)[N]>[1];

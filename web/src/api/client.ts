@@ -2,7 +2,7 @@
 // cookies on every call, the XMLHttpRequest marker, and the CSRF double-submit
 // (XSRF-TOKEN cookie -> X-XSRF-TOKEN header) on every state-changing call.
 
-export type { DataList, Language, Plan, PlanFeatureList, PlanLimits, RoleId, SiteSetting, User, UserPlan } from './types';
+export type { CompanyInfo, DataList, Language, PersonalInfo, Plan, PlanFeatureList, PlanLimits, RoleId, SiteSetting, SocialProvider, User, UserPlan, UserSettings } from './types';
 
 /** The spec's generic failure text (section 8), used when the server sent no message. */
 export const FALLBACK_ERROR_MESSAGE = 'Whoops! Something went wrong.';

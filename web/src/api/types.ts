@@ -64,6 +64,28 @@ export interface UserPlan {
   expires_at: string | null;
 }
 
+/** The translator defaults a user keeps (POST /api/user/settings). */
+export interface UserSettings {
+  source_lang: 'auto' | 'en' | 'ar';
+  target_lang: 'en' | 'ar';
+  domain: 'general' | 'business' | 'legal' | 'ecommerce';
+}
+
+export interface PersonalInfo {
+  phone: string;
+  job_title: string;
+  country: string;
+}
+
+export interface CompanyInfo {
+  name: string | null;
+  website?: string;
+  address?: string;
+  logo_url: string | null;
+}
+
+export type SocialProvider = 'google' | 'linkedin';
+
 /** GET /api/user (200). */
 export interface User {
   id: number | string;
@@ -74,7 +96,9 @@ export interface User {
   locale: string | null;
   has_password: boolean;
   social: { google: boolean; linkedin: boolean };
-  company: { name: string | null; logo_url: string | null; [key: string]: unknown } | null;
+  personal_info?: PersonalInfo;
+  company: CompanyInfo | null;
+  settings?: UserSettings;
   plan: UserPlan | null;
   char_limit: number | null;
   request_quota: number | null;

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { AnalyticsTracker } from '../features/analytics/analytics-tracker';
 import { ConsentBanner } from '../features/consent/consent-banner';
 import { WebinarBanner } from '../features/site-settings/webinar-banner';
 import { DialogHost } from './dialog-context';
@@ -7,7 +8,7 @@ import { DocumentTitle } from './document-title';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
-/** Every page: webinar banner, header, the screen, footer, consent banner and the shared dialog. */
+/** Every page: webinar banner, header, the screen, footer, consent banner, the shared dialog and first-party analytics. */
 export function AppLayout() {
   const { t } = useTranslation();
   return (
@@ -24,6 +25,7 @@ export function AppLayout() {
       <ConsentBanner />
       <DialogHost />
       <DocumentTitle />
+      <AnalyticsTracker />
       <ScrollRestoration />
     </div>
   );

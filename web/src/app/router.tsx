@@ -1,15 +1,27 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ComingSoonPanel } from '../components/coming-soon-panel';
 import type { PageKey } from '../components/page-key';
+import { AccountLayout } from '../features/account/account-layout';
+import { AuthSettingsPage } from '../features/account/auth-settings-page';
+import { BasicInfoPage } from '../features/account/basic-info-page';
 import { AdminAuditPage } from '../features/admin/admin-audit-page';
+import { AdminIndexPage } from '../features/admin/admin-index-page';
 import { AdminSiteSettingsPage } from '../features/admin/admin-site-settings-page';
 import { AdminUserPage } from '../features/admin/admin-user-page';
 import { AdminUsersPage } from '../features/admin/admin-users-page';
 import { CheckEmailPage } from '../features/auth/check-email-page';
 import { EmailVerifyPage } from '../features/auth/email-verify-page';
+import { ContentPage } from '../features/content/content-page';
+import { PostListPage, PostPage } from '../features/content/posts-page';
+import { ForgotPasswordPage } from '../features/auth/forgot-password-page';
+import { LoginPage } from '../features/auth/login-page';
+import { RegisterPage } from '../features/auth/register-page';
+import { ResetPasswordPage } from '../features/auth/reset-password-page';
 import { HomePage } from '../features/home/home-page';
 import { LegalPage } from '../features/legal/legal-page';
 import { PricingPage } from '../features/plans/pricing-page';
+import { ContactForm } from '../features/requests/contact-form';
+import { RequestFormPage } from '../features/requests/request-form-page';
 import { InvitationPage } from '../features/team/invitation-page';
 import { TeamPage } from '../features/team/team-page';
 import { WebExtractionPage } from '../features/websites/web-extraction-page';
@@ -38,20 +50,31 @@ export const routes: RouteObject[] = [
       { path: 'terms', element: <LegalPage document="terms" />, handle: { page: 'terms' } satisfies RouteHandle },
       { path: 'privacy', element: <LegalPage document="privacy" />, handle: { page: 'privacy' } satisfies RouteHandle },
       { path: 'invitation', element: <InvitationPage />, handle: { page: 'invitation' } satisfies RouteHandle },
-      comingSoon('about', 'about'),
-      comingSoon('careers', 'careers'),
-      comingSoon('contact', 'contact'),
-      comingSoon('faqs', 'faqs'),
-      comingSoon('help', 'help'),
-      comingSoon('blog', 'blog'),
-      comingSoon('case-studies', 'caseStudies'),
+      { path: 'about', element: <ContentPage slug="about" page="about" />, handle: { page: 'about' } satisfies RouteHandle },
+      { path: 'careers', element: <ContentPage slug="careers" page="careers" />, handle: { page: 'careers' } satisfies RouteHandle },
+      {
+        path: 'contact',
+        element: (
+          <ContentPage slug="contact" page="contact">
+            <ContactForm />
+          </ContentPage>
+        ),
+        handle: { page: 'contact' } satisfies RouteHandle,
+      },
+      { path: 'faqs', element: <ContentPage slug="faqs" page="faqs" />, handle: { page: 'faqs' } satisfies RouteHandle },
+      { path: 'help', element: <ContentPage slug="help" page="help" />, handle: { page: 'help' } satisfies RouteHandle },
+      { path: 'blog', element: <PostListPage section="blog" />, handle: { page: 'blog' } satisfies RouteHandle },
+      { path: 'blog/:slug', element: <PostPage section="blog" />, handle: { page: 'blogPost' } satisfies RouteHandle },
+      { path: 'case-studies', element: <PostListPage section="case-studies" />, handle: { page: 'caseStudies' } satisfies RouteHandle },
+      { path: 'case-studies/:slug', element: <PostPage section="case-studies" />, handle: { page: 'caseStudy' } satisfies RouteHandle },
+      { path: 'human-translation', element: <RequestFormPage />, handle: { page: 'humanTranslation' } satisfies RouteHandle },
       {
         element: <GuestOnlyRoute />,
         children: [
-          comingSoon('login', 'login'),
-          comingSoon('register', 'register'),
-          comingSoon('forgot-password', 'forgotPassword'),
-          comingSoon('reset-password', 'resetPassword'),
+          { path: 'login', element: <LoginPage />, handle: { page: 'login' } satisfies RouteHandle },
+          { path: 'register', element: <RegisterPage />, handle: { page: 'register' } satisfies RouteHandle },
+          { path: 'forgot-password', element: <ForgotPasswordPage />, handle: { page: 'forgotPassword' } satisfies RouteHandle },
+          { path: 'reset-password', element: <ResetPasswordPage />, handle: { page: 'resetPassword' } satisfies RouteHandle },
         ],
       },
       {
@@ -61,28 +84,73 @@ export const routes: RouteObject[] = [
           { path: 'team', element: <TeamPage />, handle: { page: 'team' } satisfies RouteHandle },
           { path: 'web-extraction', element: <WebExtractionPage />, handle: { page: 'webExtraction' } satisfies RouteHandle },
           comingSoon('user/translation-history', 'translationHistory'),
-          comingSoon('user/basic-info', 'basicInfo'),
-          comingSoon('user/payment-management', 'paymentManagement'),
-          comingSoon('user/auth-settings', 'authSettings'),
-          comingSoon('user/membership', 'membership'),
-          comingSoon('user/social-links', 'socialLinks'),
-          comingSoon('user/password-settings', 'passwordSettings'),
-          comingSoon('user/history-settings', 'historySettings'),
+          {
+            // Account settings with the tabs of spec section 2.
+            element: <AccountLayout />,
+            children: [
+              { path: 'user/basic-info', element: <BasicInfoPage />, handle: { page: 'basicInfo' } satisfies RouteHandle },
+              { path: 'user/auth-settings', element: <AuthSettingsPage />, handle: { page: 'authSettings' } satisfies RouteHandle },
+              comingSoon('user/payment-management', 'paymentManagement'),
+              comingSoon('user/membership', 'membership'),
+              comingSoon('user/history-settings', 'historySettings'),
+            ],
+          },
+          // The spec's "social links", "password settings" and "company info" are sections of these screens.
+          { path: 'user/social-links', element: <Navigate to="/user/auth-settings#social-links" replace /> },
+          { path: 'user/password-settings', element: <Navigate to="/user/auth-settings#password" replace /> },
+          { path: 'user/company', element: <Navigate to="/user/basic-info#company" replace /> },
           comingSoon('user/invoices', 'invoices'),
           comingSoon('user/billing-card', 'billingCard'),
-          comingSoon('user/company', 'company'),
         ],
       },
       {
         path: 'admin',
         element: <AdminRoute />,
         children: [
-          { index: true, element: <ComingSoonPanel page="admin" />, handle: { page: 'admin' } satisfies RouteHandle },
+          { index: true, element: <AdminIndexPage />, handle: { page: 'admin' } satisfies RouteHandle },
           comingSoon('plans', 'adminPlans'),
           { path: 'users', element: <AdminUsersPage />, handle: { page: 'adminUsers' } satisfies RouteHandle },
           { path: 'users/:id', element: <AdminUserPage />, handle: { page: 'adminUser' } satisfies RouteHandle },
           { path: 'site-settings', element: <AdminSiteSettingsPage />, handle: { page: 'adminSiteSettings' } satisfies RouteHandle },
           { path: 'audit-log', element: <AdminAuditPage />, handle: { page: 'adminAuditLog' } satisfies RouteHandle },
+          comingSoon('users', 'adminUsers'),
+          comingSoon('site-settings', 'adminSiteSettings'),
+          // Admin screens load on demand: visitors never download them.
+          {
+            path: 'content',
+            lazy: async () => ({ Component: (await import('../features/content/admin-content-page')).AdminContentPage }),
+            handle: { page: 'adminContent' } satisfies RouteHandle,
+          },
+          {
+            path: 'content/new',
+            lazy: async () => ({ Component: (await import('../features/content/admin-content-editor')).AdminContentEditorPage }),
+            handle: { page: 'adminContentNew' } satisfies RouteHandle,
+          },
+          {
+            path: 'content/:id',
+            lazy: async () => ({ Component: (await import('../features/content/admin-content-editor')).AdminContentEditorPage }),
+            handle: { page: 'adminContentEdit' } satisfies RouteHandle,
+          },
+          {
+            path: 'requests',
+            lazy: async () => ({ Component: (await import('../features/requests/admin-requests-page')).AdminRequestsPage }),
+            handle: { page: 'adminRequests' } satisfies RouteHandle,
+          },
+          {
+            path: 'analytics',
+            lazy: async () => ({ Component: (await import('../features/analytics/admin-analytics-page')).AdminAnalyticsPage }),
+            handle: { page: 'adminAnalytics' } satisfies RouteHandle,
+          },
+          {
+            path: 'replays',
+            lazy: async () => ({ Component: (await import('../features/analytics/admin-replays-page')).AdminReplaysPage }),
+            handle: { page: 'adminReplays' } satisfies RouteHandle,
+          },
+          {
+            path: 'replays/:id',
+            lazy: async () => ({ Component: (await import('../features/analytics/admin-replays-page')).AdminReplayPage }),
+            handle: { page: 'adminReplay' } satisfies RouteHandle,
+          },
         ],
       },
       { path: '*', element: <NotFoundPage />, handle: { page: 'notFound' } satisfies RouteHandle },

@@ -1,9 +1,14 @@
 // Types the translation keys, so `t('nav.pricing')` is checked against the English catalogs.
 import 'i18next';
+import type account from './en/account.json';
 import type admin from './en/admin.json';
+import type analytics from './en/analytics.json';
+import type auth from './en/auth.json';
 import type common from './en/common.json';
+import type content from './en/content.json';
 import type home from './en/home.json';
 import type messages from './en/messages.json';
+import type requests from './en/requests.json';
 import type team from './en/team.json';
 import type websites from './en/websites.json';
 
@@ -12,9 +17,14 @@ declare module 'i18next' {
     defaultNS: 'common';
     resources: {
       admin: typeof admin;
+      account: typeof account;
+      auth: typeof auth;
       common: typeof common;
       home: typeof home;
       messages: typeof messages;
+      content: typeof content;
+      requests: typeof requests;
+      analytics: typeof analytics;
       team: typeof team;
       websites: typeof websites;
     };

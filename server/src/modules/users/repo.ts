@@ -1,5 +1,10 @@
-import { sql, type Kysely } from 'kysely';
-import type { DB, NewUser } from '../../db/schema';
+import { sql, type Kysely, type Updateable } from 'kysely';
+import type { DB, NewUser, UsersTable } from '../../db/schema';
+
+/** PostgreSQL's unique_violation, raised alike by PGlite and node-postgres. */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}
 
 export function createUsersRepo(db: Kysely<DB>) {
   return {
@@ -19,6 +24,30 @@ export function createUsersRepo(db: Kysely<DB>) {
     },
     create(user: NewUser) {
       return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+    },
+    /** Updates the given columns (and updated_at); returns the new row. */
+    update(id: number, values: Updateable<UsersTable>, now: Date) {
+      return db
+        .updateTable('users')
+        .set({ ...values, updated_at: now })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+    /** Marks the address verified unless it already is; true when this call verified it. */
+    async markEmailVerified(id: number, now: Date) {
+      const result = await db
+        .updateTable('users')
+        .set({ email_verified_at: now, updated_at: now })
+        .where('id', '=', id)
+        .where('email_verified_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+    /** Deletes the user; sessions, social accounts and tokens go with it (on delete cascade). */
+    async delete(id: number) {
+      const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) === 1;
     },
   };
 }

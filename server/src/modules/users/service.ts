@@ -1,24 +1,65 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
+import type { SocialProvider } from '../../config';
 import type { UserRow } from '../../db/schema';
 import { ROLE } from '../../http/access';
+import { Forbidden, Invalid, PayloadTooLarge } from '../../http/errors';
+import type { RateLimiter } from '../../http/rate-limit';
+import type { Locale } from '../../i18n/messages';
+import type { MailService } from '../../mail/jobs';
+import type { FileStorage } from '../../storage/local';
 import { planLimits } from '../plans/plans.fns';
 import type { PlansService } from '../plans/service';
-import { hashPassword } from './passwords';
-import type { UsersRepo } from './repo';
+import { hashPassword, verifyPassword } from './passwords';
+import { isUniqueViolation, type UsersRepo } from './repo';
+import type { DeleteAccountInput, SettingsInput, UpdateProfileInput } from './schemas';
+import {
+  accountDeletionBlocker,
+  detectImageType,
+  logoStorageKey,
+  logoUrl,
+  MAX_LOGO_BYTES,
+  readCompanyInfo,
+  readPersonalInfo,
+  TRIAL_DAYS,
+  TRIAL_PLAN_SLUG,
+  userFilesPrefix,
+} from './users.fns';
 
 const DAY_MS = 86_400_000;
+
+/** Attempts at re-entering the current password (password change, deletion) per user. */
+const PASSWORD_REENTRY_LIMIT = [10, 15 * 60] as const;
 
 export interface TeamLookup {
   membershipOf(user: UserRow): Promise<{ teamId: number; ownerId: number; llmEnabled: boolean; role: number } | null>;
 }
 
-export function createUsersService(deps: { repo: UsersRepo; plans: PlansService; teams: TeamLookup; now: () => Date; logger: Logger }) {
+export interface UsersServiceDeps {
+  repo: UsersRepo;
+  plans: PlansService;
+  teams: TeamLookup;
+  now: () => Date;
+  logger: Logger;
+  storage: FileStorage;
+  mail: MailService;
+  rateLimiter: RateLimiter;
+  /** Ends a user's sessions (all, or all but one). */
+  sessions: { endAllForUser(userId: number, exceptSessionId?: string): Promise<void> };
+  /** The social identities linked to users (kept by the auth module). */
+  social: {
+    listSocialProviders(userId: number): Promise<SocialProvider[]>;
+    unlinkSocialAccount(userId: number, provider: SocialProvider): Promise<boolean>;
+  };
+  appUrl: string;
+}
+
+export function createUsersService(deps: UsersServiceDeps) {
   /** A team member uses the team owner's plan; everyone else their own (or the trial's limits). */
   async function effectivePlan(user: UserRow, team: { ownerId: number } | null) {
     const owner = team && team.ownerId !== user.id ? await deps.repo.findById(team.ownerId) : null;
     const planId = owner ? owner.plan_id : user.plan_id;
-    return planId ? deps.plans.getById(planId) : deps.plans.getBySlug('free-trial');
+    return planId ? deps.plans.getById(planId) : deps.plans.getBySlug(TRIAL_PLAN_SLUG);
   }
 
   /** Days left in the trial, rounded up; 0 once it has ended; null when not on a trial. */
@@ -27,38 +68,175 @@ export function createUsersService(deps: { repo: UsersRepo; plans: PlansService;
     return Math.max(0, Math.ceil((new Date(user.trial_ends_at).getTime() - deps.now().getTime()) / DAY_MS));
   }
 
+  async function checkCurrentPassword(user: UserRow, password: string, field: string, messageKey: string) {
+    await deps.rateLimiter.consume(`password-reentry:user:${user.id}`, ...PASSWORD_REENTRY_LIMIT);
+    if (!(await verifyPassword(user.password_hash, password))) throw Invalid.field(field, messageKey);
+  }
+
+  /** Tells the owner their password changed, with a way back in if it was not them. */
+  async function sendPasswordChangedEmail(user: UserRow) {
+    await deps.mail.send({
+      to: user.email,
+      locale: user.locale,
+      template: 'passwordChanged',
+      data: { name: user.name, resetUrl: `${deps.appUrl}/forgot-password` },
+    });
+  }
+
+  async function getProfile(user: UserRow) {
+    const team = await deps.teams.membershipOf(user);
+    const plan = await effectivePlan(user, team);
+    const limits = planLimits(plan);
+    const providers = await deps.social.listSocialProviders(user.id);
+    const company = readCompanyInfo(user.company_info);
+    return {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      role_id: String(user.role_id),
+      email_verified_at: user.email_verified_at ? new Date(user.email_verified_at).toISOString() : null,
+      locale: user.locale,
+      has_password: Boolean(user.password_hash),
+      social: { google: providers.includes('google'), linkedin: providers.includes('linkedin') },
+      personal_info: readPersonalInfo(user.personal_info),
+      company: { name: company.name, website: company.website, address: company.address, logo_url: company.logo ? logoUrl(company.logo) : null },
+      settings: { source_lang: user.source_lang, target_lang: user.target_lang, domain: user.domain },
+      plan: { id: plan.id, slug: plan.slug, name_en: plan.name_en, name_ar: plan.name_ar, frequency: 'monthly', starts_at: null, expires_at: null },
+      char_limit: limits.char_limit,
+      request_quota: limits.daily_text_requests,
+      doc_request_quota: limits.monthly_doc_requests,
+      max_doc_size: limits.max_file_size_mb,
+      doc_words_count: limits.doc_words,
+      file_formats: limits.file_formats,
+      web_pages_quota: limits.web_pages,
+      trial_remaining_days: trialRemainingDays(user),
+      // The team's manager can switch the LLM mode off for everyone in the team.
+      llm_enabled: plan.llm_enabled && (team ? team.llmEnabled : true),
+      team: team ? { id: team.teamId, role: String(user.role_id) } : null,
+    };
+  }
+
   return {
     findById: (id: number) => deps.repo.findById(id),
+    findByEmail: (email: string) => deps.repo.findByEmail(email),
     effectivePlan: async (user: UserRow) => effectivePlan(user, await deps.teams.membershipOf(user)),
 
     /** The body of GET /api/user: the user and the limits of their plan (spec section 4). */
-    async getProfile(user: UserRow) {
-      const team = await deps.teams.membershipOf(user);
-      const plan = await effectivePlan(user, team);
-      const limits = planLimits(plan);
-      return {
-        id: user.id,
-        name: user.name,
-        email: user.email,
-        role_id: String(user.role_id),
-        email_verified_at: user.email_verified_at ? new Date(user.email_verified_at).toISOString() : null,
-        locale: user.locale,
-        has_password: Boolean(user.password_hash),
-        personal_info: user.personal_info,
-        company: user.company_info,
-        plan: { id: plan.id, slug: plan.slug, name_en: plan.name_en, name_ar: plan.name_ar, frequency: 'monthly', starts_at: null, expires_at: null },
-        char_limit: limits.char_limit,
-        request_quota: limits.daily_text_requests,
-        doc_request_quota: limits.monthly_doc_requests,
-        max_doc_size: limits.max_file_size_mb,
-        doc_words_count: limits.doc_words,
-        file_formats: limits.file_formats,
-        web_pages_quota: limits.web_pages,
-        trial_remaining_days: trialRemainingDays(user),
-        // The team's manager can switch the LLM mode off for everyone in the team.
-        llm_enabled: plan.llm_enabled && (team ? team.llmEnabled : true),
-        team: team ? { id: team.teamId, role: String(user.role_id) } : null,
+    getProfile,
+    sendPasswordChangedEmail,
+
+    /**
+     * A new individual account on the free trial (7 days from now). A taken address is a
+     * 422 on `email`, also when two sign-ups race for it.
+     */
+    async createAccount(input: { name: string; email: string; passwordHash: string | null; locale: Locale; emailVerifiedAt: Date | null }) {
+      const plan = await deps.plans.getBySlug(TRIAL_PLAN_SLUG);
+      const now = deps.now();
+      try {
+        return await deps.repo.create({
+          name: input.name,
+          email: input.email,
+          role_id: ROLE.user,
+          password_hash: input.passwordHash,
+          email_verified_at: input.emailVerifiedAt,
+          locale: input.locale,
+          personal_info: {},
+          company_info: {},
+          plan_id: plan.id,
+          trial_ends_at: new Date(now.getTime() + TRIAL_DAYS * DAY_MS),
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw Invalid.field('email', 'auth.email_taken');
+        throw error;
+      }
+    },
+
+    /** Name, personal and company info, and the company logo (checked by content). */
+    async updateProfile(user: UserRow, input: UpdateProfileInput, logo?: Buffer) {
+      let logoType: ReturnType<typeof detectImageType> = null;
+      if (logo) {
+        if (logo.length > MAX_LOGO_BYTES) throw new PayloadTooLarge('users.logo_too_large');
+        logoType = detectImageType(logo);
+        if (!logoType) throw Invalid.field('logo', 'users.logo_type');
+      }
+      const personal = readPersonalInfo(user.personal_info);
+      const company = readCompanyInfo(user.company_info);
+      const oldLogo = company.logo;
+      if (logo && logoType) {
+        const fileName = `${randomBytes(16).toString('base64url')}.${logoType}`;
+        await deps.storage.put(logoStorageKey(fileName), logo);
+        company.logo = fileName;
+      } else if (input.remove_logo) {
+        company.logo = '';
+      }
+      const next = {
+        personal: { phone: input.phone ?? personal.phone, job_title: input.job_title ?? personal.job_title, country: input.country ?? personal.country },
+        company: {
+          name: input.company_name ?? company.name,
+          website: input.company_website ?? company.website,
+          address: input.company_address ?? company.address,
+          logo: company.logo,
+        },
       };
+      const updated = await deps.repo.update(user.id, { name: input.name, personal_info: next.personal, company_info: next.company }, deps.now());
+      if (oldLogo && oldLogo !== company.logo) await deps.storage.delete(logoStorageKey(oldLogo));
+      return updated;
+    },
+
+    /** Interface language and the translator's default languages and domain. */
+    async updateSettings(user: UserRow, input: SettingsInput) {
+      const source = input.source_lang ?? user.source_lang;
+      const target = input.target_lang ?? user.target_lang;
+      if (source === target) throw Invalid.field(input.target_lang ? 'target_lang' : 'source_lang', 'users.same_languages');
+      return deps.repo.update(
+        user.id,
+        { locale: input.locale ?? user.locale, source_lang: source, target_lang: target, domain: input.domain ?? user.domain },
+        deps.now(),
+      );
+    },
+
+    /**
+     * Changes (or, for a social-only account, sets) the password. Every other session of
+     * the user ends; the current one stays. The owner is told by e-mail.
+     */
+    async updatePassword(user: UserRow, input: { old_password?: string; password: string }, currentSessionId: string) {
+      if (user.password_hash) await checkCurrentPassword(user, input.old_password ?? '', 'old_password', 'users.old_password_mismatch');
+      const updated = await deps.repo.update(user.id, { password_hash: await hashPassword(input.password) }, deps.now());
+      await deps.sessions.endAllForUser(user.id, currentSessionId);
+      await sendPasswordChangedEmail(user);
+      return updated;
+    },
+
+    /** Unlinks Google or LinkedIn; refused while the account has no password to sign in with. */
+    async disconnect(user: UserRow, provider: SocialProvider) {
+      if (!user.password_hash) throw Invalid.field('provider', 'users.set_password_to_disconnect');
+      if (!(await deps.social.unlinkSocialAccount(user.id, provider))) throw Invalid.field('provider', 'users.not_connected');
+      return user;
+    },
+
+    /**
+     * Deletes the account after the password is re-entered (or, without a password, the
+     * e-mail address typed): its files, sessions, social links and every row that
+     * references it (history, documents: on delete cascade). A goodbye e-mail follows.
+     */
+    async deleteAccount(user: UserRow, input: DeleteAccountInput) {
+      const blocker = accountDeletionBlocker(user, await deps.teams.membershipOf(user));
+      if (blocker) throw new Forbidden(blocker);
+      if (user.password_hash) {
+        if (!input.password) throw Invalid.field('password', 'validation.password_required');
+        await checkCurrentPassword(user, input.password, 'password', 'users.password_incorrect');
+      } else {
+        const typed = (input.email ?? '').trim().toLowerCase();
+        if (!typed) throw Invalid.field('email', 'validation.email_required');
+        if (typed !== user.email.toLowerCase()) throw Invalid.field('email', 'users.email_confirmation_mismatch');
+      }
+      const company = readCompanyInfo(user.company_info);
+      await deps.sessions.endAllForUser(user.id);
+      await deps.repo.delete(user.id);
+      if (company.logo) await deps.storage.delete(logoStorageKey(company.logo));
+      await deps.storage.delete(userFilesPrefix(user.id));
+      await deps.mail.send({ to: user.email, locale: user.locale, template: 'accountDeleted', data: { name: user.name } });
+      deps.logger.info({ userId: user.id }, 'account deleted');
     },
 
     /**

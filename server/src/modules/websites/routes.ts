@@ -1,8 +1,8 @@
-import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { requireActor } from '../../http/access';
-import { Invalid, PayloadTooLarge } from '../../http/errors';
+import { Invalid } from '../../http/errors';
 import { resolveLocale } from '../../http/locale';
+import { readForm } from '../../http/multipart';
 import { parseInput } from '../../http/validation';
 import { t } from '../../i18n/messages';
 import { addWebsiteBody, exportQuery, listQuery, pageParams, pagesQuery, translateBody, translatedQuery, websiteParams } from './schemas';
@@ -101,24 +101,14 @@ export function websitesRoutes(app: FastifyInstance, deps: { websites: WebsitesS
     return reply.send(file.stream);
   });
 
-  // Multipart only for this route's scope: other modules register their own upload limits.
-  void app.register(async (scope) => {
-    await scope.register(multipart, { limits: { fileSize: XLIFF_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
-    scope.post('/api/websites/:id/import', verified, async (request) => {
-      const { id } = parseInput(websiteParams, request.params);
-      const actor = requireActor(request);
-      let text: string;
-      try {
-        const file = request.isMultipart() ? await request.file() : undefined;
-        if (!file) throw Invalid.field('file', 'websites.xliff_required');
-        text = (await file.toBuffer()).toString('utf8');
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new PayloadTooLarge('error.payload_too_large', { limit: '20 MB' });
-        throw error;
-      }
-      const data = await websites.importXliff(actor, id, text);
-      return { status: 200, message: t(resolveLocale(request), 'websites.import_done', { applied: data.applied }), data };
-    });
+  app.post('/api/websites/:id/import', verified, async (request) => {
+    const { id } = parseInput(websiteParams, request.params);
+    const actor = requireActor(request);
+    const form = await readForm(request, { files: { file: { maxBytes: XLIFF_MAX_BYTES, tooLargeMessage: 'websites.xliff_too_large' } } });
+    const file = form.files.file;
+    if (!file) throw Invalid.field('file', 'websites.xliff_required');
+    const data = await websites.importXliff(actor, id, file.content.toString('utf8'));
+    return { status: 200, message: t(resolveLocale(request), 'websites.import_done', { applied: data.applied }), data };
   });
 
   // The sandboxed preview: a path prefix of its own, so relative links between translated pages

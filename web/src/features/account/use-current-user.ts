@@ -7,6 +7,9 @@ import type { User } from '../../api/types';
 /** The user call answers 450 when the e-mail address is not verified yet. */
 export const EMAIL_NOT_VERIFIED_STATUS = 450;
 export const CHECK_EMAIL_PATH = '/check-email';
+/** The result page of a verification link: it shows the result itself, so no 450 redirect there. */
+export const EMAIL_VERIFY_PATH = '/email/verify';
+const NO_VERIFY_REDIRECT: ReadonlySet<string> = new Set([CHECK_EMAIL_PATH, EMAIL_VERIFY_PATH]);
 
 export const userKeys = {
   all: ['user'] as const,
@@ -38,7 +41,7 @@ export function isEmailNotVerified(error: unknown): boolean {
   return isApiError(error) && error.status === EMAIL_NOT_VERIFIED_STATUS;
 }
 
-/** The current user (null for a guest); a 450 answer sends the visitor to /check-email. */
+/** The current user (null for a guest); a 450 answer sends the visitor to /check-email (except from the verification result page). */
 export function useCurrentUser() {
   const query = useQuery(currentUserQuery);
   const navigate = useNavigate();
@@ -46,7 +49,7 @@ export function useCurrentUser() {
   const mustVerifyEmail = isEmailNotVerified(query.error);
 
   useEffect(() => {
-    if (mustVerifyEmail && pathname !== CHECK_EMAIL_PATH) navigate(CHECK_EMAIL_PATH, { replace: true });
+    if (mustVerifyEmail && !NO_VERIFY_REDIRECT.has(pathname)) navigate(CHECK_EMAIL_PATH, { replace: true });
   }, [mustVerifyEmail, pathname, navigate]);
 
   return query;

@@ -9,6 +9,10 @@ export function AdminNav() {
     ['/admin/plans', t('nav.plans')],
     ['/admin/site-settings', t('nav.settings')],
     ['/admin/audit-log', t('nav.audit')],
+    ['/admin/content', t('nav.content')],
+    ['/admin/requests', t('nav.requests')],
+    ['/admin/analytics', t('nav.analytics')],
+    ['/admin/replays', t('nav.replays')],
   ] as const;
   return (
     <nav className="admin-nav" aria-label={t('nav.label')}>

@@ -1,36 +1,56 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-
-const VERIFIED_STATUSES = new Set(['verified', 'already-verified', 'success', '1']);
-const INVALID_STATUSES = new Set(['invalid', 'expired', 'error', '0']);
+import { CHECK_EMAIL_PATH, isEmailNotVerified, useCurrentUser, userKeys } from '../account/use-current-user';
+import { verifyStatusFrom } from './auth.fns';
+import { homePathFor } from './roles';
 
 /**
- * The result of an e-mail verification link. The server's link handler redirects here
- * with ?status=verified or ?status=invalid (see the report on the API assumption).
+ * The result of an e-mail verification link. The server's link handler
+ * (GET /email/verify/{id}/{hash}) redirects here with ?status=verified, already or invalid.
  */
 export function EmailVerifyPage() {
   const { t } = useTranslation();
+  const { t: tAuth } = useTranslation('auth');
   const { t: tMessages } = useTranslation('messages');
   const [searchParams] = useSearchParams();
-  const status = (searchParams.get('status') ?? searchParams.get('verified') ?? '').toLowerCase();
-  const verified = VERIFIED_STATUSES.has(status);
-  const invalid = INVALID_STATUSES.has(status);
+  const status = verifyStatusFrom(searchParams);
+  const queryClient = useQueryClient();
+  const { data: user, error } = useCurrentUser();
+  const unverified = isEmailNotVerified(error);
 
+  useEffect(() => {
+    // A user call answered before the link was opened is out of date now.
+    if (status === 'verified') void queryClient.invalidateQueries({ queryKey: userKeys.current() });
+  }, [status, queryClient]);
+
+  const done = status === 'verified' || status === 'already';
   return (
     <section className="container page-section">
-      <div className="panel status-page" data-status={verified ? 'verified' : invalid ? 'invalid' : 'unknown'}>
+      <div className="panel status-page" data-status={status}>
+        <span className="status-page__icon" aria-hidden="true">
+          {status === 'invalid' ? '!' : '✓'}
+        </span>
         <h1>{t('pages.emailVerify.title')}</h1>
-        {verified && <p className="notice notice--success">{tMessages('success.emailVerified')}</p>}
-        {invalid && <p className="notice notice--error">{tMessages('errors.verificationInvalid')}</p>}
-        {!verified && !invalid && <p className="muted">{t('pages.emailVerify.description')}</p>}
+        {status === 'verified' && <p className="notice notice--success">{tMessages('success.emailVerified')}</p>}
+        {status === 'already' && <p className="notice notice--success">{tAuth('verify.already')}</p>}
+        {status === 'invalid' && <p className="notice notice--error">{tMessages('errors.verificationInvalid')}</p>}
+        {status === 'unknown' && <p className="muted">{t('pages.emailVerify.description')}</p>}
         <div className="status-page__actions">
-          {verified ? (
-            <Link className="button button--primary" to="/dashboard">
-              {t('nav.dashboard')}
+          {done && user && (
+            <Link className="button button--primary" to={homePathFor(user)}>
+              {tAuth('verify.toDashboard')}
             </Link>
-          ) : (
-            <Link className="button button--primary" to="/check-email">
-              {t('checkEmail.resend')}
+          )}
+          {!done && unverified && (
+            <Link className="button button--primary" to={CHECK_EMAIL_PATH}>
+              {tAuth('verify.resend')}
+            </Link>
+          )}
+          {!user && !unverified && (
+            <Link className="button button--primary" to="/login">
+              {tAuth('verify.signIn')}
             </Link>
           )}
         </div>

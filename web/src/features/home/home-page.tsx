@@ -36,7 +36,10 @@ function Hero() {
               !
             </span>
             <span>
-              {t('hero.betaNotice')} <Link to="/contact">{t('hero.orderHuman')}</Link>
+              {t('hero.betaNotice')}{' '}
+              <Link to="/human-translation" data-testid="beta-order-link">
+                {t('hero.orderHuman')}
+              </Link>
             </span>
           </p>
         </div>

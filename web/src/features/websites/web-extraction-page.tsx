@@ -191,7 +191,8 @@ function SiteDetail({ id, onDeleted }: { id: number; onDeleted: () => void }) {
   }, [site.data?.id]);
 
   useEffect(() => {
-    if (preview) previewRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    if (preview) previewRef.current?.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
   }, [preview]);
 
   if (site.isPending) return <p className="muted">{t('loading')}</p>;

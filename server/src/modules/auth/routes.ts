@@ -1,0 +1,116 @@
+import type { FastifyInstance } from 'fastify';
+import { requireActor } from '../../http/access';
+import { NotFound } from '../../http/errors';
+import { resolveLocale } from '../../http/locale';
+import type { SessionStore } from '../../http/sessions';
+import { parseInput } from '../../http/validation';
+import { t } from '../../i18n/messages';
+import { homePathFor, isSocialProvider } from './auth.fns';
+import {
+  forgotPasswordSchema,
+  loginSchema,
+  registerSchema,
+  resetPasswordSchema,
+  socialStartQuerySchema,
+  verifyLinkParamsSchema,
+  verifyLinkQuerySchema,
+} from './schemas';
+import type { AuthService } from './service';
+import { SocialLoginError, type SocialLoginService } from './social.service';
+
+/** The cookie binding a social sign-in to the browser that started it. */
+export const OAUTH_STATE_COOKIE = 'lisan_oauth_state';
+
+/** The web app's page that shows the result of an e-mail verification link. */
+export const EMAIL_VERIFY_PAGE = '/email/verify';
+
+export function authRoutes(
+  app: FastifyInstance,
+  deps: { auth: AuthService; social: SocialLoginService; sessions: SessionStore; secureCookies: boolean },
+) {
+  app.post('/mt/register', async (request, reply) => {
+    const input = parseInput(registerSchema, request.body);
+    const user = await deps.auth.register(input, { ip: request.ip, locale: resolveLocale(request) });
+    await deps.sessions.start(request, reply, { userId: user.id });
+    return reply.code(201).send({ id: user.id, name: user.name, email: user.email, locale: user.locale, email_verified_at: null });
+  });
+
+  app.post('/mt/login', async (request, reply) => {
+    const input = parseInput(loginSchema, request.body);
+    const user = await deps.auth.attemptLogin(input, { ip: request.ip });
+    await deps.sessions.start(request, reply, { userId: user.id, remember: input.remember });
+    return reply.code(204).send();
+  });
+
+  app.post('/mt/logout', async (request, reply) => {
+    await deps.sessions.end(request, reply);
+    return reply.code(204).send();
+  });
+
+  app.post('/mt/forgot-password', async (request) => {
+    const input = parseInput(forgotPasswordSchema, request.body);
+    await deps.auth.forgotPassword(input, { ip: request.ip });
+    return { status: t(resolveLocale(request), 'auth.reset_link_emailed') };
+  });
+
+  app.post('/mt/reset-password', async (request) => {
+    const input = parseInput(resetPasswordSchema, request.body);
+    await deps.auth.resetPassword(input, { ip: request.ip });
+    return { status: t(resolveLocale(request), 'auth.password_reset') };
+  });
+
+  app.post('/email/verification-notification', { config: { access: 'user' } }, async (request, reply) => {
+    const outcome = await deps.auth.resendVerification(requireActor(request).user);
+    if (outcome === 'already') return reply.code(204).send();
+    return reply.code(202).send({ status: 'verification-link-sent', message: t(resolveLocale(request), 'auth.verification_link_sent') });
+  });
+
+  app.get('/email/verify/:id/:hash', async (request, reply) => {
+    const params = parseInput(verifyLinkParamsSchema, request.params);
+    const query = parseInput(verifyLinkQuerySchema, request.query);
+    const outcome = await deps.auth.verifyEmailLink({ ...params, ...query });
+    return reply.header('cache-control', 'no-store').redirect(`${EMAIL_VERIFY_PAGE}?status=${outcome}`);
+  });
+
+  app.get('/api/auth/providers', async () => ({ data: deps.social.available() }));
+
+  app.get('/mt/login/:type', async (request, reply) => {
+    const { type } = request.params as { type: string };
+    if (!isSocialProvider(type)) throw new NotFound();
+    const { remember } = parseInput(socialStartQuerySchema, request.query);
+    try {
+      const { url, state } = await deps.social.begin(type, { userId: request.actor?.user.id ?? null, remember });
+      reply.setCookie(OAUTH_STATE_COOKIE, state, {
+        path: `/mt/login/${type}`,
+        httpOnly: true,
+        sameSite: 'lax', // sent on the provider's top-level redirect back to us
+        secure: deps.secureCookies,
+        maxAge: 600,
+      });
+      return reply.redirect(url);
+    } catch (error) {
+      if (error instanceof SocialLoginError) return reply.redirect(socialErrorPage(error));
+      throw error;
+    }
+  });
+
+  app.get('/mt/login/:type/callback', async (request, reply) => {
+    const { type } = request.params as { type: string };
+    if (!isSocialProvider(type)) throw new NotFound();
+    const query = new URLSearchParams(request.url.split('?')[1] ?? '');
+    reply.clearCookie(OAUTH_STATE_COOKIE, { path: `/mt/login/${type}` });
+    try {
+      const result = await deps.social.complete(type, { query, cookieState: request.cookies[OAUTH_STATE_COOKIE], locale: resolveLocale(request) });
+      if (result.intent === 'connect') return reply.redirect(`/user/auth-settings?connected=${type}`);
+      await deps.sessions.start(request, reply, { userId: result.user.id, remember: result.remember });
+      return reply.redirect(homePathFor(result.user.role_id));
+    } catch (error) {
+      if (error instanceof SocialLoginError) return reply.redirect(socialErrorPage(error));
+      throw error;
+    }
+  });
+}
+
+function socialErrorPage(error: SocialLoginError) {
+  return `${error.intent === 'connect' ? '/user/auth-settings' : '/login'}?social_error=${error.code}`;
+}

@@ -1,0 +1,65 @@
+import { createReadStream } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { RateLimiter } from '../../http/rate-limit';
+import { resolveLocale } from '../../http/locale';
+import { parseInput } from '../../http/validation';
+import { t } from '../../i18n/messages';
+import { readRequestForm } from './form';
+import { contactSchema, handledSchema, idParamSchema, listRequestsQuerySchema, pageQuerySchema, serviceRequestSchema, statusSchema } from './schemas';
+import type { RequestsService } from './service';
+
+/** Per IP: requests carry files, so fewer per hour than contact messages. */
+export const REQUEST_RATE = { limit: 10, windowSeconds: 3600 };
+export const CONTACT_RATE = { limit: 10, windowSeconds: 3600 };
+
+/** attachment; filename="ascii"; filename*=UTF-8''… so Arabic file names survive. */
+function contentDisposition(name: string) {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_') || 'file';
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+export function requestsRoutes(
+  app: FastifyInstance,
+  deps: { requests: RequestsService; rateLimiter: RateLimiter; config: { dataDir: string; requestFileMaxBytes: number } },
+) {
+  const { requests, rateLimiter } = deps;
+  const uploadDir = path.join(deps.config.dataDir, 'files', 'requests');
+
+  app.post('/api/requests', async (request, reply) => {
+    await rateLimiter.consume(`requests:ip:${request.ip}`, REQUEST_RATE.limit, REQUEST_RATE.windowSeconds);
+    const { fields, upload } = await readRequestForm(request, { dir: uploadDir, maxFileBytes: deps.config.requestFileMaxBytes });
+    try {
+      const locale = resolveLocale(request);
+      const result = await requests.submitRequest(parseInput(serviceRequestSchema, fields), { upload, userId: request.actor?.user.id ?? null, locale });
+      return reply.code(201).send({ status: 201, message: t(locale, 'requests.received', { reference: result.reference }), data: result });
+    } catch (error) {
+      await upload?.discard();
+      throw error;
+    }
+  });
+
+  app.post('/api/contact', async (request) => {
+    await rateLimiter.consume(`contact:ip:${request.ip}`, CONTACT_RATE.limit, CONTACT_RATE.windowSeconds);
+    const locale = resolveLocale(request);
+    await requests.submitContactMessage(parseInput(contactSchema, request.body), { userId: request.actor?.user.id ?? null, locale });
+    return { status: 200, message: t(locale, 'requests.contact_received') };
+  });
+
+  const admin = { config: { access: 'admin' as const } };
+  app.get('/api/admin/requests', admin, async (request) => requests.listRequests(parseInput(listRequestsQuerySchema, request.query)));
+  app.post('/api/admin/requests/:id/status', admin, async (request) => {
+    await requests.setStatus(parseInput(idParamSchema, request.params).id, parseInput(statusSchema, request.body).status);
+    return { status: 200 };
+  });
+  app.get('/api/admin/requests/:id/file', admin, async (request, reply) => {
+    const file = await requests.requestFile(parseInput(idParamSchema, request.params).id);
+    reply.type(file.type).header('content-disposition', contentDisposition(file.name)).header('content-length', String(file.size));
+    return reply.send(createReadStream(file.path));
+  });
+  app.get('/api/admin/contact-messages', admin, async (request) => requests.listContactMessages(parseInput(pageQuerySchema, request.query).page));
+  app.post('/api/admin/contact-messages/:id/handled', admin, async (request) => {
+    await requests.setContactHandled(parseInput(idParamSchema, request.params).id, parseInput(handledSchema, request.body).handled);
+    return { status: 200 };
+  });
+}

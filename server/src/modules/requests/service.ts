@@ -1,0 +1,194 @@
+import fs from 'node:fs/promises';
+import type { Locale } from '../../i18n/messages';
+import { Invalid, NotFound } from '../../http/errors';
+import type { MailService } from '../../mail/jobs';
+import type { StoredUpload } from './form';
+import { PAGE_SIZE, type RequestsRepo } from './repo';
+import type { ContactInput, ServiceRequestInput } from './schemas';
+import type { RequestStatus } from './tables';
+import { detectRequestFile, FORMAT_MIME } from './upload.fns';
+
+const SAMPLE_BYTES = 65_536;
+const DAY_MS = 86_400_000;
+
+/** The reference a requester and the operator quote: REQ-00042. */
+export const requestReference = (id: number) => `REQ-${String(id).padStart(5, '0')}`;
+
+const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
+
+async function readSample(filePath: string, size: number) {
+  const handle = await fs.open(filePath, 'r');
+  try {
+    const head = Buffer.alloc(Math.min(SAMPLE_BYTES, size));
+    await handle.read(head, 0, head.length, 0);
+    const tailLength = Math.min(SAMPLE_BYTES, size);
+    const tail = Buffer.alloc(tailLength);
+    await handle.read(tail, 0, tailLength, size - tailLength);
+    return { head, tail };
+  } finally {
+    await handle.close();
+  }
+}
+
+function isValidDate(value: string) {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+export function createRequestsService(deps: { repo: RequestsRepo; mail: MailService; now: () => Date; operatorEmail: string; appUrl: string }) {
+  const consoleUrl = (tab: 'requests' | 'messages') => `${deps.appUrl}/admin/requests${tab === 'messages' ? '?tab=messages' : ''}`;
+
+  return {
+    /**
+     * Stores an order for a professional service (or an enterprise quotation) and e-mails
+     * the operator and, in their language, the requester. The upload, if any, must be a
+     * document of an accepted format by its content.
+     */
+    async submitRequest(input: ServiceRequestInput, context: { upload: StoredUpload | null; userId: number | null; locale: Locale }) {
+      const { upload } = context;
+      if (input.deadline) {
+        if (!isValidDate(input.deadline)) throw Invalid.field('deadline', 'requests.deadline_invalid');
+        // One day of slack: "today" where the requester lives may be yesterday in UTC.
+        const earliest = new Date(deps.now().getTime() - DAY_MS).toISOString().slice(0, 10);
+        if (input.deadline < earliest) throw Invalid.field('deadline', 'requests.deadline_past');
+      }
+      let file: { name: string; path: string; type: string; size: number } | null = null;
+      if (upload) {
+        const sample = await readSample(upload.path, upload.size);
+        const format = upload.size > 0 ? detectRequestFile({ fileName: upload.fileName, declaredType: upload.declaredType, ...sample }) : null;
+        if (!format) throw Invalid.field('file', 'requests.file_format');
+        file = { name: upload.fileName, path: upload.path, type: FORMAT_MIME[format], size: upload.size };
+      }
+      if (input.service !== 'quotation' && !input.words && !file) throw Invalid.field('words', 'requests.words_or_file');
+
+      const now = deps.now();
+      const isQuotation = input.service === 'quotation';
+      const row = await deps.repo.createRequest({
+        service: input.service,
+        source_lang: input.source_lang ?? null,
+        target_lang: input.service === 'translation' || isQuotation ? (input.target_lang ?? null) : null,
+        words: input.words ?? null,
+        seats: isQuotation ? (input.seats ?? null) : null,
+        deadline: input.deadline ?? null,
+        name: input.name,
+        email: input.email.toLowerCase(),
+        phone: input.phone ?? null,
+        company: input.company ?? null,
+        message: input.message,
+        file_name: file?.name ?? null,
+        file_path: file?.path ?? null,
+        file_type: file?.type ?? null,
+        file_size: file?.size ?? null,
+        locale: context.locale,
+        user_id: context.userId,
+        created_at: now,
+        updated_at: now,
+      });
+      const reference = requestReference(row.id);
+      const mailData = {
+        reference,
+        service: input.service,
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        company: input.company,
+        sourceLang: input.source_lang,
+        targetLang: input.target_lang,
+        words: input.words,
+        seats: isQuotation ? input.seats : undefined,
+        deadline: input.deadline,
+        fileName: file?.name,
+        message: input.message,
+      };
+      await deps.mail.send({ to: input.email, locale: context.locale, template: 'serviceRequestReceived', data: mailData });
+      await deps.mail.send({ to: deps.operatorEmail, locale: 'en', template: 'serviceRequestOperator', data: { ...mailData, consoleUrl: consoleUrl('requests') } });
+      return { id: row.id, reference };
+    },
+
+    async listRequests(filter: { status?: RequestStatus; page: number }) {
+      const [{ rows, total }, counts] = await Promise.all([deps.repo.listRequests(filter), deps.repo.countByStatus()]);
+      return {
+        data: rows.map((row) => ({
+          id: row.id,
+          reference: requestReference(row.id),
+          service: row.service,
+          source_lang: row.source_lang,
+          target_lang: row.target_lang,
+          words: row.words,
+          seats: row.seats,
+          deadline: row.deadline,
+          name: row.name,
+          email: row.email,
+          phone: row.phone,
+          company: row.company,
+          message: row.message,
+          locale: row.locale,
+          user_id: row.user_id,
+          status: row.status,
+          file: row.file_path ? { name: row.file_name, type: row.file_type, size: row.file_size, url: `/api/admin/requests/${row.id}/file` } : null,
+          created_at: iso(row.created_at),
+          updated_at: iso(row.updated_at),
+        })),
+        meta: { page: filter.page, per_page: PAGE_SIZE, total, counts: { new: 0, quoted: 0, accepted: 0, done: 0, ...counts } },
+      };
+    },
+
+    async setStatus(id: number, status: RequestStatus) {
+      if (!(await deps.repo.setStatus(id, status, deps.now()))) throw new NotFound();
+    },
+
+    /** The attached file of a request, for the admin's download. */
+    async requestFile(id: number) {
+      const row = await deps.repo.findRequest(id);
+      if (!row?.file_path) throw new NotFound();
+      const exists = await fs.stat(row.file_path).then((s) => s.isFile()).catch(() => false);
+      if (!exists) throw new NotFound();
+      return { path: row.file_path, name: row.file_name ?? `${requestReference(id)}`, type: row.file_type ?? 'application/octet-stream', size: row.file_size ?? 0 };
+    },
+
+    /** Stores a contact message and e-mails it to the operator. */
+    async submitContactMessage(input: ContactInput, context: { userId: number | null; locale: Locale }) {
+      const row = await deps.repo.createContactMessage({
+        name: input.name,
+        email: input.email.toLowerCase(),
+        subject: input.subject ?? '',
+        message: input.message,
+        locale: context.locale,
+        user_id: context.userId,
+        created_at: deps.now(),
+      });
+      await deps.mail.send({
+        to: deps.operatorEmail,
+        locale: 'en',
+        template: 'contactMessageOperator',
+        data: { name: input.name, email: input.email, subject: input.subject ?? '', message: input.message, consoleUrl: consoleUrl('messages') },
+      });
+      return { id: row.id };
+    },
+
+    async listContactMessages(page: number) {
+      const { rows, total } = await deps.repo.listContactMessages(page);
+      return {
+        data: rows.map((row) => ({
+          id: row.id,
+          name: row.name,
+          email: row.email,
+          subject: row.subject,
+          message: row.message,
+          locale: row.locale,
+          user_id: row.user_id,
+          handled: Boolean(row.handled_at),
+          handled_at: iso(row.handled_at),
+          created_at: iso(row.created_at),
+        })),
+        meta: { page, per_page: PAGE_SIZE, total },
+      };
+    },
+
+    async setContactHandled(id: number, handled: boolean) {
+      if (!(await deps.repo.setContactHandled(id, handled ? deps.now() : null))) throw new NotFound();
+    },
+  };
+}
+
+export type RequestsService = ReturnType<typeof createRequestsService>;

@@ -1,0 +1,269 @@
+// Accounts in the browser, once in English and once in Arabic: sign up, open the verification
+// link from the mail outbox, sign out, sign in, change the password (and the profile), then
+// the forgotten-password path. Every screen is photographed for a person to look at.
+import { randomBytes } from 'node:crypto';
+import { crc32, deflateSync } from 'node:zlib';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { closeBrowserConnection, newContext, screenshot as takeScreenshot, waitForMail } from './helpers';
+
+type Locale = 'en' | 'ar';
+
+const TEXT = {
+  en: {
+    signOut: 'Sign out',
+    resent: 'A new verification link is on its way.',
+    emailVerified: 'email verified',
+    passwordUpdated: 'password updated successfully',
+    profileUpdated: 'user profile updated successfully',
+    resetLinkEmailed: 'reset link emailed',
+    resetDone: 'Your password has been reset.',
+    credentials: 'These credentials do not match our records.',
+    nameRequired: 'Name is required',
+    verificationInvalid: 'The verification link is invalid or expired',
+    passwordIncorrect: 'The password is incorrect.',
+    accountDeleted: 'Your account has been deleted.',
+  },
+  ar: {
+    signOut: 'تسجيل الخروج',
+    resent: 'أرسلنا إليك رابط تحقق جديداً.',
+    emailVerified: 'تم التحقق من البريد الإلكتروني',
+    passwordUpdated: 'تم تحديث كلمة المرور بنجاح',
+    profileUpdated: 'تم تحديث الملف الشخصي بنجاح',
+    resetLinkEmailed: 'أرسلنا رابط إعادة التعيين إلى بريدك الإلكتروني',
+    resetDone: 'تمت إعادة تعيين كلمة المرور.',
+    credentials: 'بيانات الاعتماد هذه لا تطابق سجلاتنا.',
+    nameRequired: 'الاسم مطلوب',
+    verificationInvalid: 'رابط التحقق غير صالح أو منتهي الصلاحية',
+    passwordIncorrect: 'كلمة المرور غير صحيحة.',
+    accountDeleted: 'تم حذف حسابك.',
+  },
+} as const;
+
+/** A 96x96 PNG for the company logo: a teal square with a gold diagonal band. */
+function logoPng(size = 96): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const rows: Buffer[] = [];
+  for (let y = 0; y < size; y++) {
+    const row = Buffer.alloc(1 + size * 3);
+    for (let x = 0; x < size; x++) row.set(Math.abs(x - y) < 14 ? [242, 181, 68] : [15, 95, 92], 1 + x * 3);
+    rows.push(row);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+const PNG = logoPng();
+
+const contexts: BrowserContext[] = [];
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await closeBrowserConnection();
+});
+
+async function openPage(locale: Locale): Promise<Page> {
+  const context = await newContext(locale);
+  contexts.push(context);
+  await context.addInitScript(() => localStorage.setItem('lisan.consent', 'accepted')); // no banner over the forms
+  return context.newPage();
+}
+
+/** A raw .eml with its quoted-printable parts decoded (UTF-8). */
+function decodeMail(raw: string): string {
+  const bytes = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+/** The first link of a decoded mail to `path`. */
+function linkInMail(decoded: string, path: string): string {
+  const link = decoded.match(/https?:\/\/[^\s"<>]+/g)?.find((url) => new URL(url.replace(/&amp;/g, '&')).pathname.startsWith(path));
+  if (!link) throw new Error(`no ${path} link in the mail:\n${decoded}`);
+  return link.replace(/&amp;/g, '&');
+}
+
+/** A full-page screenshot from the top, so the sticky header sits where it belongs. */
+async function screenshot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  return takeScreenshot(page, name);
+}
+
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+async function fill(within: Page | Locator, fields: Record<string, string>) {
+  for (const [name, value] of Object.entries(fields)) await within.locator(`input[name="${name}"]`).fill(value);
+}
+
+async function submit(page: Page) {
+  await page.locator('main form button[type="submit"]').first().click();
+}
+
+/** The app-wide success dialog: its text, then "Ok". */
+async function confirmSuccessDialog(page: Page, text: string, shot: string) {
+  const dialog = page.locator('dialog.dialog--success[open]');
+  await dialog.waitFor();
+  expect(await dialog.innerText()).toContain(text);
+  await screenshot(page, shot);
+  await dialog.getByRole('button').click();
+  await dialog.waitFor({ state: 'detached' }).catch(() => dialog.waitFor({ state: 'hidden' }));
+}
+
+async function signOut(page: Page, locale: Locale) {
+  await page.getByRole('button', { name: TEXT[locale].signOut }).click();
+  await expect.poll(() => pathOf(page)).toBe('/');
+  await page.locator('a[href="/login"]').first().waitFor();
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await fill(page, { email, password });
+  await submit(page);
+  await expect.poll(() => pathOf(page), { timeout: 15_000 }).toBe('/dashboard');
+}
+
+describe.each(['en', 'ar'] as const)('accounts in the browser (%s)', (locale) => {
+  const text = TEXT[locale];
+  const email = `e2e-${locale}-${randomBytes(4).toString('hex')}@example.com`;
+  const firstPassword = 'first-password-1';
+  const secondPassword = 'second-password-2';
+
+  it('signs up, verifies the address from the outbox, signs out, signs in and changes the password', async () => {
+    const page = await openPage(locale);
+
+    // Sign up: first with nothing filled in (the spec's message), then properly.
+    await page.goto('/register');
+    await expect.poll(() => page.locator('html').getAttribute('dir')).toBe(locale === 'ar' ? 'rtl' : 'ltr');
+    await page.locator('input[name="name"]').waitFor();
+    await screenshot(page, `accounts-${locale}-01-register`);
+    await submit(page);
+    await expect.poll(() => page.locator('.field__errors').first().innerText()).toBe(text.nameRequired);
+    await screenshot(page, `accounts-${locale}-02-register-errors`);
+    await fill(page, { name: locale === 'ar' ? 'هدى سالم' : 'Huda Salem', email, password: firstPassword, password_confirmation: firstPassword });
+    await submit(page);
+    await expect.poll(() => pathOf(page), { timeout: 15_000 }).toBe('/check-email');
+    await page.locator('[data-state="unverified"]').waitFor();
+    await screenshot(page, `accounts-${locale}-03-check-email`);
+    // "Resend": a second link is mailed (either one works).
+    await page.locator('[data-state="unverified"] button.button--primary').click();
+    await expect.poll(() => page.locator('[data-state="unverified"] [role="status"]').innerText()).toBe(text.resent);
+
+    // The verification link from the outbox, in the user's language.
+    const mail = decodeMail(await waitForMail(email, (raw) => decodeMail(raw).includes('/email/verify/')));
+    expect(mail).toContain(locale === 'ar' ? 'dir="rtl"' : 'dir="ltr"');
+    expect(mail).toContain(locale === 'ar' ? 'تأكيد بريدك الإلكتروني' : 'Verify your e-mail address');
+    await page.goto(linkInMail(mail, '/email/verify/'));
+    await expect.poll(() => page.url()).toContain('/email/verify?status=verified');
+    await expect.poll(() => page.locator('[data-status="verified"]').innerText()).toContain(text.emailVerified);
+    await screenshot(page, `accounts-${locale}-04-email-verified`);
+
+    // Sign out, and back in: first with a wrong password, then the right one.
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: text.signOut }).waitFor();
+    await signOut(page, locale);
+    await page.goto('/login');
+    await fill(page, { email, password: 'not-my-password' });
+    await submit(page);
+    await expect.poll(() => page.locator('.field__errors').first().innerText()).toBe(text.credentials);
+    await screenshot(page, `accounts-${locale}-05-login-error`);
+    await signIn(page, email, firstPassword);
+
+    // Basic info: profile and company logo.
+    await page.goto('/user/basic-info');
+    await page.locator('input[name="company_name"]').waitFor();
+    await fill(page, { company_name: locale === 'ar' ? 'ترجمات سالم' : 'Salem Translations', phone: '+971 4 555 0100' });
+    await page.locator('input[name="logo"]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+    await page.locator('main form button[type="submit"]').first().click();
+    await confirmSuccessDialog(page, text.profileUpdated, `accounts-${locale}-06-basic-info-saved`);
+    const logo = page.locator('.logo-field__preview img');
+    await expect.poll(() => logo.getAttribute('src')).toMatch(/^\/api\/files\/logos\//);
+    await expect.poll(() => logo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(96);
+    await screenshot(page, `accounts-${locale}-07-basic-info`);
+
+    // Change the password.
+    await page.goto('/user/auth-settings');
+    await page.locator('input[name="old_password"]').waitFor();
+    await screenshot(page, `accounts-${locale}-08-auth-settings`);
+    await fill(page.locator('#password'), { old_password: firstPassword, password: secondPassword, password_confirmation: secondPassword });
+    await page.locator('#password button[type="submit"]').click();
+    await confirmSuccessDialog(page, text.passwordUpdated, `accounts-${locale}-09-password-updated`);
+
+    // The other settings tabs belong to other screens; they sit in the same frame.
+    await page.locator('.account-tabs a[href="/user/membership"]').click();
+    await page.getByTestId('coming-soon').waitFor();
+    await screenshot(page, `accounts-${locale}-09b-membership-tab`);
+
+    // The new password is the one that works now.
+    await signOut(page, locale);
+    await page.goto('/login');
+    await fill(page, { email, password: firstPassword });
+    await submit(page);
+    await expect.poll(() => page.locator('.field__errors').first().innerText()).toBe(text.credentials);
+    await signIn(page, email, secondPassword);
+    await signOut(page, locale);
+  });
+
+  it('resets a forgotten password from the e-mailed link', async () => {
+    const page = await openPage(locale);
+    await page.goto('/forgot-password');
+    await page.locator('input[name="email"]').waitFor();
+    await screenshot(page, `accounts-${locale}-10-forgot-password`);
+    await fill(page, { email });
+    await submit(page);
+    await expect.poll(() => page.locator('main [role="status"]').innerText()).toContain(text.resetLinkEmailed);
+    await screenshot(page, `accounts-${locale}-11-reset-link-emailed`);
+
+    const mail = decodeMail(await waitForMail(email, (raw) => decodeMail(raw).includes('/reset-password?')));
+    await page.goto(linkInMail(mail, '/reset-password'));
+    await page.locator('input[name="password"]').waitFor();
+    expect(await page.locator('input[name="email"]').inputValue()).toBe(email);
+    await screenshot(page, `accounts-${locale}-12-reset-password`);
+    const thirdPassword = 'third-password-3';
+    await fill(page, { password: thirdPassword, password_confirmation: thirdPassword });
+    await submit(page);
+    await expect.poll(() => pathOf(page), { timeout: 15_000 }).toBe('/login');
+    await expect.poll(() => page.locator('main [role="status"]').innerText()).toContain(text.resetDone);
+    await screenshot(page, `accounts-${locale}-13-login-after-reset`);
+    await fill(page, { password: thirdPassword });
+    await submit(page);
+    await expect.poll(() => pathOf(page), { timeout: 15_000 }).toBe('/dashboard');
+
+    // Delete the account: a wrong password first, then the right one.
+    await page.goto('/user/auth-settings');
+    await page.locator('#delete-account > .form__actions button').click();
+    const confirm = page.locator('#delete-account dialog[open]');
+    await confirm.waitFor();
+    await fill(confirm, { password: 'not-my-password' });
+    await confirm.locator('button[type="submit"]').click();
+    await expect.poll(() => confirm.locator('.field__errors').innerText()).toBe(text.passwordIncorrect);
+    await screenshot(page, `accounts-${locale}-15-delete-account`);
+    await fill(confirm, { password: thirdPassword });
+    await confirm.locator('button[type="submit"]').click();
+    await expect.poll(() => pathOf(page), { timeout: 15_000 }).toBe('/');
+    await confirmSuccessDialog(page, text.accountDeleted, `accounts-${locale}-16-account-deleted`);
+    await page.goto('/login');
+    await fill(page, { email, password: thirdPassword });
+    await submit(page);
+    await expect.poll(() => page.locator('.field__errors').first().innerText()).toBe(text.credentials);
+  });
+
+  it('says so when a verification link is invalid or expired', async () => {
+    const page = await openPage(locale);
+    await page.goto(`/email/verify/1/${'0'.repeat(40)}?expires=1&signature=forged`);
+    await expect.poll(() => page.url()).toContain('/email/verify?status=invalid');
+    await expect.poll(() => page.locator('[data-status="invalid"]').innerText()).toContain(text.verificationInvalid);
+    await screenshot(page, `accounts-${locale}-14-verification-invalid`);
+  });
+});

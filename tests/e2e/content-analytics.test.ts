@@ -1,0 +1,309 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { BrowserContext, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { E2E_ADMIN } from './global-setup';
+import { closeBrowserConnection, screenshot, sharedBrowser } from './helpers';
+
+// These tests start their own Lisan (tests/e2e/fixtures/content-server.ts): the same product
+// with one test-only sign-in route, because the admin console must be opened as an admin
+// and the sign-in screens are not on main yet.
+
+const root = path.resolve(import.meta.dirname, '../..');
+let server: ChildProcess;
+let baseUrl = '';
+let dataDir = '';
+let log = '';
+const contexts: BrowserContext[] = [];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+}
+
+beforeAll(async () => {
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'lisan-e2e-content-'));
+  const port = await freePort();
+  baseUrl = `http://127.0.0.1:${port}`;
+  server = spawn(process.execPath, ['--import', 'tsx', 'tests/e2e/fixtures/content-server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: baseUrl,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      MAIL_URL: '',
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout!.on('data', (chunk) => (log += chunk));
+  server.stderr!.on('data', (chunk) => (log += chunk));
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`content server exited:\n${log}`);
+    if (Date.now() > deadline) throw new Error(`content server not healthy:\n${log}`);
+    const ok = await fetch(`${baseUrl}/api/health`).then((r) => r.ok).catch(() => false);
+    if (ok) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+});
+
+afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close()));
+  await closeBrowserConnection();
+  server?.kill('SIGTERM');
+  await new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      server?.kill('SIGKILL');
+      resolve(null);
+    }, 10_000);
+    server?.once('exit', () => {
+      clearTimeout(timer);
+      resolve(null);
+    });
+  });
+  await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+async function newContext(locale: 'en' | 'ar' = 'en'): Promise<BrowserContext> {
+  const context = await (await sharedBrowser()).newContext({ baseURL: baseUrl, locale: locale === 'ar' ? 'ar-SA' : 'en-US', viewport: { width: 1280, height: 900 } });
+  await context.addCookies([{ name: 'locale', value: locale, url: baseUrl }]);
+  contexts.push(context);
+  return context;
+}
+
+/** A browser context signed in as the e2e admin, and its API request helper. */
+async function adminContext(locale: 'en' | 'ar' = 'en') {
+  const context = await newContext(locale);
+  // The admin's own cookie choice: declined, so the banner does not cover the screens.
+  await context.addInitScript(() => localStorage.setItem('lisan.consent', 'declined'));
+  const signIn = await context.request.post('/__e2e/sign-in', { data: { email: E2E_ADMIN.email } });
+  expect(signIn.status()).toBe(204);
+  const api = async <T>(url: string): Promise<T> => {
+    const response = await context.request.get(url, { headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+    expect(response.status(), url).toBe(200);
+    return (await response.json()) as T;
+  };
+  /** A state-changing call with the CSRF double-submit, as the web app makes it. */
+  const post = async (url: string, data: unknown) => {
+    await context.request.get('/mt/csrf-cookie');
+    const token = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
+    return context.request.post(url, { data, headers: { 'X-XSRF-TOKEN': decodeURIComponent(token), 'X-Requested-With': 'XMLHttpRequest' } });
+  };
+  return { context, api, post };
+}
+
+type Report = { totals: { views: number; visitors: number }; top_pages: Array<{ path: string; views: number; visitors: number }> };
+type Recordings = { data: Array<{ id: string; visitor_id: string; first_path: string; events: number }>; meta: { total: number } };
+
+/** Records the analytics calls a page makes. */
+function watchAnalytics(page: Page) {
+  const pageViews: Array<Record<string, unknown>> = [];
+  const recordingBatches: Request[] = [];
+  page.on('request', (request) => {
+    if (request.method() !== 'POST') return;
+    const url = new URL(request.url());
+    if (url.pathname === '/api/analytics/page-views') pageViews.push(request.postDataJSON() as Record<string, unknown>);
+    if (url.pathname === '/api/analytics/recordings') recordingBatches.push(request);
+  });
+  return { pageViews, recordingBatches };
+}
+
+/** Follows a link of the page (a client-side route change) and waits for the next screen. */
+async function navigate(page: Page, linkName: string | RegExp, ready: string) {
+  await page.getByRole('link', { name: linkName, exact: typeof linkName === 'string' }).first().click();
+  await page.locator(ready).first().waitFor();
+}
+
+describe('first-party analytics with consent', () => {
+  it('accepts the banner, navigates three pages, and the admin finds the page views and a replayable recording', async () => {
+    const context = await newContext('en');
+    const page = await context.newPage();
+    const seen = watchAnalytics(page);
+    await page.goto('/');
+    await page.getByTestId('consent-accept').click();
+    await page.getByTestId('consent-banner').waitFor({ state: 'detached' });
+
+    await navigate(page, 'About us', '[data-testid="content-page"][data-slug="about"]');
+    await navigate(page, 'Pricing', '[data-testid="plan-card"]');
+    await navigate(page, 'Contact us', '[data-testid="contact-form"]');
+    // Typed text is masked in the recording.
+    await page.locator('[data-testid="contact-form"] textarea[name="message"]').fill('My secret message 4711');
+    await page.locator('[data-testid="contact-form"] input[name="name"]').fill('Hidden Person');
+
+    const visitorId = await page.evaluate(() => localStorage.getItem('lisan.visitor'));
+    expect(visitorId).toMatch(/^[0-9a-f-]{36}$/);
+    // One page view for the landing page (no consent yet), then one per route change, with the visitor id.
+    await expect.poll(() => seen.pageViews.map((v) => v.path)).toEqual(['/', '/about', '/pricing', '/contact']);
+    expect(seen.pageViews[0]).not.toHaveProperty('visitor_id');
+    expect(seen.pageViews.slice(1).every((v) => v.visitor_id === visitorId)).toBe(true);
+    expect(seen.pageViews[2]).toMatchObject({ referrer: '/about', locale: 'en' });
+
+    // The recorder sends batches every few seconds; wait for one sent after the typing.
+    const batchesBefore = seen.recordingBatches.length;
+    await expect.poll(() => seen.recordingBatches.length, { timeout: 15_000 }).toBeGreaterThan(batchesBefore);
+    await page.waitForTimeout(500);
+
+    const admin = await adminContext('en');
+    const report = await admin.api<{ data: Report }>('/api/admin/analytics/page-views');
+    const views = (p: string) => report.data.top_pages.find((row) => row.path === p);
+    for (const p of ['/about', '/pricing', '/contact']) expect(views(p), p).toMatchObject({ views: 1, visitors: 1 });
+    expect(report.data.totals.visitors).toBe(1);
+
+    const recordings = await admin.api<Recordings>('/api/admin/recordings');
+    expect(recordings.meta.total).toBe(1);
+    const [recording] = recordings.data;
+    expect(recording!.visitor_id).toBe(visitorId);
+    expect(recording).toMatchObject({ first_path: '/' }); // recording started on the page where the banner was accepted
+    const replay = await admin.api<{ data: { events: Array<{ type: number; data: { href?: string } }> } }>(`/api/admin/recordings/${recording!.id}`);
+    const types = new Set(replay.data.events.map((e) => e.type));
+    expect(types.has(2)).toBe(true); // a full snapshot
+    expect(types.has(3)).toBe(true); // incremental changes (the route changes)
+    const json = JSON.stringify(replay.data.events);
+    expect(json).not.toContain('My secret message');
+    expect(json).not.toContain('Hidden Person');
+    expect(json).toContain('*****'); // masked input values
+
+    // The replay in the admin console, in both languages.
+    for (const locale of ['en', 'ar'] as const) {
+      const adminPage = await (locale === 'en' ? admin.context : (await adminContext('ar')).context).newPage();
+      await adminPage.goto('/admin/replays');
+      await adminPage.getByTestId('replay-row').first().waitFor();
+      await screenshot(adminPage, `admin-replays-${locale}`);
+      await adminPage.getByTestId('replay-open').first().click();
+      const frame = adminPage.locator('[data-testid="replay-player"] iframe');
+      await frame.waitFor();
+      // The recorded page is rebuilt inside the player's iframe.
+      await expect.poll(() => frame.evaluate((iframe: HTMLIFrameElement) => iframe.contentDocument?.body?.innerText.length ?? 0), { timeout: 15_000 }).toBeGreaterThan(100);
+      await adminPage.waitForTimeout(500);
+      await screenshot(adminPage, `admin-replay-${locale}`);
+    }
+  });
+
+  it('declines the banner: no recording, and page views without a visitor id', async () => {
+    const admin = await adminContext('en');
+    const before = (await admin.api<Recordings>('/api/admin/recordings')).meta.total;
+    const context = await newContext('ar');
+    const page = await context.newPage();
+    const seen = watchAnalytics(page);
+    await page.goto('/');
+    await page.getByTestId('consent-decline').click();
+    await page.getByTestId('consent-banner').waitFor({ state: 'detached' });
+    await navigate(page, 'الأسئلة الشائعة', '[data-testid="content-page"][data-slug="faqs"]');
+    await navigate(page, 'مركز المساعدة', '[data-testid="content-page"][data-slug="help"]');
+    await navigate(page, 'من نحن', '[data-testid="content-page"][data-slug="about"]');
+    await expect.poll(() => seen.pageViews.map((v) => v.path)).toEqual(['/', '/faqs', '/help', '/about']);
+    expect(seen.pageViews.every((v) => !('visitor_id' in v) && v.locale === 'ar')).toBe(true);
+
+    // Longer than the recorder's flush interval: nothing is ever sent.
+    await page.waitForTimeout(7_000);
+    expect(seen.recordingBatches).toHaveLength(0);
+    expect(await page.evaluate(() => localStorage.getItem('lisan.visitor'))).toBeNull();
+    expect((await admin.api<Recordings>('/api/admin/recordings')).meta.total).toBe(before);
+    const report = await admin.api<{ data: Report }>('/api/admin/analytics/page-views');
+    expect(report.data.top_pages.find((row) => row.path === '/faqs')).toMatchObject({ views: 1, visitors: 0 });
+  });
+});
+
+describe('content, requests and admin screens', () => {
+  it('orders a human translation from the beta notice, in Arabic, and the admin sees it', async () => {
+    const context = await newContext('ar');
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByTestId('consent-decline').click();
+    await page.getByTestId('beta-order-link').click();
+    await page.getByTestId('request-form').waitFor();
+    await screenshot(page, 'request-form-ar');
+    await page.getByTestId('request-submit').click();
+    await expect.poll(() => page.locator('.form-field__errors').allInnerTexts()).toContain('الاسم مطلوب');
+    await screenshot(page, 'request-form-errors-ar');
+    await page.getByTestId('request-words').fill('1500');
+    await page.getByTestId('request-file').setInputFiles({ name: 'عقد.txt', mimeType: 'text/plain', buffer: Buffer.from('نص العقد للترجمة') });
+    await page.getByTestId('request-name').fill('هدى الحداد');
+    await page.getByTestId('request-email').fill('huda@example.com');
+    await page.getByTestId('request-submit').click();
+    await page.getByTestId('request-done').waitFor();
+    expect(await page.getByTestId('request-done').innerText()).toMatch(/REQ-\d{5}/);
+    await screenshot(page, 'request-done-ar');
+
+    for (const locale of ['en', 'ar'] as const) {
+      const admin = await adminContext(locale);
+      const adminPage = await admin.context.newPage();
+      await adminPage.goto('/admin/requests');
+      await adminPage.getByTestId('request-row').first().waitFor();
+      expect(await adminPage.getByTestId('request-row').first().innerText()).toContain('هدى الحداد');
+      await screenshot(adminPage, `admin-requests-${locale}`);
+    }
+  });
+
+  it('shows the content pages, the blog and the admin editor in both languages', async () => {
+    const admin = await adminContext('en');
+    const created = await admin.post('/api/admin/content', {
+      section: 'blog',
+      slug: 'arabic-on-the-web',
+      title_en: 'Arabic on the web',
+      title_ar: 'العربية على الويب',
+      summary_en: 'Right-to-left layout done right.',
+      summary_ar: 'تخطيط من اليمين إلى اليسار كما ينبغي.',
+      body_en: '## Direction\n\nUse **logical properties** so one stylesheet serves both directions.',
+      body_ar: '## الاتجاه\n\nاستخدم **الخصائص المنطقية** ليخدم ملف أنماط واحد الاتجاهين.',
+      published: true,
+    });
+    expect(created.status()).toBe(201);
+
+    for (const locale of ['en', 'ar'] as const) {
+      const context = await newContext(locale);
+      await context.addInitScript(() => localStorage.setItem('lisan.consent', 'declined'));
+      const page = await context.newPage();
+      for (const [path, ready, name] of [
+        ['/about', '[data-testid="content-page"]', 'about'],
+        ['/contact', '[data-testid="contact-form"]', 'contact'],
+        ['/faqs', '[data-testid="content-page"]', 'faqs'],
+        ['/terms', '[data-testid="content-page"]', 'terms'],
+        ['/blog', '[data-testid="post-list"]', 'blog'],
+        ['/blog/arabic-on-the-web', '[data-testid="post-page"]', 'blog-post'],
+      ] as const) {
+        await page.goto(path);
+        await page.locator(ready).waitFor();
+        await screenshot(page, `${name}-${locale}`);
+      }
+      expect(await page.locator('[data-testid="post-page"] h2').innerText()).toBe(locale === 'en' ? 'Direction' : 'الاتجاه');
+
+      const adminPage = await (await adminContext(locale)).context.newPage();
+      await adminPage.goto('/admin');
+      await adminPage.getByTestId('admin-index').waitFor();
+      await screenshot(adminPage, `admin-index-${locale}`);
+      await adminPage.getByTestId('admin-link-adminContent').click();
+      await adminPage.getByTestId('content-row').first().waitFor();
+      await screenshot(adminPage, `admin-content-${locale}`);
+      await adminPage.locator('[data-testid="content-row"][data-slug="about"] a').click();
+      await adminPage.getByTestId('content-editor').waitFor();
+      await adminPage.getByTestId('editor-title-en').fill('About Lisan');
+      await adminPage.getByTestId('editor-save').click();
+      await adminPage.getByTestId('editor-saved').waitFor();
+      await screenshot(adminPage, `admin-content-editor-${locale}`);
+      await adminPage.goto('/admin/analytics');
+      await adminPage.getByTestId('total-views').waitFor();
+      await screenshot(adminPage, `admin-analytics-${locale}`);
+    }
+    // The admin console itself is not counted.
+    const report = await admin.api<{ data: Report }>('/api/admin/analytics/page-views');
+    expect(report.data.top_pages.some((row) => row.path.startsWith('/admin'))).toBe(false);
+    expect(report.data.top_pages.find((row) => row.path === '/blog/arabic-on-the-web')).toMatchObject({ views: 2 });
+  });
+});

@@ -1,0 +1,181 @@
+import { cloneElement, isValidElement, useCallback, useId, useState, type InputHTMLAttributes, type ReactElement, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../api/client';
+import './form.css';
+import './form-field.css';
+
+interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  hint?: ReactNode;
+  /** The field's server errors (422), shown under it and announced with it. */
+  errors?: string[];
+}
+
+/** A labelled input with an optional hint and its validation messages. */
+export function TextField({ label, value, onChange, hint, errors = [], id, className, ...input }: FieldProps) {
+  const generatedId = useId();
+  const inputId = id ?? generatedId;
+  const hintId = `${inputId}-hint`;
+  const errorId = `${inputId}-error`;
+  const describedBy = [hint ? hintId : null, errors.length ? errorId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={`field${errors.length ? ' field--invalid' : ''}${className ? ` ${className}` : ''}`}>
+      <label className="field__label" htmlFor={inputId}>
+        {label}
+      </label>
+      <input
+        {...input}
+        id={inputId}
+        className="field__input"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={errors.length > 0 || undefined}
+        aria-describedby={describedBy}
+      />
+      {hint && (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      )}
+      {errors.length > 0 && (
+        <ul id={errorId} className="field__errors">
+          {errors.map((message) => (
+            <li key={message} dir="auto">
+              {message}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** A labelled select. */
+export function SelectField({ label, name, value, onChange, children }: { label: string; name: string; value: string; onChange: (value: string) => void; children: ReactNode }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <select id={id} name={name} className="field__select" value={value} onChange={(event) => onChange(event.target.value)}>
+        {children}
+      </select>
+    </div>
+  );
+}
+
+/**
+ * What a failed submission says apart from the fields the form shows inline: the 422
+ * messages of other fields (spec section 5: the errors object flattened into a list), or
+ * the message of any other answer (429, 419, ...), or the generic text for a network failure.
+ */
+export function formErrorMessages(error: unknown, shownFields: readonly string[], fallback: string): string[] {
+  if (!isApiError(error) || error.status === 0) return [fallback];
+  const fields = Object.entries(error.errors);
+  if (fields.length === 0) return [error.message];
+  return fields.filter(([field]) => !shownFields.includes(field)).flatMap(([, messages]) => messages);
+}
+
+/** The messages of a failed submission that no field shows, in an alert above the form. */
+export function FormErrors({ error, shownFields = [] }: { error: unknown; shownFields?: readonly string[] }) {
+  const { t } = useTranslation('auth');
+  const { t: tMessages } = useTranslation('messages');
+  if (!error) return null;
+  const messages = formErrorMessages(error, shownFields, tMessages('errors.whoops'));
+  if (messages.length === 0) return null;
+  return (
+    <div className="form-errors notice notice--error" role="alert">
+      <p className="form-errors__title">{t('form.errorTitle')}</p>
+      <ul className="form-errors__list">
+        {messages.map((message) => (
+          <li key={message} dir="auto">
+            {message}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+type FieldOfErrorProps = Omit<FieldProps, 'errors' | 'type' | 'name'> & {
+  name: string;
+  /** The failed submission; the field shows its own 422 messages from it. */
+  error: unknown;
+};
+
+/** An e-mail address field: left to right in both languages. */
+export function EmailField({ error, name, ...props }: FieldOfErrorProps) {
+  return <TextField type="email" dir="ltr" autoComplete="email" {...props} name={name} errors={fieldErrors(error, name)} />;
+}
+
+/** A password field (a new password unless autoComplete says "current-password"). */
+export function PasswordField({ error, name, ...props }: FieldOfErrorProps) {
+  return <TextField type="password" dir="ltr" autoComplete="new-password" {...props} name={name} errors={fieldErrors(error, name)} />;
+}
+
+/** Form state as one object, with a setter per field: `set('email')` is the e-mail input's onChange. */
+export function useFormValues<T extends Record<string, string>>(initial: T) {
+  const [values, setValues] = useState(initial);
+  const set = useCallback((field: keyof T) => (value: string) => setValues((previous) => ({ ...previous, [field]: value })), []);
+  return { values, set, setValues };
+}
+
+/** The 422 messages of one field of a failed submission. */
+export function fieldErrors(error: unknown, field: string): string[] {
+  return isApiError(error) ? (error.errors[field] ?? []) : [];
+}
+
+/**
+ * A labelled form control with its hint and the server's 422 messages for that field.
+ * The control (one element) gets the id, aria-invalid and aria-describedby.
+ */
+export function FormField({
+  label,
+  errors,
+  hint,
+  optional,
+  optionalLabel,
+  children,
+  className = '',
+}: {
+  label: ReactNode;
+  errors?: string[];
+  hint?: ReactNode;
+  optional?: boolean;
+  optionalLabel?: string;
+  children: ReactElement<Record<string, unknown>>;
+  className?: string;
+}) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const hasErrors = Boolean(errors?.length);
+  const describedBy = [hint ? hintId : null, hasErrors ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const control = isValidElement(children)
+    ? cloneElement(children, { id, 'aria-invalid': hasErrors || undefined, 'aria-describedby': describedBy })
+    : children;
+  return (
+    <div className={`form-field${hasErrors ? ' form-field--invalid' : ''} ${className}`.trim()}>
+      <label className="form-field__label" htmlFor={id}>
+        {label}
+        {optional && optionalLabel && <span className="form-field__optional"> {optionalLabel}</span>}
+      </label>
+      {control}
+      {hint && (
+        <p className="form-field__hint" id={hintId}>
+          {hint}
+        </p>
+      )}
+      {hasErrors && (
+        <ul className="form-field__errors" id={errorId} role="alert">
+          {errors!.map((message) => (
+            <li key={message}>{message}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import type { SocialProvider, User, UserSettings } from '../../api/types';
+import { forgetUser } from '../auth/use-sign-out';
+import { userKeys } from './use-current-user';
+
+interface UserAnswer {
+  message: string;
+  user: User;
+}
+
+/** Mutations that answer the updated user keep the cached user call in step. */
+function useUserMutation<I>(request: (input: I) => Promise<UserAnswer>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: (answer) => queryClient.setQueryData(userKeys.current(), answer.user),
+  });
+}
+
+/** POST /api/user/update (multipart: text fields and the logo). */
+export function useUpdateProfile() {
+  return useUserMutation((form: FormData) => api.post<UserAnswer>('/api/user/update', form));
+}
+
+export type SettingsInput = Partial<UserSettings> & { locale?: 'en' | 'ar' };
+
+/** POST /api/user/settings. */
+export function useUpdateSettings() {
+  return useUserMutation((input: SettingsInput) => api.post<UserAnswer>('/api/user/settings', input));
+}
+
+/** POST /api/user/disconnect. */
+export function useDisconnect() {
+  return useUserMutation((provider: SocialProvider) => api.post<UserAnswer>('/api/user/disconnect', { provider }));
+}
+
+export interface PasswordInput {
+  old_password?: string;
+  password: string;
+  password_confirmation: string;
+}
+
+/** POST /api/user/password-update; afterwards the user has a password. */
+export function useUpdatePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PasswordInput) => api.post<{ message: string }>('/api/user/password-update', input),
+    onSuccess: () =>
+      queryClient.setQueryData<User | null>(userKeys.current(), (user) => (user ? { ...user, has_password: true } : user)),
+  });
+}
+
+/** POST /api/user/delete-account; the server ends the session, so the visitor becomes a guest. */
+export function useDeleteAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { password?: string; email?: string }) => api.post<{ message: string }>('/api/user/delete-account', input),
+    onSuccess: () => forgetUser(queryClient),
+  });
+}

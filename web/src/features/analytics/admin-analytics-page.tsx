@@ -1,0 +1,136 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/client';
+import { FormField } from '../../components/form-field';
+import { PageLoading } from '../../components/page-loading';
+import { formatNumber } from '../../i18n/format';
+import { useLanguage } from '../../i18n/use-language';
+import { AdminPageHeader } from '../admin/admin-page-header';
+import { formatDate } from '../content/content.fns';
+import './analytics.css';
+import { usePageViewReport } from './use-analytics';
+
+const DAY_MS = 86_400_000;
+const day = (date: Date) => date.toISOString().slice(0, 10);
+
+function defaultRange() {
+  const now = new Date();
+  return { from: day(new Date(now.getTime() - 29 * DAY_MS)), to: day(now) };
+}
+
+/** /admin/analytics: page views per day and the most viewed pages of a chosen range. */
+export function AdminAnalyticsPage() {
+  const { t } = useTranslation('analytics');
+  const { language } = useLanguage();
+  const [range, setRange] = useState(defaultRange);
+  const [draft, setDraft] = useState(range);
+  const report = usePageViewReport(range);
+  const number = (value: number) => formatNumber(value, language);
+  const errors = isApiError(report.error) ? report.error.errors : {};
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setRange(draft);
+  };
+
+  const max = Math.max(1, ...(report.data?.days.map((d) => d.views) ?? [1]));
+  return (
+    <section className="container page-section admin-page" data-testid="admin-analytics">
+      <AdminPageHeader page="adminAnalytics" />
+      <form className="panel range-form" onSubmit={onSubmit}>
+        <FormField label={t('range.from')} errors={errors.from}>
+          <input className="input" type="date" value={draft.from} max={draft.to} onChange={(e) => setDraft({ ...draft, from: e.target.value })} data-testid="range-from" />
+        </FormField>
+        <FormField label={t('range.to')} errors={errors.to}>
+          <input className="input" type="date" value={draft.to} min={draft.from} onChange={(e) => setDraft({ ...draft, to: e.target.value })} data-testid="range-to" />
+        </FormField>
+        <button type="submit" className="button button--primary">
+          {t('range.show')}
+        </button>
+      </form>
+
+      {report.isPending ? (
+        <PageLoading />
+      ) : report.data ? (
+        <>
+          <div className="stat-grid">
+            <div className="stat panel">
+              <span className="stat__label">{t('totals.views')}</span>
+              <strong className="stat__value" data-testid="total-views">
+                {number(report.data.totals.views)}
+              </strong>
+            </div>
+            <div className="stat panel">
+              <span className="stat__label">{t('totals.visitors')}</span>
+              <strong className="stat__value" data-testid="total-visitors">
+                {number(report.data.totals.visitors)}
+              </strong>
+              <span className="stat__note muted">{t('totals.visitorsNote')}</span>
+            </div>
+          </div>
+
+          <div className="panel chart-panel">
+            <h2>{t('perDay.title')}</h2>
+            <p className="muted small">{t('perDay.range', { from: formatDate(report.data.from, language), to: formatDate(report.data.to, language) })}</p>
+            <div className="bar-chart" role="img" aria-label={t('perDay.chartLabel')}>
+              {report.data.days.map((d) => (
+                <div key={d.day} className="bar-chart__column" title={`${formatDate(d.day, language)}: ${t('views', { value: number(d.views) })}`}>
+                  <div className="bar-chart__bar" style={{ blockSize: `${(d.views / max) * 100}%` }} />
+                </div>
+              ))}
+            </div>
+            <details className="chart-table">
+              <summary>{t('perDay.showTable')}</summary>
+              <table className="admin-table" data-testid="days-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('columns.day')}</th>
+                    <th scope="col">{t('columns.views')}</th>
+                    <th scope="col">{t('columns.visitors')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {report.data.days.map((d) => (
+                    <tr key={d.day}>
+                      <td>{formatDate(d.day, language)}</td>
+                      <td>{number(d.views)}</td>
+                      <td>{number(d.visitors)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </details>
+          </div>
+
+          <div className="panel">
+            <h2>{t('topPages.title')}</h2>
+            {report.data.top_pages.length === 0 ? (
+              <p className="muted">{t('topPages.empty')}</p>
+            ) : (
+              <table className="admin-table" data-testid="top-pages">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('columns.page')}</th>
+                    <th scope="col">{t('columns.views')}</th>
+                    <th scope="col">{t('columns.visitors')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {report.data.top_pages.map((row) => (
+                    <tr key={row.path}>
+                      <td dir="ltr" className="admin-table__code">
+                        {row.path}
+                      </td>
+                      <td>{number(row.views)}</td>
+                      <td>{number(row.visitors)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </div>
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,146 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useDialog } from '../../app/dialog-context';
+import { PageLoading } from '../../components/page-loading';
+import { formatNumber } from '../../i18n/format';
+import { useLanguage } from '../../i18n/use-language';
+import { AdminPageHeader, Pagination } from '../admin/admin-page-header';
+import { formatDate } from '../content/content.fns';
+import './analytics.css';
+import { ReplayPlayer } from './replay-player';
+import { useDeleteRecording, useRecording, useRecordings } from './use-analytics';
+
+/** 83000 -> "1:23". */
+export function formatDuration(ms: number): string {
+  const seconds = Math.max(0, Math.round(ms / 1000));
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = String(seconds % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+function browserName(userAgent: string | null): string {
+  if (!userAgent) return '—';
+  const match = /(Edg|OPR|Firefox|Chrome|Safari)\/(\d+)/.exec(userAgent);
+  const names: Record<string, string> = { Edg: 'Edge', OPR: 'Opera' };
+  return match ? `${names[match[1]!] ?? match[1]} ${match[2]}` : userAgent.slice(0, 30);
+}
+
+/** /admin/replays: the session recordings, newest first. */
+export function AdminReplaysPage() {
+  const { t } = useTranslation('analytics');
+  const { language } = useLanguage();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const page = Math.max(1, Number(searchParams.get('page')) || 1);
+  const recordings = useRecordings(page);
+  const number = (value: number) => formatNumber(value, language);
+  return (
+    <section className="container page-section admin-page" data-testid="admin-replays">
+      <AdminPageHeader page="adminReplays" />
+      {recordings.data && <p className="muted">{t('replays.retention', { days: number(recordings.data.meta.retention_days) })}</p>}
+      {recordings.isPending ? (
+        <PageLoading />
+      ) : !recordings.data?.data.length ? (
+        <p className="panel admin-empty" data-testid="replays-empty">
+          {t('replays.empty')}
+        </p>
+      ) : (
+        <>
+          <div className="table-scroll">
+            <table className="admin-table" data-testid="replays-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('replays.columns.started')}</th>
+                  <th scope="col">{t('replays.columns.duration')}</th>
+                  <th scope="col">{t('replays.columns.firstPage')}</th>
+                  <th scope="col">{t('replays.columns.visitor')}</th>
+                  <th scope="col">{t('replays.columns.browser')}</th>
+                  <th scope="col">{t('replays.columns.events')}</th>
+                  <th scope="col">
+                    <span className="visually-hidden">{t('replays.columns.actions')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {recordings.data.data.map((recording) => (
+                  <tr key={recording.id} data-testid="replay-row" data-id={recording.id}>
+                    <td>{formatDate(recording.started_at, language, true)}</td>
+                    <td>{formatDuration(recording.duration_ms)}</td>
+                    <td dir="ltr" className="admin-table__code">
+                      {recording.first_path}
+                    </td>
+                    <td>
+                      {recording.user_email ? (
+                        <span dir="ltr">{recording.user_email}</span>
+                      ) : (
+                        <span className="muted" title={recording.visitor_id}>
+                          {t('replays.anonymous')}{' '}
+                          <bdi className="admin-table__code" dir="ltr">
+                            {recording.visitor_id.slice(0, 8)}
+                          </bdi>
+                        </span>
+                      )}
+                      <div className="muted small">{t(`replays.locale.${recording.locale}`)}</div>
+                    </td>
+                    <td className="small">{browserName(recording.user_agent)}</td>
+                    <td>{number(recording.events)}</td>
+                    <td>
+                      <Link className="button button--ghost button--small" to={`/admin/replays/${recording.id}`} data-testid="replay-open">
+                        {t('replays.watch')}
+                      </Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pagination page={page} perPage={recordings.data.meta.per_page} total={recordings.data.meta.total} onPage={(p) => setSearchParams({ page: String(p) })} />
+        </>
+      )}
+    </section>
+  );
+}
+
+/** /admin/replays/:id: one recording in rrweb's player. */
+export function AdminReplayPage() {
+  const { t } = useTranslation('analytics');
+  const { language } = useLanguage();
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const dialog = useDialog();
+  const recording = useRecording(id);
+  const remove = useDeleteRecording();
+  const onDelete = () => {
+    if (!window.confirm(t('replay.confirmDelete'))) return;
+    remove.mutate(id, { onSuccess: () => navigate('/admin/replays', { replace: true }), onError: (error) => dialog.showError(error) });
+  };
+  return (
+    <section className="container page-section admin-page" data-testid="admin-replay">
+      <AdminPageHeader
+        page="adminReplay"
+        actions={
+          <>
+            <Link className="button button--ghost button--small" to="/admin/replays">
+              {t('replay.back')}
+            </Link>
+            <button type="button" className="button button--ghost button--small button--danger" onClick={onDelete} disabled={remove.isPending || !recording.data}>
+              {t('replay.delete')}
+            </button>
+          </>
+        }
+      />
+      {recording.isPending ? (
+        <PageLoading />
+      ) : !recording.data ? (
+        <p className="panel admin-empty">{t('replay.notFound')}</p>
+      ) : (
+        <>
+          <p className="muted">
+            {t('replay.meta', { date: formatDate(recording.data.started_at, language, true), path: recording.data.first_path, events: formatNumber(recording.data.events.length, language) })}
+          </p>
+          {recording.data.events.length < 2 ? <p className="panel admin-empty">{t('replay.tooShort')}</p> : <ReplayPlayer events={recording.data.events} />}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { BLOCKED_SELECTOR, isTrackedPath, pageViewPayload, privateEvent, splitIntoBatches, VISITOR_STORAGE_KEY, visitorIdFor, withoutQuery } from './analytics.fns';
+
+function memoryStorage(initial: Record<string, string> = {}) {
+  const values = new Map(Object.entries(initial));
+  return {
+    getItem: (key: string) => values.get(key) ?? null,
+    setItem: (key: string, value: string) => void values.set(key, value),
+    removeItem: (key: string) => void values.delete(key),
+    values,
+  };
+}
+
+const ID = '0b9d3c4e-6a8f-4c1d-9e2a-7f5b3c1d2e4f';
+
+describe('visitor id', () => {
+  it('is created once after consent and kept', () => {
+    const storage = memoryStorage();
+    expect(visitorIdFor(true, storage, () => ID)).toBe(ID);
+    expect(storage.values.get(VISITOR_STORAGE_KEY)).toBe(ID);
+    expect(visitorIdFor(true, storage, () => 'other')).toBe(ID);
+  });
+
+  it('is removed and absent without consent, and absent when storage is blocked', () => {
+    const storage = memoryStorage({ [VISITOR_STORAGE_KEY]: ID });
+    expect(visitorIdFor(false, storage, () => ID)).toBeNull();
+    expect(storage.values.has(VISITOR_STORAGE_KEY)).toBe(false);
+    const blocked = {
+      getItem: () => {
+        throw new Error('SecurityError');
+      },
+      setItem: () => {
+        throw new Error('SecurityError');
+      },
+      removeItem: () => {
+        throw new Error('SecurityError');
+      },
+    };
+    expect(visitorIdFor(true, blocked, () => ID)).toBeNull();
+    expect(visitorIdFor(true, null, () => ID)).toBeNull();
+  });
+
+  it('replaces a stored value that is not a uuid', () => {
+    const storage = memoryStorage({ [VISITOR_STORAGE_KEY]: 'tampered' });
+    expect(visitorIdFor(true, storage, () => ID)).toBe(ID);
+  });
+});
+
+describe('page view payload', () => {
+  it('names the outside referrer first, then the previous path, and the visitor only with consent', () => {
+    expect(pageViewPayload({ pathname: '/', locale: 'en', previousPath: null, documentReferrer: 'https://search.example/?q=lisan', visitorId: null })).toEqual({
+      path: '/',
+      locale: 'en',
+      referrer: 'https://search.example/',
+    });
+    expect(pageViewPayload({ pathname: '/pricing', locale: 'ar', previousPath: '/', documentReferrer: 'https://search.example/', visitorId: ID })).toEqual({
+      path: '/pricing',
+      locale: 'ar',
+      referrer: '/',
+      visitor_id: ID,
+    });
+    expect(pageViewPayload({ pathname: '/about', locale: 'en', previousPath: null, documentReferrer: '', visitorId: null }).referrer).toBeNull();
+  });
+
+  it('drops queries and fragments', () => {
+    expect(withoutQuery('/reset-password?token=abc#top')).toBe('/reset-password');
+  });
+});
+
+describe('recording events', () => {
+  it('removes the query from the address of Meta events only', () => {
+    expect(privateEvent({ type: 4, data: { href: 'https://lisan.example/reset?token=x', width: 1 }, timestamp: 1 })).toEqual({
+      type: 4,
+      data: { href: 'https://lisan.example/reset', width: 1 },
+      timestamp: 1,
+    });
+    const other = { type: 3, data: { source: 1 }, timestamp: 2 };
+    expect(privateEvent(other)).toBe(other);
+  });
+
+  it('cuts batches by event count and by size', () => {
+    const events = Array.from({ length: 5 }, (_, i) => ({ i, pad: 'x'.repeat(10) }));
+    expect(splitIntoBatches(events, { maxEvents: 2, maxBytes: 10_000 }).map((b) => b.length)).toEqual([2, 2, 1]);
+    expect(splitIntoBatches(events, { maxEvents: 100, maxBytes: 60 }).map((b) => b.length)).toEqual([2, 2, 1]);
+    // One event larger than the limit still travels (alone); the server decides.
+    expect(splitIntoBatches([{ pad: 'x'.repeat(500) }], { maxEvents: 10, maxBytes: 100 })).toHaveLength(1);
+    expect(splitIntoBatches([], { maxEvents: 10, maxBytes: 100 })).toEqual([]);
+  });
+
+  it('blocks password and payment card fields and the admin console', () => {
+    expect(BLOCKED_SELECTOR).toContain('input[type="password"]');
+    expect(BLOCKED_SELECTOR).toContain('[autocomplete^="cc-"]');
+    expect(BLOCKED_SELECTOR).toContain('.admin-page');
+  });
+
+  it('sends no page views for the admin console', () => {
+    expect(isTrackedPath('/admin')).toBe(false);
+    expect(isTrackedPath('/admin/replays/1')).toBe(false);
+    expect(isTrackedPath('/administrators-guide')).toBe(true);
+    expect(isTrackedPath('/about')).toBe(true);
+  });
+});

@@ -1,0 +1,113 @@
+// Pure helpers of first-party analytics: what a page view says, and how rrweb events are
+// made private and cut into batches before they leave the browser.
+
+/** localStorage key of the anonymous visitor id, kept only while consent is given. */
+export const VISITOR_STORAGE_KEY = 'lisan.visitor';
+
+type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+
+/**
+ * The visitor id for this consent choice: created on first need after the visitor
+ * accepted, removed (and null) otherwise. Blocked storage gives null: no id, no tracking.
+ */
+export function visitorIdFor(accepted: boolean, storage: KeyValueStorage | null, newId: () => string): string | null {
+  try {
+    if (!storage) return null;
+    if (!accepted) {
+      storage.removeItem(VISITOR_STORAGE_KEY);
+      return null;
+    }
+    const existing = storage.getItem(VISITOR_STORAGE_KEY);
+    if (existing && UUID_PATTERN.test(existing)) return existing;
+    const id = newId();
+    storage.setItem(VISITOR_STORAGE_KEY, id);
+    return id;
+  } catch {
+    return null;
+  }
+}
+
+/** A URL or path without its query and fragment (they may carry tokens or personal data). */
+export function withoutQuery(value: string): string {
+  return value.split(/[?#]/)[0] ?? '';
+}
+
+export interface PageViewPayload {
+  path: string;
+  locale: 'en' | 'ar';
+  referrer: string | null;
+  visitor_id?: string;
+}
+
+/**
+ * The page view of a completed navigation. The first one's referrer is the page the
+ * visitor came from (document.referrer); later ones name the previous path of the app.
+ */
+export function pageViewPayload(input: {
+  pathname: string;
+  locale: 'en' | 'ar';
+  previousPath: string | null;
+  documentReferrer: string;
+  visitorId: string | null;
+}): PageViewPayload {
+  const referrer = input.previousPath ?? (input.documentReferrer ? withoutQuery(input.documentReferrer) : null);
+  return {
+    path: input.pathname || '/',
+    locale: input.locale,
+    referrer: referrer || null,
+    ...(input.visitorId ? { visitor_id: input.visitorId } : {}),
+  };
+}
+
+/** rrweb's Meta event: it carries the page's address. */
+const META_EVENT = 4;
+
+/** Drops the query and fragment from the address rrweb records with every full snapshot. */
+export function privateEvent<E extends { type: number; data?: unknown }>(event: E): E {
+  if (event.type !== META_EVENT || !event.data || typeof event.data !== 'object') return event;
+  const data = event.data as { href?: unknown };
+  if (typeof data.href !== 'string') return event;
+  return { ...event, data: { ...data, href: withoutQuery(data.href) } };
+}
+
+/**
+ * Cuts queued events into batches the server accepts: at most maxEvents events and,
+ * as far as one event allows, maxBytes of JSON each.
+ */
+export function splitIntoBatches<E>(events: E[], limits: { maxEvents: number; maxBytes: number }): E[][] {
+  const batches: E[][] = [];
+  let current: E[] = [];
+  let bytes = 2;
+  for (const event of events) {
+    const size = JSON.stringify(event).length + 1;
+    if (current.length > 0 && (current.length >= limits.maxEvents || bytes + size > limits.maxBytes)) {
+      batches.push(current);
+      current = [];
+      bytes = 2;
+    }
+    current.push(event);
+    bytes += size;
+  }
+  if (current.length) batches.push(current);
+  return batches;
+}
+
+/**
+ * The admin console is not analysed: its screens show other people's data (requests,
+ * messages, users), so they send no page views and are blocked in recordings.
+ */
+export function isTrackedPath(pathname: string): boolean {
+  return !/^\/admin(\/|$)/.test(pathname);
+}
+
+/** CSS selectors of what the recorder must never see: password and payment card fields, the admin console. */
+export const BLOCKED_SELECTOR = [
+  'input[type="password"]',
+  '[autocomplete^="cc-"]',
+  '[autocomplete="current-password"]',
+  '[autocomplete="new-password"]',
+  '[data-private-input]',
+  '.admin-page',
+].join(', ');

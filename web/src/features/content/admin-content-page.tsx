@@ -1,0 +1,98 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { PageLoading } from '../../components/page-loading';
+import { useLanguage } from '../../i18n/use-language';
+import { AdminPageHeader } from '../admin/admin-page-header';
+import { formatDate, localized } from './content.fns';
+import './content.css';
+import { useAdminContentList, type ContentSection } from './use-content';
+
+const SECTIONS: ContentSection[] = ['page', 'blog', 'case-studies'];
+
+/** Where visitors read an entry. */
+export function publicPathOf(section: ContentSection, slug: string) {
+  return section === 'page' ? `/${slug}` : `/${section}/${slug}`;
+}
+
+/** /admin/content: the fixed pages, the blog and the case studies, each with its entries. */
+export function AdminContentPage() {
+  const { t } = useTranslation('content');
+  const { language } = useLanguage();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const section = (SECTIONS as string[]).includes(searchParams.get('section') ?? '') ? (searchParams.get('section') as ContentSection) : 'page';
+  const list = useAdminContentList(section);
+  return (
+    <section className="container page-section admin-page" data-testid="admin-content">
+      <AdminPageHeader
+        page="adminContent"
+        actions={
+          section !== 'page' && (
+            <Link className="button button--primary" to={`/admin/content/new?section=${section}`} data-testid="content-new">
+              {t(`admin.new.${section}`)}
+            </Link>
+          )
+        }
+      />
+      <nav className="tabs" aria-label={t('admin.sectionsLabel')}>
+        {SECTIONS.map((s) => (
+          <button
+            key={s}
+            type="button"
+            className={`tabs__tab${s === section ? ' tabs__tab--active' : ''}`}
+            aria-pressed={s === section}
+            onClick={() => setSearchParams(s === 'page' ? {} : { section: s })}
+          >
+            {t(`admin.sections.${s}`)}
+          </button>
+        ))}
+      </nav>
+      {list.isPending ? (
+        <PageLoading />
+      ) : !list.data?.length ? (
+        <p className="panel admin-empty">{t('admin.empty')}</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="admin-table" data-testid="content-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('admin.columns.title')}</th>
+                <th scope="col">{t('admin.columns.address')}</th>
+                <th scope="col">{t('admin.columns.state')}</th>
+                <th scope="col">{t('admin.columns.updated')}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('admin.columns.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.map((entry) => (
+                <tr key={entry.id} data-testid="content-row" data-slug={entry.slug}>
+                  <td>
+                    <div>
+                      <bdi>{localized(entry, 'title', language) || entry.slug}</bdi>
+                    </div>
+                    <div className="muted small">
+                      <bdi>{localized(entry, 'title', language === 'ar' ? 'en' : 'ar')}</bdi>
+                    </div>
+                  </td>
+                  <td dir="ltr" className="admin-table__code">
+                    {publicPathOf(entry.section, entry.slug)}
+                  </td>
+                  <td>
+                    <span className={`status-pill status-pill--${entry.published ? 'on' : 'off'}`}>{t(entry.published ? 'admin.published' : 'admin.draft')}</span>
+                  </td>
+                  <td className="muted small">{formatDate(entry.updated_at, language, true)}</td>
+                  <td>
+                    <Link className="button button--ghost button--small" to={`/admin/content/${entry.id}`}>
+                      {t('admin.edit')}
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

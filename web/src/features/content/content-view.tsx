@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Language } from '../../api/types';
+import { PageLoading } from '../../components/page-loading';
+import type { PageKey } from '../../components/page-key';
+import { useLanguage } from '../../i18n/use-language';
+import { localized } from './content.fns';
+import { RichText } from './rich-text';
+import type { PublicEntry } from './use-content';
+
+/** The body of an entry in the active language, or the other language's when it has none yet. */
+export function EntryBody({ entry }: { entry: PublicEntry }) {
+  const { language } = useLanguage();
+  const other: Language = language === 'ar' ? 'en' : 'ar';
+  const own = localized(entry, 'html', language);
+  const fallback = !own && localized(entry, 'html', other);
+  if (!own && !fallback) return null;
+  return <RichText html={own || localized(entry, 'html', other)} language={own ? language : other} />;
+}
+
+/** Loading, "not available" and error states shared by the content screens. */
+export function ContentState({ isPending, error, page }: { isPending: boolean; error: unknown; page?: PageKey }) {
+  const { t } = useTranslation('content');
+  const { t: tCommon } = useTranslation();
+  if (isPending) return <PageLoading />;
+  if (!error) return null;
+  return (
+    <section className="container page-section">
+      <div className="panel status-page" data-testid="content-unavailable">
+        {page && <h1>{tCommon(`pages.${page}.title`)}</h1>}
+        <p className="muted">{t('unavailable')}</p>
+        <Link className="button button--ghost" to="/">
+          {tCommon('notFound.backHome')}
+        </Link>
+      </div>
+    </section>
+  );
+}

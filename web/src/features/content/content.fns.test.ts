@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { internalPath, localized } from './content.fns';
+
+describe('content helpers', () => {
+  it('picks the field of the active language', () => {
+    const entry = { title_en: 'About', title_ar: 'عن لسان' };
+    expect(localized(entry, 'title', 'en')).toBe('About');
+    expect(localized(entry, 'title', 'ar')).toBe('عن لسان');
+    expect(localized(entry, 'summary', 'ar')).toBe('');
+  });
+
+  it('routes only same-site app links', () => {
+    const origin = 'https://lisan.example';
+    expect(internalPath('/contact', origin)).toBe('/contact');
+    expect(internalPath('https://lisan.example/faqs?x=1#a', origin)).toBe('/faqs?x=1#a');
+    expect(internalPath('https://other.example/x', origin)).toBeNull();
+    expect(internalPath('//other.example/x', origin)).toBeNull();
+    expect(internalPath('mailto:hi@lisan.example', origin)).toBeNull();
+    expect(internalPath('#top', origin)).toBeNull();
+    expect(internalPath('/api/user', origin)).toBeNull();
+  });
+});
+
+describe('formatDate', () => {
+  it('writes dates in the interface language with Latin digits', async () => {
+    const { formatDate } = await import('./content.fns');
+    expect(formatDate('2031-03-01', 'en')).toBe('1 March 2031');
+    expect(formatDate('2031-03-01', 'ar')).toBe('1 مارس 2031');
+    expect(formatDate(null, 'en')).toBe('');
+  });
+});

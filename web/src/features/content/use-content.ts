@@ -1,0 +1,130 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client';
+
+export type PostSection = 'blog' | 'case-studies';
+export type ContentSection = 'page' | PostSection;
+
+/** A page or post as visitors read it: both languages, bodies as sanitized HTML. */
+export interface PublicEntry {
+  section: ContentSection;
+  slug: string;
+  title_en: string;
+  title_ar: string;
+  summary_en: string;
+  summary_ar: string;
+  html_en: string;
+  html_ar: string;
+  published_at: string | null;
+  updated_at: string | null;
+}
+
+export type PostSummary = Omit<PublicEntry, 'html_en' | 'html_ar'>;
+
+export interface AdminListItem {
+  id: number;
+  section: ContentSection;
+  slug: string;
+  title_en: string;
+  title_ar: string;
+  summary_en: string;
+  summary_ar: string;
+  published: boolean;
+  published_at: string | null;
+  updated_at: string | null;
+}
+
+export interface AdminEntry extends AdminListItem {
+  fixed: boolean;
+  body_en: string;
+  body_ar: string;
+  created_at: string | null;
+}
+
+export interface EntryInput {
+  section?: PostSection;
+  slug?: string;
+  title_en: string;
+  title_ar: string;
+  summary_en: string;
+  summary_ar: string;
+  body_en: string;
+  body_ar: string;
+  published: boolean;
+}
+
+export const contentKeys = {
+  all: ['content'] as const,
+  page: (slug: string) => [...contentKeys.all, 'page', slug] as const,
+  posts: (section: PostSection) => [...contentKeys.all, 'posts', section] as const,
+  post: (section: PostSection, slug: string) => [...contentKeys.all, 'post', section, slug] as const,
+  admin: () => [...contentKeys.all, 'admin'] as const,
+  adminList: (section: ContentSection) => [...contentKeys.admin(), 'list', section] as const,
+  adminEntry: (id: number) => [...contentKeys.admin(), 'entry', id] as const,
+};
+
+type Data<T> = { data: T };
+
+export const pageQuery = (slug: string) =>
+  queryOptions({
+    queryKey: contentKeys.page(slug),
+    queryFn: async ({ signal }) => (await api.get<Data<PublicEntry>>(`/api/content/pages/${encodeURIComponent(slug)}`, { signal })).data,
+    staleTime: 5 * 60_000,
+  });
+
+/** A fixed page (about, careers, contact, faqs, help) or terms/privacy. */
+export function usePage(slug: string) {
+  return useQuery(pageQuery(slug));
+}
+
+export function usePosts(section: PostSection) {
+  return useQuery({
+    queryKey: contentKeys.posts(section),
+    queryFn: async ({ signal }) => (await api.get<Data<PostSummary[]>>(`/api/content/${section}`, { signal })).data,
+    staleTime: 60_000,
+  });
+}
+
+export function usePost(section: PostSection, slug: string) {
+  return useQuery({
+    queryKey: contentKeys.post(section, slug),
+    queryFn: async ({ signal }) => (await api.get<Data<PublicEntry>>(`/api/content/${section}/${encodeURIComponent(slug)}`, { signal })).data,
+    staleTime: 60_000,
+  });
+}
+
+export function useAdminContentList(section: ContentSection) {
+  return useQuery({
+    queryKey: contentKeys.adminList(section),
+    queryFn: async ({ signal }) => (await api.get<Data<AdminListItem[]>>('/api/admin/content', { signal, query: { section } })).data,
+  });
+}
+
+export function useAdminEntry(id: number | null) {
+  return useQuery({
+    queryKey: contentKeys.adminEntry(id ?? 0),
+    queryFn: async ({ signal }) => (await api.get<Data<AdminEntry>>(`/api/admin/content/${id}`, { signal })).data,
+    enabled: id !== null,
+  });
+}
+
+/** Creates (no id) or updates an entry; every cached read of the content is refreshed. */
+export function useSaveEntry(id: number | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: EntryInput) =>
+      (await api.post<Data<AdminEntry>>(id === null ? '/api/admin/content' : `/api/admin/content/${id}`, input)).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: contentKeys.all }),
+  });
+}
+
+export function useDeleteEntry() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => api.post(`/api/admin/content/${id}/delete`, {}),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: contentKeys.all }),
+  });
+}
+
+export async function previewMarkdown(markdown: string): Promise<string> {
+  return (await api.post<Data<{ html: string }>>('/api/admin/content/preview', { markdown })).data.html;
+}
