@@ -86,6 +86,13 @@ export async function crawlWebsite(deps: CrawlDeps, site: WebsiteRow, signal?: A
   let htmlPages = 0;
   let startError: string | null = null;
   let delayMs = settings.delayMs;
+  // A deleted site or a newer crawl of it stops this one (checked every few pages).
+  let superseded = false;
+  let visits = 0;
+  async function checkStillCurrent() {
+    const current = await repo.findSite(site.id);
+    superseded = !current || current.crawl_generation !== generation;
+  }
 
   function robotsFor(url: URL): Promise<Robots> {
     let robots = robotsByOrigin.get(url.origin);
@@ -276,7 +283,7 @@ export async function crawlWebsite(deps: CrawlDeps, site: WebsiteRow, signal?: A
     };
     const worker = async () => {
       for (;;) {
-        if (signal?.aborted) return;
+        if (signal?.aborted || superseded) return;
         if (listed >= pageLimit) return;
         const item = queue.shift();
         if (!item) {
@@ -287,6 +294,8 @@ export async function crawlWebsite(deps: CrawlDeps, site: WebsiteRow, signal?: A
         listed++;
         inFlight++;
         try {
+          if (++visits % 10 === 0) await checkStillCurrent();
+          if (superseded) continue;
           await sleep(delayMs);
           await visit(item, false);
         } catch (error) {

@@ -485,6 +485,11 @@ export function createWebsitesService(deps: WebsitesDeps) {
       return { applied, unchanged, skipped: skipped.slice(0, 100), skipped_count: skipped.length };
     },
 
+    /** Web pages translated this calendar month (UTC), for the user's usage and limits. */
+    async pagesUsedThisMonth(userId: number) {
+      return repo.pagesUsed(userId, monthOf(deps.now()));
+    },
+
     /**
      * What a translation-history entry of type "website" shows, newest first (the history
      * module, owned by the text-translation work, lists these beside texts and documents).

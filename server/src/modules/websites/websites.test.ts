@@ -400,6 +400,7 @@ describe('limits and access', () => {
   it('refuses translations past the plan\'s monthly web pages (402) and counts what was translated', async () => {
     const month = new Date().toISOString().slice(0, 7);
     await t.container.database.db.updateTable('website_usage').set({ pages: 49 }).where('user_id', '=', owner.id).where('month', '=', month).execute();
+    expect(await t.container.websites.pagesUsedThisMonth(owner.id)).toBe(49);
     const response = await client.post(`/api/websites/${websiteId}/translate`, { page_ids: 'all', target_lang: 'ar', domain: 'business' });
     expect(response.statusCode).toBe(402);
     expect(response.json()).toEqual({
