@@ -8,6 +8,7 @@ export const SYSTEM_PACKAGES = {
   start: [],
   test: [
     ['chromium', '/usr/bin/chromium', 'browser tests'],
+    ['poppler-utils', '/usr/bin/pdftoppm', 'invoice PDF tests (pdftotext, pdftoppm)'],
     ['sentencepiece', '/usr/bin/spm_train', 'local engine tests (vocabulary of the tiny test model)'],
   ],
 };

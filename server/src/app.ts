@@ -10,6 +10,7 @@ import type { Container } from './container';
 import { registerAccess } from './http/access';
 import { registerCsrf } from './http/csrf';
 import { apiNotFound, isApiPath, registerErrorHandling } from './http/error-handler';
+import { billingRoutes } from './modules/billing/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { contentRoutes } from './modules/content/routes';
@@ -38,18 +39,22 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
 
+  // HyperPay's COPYandPAY widget is a script, frames and a form served from its host.
+  const paymentHosts = config.billing.hyperpay.accessToken ? [new URL(config.billing.hyperpay.url).origin] : [];
+
   await app.register(cookie);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...paymentHosts],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...paymentHosts],
+        frameSrc: ["'self'", ...paymentHosts],
         frameAncestors: ["'none'"],
-        formAction: ["'self'"],
+        formAction: ["'self'", ...paymentHosts],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         upgradeInsecureRequests: null,
@@ -87,6 +92,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   plansRoutes(app, container);
   authRoutes(app, container);
   usersRoutes(app, container);
+  billingRoutes(app, container);
   adminRoutes(app, container);
   teamsRoutes(app, container);
   websitesRoutes(app, container);

@@ -32,6 +32,15 @@ const envSchema = z.object({
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).default(2),
   SESSION_REMEMBER_DAYS: z.coerce.number().int().min(1).default(30),
   WEB_DIST_DIR: z.string().min(1).default('web/dist'),
+  BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(14),
+  INVOICE_SELLER_NAME: z.string().min(1).default('Lisan'),
+  INVOICE_SELLER_ADDRESS: z.string().default(''),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_API_URL: urlFromEnv(['http', 'https']).default('https://api.stripe.com'),
+  HYPERPAY_URL: urlFromEnv(['http', 'https']).default('https://eu-test.oppwa.com'),
+  HYPERPAY_ACCESS_TOKEN: z.string().min(1).optional(),
+  HYPERPAY_ENTITY_ID: z.string().min(1).optional(),
   // Translation engines (server/src/engines). Each optional engine is enabled by its variables.
   MODELS_DIR: z.string().min(1).optional(),
   BERGAMOT_WORKERS: z.coerce.number().int().min(1).max(32).default(2),
@@ -101,6 +110,13 @@ export interface Config {
   sessionTtlHours: number;
   sessionRememberDays: number;
   webDistDir: string;
+  billing: {
+    graceDays: number;
+    sellerName: string;
+    sellerAddress: string;
+    stripe: { secretKey?: string; webhookSecret?: string; apiUrl: string };
+    hyperpay: { url: string; accessToken?: string; entityId?: string };
+  };
   /** Bergamot models, one folder per direction (enar/, aren/). Default DATA_DIR/models. */
   modelsDir: string;
   bergamotWorkers: number;
@@ -171,6 +187,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionTtlHours: e.SESSION_TTL_HOURS,
     sessionRememberDays: e.SESSION_REMEMBER_DAYS,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
+    billing: {
+      graceDays: e.BILLING_GRACE_DAYS,
+      sellerName: e.INVOICE_SELLER_NAME,
+      sellerAddress: e.INVOICE_SELLER_ADDRESS,
+      stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL.replace(/\/$/, '') },
+      hyperpay: { url: e.HYPERPAY_URL.replace(/\/$/, ''), accessToken: e.HYPERPAY_ACCESS_TOKEN, entityId: e.HYPERPAY_ENTITY_ID },
+    },
     modelsDir: path.resolve(e.MODELS_DIR ?? path.join(e.DATA_DIR, 'models')),
     bergamotWorkers: e.BERGAMOT_WORKERS,
     engineHttpTimeoutMs: e.ENGINE_HTTP_TIMEOUT_MS,

@@ -11,6 +11,9 @@ import { RateLimiter } from './http/rate-limit';
 import { SessionStore } from './http/sessions';
 import { createMailer, outboxTransport, smtpTransport, type Transport } from './mail/mailer';
 import { createMailService, defineMailJobs } from './mail/jobs';
+import { defineBillingJobs } from './modules/billing/jobs';
+import { createBillingService } from './modules/billing/service';
+import { createAdminPlansService } from './modules/plans/admin-service';
 import { createAdminRepo } from './modules/admin/repo';
 import { createAdminService } from './modules/admin/service';
 import { defineAnalyticsJobs } from './modules/analytics/jobs';
@@ -37,6 +40,8 @@ import { createWebFetcher } from './http/web-fetch';
 import { defineWebsiteJobs } from './modules/websites/jobs';
 import { createWebsitesRepo } from './modules/websites/repo';
 import { createWebsitesService, type SegmentTranslator } from './modules/websites/service';
+import { createGateways } from './payments/gateways';
+import type { GatewayId, PaymentGateway } from './payments/types';
 import type { SocialProvider } from './config';
 import { createLocalStorage } from './storage/local';
 
@@ -54,6 +59,8 @@ export interface ContainerOverrides {
   segmentTranslator?: SegmentTranslator;
   /** DNS for the website fetcher (tests: a resolver that answers what they need). */
   webResolver?: Resolver;
+  /** Payment adapters to use instead of the configured ones. */
+  paymentGateways?: Partial<Record<GatewayId, PaymentGateway>>;
 }
 
 /**
@@ -100,7 +107,12 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
   const storage = createLocalStorage(path.join(config.dataDir, 'files'));
 
   const settings = createSettingsService({ repo: createSettingsRepo(database.db), cache, now });
-  const plans = createPlansService({ repo: createPlansRepo(database.db), cache });
+  const plansRepo = createPlansRepo(database.db);
+  const plans = createPlansService({ repo: plansRepo, cache });
+  const gateways = createGateways({ config, db: database.db, setting: () => settings.get('payment_gateway'), overrides: overrides.paymentGateways });
+  const billing = createBillingService({ db: database.db, plans, gateways, mail, config, storage, now, logger });
+  defineBillingJobs(queue, billing);
+  const adminPlans = createAdminPlansService({ repo: plansRepo, plans, planIdsInUse: billing.planIdsInUse, now });
   const teams = createTeamsService({ repo: createTeamsRepo(database.db), plans, sessions, mail, appUrl: config.appUrl, now });
   const authRepo = createAuthRepo(database.db);
   const usersRepo = createUsersRepo(database.db);
@@ -108,6 +120,7 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     repo: usersRepo,
     plans,
     teams,
+    billing,
     now,
     logger,
     storage,
@@ -133,7 +146,7 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     appUrl: config.appUrl,
     logger,
   });
-  const admin = createAdminService({ repo: createAdminRepo(database.db), users, plans, settings, now, paymentGateways: () => ['sandbox'] });
+  const admin = createAdminService({ repo: createAdminRepo(database.db), users, plans, settings, now, paymentGateways: () => gateways.configured() });
   const content = createContentService({ repo: createContentRepo(database.db), settings, now });
   const requests = createRequestsService({ repo: createRequestsRepo(database.db), mail, now, operatorEmail: config.operatorEmail, appUrl: config.appUrl });
   const analytics = createAnalyticsService({
@@ -159,6 +172,7 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     repo: createWebsitesRepo(database.db),
     queue,
     users,
+    billing,
     rateLimiter,
     fetcher: webFetcher,
     policy: webFetchPolicy,
@@ -206,6 +220,9 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     secureCookies,
     settings,
     plans,
+    adminPlans,
+    gateways,
+    billing,
     users,
     auth,
     social,

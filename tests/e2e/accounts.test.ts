@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeBrowserConnection, newContext, screenshot as takeScreenshot, waitForMail } from './helpers';
+import { closeBrowserConnection, decodeMail, linkInMail, newContext, screenshot as takeScreenshot, waitForMail } from './helpers';
 
 type Locale = 'en' | 'ar';
 
@@ -83,18 +83,6 @@ async function openPage(locale: Locale): Promise<Page> {
 }
 
 /** A raw .eml with its quoted-printable parts decoded (UTF-8). */
-function decodeMail(raw: string): string {
-  const bytes = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return Buffer.from(bytes, 'latin1').toString('utf8');
-}
-
-/** The first link of a decoded mail to `path`. */
-function linkInMail(decoded: string, path: string): string {
-  const link = decoded.match(/https?:\/\/[^\s"<>]+/g)?.find((url) => new URL(url.replace(/&amp;/g, '&')).pathname.startsWith(path));
-  if (!link) throw new Error(`no ${path} link in the mail:\n${decoded}`);
-  return link.replace(/&amp;/g, '&');
-}
-
 /** A full-page screenshot from the top, so the sticky header sits where it belongs. */
 async function screenshot(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -200,9 +188,9 @@ describe.each(['en', 'ar'] as const)('accounts in the browser (%s)', (locale) =>
     await page.locator('#password button[type="submit"]').click();
     await confirmSuccessDialog(page, text.passwordUpdated, `accounts-${locale}-09-password-updated`);
 
-    // The other settings tabs belong to other screens; they sit in the same frame.
+    // The other settings tabs belong to other screens (membership: billing); they sit in the same frame.
     await page.locator('.account-tabs a[href="/user/membership"]').click();
-    await page.getByTestId('coming-soon').waitFor();
+    await page.getByTestId('membership-page').waitFor();
     await screenshot(page, `accounts-${locale}-09b-membership-tab`);
 
     // The new password is the one that works now.

@@ -1,86 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs/promises';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import type { BrowserContext, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './global-setup';
-import { closeBrowserConnection, screenshot, sharedBrowser } from './helpers';
+import { baseUrl as sharedBaseUrl, closeBrowserConnection, screenshot, sharedBrowser } from './helpers';
 
-// These tests start their own Lisan (tests/e2e/fixtures/content-server.ts): the same product
-// with one test-only sign-in route, because the admin console must be opened as an admin
-// and the sign-in screens are not on main yet.
+// The admin console is opened as the e2e admin, signed in through POST /mt/login.
 
-const root = path.resolve(import.meta.dirname, '../..');
-let server: ChildProcess;
-let baseUrl = '';
-let dataDir = '';
-let log = '';
 const contexts: BrowserContext[] = [];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-}
-
-beforeAll(async () => {
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'lisan-e2e-content-'));
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, ['--import', 'tsx', 'tests/e2e/fixtures/content-server.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: baseUrl,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      MAIL_URL: '',
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout!.on('data', (chunk) => (log += chunk));
-  server.stderr!.on('data', (chunk) => (log += chunk));
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`content server exited:\n${log}`);
-    if (Date.now() > deadline) throw new Error(`content server not healthy:\n${log}`);
-    const ok = await fetch(`${baseUrl}/api/health`).then((r) => r.ok).catch(() => false);
-    if (ok) break;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-});
 
 afterAll(async () => {
   await Promise.all(contexts.map((c) => c.close()));
   await closeBrowserConnection();
-  server?.kill('SIGTERM');
-  await new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      server?.kill('SIGKILL');
-      resolve(null);
-    }, 10_000);
-    server?.once('exit', () => {
-      clearTimeout(timer);
-      resolve(null);
-    });
-  });
-  await fs.rm(dataDir, { recursive: true, force: true });
 });
 
 async function newContext(locale: 'en' | 'ar' = 'en'): Promise<BrowserContext> {
+  const baseUrl = sharedBaseUrl();
   const context = await (await sharedBrowser()).newContext({ baseURL: baseUrl, locale: locale === 'ar' ? 'ar-SA' : 'en-US', viewport: { width: 1280, height: 900 } });
   await context.addCookies([{ name: 'locale', value: locale, url: baseUrl }]);
   contexts.push(context);
@@ -92,8 +25,6 @@ async function adminContext(locale: 'en' | 'ar' = 'en') {
   const context = await newContext(locale);
   // The admin's own cookie choice: declined, so the banner does not cover the screens.
   await context.addInitScript(() => localStorage.setItem('lisan.consent', 'declined'));
-  const signIn = await context.request.post('/__e2e/sign-in', { data: { email: E2E_ADMIN.email } });
-  expect(signIn.status()).toBe(204);
   const api = async <T>(url: string): Promise<T> => {
     const response = await context.request.get(url, { headers: { 'X-Requested-With': 'XMLHttpRequest' } });
     expect(response.status(), url).toBe(200);
@@ -105,6 +36,8 @@ async function adminContext(locale: 'en' | 'ar' = 'en') {
     const token = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
     return context.request.post(url, { data, headers: { 'X-XSRF-TOKEN': decodeURIComponent(token), 'X-Requested-With': 'XMLHttpRequest' } });
   };
+  const signIn = await post('/mt/login', { email: E2E_ADMIN.email, password: E2E_ADMIN.password });
+  expect(signIn.status()).toBe(204);
   return { context, api, post };
 }
 

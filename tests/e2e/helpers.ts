@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { inject } from 'vitest';
 
 export const baseUrl = () => inject('baseUrl');
@@ -56,4 +57,55 @@ export async function waitForMail(to: string, predicate: (raw: string) => boolea
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`No mail to ${to} within ${timeoutMs} ms`);
+}
+
+/** The text of a raw .eml: quoted-printable undone, UTF-8 decoded. */
+export function decodeMail(raw: string): string {
+  const bytes = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+/** The first link of a decoded mail to `path`. */
+export function linkInMail(decoded: string, path: string): string {
+  const link = decoded.match(/https?:\/\/[^\s"<>]+/g)?.find((url) => new URL(url.replace(/&amp;/g, '&')).pathname.startsWith(path));
+  if (!link) throw new Error(`no ${path} link in the mail:\n${decoded}`);
+  return link.replace(/&amp;/g, '&');
+}
+
+/** A JSON call from the page, as the web app makes it (cookies, CSRF header). */
+export async function apiCall(page: Page, method: 'GET' | 'POST', url: string, body?: unknown): Promise<{ status: number; body: any }> {
+  return page.evaluate(
+    async ({ method, url, body }) => {
+      await fetch('/mt/csrf-cookie', { credentials: 'include' });
+      const token = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
+      const response = await fetch(url, {
+        method,
+        credentials: 'include',
+        headers: { 'content-type': 'application/json', accept: 'application/json', 'x-requested-with': 'XMLHttpRequest', 'x-xsrf-token': token },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      return { status: response.status, body: text ? JSON.parse(text) : null };
+    },
+    { method, url, body },
+  );
+}
+
+/** Signs in through the sign-in screen and waits for the redirect away from it. */
+export async function signInThroughForm(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await page.locator('main form button[type="submit"]').first().click();
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).not.toBe('/login');
+}
+
+/** Creates a verified account through the real sign-up and the e-mailed link. */
+export async function signUpVerified(page: Page, input: { name: string; email: string; password: string }) {
+  await page.goto('/');
+  const registered = await apiCall(page, 'POST', '/mt/register', { ...input, password_confirmation: input.password });
+  if (registered.status !== 201) throw new Error(`sign-up failed: ${registered.status} ${JSON.stringify(registered.body)}`);
+  const mail = decodeMail(await waitForMail(input.email, (raw) => decodeMail(raw).includes('/email/verify/')));
+  await page.goto(linkInMail(mail, '/email/verify/'));
+  await expect.poll(() => page.url()).toContain('status=verified');
 }

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { BillingTables } from '../modules/billing/tables';
 import type { AdminTables } from '../modules/admin/tables';
 import type { AnalyticsTables } from '../modules/analytics/tables';
 import type { ContentTables } from '../modules/content/tables';
@@ -113,7 +114,7 @@ export interface RateLimitsTable {
  * The whole database. Each domain that adds tables declares them in its module's
  * tables.ts and is listed in `extends` here.
  */
-export interface DB extends FoundationTables, AdminTables, AuthTables, TeamTables, ContentTables, RequestsTables, AnalyticsTables, WebsiteTables {}
+export interface DB extends FoundationTables, AdminTables, AuthTables, TeamTables, ContentTables, RequestsTables, AnalyticsTables, BillingTables, WebsiteTables {}
 
 interface FoundationTables {
   app_secrets: AppSecretsTable;

@@ -5,8 +5,10 @@
 import { admin } from './catalogs/admin';
 import { analytics } from './catalogs/analytics';
 import { auth } from './catalogs/auth';
+import { billing } from './catalogs/billing';
 import { common } from './catalogs/common';
 import { content } from './catalogs/content';
+import { plans } from './catalogs/plans';
 import { requests } from './catalogs/requests';
 import { teams } from './catalogs/teams';
 import { websites } from './catalogs/websites';
@@ -18,7 +20,7 @@ export type Locale = 'en' | 'ar';
  * Each domain keeps its messages in catalogs/<domain>.ts as `{ en: {...}, ar: {...} }`
  * and is listed here once. Keys are namespaced by domain ("auth.", "translate.").
  */
-const catalogs = [common, admin, auth, teams, users, content, requests, analytics, websites];
+const catalogs = [common, admin, auth, teams, users, content, requests, analytics, billing, plans, websites];
 
 export const messages = {
   en: Object.assign({}, ...catalogs.map((c) => c.en)) as Record<string, string>,

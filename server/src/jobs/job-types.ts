@@ -7,6 +7,8 @@ export interface JobPayloads {
   'website-crawl': { websiteId: number; generation: number };
   /** Translate every Pending page of a website. */
   'website-translate': { websiteId: number };
+  /** Billing: trial notices, renewals, overdue downgrades (scheduled, no payload). */
+  'billing-sweep': Record<string, never>;
   /** Scheduled daily: deletes expired session recordings and page views (modules/analytics). */
   'analytics-retention': Record<string, never>;
 }

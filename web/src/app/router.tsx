@@ -19,6 +19,15 @@ import { RegisterPage } from '../features/auth/register-page';
 import { ResetPasswordPage } from '../features/auth/reset-password-page';
 import { HomePage } from '../features/home/home-page';
 import { LegalPage } from '../features/legal/legal-page';
+import { BillingCardPage } from '../features/billing/billing-card-page';
+import { CheckoutReturnPage } from '../features/billing/checkout-return-page';
+import { HyperPayCheckoutPage } from '../features/billing/hyperpay-checkout-page';
+import { InvoicesPage } from '../features/billing/invoices-page';
+import { MembershipPage } from '../features/billing/membership-page';
+import { PaymentManagementPage } from '../features/billing/payment-management-page';
+import { SandboxCheckoutPage } from '../features/billing/sandbox-checkout-page';
+import { AdminPlanEditorPage } from '../features/plans/admin-plan-editor-page';
+import { AdminPlansPage } from '../features/plans/admin-plans-page';
 import { PricingPage } from '../features/plans/pricing-page';
 import { ContactForm } from '../features/requests/contact-form';
 import { RequestFormPage } from '../features/requests/request-form-page';
@@ -68,6 +77,8 @@ export const routes: RouteObject[] = [
       { path: 'case-studies', element: <PostListPage section="case-studies" />, handle: { page: 'caseStudies' } satisfies RouteHandle },
       { path: 'case-studies/:slug', element: <PostPage section="case-studies" />, handle: { page: 'caseStudy' } satisfies RouteHandle },
       { path: 'human-translation', element: <RequestFormPage />, handle: { page: 'humanTranslation' } satisfies RouteHandle },
+      // The sandbox gateway's hosted checkout: reached by its unguessable session id.
+      { path: 'sandbox/checkout/:id', element: <SandboxCheckoutPage />, handle: { page: 'sandboxCheckout' } satisfies RouteHandle },
       {
         element: <GuestOnlyRoute />,
         children: [
@@ -90,8 +101,8 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'user/basic-info', element: <BasicInfoPage />, handle: { page: 'basicInfo' } satisfies RouteHandle },
               { path: 'user/auth-settings', element: <AuthSettingsPage />, handle: { page: 'authSettings' } satisfies RouteHandle },
-              comingSoon('user/payment-management', 'paymentManagement'),
-              comingSoon('user/membership', 'membership'),
+              { path: 'user/payment-management', element: <PaymentManagementPage />, handle: { page: 'paymentManagement' } satisfies RouteHandle },
+              { path: 'user/membership', element: <MembershipPage />, handle: { page: 'membership' } satisfies RouteHandle },
               comingSoon('user/history-settings', 'historySettings'),
             ],
           },
@@ -99,8 +110,10 @@ export const routes: RouteObject[] = [
           { path: 'user/social-links', element: <Navigate to="/user/auth-settings#social-links" replace /> },
           { path: 'user/password-settings', element: <Navigate to="/user/auth-settings#password" replace /> },
           { path: 'user/company', element: <Navigate to="/user/basic-info#company" replace /> },
-          comingSoon('user/invoices', 'invoices'),
-          comingSoon('user/billing-card', 'billingCard'),
+          { path: 'user/invoices', element: <InvoicesPage />, handle: { page: 'invoices' } satisfies RouteHandle },
+          { path: 'user/billing-card', element: <BillingCardPage />, handle: { page: 'billingCard' } satisfies RouteHandle },
+          { path: 'checkout/return', element: <CheckoutReturnPage />, handle: { page: 'checkout' } satisfies RouteHandle },
+          { path: 'checkout/hyperpay', element: <HyperPayCheckoutPage />, handle: { page: 'checkout' } satisfies RouteHandle },
         ],
       },
       {
@@ -108,7 +121,9 @@ export const routes: RouteObject[] = [
         element: <AdminRoute />,
         children: [
           { index: true, element: <AdminIndexPage />, handle: { page: 'admin' } satisfies RouteHandle },
-          comingSoon('plans', 'adminPlans'),
+          { path: 'plans', element: <AdminPlansPage />, handle: { page: 'adminPlans' } satisfies RouteHandle },
+          { path: 'plans/new', element: <AdminPlanEditorPage />, handle: { page: 'adminPlanEditor' } satisfies RouteHandle },
+          { path: 'plans/:id', element: <AdminPlanEditorPage key="edit" />, handle: { page: 'adminPlanEditor' } satisfies RouteHandle },
           { path: 'users', element: <AdminUsersPage />, handle: { page: 'adminUsers' } satisfies RouteHandle },
           { path: 'users/:id', element: <AdminUserPage />, handle: { page: 'adminUser' } satisfies RouteHandle },
           { path: 'site-settings', element: <AdminSiteSettingsPage />, handle: { page: 'adminSiteSettings' } satisfies RouteHandle },

@@ -1,5 +1,6 @@
 // Types the translation keys, so `t('nav.pricing')` is checked against the English catalogs.
 import 'i18next';
+import type billing from './en/billing.json';
 import type account from './en/account.json';
 import type admin from './en/admin.json';
 import type analytics from './en/analytics.json';
@@ -16,6 +17,7 @@ declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
     resources: {
+      billing: typeof billing;
       admin: typeof admin;
       account: typeof account;
       auth: typeof auth;

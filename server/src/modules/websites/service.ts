@@ -49,6 +49,8 @@ export interface WebsitesDeps {
   repo: WebsitesRepo;
   queue: JobQueue;
   users: { effectivePlan(user: UserRow): Promise<PlanRow>; findById(id: number): Promise<UserRow | undefined> };
+  /** The billing module's check shared by every quota: an ended trial translates nothing (402 trial_expired). */
+  billing: { assertTrialActive(user: UserRow): Promise<void> };
   rateLimiter: RateLimiter;
   fetcher: WebFetcher;
   policy: SsrfPolicy;
@@ -157,10 +159,8 @@ export function createWebsitesService(deps: WebsitesDeps) {
 
   /** Refuses web extraction to plans without it and to expired trials (402). */
   async function planFor(user: UserRow) {
+    await deps.billing.assertTrialActive(user);
     const plan = await deps.users.effectivePlan(user);
-    if (plan.is_trial && user.trial_ends_at && new Date(user.trial_ends_at).getTime() <= deps.now().getTime()) {
-      throw new LimitExceeded('trial_expired', 'websites.trial_expired');
-    }
     if (plan.web_pages <= 0) throw new LimitExceeded('plan_feature', 'websites.upgrade');
     return plan;
   }

@@ -1,9 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api, flattenErrors, isApiError } from '../../api/client';
 import { useDialog } from '../../app/dialog-context';
-import { useCurrentUser } from '../account/use-current-user';
+import { useCurrentUser, userKeys } from '../account/use-current-user';
 
 /** The invitation link: a guest creates their account (then signs in); a signed-in user joins. */
 export function InvitationPage() {
@@ -12,6 +13,7 @@ export function InvitationPage() {
   const token = params.get('token') ?? '';
   const { data: user } = useCurrentUser();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const { showDialog, showError } = useDialog();
   const [form, setForm] = useState({ name: '', password: '', password_confirmation: '' });
   const [errors, setErrors] = useState<string[]>([]);
@@ -27,6 +29,7 @@ export function InvitationPage() {
             onClick={() =>
               api
                 .post<{ message: string }>('/api/team/invitations/accept', { token })
+                .then(() => queryClient.invalidateQueries({ queryKey: userKeys.all }))
                 .then(() => navigate('/team'))
                 .catch((error) => showError(error))
             }
@@ -52,6 +55,7 @@ export function InvitationPage() {
             // Spec section 7: accept through create-user, then sign in through /mt/login.
             try {
               await api.post('/mt/login', { email: answer.data.email, password: form.password });
+              await queryClient.invalidateQueries({ queryKey: userKeys.all });
               navigate('/team');
             } catch {
               showDialog({ modalType: 'success', message: answer.message, onConfirm: () => navigate('/login') });

@@ -1,0 +1,130 @@
+// The admin console and team accounts in the browser, in English and in Arabic: the admin
+// finds a user, gives them a team plan and trial days, edits site settings and reads the
+// audit log; the user creates a team, invites a colleague who joins through the e-mailed
+// link, and removes them again.
+import { randomBytes } from 'node:crypto';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { E2E_ADMIN } from './global-setup';
+import { apiCall, closeBrowserConnection, decodeMail, linkInMail, newContext, screenshot, signInThroughForm, signUpVerified, waitForMail } from './helpers';
+
+const contexts: BrowserContext[] = [];
+afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close()));
+  await closeBrowserConnection();
+});
+
+async function open(locale: 'en' | 'ar'): Promise<Page> {
+  const context = await newContext(locale);
+  // The consent choice is made, so the banner does not cover the screens.
+  await context.addInitScript(() => localStorage.setItem('lisan.consent', 'declined'));
+  contexts.push(context);
+  return context.newPage();
+}
+
+async function okDialog(page: Page, text?: string) {
+  const dialog = page.locator('dialog[open]');
+  await dialog.waitFor();
+  if (text) expect(await dialog.innerText()).toContain(text);
+  await dialog.getByRole('button').last().click();
+}
+
+describe.each(['en', 'ar'] as const)('admin console and teams (%s)', (locale) => {
+  const suffix = randomBytes(3).toString('hex');
+  const owner = { name: locale === 'ar' ? 'ليلى حداد' : 'Layla Haddad', email: `owner-${locale}-${suffix}@example.com`, password: 'owner-password-1' };
+  const invitee = `colleague-${locale}-${suffix}@example.com`;
+
+  it('the admin gives a user a team plan and trial days, edits settings and reads the audit log', async () => {
+    const userPage = await open(locale);
+    await signUpVerified(userPage, owner);
+
+    const page = await open(locale);
+    await signInThroughForm(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await page.goto('/admin/users');
+    await page.getByTestId('admin-user-search').fill(owner.email);
+    await page.getByTestId('admin-user-search').press('Enter');
+    const row = page.getByTestId('admin-users-table').locator('tbody tr', { hasText: owner.email });
+    await row.waitFor();
+    await screenshot(page, `admin-users-${locale}`);
+    await row.getByRole('link').click();
+    await page.getByTestId('admin-user-detail').waitFor();
+
+    const startUp = (await apiCall(page, 'GET', '/api/plans')).body.data.find((p: { slug: string }) => p.slug === 'start-up');
+    await page.getByTestId('admin-plan-select').selectOption(String(startUp.id));
+    await page.getByTestId('admin-plan-select').locator('xpath=..').getByRole('button').click();
+    await okDialog(page, locale === 'ar' ? 'تم التحديث بنجاح' : 'updated successfully');
+    await expect.poll(() => page.getByTestId('admin-user-plan').innerText()).toBe(locale === 'ar' ? startUp.name_ar : startUp.name_en);
+
+    const before = Number(await page.getByTestId('admin-user-trial').innerText());
+    await page.getByTestId('admin-trial-days').fill('3');
+    await page.getByTestId('admin-trial-days').locator('xpath=..').getByRole('button').click();
+    await okDialog(page);
+    await expect.poll(async () => Number(await page.getByTestId('admin-user-trial').innerText())).toBe(before + 3);
+    await screenshot(page, `admin-user-${locale}`);
+
+    await page.goto('/admin/site-settings');
+    const link = page.locator('input[name="webinar_link_en"]');
+    const previous = await link.inputValue();
+    await link.fill('javascript:alert(1)');
+    await page.getByTestId('save-settings').click();
+    await okDialog(page, locale === 'ar' ? 'عنوان ويب' : 'web address');
+    await link.fill(previous);
+    await page.locator('input[name="guest_text_quota"]').fill('25');
+    await page.getByTestId('save-settings').click();
+    await okDialog(page);
+    const stored = (await apiCall(page, 'GET', '/api/site-settings')).body.data.find((s: { setting_name: string }) => s.setting_name === 'guest_text_quota');
+    expect(stored.setting_value).toBe('25');
+    await screenshot(page, `admin-settings-${locale}`);
+
+    await page.goto('/admin/audit-log');
+    const audit = page.getByTestId('audit-table');
+    await expect.poll(() => audit.innerText()).toContain(locale === 'ar' ? 'تغيير الباقة' : 'Changed plan');
+    expect(await audit.innerText()).toContain(locale === 'ar' ? 'إضافة أيام تجربة' : 'Added trial days');
+    await screenshot(page, `admin-audit-${locale}`);
+  });
+
+  it('the user creates a team, invites a colleague who joins by the link, then removes them', async () => {
+    const page = await open(locale);
+    await signInThroughForm(page, owner.email, owner.password);
+    await page.goto('/team');
+    await page.getByTestId('team-name').fill(locale === 'ar' ? 'فريق الترجمة' : 'Translation team');
+    await page.getByTestId('team-name').press('Enter');
+    await page.getByTestId('invite-form').waitFor();
+    expect(await page.getByTestId('team-seats').innerText()).toMatch(/1.*5/);
+
+    await page.getByTestId('invite-email').fill(invitee);
+    await page.getByTestId('invite-submit').click();
+    await okDialog(page, locale === 'ar' ? 'تم إرسال الدعوة' : 'Invitation sent');
+    await expect.poll(() => page.getByTestId('team-members').innerText()).toContain(invitee);
+    await screenshot(page, `team-invited-${locale}`);
+
+    // The colleague opens the e-mailed link in their own browser and creates an account.
+    const mail = decodeMail(await waitForMail(invitee, (raw) => decodeMail(raw).includes('/invitation?token=')));
+    expect(mail).toContain(locale === 'ar' ? 'قبول الدعوة' : 'Accept the invitation');
+    const colleague = await open(locale);
+    await colleague.goto(linkInMail(mail, '/invitation'));
+    const form = colleague.getByTestId('invitation-form');
+    await form.waitFor();
+    await screenshot(colleague, `team-invitation-${locale}`);
+    const inputs = form.locator('input');
+    await inputs.nth(0).fill(locale === 'ar' ? 'سامي' : 'Sami');
+    await inputs.nth(1).fill('colleague-pass-1');
+    await inputs.nth(2).fill('colleague-pass-1');
+    await form.getByRole('button', { name: locale === 'ar' ? 'إنشاء الحساب والانضمام' : 'Create account and join' }).click();
+    await expect.poll(() => new URL(colleague.url()).pathname, { timeout: 15_000 }).toBe('/team');
+    const me = await apiCall(colleague, 'GET', '/api/user');
+    expect(me.body).toMatchObject({ role_id: '5', plan: { slug: 'start-up' } });
+
+    await page.reload();
+    const memberRow = page.getByTestId('team-members').locator('tbody tr', { hasText: invitee });
+    await expect.poll(() => memberRow.innerText()).toContain(locale === 'ar' ? 'عضو' : 'Member');
+    await screenshot(page, `team-members-${locale}`);
+    await memberRow.getByTestId('remove-member').click();
+    await page.getByTestId('remove-confirm').waitFor();
+    await screenshot(page, `team-remove-${locale}`);
+    await page.getByTestId('remove-confirm-button').click();
+    await expect.poll(() => page.getByTestId('team-members').innerText()).not.toContain(invitee);
+    // The removed colleague's session has ended.
+    expect((await apiCall(colleague, 'GET', '/api/user')).status).toBe(401);
+  });
+});
