@@ -28,6 +28,7 @@ import { feedbackRoutes } from './modules/feedback/routes';
 import { glossaryRoutes } from './modules/glossary/routes';
 import { historyRoutes } from './modules/history/routes';
 import { translateRoutes } from './modules/translate/routes';
+import { websitesRoutes } from './modules/websites/routes';
 
 /** Builds the HTTP application from the container's services. No business logic here. */
 export async function buildApp(container: Container): Promise<FastifyInstance> {
@@ -106,6 +107,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   glossaryRoutes(app, container);
   adminRoutes(app, container);
   teamsRoutes(app, container);
+  websitesRoutes(app, container);
   contentRoutes(app, container);
   requestsRoutes(app, container);
   analyticsRoutes(app, container);

@@ -83,6 +83,15 @@ const envSchema = z.object({
   GOOGLE_TRANSLATE_CREDENTIALS: z.string().min(1).optional(),
   GOOGLE_TRANSLATE_PROJECT: z.string().min(1).optional(),
   GOOGLE_TRANSLATE_LOCATION: z.string().min(1).default('global'),
+  // Website translation: the fetcher (SSRF guard, limits) and the crawler's politeness.
+  WEB_FETCH_ALLOW_HOSTS: z.string().default(''),
+  WEB_FETCH_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),
+  WEB_FETCH_MAX_BYTES: z.coerce.number().int().min(65_536).max(100 * 1024 * 1024).default(5 * 1024 * 1024),
+  WEB_FETCH_MAX_REDIRECTS: z.coerce.number().int().min(0).max(20).default(5),
+  WEB_CRAWL_MAX_PAGES: z.coerce.number().int().min(1).max(100_000).default(2000),
+  WEB_CRAWL_MAX_DEPTH: z.coerce.number().int().min(0).max(50).default(5),
+  WEB_CRAWL_CONCURRENCY: z.coerce.number().int().min(1).max(4).default(2),
+  WEB_CRAWL_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(250),
   OPERATOR_EMAIL: z.string().email().optional(),
   REQUEST_FILE_MAX_MB: z.coerce.number().int().min(1).max(500).default(20),
   RECORDING_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
@@ -158,6 +167,10 @@ export interface Config {
   google?:
     | { version: 'v2'; url: string; apiKey: string }
     | { version: 'v3'; url: string; credentialsFile: string; project?: string; location: string };
+  /** Website fetching: hosts allowed past the SSRF guard (as written in URLs), limits of one fetch. */
+  webFetch: { allowHosts: string[]; timeoutMs: number; maxBytes: number; maxRedirects: number };
+  /** Website crawling: pages per site (the plan's quota caps it lower), link depth, politeness per host. */
+  webCrawl: { maxPages: number; maxDepth: number; concurrency: number; delayMs: number };
   /** Who receives requests for human translation and contact messages (OPERATOR_EMAIL, else ADMIN_EMAIL). */
   operatorEmail: string;
   requestFileMaxBytes: number;
@@ -288,6 +301,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : e.GOOGLE_TRANSLATE_API_KEY
         ? { version: 'v2', url: trimSlash(e.GOOGLE_TRANSLATE_URL), apiKey: e.GOOGLE_TRANSLATE_API_KEY }
         : undefined,
+    webFetch: {
+      allowHosts: e.WEB_FETCH_ALLOW_HOSTS.split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+      timeoutMs: e.WEB_FETCH_TIMEOUT_MS,
+      maxBytes: e.WEB_FETCH_MAX_BYTES,
+      maxRedirects: e.WEB_FETCH_MAX_REDIRECTS,
+    },
+    webCrawl: {
+      maxPages: e.WEB_CRAWL_MAX_PAGES,
+      maxDepth: e.WEB_CRAWL_MAX_DEPTH,
+      concurrency: e.WEB_CRAWL_CONCURRENCY,
+      delayMs: e.WEB_CRAWL_DELAY_MS,
+    },
     operatorEmail: (e.OPERATOR_EMAIL ?? e.ADMIN_EMAIL).toLowerCase(),
     requestFileMaxBytes: e.REQUEST_FILE_MAX_MB * 1_048_576,
     recordingRetentionDays: e.RECORDING_RETENTION_DAYS,

@@ -35,11 +35,17 @@ import { createSettingsRepo } from './modules/settings/repo';
 import { createSettingsService } from './modules/settings/service';
 import { createUsersRepo } from './modules/users/repo';
 import { createUsersService } from './modules/users/service';
+import { createSsrfPolicy, type Resolver } from './http/ssrf';
+import { createWebFetcher } from './http/web-fetch';
+import { defineWebsiteJobs } from './modules/websites/jobs';
+import { createWebsitesRepo } from './modules/websites/repo';
+import { createWebsitesService } from './modules/websites/service';
 import { createGateways } from './payments/gateways';
 import type { GatewayId, PaymentGateway } from './payments/types';
 import type { SocialProvider } from './config';
 import { createDocumentsRepo } from './modules/documents/repo';
-import { createDocumentsService, defineDocumentJobs, documentTempDir, type SegmentTranslator } from './modules/documents/service';
+import { createDocumentsService, defineDocumentJobs, documentTempDir } from './modules/documents/service';
+import type { SegmentTranslator } from './engines/types';
 import { createSandboxRunner } from './formats/sandbox';
 import { createLocalStorage, type FileStorage } from './storage/local';
 import { createOptionalEngines } from './engines/optional';
@@ -67,6 +73,10 @@ export interface ContainerOverrides {
   now?: () => Date;
   jobPollingIntervalSeconds?: number;
   jobMaintenanceIntervalSeconds?: number;
+  /** Translates website segments (tests: a deterministic engine; see websites/service.ts). */
+  segmentTranslator?: SegmentTranslator;
+  /** DNS for the website fetcher (tests: a resolver that answers what they need). */
+  webResolver?: Resolver;
   /** Payment adapters to use instead of the configured ones. */
   paymentGateways?: Partial<Record<GatewayId, PaymentGateway>>;
   /** Translates document segments; the text-translation core's translator when it is wired. */
@@ -233,6 +243,42 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     config: { ...config.documents, appUrl: config.appUrl, tempDir: documentTempDir(config.dataDir) },
   });
   defineDocumentJobs(queue, documents, config.documents);
+  const webFetchPolicy = createSsrfPolicy({ allowHosts: config.webFetch.allowHosts, resolve: overrides.webResolver });
+  const webFetcher = createWebFetcher({
+    policy: webFetchPolicy,
+    timeoutMs: config.webFetch.timeoutMs,
+    maxBytes: config.webFetch.maxBytes,
+    maxRedirects: config.webFetch.maxRedirects,
+    userAgent: `Mozilla/5.0 (compatible; LisanBot/1.0; +${config.appUrl})`,
+  });
+  const websites = createWebsitesService({
+    repo: createWebsitesRepo(database.db),
+    queue,
+    users,
+    billing,
+    rateLimiter,
+    fetcher: webFetcher,
+    policy: webFetchPolicy,
+    now,
+    logger,
+    appKey,
+    settings: {
+      maxPages: config.webCrawl.maxPages,
+      batchSize: 50,
+      crawlsPerHour: 30,
+      crawl: {
+        robotsToken: 'LisanBot',
+        maxDepth: config.webCrawl.maxDepth,
+        concurrency: config.webCrawl.concurrency,
+        delayMs: config.webCrawl.delayMs,
+        maxDelayMs: 10_000,
+        maxSitemaps: 20,
+        robotsMaxBytes: 512 * 1024,
+      },
+    },
+    translator: overrides.segmentTranslator ?? translator,
+  });
+  defineWebsiteJobs(queue, websites);
 
   return {
     config,
@@ -270,6 +316,8 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     feedback,
     admin,
     teams,
+    websites,
+    webFetcher,
     content,
     requests,
     analytics,
@@ -281,6 +329,7 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     async close() {
       await queue.stop({ graceful: true, timeoutMs: 5_000 }).catch((error) => logger.error({ err: error }, 'queue stop failed'));
       await engines.close().catch((error) => logger.error({ err: error }, 'engines close failed'));
+      webFetcher.close();
       await cache.stop();
       await documentFilters.close();
       transport.close();

@@ -11,6 +11,7 @@ import type { RequestsTables } from '../modules/requests/tables';
 import type { AuthTables } from '../modules/auth/tables';
 import type { TeamTables } from '../modules/teams/tables';
 import type { DocumentsTables } from '../modules/documents/tables';
+import type { WebsiteTables } from '../modules/websites/tables';
 
 /** Column types of the database, kept in step with migrations/*.sql. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -131,7 +132,8 @@ export interface DB
     TranslateTables,
     HistoryTables,
     FeedbackTables,
-    GlossaryTables {}
+    GlossaryTables,
+    WebsiteTables {}
 
 interface FoundationTables {
   app_secrets: AppSecretsTable;

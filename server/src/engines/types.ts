@@ -54,3 +54,12 @@ export class EngineError extends Error {
   }
   readonly retryAfterMs?: number;
 }
+
+/**
+ * Segments in (placeholders kept), one translation per segment out, and the engine that
+ * answered: what documents and websites need from the engine router (container.ts).
+ */
+export type SegmentTranslator = (
+  segments: Segment[],
+  job: { source: Lang; target: Lang; domain: Domain; llm?: boolean },
+) => Promise<{ translations: string[]; engine: string }>;

@@ -17,6 +17,7 @@ import { glossary } from './catalogs/glossary';
 import { history } from './catalogs/history';
 import { translate } from './catalogs/translate';
 import { teams } from './catalogs/teams';
+import { websites } from './catalogs/websites';
 import { users } from './catalogs/users';
 
 export type Locale = 'en' | 'ar';
@@ -25,7 +26,7 @@ export type Locale = 'en' | 'ar';
  * Each domain keeps its messages in catalogs/<domain>.ts as `{ en: {...}, ar: {...} }`
  * and is listed here once. Keys are namespaced by domain ("auth.", "translate.").
  */
-const catalogs = [common, admin, auth, teams, users, content, requests, analytics, billing, plans, documents, translate, dictionary, history, feedback, glossary];
+const catalogs = [common, admin, auth, teams, users, content, requests, analytics, billing, plans, documents, translate, dictionary, history, feedback, glossary, websites];
 
 export const messages = {
   en: Object.assign({}, ...catalogs.map((c) => c.en)) as Record<string, string>,

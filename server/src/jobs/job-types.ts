@@ -3,6 +3,10 @@ import type { MailJob } from '../mail/mailer';
 /** Every job type and its payload. Modules add their jobs here. */
 export interface JobPayloads {
   'mail-send': MailJob;
+  /** Crawl (or re-crawl) a website; `generation` tells a stale job from the current one. */
+  'website-crawl': { websiteId: number; generation: number };
+  /** Translate every Pending page of a website. */
+  'website-translate': { websiteId: number };
   /** Billing: trial notices, renewals, overdue downgrades (scheduled, no payload). */
   'billing-sweep': Record<string, never>;
   /** Scheduled daily: deletes expired session recordings and page views (modules/analytics). */

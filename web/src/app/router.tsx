@@ -37,6 +37,7 @@ import { HistoryPage } from '../features/history/history-page';
 import { TranslatorPage } from '../features/translator/translator-page';
 import { InvitationPage } from '../features/team/invitation-page';
 import { TeamPage } from '../features/team/team-page';
+import { WebExtractionPage } from '../features/websites/web-extraction-page';
 import { AppLayout } from './app-layout';
 import type { RouteHandle } from './document-title';
 import { AdminRoute, AuthRoute, GuestOnlyRoute } from './guards';
@@ -98,7 +99,7 @@ export const routes: RouteObject[] = [
         children: [
           comingSoon('dashboard', 'dashboard'),
           { path: 'team', element: <TeamPage />, handle: { page: 'team' } satisfies RouteHandle },
-          comingSoon('web-extraction', 'webExtraction'),
+          { path: 'web-extraction', element: <WebExtractionPage />, handle: { page: 'webExtraction' } satisfies RouteHandle },
           { path: 'user/translation-history', element: <HistoryPage />, handle: { page: 'translationHistory' } satisfies RouteHandle },
           {
             // Account settings with the tabs of spec section 2.

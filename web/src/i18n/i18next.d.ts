@@ -16,6 +16,7 @@ import type home from './en/home.json';
 import type messages from './en/messages.json';
 import type translate from './en/translate.json';
 import type team from './en/team.json';
+import type websites from './en/websites.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -37,6 +38,7 @@ declare module 'i18next' {
       messages: typeof messages;
       translate: typeof translate;
       team: typeof team;
+      websites: typeof websites;
     };
   }
 }

@@ -20,14 +20,8 @@ import { assembleTranslations, monthStart, planBatches, progressFor, translatedF
 import type { DocumentOwner, DocumentsRepo } from './repo';
 import type { DocumentJobRow } from './tables';
 
-/**
- * Translates a document's segments. The text-translation core provides the real one
- * (engine router, translation memory, glossaries); the container wires it in.
- */
-export type SegmentTranslator = (
-  segments: string[],
-  job: { source: Lang; target: Lang; domain: Domain; llm?: boolean },
-) => Promise<{ translations: string[]; engine: string }>;
+export type { SegmentTranslator } from '../../engines/types';
+import type { SegmentTranslator } from '../../engines/types';
 
 /** A SegmentTranslator over one engine (tests, and a single configured engine). */
 export function segmentTranslatorFromEngine(engine: TranslationEngine): SegmentTranslator {

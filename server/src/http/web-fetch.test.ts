@@ -1,0 +1,166 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSsrfPolicy, type ResolvedAddress } from './ssrf';
+import { createWebFetcher, FetchRefused, type WebFetcher } from './web-fetch';
+
+/** A loopback server whose routes the tests define; it logs the Host header of every request. */
+let server: http.Server;
+let port: number;
+const hits: string[] = [];
+
+beforeAll(async () => {
+  server = http.createServer((request, response) => {
+    hits.push(`${request.headers.host}${request.url}`);
+    const url = request.url ?? '/';
+    if (url === '/page') {
+      response.writeHead(200, { 'content-type': 'text/html; charset=windows-1256' });
+      response.end('<p>ok</p>');
+    } else if (url === '/gzip') {
+      response.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' });
+      response.end(zlib.gzipSync('<p>compressed</p>'));
+    } else if (url === '/bomb') {
+      // 100 KB on the wire, 50 MB once inflated.
+      response.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' });
+      response.end(zlib.gzipSync(Buffer.alloc(50 * 1024 * 1024, 0x61)));
+    } else if (url === '/big-declared') {
+      response.writeHead(200, { 'content-type': 'text/html', 'content-length': String(10 * 1024 * 1024) });
+      response.write('<p>');
+      setTimeout(() => response.destroy(), 200);
+    } else if (url === '/pdf') {
+      response.writeHead(200, { 'content-type': 'application/pdf' });
+      response.end('%PDF');
+    } else if (url === '/slow') {
+      response.writeHead(200, { 'content-type': 'text/html' });
+      response.write('<p>');
+      setTimeout(() => response.end('late</p>'), 3_000);
+    } else if (url.startsWith('/to?')) {
+      response.writeHead(302, { location: decodeURIComponent(url.slice(4)) });
+      response.end();
+    } else if (url.startsWith('/chain/')) {
+      const n = Number(url.slice(7));
+      response.writeHead(301, { location: `/chain/${n + 1}` });
+      response.end();
+    } else if (url === '/loop-a' || url === '/loop-b') {
+      response.writeHead(307, { location: url === '/loop-a' ? '/loop-b' : `http://127.0.0.1:${port}/loop-a` });
+      response.end();
+    } else if (url === '/missing') {
+      response.writeHead(404, { 'content-type': 'text/html' });
+      response.end('<h1>gone</h1>');
+    } else {
+      response.writeHead(200, { 'content-type': 'text/html' });
+      response.end('<p>root</p>');
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+function fetcher(options: { allowHosts?: string[]; resolve?: (host: string) => Promise<ResolvedAddress[]>; timeoutMs?: number; maxBytes?: number; maxRedirects?: number } = {}): WebFetcher {
+  return createWebFetcher({
+    policy: createSsrfPolicy({ allowHosts: options.allowHosts ?? ['127.0.0.1'], resolve: options.resolve }),
+    timeoutMs: options.timeoutMs ?? 5_000,
+    maxBytes: options.maxBytes ?? 1024 * 1024,
+    maxRedirects: options.maxRedirects ?? 5,
+    userAgent: 'LisanBot-test',
+  });
+}
+
+async function refusal(promise: Promise<unknown>): Promise<FetchRefused> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(FetchRefused);
+    return error as FetchRefused;
+  }
+  throw new Error('expected the fetch to be refused');
+}
+
+describe('web fetcher', () => {
+  it('fetches an allow-listed loopback page with its status, media type and charset', async () => {
+    const f = fetcher();
+    const result = await f.fetch(`http://127.0.0.1:${port}/page`, { accept: 'html' });
+    expect(result).toMatchObject({ status: 200, mediaType: 'text/html', charset: 'windows-1256', redirects: [] });
+    expect(result.body.toString()).toBe('<p>ok</p>');
+    expect((await f.fetch(`http://127.0.0.1:${port}/gzip`, { accept: 'html' })).body.toString()).toBe('<p>compressed</p>');
+    expect((await f.fetch(`http://127.0.0.1:${port}/missing`, { accept: 'html' })).status).toBe(404);
+    f.close();
+  });
+
+  it('refuses loopback without the allow-list, before any connection', async () => {
+    const f = fetcher({ allowHosts: [] });
+    const before = hits.length;
+    expect((await refusal(f.fetch(`http://127.0.0.1:${port}/page`, { accept: 'html' }))).reason).toBe('blocked_address');
+    expect((await refusal(f.fetch(`http://[::ffff:127.0.0.1]:${port}/page`, { accept: 'html' }))).reason).toBe('blocked_address');
+    expect((await refusal(f.fetch(`http://2130706433:${port}/page`, { accept: 'html' }))).reason).toBe('blocked_address');
+    expect(hits.length).toBe(before);
+    f.close();
+  });
+
+  it('checks every redirect hop: a redirect to a private or metadata address is refused', async () => {
+    const f = fetcher();
+    for (const target of ['http://169.254.169.254/latest/meta-data/', 'http://10.0.0.1/', 'http://[::1]/', 'http://[fd00:ec2::254]/', 'file:///etc/passwd']) {
+      const refused = await refusal(f.fetch(`http://127.0.0.1:${port}/to?${encodeURIComponent(target)}`, { accept: 'html' }));
+      expect(refused.reason, target).toBe(target.startsWith('file:') ? 'scheme' : 'blocked_address');
+    }
+    f.close();
+  });
+
+  it('checks again at connect time: a name that resolves to loopback is refused even when it redirected there from an allowed host', async () => {
+    const resolve = async (host: string): Promise<ResolvedAddress[]> => {
+      if (host === 'evil.test' || host === 'localhost') return [{ address: '127.0.0.1', family: 4 }];
+      throw Object.assign(new Error('ENOTFOUND'), { code: 'ENOTFOUND' });
+    };
+    const f = fetcher({ resolve });
+    const before = hits.length;
+    expect((await refusal(f.fetch(`http://evil.test:${port}/page`, { accept: 'html' }))).reason).toBe('blocked_address');
+    const viaRedirect = await refusal(f.fetch(`http://127.0.0.1:${port}/to?${encodeURIComponent(`http://localhost:${port}/page`)}`, { accept: 'html' }));
+    expect(viaRedirect.reason).toBe('blocked_address');
+    // Only the allowed first hop reached the server.
+    expect(hits.slice(before)).toEqual([`127.0.0.1:${port}/to?${encodeURIComponent(`http://localhost:${port}/page`)}`]);
+    f.close();
+  });
+
+  it('defeats DNS rebinding: the address checked is the address connected to', async () => {
+    // First answer public (what an earlier check would have seen), then loopback.
+    let lookups = 0;
+    const resolve = async (): Promise<ResolvedAddress[]> => (++lookups === 1 ? [{ address: '8.8.8.8', family: 4 }] : [{ address: '127.0.0.1', family: 4 }]);
+    const policy = createSsrfPolicy({ resolve });
+    const { resolvePublic } = await import('./ssrf');
+    await expect(resolvePublic(policy, 'rebind.test')).resolves.toEqual([{ address: '8.8.8.8', family: 4 }]);
+    const f = createWebFetcher({ policy, timeoutMs: 5_000, maxBytes: 1024 * 1024, maxRedirects: 5, userAgent: 't' });
+    const before = hits.length;
+    expect((await refusal(f.fetch(`http://rebind.test:${port}/page`, { accept: 'html' }))).reason).toBe('blocked_address');
+    expect(lookups).toBe(2);
+    expect(hits.length).toBe(before);
+    f.close();
+  });
+
+  it('connects to the checked address of an allow-listed name', async () => {
+    const f = fetcher({ allowHosts: ['site.test'], resolve: async () => [{ address: '127.0.0.1', family: 4 }] });
+    const result = await f.fetch(`http://site.test:${port}/page`, { accept: 'html' });
+    expect(result.body.toString()).toBe('<p>ok</p>');
+    expect(hits[hits.length - 1]).toBe(`site.test:${port}/page`);
+    f.close();
+  });
+
+  it('bounds redirects, sizes (also after decompression), time and content type', async () => {
+    const f = fetcher({ maxBytes: 256 * 1024, timeoutMs: 1_000, maxRedirects: 3 });
+    expect((await refusal(f.fetch(`http://127.0.0.1:${port}/chain/0`, { accept: 'html' }))).reason).toBe('too_many_redirects');
+    expect((await refusal(f.fetch(`http://127.0.0.1:${port}/loop-a`, { accept: 'html' }))).reason).toBe('redirect_loop');
+    expect((await refusal(f.fetch(`http://127.0.0.1:${port}/bomb`, { accept: 'html' }))).reason).toBe('too_large');
+    expect((await refusal(f.fetch(`http://127.0.0.1:${port}/big-declared`, { accept: 'html' }))).reason).toBe('too_large');
+    expect((await refusal(f.fetch(`http://127.0.0.1:${port}/slow`, { accept: 'html' }))).reason).toBe('timeout');
+    const pdf = await refusal(f.fetch(`http://127.0.0.1:${port}/pdf`, { accept: 'html' }));
+    expect(pdf).toMatchObject({ reason: 'content_type', detail: 'application/pdf' });
+    // robots.txt and sitemaps accept other types.
+    expect((await f.fetch(`http://127.0.0.1:${port}/pdf`, { accept: 'text' })).status).toBe(200);
+    f.close();
+  });
+});

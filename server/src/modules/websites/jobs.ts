@@ -1,0 +1,19 @@
+import type { JobQueue } from '../../jobs/queue';
+import type { WebsitesService } from './service';
+
+/** Crawls and translations run as jobs; both handlers are safe to run twice. */
+export function defineWebsiteJobs(queue: JobQueue, websites: WebsitesService) {
+  queue.define({
+    name: 'website-crawl',
+    // A whole site at a polite pace can take a while; a crashed worker's crawl is retried.
+    settings: { retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 2 * 60 * 60 },
+    concurrency: 2,
+    handle: (job) => websites.runCrawl(job),
+  });
+  queue.define({
+    name: 'website-translate',
+    settings: { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 2 * 60 * 60 },
+    concurrency: 1,
+    handle: (job) => websites.runTranslate(job),
+  });
+}

@@ -1,0 +1,128 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { requireActor } from '../../http/access';
+import { Invalid } from '../../http/errors';
+import { resolveLocale } from '../../http/locale';
+import { readForm } from '../../http/multipart';
+import { parseInput } from '../../http/validation';
+import { t } from '../../i18n/messages';
+import { addWebsiteBody, exportQuery, listQuery, pageParams, pagesQuery, translateBody, translatedQuery, websiteParams } from './schemas';
+import { PREVIEW_PREFIX, type WebsitesService } from './service';
+
+const verified = { config: { access: 'verified' as const } };
+
+/** Largest XLIFF file accepted for import. */
+const XLIFF_MAX_BYTES = 20 * 1024 * 1024;
+
+/**
+ * Translated pages are other people's HTML: served with a CSP sandbox (an opaque origin, no
+ * scripts, no forms, no plugins), only images, styles, fonts and media allowed in, and
+ * framable by our own pages only.
+ */
+export const TRANSLATED_PAGE_CSP =
+  "sandbox; default-src 'none'; img-src * data:; style-src 'unsafe-inline' *; font-src * data:; media-src *; frame-ancestors 'self'; form-action 'none'; base-uri 'none'";
+
+function sendTranslatedHtml(reply: FastifyReply, html: string, download?: string) {
+  reply
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('content-security-policy', TRANSLATED_PAGE_CSP)
+    .header('x-content-type-options', 'nosniff')
+    .header('x-frame-options', 'SAMEORIGIN')
+    .header('referrer-policy', 'no-referrer')
+    .header('cache-control', 'private, no-store');
+  if (download) reply.header('content-disposition', attachment(download));
+  return reply.send(html);
+}
+
+function attachment(fileName: string) {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+export function websitesRoutes(app: FastifyInstance, deps: { websites: WebsitesService }) {
+  const { websites } = deps;
+
+  app.post('/api/websites', verified, async (request, reply) => {
+    const body = parseInput(addWebsiteBody, request.body);
+    const data = await websites.addWebsite(requireActor(request), body);
+    return reply.code(202).send({ status: 202, message: t(resolveLocale(request), 'websites.crawl_started'), data });
+  });
+
+  app.get('/api/websites', verified, async (request) => {
+    const { page } = parseInput(listQuery, request.query);
+    return websites.listWebsites(requireActor(request), page);
+  });
+
+  app.get('/api/websites/:id', verified, async (request) => {
+    const { id } = parseInput(websiteParams, request.params);
+    return { data: await websites.getWebsite(requireActor(request), id) };
+  });
+
+  app.post('/api/websites/:id/crawl', verified, async (request, reply) => {
+    const { id } = parseInput(websiteParams, request.params);
+    const data = await websites.recrawl(requireActor(request), id);
+    return reply.code(202).send({ status: 202, message: t(resolveLocale(request), 'websites.crawl_started'), data });
+  });
+
+  app.post('/api/websites/:id/delete', verified, async (request) => {
+    const { id } = parseInput(websiteParams, request.params);
+    await websites.deleteWebsite(requireActor(request), id);
+    return { status: 200, message: t(resolveLocale(request), 'websites.deleted') };
+  });
+
+  app.get('/api/websites/:id/pages', verified, async (request) => {
+    const { id } = parseInput(websiteParams, request.params);
+    const query = parseInput(pagesQuery, request.query);
+    return websites.listPages(requireActor(request), id, { q: query.q || undefined, status: query.status, page: query.page, perPage: query.per_page });
+  });
+
+  app.post('/api/websites/:id/translate', verified, async (request, reply) => {
+    const { id } = parseInput(websiteParams, request.params);
+    const body = parseInput(translateBody, request.body);
+    const data = await websites.translate(requireActor(request), id, { pageIds: body.page_ids, targetLang: body.target_lang, domain: body.domain });
+    return reply.code(202).send({ status: 202, message: t(resolveLocale(request), 'websites.translation_queued'), data });
+  });
+
+  app.get('/api/websites/:id/pages/:pageId/translated', verified, async (request, reply) => {
+    const { id, pageId } = parseInput(pageParams, request.params);
+    const { download } = parseInput(translatedQuery, request.query);
+    const page = await websites.translatedPage(requireActor(request), id, pageId);
+    return sendTranslatedHtml(reply, page.html, download === '1' ? page.fileName : undefined);
+  });
+
+  app.get('/api/websites/:id/export', verified, async (request, reply) => {
+    const { id } = parseInput(websiteParams, request.params);
+    const { format } = parseInput(exportQuery, request.query);
+    const actor = requireActor(request);
+    const file = format === 'zip' ? await websites.exportZip(actor, id) : await websites.exportXliff(actor, id);
+    reply
+      .header('content-type', format === 'zip' ? 'application/zip' : 'application/x-xliff+xml; charset=utf-8')
+      .header('content-disposition', attachment(file.fileName))
+      .header('cache-control', 'private, no-store');
+    return reply.send(file.stream);
+  });
+
+  app.post('/api/websites/:id/import', verified, async (request) => {
+    const { id } = parseInput(websiteParams, request.params);
+    const actor = requireActor(request);
+    const form = await readForm(request, { files: { file: { maxBytes: XLIFF_MAX_BYTES, tooLargeMessage: 'websites.xliff_too_large' } } });
+    const file = form.files.file;
+    if (!file) throw Invalid.field('file', 'websites.xliff_required');
+    const data = await websites.importXliff(actor, id, file.content.toString('utf8'));
+    return { status: 200, message: t(resolveLocale(request), 'websites.import_done', { applied: data.applied }), data };
+  });
+
+  // The sandboxed preview: a path prefix of its own, so relative links between translated pages
+  // work; public because the link is signed (see previewBase in the service).
+  app.get(`${PREVIEW_PREFIX}/:id/:token/*`, async (request, reply) => {
+    const params = request.params as { id: string; token: string; '*': string };
+    const { id } = parseInput(websiteParams, { id: params.id });
+    let localPath: string;
+    try {
+      localPath = decodeURIComponent(params['*'] ?? '');
+    } catch {
+      localPath = params['*'] ?? '';
+    }
+    const html = await websites.previewPage(id, params.token, localPath);
+    return sendTranslatedHtml(reply, html);
+  });
+}

@@ -1,0 +1,571 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { Logger } from 'pino';
+import yazl from 'yazl';
+import type { UserRow, PlanRow } from '../../db/schema';
+import type { Domain, Lang } from '../../engines/types';
+import { describeSegments, extractSegments, renderTranslatedHtml, repairPlaceholders, type LinkRewriter } from '../../formats/html';
+import type { Actor } from '../../http/access';
+import { Invalid, LimitExceeded, NotFound } from '../../http/errors';
+import type { RateLimiter } from '../../http/rate-limit';
+import { checkUrl, resolvePublic, SsrfRefused, type SsrfPolicy } from '../../http/ssrf';
+import type { WebFetcher } from '../../http/web-fetch';
+import type { JobQueue } from '../../jobs/queue';
+import { crawlWebsite, type CrawlSettings } from './crawler';
+import type { PageFilter, WebsitesRepo } from './repo';
+import type { PageStatus, WebDomain, WebLang, WebsitePageRow, WebsiteRow, WebsiteScope } from './tables';
+import { normalizePageUrl, parseSiteUrl, relativeHref, siteKey } from './urls.fns';
+import { parseXliff, XLIFF_FOOTER, XLIFF_HEADER, XliffError, xliffFile, type XliffUnit } from './xliff.fns';
+
+export type { SegmentTranslator } from '../../engines/types';
+import type { SegmentTranslator } from '../../engines/types';
+
+/** Thrown by the translate step while no SegmentTranslator is connected. */
+export class TranslatorMissing extends Error {
+  constructor() {
+    super('No translation engine is connected to website translation: pass a SegmentTranslator to createWebsitesService (container.ts).');
+    this.name = 'TranslatorMissing';
+  }
+}
+
+export interface WebsitesSettings {
+  /** Upper bound on pages listed per site, whatever the plan says. */
+  maxPages: number;
+  crawl: CrawlSettings;
+  /** Segments per translator call. */
+  batchSize: number;
+  /** Sites a user may add or re-crawl per hour. */
+  crawlsPerHour: number;
+}
+
+export interface WebsitesDeps {
+  repo: WebsitesRepo;
+  queue: JobQueue;
+  users: { effectivePlan(user: UserRow): Promise<PlanRow>; findById(id: number): Promise<UserRow | undefined> };
+  /** The billing module's check shared by every quota: an ended trial translates nothing (402 trial_expired). */
+  billing: { assertTrialActive(user: UserRow): Promise<void> };
+  rateLimiter: RateLimiter;
+  fetcher: WebFetcher;
+  policy: SsrfPolicy;
+  now: () => Date;
+  logger: Logger;
+  settings: WebsitesSettings;
+  /** Signs preview links (the application key). */
+  appKey: Buffer;
+  translator?: SegmentTranslator;
+}
+
+export const PREVIEW_PREFIX = '/preview/websites';
+/** A preview link stays valid this long (rounded up to the hour, so links are stable for a while). */
+const PREVIEW_LINK_HOURS = 12;
+
+const segmentHash = (segment: string) => createHash('sha256').update(segment).digest('hex');
+const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
+const monthOf = (date: Date) => date.toISOString().slice(0, 7);
+
+/** A page's key for link matching: site, path and query (protocol and "www." ignored). */
+function linkKey(url: URL): string {
+  return `${siteKey(url)}${url.pathname}${url.search}`;
+}
+
+function toPageJson(previewBase: string, page: Omit<WebsitePageRow, 'html' | 'translations'>) {
+  const active = page.status === 'Active';
+  return {
+    id: page.id,
+    url: page.url,
+    title: page.title,
+    words: page.words,
+    status: page.status,
+    lang: page.lang,
+    skip_reason: page.skip_reason,
+    skip_detail: page.skip_detail,
+    changed: page.changed_at !== null && !active,
+    target_lang: page.target_lang,
+    domain: page.domain,
+    translated_at: page.translated_at ? new Date(page.translated_at).toISOString() : null,
+    reviewed_at: page.reviewed_at ? new Date(page.reviewed_at).toISOString() : null,
+    error: page.error,
+    preview_url: active ? `${previewBase}/${encodeURI(page.local_path)}` : null,
+  };
+}
+
+export type WebsitePageJson = ReturnType<typeof toPageJson>;
+
+export function createWebsitesService(deps: WebsitesDeps) {
+  const { repo, settings, logger } = deps;
+
+  function signPreview(siteId: number, expires: number) {
+    return createHmac('sha256', deps.appKey).update(`website-preview:${siteId}:${expires}`).digest('base64url');
+  }
+
+  /**
+   * Where a site's translated pages are previewed: a signed, expiring path prefix. The
+   * preview is an opaque-origin sandbox, so navigating between its pages sends no cookies;
+   * the signature in the path is what lets those requests in (and only for this site).
+   */
+  function previewBase(siteId: number) {
+    const hour = 3_600_000;
+    const expires = Math.ceil(deps.now().getTime() / hour) * hour + PREVIEW_LINK_HOURS * hour;
+    const seconds = expires / 1000;
+    return `${PREVIEW_PREFIX}/${siteId}/${seconds}.${signPreview(siteId, seconds)}`;
+  }
+
+  function previewTokenValid(siteId: number, token: string) {
+    const [secondsText, signature] = token.split('.');
+    const seconds = Number(secondsText);
+    if (!signature || !Number.isInteger(seconds) || seconds * 1000 <= deps.now().getTime()) return false;
+    const expected = Buffer.from(signPreview(siteId, seconds));
+    const given = Buffer.from(signature);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  }
+
+  async function ownedSite(actor: Actor, id: number): Promise<WebsiteRow> {
+    const site = await repo.findSiteOfUser(id, actor.user.id);
+    // Another user's site answers exactly like a missing one.
+    if (!site) throw new NotFound();
+    return site;
+  }
+
+  async function siteJson(site: WebsiteRow) {
+    const counts = (await repo.pageCounts([site.id])).get(site.id)!;
+    return toSiteJson(site, counts);
+  }
+
+  function toSiteJson(site: WebsiteRow, counts: { detected: number; pending: number; active: number; skipped: number; total: number; words: number }) {
+    return {
+      id: site.id,
+      url: site.url,
+      scope: site.scope,
+      state: site.state,
+      title: site.title,
+      error: site.error,
+      page_limit: site.page_limit,
+      target_lang: site.target_lang,
+      domain: site.domain,
+      pages: counts,
+      translating: counts.pending > 0,
+      created_at: new Date(site.created_at).toISOString(),
+      updated_at: new Date(site.updated_at).toISOString(),
+      crawled_at: site.crawled_at ? new Date(site.crawled_at).toISOString() : null,
+    };
+  }
+
+  /** Refuses web extraction to plans without it and to expired trials (402). */
+  async function planFor(user: UserRow) {
+    await deps.billing.assertTrialActive(user);
+    const plan = await deps.users.effectivePlan(user);
+    if (plan.web_pages <= 0) throw new LimitExceeded('plan_feature', 'websites.upgrade');
+    return plan;
+  }
+
+  /** The URL check at add time: syntax, scheme, and a first look at where the host points. */
+  async function checkSiteUrl(input: string): Promise<URL> {
+    const url = parseSiteUrl(input);
+    if (!url) throw Invalid.field('url', 'websites.url_invalid');
+    try {
+      checkUrl(deps.policy, url);
+      await Promise.race([
+        resolvePublic(deps.policy, url.hostname),
+        new Promise((_, reject) => setTimeout(() => reject(Object.assign(new Error('DNS timeout'), { code: 'ETIMEOUT' })), 5_000).unref()),
+      ]);
+    } catch (error) {
+      if (error instanceof SsrfRefused) {
+        throw Invalid.field('url', error.reason === 'scheme' || error.reason === 'invalid_url' ? 'websites.url_invalid' : 'websites.url_refused');
+      }
+      throw Invalid.field('url', 'websites.url_unresolvable');
+    }
+    url.hash = '';
+    return url;
+  }
+
+  async function startCrawl(site: WebsiteRow) {
+    await deps.queue.send('website-crawl', { websiteId: site.id, generation: site.crawl_generation });
+  }
+
+  /** Link rewriting for one page: own translated pages -> their copies (relative, or under the preview prefix). */
+  async function linkRewriterFor(site: WebsiteRow, page: WebsitePageRow, mode: 'relative' | 'preview'): Promise<LinkRewriter> {
+    const paths = new Map<string, string>();
+    for (const row of await repo.listTranslatedPaths(site.id)) paths.set(linkKey(new URL(row.url)), row.local_path);
+    return (absolute) => {
+      const target = paths.get(linkKey(absolute));
+      if (target === undefined) return null;
+      const href = mode === 'relative' ? relativeHref(page.local_path, target) : `${previewBase(site.id)}/${encodeURI(target)}`;
+      return href + absolute.hash;
+    };
+  }
+
+  function renderPage(page: WebsitePageRow, rewriteLink: LinkRewriter) {
+    if (page.status !== 'Active' || !page.html || !page.translations || !page.target_lang) throw new NotFound('websites.page_not_translated');
+    return renderTranslatedHtml(page.html, { pageUrl: page.url, translations: page.translations, targetLang: page.target_lang, rewriteLink }).html;
+  }
+
+  /** Translates one Pending page; false when it changed meanwhile (the caller reloads it). */
+  async function translatePage(site: WebsiteRow, page: WebsitePageRow, user: UserRow, plan: PlanRow): Promise<boolean> {
+    if (!page.html || !page.text_hash || !page.target_lang || !page.domain) {
+      await repo.updatePage(page.id, { status: 'Detected', error: 'not_translatable' });
+      return true;
+    }
+    const segments = extractSegments(page.html);
+    const source: WebLang = page.lang ?? 'en';
+    const target = page.target_lang;
+    const domain = page.domain;
+    let translations: string[];
+    let engine: string;
+    const charged = source !== target && segments.length > 0;
+    if (!charged) {
+      // Already in the target language (or no text): the copy is the page itself, rewritten.
+      translations = segments;
+      engine = 'none';
+    } else {
+      const hashes = segments.map(segmentHash);
+      const memory = await repo.findSegments(site.id, target, domain, [...new Set(hashes)]);
+      const missing = [...new Map(segments.map((s, i) => [hashes[i]!, s])).entries()].filter(([hash]) => !memory.has(hash));
+      engine = 'memory';
+      if (missing.length) {
+        if (!deps.translator) throw new TranslatorMissing();
+        const fresh: Array<{ hash: string; source: string; target: string }> = [];
+        for (let i = 0; i < missing.length; i += settings.batchSize) {
+          const batch = missing.slice(i, i + settings.batchSize);
+          const result = await deps.translator(
+            batch.map(([, s]) => s),
+            { source, target, domain },
+          );
+          if (result.translations.length !== batch.length) throw new Error(`The translator answered ${result.translations.length} segments for ${batch.length}`);
+          engine = result.engine;
+          batch.forEach(([hash, s], k) => fresh.push({ hash, source: s, target: result.translations[k]! }));
+        }
+        await repo.upsertSegments(
+          fresh.map((f) => ({ website_id: site.id, target_lang: target, domain, source_hash: f.hash, source: f.source, target: f.target, origin: 'engine' as const })),
+          deps.now(),
+        );
+        for (const f of fresh) memory.set(f.hash, { target: f.target, origin: 'engine' });
+      }
+      translations = hashes.map((hash) => memory.get(hash)!.target);
+    }
+    const month = monthOf(deps.now());
+    return repo.transaction(async (trx) => {
+      if (charged) {
+        const used = await repo.pagesUsed(user.id, month, trx);
+        if (used + 1 > plan.web_pages) {
+          await repo.updatePage(page.id, { status: 'Detected', error: 'quota_exceeded' }, trx);
+          return true;
+        }
+      }
+      const stored = await repo.storeTranslation(
+        { id: page.id, textHash: page.text_hash!, targetLang: target, domain },
+        { translations, engine, now: deps.now() },
+        trx,
+      );
+      if (stored && charged) await repo.addUsage(user.id, month, 1, trx);
+      return stored;
+    });
+  }
+
+  return {
+    async addWebsite(actor: Actor, input: { url: string; scope: WebsiteScope }) {
+      const url = await checkSiteUrl(input.url);
+      const plan = await planFor(actor.user);
+      await deps.rateLimiter.consume(`websites:crawl:${actor.user.id}`, settings.crawlsPerHour, 3600);
+      const pageLimit = input.scope === 'page' ? 1 : Math.min(plan.web_pages, settings.maxPages);
+      const site = await repo.createSite({ user_id: actor.user.id, url: normalizePageUrl(url), scope: input.scope, page_limit: pageLimit, title: url.hostname, now: deps.now() });
+      await startCrawl(site);
+      return siteJson(site);
+    },
+
+    async listWebsites(actor: Actor, page: number, perPage = 20) {
+      const { rows, total } = await repo.listSitesOfUser(actor.user.id, page, perPage);
+      const counts = await repo.pageCounts(rows.map((r) => r.id));
+      return { data: rows.map((row) => toSiteJson(row, counts.get(row.id)!)), meta: { page, per_page: perPage, total } };
+    },
+
+    async getWebsite(actor: Actor, id: number) {
+      return siteJson(await ownedSite(actor, id));
+    },
+
+    /** Crawls the site again: new and changed pages are found, unchanged translations kept. */
+    async recrawl(actor: Actor, id: number) {
+      const site = await ownedSite(actor, id);
+      if (site.state === 'crawling') return siteJson(site);
+      const plan = await planFor(actor.user);
+      await deps.rateLimiter.consume(`websites:crawl:${actor.user.id}`, settings.crawlsPerHour, 3600);
+      const pageLimit = site.scope === 'page' ? 1 : Math.min(plan.web_pages, settings.maxPages);
+      const updated = await repo.beginCrawl(site.id, pageLimit, deps.now());
+      await startCrawl(updated);
+      return siteJson(updated);
+    },
+
+    async deleteWebsite(actor: Actor, id: number) {
+      const site = await ownedSite(actor, id);
+      await repo.deleteSite(site.id);
+    },
+
+    async listPages(actor: Actor, id: number, filter: PageFilter) {
+      const site = await ownedSite(actor, id);
+      const { rows, total } = await repo.listPages(site.id, filter);
+      const base = previewBase(site.id);
+      return { data: rows.map((row) => toPageJson(base, row)), meta: { page: filter.page, per_page: filter.perPage, total } };
+    },
+
+    /** Marks the chosen pages Pending and queues their translation (402 past the plan's monthly pages). */
+    async translate(actor: Actor, id: number, input: { pageIds: number[] | 'all'; targetLang: Lang; domain: Domain }) {
+      const site = await ownedSite(actor, id);
+      if (site.state === 'crawling') throw Invalid.field('page_ids', 'websites.crawl_in_progress');
+      const pages = await repo.pagesForTranslation(site.id, input.pageIds);
+      if (input.pageIds !== 'all' && pages.length !== new Set(input.pageIds).size) throw Invalid.field('page_ids', 'websites.pages_unknown');
+      const candidates = pages.filter((p) => !p.skip_reason && p.text_hash);
+      if (!candidates.length) throw Invalid.field('page_ids', 'websites.nothing_to_translate');
+      // Translated, unchanged pages in the same language and domain are left alone (and not charged);
+      // Pending ones are queued again (a failed job's pages are retried this way).
+      const upToDate = (p: (typeof candidates)[number]) =>
+        p.status === 'Active' && p.translated_hash === p.text_hash && p.target_lang === input.targetLang && p.domain === input.domain;
+      const toDo = candidates.filter((p) => !upToDate(p));
+      const charged = toDo.filter((p) => (p.lang ?? 'en') !== input.targetLang && p.segment_count > 0).length;
+      const plan = await planFor(actor.user);
+      const used = await repo.pagesUsed(actor.user.id, monthOf(deps.now()));
+      if (used + charged > plan.web_pages) {
+        throw new LimitExceeded('web_pages', 'websites.quota_exceeded', { limit: plan.web_pages, remaining: Math.max(0, plan.web_pages - used) });
+      }
+      await repo.markPending(
+        toDo.map((p) => p.id),
+        { target_lang: input.targetLang, domain: input.domain },
+      );
+      await repo.updateSite(site.id, { target_lang: input.targetLang, domain: input.domain, updated_at: deps.now() });
+      if (toDo.length) await deps.queue.send('website-translate', { websiteId: site.id });
+      return { queued: toDo.length, charged, unchanged: candidates.length - toDo.length, skipped: pages.length - candidates.length };
+    },
+
+    /** The translated page for GET /api/websites/{id}/pages/{pageId}/translated (own links -> preview paths). */
+    async translatedPage(actor: Actor, id: number, pageId: number) {
+      const site = await ownedSite(actor, id);
+      const page = await repo.findPage(site.id, pageId);
+      if (!page) throw new NotFound();
+      return { html: renderPage(page, await linkRewriterFor(site, page, 'preview')), fileName: page.local_path.split('/').pop()! };
+    },
+
+    /** The translated page at its local path, for the sandboxed preview (own links relative); the signed token is the credential. */
+    async previewPage(id: number, token: string, localPath: string) {
+      if (!previewTokenValid(id, token)) throw new NotFound();
+      const site = await repo.findSite(id);
+      if (!site) throw new NotFound();
+      const page = await repo.findPageByLocalPath(site.id, localPath || 'index.html');
+      if (!page || page.status !== 'Active') throw new NotFound('websites.page_not_translated');
+      return renderPage(page, await linkRewriterFor(site, page, 'relative'));
+    },
+
+    /** ZIP of the translated pages at their local paths; pages are rendered as the archive is written. */
+    async exportZip(actor: Actor, id: number) {
+      const site = await ownedSite(actor, id);
+      const paths = await repo.listTranslatedPaths(site.id);
+      if (!paths.length) throw Invalid.field('format', 'websites.no_translated_pages');
+      const zip = new yazl.ZipFile();
+      const byUrl = new Map(paths.map((row) => [linkKey(new URL(row.url)), row.local_path]));
+      for (const entry of paths) {
+        const render = async function* () {
+          const page = await repo.findPage(site.id, entry.id);
+          if (!page || page.status !== 'Active') return;
+          const rewrite: LinkRewriter = (absolute) => {
+            const target = byUrl.get(linkKey(absolute));
+            return target === undefined ? null : relativeHref(page.local_path, target) + absolute.hash;
+          };
+          yield Buffer.from(renderPage(page, rewrite), 'utf8');
+        };
+        zip.addReadStream(Readable.from(render()), entry.local_path, { mtime: deps.now() });
+      }
+      zip.end();
+      return { stream: zip.outputStream, fileName: `${new URL(site.url).hostname}-${site.target_lang ?? 'translated'}.zip` };
+    },
+
+    /** XLIFF 1.2 of the translated pages (one <file> per page), written as it is read. */
+    async exportXliff(actor: Actor, id: number) {
+      const site = await ownedSite(actor, id);
+      const paths = await repo.listTranslatedPaths(site.id);
+      if (!paths.length) throw Invalid.field('format', 'websites.no_translated_pages');
+      const generate = async function* () {
+        yield XLIFF_HEADER;
+        let after = 0;
+        for (;;) {
+          const pages = await repo.listActivePagesAfter(site.id, after, 50);
+          if (!pages.length) break;
+          after = pages[pages.length - 1]!.id;
+          for (const page of pages) {
+            // Pages already in the target language were copied, not translated: nothing to review.
+            if (!page.html || !page.translations || !page.target_lang || page.engine === 'none') continue;
+            const described = describeSegments(page.html);
+            if (described.length !== page.translations.length) continue;
+            yield xliffFile({
+              original: page.url,
+              sourceLang: page.lang ?? 'en',
+              targetLang: page.target_lang,
+              title: page.title,
+              units: described.map(({ segment, note }, index) => ({
+                id: `p${page.id}-s${index}`,
+                source: segment,
+                target: page.translations![index]!,
+                note,
+                reviewed: page.reviewed_at !== null,
+              })),
+            });
+          }
+        }
+        yield XLIFF_FOOTER;
+      };
+      return { stream: Readable.from(generate()), fileName: `${new URL(site.url).hostname}-${site.target_lang ?? 'translated'}.xlf` };
+    },
+
+    /** Applies a reviewed XLIFF: each unit whose source still matches its page replaces that segment's translation. */
+    async importXliff(actor: Actor, id: number, text: string) {
+      const site = await ownedSite(actor, id);
+      let files;
+      try {
+        files = parseXliff(text);
+      } catch (error) {
+        if (error instanceof XliffError) throw Invalid.field('file', 'websites.xliff_invalid');
+        throw error;
+      }
+      const byPage = new Map<number, Array<XliffUnit & { index: number; targetLang: string }>>();
+      const skipped: Array<{ id: string; reason: string }> = [];
+      for (const file of files) {
+        for (const unit of file.units) {
+          const match = /^p(\d+)-s(\d+)$/.exec(unit.id);
+          if (!match) {
+            skipped.push({ id: unit.id, reason: 'unknown_unit' });
+            continue;
+          }
+          const list = byPage.get(Number(match[1])) ?? [];
+          list.push({ ...unit, index: Number(match[2]), targetLang: file.targetLang.toLowerCase().slice(0, 2) });
+          byPage.set(Number(match[1]), list);
+        }
+      }
+      let applied = 0;
+      let unchanged = 0;
+      const now = deps.now();
+      for (const [pageId, units] of byPage) {
+        const page = await repo.findPage(site.id, pageId);
+        if (!page) {
+          for (const unit of units) skipped.push({ id: unit.id, reason: 'unknown_page' });
+          continue;
+        }
+        if (page.status !== 'Active' || !page.html || !page.translations || !page.target_lang || !page.domain) {
+          for (const unit of units) skipped.push({ id: unit.id, reason: 'not_translated' });
+          continue;
+        }
+        const segments = extractSegments(page.html);
+        const translations = [...page.translations];
+        const memoryRows: Parameters<WebsitesRepo['upsertSegments']>[0] = [];
+        for (const unit of units) {
+          const source = segments[unit.index];
+          if (source === undefined) skipped.push({ id: unit.id, reason: 'unknown_unit' });
+          else if (unit.targetLang && unit.targetLang !== page.target_lang) skipped.push({ id: unit.id, reason: 'language_mismatch' });
+          else if (collapse(unit.source) !== collapse(source)) skipped.push({ id: unit.id, reason: 'source_changed' });
+          else if (!unit.target.trim()) skipped.push({ id: unit.id, reason: 'empty_target' });
+          else {
+            const reviewed = repairPlaceholders(source, unit.target.trim()).text;
+            if (reviewed === translations[unit.index]) unchanged++;
+            else {
+              translations[unit.index] = reviewed;
+              applied++;
+              memoryRows.push({ website_id: site.id, target_lang: page.target_lang, domain: page.domain, source_hash: segmentHash(source), source, target: reviewed, origin: 'review' });
+            }
+          }
+        }
+        if (memoryRows.length) {
+          await repo.transaction(async (trx) => {
+            await repo.updatePage(page.id, { translations: JSON.stringify(translations), reviewed_at: now }, trx);
+            await repo.upsertSegments(memoryRows, now, trx);
+          });
+        }
+      }
+      return { applied, unchanged, skipped: skipped.slice(0, 100), skipped_count: skipped.length };
+    },
+
+    /** Web pages translated this calendar month (UTC), for the user's usage and limits. */
+    async pagesUsedThisMonth(userId: number) {
+      return repo.pagesUsed(userId, monthOf(deps.now()));
+    },
+
+    /**
+     * What a translation-history entry of type "website" shows, newest first (the history
+     * module, owned by the text-translation work, lists these beside texts and documents).
+     */
+    async historyEntries(userId: number) {
+      const { rows } = await repo.listSitesOfUser(userId, 1, 1000);
+      const counts = await repo.pageCounts(rows.map((r) => r.id));
+      return rows.map((site) => websiteHistoryEntry(site, counts.get(site.id)!));
+    },
+
+    // --- job handlers
+
+    /** The website-crawl job: stale generations and finished crawls are ignored (safe to run twice). */
+    async runCrawl(job: { websiteId: number; generation: number }) {
+      const site = await repo.findSite(job.websiteId);
+      if (!site || site.crawl_generation !== job.generation || site.state !== 'crawling') return;
+      const result = await crawlWebsite({ repo, fetcher: deps.fetcher, now: deps.now, logger, settings: settings.crawl }, site);
+      const startPage = await repo.findPageByUrl(site.id, site.url);
+      const first = startPage?.title ? startPage : (await repo.listPages(site.id, { page: 1, perPage: 1 })).rows[0];
+      const current = await repo.findSite(site.id);
+      if (!current || current.crawl_generation !== job.generation) return;
+      await repo.updateSite(site.id, {
+        state: result.error ? 'failed' : 'ready',
+        error: result.error,
+        title: first?.title || site.title,
+        crawled_at: deps.now(),
+        updated_at: deps.now(),
+      });
+      logger.info({ websiteId: site.id, listed: result.listed, html: result.html, error: result.error }, 'website crawled');
+    },
+
+    /** The website-translate job: translates every Pending page of the site (safe to run twice). */
+    async runTranslate(job: { websiteId: number }) {
+      const site = await repo.findSite(job.websiteId);
+      if (!site) return;
+      const user = await deps.users.findById(site.user_id);
+      if (!user) return;
+      const plan = await deps.users.effectivePlan(user);
+      let after = 0;
+      let failure: unknown = null;
+      for (;;) {
+        const page = await repo.nextPendingPage(site.id, after);
+        if (!page) break;
+        after = page.id;
+        try {
+          let done = await translatePage(site, page, user, plan);
+          if (!done) {
+            // Changed while we translated: once more with what is stored now.
+            const fresh = await repo.findPage(site.id, page.id);
+            if (fresh?.status === 'Pending') done = await translatePage(site, fresh, user, plan);
+          }
+        } catch (error) {
+          failure = error;
+          logger.warn({ err: error, websiteId: site.id, pageId: page.id }, 'page translation failed');
+          await repo.updatePage(page.id, { error: error instanceof TranslatorMissing ? 'translator_unavailable' : 'translation_failed' });
+          if (error instanceof TranslatorMissing) break;
+        }
+      }
+      await repo.updateSite(site.id, { updated_at: deps.now() });
+      // pg-boss retries the job; pages already translated are not touched again.
+      if (failure) throw failure;
+    },
+  };
+}
+
+/** A history entry of type "website" (see historyEntries). */
+export function websiteHistoryEntry(site: WebsiteRow, counts: { pending: number; active: number; total: number }) {
+  const state = site.state === 'failed' ? 'failed' : site.state === 'crawling' ? 'crawling' : counts.pending > 0 ? 'translating' : counts.active > 0 ? 'done' : 'ready';
+  return {
+    project_id: `website-${site.id}`,
+    website_id: site.id,
+    type: 'website' as const,
+    source_lang: site.target_lang ? (site.target_lang === 'ar' ? 'en' : 'ar') : null,
+    target_lang: site.target_lang,
+    domain: site.domain,
+    title: site.title || site.url,
+    url: site.url,
+    created_at: new Date(site.created_at).toISOString(),
+    state,
+    pages: counts.total,
+    translated_pages: counts.active,
+  };
+}
+
+export type WebsitesService = ReturnType<typeof createWebsitesService>;
+export type { PageStatus, WebDomain };

@@ -1,0 +1,76 @@
+/** URL rules of website crawling: normal form, "same site", and where a page's translated copy lives. */
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+
+/** A user's input as a URL: https:// assumed when no scheme is given. Null when it cannot be one. */
+export function parseSiteUrl(input: string): URL | null {
+  const text = input.trim();
+  if (!text || /\s/.test(text)) return null;
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`;
+  try {
+    const url = new URL(withScheme);
+    return url.hostname ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The form pages are stored under: no fragment, no default port (the URL parser already lower-cases the host). */
+export function normalizePageUrl(input: string | URL): string {
+  const url = new URL(typeof input === 'string' ? input : input.href);
+  url.hash = '';
+  // "/a?" and "/a" are one page: an empty query is dropped.
+  if (!url.search) url.search = '';
+  return url.href;
+}
+
+/** "example.com" for http(s)://[www.]example.com[:default port]; the port is part of it otherwise. */
+export function siteKey(url: URL): string {
+  const host = url.hostname.toLowerCase().replace(/^www\./, '');
+  return url.port ? `${host}:${url.port}` : host;
+}
+
+export function isSameSite(url: URL, keys: ReadonlySet<string>): boolean {
+  return (url.protocol === 'http:' || url.protocol === 'https:') && keys.has(siteKey(url));
+}
+
+const UNSAFE = /[<>:"\\|?*\u0000-\u001f\u007f]/g;
+const PAGE_EXTENSION = /\.(html?|xhtml)$/i;
+
+/**
+ * Where the translated copy of a page lives inside the ZIP and under the preview prefix:
+ * "/" -> "index.html", "/about" -> "about.html", "/blog/" -> "blog/index.html",
+ * "/a.php?id=2" -> "a.php.q-<hash>.html". Decoded, with characters no file system likes replaced.
+ */
+export function localPathFor(input: string | URL): string {
+  const url = new URL(typeof input === 'string' ? input : input.href);
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(url.pathname);
+  } catch {
+    pathname = url.pathname;
+  }
+  const parts = pathname
+    .split('/')
+    .map((part) => part.replace(UNSAFE, '_').trim())
+    .filter((part) => part && part !== '.' && part !== '..');
+  const directory = pathname.endsWith('/') || parts.length === 0;
+  let file = directory ? 'index.html' : parts.pop()!;
+  if (!PAGE_EXTENSION.test(file)) file = `${file}.html`;
+  if (url.search) {
+    const hash = createHash('sha1').update(url.search).digest('hex').slice(0, 8);
+    file = file.replace(PAGE_EXTENSION, (ext) => `.q-${hash}${ext}`);
+  }
+  return [...parts, file].join('/');
+}
+
+/** Adds a suffix before the extension, for the rare page whose local path is taken. */
+export function withSuffix(localPath: string, suffix: string): string {
+  return localPath.replace(/(\.[a-z]+)$/i, `-${suffix}$1`);
+}
+
+/** The href from one local copy to another (both relative to the site root). */
+export function relativeHref(from: string, to: string): string {
+  const relative = path.posix.relative(path.posix.dirname(from), to);
+  return encodeURI(relative || path.posix.basename(to)).replace(/[?#]/g, encodeURIComponent);
+}

@@ -1,0 +1,520 @@
+import yauzl from 'yauzl';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../../test/factories';
+import { startFixtureSite, FIXTURE_PAGES, fixtureLayout, type FixtureSite } from '../../../test/fixtures/website-site';
+import { createTestApp, type TestApp, type TestClient } from '../../../test/harness';
+import { createTestEngine } from '../../../test/website-engine';
+import type { UserRow } from '../../db/schema';
+import type { ResolvedAddress } from '../../http/ssrf';
+import { TRANSLATED_PAGE_CSP } from './routes';
+
+let t: TestApp;
+let site: FixtureSite;
+const engine = createTestEngine();
+let owner: UserRow;
+let client: TestClient;
+let websiteId: number;
+let rebindLookups = 0;
+/** Moves the app's clock (preview links expire). */
+let clockOffsetMs = 0;
+
+/** The signed preview prefix of the site, read from a translated page's preview_url. */
+async function previewBase(c: TestClient, id: number) {
+  const active = (await c.get(`/api/websites/${id}/pages?status=Active`)).json().data as Array<{ preview_url: string }>;
+  return active[0]!.preview_url.replace(/\/[^/]+$/, '');
+}
+
+/** Test DNS: rebind.test answers a public address once (when the site is added), then loopback. */
+async function resolver(hostname: string): Promise<ResolvedAddress[]> {
+  if (hostname === 'rebind.test') return ++rebindLookups === 1 ? [{ address: '93.184.216.34', family: 4 }] : [{ address: '127.0.0.1', family: 4 }];
+  if (hostname === 'private.test') return [{ address: '10.1.2.3', family: 4 }];
+  if (hostname === 'localhost') return [{ address: '127.0.0.1', family: 4 }];
+  throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+}
+
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting; last value: ${JSON.stringify(value).slice(0, 500)}`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}
+
+const getSite = async (c: TestClient, id: number) => (await c.get(`/api/websites/${id}`)).json().data;
+const crawled = (c: TestClient, id: number) => waitFor(() => getSite(c, id), (s) => s.state !== 'crawling');
+const translated = (c: TestClient, id: number) => waitFor(() => getSite(c, id), (s) => s.pages.pending === 0);
+
+async function allPages(c: TestClient, id: number, query = '') {
+  const response = await c.get(`/api/websites/${id}/pages?per_page=100${query}`);
+  expect(response.statusCode).toBe(200);
+  return response.json().data as Array<{ id: number; url: string; title: string; words: number; status: string; lang: string; skip_reason: string | null; changed: boolean; preview_url: string | null; translated_at: string | null }>;
+}
+
+const pathOf = (url: string) => {
+  const u = new URL(url);
+  return u.pathname + u.search;
+};
+
+function multipart(fieldName: string, fileName: string, content: string) {
+  const boundary = `----lisan${Date.now()}`;
+  const body = `--${boundary}\r\nContent-Disposition: form-data; name="${fieldName}"; filename="${fileName}"\r\nContent-Type: application/xml\r\n\r\n${content}\r\n--${boundary}--\r\n`;
+  return { body: Buffer.from(body, 'utf8'), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+function unzip(buffer: Buffer): Promise<Map<string, string>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error);
+      const files = new Map<string, string>();
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (err, stream) => {
+          if (err || !stream) return reject(err);
+          const chunks: Buffer[] = [];
+          stream.on('data', (c: Buffer) => chunks.push(c));
+          stream.on('end', () => {
+            files.set(entry.fileName, Buffer.concat(chunks).toString('utf8'));
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on('end', () => resolve(files));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
+}
+
+beforeAll(async () => {
+  site = await startFixtureSite({ hugeBytes: 2 * 1024 * 1024 });
+  t = await createTestApp({
+    startQueue: true,
+    env: { WEB_FETCH_ALLOW_HOSTS: '127.0.0.1', WEB_CRAWL_DELAY_MS: '0', WEB_FETCH_MAX_BYTES: String(512 * 1024), WEB_FETCH_TIMEOUT_MS: '5000' },
+    overrides: { segmentTranslator: engine.translator, webResolver: resolver, now: () => new Date(Date.now() + clockOffsetMs) },
+  });
+  const hobbyist = await t.container.plans.getBySlug('hobbyist');
+  owner = await createUser(t.container, { name: 'Site Owner', plan_id: hobbyist.id, trial_ends_at: null });
+  client = await t.client().signInAs(owner.id);
+});
+
+afterAll(async () => {
+  await t?.close();
+  await site?.close();
+});
+
+describe('adding and crawling a website', () => {
+  it('crawls the whole local site through links and the sitemap index, same site only, robots.txt respected', async () => {
+    const response = await client.post('/api/websites', { url: site.url, scope: 'site' });
+    expect(response.statusCode).toBe(202);
+    expect(response.json().data).toMatchObject({ url: `${site.url}/`, scope: 'site', state: 'crawling' });
+    websiteId = response.json().data.id;
+
+    const done = await crawled(client, websiteId);
+    expect(done.state).toBe('ready');
+    expect(done.title).toBe('Hello world');
+
+    const pages = await allPages(client, websiteId);
+    const byPath = new Map(pages.map((p) => [pathOf(p.url), p]));
+    for (const path of ['/', '/about', '/products/', '/products/item?id=1', '/products/deep/', '/products/deep/deeper/', '/contact', '/ar/', '/only-in-sitemap']) {
+      expect(byPath.get(path), path).toMatchObject({ status: 'Detected', skip_reason: null });
+    }
+    expect(pages.some((p) => p.url.includes('example.org'))).toBe(false);
+    expect(byPath.get('/about')).toMatchObject({ title: 'About us', lang: 'en' });
+    expect(byPath.get('/about')!.words).toBeGreaterThan(20);
+    expect(byPath.get('/ar/')).toMatchObject({ title: 'مرحبا بالعالم', lang: 'ar' });
+
+    // Listed, skipped with a reason, never translated.
+    expect(byPath.get('/private/secret')?.skip_reason).toBe('robots');
+    expect(site.requests).not.toContain('/private/secret');
+    expect(site.requests).toContain('/robots.txt');
+    expect(site.requests).toContain('/sitemap-pages.xml');
+    expect(byPath.get('/files/report.pdf')?.skip_reason).toBe('not_html');
+    expect(byPath.get('/huge')?.skip_reason).toBe('too_large');
+    expect(byPath.get('/redirect-private')?.skip_reason).toBe('blocked_address');
+    expect(byPath.get('/loop-a')?.skip_reason).toBe('redirect_loop');
+    expect(done.pages).toMatchObject({ skipped: 5, active: 0, pending: 0 });
+    expect(done.pages.detected).toBe(9);
+  });
+
+  it('lists the pages searchable by page name (title or URL), filtered by status, paginated', async () => {
+    const about = (await client.get(`/api/websites/${websiteId}/pages?q=about`)).json();
+    expect(about.data.map((p: { title: string }) => p.title)).toEqual(['About us']);
+    const byTitle = (await client.get(`/api/websites/${websiteId}/pages?q=${encodeURIComponent('FIRST product')}`)).json();
+    expect(byTitle.data.map((p: { url: string }) => pathOf(p.url))).toEqual(['/products/item?id=1']);
+    const byUrl = (await client.get(`/api/websites/${websiteId}/pages?q=${encodeURIComponent('item?id')}`)).json();
+    expect(byUrl.data.map((p: { title: string }) => p.title)).toEqual(['First product']);
+    // LIKE wildcards are searched literally.
+    expect((await client.get(`/api/websites/${websiteId}/pages?q=%25`)).json().data).toEqual([]);
+
+    const first = (await client.get(`/api/websites/${websiteId}/pages?per_page=5&page=1`)).json();
+    const second = (await client.get(`/api/websites/${websiteId}/pages?per_page=5&page=2`)).json();
+    expect(first.meta).toEqual({ page: 1, per_page: 5, total: 14 });
+    expect(first.data).toHaveLength(5);
+    expect(second.data).toHaveLength(5);
+    expect(new Set([...first.data, ...second.data].map((p: { id: number }) => p.id)).size).toBe(10);
+    expect(pathOf(first.data[0].url)).toBe('/');
+
+    const detected = (await client.get(`/api/websites/${websiteId}/pages?status=Detected&per_page=100`)).json();
+    expect(detected.meta.total).toBe(14);
+    expect((await client.get(`/api/websites/${websiteId}/pages?status=Active`)).json().meta.total).toBe(0);
+    expect((await client.get(`/api/websites/${websiteId}/pages?status=Done`)).statusCode).toBe(422);
+  });
+
+  it('lists the site among the user\'s websites', async () => {
+    const list = (await client.get('/api/websites')).json();
+    expect(list.data.map((s: { id: number }) => s.id)).toContain(websiteId);
+    expect(list.meta).toMatchObject({ page: 1, total: 1 });
+  });
+});
+
+describe('translating pages', () => {
+  let home: { id: number };
+  let about: { id: number };
+
+  it('marks the chosen pages Pending, then Active once translated into Arabic with the chosen domain', async () => {
+    const pages = await allPages(client, websiteId);
+    home = pages.find((p) => pathOf(p.url) === '/')!;
+    about = pages.find((p) => pathOf(p.url) === '/about')!;
+    const response = await client.post(`/api/websites/${websiteId}/translate`, { page_ids: [home.id, about.id], target_lang: 'ar', domain: 'business' });
+    expect(response.statusCode).toBe(202);
+    expect(response.json().data).toEqual({ queued: 2, charged: 2, unchanged: 0, skipped: 0 });
+    const pending = (await client.get(`/api/websites/${websiteId}/pages?status=Pending`)).json().data;
+    const activeNow = (await client.get(`/api/websites/${websiteId}/pages?status=Active`)).json().data;
+    expect(pending.length + activeNow.length).toBe(2);
+
+    await translated(client, websiteId);
+    const active = (await client.get(`/api/websites/${websiteId}/pages?status=Active`)).json().data;
+    expect(active.map((p: { id: number }) => p.id).sort()).toEqual([home.id, about.id].sort());
+    for (const p of active) expect(p.preview_url).toMatch(new RegExp(`^/preview/websites/${websiteId}/\\d+\\.[\\w-]{43}/(index|about)\\.html$`));
+    expect(engine.calls.length).toBeGreaterThan(0);
+    expect(engine.calls.every((c) => c.source === 'en' && c.target === 'ar' && c.domain === 'business')).toBe(true);
+    // Usage counts against the plan's web pages.
+    const usage = await t.container.database.db.selectFrom('website_usage').selectAll().where('user_id', '=', owner.id).executeTakeFirst();
+    expect(usage?.pages).toBe(2);
+  });
+
+  it('keeps the markup: inline tags as placeholders, scripts, styles, code and translate="no" untouched, attributes translated, lang and dir set', async () => {
+    const response = await client.get(`/api/websites/${websiteId}/pages/${about.id}/translated`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['content-security-policy']).toBe(TRANSLATED_PAGE_CSP);
+    const html = response.body;
+    expect(html).toMatch(/<html lang="ar" dir="rtl">/);
+    expect(html).toContain('<meta charset="utf-8">');
+    expect(html).toContain('<title>عن نحن</title>');
+    expect(html).toContain('<meta name="description" content="عن THE TEST COMPANY">');
+    expect(html).toContain('WE SAY <strong>مرحبا</strong> TO THE <a');
+    expect(html).toContain('title="الرئيسية صفحة"');
+    expect(html).toContain('<br>RUN <code>npm install</code> FIRST.');
+    expect(html).toContain('<script>var greeting = "Hello world";</script>');
+    expect(html).toContain('content: "Hello"');
+    expect(html).toContain('<pre>Hello   preformatted</pre>');
+    expect(html).toContain('<p translate="no">Lisan Brand Name</p>');
+    expect(html).toContain('<p class="notranslate">Do not translate this</p>');
+    expect(html).toContain('placeholder="SEARCH THE SITE"');
+    expect(html).toContain('aria-label="SEARCH"');
+    expect(html).toContain('value="SEARCH NOW"');
+    expect(html).toContain('alt="A قطة"');
+    expect(html).toContain(`src="${site.url}/cat.jpg"`);
+    expect(html).toContain(`url(${site.url}/images/bg.png)`);
+    // Own links: the translated home page -> its translated copy; the untranslated contact page -> the original.
+    expect(html).toContain(`href="${await previewBase(client, websiteId)}/index.html"`);
+    expect(html).toContain(`href="${site.url}/contact"`);
+  });
+
+  it('serves the preview under its own signed path prefix, sandboxed, with relative links between translated pages', async () => {
+    const base = await previewBase(client, websiteId);
+    // The signed link is the credential: the sandboxed frame's own navigation carries no cookies.
+    const anonymous = t.client();
+    const preview = await anonymous.get(`${base}/about.html`);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(preview.headers['content-security-policy']).toBe(TRANSLATED_PAGE_CSP);
+    expect(String(preview.headers['content-security-policy'])).toMatch(/^sandbox; default-src 'none'; img-src \* data:; style-src 'unsafe-inline' \*/);
+    expect(preview.headers['x-content-type-options']).toBe('nosniff');
+    expect(preview.body).toContain('<a href="index.html" title="الرئيسية صفحة">');
+    const homePreview = await anonymous.get(`${base}/index.html`);
+    expect(homePreview.body).toContain('<a href="about.html">عن نحن</a>');
+    expect(homePreview.body).toContain(`href="${site.url}/contact#form"`);
+    // Untranslated or unknown pages are not served.
+    expect((await anonymous.get(`${base}/contact.html`)).statusCode).toBe(404);
+    expect((await anonymous.get(`${base}/nope.html`)).statusCode).toBe(404);
+    // A wrong signature, another site's id, or an expired link: 404.
+    const [, , , id, token] = base.split('/');
+    expect((await anonymous.get(`/preview/websites/${id}/${token!.slice(0, -2)}xx/about.html`)).statusCode).toBe(404);
+    expect((await anonymous.get(`/preview/websites/${Number(id) + 1}/${token}/about.html`)).statusCode).toBe(404);
+    expect((await anonymous.get(`/preview/websites/${id}/about.html`)).statusCode).toBe(404);
+    clockOffsetMs = 13 * 3_600_000;
+    try {
+      expect((await anonymous.get(`${base}/about.html`)).statusCode).toBe(404);
+    } finally {
+      clockOffsetMs = 0;
+    }
+  });
+
+  it('copies pages already written in the target language without charging them', async () => {
+    const pages = await allPages(client, websiteId);
+    const arabic = pages.find((p) => pathOf(p.url) === '/ar/')!;
+    const callsBefore = engine.calls.length;
+    const response = await client.post(`/api/websites/${websiteId}/translate`, { page_ids: [arabic.id], target_lang: 'ar', domain: 'business' });
+    expect(response.json().data).toMatchObject({ queued: 1, charged: 0 });
+    await translated(client, websiteId);
+    const html = (await client.get(`/api/websites/${websiteId}/pages/${arabic.id}/translated`)).body;
+    expect(html).toMatch(/<html lang="ar" dir="rtl">/);
+    expect(html).toContain('مرحبا بكم في موقعنا');
+    expect(engine.calls.length).toBe(callsBefore);
+    const usage = await t.container.database.db.selectFrom('website_usage').selectAll().where('user_id', '=', owner.id).executeTakeFirst();
+    expect(usage?.pages).toBe(2);
+  });
+
+  it('does not translate (or charge) an unchanged translated page again', async () => {
+    const response = await client.post(`/api/websites/${websiteId}/translate`, { page_ids: [home.id], target_lang: 'ar', domain: 'business' });
+    expect(response.statusCode).toBe(202);
+    expect(response.json().data).toMatchObject({ queued: 0, charged: 0, unchanged: 1 });
+  });
+
+  it('refuses skipped pages, unknown pages, bad languages and domains', async () => {
+    const pages = await allPages(client, websiteId);
+    const pdf = pages.find((p) => pathOf(p.url) === '/files/report.pdf')!;
+    const refused = await client.post(`/api/websites/${websiteId}/translate`, { page_ids: [pdf.id], target_lang: 'ar' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.page_ids).toEqual(['None of the selected pages can be translated.']);
+    const unknown = await client.post(`/api/websites/${websiteId}/translate`, { page_ids: [999_999], target_lang: 'ar' });
+    expect(unknown.json().errors.page_ids).toEqual(['Some of the selected pages do not belong to this website.']);
+    const bad = await client.post(`/api/websites/${websiteId}/translate`, { page_ids: [], target_lang: 'fr', domain: 'medical' });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['domain', 'page_ids', 'target_lang']);
+    expect(bad.json().errors.target_lang).toEqual(['Choose Arabic or English.']);
+  });
+
+  it('exports the translated site as a ZIP of the translated pages, links rewritten to the copies', async () => {
+    const response = await client.get(`/api/websites/${websiteId}/export?format=zip`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/zip');
+    expect(response.headers['content-disposition']).toContain('attachment; filename="127.0.0.1-ar.zip"');
+    const files = await unzip(response.rawPayload);
+    expect([...files.keys()].sort()).toEqual(['about.html', 'ar/index.html', 'index.html']);
+    expect(files.get('index.html')).toMatch(/<html lang="ar" dir="rtl">/);
+    expect(files.get('index.html')).toContain('<a href="about.html">عن نحن</a>');
+    expect(files.get('index.html')).toContain('<a href="ar/index.html">ARABIC صفحة</a>');
+    expect(files.get('ar/index.html')).toContain('<a href="../about.html">الشركة</a>');
+  });
+});
+
+describe('reviewing through XLIFF', () => {
+  it('exports XLIFF 1.2, and a reviewed file imported back replaces those translations', async () => {
+    const pages = await allPages(client, websiteId);
+    const about = pages.find((p) => pathOf(p.url) === '/about')!;
+    const exported = await client.get(`/api/websites/${websiteId}/export?format=xliff`);
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers['content-type']).toBe('application/x-xliff+xml; charset=utf-8');
+    const xliff = exported.body;
+    expect(xliff).toContain('<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">');
+    expect(xliff).toContain(`<file original="${site.url}/about" source-language="en" target-language="ar" datatype="html" tool-id="lisan">`);
+    // The Arabic page was copied, not translated: nothing to review.
+    expect(xliff).not.toContain(`original="${site.url}/ar/"`);
+    expect(xliff).toContain('<source>We say <g id="1">hello</g> to the <g id="2">world</g>.<x id="3"/>Run <x id="4"/> first.</source>');
+    expect(xliff).toContain('<target state="needs-review-translation" state-qualifier="mt-suggestion">WE SAY <g id="1">مرحبا</g> TO THE <g id="2">العالم</g>.<x id="3"/>RUN <x id="4"/> FIRST.</target>');
+
+    // The linguist edits two units (one drops a tag, which is put back) and one unit's source no longer matches.
+    const sentence = /<trans-unit id="(p\d+-s\d+)" xml:space="preserve">\s*<source>We say/.exec(xliff)![1]!;
+    const titleUnit = new RegExp(`<trans-unit id="(p${about.id}-s\\d+)" xml:space="preserve">\\s*<source>About us</source>\\s*<target[^>]*>عن نحن</target>`).exec(xliff)![1]!;
+    let edited = xliff.replace(
+      /(<source>We say[^]*?<\/source>\s*<target[^>]*>)[^]*?(<\/target>)/,
+      '$1نقول <g id="1">مرحبًا</g> للعالم.<x id="3"/>شغّل <x id="4"/> أولًا.$2',
+    );
+    edited = edited.replace(new RegExp(`(<trans-unit id="${titleUnit}"[^]*?<target[^>]*>)عن نحن(</target>)`), '$1من نحن$2');
+    edited = edited.replace('<source>Welcome to the <g id="1">test</g> site</source>', '<source>Welcome to a <g id="1">test</g> site</source>');
+    const upload = multipart('file', 'review.xlf', edited);
+    const imported = await client.request({ method: 'POST', url: `/api/websites/${websiteId}/import`, payload: upload.body, headers: upload.headers });
+    expect(imported.statusCode).toBe(200);
+    expect(imported.json().data.applied).toBe(2);
+    expect(imported.json().data.skipped.map((s: { reason: string }) => s.reason)).toContain('source_changed');
+    expect(imported.json().message).toBe('Reviewed translations applied: 2 segments.');
+
+    const html = (await client.get(`/api/websites/${websiteId}/pages/${about.id}/translated`)).body;
+    expect(html).toContain('<title>من نحن</title>');
+    // The dropped link (<g id="2">) came back around a word, so the markup survives the review.
+    expect(html).toMatch(/نقول <strong>مرحبًا<\/strong> <a href="[^"]+" title="الرئيسية صفحة">للعالم.<\/a><br>شغّل <code>npm install<\/code> أولًا./);
+    expect(sentence).toMatch(/^p\d+-s\d+$/);
+
+    // Reviewed pages are exported as translated from now on.
+    const again = (await client.get(`/api/websites/${websiteId}/export?format=xliff`)).body;
+    expect(again).toContain('<target state="translated">من نحن</target>');
+  });
+
+  it('refuses what is not XLIFF (and DOCTYPEs, so no entity tricks) with a clear message', async () => {
+    for (const content of ['<html><body>nope</body></html>', '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaa">]><xliff version="1.2"></xliff>', 'not xml at all']) {
+      const upload = multipart('file', 'bad.xlf', content);
+      const response = await client.request({ method: 'POST', url: `/api/websites/${websiteId}/import`, payload: upload.body, headers: upload.headers });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().errors.file).toEqual(['This is not a valid XLIFF 1.2 file.']);
+    }
+    const empty = await client.post(`/api/websites/${websiteId}/import`, {});
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().errors.file).toEqual(['Choose an XLIFF file to import.']);
+  });
+});
+
+describe('re-crawling', () => {
+  it('finds new and changed pages by content hash and leaves unchanged translations alone', async () => {
+    const before = new Map((await allPages(client, websiteId)).map((p) => [pathOf(p.url), p]));
+    // Markup-only change on the home page, new text on /about, a new page linked from /contact.
+    site.setPage('/', FIXTURE_PAGES['/']!.replace('<h1>', '<h1 class="big">'));
+    site.setPage('/about', FIXTURE_PAGES['/about']!.replace('We say', 'Now we say'));
+    site.setPage('/contact', fixtureLayout('Contact', '<h1>Contact</h1><p id="form">Write to us with the form.</p><p><a href="/new-page">New page</a></p>'));
+    site.setPage('/new-page', fixtureLayout('New page', '<h1>New page</h1><p>Fresh content for the world.</p>'));
+
+    const response = await client.post(`/api/websites/${websiteId}/crawl`, {});
+    expect(response.statusCode).toBe(202);
+    expect(response.json().data.state).toBe('crawling');
+    await crawled(client, websiteId);
+
+    const after = new Map((await allPages(client, websiteId)).map((p) => [pathOf(p.url), p]));
+    expect(after.get('/')).toMatchObject({ status: 'Active', changed: false, translated_at: before.get('/')!.translated_at });
+    expect(after.get('/ar/')).toMatchObject({ status: 'Active' });
+    expect(after.get('/about')).toMatchObject({ status: 'Detected', changed: true, preview_url: null });
+    expect(after.get('/new-page')).toMatchObject({ status: 'Detected', changed: false, title: 'New page' });
+    expect(after.get('/contact')).toMatchObject({ status: 'Detected', changed: false });
+
+    // The unchanged translation now wears the new markup.
+    const home = await client.get(`${await previewBase(client, websiteId)}/index.html`);
+    expect(home.body).toContain('<h1 class="big">أهلا TO THE <em>TEST</em> SITE</h1>');
+
+    // Re-translating the changed page sends only its new segments to the engine (the rest, the review included, is reused).
+    const callsBefore = engine.calls.length;
+    await client.post(`/api/websites/${websiteId}/translate`, { page_ids: [after.get('/about')!.id], target_lang: 'ar', domain: 'business' });
+    await translated(client, websiteId);
+    const sent = engine.calls.slice(callsBefore).flatMap((c) => c.segments);
+    expect(sent).toEqual(['Now we say <x1>hello</x1> to the <x2>world</x2>.<x3/>Run <x4/> first.']);
+    const html = (await client.get(`${await previewBase(client, websiteId)}/about.html`)).body;
+    // The reviewed "About us" is reused wherever that text appears.
+    expect(html).toContain('<title>من نحن</title>');
+    expect(html).toContain('<h1>من نحن</h1>');
+    expect(html).toContain('NOW WE SAY <strong>مرحبا</strong>');
+  });
+});
+
+describe('limits and access', () => {
+  it('refuses translations past the plan\'s monthly web pages (402) and counts what was translated', async () => {
+    const month = new Date().toISOString().slice(0, 7);
+    await t.container.database.db.updateTable('website_usage').set({ pages: 49 }).where('user_id', '=', owner.id).where('month', '=', month).execute();
+    expect(await t.container.websites.pagesUsedThisMonth(owner.id)).toBe(49);
+    const response = await client.post(`/api/websites/${websiteId}/translate`, { page_ids: 'all', target_lang: 'ar', domain: 'business' });
+    expect(response.statusCode).toBe(402);
+    expect(response.json()).toEqual({
+      status: 402,
+      type: 'web_pages',
+      message: 'Your web pages quota exceeds the limit of 50 pages a month (1 left). Please upgrade your plan to translate more pages.',
+    });
+    await t.container.database.db.updateTable('website_usage').set({ pages: 3 }).where('user_id', '=', owner.id).where('month', '=', month).execute();
+  });
+
+  it('refuses an expired trial (402 "Trial period expired")', async () => {
+    const expired = await createUser(t.container, { trial_ends_at: new Date(Date.now() - 86_400_000) });
+    const c = await t.client().signInAs(expired.id);
+    const response = await c.post('/api/websites', { url: site.url });
+    expect(response.statusCode).toBe(402);
+    expect(response.json()).toMatchObject({ type: 'trial_expired', message: 'Trial period expired' });
+  });
+
+  it('validates the address: required, http(s) only, public hosts only (allow-list aside), in both languages', async () => {
+    const missing = await client.post('/api/websites', { scope: 'site' });
+    expect(missing.json().errors.url).toEqual(['Website address is required']);
+    const cases: Array<[string, string]> = [
+      ['ftp://example.com/', 'Enter a valid website address, such as https://example.com.'],
+      ['not a url', 'Enter a valid website address, such as https://example.com.'],
+      ['http://10.0.0.1/', 'This address cannot be translated: only public http and https websites can be fetched.'],
+      ['http://169.254.169.254/latest/meta-data/', 'This address cannot be translated: only public http and https websites can be fetched.'],
+      ['http://[::ffff:127.0.0.2]/', 'This address cannot be translated: only public http and https websites can be fetched.'],
+      ['http://private.test/', 'This address cannot be translated: only public http and https websites can be fetched.'],
+      ['http://localhost:8080/', 'This address cannot be translated: only public http and https websites can be fetched.'],
+      ['http://user:secret@example.com/', 'This address cannot be translated: only public http and https websites can be fetched.'],
+      ['https://no-such-host.invalid/', 'We could not find this website. Check the address and try again.'],
+    ];
+    for (const [url, message] of cases) {
+      const response = await client.post('/api/websites', { url });
+      expect(response.statusCode, url).toBe(422);
+      expect(response.json().errors.url, url).toEqual([message]);
+    }
+    const bad = await client.post('/api/websites', { url: site.url, scope: 'everything' });
+    expect(bad.json().errors.scope).toEqual(['Choose entire website or single page.']);
+    client.locale = 'ar';
+    const arabic = await client.post('/api/websites', { url: 'http://10.0.0.1/' });
+    expect(arabic.json().errors.url).toEqual(['لا يمكن ترجمة هذا العنوان: لا يمكن جلب إلا المواقع العامة عبر http وhttps.']);
+    client.locale = null;
+    client.cookies.delete('locale');
+  });
+
+  it('answers 404 for another user\'s site on every route, and 401 without a session', async () => {
+    const other = await createUser(t.container);
+    const c = await t.client().signInAs(other.id);
+    const pages = await allPages(client, websiteId);
+    const pageId = pages[0]!.id;
+    const base = await previewBase(client, websiteId);
+    const upload = multipart('file', 'x.xlf', '<xliff version="1.2"></xliff>');
+    const responses = await Promise.all([
+      c.get(`/api/websites/${websiteId}`),
+      c.get(`/api/websites/${websiteId}/pages`),
+      c.post(`/api/websites/${websiteId}/translate`, { page_ids: 'all', target_lang: 'ar' }),
+      c.post(`/api/websites/${websiteId}/crawl`, {}),
+      c.get(`/api/websites/${websiteId}/pages/${pageId}/translated`),
+      c.get(`/api/websites/${websiteId}/export?format=zip`),
+      c.get(`/api/websites/${websiteId}/export?format=xliff`),
+      c.request({ method: 'POST', url: `/api/websites/${websiteId}/import`, payload: upload.body, headers: upload.headers }),
+      c.get(`/preview/websites/${websiteId}/${base.split('/').pop()!.replace(/^\d+/, '1')}/index.html`),
+      c.post(`/api/websites/${websiteId}/delete`, {}),
+    ]);
+    expect(responses.map((r) => r.statusCode)).toEqual(Array(10).fill(404));
+    expect((await c.get('/api/websites')).json().data).toEqual([]);
+    const anonymous = t.client();
+    expect((await anonymous.get('/api/websites')).statusCode).toBe(401);
+    expect((await anonymous.get(`/api/websites/${websiteId}/pages`)).statusCode).toBe(401);
+  });
+});
+
+describe('safety while crawling', () => {
+  it('refuses a host that resolved to a public address when added and to loopback when crawled (DNS rebinding)', async () => {
+    const requestsBefore = site.requests.length;
+    const response = await client.post('/api/websites', { url: `http://rebind.test:${site.port}/` });
+    expect(response.statusCode).toBe(202);
+    const done = await crawled(client, response.json().data.id);
+    expect(done).toMatchObject({ state: 'failed', error: 'blocked_address' });
+    expect(rebindLookups).toBeGreaterThanOrEqual(2);
+    expect(site.requests.length).toBe(requestsBefore);
+  });
+
+  it('crawls a single page only', async () => {
+    const requestsBefore = site.requests.length;
+    const response = await client.post('/api/websites', { url: `${site.url}/products/`, scope: 'page' });
+    const done = await crawled(client, response.json().data.id);
+    expect(done).toMatchObject({ state: 'ready', title: 'Products', page_limit: 1 });
+    const pages = await allPages(client, done.id);
+    expect(pages.map((p) => pathOf(p.url))).toEqual(['/products/']);
+    expect(site.requests.slice(requestsBefore).filter((p) => p !== '/robots.txt')).toEqual(['/products/']);
+  });
+
+  it('fails a site whose start page is not HTML, with the reason', async () => {
+    const response = await client.post('/api/websites', { url: `${site.url}/files/report.pdf`, scope: 'page' });
+    const done = await crawled(client, response.json().data.id);
+    expect(done).toMatchObject({ state: 'failed', error: 'not_html' });
+  });
+});
+
+describe('history and deletion', () => {
+  it('exposes what a "website" history entry needs', async () => {
+    const entries = await t.container.websites.historyEntries(owner.id);
+    const entry = entries.find((e) => e.website_id === websiteId)!;
+    expect(entry).toMatchObject({ project_id: `website-${websiteId}`, type: 'website', title: 'Hello world', target_lang: 'ar', domain: 'business', state: 'done' });
+    expect(new Date(entry.created_at).getTime()).toBeGreaterThan(0);
+  });
+
+  it('deletes a site with its pages', async () => {
+    const response = await client.post(`/api/websites/${websiteId}/delete`, {});
+    expect(response.statusCode).toBe(200);
+    expect((await client.get(`/api/websites/${websiteId}`)).statusCode).toBe(404);
+    const left = await t.container.database.db.selectFrom('website_pages').select('id').where('website_id', '=', websiteId).execute();
+    expect(left).toEqual([]);
+  });
+});

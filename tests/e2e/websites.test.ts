@@ -1,0 +1,180 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { BrowserContext, Page } from 'playwright-core';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/src/app';
+import { loadConfig } from '../../server/src/config';
+import { createContainer, type Container } from '../../server/src/container';
+import { createUser } from '../../server/test/factories';
+import { FIXTURE_PAGES, startFixtureSite, type FixtureSite } from '../../server/test/fixtures/website-site';
+import { createTestEngine } from '../../server/test/website-engine';
+import { closeBrowserConnection, SCREENSHOT_DIR, screenshot, sharedBrowser } from './helpers';
+
+/**
+ * Website translation in the browser. This file runs its own Lisan (the same composition
+ * root and web build as `npm start`) because the text-translation core that provides the
+ * engine is not in main yet: a deterministic test engine stands in, as in the server tests.
+ * Users sign in through the sign-in screen (POST /mt/login). The fixture website is served
+ * on 127.0.0.1, allowed with WEB_FETCH_ALLOW_HOSTS.
+ */
+let site: FixtureSite;
+let container: Container;
+let app: FastifyInstance;
+let baseUrl: string;
+let dataDir: string;
+const contexts: BrowserContext[] = [];
+
+async function signedInPage(locale: 'en' | 'ar'): Promise<Page> {
+  const hobbyist = await container.plans.getBySlug('hobbyist');
+  const user = await createUser(container, { name: locale === 'ar' ? 'سارة' : 'Sarah', plan_id: hobbyist.id, trial_ends_at: null, password: 'website-e2e-1' });
+  const context = await (await sharedBrowser()).newContext({ baseURL: baseUrl, locale: locale === 'ar' ? 'ar-SA' : 'en-US', viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
+  contexts.push(context);
+  await context.addCookies([{ name: 'locale', value: locale, url: baseUrl }]);
+  // The visitor already answered the cookie banner (it would cover the screenshots).
+  await context.addInitScript(() => window.localStorage.setItem('lisan.consent', 'declined'));
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.locator('input[name="email"]').fill(user.email);
+  await page.locator('input[name="password"]').fill('website-e2e-1');
+  await page.locator('main form button[type="submit"]').first().click();
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).not.toBe('/login');
+  return page;
+}
+
+beforeAll(async () => {
+  site = await startFixtureSite({ hugeBytes: 1024 * 1024 });
+  // A script on the home page: the sandboxed preview must not run it.
+  site.setPage('/', FIXTURE_PAGES['/']!.replace('</body>', '<script>document.body.setAttribute("data-scripted", "yes")</script></body>'));
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'lisan-e2e-websites-'));
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: path.resolve(import.meta.dirname, '../../web/dist'),
+    WEB_FETCH_ALLOW_HOSTS: '127.0.0.1',
+    WEB_CRAWL_DELAY_MS: '0',
+    WEB_FETCH_MAX_BYTES: String(512 * 1024),
+  });
+  container = await createContainer(config, 'all', { logger: pino({ level: 'warn' }), segmentTranslator: createTestEngine().translator, jobPollingIntervalSeconds: 0.5 });
+  await container.start();
+  app = await buildApp(container);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address() as { port: number };
+  baseUrl = `http://127.0.0.1:${address.port}`;
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close()));
+  await closeBrowserConnection();
+  await app?.close();
+  await container?.close();
+  await site?.close();
+  await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+async function addSiteAndWaitForPages(page: Page) {
+  await page.goto('/web-extraction');
+  await page.getByTestId('website-url').fill(site.url);
+  await page.getByTestId('website-scope-site').check();
+  await page.getByTestId('website-add').click();
+  await page.getByTestId('website-detail').waitFor();
+  await expect.poll(() => page.getByTestId('site-state').first().getAttribute('class'), { timeout: 20_000 }).toContain('status-chip--active');
+  await expect.poll(() => page.getByTestId('page-row').count(), { timeout: 20_000 }).toBe(14);
+}
+
+async function translateAllAndPreview(page: Page, target: 'ar' | 'en') {
+  await page.getByTestId('translate-target').selectOption(target);
+  await page.getByTestId('translate-domain').selectOption('business');
+  await page.getByTestId('translate-all').click();
+  // The success dialog; its Ok button closes it.
+  await page.locator('dialog[open]').waitFor();
+  await page.locator('dialog[open] button').last().click();
+  await expect.poll(() => page.locator('[data-testid="page-row"][data-status="Active"]').count(), { timeout: 30_000 }).toBe(9);
+}
+
+describe('website translation screens', () => {
+  it('adds the local site, lists its pages with status chips, searches them, translates into Arabic and previews the result (English interface)', async () => {
+    const page = await signedInPage('en');
+    await addSiteAndWaitForPages(page);
+    expect(await page.locator('html').getAttribute('dir')).toBe('ltr');
+    const chips = await page.getByTestId('status-chip').allInnerTexts();
+    expect(chips.filter((c) => c === 'Detected')).toHaveLength(9);
+    expect(chips.filter((c) => c === 'Skipped')).toHaveLength(5);
+    await expect.poll(() => page.getByTestId('pages-table').innerText(), { timeout: 10_000 }).toContain('blocked by the site\'s robots.txt');
+    await screenshot(page, 'websites-pages-en');
+
+    await page.getByTestId('page-search').fill('about');
+    await page.getByTestId('page-search').press('Enter');
+    await expect.poll(() => page.getByTestId('page-row').count(), { timeout: 10_000 }).toBe(1);
+    expect(await page.getByTestId('page-row').innerText()).toContain('About us');
+    await page.getByTestId('page-search').fill('');
+    await page.getByTestId('page-search').press('Enter');
+    await expect.poll(() => page.getByTestId('page-row').count(), { timeout: 10_000 }).toBe(14);
+
+    await translateAllAndPreview(page, 'ar');
+    await page.locator('[data-testid="page-row"]', { hasText: 'Hello world' }).getByTestId('page-preview').click();
+    const frame = page.getByTestId('preview-frame');
+    await frame.waitFor();
+    expect(await frame.getAttribute('sandbox')).toBe('');
+    expect(await frame.getAttribute('src')).toMatch(/^\/preview\/websites\/\d+\/\d+\.[\w-]+\/index\.html$/);
+    const content = page.frameLocator('[data-testid="preview-frame"]');
+    await expect.poll(() => content.locator('html').getAttribute('dir'), { timeout: 10_000 }).toBe('rtl');
+    expect(await content.locator('html').getAttribute('lang')).toBe('ar');
+    expect(await content.locator('h1').innerText()).toBe('أهلا TO THE TEST SITE');
+    // The page's own script did not run in the preview.
+    expect(await content.locator('body').getAttribute('data-scripted')).toBeNull();
+    // A translated link leads to the translated copy inside the preview.
+    const link = content.locator('nav a', { hasText: 'عن نحن' });
+    expect(await link.getAttribute('href')).toBe('about.html');
+    // The panel scrolls into view when opened; click once it has settled.
+    let lastTop: number | undefined;
+    await expect
+      .poll(async () => {
+        const top = (await page.getByTestId('preview-panel').boundingBox())?.y;
+        const settled = top !== undefined && top === lastTop;
+        lastTop = top;
+        return settled;
+      }, { timeout: 10_000, interval: 150 })
+      .toBe(true);
+    await link.click();
+    await expect.poll(() => content.locator('h1').innerText(), { timeout: 10_000 }).toBe('عن نحن');
+    await screenshot(page, 'websites-preview-en');
+    await page.getByTestId('preview-panel').screenshot({ path: path.join(SCREENSHOT_DIR, 'websites-preview-frame-en.png') });
+
+    const zip = await page.request.get(await page.getByTestId('export-zip').getAttribute('href') as string);
+    expect(zip.status()).toBe(200);
+    expect(zip.headers()['content-type']).toBe('application/zip');
+  });
+
+  it('works the same in Arabic, right to left, translating into English', async () => {
+    const page = await signedInPage('ar');
+    await addSiteAndWaitForPages(page);
+    expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+    const chips = await page.getByTestId('status-chip').allInnerTexts();
+    expect(chips.filter((c) => c === 'مكتشفة')).toHaveLength(9);
+    expect(chips.filter((c) => c === 'متجاوزة')).toHaveLength(5);
+    await screenshot(page, 'websites-pages-ar');
+
+    await translateAllAndPreview(page, 'en');
+    expect(await page.getByTestId('status-chip').allInnerTexts()).toContain('نشطة');
+    await page.locator('[data-testid="page-row"]', { hasText: 'مرحبا بالعالم' }).getByTestId('page-preview').click();
+    const content = page.frameLocator('[data-testid="preview-frame"]');
+    await expect.poll(() => content.locator('html').getAttribute('dir'), { timeout: 10_000 }).toBe('ltr');
+    expect(await content.locator('html').getAttribute('lang')).toBe('en');
+    expect(await content.locator('h1').innerText()).toContain('hello');
+    await expect.poll(() => page.getByTestId('site-state').first().innerText(), { timeout: 10_000 }).toBe('جاهز');
+    await screenshot(page, 'websites-preview-ar');
+    await page.getByTestId('preview-panel').screenshot({ path: path.join(SCREENSHOT_DIR, 'websites-preview-frame-ar.png') });
+  });
+
+  it('shows the server\'s message for an address it refuses', async () => {
+    const page = await signedInPage('en');
+    await page.goto('/web-extraction');
+    await page.getByTestId('website-url').fill('http://169.254.169.254/latest/meta-data/');
+    await page.getByTestId('website-add').click();
+    await expect.poll(() => page.getByRole('alert').first().innerText(), { timeout: 10_000 }).toContain('only public http and https websites can be fetched');
+  });
+});

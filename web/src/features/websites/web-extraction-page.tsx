@@ -1,0 +1,456 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { isApiError } from '../../api/client';
+import { useDialog } from '../../app/dialog-context';
+import { formatNumber } from '../../i18n/format';
+import { useLanguage } from '../../i18n/use-language';
+import { useCurrentUser } from '../account/use-current-user';
+import {
+  PAGES_PER_PAGE,
+  useWebsite,
+  useWebsiteActions,
+  useWebsitePages,
+  useWebsites,
+  type Domain,
+  type PageFilter,
+  type TargetLang,
+  type Website,
+  type WebsitePage,
+} from './use-websites';
+import { displayUrl, exportUrl, isSelectable, pageChip, pageCount, reasonKey, toggleSelection } from './websites.fns';
+
+const DOMAINS: Domain[] = ['general', 'business', 'legal', 'ecommerce'];
+
+/** Web extraction: add a website (entire site or single page), see its pages, translate them, preview and download. */
+export function WebExtractionPage() {
+  const { t } = useTranslation('websites');
+  const { language } = useLanguage();
+  const { data: user } = useCurrentUser();
+  const [params, setParams] = useSearchParams();
+  const selectedId = Number(params.get('site')) || null;
+  const select = (id: number) => setParams({ site: String(id) });
+
+  return (
+    <section className="container page-section websites-page">
+      <header className="websites-header">
+        <h1>{t('title')}</h1>
+        <p className="muted">{t('intro')}</p>
+        {user?.web_pages_quota ? <span className="pill">{t('quota', { value: formatNumber(user.web_pages_quota, language) })}</span> : null}
+      </header>
+      <div className="websites-top">
+        <AddWebsiteForm onAdded={select} />
+        <SiteList selectedId={selectedId} onSelect={select} />
+      </div>
+      {selectedId !== null && <SiteDetail key={selectedId} id={selectedId} onDeleted={() => setParams({})} />}
+    </section>
+  );
+}
+
+function AddWebsiteForm({ onAdded }: { onAdded: (id: number) => void }) {
+  const { t } = useTranslation('websites');
+  const { add } = useWebsiteActions();
+  const [url, setUrl] = useState('');
+  const [scope, setScope] = useState<'site' | 'page'>('site');
+  const [errors, setErrors] = useState<string[]>([]);
+  const failed = useFailureDialog();
+  return (
+    <form
+      className="panel websites-add"
+      data-testid="website-add-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setErrors([]);
+        add.mutate(
+          { url, scope },
+          {
+            onSuccess: (answer) => {
+              setUrl('');
+              onAdded(answer.data.id);
+            },
+            onError: (error) => {
+              if (isApiError(error) && error.status === 422) setErrors(error.errors.url ?? error.messages);
+              else failed(error);
+            },
+          },
+        );
+      }}
+    >
+      <h2>{t('add.title')}</h2>
+      <label className="form-field">
+        <span className="form-field__label">{t('add.url')}</span>
+        <input
+          type="text"
+          inputMode="url"
+          dir="ltr"
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+          placeholder="https://example.com"
+          required
+          aria-invalid={errors.length > 0}
+          aria-describedby={errors.length ? 'website-url-error' : undefined}
+          data-testid="website-url"
+        />
+        {errors.length > 0 && (
+          <span className="form-field__error" id="website-url-error" role="alert">
+            {errors.join(' ')}
+          </span>
+        )}
+      </label>
+      <fieldset className="scope-choice">
+        <legend className="form-field__label">{t('add.scope')}</legend>
+        {(['site', 'page'] as const).map((value) => (
+          <label key={value} className={`scope-option${scope === value ? ' scope-option--checked' : ''}`}>
+            <input type="radio" name="scope" value={value} checked={scope === value} onChange={() => setScope(value)} data-testid={`website-scope-${value}`} />
+            <span>
+              <strong>{t(`add.${value}`)}</strong>
+              <span className="muted">{t(value === 'site' ? 'add.siteHint' : 'add.pageHint')}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <button className="button button--primary" type="submit" disabled={add.isPending} data-testid="website-add">
+        {t('add.submit')}
+      </button>
+    </form>
+  );
+}
+
+function SiteState({ site }: { site: Website }) {
+  const { t } = useTranslation('websites');
+  if (site.state === 'crawling') return <span className="status-chip status-chip--pending" data-testid="site-state">{t('state.crawling')}</span>;
+  if (site.state === 'failed') return <span className="status-chip status-chip--failed" data-testid="site-state">{t('state.failed')}</span>;
+  if (site.translating) return <span className="status-chip status-chip--pending" data-testid="site-state">{t('state.translating')}</span>;
+  return <span className="status-chip status-chip--active" data-testid="site-state">{t('state.ready')}</span>;
+}
+
+function SiteList({ selectedId, onSelect }: { selectedId: number | null; onSelect: (id: number) => void }) {
+  const { t } = useTranslation('websites');
+  const { language } = useLanguage();
+  const sites = useWebsites();
+  return (
+    <div className="panel websites-list">
+      <h2>{t('sites.title')}</h2>
+      {sites.isPending && <p className="muted">{t('loading')}</p>}
+      {sites.data && sites.data.data.length === 0 && <p className="muted">{t('sites.empty')}</p>}
+      <ul className="site-list" data-testid="website-list">
+        {sites.data?.data.map((site) => (
+          <li key={site.id}>
+            <button type="button" className={`site-card${site.id === selectedId ? ' site-card--selected' : ''}`} onClick={() => onSelect(site.id)} aria-pressed={site.id === selectedId}>
+              <span className="site-card__title" dir="auto">
+                {site.title || displayUrl(site.url)}
+              </span>
+              <span className="site-card__url" dir="ltr">
+                {displayUrl(site.url)}
+              </span>
+              <span className="site-card__meta">
+                <SiteState site={site} />
+                <span className="muted">{t('sites.pages', { value: formatNumber(site.pages.total, language) })}</span>
+                <span className="muted">{t('sites.translated', { value: formatNumber(site.pages.active, language) })}</span>
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** 402 answers get the upgrade dialog; everything else the generic error dialog. */
+function useFailureDialog() {
+  const { t } = useTranslation('websites');
+  const { showDialog, showError } = useDialog();
+  return (error: unknown) => {
+    if (isApiError(error) && error.status === 402) showDialog({ modalType: 'error', title: t('translate.upgradeTitle'), message: [error.message, t('translate.upgradeBody')] });
+    else showError(error);
+  };
+}
+
+function SiteDetail({ id, onDeleted }: { id: number; onDeleted: () => void }) {
+  const { t } = useTranslation('websites');
+  const { language } = useLanguage();
+  const site = useWebsite(id);
+  const actions = useWebsiteActions();
+  const { showDialog } = useDialog();
+  const failed = useFailureDialog();
+  const [filter, setFilter] = useState<PageFilter>({ page: 1, q: '', status: '' });
+  const [search, setSearch] = useState('');
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [target, setTarget] = useState<TargetLang>('ar');
+  const [domain, setDomain] = useState<Domain>('general');
+  const [preview, setPreview] = useState<WebsitePage | null>(null);
+  const importInput = useRef<HTMLInputElement>(null);
+  const previewRef = useRef<HTMLDivElement>(null);
+  const pages = useWebsitePages(id, filter, site.data);
+
+  useEffect(() => {
+    if (site.data?.target_lang) setTarget(site.data.target_lang);
+    if (site.data?.domain) setDomain(site.data.domain);
+    // Only when the site is first loaded: later changes are the user's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [site.data?.id]);
+
+  useEffect(() => {
+    const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    if (preview) previewRef.current?.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
+  }, [preview]);
+
+  if (site.isPending) return <p className="muted">{t('loading')}</p>;
+  if (!site.data) return null;
+  const data = site.data;
+  const rows = pages.data?.data ?? [];
+  const total = pages.data?.meta.total ?? 0;
+  const shownIds = rows.filter(isSelectable).map((p) => p.id);
+  const allShownSelected = shownIds.length > 0 && shownIds.every((pageId) => selected.has(pageId));
+  const translatable = data.pages.total - data.pages.skipped;
+
+  const translate = (pageIds: number[] | 'all') =>
+    actions.translate.mutate(
+      { id, page_ids: pageIds, target_lang: target, domain },
+      {
+        onSuccess: (answer) => {
+          setSelected(new Set());
+          showDialog({ modalType: 'success', message: [answer.message ?? '', t('translate.queued', { queued: answer.data.queued, unchanged: answer.data.unchanged })] });
+        },
+        onError: failed,
+      },
+    );
+
+  return (
+    <div className="site-detail" data-testid="website-detail">
+      <header className="panel site-detail__header">
+        <div>
+          <h2 dir="auto">{data.title || displayUrl(data.url)}</h2>
+          <a href={data.url} dir="ltr" target="_blank" rel="noopener noreferrer" className="site-detail__url">
+            {data.url}
+          </a>
+          <div className="site-card__meta">
+            <SiteState site={data} />
+            <span className="pill">{t(`site.scope.${data.scope}`)}</span>
+            <span className="muted">{t('site.limit', { value: formatNumber(data.page_limit, language) })}</span>
+          </div>
+          {data.state === 'failed' && data.error && (
+            <p className="notice notice--error" role="alert" data-testid="site-error">
+              {t('site.failed', { reason: t(reasonKey(data.error)!) })}
+            </p>
+          )}
+        </div>
+        <div className="row-actions">
+          <button className="button button--outline button--small" type="button" disabled={data.state === 'crawling' || actions.recrawl.isPending} onClick={() => actions.recrawl.mutate(id, { onError: failed })} data-testid="website-recrawl">
+            {t('site.recrawl')}
+          </button>
+          <button
+            className="button button--ghost button--small"
+            type="button"
+            onClick={() => window.confirm(t('site.confirmDelete')) && actions.remove.mutate(id, { onSuccess: onDeleted, onError: failed })}
+          >
+            {t('site.delete')}
+          </button>
+        </div>
+      </header>
+
+      <div className="panel translate-bar" data-testid="translate-bar">
+        <h3>{t('translate.title')}</h3>
+        <span className="pill" data-testid="selected-count">
+          {t('translate.selected', { value: formatNumber(selected.size, language) })}
+        </span>
+        <label className="inline-field">
+          <span>{t('translate.target')}</span>
+          <select value={target} onChange={(e) => setTarget(e.target.value as TargetLang)} data-testid="translate-target">
+            <option value="ar">{t('languages.ar')}</option>
+            <option value="en">{t('languages.en')}</option>
+          </select>
+        </label>
+        <label className="inline-field">
+          <span>{t('translate.domain')}</span>
+          <select value={domain} onChange={(e) => setDomain(e.target.value as Domain)} data-testid="translate-domain">
+            {DOMAINS.map((value) => (
+              <option key={value} value={value}>
+                {t(`domains.${value}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="row-actions">
+          <button className="button button--primary button--small" type="button" disabled={selected.size === 0 || actions.translate.isPending || data.state === 'crawling'} onClick={() => translate([...selected])} data-testid="translate-selected">
+            {t('translate.selectedButton')}
+          </button>
+          <button className="button button--outline button--small" type="button" disabled={translatable === 0 || actions.translate.isPending || data.state === 'crawling'} onClick={() => translate('all')} data-testid="translate-all">
+            {t('translate.allButton')}
+          </button>
+        </div>
+      </div>
+
+      <div className="panel">
+        <div className="pages-heading">
+          <h3>{t('pages.title')}</h3>
+          <span className="muted" data-testid="pages-total">
+            {t('pages.total', { value: formatNumber(total, language) })}
+          </span>
+        </div>
+        <form
+          className="admin-filters"
+          role="search"
+          onSubmit={(event) => {
+            event.preventDefault();
+            setFilter((current) => ({ ...current, q: search.trim(), page: 1 }));
+          }}
+        >
+          <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t('pages.search')} aria-label={t('pages.search')} dir="auto" data-testid="page-search" />
+          <select aria-label={t('pages.status')} value={filter.status ?? ''} onChange={(e) => setFilter((c) => ({ ...c, status: e.target.value as PageFilter['status'], page: 1 }))} data-testid="page-status-filter">
+            <option value="">{t('pages.allStatuses')}</option>
+            {(['Active', 'Pending', 'Detected'] as const).map((status) => (
+              <option key={status} value={status}>
+                {t(`status.${status}`)}
+              </option>
+            ))}
+          </select>
+          <button className="button button--primary button--small" type="submit">
+            {t('pages.searchButton')}
+          </button>
+        </form>
+        <div className="table-wrap">
+          <table className="data-table pages-table" data-testid="pages-table">
+            <thead>
+              <tr>
+                <th className="pages-table__check">
+                  <input type="checkbox" aria-label={t('pages.selectAll')} checked={allShownSelected} onChange={() => setSelected((s) => toggleSelection(s, rows, 'all'))} data-testid="select-all" />
+                </th>
+                <th>{t('pages.name')}</th>
+                <th>{t('pages.url')}</th>
+                <th>{t('pages.words')}</th>
+                <th>{t('pages.status')}</th>
+                <th>{t('pages.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((page) => {
+                const chip = pageChip(page);
+                const reason = reasonKey(page.skip_reason ?? page.error);
+                return (
+                  <tr key={page.id} data-testid="page-row" data-status={page.status}>
+                    <td className="pages-table__check">
+                      <input
+                        type="checkbox"
+                        disabled={!isSelectable(page)}
+                        checked={selected.has(page.id)}
+                        onChange={() => setSelected((s) => toggleSelection(s, rows, page.id))}
+                        aria-label={t('pages.select', { title: page.title || displayUrl(page.url) })}
+                      />
+                    </td>
+                    <td className="pages-table__title">
+                      <span dir="auto">{page.title || '—'}</span>
+                      {page.changed && <span className="pages-table__note">{t('pages.changed')}</span>}
+                    </td>
+                    <td dir="ltr" className="pages-table__url">
+                      <a href={page.url} target="_blank" rel="noopener noreferrer">
+                        {displayUrl(page.url)}
+                      </a>
+                    </td>
+                    <td>{formatNumber(page.words, language)}</td>
+                    <td>
+                      <span className={chip.className} data-testid="status-chip">
+                        {t(`status.${chip.key}`)}
+                      </span>
+                      {reason && <span className="pages-table__note">{t(reason)}</span>}
+                    </td>
+                    <td>
+                      {page.preview_url && (
+                        <button className="button button--ghost button--small" type="button" onClick={() => setPreview(page)} data-testid="page-preview">
+                          {t('pages.preview')}
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+              {pages.data && rows.length === 0 && (
+                <tr>
+                  <td colSpan={6} className="muted">
+                    {data.state === 'crawling' ? t('state.crawling') : t('pages.empty')}
+                  </td>
+                </tr>
+              )}
+            </tbody>
+          </table>
+        </div>
+        {total > PAGES_PER_PAGE && (
+          <div className="pagination">
+            <button className="button button--ghost button--small" type="button" disabled={filter.page <= 1} onClick={() => setFilter((c) => ({ ...c, page: c.page - 1 }))}>
+              {t('pages.previous')}
+            </button>
+            <span>{t('pages.pagination', { page: filter.page, pages: pageCount(total, PAGES_PER_PAGE) })}</span>
+            <button className="button button--ghost button--small" type="button" disabled={filter.page >= pageCount(total, PAGES_PER_PAGE)} onClick={() => setFilter((c) => ({ ...c, page: c.page + 1 }))}>
+              {t('pages.next')}
+            </button>
+          </div>
+        )}
+      </div>
+
+      {preview?.preview_url && (
+        <div className="panel preview-panel" ref={previewRef} data-testid="preview-panel">
+          <div className="pages-heading">
+            <h3 dir="auto">
+              {t('preview.title')}: {preview.title}
+            </h3>
+            <div className="row-actions">
+              <a className="button button--ghost button--small" href={preview.preview_url} target="_blank" rel="noopener noreferrer">
+                {t('preview.openTab')}
+              </a>
+              <button className="button button--ghost button--small" type="button" onClick={() => setPreview(null)}>
+                {t('preview.close')}
+              </button>
+            </div>
+          </div>
+          <p className="muted">{t('preview.sandboxed')}</p>
+          {/* An empty sandbox: no scripts, no same-origin access, no forms or pop-ups (the response's CSP says the same). */}
+          <iframe className="preview-frame" src={preview.preview_url} sandbox="" title={t('preview.frameTitle', { title: preview.title })} data-testid="preview-frame" />
+        </div>
+      )}
+
+      <div className="panel results-panel">
+        <h3>{t('results.title')}</h3>
+        {data.pages.active > 0 ? (
+          <>
+            <p className="muted">{t('results.body')}</p>
+            <div className="row-actions">
+              <a className="button button--primary button--small" href={exportUrl(id, 'zip')} download data-testid="export-zip">
+                {t('results.zip')}
+              </a>
+              <a className="button button--outline button--small" href={exportUrl(id, 'xliff')} download data-testid="export-xliff">
+                {t('results.xliff')}
+              </a>
+              <button className="button button--ghost button--small" type="button" onClick={() => importInput.current?.click()} disabled={actions.importXliff.isPending}>
+                {t('results.import')}
+              </button>
+              <input
+                ref={importInput}
+                type="file"
+                accept=".xlf,.xliff,application/xml,text/xml"
+                hidden
+                data-testid="import-xliff"
+                onChange={(event) => {
+                  const file = event.target.files?.[0];
+                  event.target.value = '';
+                  if (!file) return;
+                  actions.importXliff.mutate(
+                    { id, file },
+                    {
+                      onSuccess: (answer) => showDialog({ modalType: 'success', message: t('results.importDone', { applied: answer.data.applied, skipped: answer.data.skipped_count }) }),
+                      onError: failed,
+                    },
+                  );
+                }}
+              />
+            </div>
+          </>
+        ) : (
+          <p className="muted">{t('results.none')}</p>
+        )}
+        <p className="muted">
+          <Link to="/pricing">{t('translate.seePlans')}</Link>
+        </p>
+      </div>
+    </div>
+  );
+}
