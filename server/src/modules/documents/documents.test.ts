@@ -182,6 +182,11 @@ describe('POST /api/doc/translate: plan limits', () => {
     expect(response.statusCode).toBe(202);
     const job = await jobOf(response.json().project_id);
     expect([job.source_lang, job.target_lang]).toEqual(['ar', 'en']);
+    // Detected English with English asked for as the target: Arabic is meant.
+    const english = await start(client, docxFile(), { source_lang: 'auto', target_lang: 'en' });
+    expect(english.statusCode).toBe(202);
+    const second = await jobOf(english.json().project_id);
+    expect([second.source_lang, second.target_lang]).toEqual(['en', 'ar']);
   });
 
   it('lets guests translate by their browser token, within the guest quota counted by token and IP', async () => {

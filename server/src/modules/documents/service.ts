@@ -278,7 +278,9 @@ export function createDocumentsService(deps: DocumentsDeps) {
         if ((await repo.countSince(owner, since)) >= limits.monthlyDocuments) throw new LimitExceeded('doc_request_quota', 'documents.quota');
         const { format, analysis } = await inspect(upload, limits);
         const source: Lang = input.source_lang === 'auto' ? (analysis.detectedLanguage ?? 'en') : input.source_lang;
-        const target: Lang = input.target_lang ?? (source === 'ar' ? 'en' : 'ar');
+        let target: Lang = input.target_lang ?? (source === 'ar' ? 'en' : 'ar');
+        // "Detect language" found the language asked for as the target: the other one is meant.
+        if (input.source_lang === 'auto' && source === target) target = source === 'ar' ? 'en' : 'ar';
         if (source === target) throw Invalid.field('target_lang', 'documents.same_language');
         if (!analysis.segments.some((s) => /\p{L}/u.test(s))) throw Invalid.field('file', 'documents.error_no_text');
         if (analysis.words > limits.words) throw new LimitExceeded('doc_words', 'documents.words_limit', { limit: limits.words });
