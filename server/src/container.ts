@@ -157,11 +157,12 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     // The translate module's engine router (container.translator) is wired here when merged;
     // until then document jobs fail with a clear "no engine configured" log line.
     translate: overrides.documentTranslator ?? unavailableTranslator,
-    plans,
     settings,
     mail,
     queue,
     findUser: (id) => users.findById(id),
+    planOf: (user) => users.effectivePlan(user),
+    teamOf: (user) => teams.membershipOf(user),
     now,
     logger,
     config: { ...config.documents, appUrl: config.appUrl, tempDir: documentTempDir(config.dataDir) },
