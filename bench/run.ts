@@ -6,10 +6,11 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { printDocumentsTable, runDocumentsBench } from './documents';
 import { foundationScenarios } from './scenarios/foundation';
+import { translateScenarios } from './scenarios/translate';
 import type { Scenario } from './scenarios/types';
 import { startServer } from './server';
 
-const scenarios: Scenario[] = [...foundationScenarios];
+const scenarios: Scenario[] = [...foundationScenarios, ...translateScenarios];
 
 const filters = process.argv.slice(2);
 const selected = filters.length ? scenarios.filter((s) => filters.some((f) => s.name.includes(f))) : scenarios;

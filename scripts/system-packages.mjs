@@ -5,9 +5,13 @@ import fs from 'node:fs';
 
 /** [package, a file that shows it is installed, needed for] */
 export const SYSTEM_PACKAGES = {
-  start: [],
+  start: [
+    ['dict-freedict-eng-ara', '/usr/share/dictd/freedict-eng-ara.index', 'the offline dictionary engine, English to Arabic'],
+    ['dict-freedict-ara-eng', '/usr/share/dictd/freedict-ara-eng.index', 'the offline dictionary engine, Arabic to English'],
+  ],
   test: [
     ['chromium', '/usr/bin/chromium', 'browser tests'],
+    ['poppler-utils', '/usr/bin/pdftoppm', 'invoice PDF tests (pdftotext, pdftoppm)'],
     ['sentencepiece', '/usr/bin/spm_train', 'local engine tests (vocabulary of the tiny test model)'],
   ],
 };

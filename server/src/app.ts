@@ -10,6 +10,7 @@ import type { Container } from './container';
 import { registerAccess } from './http/access';
 import { registerCsrf } from './http/csrf';
 import { apiNotFound, isApiPath, registerErrorHandling } from './http/error-handler';
+import { billingRoutes } from './modules/billing/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { contentRoutes } from './modules/content/routes';
@@ -22,6 +23,11 @@ import { requestsRoutes } from './modules/requests/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { teamsRoutes } from './modules/teams/routes';
 import { usersRoutes } from './modules/users/routes';
+import { dictionaryRoutes } from './modules/dictionary/routes';
+import { feedbackRoutes } from './modules/feedback/routes';
+import { glossaryRoutes } from './modules/glossary/routes';
+import { historyRoutes } from './modules/history/routes';
+import { translateRoutes } from './modules/translate/routes';
 
 /** Builds the HTTP application from the container's services. No business logic here. */
 export async function buildApp(container: Container): Promise<FastifyInstance> {
@@ -39,18 +45,22 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
 
+  // HyperPay's COPYandPAY widget is a script, frames and a form served from its host.
+  const paymentHosts = config.billing.hyperpay.accessToken ? [new URL(config.billing.hyperpay.url).origin] : [];
+
   await app.register(cookie);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...paymentHosts],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...paymentHosts],
+        frameSrc: ["'self'", ...paymentHosts],
         frameAncestors: ["'none'"],
-        formAction: ["'self'"],
+        formAction: ["'self'", ...paymentHosts],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         upgradeInsecureRequests: null,
@@ -88,6 +98,12 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   plansRoutes(app, container);
   authRoutes(app, container);
   usersRoutes(app, container);
+  billingRoutes(app, container);
+  translateRoutes(app, container);
+  dictionaryRoutes(app, container);
+  historyRoutes(app, container);
+  feedbackRoutes(app, container);
+  glossaryRoutes(app, container);
   adminRoutes(app, container);
   teamsRoutes(app, container);
   contentRoutes(app, container);

@@ -14,6 +14,12 @@ const urlFromEnv = (protocols: string[]) =>
     message: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
   });
 
+/** "local, deepl,dictionary" -> ['local', 'deepl', 'dictionary'] */
+const engineListFromEnv = z
+  .string()
+  .transform((value) => value.split(',').map((id) => id.trim().toLowerCase()).filter(Boolean))
+  .refine((ids) => ids.length > 0 && ids.every((id) => /^[a-z0-9_-]+$/.test(id)), { message: 'must be a comma-separated list of engine ids' });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -32,6 +38,15 @@ const envSchema = z.object({
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).default(2),
   SESSION_REMEMBER_DAYS: z.coerce.number().int().min(1).default(30),
   WEB_DIST_DIR: z.string().min(1).default('web/dist'),
+  BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(14),
+  INVOICE_SELLER_NAME: z.string().min(1).default('Lisan'),
+  INVOICE_SELLER_ADDRESS: z.string().default(''),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_API_URL: urlFromEnv(['http', 'https']).default('https://api.stripe.com'),
+  HYPERPAY_URL: urlFromEnv(['http', 'https']).default('https://eu-test.oppwa.com'),
+  HYPERPAY_ACCESS_TOKEN: z.string().min(1).optional(),
+  HYPERPAY_ENTITY_ID: z.string().min(1).optional(),
   DOC_MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(2048).default(100),
   DOC_FILTER_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(300),
   DOC_COUNT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(30),
@@ -40,6 +55,18 @@ const envSchema = z.object({
   DOC_BATCH_SEGMENTS: z.coerce.number().int().min(1).max(1000).default(40),
   DOC_BATCH_CHARS: z.coerce.number().int().min(100).default(6000),
   DOC_JOB_EXPIRE_MINUTES: z.coerce.number().int().min(1).default(120),
+  // Translation (issue 4): engines, routing and retention.
+  DICT_DIR: z.string().min(1).default('/usr/share/dictd'),
+  ENGINE_CHAIN: engineListFromEnv.default(['local', 'deepl', 'google', 'libretranslate', 'dictionary']),
+  ENGINE_CHAIN_GENERAL: engineListFromEnv.optional(),
+  ENGINE_CHAIN_BUSINESS: engineListFromEnv.optional(),
+  ENGINE_CHAIN_LEGAL: engineListFromEnv.optional(),
+  ENGINE_CHAIN_ECOMMERCE: engineListFromEnv.optional(),
+  ENGINE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
+  ENGINE_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  ENGINE_BACKOFF_MS: z.coerce.number().int().min(0).max(60_000).default(250),
+  ENGINE_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(8),
+  GUEST_TEXT_RETENTION_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(24),
   // Translation engines (server/src/engines). Each optional engine is enabled by its variables.
   MODELS_DIR: z.string().min(1).optional(),
   BERGAMOT_WORKERS: z.coerce.number().int().min(1).max(32).default(2),
@@ -100,6 +127,25 @@ export interface Config {
   sessionTtlHours: number;
   sessionRememberDays: number;
   webDistDir: string;
+  billing: {
+    graceDays: number;
+    sellerName: string;
+    sellerAddress: string;
+    stripe: { secretKey?: string; webhookSecret?: string; apiUrl: string };
+    hyperpay: { url: string; accessToken?: string; entityId?: string };
+  };
+  /** Folder of the FreeDict dictd files (Debian: /usr/share/dictd). */
+  dictDir: string;
+  /** Engine ids in the order the router tries them. */
+  engineChain: string[];
+  /** Per-domain orders replacing engineChain. */
+  engineChainByDomain: Partial<Record<'general' | 'business' | 'legal' | 'ecommerce', string[]>>;
+  engineTimeoutMs: number;
+  engineRetries: number;
+  engineBackoffMs: number;
+  engineConcurrency: number;
+  /** Guests' text translations are kept this long (for reactions and feedback), then deleted. */
+  guestTextRetentionHours: number;
   /** Bergamot models, one folder per direction (enar/, aren/). Default DATA_DIR/models. */
   modelsDir: string;
   bergamotWorkers: number;
@@ -185,6 +231,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionTtlHours: e.SESSION_TTL_HOURS,
     sessionRememberDays: e.SESSION_REMEMBER_DAYS,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
+    billing: {
+      graceDays: e.BILLING_GRACE_DAYS,
+      sellerName: e.INVOICE_SELLER_NAME,
+      sellerAddress: e.INVOICE_SELLER_ADDRESS,
+      stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL.replace(/\/$/, '') },
+      hyperpay: { url: e.HYPERPAY_URL.replace(/\/$/, ''), accessToken: e.HYPERPAY_ACCESS_TOKEN, entityId: e.HYPERPAY_ENTITY_ID },
+    },
     documents: {
       maxUploadMb: e.DOC_MAX_UPLOAD_MB,
       filterTimeoutSeconds: e.DOC_FILTER_TIMEOUT_SECONDS,
@@ -195,6 +248,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       batchChars: e.DOC_BATCH_CHARS,
       jobExpireMinutes: e.DOC_JOB_EXPIRE_MINUTES,
     },
+    dictDir: path.resolve(e.DICT_DIR),
+    engineChain: e.ENGINE_CHAIN,
+    engineChainByDomain: Object.fromEntries(
+      (
+        [
+          ['general', e.ENGINE_CHAIN_GENERAL],
+          ['business', e.ENGINE_CHAIN_BUSINESS],
+          ['legal', e.ENGINE_CHAIN_LEGAL],
+          ['ecommerce', e.ENGINE_CHAIN_ECOMMERCE],
+        ] as const
+      ).filter(([, chain]) => chain !== undefined),
+    ),
+    engineTimeoutMs: e.ENGINE_TIMEOUT_MS,
+    engineRetries: e.ENGINE_RETRIES,
+    engineBackoffMs: e.ENGINE_BACKOFF_MS,
+    engineConcurrency: e.ENGINE_CONCURRENCY,
+    guestTextRetentionHours: e.GUEST_TEXT_RETENTION_HOURS,
     modelsDir: path.resolve(e.MODELS_DIR ?? path.join(e.DATA_DIR, 'models')),
     bergamotWorkers: e.BERGAMOT_WORKERS,
     engineHttpTimeoutMs: e.ENGINE_HTTP_TIMEOUT_MS,

@@ -11,6 +11,9 @@ import { RateLimiter } from './http/rate-limit';
 import { SessionStore } from './http/sessions';
 import { createMailer, outboxTransport, smtpTransport, type Transport } from './mail/mailer';
 import { createMailService, defineMailJobs } from './mail/jobs';
+import { defineBillingJobs } from './modules/billing/jobs';
+import { createBillingService } from './modules/billing/service';
+import { createAdminPlansService } from './modules/plans/admin-service';
 import { createAdminRepo } from './modules/admin/repo';
 import { createAdminService } from './modules/admin/service';
 import { defineAnalyticsJobs } from './modules/analytics/jobs';
@@ -32,11 +35,27 @@ import { createSettingsRepo } from './modules/settings/repo';
 import { createSettingsService } from './modules/settings/service';
 import { createUsersRepo } from './modules/users/repo';
 import { createUsersService } from './modules/users/service';
+import { createGateways } from './payments/gateways';
+import type { GatewayId, PaymentGateway } from './payments/types';
 import type { SocialProvider } from './config';
 import { createDocumentsRepo } from './modules/documents/repo';
-import { createDocumentsService, defineDocumentJobs, documentTempDir, unavailableTranslator, type SegmentTranslator } from './modules/documents/service';
+import { createDocumentsService, defineDocumentJobs, documentTempDir, type SegmentTranslator } from './modules/documents/service';
 import { createSandboxRunner } from './formats/sandbox';
 import { createLocalStorage, type FileStorage } from './storage/local';
+import { createOptionalEngines } from './engines/optional';
+import { createEngineRegistry, type ExtraEngines } from './engines/registry';
+import { createDictionaryService } from './modules/dictionary/service';
+import { createFeedbackRepo } from './modules/feedback/repo';
+import { createFeedbackService } from './modules/feedback/service';
+import { createGlossaryRepo } from './modules/glossary/repo';
+import { createGlossaryService } from './modules/glossary/service';
+import { defineHistoryJobs } from './modules/history/jobs';
+import { createHistoryRepo } from './modules/history/repo';
+import { createHistoryService } from './modules/history/service';
+import { createTranslateRepo } from './modules/translate/repo';
+import { createTranslateService } from './modules/translate/service';
+import { createMemoryIndex } from './modules/translate/memory';
+import { createUsageService } from './modules/translate/usage';
 
 export type ProcessRole = 'all' | 'api' | 'worker';
 
@@ -48,9 +67,13 @@ export interface ContainerOverrides {
   now?: () => Date;
   jobPollingIntervalSeconds?: number;
   jobMaintenanceIntervalSeconds?: number;
+  /** Payment adapters to use instead of the configured ones. */
+  paymentGateways?: Partial<Record<GatewayId, PaymentGateway>>;
   /** Translates document segments; the text-translation core's translator when it is wired. */
   documentTranslator?: SegmentTranslator;
   fileStorage?: FileStorage;
+  /** Translation engines besides the dictionary (the engines' adapters, or test stand-ins). */
+  extraEngines?: ExtraEngines;
 }
 
 /**
@@ -97,14 +120,26 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
   const storage = overrides.fileStorage ?? createLocalStorage(path.join(config.dataDir, 'files'));
 
   const settings = createSettingsService({ repo: createSettingsRepo(database.db), cache, now });
-  const plans = createPlansService({ repo: createPlansRepo(database.db), cache });
+  const plansRepo = createPlansRepo(database.db);
+  const plans = createPlansService({ repo: plansRepo, cache });
+  const gateways = createGateways({ config, db: database.db, setting: () => settings.get('payment_gateway'), overrides: overrides.paymentGateways });
+  const billing = createBillingService({ db: database.db, plans, gateways, mail, config, storage, now, logger });
+  defineBillingJobs(queue, billing);
+  const adminPlans = createAdminPlansService({ repo: plansRepo, plans, planIdsInUse: billing.planIdsInUse, now });
   const teams = createTeamsService({ repo: createTeamsRepo(database.db), plans, sessions, mail, appUrl: config.appUrl, now });
+  const translateRepo = createTranslateRepo(database.db);
+  // Group-commit batches in flight at once: PGlite has one connection, PostgreSQL a pool.
+  const batchConcurrency = database.kind === 'pglite' ? 1 : Math.max(1, Math.floor(config.databasePoolSize / 2));
+  const usage = createUsageService({ repo: translateRepo, now, batchConcurrency });
+  const memory = createMemoryIndex({ repo: translateRepo, cache });
   const authRepo = createAuthRepo(database.db);
   const usersRepo = createUsersRepo(database.db);
   const users = createUsersService({
     repo: usersRepo,
     plans,
     teams,
+    billing,
+    usage,
     now,
     logger,
     storage,
@@ -130,7 +165,7 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     appUrl: config.appUrl,
     logger,
   });
-  const admin = createAdminService({ repo: createAdminRepo(database.db), users, plans, settings, now, paymentGateways: () => ['sandbox'] });
+  const admin = createAdminService({ repo: createAdminRepo(database.db), users, plans, settings, now, paymentGateways: () => gateways.configured() });
   const content = createContentService({ repo: createContentRepo(database.db), settings, now });
   const requests = createRequestsService({ repo: createRequestsRepo(database.db), mail, now, operatorEmail: config.operatorEmail, appUrl: config.appUrl });
   const analytics = createAnalyticsService({
@@ -144,6 +179,39 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
   });
   defineAnalyticsJobs(queue, { analytics, logger });
 
+  // The dictionary engine always; the others (Bergamot, LLM, remote MT) when configured.
+  const engines = await createEngineRegistry(config, {
+    logger,
+    extraEngines: overrides.extraEngines ?? (({ config: engineConfig, logger: engineLogger }) => createOptionalEngines(engineConfig, engineLogger)),
+  });
+  /** Segments through the engine router, for documents and websites. */
+  const translator: SegmentTranslator = async (segments, job) => {
+    const result = await engines.router.translate(segments, job);
+    return { translations: result.targets, engine: result.engine };
+  };
+  const glossary = createGlossaryService({ repo: createGlossaryRepo(database.db), cache, accounts: teams, now });
+  const history = createHistoryService({ repo: createHistoryRepo(database.db), now, logger });
+  const accounts = { membershipOf: teams.membershipOf, findUser: users.findById };
+  const translate = createTranslateService({
+    repo: translateRepo,
+    router: engines.router,
+    dictionary: engines.dictionary,
+    usage,
+    plans,
+    settings,
+    glossary,
+    history,
+    accounts,
+    now,
+    logger,
+    guestRetentionHours: config.guestTextRetentionHours,
+    batchConcurrency,
+    memory,
+  });
+  const dictionaryLookup = createDictionaryService({ dictionary: engines.dictionary, rateLimiter });
+  const feedback = createFeedbackService({ repo: createFeedbackRepo(database.db), translateRepo, memory, accounts, rateLimiter, now });
+  defineHistoryJobs(queue, { history, purgeGuestData: () => translate.purgeGuestData() });
+
   // Filters read untrusted files in worker threads with a heap limit and a deadline.
   const documentFilters = createSandboxRunner({
     timeoutMs: config.documents.filterTimeoutSeconds * 1000,
@@ -154,9 +222,7 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     repo: createDocumentsRepo(database.db),
     storage,
     filters: documentFilters,
-    // The translate module's engine router (container.translator) is wired here when merged;
-    // until then document jobs fail with a clear "no engine configured" log line.
-    translate: overrides.documentTranslator ?? unavailableTranslator,
+    translate: overrides.documentTranslator ?? translator,
     settings,
     mail,
     queue,
@@ -189,9 +255,20 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     secureCookies,
     settings,
     plans,
+    adminPlans,
+    gateways,
+    billing,
     users,
     auth,
     social,
+    engines,
+    translator,
+    usage,
+    glossary,
+    history,
+    translate,
+    dictionaryLookup,
+    feedback,
     admin,
     teams,
     content,
@@ -204,6 +281,7 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     },
     async close() {
       await queue.stop({ graceful: true, timeoutMs: 5_000 }).catch((error) => logger.error({ err: error }, 'queue stop failed'));
+      await engines.close().catch((error) => logger.error({ err: error }, 'engines close failed'));
       await cache.stop();
       await documentFilters.close();
       transport.close();

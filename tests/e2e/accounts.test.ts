@@ -188,9 +188,9 @@ describe.each(['en', 'ar'] as const)('accounts in the browser (%s)', (locale) =>
     await page.locator('#password button[type="submit"]').click();
     await confirmSuccessDialog(page, text.passwordUpdated, `accounts-${locale}-09-password-updated`);
 
-    // The other settings tabs belong to other screens; they sit in the same frame.
+    // The other settings tabs belong to other screens (membership: billing); they sit in the same frame.
     await page.locator('.account-tabs a[href="/user/membership"]').click();
-    await page.getByTestId('coming-soon').waitFor();
+    await page.getByTestId('membership-page').waitFor();
     await screenshot(page, `accounts-${locale}-09b-membership-tab`);
 
     // The new password is the one that works now.

@@ -1,4 +1,9 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { BillingTables } from '../modules/billing/tables';
+import type { FeedbackTables } from '../modules/feedback/tables';
+import type { GlossaryTables } from '../modules/glossary/tables';
+import type { HistoryTables } from '../modules/history/tables';
+import type { TranslateTables } from '../modules/translate/tables';
 import type { AdminTables } from '../modules/admin/tables';
 import type { AnalyticsTables } from '../modules/analytics/tables';
 import type { ContentTables } from '../modules/content/tables';
@@ -113,7 +118,20 @@ export interface RateLimitsTable {
  * The whole database. Each domain that adds tables declares them in its module's
  * tables.ts and is listed in `extends` here.
  */
-export interface DB extends FoundationTables, AdminTables, AuthTables, TeamTables, ContentTables, RequestsTables, AnalyticsTables, DocumentsTables {}
+export interface DB
+  extends FoundationTables,
+    AdminTables,
+    AuthTables,
+    TeamTables,
+    ContentTables,
+    RequestsTables,
+    AnalyticsTables,
+    BillingTables,
+    DocumentsTables,
+    TranslateTables,
+    HistoryTables,
+    FeedbackTables,
+    GlossaryTables {}
 
 interface FoundationTables {
   app_secrets: AppSecretsTable;

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { createBatcher, type Batcher } from '../db/batcher';
 import type { DB, SessionRow } from '../db/schema';
 
 export const SESSION_COOKIE = 'lisan_session';
@@ -26,7 +27,25 @@ export class SessionStore {
     private readonly options: SessionOptions,
   ) {
     this.now = options.now ?? (() => new Date());
+    // Concurrent requests look their sessions up in one statement (group reads, see db/batcher.ts).
+    this.lookups = createBatcher({
+      run: async (items: Array<{ id: string; now: Date }>) => {
+        const rows = await this.db
+          .selectFrom('sessions')
+          .selectAll()
+          .where('id', 'in', [...new Set(items.map((item) => item.id))])
+          .execute();
+        const byId = new Map(rows.map((row) => [row.id, row]));
+        return items.map((item) => {
+          const row = byId.get(item.id);
+          return row && new Date(row.expires_at).getTime() > item.now.getTime() ? row : null;
+        });
+      },
+      concurrency: 2,
+    });
   }
+
+  private readonly lookups: Batcher<{ id: string; now: Date }, SessionRow | null>;
 
   private lifetimeMs(remember: boolean) {
     return remember ? this.options.rememberDays * 86_400_000 : this.options.ttlHours * 3_600_000;
@@ -39,9 +58,7 @@ export class SessionStore {
     let session: SessionRow | null = null;
     if (token && token.length >= 32 && token.length <= 128) {
       const now = this.now();
-      session =
-        (await this.db.selectFrom('sessions').selectAll().where('id', '=', hashToken(token)).where('expires_at', '>', now).executeTakeFirst()) ??
-        null;
+      session = await this.lookups.submit({ id: hashToken(token), now });
       if (session && now.getTime() - new Date(session.last_seen_at).getTime() > 60_000) {
         const expires = new Date(now.getTime() + this.lifetimeMs(session.remember));
         await this.db.updateTable('sessions').set({ last_seen_at: now, expires_at: expires }).where('id', '=', session.id).execute();

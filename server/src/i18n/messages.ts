@@ -5,10 +5,17 @@
 import { admin } from './catalogs/admin';
 import { analytics } from './catalogs/analytics';
 import { auth } from './catalogs/auth';
+import { billing } from './catalogs/billing';
 import { common } from './catalogs/common';
 import { documents } from './catalogs/documents';
 import { content } from './catalogs/content';
+import { plans } from './catalogs/plans';
 import { requests } from './catalogs/requests';
+import { dictionary } from './catalogs/dictionary';
+import { feedback } from './catalogs/feedback';
+import { glossary } from './catalogs/glossary';
+import { history } from './catalogs/history';
+import { translate } from './catalogs/translate';
 import { teams } from './catalogs/teams';
 import { users } from './catalogs/users';
 
@@ -18,7 +25,7 @@ export type Locale = 'en' | 'ar';
  * Each domain keeps its messages in catalogs/<domain>.ts as `{ en: {...}, ar: {...} }`
  * and is listed here once. Keys are namespaced by domain ("auth.", "translate.").
  */
-const catalogs = [common, admin, auth, teams, users, content, requests, analytics, documents];
+const catalogs = [common, admin, auth, teams, users, content, requests, analytics, billing, plans, documents, translate, dictionary, history, feedback, glossary];
 
 export const messages = {
   en: Object.assign({}, ...catalogs.map((c) => c.en)) as Record<string, string>,

@@ -3,8 +3,12 @@ import type { MailJob } from '../mail/mailer';
 /** Every job type and its payload. Modules add their jobs here. */
 export interface JobPayloads {
   'mail-send': MailJob;
+  /** Billing: trial notices, renewals, overdue downgrades (scheduled, no payload). */
+  'billing-sweep': Record<string, never>;
   /** Scheduled daily: deletes expired session recordings and page views (modules/analytics). */
   'analytics-retention': Record<string, never>;
   /** modules/documents: analyse, translate in batches, write the file (resumable). */
   'document-translate': { jobId: string };
+  /** Scheduled (cron); no payload. */
+  'history-auto-delete': Record<string, never>;
 }

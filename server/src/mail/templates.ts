@@ -61,6 +61,16 @@ ${button}
   return { subject: input.title, text: textParts.join('\n'), html };
 }
 
+/** Billing e-mails: texts from the billing catalog (billing.mail.<kind>.subject/.body). */
+export interface BillingMailData {
+  kind: 'trial_reminder' | 'trial_expired' | 'invoice_paid' | 'payment_failed' | 'plan_downgraded';
+  name: string;
+  /** Placeholder values; `plan` may differ per language. */
+  params: Record<string, string | number>;
+  localized?: Record<string, Record<Locale, string>>;
+  action?: { url: string; label: 'plans' | 'invoices' | 'pay' };
+}
+
 export interface DocumentMailData {
   name: string;
   fileName: string;
@@ -81,6 +91,17 @@ const accountMail = (locale: Locale, name: string, kind: string, paragraphs: str
   });
 
 export const templates = {
+  billing(locale: Locale, data: BillingMailData): RenderedMail {
+    const params: Record<string, string | number> = { ...data.params };
+    for (const [name, value] of Object.entries(data.localized ?? {})) params[name] = value[locale];
+    return layout(locale, {
+      name: data.name,
+      title: t(locale, `billing.mail.${data.kind}.subject`, params),
+      paragraphs: [t(locale, `billing.mail.${data.kind}.body`, params)],
+      action: data.action ? { url: data.action.url, label: t(locale, `billing.mail.action.${data.action.label}`) } : undefined,
+    });
+  },
+
   /** An invitation to join a team (7-day link). */
   teamInvitation(locale: Locale, data: { teamName: string; inviterName: string; link: string; days: number }): RenderedMail {
     const params = { team: data.teamName, inviter: data.inviterName, days: data.days };

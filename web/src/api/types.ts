@@ -57,11 +57,16 @@ export interface Plan {
 
 export interface UserPlan {
   id: number | string;
+  slug?: string;
   name_en: string;
   name_ar: string;
+  is_trial?: boolean;
   frequency: string | null;
+  seats?: number | null;
   starts_at: string | null;
   expires_at: string | null;
+  /** trial, trial_expired, active, past_due or none. */
+  status?: string;
 }
 
 /** The translator defaults a user keeps (POST /api/user/settings). */
@@ -108,6 +113,10 @@ export interface User {
   file_formats: string[] | null;
   web_pages_quota: number | null;
   trial_remaining_days: number | null;
+  trial_ends_at?: string | null;
+  trial_expired?: boolean;
+  /** The invoice the user owes (the pending-invoice capture flag of spec section 3). */
+  pending_invoice?: { id: number; number: string; amount: number; status: string } | null;
   llm_enabled: boolean;
   team: { id: number | string; role: string } | null;
   usage: { text_requests_today?: number; doc_requests_this_month?: number; [key: string]: unknown } | null;

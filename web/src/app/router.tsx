@@ -20,9 +20,21 @@ import { ResetPasswordPage } from '../features/auth/reset-password-page';
 import { DocumentTranslatorPage } from '../features/documents/document-translator-page';
 import { HomePage } from '../features/home/home-page';
 import { LegalPage } from '../features/legal/legal-page';
+import { BillingCardPage } from '../features/billing/billing-card-page';
+import { CheckoutReturnPage } from '../features/billing/checkout-return-page';
+import { HyperPayCheckoutPage } from '../features/billing/hyperpay-checkout-page';
+import { InvoicesPage } from '../features/billing/invoices-page';
+import { MembershipPage } from '../features/billing/membership-page';
+import { PaymentManagementPage } from '../features/billing/payment-management-page';
+import { SandboxCheckoutPage } from '../features/billing/sandbox-checkout-page';
+import { AdminPlanEditorPage } from '../features/plans/admin-plan-editor-page';
+import { AdminPlansPage } from '../features/plans/admin-plans-page';
 import { PricingPage } from '../features/plans/pricing-page';
 import { ContactForm } from '../features/requests/contact-form';
 import { RequestFormPage } from '../features/requests/request-form-page';
+import { HistorySettingsPage } from '../features/history/auto-delete-setting';
+import { HistoryPage } from '../features/history/history-page';
+import { TranslatorPage } from '../features/translator/translator-page';
 import { InvitationPage } from '../features/team/invitation-page';
 import { TeamPage } from '../features/team/team-page';
 import { AppLayout } from './app-layout';
@@ -46,6 +58,7 @@ export const routes: RouteObject[] = [
       { index: true, element: <HomePage />, handle: { page: 'home' } satisfies RouteHandle },
       { path: 'pricing', element: <PricingPage />, handle: { page: 'pricing' } satisfies RouteHandle },
       { path: 'translate/documents', element: <DocumentTranslatorPage />, handle: { page: 'documents' } satisfies RouteHandle },
+      { path: 'translate', element: <TranslatorPage />, handle: { page: 'translate' } satisfies RouteHandle },
       { path: 'check-email', element: <CheckEmailPage />, handle: { page: 'checkEmail' } satisfies RouteHandle },
       { path: 'email/verify', element: <EmailVerifyPage />, handle: { page: 'emailVerify' } satisfies RouteHandle },
       { path: 'terms', element: <LegalPage document="terms" />, handle: { page: 'terms' } satisfies RouteHandle },
@@ -69,6 +82,8 @@ export const routes: RouteObject[] = [
       { path: 'case-studies', element: <PostListPage section="case-studies" />, handle: { page: 'caseStudies' } satisfies RouteHandle },
       { path: 'case-studies/:slug', element: <PostPage section="case-studies" />, handle: { page: 'caseStudy' } satisfies RouteHandle },
       { path: 'human-translation', element: <RequestFormPage />, handle: { page: 'humanTranslation' } satisfies RouteHandle },
+      // The sandbox gateway's hosted checkout: reached by its unguessable session id.
+      { path: 'sandbox/checkout/:id', element: <SandboxCheckoutPage />, handle: { page: 'sandboxCheckout' } satisfies RouteHandle },
       {
         element: <GuestOnlyRoute />,
         children: [
@@ -84,24 +99,26 @@ export const routes: RouteObject[] = [
           comingSoon('dashboard', 'dashboard'),
           { path: 'team', element: <TeamPage />, handle: { page: 'team' } satisfies RouteHandle },
           comingSoon('web-extraction', 'webExtraction'),
-          comingSoon('user/translation-history', 'translationHistory'),
+          { path: 'user/translation-history', element: <HistoryPage />, handle: { page: 'translationHistory' } satisfies RouteHandle },
           {
             // Account settings with the tabs of spec section 2.
             element: <AccountLayout />,
             children: [
               { path: 'user/basic-info', element: <BasicInfoPage />, handle: { page: 'basicInfo' } satisfies RouteHandle },
               { path: 'user/auth-settings', element: <AuthSettingsPage />, handle: { page: 'authSettings' } satisfies RouteHandle },
-              comingSoon('user/payment-management', 'paymentManagement'),
-              comingSoon('user/membership', 'membership'),
-              comingSoon('user/history-settings', 'historySettings'),
+              { path: 'user/payment-management', element: <PaymentManagementPage />, handle: { page: 'paymentManagement' } satisfies RouteHandle },
+              { path: 'user/membership', element: <MembershipPage />, handle: { page: 'membership' } satisfies RouteHandle },
+              { path: 'user/history-settings', element: <HistorySettingsPage />, handle: { page: 'historySettings' } satisfies RouteHandle },
             ],
           },
           // The spec's "social links", "password settings" and "company info" are sections of these screens.
           { path: 'user/social-links', element: <Navigate to="/user/auth-settings#social-links" replace /> },
           { path: 'user/password-settings', element: <Navigate to="/user/auth-settings#password" replace /> },
           { path: 'user/company', element: <Navigate to="/user/basic-info#company" replace /> },
-          comingSoon('user/invoices', 'invoices'),
-          comingSoon('user/billing-card', 'billingCard'),
+          { path: 'user/invoices', element: <InvoicesPage />, handle: { page: 'invoices' } satisfies RouteHandle },
+          { path: 'user/billing-card', element: <BillingCardPage />, handle: { page: 'billingCard' } satisfies RouteHandle },
+          { path: 'checkout/return', element: <CheckoutReturnPage />, handle: { page: 'checkout' } satisfies RouteHandle },
+          { path: 'checkout/hyperpay', element: <HyperPayCheckoutPage />, handle: { page: 'checkout' } satisfies RouteHandle },
         ],
       },
       {
@@ -109,7 +126,9 @@ export const routes: RouteObject[] = [
         element: <AdminRoute />,
         children: [
           { index: true, element: <AdminIndexPage />, handle: { page: 'admin' } satisfies RouteHandle },
-          comingSoon('plans', 'adminPlans'),
+          { path: 'plans', element: <AdminPlansPage />, handle: { page: 'adminPlans' } satisfies RouteHandle },
+          { path: 'plans/new', element: <AdminPlanEditorPage />, handle: { page: 'adminPlanEditor' } satisfies RouteHandle },
+          { path: 'plans/:id', element: <AdminPlanEditorPage key="edit" />, handle: { page: 'adminPlanEditor' } satisfies RouteHandle },
           { path: 'users', element: <AdminUsersPage />, handle: { page: 'adminUsers' } satisfies RouteHandle },
           { path: 'users/:id', element: <AdminUserPage />, handle: { page: 'adminUser' } satisfies RouteHandle },
           { path: 'site-settings', element: <AdminSiteSettingsPage />, handle: { page: 'adminSiteSettings' } satisfies RouteHandle },

@@ -1,5 +1,6 @@
 // Types the translation keys, so `t('nav.pricing')` is checked against the English catalogs.
 import 'i18next';
+import type billing from './en/billing.json';
 import type account from './en/account.json';
 import type admin from './en/admin.json';
 import type analytics from './en/analytics.json';
@@ -10,12 +11,17 @@ import type documents from './en/documents.json';
 import type home from './en/home.json';
 import type messages from './en/messages.json';
 import type requests from './en/requests.json';
+import type history from './en/history.json';
+import type home from './en/home.json';
+import type messages from './en/messages.json';
+import type translate from './en/translate.json';
 import type team from './en/team.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
     resources: {
+      billing: typeof billing;
       admin: typeof admin;
       account: typeof account;
       auth: typeof auth;
@@ -26,6 +32,10 @@ declare module 'i18next' {
       content: typeof content;
       requests: typeof requests;
       analytics: typeof analytics;
+      history: typeof history;
+      home: typeof home;
+      messages: typeof messages;
+      translate: typeof translate;
       team: typeof team;
     };
   }

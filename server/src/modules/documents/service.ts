@@ -34,11 +34,6 @@ export function segmentTranslatorFromEngine(engine: TranslationEngine): SegmentT
   return async (segments, job) => ({ translations: await engine.translate(segments, job), engine: engine.id });
 }
 
-/** Used when no translation engine is configured: every document job fails with a clear log line. */
-export const unavailableTranslator: SegmentTranslator = async () => {
-  throw new EngineError('none', 'No translation engine is configured for documents (container.translator is not wired)', false);
-};
-
 export type Requester =
   | { kind: 'user'; user: UserRow; locale: Locale }
   | { kind: 'guest'; token: string | undefined; ip: string; locale: Locale };

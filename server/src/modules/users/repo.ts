@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Updateable } from 'kysely';
+import { createBatcher } from '../../db/batcher';
 import type { DB, NewUser, UsersTable } from '../../db/schema';
 
 /** PostgreSQL's unique_violation, raised alike by PGlite and node-postgres. */
@@ -7,9 +8,19 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 export function createUsersRepo(db: Kysely<DB>) {
+  // Every signed-in request loads its user: concurrent look-ups share one statement.
+  const byId = createBatcher({
+    run: async (ids: number[]) => {
+      const rows = await db.selectFrom('users').selectAll().where('id', 'in', [...new Set(ids)]).execute();
+      const found = new Map(rows.map((row) => [Number(row.id), row]));
+      return ids.map((id) => found.get(Number(id)));
+    },
+    concurrency: 2,
+  });
+
   return {
     findById(id: number) {
-      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+      return byId.submit(id);
     },
     findByEmail(email: string) {
       return db.selectFrom('users').selectAll().where(sql`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();

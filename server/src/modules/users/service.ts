@@ -10,6 +10,7 @@ import type { MailService } from '../../mail/jobs';
 import type { FileStorage } from '../../storage/local';
 import { planLimits } from '../plans/plans.fns';
 import type { PlansService } from '../plans/service';
+import type { BillingService } from '../billing/service';
 import { hashPassword, verifyPassword } from './passwords';
 import { isUniqueViolation, type UsersRepo } from './repo';
 import type { DeleteAccountInput, SettingsInput, UpdateProfileInput } from './schemas';
@@ -35,10 +36,19 @@ export interface TeamLookup {
   membershipOf(user: UserRow): Promise<{ teamId: number; ownerId: number; llmEnabled: boolean; role: number } | null>;
 }
 
+/** Usage counters for the profile's `usage` object (the translate module's usage service). */
+export interface UsageSnapshotSource {
+  snapshotFor(user: UserRow, team: { teamId: number } | null): Promise<Record<string, number>>;
+}
+
 export interface UsersServiceDeps {
+  /** The profile's usage counters (translate module). */
+  usage?: UsageSnapshotSource;
   repo: UsersRepo;
   plans: PlansService;
   teams: TeamLookup;
+  /** The subscription and trial fields of the profile (billing module). */
+  billing: Pick<BillingService, 'profileExtras'>;
   now: () => Date;
   logger: Logger;
   storage: FileStorage;
@@ -89,6 +99,7 @@ export function createUsersService(deps: UsersServiceDeps) {
     const limits = planLimits(plan);
     const providers = await deps.social.listSocialProviders(user.id);
     const company = readCompanyInfo(user.company_info);
+    const billing = await deps.billing.profileExtras(user, plan);
     return {
       id: user.id,
       name: user.name,
@@ -101,7 +112,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       personal_info: readPersonalInfo(user.personal_info),
       company: { name: company.name, website: company.website, address: company.address, logo_url: company.logo ? logoUrl(company.logo) : null },
       settings: { source_lang: user.source_lang, target_lang: user.target_lang, domain: user.domain },
-      plan: { id: plan.id, slug: plan.slug, name_en: plan.name_en, name_ar: plan.name_ar, frequency: 'monthly', starts_at: null, expires_at: null },
+      plan: { id: plan.id, slug: plan.slug, name_en: plan.name_en, name_ar: plan.name_ar, is_trial: plan.is_trial, ...billing.plan },
       char_limit: limits.char_limit,
       request_quota: limits.daily_text_requests,
       doc_request_quota: limits.monthly_doc_requests,
@@ -109,10 +120,14 @@ export function createUsersService(deps: UsersServiceDeps) {
       doc_words_count: limits.doc_words,
       file_formats: limits.file_formats,
       web_pages_quota: limits.web_pages,
-      trial_remaining_days: trialRemainingDays(user),
+      trial_remaining_days: plan.is_trial ? trialRemainingDays(user) : null,
+      trial_ends_at: billing.trial_ends_at,
+      trial_expired: billing.trial_expired,
+      pending_invoice: billing.pending_invoice,
       // The team's manager can switch the LLM mode off for everyone in the team.
       llm_enabled: plan.llm_enabled && (team ? team.llmEnabled : true),
       team: team ? { id: team.teamId, role: String(user.role_id) } : null,
+      usage: deps.usage ? await deps.usage.snapshotFor(user, team) : {},
     };
   }
 

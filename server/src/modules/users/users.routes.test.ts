@@ -56,7 +56,8 @@ describe('GET /api/user', () => {
       personal_info: { phone: '', job_title: '', country: '' },
       company: { name: '', website: '', address: '', logo_url: null },
       settings: { source_lang: 'auto', target_lang: 'ar', domain: 'general' },
-      plan: { id: user.plan_id, slug: 'free-trial', name_en: 'Free trial', name_ar: 'تجربة مجانية', frequency: 'monthly', starts_at: null, expires_at: null },
+      // A trial has no subscription yet: no frequency or period; it expires with the trial.
+      plan: { id: user.plan_id, slug: 'free-trial', name_en: 'Free trial', name_ar: 'تجربة مجانية', is_trial: true, frequency: null, seats: null, starts_at: null, expires_at: new Date(user.trial_ends_at!).toISOString(), status: 'trial' },
       char_limit: 5000,
       request_quota: 50,
       doc_request_quota: 5,
@@ -65,6 +66,9 @@ describe('GET /api/user', () => {
       file_formats: ['docx', 'xlsx', 'pptx', 'xliff', 'pdf'],
       web_pages_quota: 10,
       trial_remaining_days: 7,
+      trial_ends_at: new Date(user.trial_ends_at!).toISOString(),
+      trial_expired: false,
+      pending_invoice: null,
       llm_enabled: false,
       team: null,
     });

@@ -1,10 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatList, formatNumber } from '../../i18n/format';
-import { useLanguage } from '../../i18n/use-language';
 import { useCurrentUser } from '../account/use-current-user';
-import { useLimits } from '../account/use-limits';
 import { PricingSection } from '../plans/pricing-section';
+import { Translator } from '../translator/translator';
 
 const DOMAINS = ['general', 'business', 'legal', 'ecommerce'] as const;
 const FEATURES = ['text', 'documents', 'websites'] as const;
@@ -70,47 +68,6 @@ function Hero() {
   );
 }
 
-/** Where the translator goes; until then it shows the limits the visitor has. */
-function TranslatorPlaceholder() {
-  const { t } = useTranslation('home');
-  const { t: tCommon } = useTranslation();
-  const { language } = useLanguage();
-  const limits = useLimits();
-  const number = (value: number) => formatNumber(value, language);
-  const items = [
-    t('translator.charLimit', { value: number(limits.charLimit) }),
-    t('translator.requestQuota', { value: number(limits.requestQuota) }),
-    t('translator.docQuota', { value: number(limits.docRequestQuota) }),
-    t('translator.maxFileSize', { value: number(limits.maxDocSize) }),
-    t('translator.docWords', { value: number(limits.docWordsCount) }),
-    t('translator.fileFormats', { value: formatList(limits.fileFormats.map((format) => format.toUpperCase()), language) || '—' }),
-    ...(limits.trialRemainingDays !== null ? [t('translator.trialDays', { value: number(limits.trialRemainingDays) })] : []),
-  ];
-  return (
-    <section id="translator" className="container page-section translator-placeholder" aria-labelledby="translator-title">
-      <div className="panel">
-        <div className="translator-placeholder__heading">
-          <h2 id="translator-title">{t('translator.title')}</h2>
-          <span className="pill pill--accent">{tCommon('comingSoon.badge')}</span>
-        </div>
-        <h3 className="translator-placeholder__limits-title">
-          {limits.isGuest ? t('translator.limitsGuest') : t('translator.limitsUser')}
-        </h3>
-        <ul className="limit-list">
-          {items.map((item) => (
-            <li key={item}>{item}</li>
-          ))}
-        </ul>
-        {limits.isGuest && (
-          <p className="translator-placeholder__prompt">
-            <Link to="/register">{t('translator.guestPrompt')}</Link>
-          </p>
-        )}
-      </div>
-    </section>
-  );
-}
-
 function Features() {
   const { t } = useTranslation('home');
   return (
@@ -144,7 +101,9 @@ export function HomePage() {
   return (
     <>
       <Hero />
-      <TranslatorPlaceholder />
+      <section id="translator" className="container page-section">
+        <Translator />
+      </section>
       <Features />
       <PricingSection />
     </>

@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Language } from '../../api/types';
@@ -7,7 +7,7 @@ import { badgeTextColor, planPriceLabel, type BillingPeriod, type DisplayPlan } 
 const ENTERPRISE_SLUG = 'enterprise';
 
 function planLink(plan: DisplayPlan, period: BillingPeriod, signedIn: boolean): string {
-  if (plan.slug === ENTERPRISE_SLUG) return '/contact';
+  if (plan.slug === ENTERPRISE_SLUG) return '/human-translation?service=quotation';
   const query = new URLSearchParams({ plan: String(plan.slug || plan.id), frequency: period });
   return signedIn ? `/user/membership?${query}` : `/register?${query}`;
 }
@@ -21,11 +21,14 @@ export function PlanCard({
   period,
   language,
   signedIn,
+  action,
 }: {
   plan: DisplayPlan;
   period: BillingPeriod;
   language: Language;
   signedIn: boolean;
+  /** Replaces the card's link (signed-in screens put their subscribe button here). */
+  action?: ReactNode;
 }) {
   const { t } = useTranslation('home');
   const badgeStyle: CSSProperties | undefined = isCssColor(plan.badgeColor)
@@ -65,9 +68,11 @@ export function PlanCard({
           {plan.description}
         </p>
       )}
-      <Link className={`button ${featured ? 'button--primary' : 'button--outline'} plan-card__button`} to={planLink(plan, period, signedIn)}>
-        {plan.buttonText || t('pricing.choosePlan')}
-      </Link>
+      {action ?? (
+        <Link className={`button ${featured ? 'button--primary' : 'button--outline'} plan-card__button`} to={planLink(plan, period, signedIn)}>
+          {plan.buttonText || t('pricing.choosePlan')}
+        </Link>
+      )}
       {plan.textUnderButton && (
         <p className="plan-card__under-button" dir="auto">
           {plan.textUnderButton}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../i18n/use-language';
 import { useCurrentUser } from '../account/use-current-user';
+import { SubscribeButton } from '../billing/subscribe-button';
 import { BillingToggle } from './billing-toggle';
 import { PlanCard } from './plan-card';
 import type { BillingPeriod } from './plans.fns';
@@ -64,13 +65,20 @@ export function PricingSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
         {plans.isSuccess && list.length > 0 && (
           <div className="pricing__grid">
             {list.map((plan) => (
-              <PlanCard key={plan.id} plan={plan} period={period} language={language} signedIn={Boolean(user)} />
+              <PlanCard
+                key={plan.id}
+                plan={plan}
+                period={period}
+                language={language}
+                signedIn={Boolean(user)}
+                action={user ? <SubscribeButton plan={plan} period={period} currentPlanId={user.plan?.id ?? null} /> : undefined}
+              />
             ))}
           </div>
         )}
 
         <p className="pricing__enterprise">
-          {t('pricing.enterprise')} <Link to="/contact">{t('pricing.contactSales')}</Link>
+          {t('pricing.enterprise')} <Link to="/human-translation?service=quotation">{t('pricing.contactSales')}</Link>
         </p>
       </div>
     </section>

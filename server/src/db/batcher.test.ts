@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { createBatcher } from './batcher';
+
+describe('createBatcher (group commit)', () => {
+  it('writes concurrent items together, one batch in flight at a time, in order', async () => {
+    const batches: number[][] = [];
+    const batcher = createBatcher({
+      run: async (items: number[]) => {
+        batches.push(items);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return items.map((item) => item * 10);
+      },
+    });
+    const first = batcher.submit(1);
+    const rest = [2, 3, 4].map((n) => batcher.submit(n));
+    expect(await Promise.all([first, ...rest])).toEqual([10, 20, 30, 40]);
+    expect(batches).toEqual([[1, 2, 3, 4]]);
+    const later = await Promise.all([batcher.submit(5), batcher.submit(6)]);
+    expect(later).toEqual([50, 60]);
+  });
+
+  it('queues items that arrive while a batch is being written for the next batch', async () => {
+    const batches: number[][] = [];
+    let release!: () => void;
+    const batcher = createBatcher({
+      run: async (items: number[]) => {
+        batches.push(items);
+        if (batches.length === 1) await new Promise<void>((resolve) => (release = resolve));
+        return items;
+      },
+    });
+    const a = batcher.submit(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    const b = batcher.submit(2);
+    const c = batcher.submit(3);
+    expect(batcher.pending).toBe(2);
+    release();
+    expect(await Promise.all([a, b, c])).toEqual([1, 2, 3]);
+    expect(batches).toEqual([[1], [2, 3]]);
+  });
+
+  it('retries a failed batch item by item, so only the bad item fails', async () => {
+    const batcher = createBatcher({
+      run: async (items: number[]) => {
+        if (items.includes(13)) throw new Error('unlucky');
+        return items;
+      },
+    });
+    const results = await Promise.allSettled([batcher.submit(12), batcher.submit(13), batcher.submit(14)]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((results[1] as PromiseRejectedResult).reason.message).toBe('unlucky');
+  });
+
+  it('caps the batch size', async () => {
+    const sizes: number[] = [];
+    const batcher = createBatcher({ run: async (items: number[]) => (sizes.push(items.length), items), maxItems: 3 });
+    await Promise.all(Array.from({ length: 7 }, (_, i) => batcher.submit(i)));
+    expect(sizes).toEqual([3, 3, 1]);
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * Group commit for hot writes. Items submitted while a batch is being written wait and
+ * go together in the next one, so under load many requests share one statement (one
+ * round trip, one commit) and an idle server writes each item at once (the first item
+ * waits only for the current event-loop turn to finish). Each caller still awaits its own
+ * item: nothing is acknowledged before it is stored.
+ *
+ * If a batch fails, its items are retried one by one, so one bad item fails alone.
+ */
+export interface Batcher<I, O> {
+  submit(item: I): Promise<O>;
+  /** Items waiting for the next batch (for tests and metrics). */
+  readonly pending: number;
+}
+
+export function createBatcher<I, O>(options: {
+  /** Writes a batch; returns one result per item, in order. */
+  run(items: I[]): Promise<O[]>;
+  maxItems?: number;
+  /** Batches written at once (1 on PGlite's single connection). */
+  concurrency?: number;
+}): Batcher<I, O> {
+  const maxItems = options.maxItems ?? 100;
+  const concurrency = Math.max(1, options.concurrency ?? 1);
+  let queue: Array<{ item: I; resolve: (value: O) => void; reject: (error: unknown) => void }> = [];
+  let inFlight = 0;
+  let scheduled = false;
+
+  const settle = async (batch: typeof queue) => {
+    try {
+      const results = await options.run(batch.map((entry) => entry.item));
+      batch.forEach((entry, index) => entry.resolve(results[index]!));
+    } catch (error) {
+      if (batch.length === 1) {
+        batch[0]!.reject(error);
+        return;
+      }
+      // One item may be the cause: write them one by one so the others still succeed.
+      for (const entry of batch) {
+        try {
+          entry.resolve((await options.run([entry.item]))[0]!);
+        } catch (itemError) {
+          entry.reject(itemError);
+        }
+      }
+    }
+  };
+
+  const flush = () => {
+    scheduled = false;
+    while (inFlight < concurrency && queue.length) {
+      const batch = queue.slice(0, maxItems);
+      queue = queue.slice(batch.length);
+      inFlight++;
+      void settle(batch).finally(() => {
+        inFlight--;
+        if (queue.length) schedule();
+      });
+    }
+  };
+
+  const schedule = () => {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(flush);
+  };
+
+  return {
+    submit(item: I) {
+      return new Promise<O>((resolve, reject) => {
+        queue.push({ item, resolve, reject });
+        if (inFlight < concurrency) schedule();
+      });
+    },
+    get pending() {
+      return queue.length;
+    },
+  };
+}

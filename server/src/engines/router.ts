@@ -1,0 +1,383 @@
+import type { Logger } from 'pino';
+import { EngineError, type Domain, type GlossaryTerm, type Lang, type Segment, type TranslationEngine } from './types';
+
+/**
+ * The engine router: every engine call goes through here, so every engine gets the same
+ * batching, timeout, retries with backoff, per-engine concurrency limit and fallback.
+ *
+ * - Chain: the request's domain picks an ordered list of engine ids (a per-domain list,
+ *   else the default list); `llm: true` puts the LLM engine first. Engines that are not
+ *   registered or do not support the pair are skipped.
+ * - Each batch tries the chain in order. A retryable EngineError (rate limit, 5xx,
+ *   network) is retried on the same engine with exponential backoff (honouring
+ *   `retryAfterMs`); anything else, a timeout or an answer with the wrong number of
+ *   segments moves on to the next engine. The result says which engine answered.
+ * - Glossaries: engines that apply `job.glossary` themselves (the LLM through its prompt,
+ *   the dictionary through its look-up) get the terms as they are; for every other
+ *   engine the router protects the terms with placeholders and puts the target terms back.
+ */
+export interface EngineRouterOptions {
+  engines: Iterable<TranslationEngine>;
+  /** Default order of engine ids. */
+  chain: string[];
+  /** Per-domain order, replacing the default one for that domain. */
+  chainByDomain?: Partial<Record<Domain, string[]>>;
+  /** The engine `llm: true` asks for. */
+  llmEngineId?: string;
+  /** Milliseconds one engine call may take; a number, or per engine id with a `default`. */
+  timeoutMs?: number | Record<string, number>;
+  /** Retries of a retryable failure on the same engine (0 = try once). */
+  retries?: number;
+  /** First backoff delay; doubles each retry, capped by maxBackoffMs. */
+  backoffMs?: number;
+  maxBackoffMs?: number;
+  /** Calls in flight per engine; a number, or per engine id with a `default`. */
+  concurrency?: number | Record<string, number>;
+  /** Largest batch sent in one call: segments and characters. */
+  batchSegments?: number;
+  batchChars?: number;
+  /** Engines that apply glossaries themselves. */
+  nativeGlossaryEngines?: string[];
+  logger?: Logger;
+  /** Waits between retries (tests pass a recording stand-in). */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** 0..1, for the backoff jitter (tests pass a constant). */
+  random?: () => number;
+}
+
+export interface RouteRequest {
+  source: Lang;
+  target: Lang;
+  domain: Domain;
+  llm?: boolean;
+  glossary?: GlossaryTerm[];
+  signal?: AbortSignal;
+}
+
+export interface EngineFailure {
+  engine: string;
+  message: string;
+  attempts: number;
+}
+
+export interface RouteResult {
+  targets: string[];
+  /** The engine that answered (the first batch's, when batches were answered by several). */
+  engine: string;
+  /** Every engine that answered a batch, in order of first use. */
+  engines: string[];
+  /** Engines that failed before one answered. */
+  failures: EngineFailure[];
+  /** Engine calls made, retries included. */
+  calls: number;
+  /** Wall time spent in the router, milliseconds. */
+  engineMs: number;
+}
+
+/** No registered engine supports the request (none configured, or files missing). */
+export class NoEngineAvailable extends Error {
+  constructor(readonly source: Lang, readonly target: Lang) {
+    super(`No translation engine supports ${source}->${target}`);
+  }
+}
+
+/** Every engine of the chain failed. */
+export class AllEnginesFailed extends Error {
+  constructor(readonly failures: EngineFailure[]) {
+    super(`All translation engines failed: ${failures.map((f) => `${f.engine}: ${f.message}`).join('; ')}`);
+  }
+}
+
+/** A FIFO counting semaphore; waiting can be aborted. */
+export class Semaphore {
+  private active = 0;
+  private readonly waiting: Array<{ resolve: () => void; reject: (error: unknown) => void; signal?: AbortSignal; onAbort?: () => void }> = [];
+
+  constructor(readonly limit: number) {}
+
+  get inFlight() {
+    return this.active;
+  }
+
+  get queued() {
+    return this.waiting.length;
+  }
+
+  async acquire(signal?: AbortSignal): Promise<() => void> {
+    signal?.throwIfAborted();
+    if (this.active < this.limit) {
+      this.active++;
+      return this.releaser();
+    }
+    await new Promise<void>((resolve, reject) => {
+      const waiter: (typeof this.waiting)[number] = { resolve, reject, signal };
+      if (signal) {
+        waiter.onAbort = () => {
+          const index = this.waiting.indexOf(waiter);
+          if (index >= 0) this.waiting.splice(index, 1);
+          reject(signal.reason);
+        };
+        signal.addEventListener('abort', waiter.onAbort, { once: true });
+      }
+      this.waiting.push(waiter);
+    });
+    return this.releaser();
+  }
+
+  private releaser() {
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const next = this.waiting.shift();
+      if (next) {
+        if (next.onAbort) next.signal?.removeEventListener('abort', next.onAbort);
+        next.resolve(); // The slot passes straight to the next waiter.
+      } else {
+        this.active--;
+      }
+    };
+  }
+}
+
+const defaultSleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+
+function perEngine(value: number | Record<string, number> | undefined, id: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value === 'number') return value;
+  return value[id] ?? value.default ?? fallback;
+}
+
+/** Splits segments into batches of at most `maxSegments` segments and about `maxChars` characters. */
+export function batchSegments(segments: Segment[], maxSegments: number, maxChars: number): Array<{ start: number; items: Segment[] }> {
+  const batches: Array<{ start: number; items: Segment[] }> = [];
+  let current: Segment[] = [];
+  let chars = 0;
+  let start = 0;
+  segments.forEach((segment, index) => {
+    if (current.length && (current.length >= maxSegments || chars + segment.length > maxChars)) {
+      batches.push({ start, items: current });
+      current = [];
+      chars = 0;
+      start = index;
+    }
+    current.push(segment);
+    chars += segment.length;
+  });
+  if (current.length) batches.push({ start, items: current });
+  return batches;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Replaces glossary terms in a segment with standalone placeholders numbered after the
+ * segment's own, and returns how to put the target terms back. A placeholder the engine
+ * dropped is re-inserted at the end, so the term is never lost.
+ */
+export function protectGlossaryTerms(segment: Segment, glossary: GlossaryTerm[]) {
+  const used = [...segment.matchAll(/<\/?x(\d+)\/?>/g)].map((match) => Number(match[1]));
+  let next = (used.length ? Math.max(...used) : 0) + 1;
+  const replacements: Array<{ placeholder: string; target: string }> = [];
+  let text = segment;
+  // Longest terms first, so "purchase order" wins over "order".
+  for (const term of [...glossary].sort((a, b) => b.source.length - a.source.length)) {
+    if (!term.source.trim()) continue;
+    const pattern = new RegExp(`(?<![\\p{L}\\p{M}\\p{N}])${escapeRegExp(term.source.trim())}(?![\\p{L}\\p{M}\\p{N}])`, 'giu');
+    text = text.replace(pattern, () => {
+      const placeholder = `<x${next++}/>`;
+      replacements.push({ placeholder, target: term.target });
+      return placeholder;
+    });
+  }
+  return {
+    text,
+    restore(translated: string): string {
+      let result = translated;
+      for (const { placeholder, target } of replacements) {
+        result = result.includes(placeholder) ? result.split(placeholder).join(target) : `${result.trimEnd()} ${target}`;
+      }
+      return result;
+    },
+  };
+}
+
+export function createEngineRouter(options: EngineRouterOptions) {
+  const engines = new Map<string, TranslationEngine>();
+  for (const engine of options.engines) engines.set(engine.id, engine);
+  const llmEngineId = options.llmEngineId ?? 'llm';
+  const retries = options.retries ?? 2;
+  const backoffMs = options.backoffMs ?? 200;
+  const maxBackoffMs = options.maxBackoffMs ?? 5_000;
+  const batchSegmentsMax = options.batchSegments ?? 32;
+  const batchCharsMax = options.batchChars ?? 8_000;
+  const nativeGlossary = new Set(options.nativeGlossaryEngines ?? [llmEngineId, 'dictionary']);
+  const sleep = options.sleep ?? defaultSleep;
+  const random = options.random ?? Math.random;
+  const semaphores = new Map<string, Semaphore>();
+  const timings = new Map<string, { calls: number; failures: number; recent: number[]; next: number }>();
+  const TIMING_WINDOW = 10_000;
+  /** Remembers the duration of a call (a ring of the last 10,000 per engine) for stats(). */
+  const recordTiming = (id: string, ms: number, failed: boolean) => {
+    let entry = timings.get(id);
+    if (!entry) timings.set(id, (entry = { calls: 0, failures: 0, recent: [], next: 0 }));
+    entry.calls++;
+    if (failed) entry.failures++;
+    if (entry.recent.length < TIMING_WINDOW) entry.recent.push(ms);
+    else entry.recent[entry.next] = ms;
+    entry.next = (entry.next + 1) % TIMING_WINDOW;
+  };
+  const semaphoreFor = (id: string) => {
+    let semaphore = semaphores.get(id);
+    if (!semaphore) semaphores.set(id, (semaphore = new Semaphore(Math.max(1, perEngine(options.concurrency, id, 8)))));
+    return semaphore;
+  };
+
+  /** The engine ids a request would try, in order: registered and supporting the pair. */
+  function chainFor(request: Pick<RouteRequest, 'source' | 'target' | 'domain' | 'llm'>): string[] {
+    const base = options.chainByDomain?.[request.domain] ?? options.chain;
+    const ids = request.llm ? [llmEngineId, ...base.filter((id) => id !== llmEngineId)] : base.filter((id) => id !== llmEngineId);
+    return [...new Set(ids)].filter((id) => engines.get(id)?.supports(request.source, request.target));
+  }
+
+  /** One call to one engine under its concurrency limit and timeout. */
+  async function callOnce(engine: TranslationEngine, items: Segment[], request: RouteRequest): Promise<string[]> {
+    const release = await semaphoreFor(engine.id).acquire(request.signal);
+    const controller = new AbortController();
+    const timeoutMs = perEngine(options.timeoutMs, engine.id, 20_000);
+    const onClientAbort = () => controller.abort(request.signal!.reason);
+    request.signal?.addEventListener('abort', onClientAbort, { once: true });
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const glossary = request.glossary?.length ? request.glossary : undefined;
+      const protectedItems = glossary && !nativeGlossary.has(engine.id) ? items.map((item) => protectGlossaryTerms(item, glossary)) : null;
+      const sent = protectedItems ? protectedItems.map((p) => p.text) : items;
+      // One promise settles the race for both the timeout and the client going away.
+      const stopped = new Promise<never>((_, reject) => {
+        controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
+      });
+      timer = setTimeout(() => controller.abort(new EngineError(engine.id, `timed out after ${timeoutMs} ms`, false)), timeoutMs);
+      if (request.signal?.aborted) controller.abort(request.signal.reason);
+      const call = engine.translate(sent, { source: request.source, target: request.target, domain: request.domain, glossary, signal: controller.signal });
+      call.catch(() => {}); // A late rejection after a timeout must not go unhandled.
+      const output = await Promise.race([call, stopped]);
+      if (!Array.isArray(output) || output.length !== items.length || output.some((item) => typeof item !== 'string')) {
+        throw new EngineError(engine.id, `returned ${Array.isArray(output) ? output.length : 'no'} segments for ${items.length}`, false);
+      }
+      return protectedItems ? output.map((text, i) => protectedItems[i]!.restore(text)) : output;
+    } finally {
+      clearTimeout(timer);
+      request.signal?.removeEventListener('abort', onClientAbort);
+      release();
+    }
+  }
+
+  /** Translates one batch through the chain; returns the answer and who gave it. */
+  async function translateBatch(chain: string[], items: Segment[], request: RouteRequest, stats: { calls: number; failures: EngineFailure[] }) {
+    for (const id of chain) {
+      const engine = engines.get(id)!;
+      let attempts = 0;
+      for (;;) {
+        attempts++;
+        stats.calls++;
+        const started = performance.now();
+        try {
+          const targets = await callOnce(engine, items, request);
+          recordTiming(id, performance.now() - started, false);
+          return { engine: id, targets };
+        } catch (error) {
+          recordTiming(id, performance.now() - started, true);
+          if (request.signal?.aborted) throw request.signal.reason ?? error;
+          const retryable = error instanceof EngineError && error.retryable;
+          const message = error instanceof Error ? error.message : String(error);
+          if (retryable && attempts <= retries) {
+            const suggested = error instanceof EngineError && error.retryAfterMs !== undefined ? error.retryAfterMs : backoffMs * 2 ** (attempts - 1);
+            const delay = Math.min(maxBackoffMs, suggested) * (0.5 + random() / 2);
+            options.logger?.info({ engine: id, attempt: attempts, delayMs: Math.round(delay), err: message }, 'engine call failed; retrying');
+            await sleep(delay, request.signal);
+            continue;
+          }
+          options.logger?.warn({ engine: id, attempts, err: message }, 'engine failed; falling back');
+          stats.failures.push({ engine: id, message, attempts });
+          break;
+        }
+      }
+    }
+    throw new AllEnginesFailed(stats.failures);
+  }
+
+  return {
+    chainFor,
+    /** Whether an engine is registered under this id and supports the pair. */
+    has(id: string, source?: Lang, target?: Lang) {
+      const engine = engines.get(id);
+      return Boolean(engine && (!source || !target || engine.supports(source, target)));
+    },
+    engine(id: string) {
+      return engines.get(id);
+    },
+    get engineIds() {
+      return [...engines.keys()];
+    },
+
+    /** Translates segments, in order, one output per input. */
+    async translate(segments: Segment[], request: RouteRequest): Promise<RouteResult> {
+      const started = performance.now();
+      const chain = chainFor(request);
+      if (!chain.length) throw new NoEngineAvailable(request.source, request.target);
+      const targets = new Array<string>(segments.length);
+      const stats = { calls: 0, failures: [] as EngineFailure[] };
+      const answered: string[] = [];
+      if (segments.length) {
+        const batches = batchSegments(segments, batchSegmentsMax, batchCharsMax);
+        const results = await Promise.all(batches.map((batch) => translateBatch(chain, batch.items, request, stats)));
+        results.forEach((result, index) => {
+          const { start } = batches[index]!;
+          result.targets.forEach((text, offset) => (targets[start + offset] = text));
+          if (!answered.includes(result.engine)) answered.push(result.engine);
+        });
+      }
+      return {
+        targets,
+        engine: answered[0] ?? chain[0]!,
+        engines: answered,
+        failures: stats.failures,
+        calls: stats.calls,
+        engineMs: performance.now() - started,
+      };
+    },
+
+    /** Calls, failures and recent call durations (ms) per engine: for the benchmark and operators. */
+    stats() {
+      const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0);
+      return Object.fromEntries(
+        [...timings].map(([id, entry]) => {
+          const sorted = [...entry.recent].sort((a, b) => a - b);
+          return [id, { calls: entry.calls, failures: entry.failures, p50Ms: percentile(sorted, 50), p99Ms: percentile(sorted, 99), meanMs: sorted.reduce((a, b) => a + b, 0) / (sorted.length || 1) }];
+        }),
+      );
+    },
+
+    resetStats() {
+      timings.clear();
+    },
+
+    async close() {
+      await Promise.all([...engines.values()].map((engine) => engine.close?.()));
+    },
+  };
+}
+
+export type EngineRouter = ReturnType<typeof createEngineRouter>;

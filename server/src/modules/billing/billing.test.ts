@@ -1,0 +1,369 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, type TestClient } from '../../../test/harness';
+import { createTrialUser, queuedMails, signIn, signInRoute, testClock } from '../../../test/billing-fixtures';
+import { renderMail } from '../../mail/mailer';
+import { SANDBOX_CARDS } from '../../payments/sandbox';
+import { BILLING_SWEEP_CRON } from './jobs';
+
+const DAY = 86_400_000;
+const clock = testClock();
+let t: TestApp;
+let planIds: Record<string, number>;
+
+beforeAll(async () => {
+  // An api process: jobs are queued (mail, visible in pgboss.job) but no worker runs them.
+  t = await createTestApp({ role: 'api', startQueue: true, overrides: { now: clock.now }, extend: signInRoute });
+  const plans = await t.container.database.db.selectFrom('plans').select(['id', 'slug']).execute();
+  planIds = Object.fromEntries(plans.map((p) => [p.slug, p.id]));
+});
+afterAll(() => t.close());
+
+const card = (number: string) => ({ card_name: 'Layla Ahmad', card_number: number, expiry: '12/30', cvv: '123' });
+
+/** Subscribes through the sandbox hosted checkout and returns the return call's answer. */
+async function buyThroughSandbox(client: TestClient, planSlug: string, number: string = SANDBOX_CARDS.success, frequency = 'monthly') {
+  const subscribe = await client.post('/api/user/subscribe', { plan_id: planIds[planSlug], frequency });
+  expect(subscribe.statusCode, subscribe.body).toBe(200);
+  const checkoutUrl: string = subscribe.json().checkout_url;
+  expect(checkoutUrl).toMatch(/^\/sandbox\/checkout\/sbx_cs_/);
+  const sessionId = checkoutUrl.split('/').pop()!;
+  const pay = await client.post(`/api/sandbox/checkout/${sessionId}/pay`, card(number));
+  return { sessionId, pay };
+}
+
+async function returnFromCheckout(client: TestClient, sessionId: string) {
+  const response = await client.post('/api/checkout-auth', { session_id: sessionId });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+async function subscribedUser(email: string, number: string = SANDBOX_CARDS.success, plan = 'hobbyist') {
+  await createTrialUser(t, { email });
+  const client = await signIn(t, email);
+  const { sessionId, pay } = await buyThroughSandbox(client, plan, number);
+  expect(pay.statusCode, pay.body).toBe(200);
+  expect((await returnFromCheckout(client, sessionId)).status).toBe('paid');
+  return client;
+}
+
+const subscriptionOf = async (client: TestClient) => (await client.get('/api/user/subscription')).json().data.data;
+
+describe('trial', () => {
+  it('starts a new account on a 7-day trial that counts down in GET /api/user', async () => {
+    clock.set('2026-03-01T09:00:00Z');
+    await createTrialUser(t, { email: 'trial@example.com' });
+    const client = await signIn(t, 'trial@example.com');
+    const profile = (await client.get('/api/user')).json();
+    expect(profile).toMatchObject({ trial_remaining_days: 7, trial_expired: false, plan: { slug: 'free-trial', status: 'trial', expires_at: '2026-03-08T09:00:00.000Z' } });
+    clock.advance(2.5 * DAY);
+    const later = await signIn(t, 'trial@example.com');
+    expect((await later.get('/api/user')).json().trial_remaining_days).toBe(5);
+  });
+
+  it('sends the reminder 3 days before the end (day 4), exactly once', async () => {
+    clock.set('2026-04-01T00:00:00Z');
+    await createTrialUser(t, { email: 'remind@example.com', locale: 'ar', name: 'سارة' });
+    const reminders = () => queuedMails(t, { to: 'remind@example.com', kind: 'trial_reminder' });
+
+    clock.set('2026-04-04T23:00:00Z'); // day 3 and 23 hours: more than 3 days left
+    await t.container.billing.sweep();
+    expect(await reminders()).toHaveLength(0);
+
+    clock.set('2026-04-05T00:00:00Z'); // day 4: 3 days left
+    await t.container.billing.sweep();
+    await t.container.billing.sweep();
+    clock.set('2026-04-06T12:00:00Z');
+    await t.container.billing.sweep();
+    const sent = await reminders();
+    expect(sent).toHaveLength(1);
+    const mail = renderMail(sent[0]);
+    expect(mail.subject).toBe('تنتهي فترتك التجريبية المجانية بعد 3 أيام');
+    expect(mail.html).toContain('dir="rtl"');
+    expect(mail.text).toContain('2026-04-08');
+  });
+
+  it('expires after 7 days: "Trial period expired", translation refused with 402 trial_expired, one notice', async () => {
+    clock.set('2026-05-01T00:00:00Z');
+    const user = await createTrialUser(t, { email: 'expire@example.com' });
+    clock.set('2026-05-08T00:00:01Z');
+    await t.container.billing.sweep();
+    await t.container.billing.sweep();
+    const expired = await queuedMails(t, { to: 'expire@example.com', kind: 'trial_expired' });
+    expect(expired).toHaveLength(1);
+    expect(renderMail(expired[0]).subject).toBe('Trial period expired');
+    const client = await signIn(t, 'expire@example.com');
+    const profile = (await client.get('/api/user')).json();
+    expect(profile).toMatchObject({ trial_remaining_days: 0, trial_expired: true, plan: { status: 'trial_expired' } });
+    const fresh = (await t.container.billing.subscription(user)).status;
+    expect(fresh).toBe('trial_expired');
+    await expect(t.container.billing.assertTrialActive(user)).rejects.toMatchObject({ status: 402, type: 'trial_expired', message: 'billing.trial_expired' });
+  });
+});
+
+describe('subscribe through the sandbox checkout', () => {
+  it('pays, activates the plan, issues one paid invoice and saves only the card token', async () => {
+    clock.set('2026-06-01T10:00:00Z');
+    await createTrialUser(t, { email: 'buyer@example.com' });
+    const client = await signIn(t, 'buyer@example.com');
+    const { sessionId, pay } = await buyThroughSandbox(client, 'hobbyist');
+    expect(pay.json().redirect_url).toContain(`session_id=${sessionId}`);
+
+    const first = await returnFromCheckout(client, sessionId);
+    expect(first).toMatchObject({ status: 'paid', purpose: 'subscribe', message: 'Your subscription to Hobbyist is active.' });
+    // The return is idempotent: a reload changes nothing twice.
+    expect((await returnFromCheckout(client, sessionId)).status).toBe('paid');
+
+    const profile = (await client.get('/api/user')).json();
+    expect(profile.plan).toMatchObject({ slug: 'hobbyist', frequency: 'monthly', status: 'active', starts_at: '2026-06-01T10:00:00.000Z', expires_at: '2026-07-01T10:00:00.000Z' });
+    expect(profile.trial_remaining_days).toBeNull();
+
+    const invoices = (await client.get('/api/user/invoices')).json().data;
+    expect(invoices).toHaveLength(1);
+    expect(invoices[0]).toMatchObject({ amount: 9, currency: 'USD', status: 'paid', kind: 'subscription', period: { start: '2026-06-01T10:00:00.000Z', end: '2026-07-01T10:00:00.000Z' } });
+    expect(invoices[0].number).toMatch(/^INV-\d{6}$/);
+    expect(await queuedMails(t, { to: 'buyer@example.com', kind: 'invoice_paid' })).toHaveLength(1);
+
+    const row = await t.container.database.db.selectFrom('payment_cards').selectAll().innerJoin('users', 'users.id', 'payment_cards.user_id').where('email', '=', 'buyer@example.com').executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ gateway: 'sandbox', brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 });
+    expect(JSON.stringify(row)).not.toContain(SANDBOX_CARDS.success);
+    expect(JSON.stringify(row)).not.toContain('"123"');
+  });
+
+  it('keeps a declined card on the checkout page, and a failed 3-D Secure check offers "back to checkout"', async () => {
+    clock.set('2026-06-02T10:00:00Z');
+    await createTrialUser(t, { email: 'unlucky@example.com' });
+    const client = await signIn(t, 'unlucky@example.com');
+    const { sessionId, pay } = await buyThroughSandbox(client, 'pro', SANDBOX_CARDS.decline);
+    expect(pay.statusCode).toBe(402);
+    expect(pay.json().message).toBe('Your card was declined.');
+
+    const threeDs = await client.post(`/api/sandbox/checkout/${sessionId}/pay`, card(SANDBOX_CARDS.authenticationFails));
+    expect(threeDs.statusCode).toBe(200);
+    const failed = await returnFromCheckout(client, sessionId);
+    expect(failed).toMatchObject({
+      status: 'failed',
+      reason: 'authentication_failed',
+      message: 'Card authentication failed',
+      hint: 'Please try again and use another card',
+      back_to_checkout: 'back to checkout',
+      checkout_url: `/sandbox/checkout/${sessionId}`,
+    });
+    expect((await client.get('/api/user')).json().plan.slug).toBe('free-trial');
+
+    // Back to checkout with another card.
+    expect((await client.post(`/api/sandbox/checkout/${sessionId}/pay`, card(SANDBOX_CARDS.success))).statusCode).toBe(200);
+    expect((await returnFromCheckout(client, sessionId)).status).toBe('paid');
+    expect((await client.get('/api/user')).json().plan.slug).toBe('pro');
+  });
+
+  it('answers 201 with a message for refused subscriptions and 422 with error_codes for bad input', async () => {
+    clock.set('2026-06-03T10:00:00Z');
+    const client = await subscribedUser('refused@example.com');
+    const enterprise = await client.post('/api/user/subscribe', { plan_id: planIds.enterprise, frequency: 'monthly' });
+    expect(enterprise.statusCode).toBe(201);
+    expect(enterprise.json().message).toBe('This plan is sold by quotation. Please request a quotation.');
+    const again = await client.post('/api/user/subscribe', { plan_id: planIds.hobbyist, frequency: 'monthly' });
+    expect(again.statusCode).toBe(201);
+    expect(again.json().message).toBe('You are already subscribed to this plan.');
+    const bad = await client.post('/api/user/subscribe', { plan_id: 999_999, frequency: 'weekly' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().error_codes.length).toBeGreaterThan(0);
+    client.locale = 'ar';
+    const arabic = await client.post('/api/user/subscribe', { plan_id: planIds.enterprise, frequency: 'monthly' });
+    expect(arabic.json().message).toBe('تُباع هذه الباقة بعرض سعر. يرجى طلب عرض سعر.');
+  });
+
+  it('charges a saved card at once on a later subscription (200 with the message)', async () => {
+    clock.set('2026-06-04T10:00:00Z');
+    await createTrialUser(t, { email: 'saved@example.com' });
+    const client = await signIn(t, 'saved@example.com');
+    expect((await client.post('/api/user/update-billing', card(SANDBOX_CARDS.success))).statusCode).toBe(200);
+    const response = await client.post('/api/user/subscribe', { plan_id: planIds['start-up'], frequency: 'yearly', seats: 3 });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().message).toBe('Your subscription to Start-up is active.');
+    const sub = await subscriptionOf(client);
+    expect(sub).toMatchObject({ status: 'active', frequency: 'yearly', seats: 3, amount: 870, expires_at: '2027-06-04T10:00:00.000Z' });
+  });
+});
+
+describe('renewal, decline, overdue, capture, downgrade', () => {
+  it('issues and charges an invoice each period, once', async () => {
+    clock.set('2026-07-01T08:00:00Z');
+    const client = await subscribedUser('renew@example.com');
+    clock.set('2026-08-01T08:00:01Z');
+    await t.container.billing.sweep();
+    await t.container.billing.sweep();
+    let invoices = (await (await signIn(t, 'renew@example.com')).get('/api/user/invoices')).json().data;
+    expect(invoices.map((i: { kind: string; status: string }) => `${i.kind}:${i.status}`)).toEqual(['renewal:paid', 'subscription:paid']);
+    expect(invoices[0].period).toEqual({ start: '2026-08-01T08:00:00.000Z', end: '2026-09-01T08:00:00.000Z' });
+    clock.set('2026-09-01T09:00:00Z');
+    await t.container.billing.sweep();
+    invoices = (await (await signIn(t, 'renew@example.com')).get('/api/user/invoices')).json().data;
+    expect(invoices).toHaveLength(3);
+    expect(new Set(invoices.map((i: { number: string }) => i.number)).size).toBe(3);
+    void client;
+  });
+
+  it('makes a declined renewal overdue, and capture retries it after the card is changed', async () => {
+    clock.set('2026-07-02T08:00:00Z');
+    await subscribedUser('decline@example.com', SANDBOX_CARDS.declineLater);
+    clock.set('2026-08-02T09:00:00Z');
+    await t.container.billing.sweep();
+    let client = await signIn(t, 'decline@example.com');
+    const profile = (await client.get('/api/user')).json();
+    expect(profile.pending_invoice).toMatchObject({ amount: 9, status: 'overdue' });
+    expect(await subscriptionOf(client)).toMatchObject({ status: 'past_due', pending_invoice: { status: 'overdue', overdue_since: '2026-08-02T09:00:00.000Z' } });
+    const failedMail = await queuedMails(t, { to: 'decline@example.com', kind: 'payment_failed' });
+    expect(failedMail).toHaveLength(1);
+    expect(renderMail(failedMail[0]).text).toContain('Your billing card seems not authorized or added, please add or change your card');
+
+    const retry = await client.post('/api/user/pending-invoice/capture', {});
+    expect(retry.statusCode).toBe(201);
+    expect(retry.json().message).toBe('Your billing card seems not authorized or added, please add or change your card');
+
+    clock.set('2026-08-05T09:00:00Z');
+    client = await signIn(t, 'decline@example.com');
+    expect((await client.post('/api/user/update-billing', card('5555 5555 5555 4444'))).statusCode).toBe(200);
+    const capture = await client.post('/api/user/pending-invoice/capture', {});
+    expect(capture.statusCode).toBe(200);
+    expect(capture.json().message).toBe('The invoice was paid. Thank you!');
+    expect(await subscriptionOf(client)).toMatchObject({ status: 'active', pending_invoice: null, card: { brand: 'mastercard', last4: '4444' } });
+    expect((await client.post('/api/user/pending-invoice/capture', {})).json().message).toBe('You have no invoice to pay.');
+  });
+
+  it('downgrades a plan whose invoice stays overdue past the grace period (14 days)', async () => {
+    clock.set('2026-07-03T08:00:00Z');
+    await subscribedUser('downgrade@example.com', SANDBOX_CARDS.declineLater, 'pro');
+    clock.set('2026-08-03T09:00:00Z');
+    await t.container.billing.sweep();
+    clock.set('2026-08-17T08:59:00Z'); // 13 days 23 hours later
+    await t.container.billing.sweep();
+    let client = await signIn(t, 'downgrade@example.com');
+    expect((await client.get('/api/user')).json().plan.slug).toBe('pro');
+
+    clock.set('2026-08-17T09:00:00Z');
+    await t.container.billing.sweep();
+    await t.container.billing.sweep();
+    client = await signIn(t, 'downgrade@example.com');
+    const profile = (await client.get('/api/user')).json();
+    expect(profile).toMatchObject({ plan: { slug: 'free-trial', status: 'trial_expired' }, trial_expired: true, pending_invoice: null });
+    const sub = await subscriptionOf(client);
+    expect(sub).toMatchObject({ status: 'trial_expired', downgraded: { at: '2026-08-17T09:00:00.000Z' } });
+    const invoices = (await client.get('/api/user/invoices')).json().data;
+    expect(invoices[0]).toMatchObject({ kind: 'renewal', status: 'void' });
+    const mails = await queuedMails(t, { to: 'downgrade@example.com', kind: 'plan_downgraded' });
+    expect(mails).toHaveLength(1);
+    expect(renderMail(mails[0]).subject).toBe('Plan downgraded for overdue invoice');
+  });
+
+  it('prorates an upgrade mid-period and moves a downgrade to the renewal', async () => {
+    clock.set('2026-09-01T00:00:00Z');
+    let client = await subscribedUser('upgrade@example.com');
+    clock.set('2026-09-16T00:00:00Z'); // 15 of 30 days left
+    client = await signIn(t, 'upgrade@example.com');
+    const up = await client.post('/api/user/update-plan', { plan: planIds.pro, frequency: 'monthly' });
+    expect(up.statusCode, up.body).toBe(200);
+    expect(up.json().message).toBe('Your plan is now Pro.');
+    const invoices = (await client.get('/api/user/invoices')).json().data;
+    expect(invoices[0]).toMatchObject({ kind: 'proration', status: 'paid', amount: 25 }); // (59 - 9) * 15/30
+    expect((await client.get('/api/user')).json().plan).toMatchObject({ slug: 'pro', expires_at: '2026-10-01T00:00:00.000Z' });
+
+    const down = await client.post('/api/user/update-plan', { plan: planIds.hobbyist, frequency: 'monthly' });
+    expect(down.json().message).toBe('Your plan will change to Hobbyist at the next renewal on 2026-10-01.');
+    expect((await client.get('/api/user')).json().plan.slug).toBe('pro');
+    expect(await subscriptionOf(client)).toMatchObject({ next_change: { plan: { slug: 'hobbyist' }, starts_at: '2026-10-01T00:00:00.000Z' } });
+
+    clock.set('2026-10-01T00:30:00Z');
+    await t.container.billing.sweep();
+    const after = await signIn(t, 'upgrade@example.com');
+    expect((await after.get('/api/user')).json().plan.slug).toBe('hobbyist');
+    expect((await after.get('/api/user/invoices')).json().data[0]).toMatchObject({ kind: 'renewal', amount: 9, status: 'paid' });
+  });
+
+  it('remembers the chosen plan with save-plan', async () => {
+    clock.set('2026-09-02T00:00:00Z');
+    await createTrialUser(t, { email: 'chooser@example.com' });
+    const client = await signIn(t, 'chooser@example.com');
+    const saved = await client.post('/api/user/save-plan', { plan_id: planIds.pro, frequency: 'yearly', seats: 2 });
+    expect(saved.json().message).toBe('Your plan choice was saved.');
+    expect((await subscriptionOf(client)).selected_plan).toEqual({ plan_id: planIds.pro, frequency: 'yearly', seats: 2 });
+  });
+});
+
+describe('billing card', () => {
+  it('validates holder name, number (Luhn), expiry (not past) and CVV with the spec messages', async () => {
+    clock.set('2026-10-10T00:00:00Z');
+    await createTrialUser(t, { email: 'card@example.com' });
+    const client = await signIn(t, 'card@example.com');
+    const empty = await client.post('/api/user/update-billing', {});
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().errors).toEqual({
+      card_name: ['Card Name is required'],
+      card_number: ['Card Number is required'],
+      expiry: ['Expiry is required'],
+      cvv: ['Cvv is required'],
+    });
+    const wrong = await client.post('/api/user/update-billing', { card_name: 'X', card_number: '4242 4242 4242 4241', expiry: '09/26', cvv: '12' });
+    expect(wrong.json().errors).toEqual({ card_number: ['The card number is not valid.'], expiry: ['The card has expired.'], cvv: ['The CVV is not valid.'] });
+    client.locale = 'ar';
+    const arabic = await client.post('/api/user/update-billing', { billing: {} });
+    expect(arabic.json().errors.card_name).toEqual(['اسم حامل البطاقة مطلوب']);
+    client.locale = null;
+    client.cookies.delete('locale');
+    const ok = await client.post('/api/user/update-billing', { billing: { card_name: 'Card Holder', card_number: '4242424242424242', expiry: '10/26', cvv: '123' } });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ message: 'Your card was saved.', card: { brand: 'visa', last4: '4242', exp_month: 10, exp_year: 2026 } });
+  });
+
+  it('runs a 3-D Secure check of the saved card (POST /api/test3d)', async () => {
+    clock.set('2026-10-11T00:00:00Z');
+    await createTrialUser(t, { email: 'threeds@example.com' });
+    const client = await signIn(t, 'threeds@example.com');
+    expect((await client.post('/api/test3d', {})).json().message).toBe('Add a billing card first.');
+    await client.post('/api/user/update-billing', card(SANDBOX_CARDS.authenticationFails));
+    let start = (await client.post('/api/test3d', { token: 'x' })).json();
+    let id = start.redirect_url.split('/').pop();
+    await client.post(`/api/sandbox/checkout/${id}/pay`, {});
+    expect((await returnFromCheckout(client, id)).message).toBe('Card authentication failed');
+
+    await client.post('/api/user/update-billing', card(SANDBOX_CARDS.success));
+    start = (await client.post('/api/test3d', {})).json();
+    id = start.redirect_url.split('/').pop();
+    await client.post(`/api/sandbox/checkout/${id}/pay`, {});
+    expect(await returnFromCheckout(client, id)).toMatchObject({ status: 'paid', message: 'Your card passed the 3-D Secure check.' });
+    expect((await subscriptionOf(client)).card.verified).toBe(true);
+  });
+});
+
+describe('invoices', () => {
+  it('downloads the PDF, only for its owner, and refuses to change an issued invoice', async () => {
+    clock.set('2026-11-01T00:00:00Z');
+    const client = await subscribedUser('pdf@example.com');
+    const [invoice] = (await client.get('/api/user/invoices')).json().data;
+    const download = await client.get(invoice.download_url);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.headers['content-disposition']).toContain(`${invoice.number}.pdf`);
+    expect(download.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    await createTrialUser(t, { email: 'snoop@example.com' });
+    const other = await signIn(t, 'snoop@example.com');
+    expect((await other.get(invoice.download_url)).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: invoice.download_url })).statusCode).toBe(401);
+
+    await expect(t.container.database.db.updateTable('invoices').set({ amount: '1.00' }).where('id', '=', invoice.id).execute()).rejects.toThrow(/cannot be changed/);
+    await expect(t.container.database.db.updateTable('invoices').set({ status: 'open' }).where('id', '=', invoice.id).execute()).rejects.toThrow(/cannot change state/);
+  });
+});
+
+describe('billing job', () => {
+  it('is scheduled with cron in worker processes', async () => {
+    const worker = await createTestApp({ startQueue: true });
+    try {
+      const schedules = await worker.container.queue.boss.getSchedules();
+      expect(schedules.find((s) => s.name === 'billing-sweep')).toMatchObject({ cron: BILLING_SWEEP_CRON });
+    } finally {
+      await worker.close();
+    }
+  });
+});

@@ -1,0 +1,18 @@
+import { AppError } from '../../http/errors';
+
+/**
+ * A refused subscription, plan change or payment: answered 201 {message} (spec section 4:
+ * "Status 201: error dialog with the message").
+ */
+export class Refused extends AppError {
+  constructor(message: string, params: Record<string, string | number> = {}) {
+    super(201, message, params);
+  }
+}
+
+/** The payment service cannot be reached or is not configured (503). */
+export class PaymentServiceUnavailable extends AppError {
+  constructor() {
+    super(503, 'billing.gateway_unavailable');
+  }
+}

@@ -1,0 +1,110 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { bidiRuns, renderInvoicePdf, visualOrder } from './invoice-pdf';
+import type { InvoiceRow } from './tables';
+
+const invoice = {
+  id: 7,
+  number: 'INV-000042',
+  user_id: 1,
+  subscription_id: 1,
+  plan_id: 4,
+  kind: 'subscription',
+  frequency: 'monthly',
+  seats: 2,
+  period_start: new Date('2026-11-21T00:00:00Z'),
+  period_end: new Date('2026-12-21T00:00:00Z'),
+  currency: 'USD',
+  amount: '118.00',
+  lines: [{ description_en: 'Pro plan, monthly, 2 seat(s)', description_ar: 'باقة الاحترافية، اشتراك شهري، عدد المقاعد 2', quantity: 2, unit_amount: '59.00', amount: '118.00' }],
+  customer: { name: 'ليلى أحمد', email: 'layla@example.com', company: 'شركة المثال', address: '1 Example Street, Riyadh', tax_id: '300123456700003', logo_path: null },
+  seller: { name: 'Lisan', address: 'Riyadh' },
+  locale: 'ar',
+  status: 'paid',
+  issued_at: new Date('2026-11-21T00:00:00Z'),
+  due_at: new Date('2026-11-21T00:00:00Z'),
+  paid_at: new Date('2026-11-21T00:00:00Z'),
+  overdue_since: null,
+  voided_at: null,
+  attempts: 1,
+  last_error: null,
+  gateway: 'sandbox',
+  payment_ref: 'sbx_pay_1',
+  created_at: new Date('2026-11-21T00:00:00Z'),
+} as unknown as InvoiceRow;
+
+const pdfText = async (pdf: Buffer) => {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'lisan-pdf-'));
+  const file = path.join(dir, 'invoice.pdf');
+  await fs.writeFile(file, pdf);
+  try {
+    return { text: execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }), fonts: execFileSync('pdffonts', [file], { encoding: 'utf8' }), dir, file };
+  } catch (error) {
+    await fs.rm(dir, { recursive: true, force: true });
+    throw error;
+  }
+};
+
+describe('bidi layout', () => {
+  it('orders an Arabic line with a Latin amount from right to left, keeping the number left-to-right', () => {
+    const runs = visualOrder(bidiRuns('الإجمالي 118.00', 'rtl'));
+    expect(runs.map((r) => r.text.trim())).toEqual(['118.00', 'الإجمالي']);
+    // As in browsers: a Latin word after a number in an Arabic line ends up left of it.
+    expect(visualOrder(bidiRuns('المبلغ 118.00 USD', 'rtl')).map((r) => r.text.trim()).filter(Boolean)).toEqual(['USD', '118.00', 'المبلغ']);
+    expect(runs[1]!.level % 2).toBe(1);
+  });
+
+  it('keeps a Latin line left-to-right when its direction comes from its first strong character', () => {
+    expect(visualOrder(bidiRuns('1 Example Street, Riyadh')).map((r) => r.text)).toEqual(['1 Example Street, Riyadh']);
+  });
+});
+
+describe('invoice PDF', () => {
+  it('renders an Arabic invoice with embedded Arabic fonts and extractable, correctly ordered text', async () => {
+    const pdf = await renderInvoicePdf(invoice, {});
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const { text, fonts, dir, file } = await pdfText(pdf);
+    try {
+      expect(fonts).toMatch(/IBMPlexSansArabic-Regular\s+CID TrueType\s+Identity-H\s+yes yes yes/);
+      expect(text).toContain('فاتورة');
+      expect(text).toContain('ليلى أحمد');
+      expect(text).toContain('INV-000042');
+      expect(text).toContain('$118.00');
+      expect(text).toContain('1 Example Street, Riyadh');
+      // The label (start, right) and its value sit on one line, label to the right.
+      const line = text.split('\n').find((l) => l.includes('رقم الفاتورة'))!;
+      expect(line.indexOf('INV-000042')).toBeLessThan(line.indexOf('رقم الفاتورة'));
+      // Its first page renders to an image (what the browser test looks at).
+      execFileSync('pdftoppm', ['-png', '-r', '50', '-f', '1', '-l', '1', file, path.join(dir, 'page')]);
+      expect((await fs.readdir(dir)).some((name) => name.startsWith('page') && name.endsWith('.png'))).toBe(true);
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('renders the English invoice left to right', async () => {
+    const pdf = await renderInvoicePdf(invoice, { locale: 'en' });
+    const { text, dir } = await pdfText(pdf);
+    await fs.rm(dir, { recursive: true, force: true });
+    const line = text.split('\n').find((l) => l.includes('Invoice number'))!;
+    expect(line.indexOf('Invoice number')).toBeLessThan(line.indexOf('INV-000042'));
+    expect(text).toContain('Pro plan, monthly, 2 seat(s)');
+    expect(text).toContain('Total (USD)');
+  });
+
+  it('shows the company logo kept with the invoice, and ignores a file that is not an image', async () => {
+    // A 1x1 PNG.
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+    const files: Record<string, Buffer> = { 'users/1/invoice-logos/logo.png': png, 'users/1/invoice-logos/fake.png': Buffer.from('<svg/>') };
+    const readFile = async (key: string) => files[key] ?? null;
+    const withLogo = await renderInvoicePdf({ ...invoice, customer: { ...invoice.customer, logo_path: 'users/1/invoice-logos/logo.png' } }, { readFile });
+    const without = await renderInvoicePdf(invoice, { readFile });
+    const fake = await renderInvoicePdf({ ...invoice, customer: { ...invoice.customer, logo_path: 'users/1/invoice-logos/fake.png' } }, { readFile });
+    expect(withLogo.includes(Buffer.from('/Subtype /Image'))).toBe(true);
+    expect(without.includes(Buffer.from('/Subtype /Image'))).toBe(false);
+    expect(fake.includes(Buffer.from('/Subtype /Image'))).toBe(false);
+  });
+});

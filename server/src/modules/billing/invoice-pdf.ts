@@ -1,0 +1,249 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import bidiFactory from 'bidi-js';
+import PDFDocument from 'pdfkit';
+import { t, type Locale } from '../../i18n/messages';
+import type { InvoiceParty, InvoiceRow } from './tables';
+
+/**
+ * Invoice PDFs with pdfkit. pdfkit's font engine (fontkit) shapes Arabic (joining forms,
+ * ligatures) for a run of Arabic text; it does not reorder mixed-direction lines. So each
+ * line goes through the Unicode bidi algorithm (bidi-js) here: split into runs by embedding
+ * level and script, ordered visually, Arabic runs drawn word by word from the right in
+ * IBM Plex Sans Arabic (shipped by @fontsource as WOFF, which fontkit reads), other runs in
+ * its Latin face. Pages are laid out from the right for Arabic invoices.
+ */
+
+const require = createRequire(import.meta.url);
+const FONT_DIR = path.join(path.dirname(require.resolve('@fontsource/ibm-plex-sans-arabic/package.json')), 'files');
+const fontFile = (script: 'arabic' | 'latin', weight: 400 | 600) => path.join(FONT_DIR, `ibm-plex-sans-arabic-${script}-${weight}-normal.woff`);
+
+let fontCache: Record<string, Buffer> | null = null;
+function fonts() {
+  fontCache ??= {
+    'ar-400': fs.readFileSync(fontFile('arabic', 400)),
+    'ar-600': fs.readFileSync(fontFile('arabic', 600)),
+    'la-400': fs.readFileSync(fontFile('latin', 400)),
+    'la-600': fs.readFileSync(fontFile('latin', 600)),
+  };
+  return fontCache;
+}
+
+const bidi = bidiFactory();
+const ARABIC = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/;
+
+type Doc = InstanceType<typeof PDFDocument>;
+interface Run {
+  text: string;
+  level: number;
+  arabic: boolean;
+}
+
+/** Logical runs of one line: same embedding level and same script class. */
+export function bidiRuns(text: string, direction?: 'ltr' | 'rtl'): Run[] {
+  if (!text) return [];
+  const { levels } = bidi.getEmbeddingLevels(text, direction);
+  const runs: Run[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!;
+    const level = levels[i]!;
+    const arabic = ARABIC.test(char);
+    const last = runs[runs.length - 1];
+    // Spaces and other neutrals join the run they sit in, so words of one script stay together.
+    const neutral = /[\s\u00A0]/.test(char);
+    if (last && last.level === level && (last.arabic === arabic || neutral)) last.text += char;
+    else runs.push({ text: char, level, arabic });
+  }
+  return runs;
+}
+
+/** Rule L2 of the bidi algorithm on runs: reverse every sequence at each level from the highest odd one down. */
+export function visualOrder(runs: Run[]): Run[] {
+  const order = [...runs];
+  if (!order.length) return order;
+  const max = Math.max(...order.map((r) => r.level));
+  const minOdd = Math.min(...order.map((r) => r.level).filter((l) => l % 2 === 1), max + 1);
+  for (let level = max; level >= minOdd && level > 0; level--) {
+    for (let i = 0; i < order.length; i++) {
+      if (order[i]!.level < level) continue;
+      let j = i;
+      while (j + 1 < order.length && order[j + 1]!.level >= level) j++;
+      const reversed = order.slice(i, j + 1).reverse();
+      order.splice(i, j - i + 1, ...reversed);
+      i = j;
+    }
+  }
+  return order;
+}
+
+interface Piece {
+  text: string;
+  font: string;
+  width: number;
+}
+
+/** The pieces of a line from left to right, each drawn in one font. */
+function layoutLine(doc: Doc, text: string, direction: 'ltr' | 'rtl' | undefined, weight: 400 | 600, size: number): Piece[] {
+  const pieces: Piece[] = [];
+  const measure = (value: string, font: string) => doc.font(font).fontSize(size).widthOfString(value);
+  const latin = `la-${weight}`;
+  const arabic = `ar-${weight}`;
+  for (const run of visualOrder(bidiRuns(text, direction))) {
+    if (run.arabic) {
+      // Words from the right; fontkit shapes each word and orders its glyphs.
+      const words = run.text.split(/(\s+)/).filter((w) => w !== '');
+      const ordered = run.level % 2 === 1 ? words.reverse() : words;
+      for (const word of ordered) {
+        if (/^\s+$/.test(word)) pieces.push({ text: ' ', font: latin, width: measure(' ', latin) * word.length });
+        else pieces.push({ text: word, font: arabic, width: measure(word, arabic) });
+      }
+    } else {
+      let value = run.text;
+      if (run.level % 2 === 1) value = [...value].reverse().map((c) => bidi.getMirroredCharacter(c) ?? c).join('');
+      pieces.push({ text: value, font: latin, width: measure(value, latin) });
+    }
+  }
+  return pieces;
+}
+
+interface TextOptions {
+  size?: number;
+  weight?: 400 | 600;
+  color?: string;
+  /** Physical alignment inside [x, x + width]. */
+  align?: 'left' | 'right' | 'center';
+}
+
+function drawText(doc: Doc, direction: 'ltr' | 'rtl', text: string, x: number, y: number, width: number, options: TextOptions = {}) {
+  const size = options.size ?? 10;
+  // The paragraph direction comes from the text itself (first strong character), as
+  // dir="auto" does: "1 Example Street" stays left-to-right on an Arabic invoice.
+  const pieces = layoutLine(doc, text, undefined, options.weight ?? 400, size);
+  const total = pieces.reduce((sum, p) => sum + p.width, 0);
+  const align = options.align ?? (direction === 'rtl' ? 'right' : 'left');
+  let cursor = align === 'left' ? x : align === 'right' ? x + width - total : x + (width - total) / 2;
+  doc.fillColor(options.color ?? '#18181b');
+  for (const piece of pieces) {
+    if (piece.text.trim()) doc.font(piece.font).fontSize(size).text(piece.text, cursor, y, { lineBreak: false });
+    cursor += piece.width;
+  }
+}
+
+const money = (value: string | number) => `$${Number(value).toFixed(2)}`;
+const day = (value: Date | string) => new Date(value).toISOString().slice(0, 10);
+
+export interface InvoicePdfOptions {
+  /** Reads a stored file (the company logo kept with the invoice); null when absent. */
+  readFile?: (key: string) => Promise<Buffer | null>;
+  locale?: Locale;
+}
+
+/** The logo as PNG or JPEG bytes (the formats pdfkit embeds), or null. */
+async function logoImage(party: InvoiceParty, readFile: InvoicePdfOptions['readFile']): Promise<Buffer | null> {
+  if (!party.logo_path || !readFile) return null;
+  const bytes = await readFile(party.logo_path).catch(() => null);
+  if (!bytes) return null;
+  const png = bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  const jpeg = bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+  return png || jpeg ? bytes : null;
+}
+
+/** Renders an issued invoice as a one-page A4 PDF in the invoice's (or the given) language. */
+export async function renderInvoicePdf(invoice: InvoiceRow, options: InvoicePdfOptions): Promise<Buffer> {
+  const locale = options.locale ?? invoice.locale;
+  const dir = locale === 'ar' ? 'rtl' : 'ltr';
+  const L = (key: string) => t(locale, key);
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    lang: locale,
+    info: { Title: `${L('billing.pdf.invoice')} ${invoice.number}`, Author: invoice.seller.name, CreationDate: new Date(invoice.issued_at) },
+  });
+  for (const [name, data] of Object.entries(fonts())) doc.registerFont(name, data);
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const pageWidth = doc.page.width;
+  const margin = 50;
+  const inner = pageWidth - margin * 2;
+  /** x of a box that starts `offset` points from the reading start and is `width` wide. */
+  const at = (offset: number, width: number) => (dir === 'ltr' ? margin + offset : pageWidth - margin - offset - width);
+  const text = (value: string, offset: number, y: number, width: number, opts: TextOptions = {}) => drawText(doc, dir, value, at(offset, width), y, width, opts);
+  const start: 'left' | 'right' = dir === 'rtl' ? 'right' : 'left';
+  const end: 'left' | 'right' = dir === 'rtl' ? 'left' : 'right';
+
+  // Header: seller at the start, "Invoice" and the number at the end.
+  text(invoice.seller.name, 0, 50, 250, { size: 20, weight: 600, color: '#0f766e', align: start });
+  if (invoice.seller.address) text(invoice.seller.address, 0, 78, 250, { size: 9, color: '#52525b', align: start });
+  text(L('billing.pdf.invoice'), inner - 250, 50, 250, { size: 20, weight: 600, align: end });
+  text(invoice.number, inner - 250, 78, 250, { size: 11, color: '#52525b', align: end });
+
+  doc.moveTo(margin, 105).lineTo(pageWidth - margin, 105).lineWidth(1).strokeColor('#e4e4e7').stroke();
+
+  // Meta: number, dates, period, status.
+  const meta: Array<[string, string]> = [
+    [L('billing.pdf.number'), invoice.number],
+    [L('billing.pdf.issued'), day(invoice.issued_at)],
+    [L('billing.pdf.due'), day(invoice.due_at)],
+    [L('billing.pdf.period'), `${day(invoice.period_start)} – ${day(invoice.period_end)}`],
+    [L('billing.pdf.status'), L(`billing.status.${invoice.status}`)],
+  ];
+  let y = 120;
+  for (const [label, value] of meta) {
+    text(label, 0, y, 110, { size: 9, color: '#71717a', align: start });
+    text(value, 115, y, 180, { size: 10, align: start });
+    y += 16;
+  }
+
+  // Parties: from (seller) and billed to (customer, with company and logo when present).
+  let partyY = 120;
+  const partyOffset = inner - 220;
+  text(L('billing.pdf.billed_to'), partyOffset, partyY, 220, { size: 9, color: '#71717a', align: start });
+  partyY += 15;
+  const customer = invoice.customer;
+  const logo = await logoImage(customer, options.readFile);
+  if (logo) {
+    try {
+      doc.image(logo, at(partyOffset, 220) + (dir === 'rtl' ? 220 - 80 : 0), partyY, { fit: [80, 40] });
+      partyY += 46;
+    } catch {
+      // An unreadable logo leaves the invoice without it.
+    }
+  }
+  for (const value of [customer.company, customer.name, customer.email, customer.address, customer.tax_id ? `${L('billing.pdf.tax_id')}: ${customer.tax_id}` : '']) {
+    if (!value) continue;
+    text(value, partyOffset, partyY, 220, { size: 10, weight: value === (customer.company || customer.name) ? 600 : 400, align: start });
+    partyY += 15;
+  }
+
+  // Lines table; columns run from the reading start: description, qty, unit price, amount.
+  y = Math.max(y, partyY) + 24;
+  const columns = [
+    { key: 'description', offset: 0, width: 255, align: start },
+    { key: 'quantity', offset: 265, width: 50, align: end },
+    { key: 'unit_price', offset: 325, width: 80, align: end },
+    { key: 'amount', offset: 415, width: inner - 415, align: end },
+  ] as const;
+  doc.rect(margin, y - 6, inner, 24).fill('#f4f4f5');
+  for (const column of columns) text(L(`billing.pdf.${column.key}`), column.offset, y, column.width, { size: 9, weight: 600, color: '#3f3f46', align: column.align });
+  y += 26;
+  for (const item of invoice.lines) {
+    const values = [locale === 'ar' ? item.description_ar : item.description_en, String(item.quantity), money(item.unit_amount), money(item.amount)];
+    columns.forEach((column, index) => text(values[index]!, column.offset, y, column.width, { size: 10, align: column.align }));
+    y += 22;
+    doc.moveTo(margin, y - 6).lineTo(pageWidth - margin, y - 6).lineWidth(0.5).strokeColor('#e4e4e7').stroke();
+  }
+  y += 8;
+  text(L('billing.pdf.total'), 265, y, 140, { size: 11, weight: 600, align: end });
+  text(money(invoice.amount), 415, y, inner - 415, { size: 12, weight: 600, align: end });
+
+  text(L('billing.pdf.footer'), 0, doc.page.height - 80, inner, { size: 8, color: '#71717a', align: 'center' });
+
+  doc.end();
+  return finished;
+}

@@ -1,0 +1,267 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import type { Frequency, InvoiceLine, InvoiceParty, InvoiceKind } from './tables';
+
+export interface NewInvoice {
+  user_id: number;
+  subscription_id: number | null;
+  plan_id: number | null;
+  kind: InvoiceKind;
+  frequency: Frequency;
+  seats: number;
+  period_start: Date;
+  period_end: Date;
+  amount: string;
+  lines: InvoiceLine[];
+  customer: InvoiceParty;
+  seller: InvoiceParty;
+  locale: 'en' | 'ar';
+  status: 'open' | 'paid';
+  issued_at: Date;
+  due_at: Date;
+  paid_at: Date | null;
+  gateway: string | null;
+  payment_ref: string | null;
+}
+
+/** All SQL of the billing domain. Bind it to a transaction with `createBillingRepo(trx)`. */
+export function createBillingRepo(db: Kysely<DB>) {
+  return {
+    db,
+
+    // users (the billing columns: plan_id, trial_ends_at)
+    findUser(id: number) {
+      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+    setUserPlan(userId: number, planId: number, now: Date) {
+      return db.updateTable('users').set({ plan_id: planId, updated_at: now }).where('id', '=', userId).execute();
+    },
+    /** Downgraded accounts land on the trial plan with the trial over. */
+    downgradeUserToTrial(userId: number, trialPlanId: number, now: Date) {
+      return db
+        .updateTable('users')
+        .set({ plan_id: trialPlanId, trial_ends_at: sql<Date>`least(coalesce(trial_ends_at, ${now}), ${now})`, updated_at: now })
+        .where('id', '=', userId)
+        .execute();
+    },
+    /** Trial users whose trial ends within (now, now + days], with no subscription. */
+    trialsEndingWithin(trialPlanIds: number[], now: Date, until: Date) {
+      if (!trialPlanIds.length) return Promise.resolve([]);
+      return db
+        .selectFrom('users')
+        .selectAll()
+        .where('plan_id', 'in', trialPlanIds)
+        .where('trial_ends_at', '>', now)
+        .where('trial_ends_at', '<=', until)
+        .execute();
+    },
+    trialsEndedSince(trialPlanIds: number[], since: Date, now: Date) {
+      if (!trialPlanIds.length) return Promise.resolve([]);
+      return db
+        .selectFrom('users')
+        .selectAll()
+        .where('plan_id', 'in', trialPlanIds)
+        .where('trial_ends_at', '<=', now)
+        .where('trial_ends_at', '>', since)
+        .where((eb) => eb.not(eb.exists(eb.selectFrom('subscriptions').select('id').whereRef('subscriptions.user_id', '=', 'users.id').where('status', '=', 'ended').where('end_reason', '=', 'overdue'))))
+        .execute();
+    },
+    /** Inserts a notice marker; true only the first time (user, kind, ref) is seen. */
+    async markNotice(userId: number, kind: string, ref: string, now: Date) {
+      const row = await db
+        .insertInto('billing_notices')
+        .values({ user_id: userId, kind, ref, sent_at: now })
+        .onConflict((oc) => oc.columns(['user_id', 'kind', 'ref']).doNothing())
+        .returning('user_id')
+        .executeTakeFirst();
+      return Boolean(row);
+    },
+
+    // billing account
+    findAccount(userId: number) {
+      return db.selectFrom('billing_accounts').selectAll().where('user_id', '=', userId).executeTakeFirst();
+    },
+    upsertAccount(userId: number, values: { gateway?: string | null; customer_ref?: string | null; selected_plan_id?: number | null; selected_frequency?: Frequency | null; selected_seats?: number | null }, now: Date) {
+      return db
+        .insertInto('billing_accounts')
+        .values({ user_id: userId, ...values, updated_at: now })
+        .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...values, updated_at: now }))
+        .execute();
+    },
+
+    // cards
+    findCard(userId: number) {
+      return db.selectFrom('payment_cards').selectAll().where('user_id', '=', userId).executeTakeFirst();
+    },
+    upsertCard(userId: number, card: { gateway: string; token: string; brand: string; last4: string; exp_month: number; exp_year: number; holder_name: string }, now: Date) {
+      return db
+        .insertInto('payment_cards')
+        .values({ user_id: userId, ...card, verified_at: null, updated_at: now })
+        .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...card, verified_at: null, updated_at: now }))
+        .execute();
+    },
+    markCardVerified(userId: number, token: string, now: Date) {
+      return db.updateTable('payment_cards').set({ verified_at: now }).where('user_id', '=', userId).where('token', '=', token).execute();
+    },
+
+    // subscriptions
+    findSubscription(userId: number) {
+      return db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).executeTakeFirst();
+    },
+    findSubscriptionById(id: number) {
+      return db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+    upsertSubscription(values: { user_id: number; plan_id: number; frequency: Frequency; seats: number; gateway: string; current_period_start: Date; current_period_end: Date }, now: Date) {
+      const row = { ...values, status: 'active' as const, next_plan_id: null, next_frequency: null, next_seats: null, ended_at: null, end_reason: null, updated_at: now };
+      return db
+        .insertInto('subscriptions')
+        .values({ ...row, created_at: now })
+        .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+    dueForRenewal(now: Date, limit = 100) {
+      return db.selectFrom('subscriptions').selectAll().where('status', '=', 'active').where('current_period_end', '<=', now).orderBy('current_period_end').limit(limit).execute();
+    },
+    /** Moves a subscription to its next period; false when another run already did. */
+    async advanceSubscription(id: number, fromEnd: Date, values: { plan_id: number; frequency: Frequency; seats: number; current_period_start: Date; current_period_end: Date }, now: Date) {
+      const result = await db
+        .updateTable('subscriptions')
+        .set({ ...values, next_plan_id: null, next_frequency: null, next_seats: null, updated_at: now })
+        .where('id', '=', id)
+        .where('current_period_end', '=', fromEnd)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+    updateSubscription(id: number, values: Partial<{ plan_id: number; frequency: Frequency; seats: number; status: 'active' | 'past_due' | 'ended'; current_period_start: Date; current_period_end: Date; next_plan_id: number | null; next_frequency: Frequency | null; next_seats: number | null; ended_at: Date | null; end_reason: string | null }>, now: Date) {
+      return db.updateTable('subscriptions').set({ ...values, updated_at: now }).where('id', '=', id).execute();
+    },
+    planIdsInUse() {
+      return db
+        .selectFrom('users')
+        .select('plan_id as id')
+        .where('plan_id', 'is not', null)
+        .union(db.selectFrom('subscriptions').select('plan_id as id'))
+        .union(db.selectFrom('subscriptions').select('next_plan_id as id').where('next_plan_id', 'is not', null))
+        .execute()
+        .then((rows) => new Set(rows.map((r) => Number(r.id))));
+    },
+
+    // invoices
+    insertInvoice(values: NewInvoice) {
+      return db
+        .insertInto('invoices')
+        .values({ ...values, lines: JSON.stringify(values.lines), customer: JSON.stringify(values.customer), seller: JSON.stringify(values.seller) })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+    /** The renewal invoice of a period, issued at most once (unique index). */
+    async insertRenewalInvoiceOnce(values: NewInvoice) {
+      const inserted = await db
+        .insertInto('invoices')
+        .values({ ...values, lines: JSON.stringify(values.lines), customer: JSON.stringify(values.customer), seller: JSON.stringify(values.seller) })
+        .onConflict((oc) => oc.columns(['subscription_id', 'kind', 'period_start']).where('kind', '=', 'renewal').doNothing())
+        .returningAll()
+        .executeTakeFirst();
+      return (
+        inserted ??
+        (await db
+          .selectFrom('invoices')
+          .selectAll()
+          .where('subscription_id', '=', values.subscription_id)
+          .where('kind', '=', 'renewal')
+          .where('period_start', '=', values.period_start)
+          .executeTakeFirstOrThrow())
+      );
+    },
+    findInvoice(id: number) {
+      return db.selectFrom('invoices').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+    listInvoices(userId: number) {
+      return db.selectFrom('invoices').selectAll().where('user_id', '=', userId).orderBy('issued_at', 'desc').orderBy('id', 'desc').execute();
+    },
+    /** The invoice a user still owes (overdue first, then open), if any. */
+    pendingInvoice(userId: number) {
+      return db
+        .selectFrom('invoices')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('status', 'in', ['overdue', 'open'])
+        .orderBy(sql`case status when 'overdue' then 0 else 1 end`)
+        .orderBy('issued_at')
+        .executeTakeFirst();
+    },
+    openInvoicesOlderThan(before: Date) {
+      return db.selectFrom('invoices').selectAll().where('status', '=', 'open').where('issued_at', '<=', before).execute();
+    },
+    overdueSince(before: Date) {
+      return db.selectFrom('invoices').selectAll().where('status', '=', 'overdue').where('overdue_since', '<=', before).execute();
+    },
+    async setInvoiceAttempt(id: number, attempts: number) {
+      await db.updateTable('invoices').set({ attempts }).where('id', '=', id).execute();
+    },
+    /** Paid once: a second call (replayed webhook, double click) changes nothing. */
+    async markInvoicePaid(id: number, values: { paid_at: Date; gateway: string; payment_ref: string }) {
+      const result = await db.updateTable('invoices').set({ status: 'paid', ...values, last_error: null }).where('id', '=', id).where('status', 'in', ['open', 'overdue']).executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+    async markInvoiceOverdue(id: number, now: Date, error: string) {
+      await db
+        .updateTable('invoices')
+        .set({ status: 'overdue', overdue_since: sql<Date>`coalesce(overdue_since, ${now})`, last_error: error })
+        .where('id', '=', id)
+        .where('status', 'in', ['open', 'overdue'])
+        .execute();
+    },
+    async voidInvoice(id: number, now: Date, reason: string) {
+      const result = await db.updateTable('invoices').set({ status: 'void', voided_at: now, last_error: reason }).where('id', '=', id).where('status', 'in', ['open', 'overdue']).executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    // checkouts
+    insertCheckout(values: { id: string; user_id: number; gateway: string; purpose: 'subscribe' | 'capture' | 'card' | 'authenticate'; plan_id: number | null; frequency: Frequency | null; seats: number | null; invoice_id: number | null; amount: string; description: string; created_at: Date }) {
+      return db.insertInto('checkouts').values(values).returningAll().executeTakeFirstOrThrow();
+    },
+    setCheckoutRef(id: string, gatewayRef: string, redirectUrl: string | null) {
+      return db.updateTable('checkouts').set({ gateway_ref: gatewayRef, redirect_url: redirectUrl }).where('id', '=', id).execute();
+    },
+    findCheckoutByRef(gateway: string, gatewayRef: string) {
+      return db.selectFrom('checkouts').selectAll().where('gateway', '=', gateway).where('gateway_ref', '=', gatewayRef).executeTakeFirst();
+    },
+    findCheckoutByAnyRef(gatewayRef: string) {
+      return db.selectFrom('checkouts').selectAll().where('gateway_ref', '=', gatewayRef).executeTakeFirst();
+    },
+    /** Claims an open checkout for completion; only one caller ever gets the row. */
+    claimCheckout(id: string, now: Date) {
+      return db.updateTable('checkouts').set({ status: 'completed', completed_at: now }).where('id', '=', id).where('status', '=', 'open').returningAll().executeTakeFirst();
+    },
+    failCheckout(id: string, failure: string) {
+      return db.updateTable('checkouts').set({ failure }).where('id', '=', id).where('status', '=', 'open').execute();
+    },
+
+    // webhooks
+    async recordEvent(gateway: string, eventId: string, type: string, now: Date) {
+      const row = await db
+        .insertInto('payment_events')
+        .values({ gateway, event_id: eventId, type, received_at: now })
+        .onConflict((oc) => oc.columns(['gateway', 'event_id']).doNothing())
+        .returning('event_id')
+        .executeTakeFirst();
+      return Boolean(row);
+    },
+
+    trialPlanIds() {
+      return db.selectFrom('plans').select('id').where('is_trial', '=', true).orderBy('archived_at', 'desc').orderBy('sort_order').execute().then((rows) => rows.map((r) => r.id));
+    },
+    allPlans() {
+      return db.selectFrom('plans').selectAll().execute();
+    },
+  };
+}
+
+export type BillingRepo = ReturnType<typeof createBillingRepo>;
+
+/** Runs fn in one transaction with the repo bound to it. */
+export function inTransaction<T>(db: Kysely<DB>, fn: (repo: BillingRepo) => Promise<T>): Promise<T> {
+  return db.transaction().execute((trx) => fn(createBillingRepo(trx)));
+}

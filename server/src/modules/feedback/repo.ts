@@ -1,0 +1,19 @@
+import type { Insertable, Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import type { FeedbackTable, TranslationSuggestionsTable } from './tables';
+
+export function createFeedbackRepo(db: Kysely<DB>) {
+  return {
+    insertSuggestion(row: Insertable<TranslationSuggestionsTable>) {
+      return db.insertInto('translation_suggestions').values(row).returning('id').executeTakeFirstOrThrow();
+    },
+    insertFeedback(row: Insertable<FeedbackTable>) {
+      return db.insertInto('feedback').values(row).returning('id').executeTakeFirstOrThrow();
+    },
+    segmentExists(id: string) {
+      return db.selectFrom('translation_segments').select('id').where('id', '=', id).executeTakeFirst();
+    },
+  };
+}
+
+export type FeedbackRepo = ReturnType<typeof createFeedbackRepo>;

@@ -1,0 +1,40 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface DomainGlossaryTermsTable {
+  id: Generated<number>;
+  domain: string;
+  source_lang: 'en' | 'ar';
+  target_lang: 'en' | 'ar';
+  source_term: string;
+  target_term: string;
+  source_norm: string;
+  note: Generated<string>;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TeamGlossaryTermsTable {
+  id: Generated<number>;
+  owner_key: string;
+  owner_user_id: number | null;
+  team_id: number | null;
+  source_lang: 'en' | 'ar';
+  target_lang: 'en' | 'ar';
+  source_term: string;
+  target_term: string;
+  source_norm: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Tables of the glossary module (migrations 0024, 0026). */
+export interface GlossaryTables {
+  domain_glossary_terms: DomainGlossaryTermsTable;
+  team_glossary_terms: TeamGlossaryTermsTable;
+}
+
+export type DomainGlossaryTermRow = Selectable<DomainGlossaryTermsTable>;
+export type TeamGlossaryTermRow = Selectable<TeamGlossaryTermsTable>;

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import { requireActor } from '../../http/access';
+import { resolveLocale } from '../../http/locale';
+import { parseInput } from '../../http/validation';
+import { t } from '../../i18n/messages';
+import { autoDeleteSchema, deleteEntrySchema, historyListSchema, projectParamSchema } from './schemas';
+import type { HistoryService } from './service';
+
+export function historyRoutes(app: FastifyInstance, deps: { history: HistoryService }) {
+  const access = { config: { access: 'verified' as const } };
+
+  app.get('/api/user/translation-history', access, async (request) =>
+    deps.history.list(requireActor(request).user.id, parseInput(historyListSchema, request.query)),
+  );
+
+  app.get('/api/user/translation-history/:projectId', access, async (request) =>
+    deps.history.get(requireActor(request).user.id, parseInput(projectParamSchema, request.params).projectId),
+  );
+
+  app.post('/api/user/translation-history/delete', access, async (request) => {
+    await deps.history.remove(requireActor(request).user.id, parseInput(deleteEntrySchema, request.body).project_id);
+    return { status: 200, message: t(resolveLocale(request), 'history.deleted') };
+  });
+
+  app.post('/api/user/translation-history/delete/all', access, async (request) => {
+    const deleted = await deps.history.removeAll(requireActor(request).user.id);
+    return { status: 200, message: t(resolveLocale(request), 'history.deleted_all'), deleted };
+  });
+
+  app.get('/api/user/auto-delete-settings', access, async (request) => ({
+    data: { auto_delete: await deps.history.getSettings(requireActor(request).user.id) },
+  }));
+
+  app.post('/api/user/auto-delete-settings', access, async (request) => {
+    const { auto_delete } = parseInput(autoDeleteSchema, request.body);
+    await deps.history.saveSettings(requireActor(request).user.id, auto_delete);
+    return { status: 200, message: t(resolveLocale(request), 'history.settings_saved'), data: { auto_delete } };
+  });
+}

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+export const HISTORY_TYPES = ['text', 'document', 'website'] as const;
+export const AUTO_DELETE_VALUES = ['never', '1d', '7d', '30d', '90d'] as const;
+
+export const historyListSchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  // An unknown or empty type lists every type, as the "All" filter does.
+  type: z.enum(HISTORY_TYPES).optional().catch(undefined),
+  q: z.string().trim().max(200).optional().catch(undefined),
+});
+
+export const projectParamSchema = z.object({ projectId: z.string() });
+export const deleteEntrySchema = z.object({ project_id: z.string().trim().min(1).max(100), token: z.string().optional() });
+export const autoDeleteSchema = z.object({ auto_delete: z.enum(AUTO_DELETE_VALUES) });

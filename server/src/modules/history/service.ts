@@ -1,0 +1,158 @@
+import type { Logger } from 'pino';
+import { NotFound } from '../../http/errors';
+import type { HistoryRepo } from './repo';
+import type { AutoDelete, HistoryType } from './tables';
+
+export const HISTORY_PER_PAGE = 20;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * What a module that writes history entries tells the history about its type: how to
+ * load the details for re-opening an entry, and how to delete the project's own data
+ * (texts, files) when its entry is deleted, by hand or automatically.
+ */
+export interface HistoryTypeHandler {
+  detail?(projectId: string, userId: number): Promise<unknown>;
+  remove?(projectIds: string[], userId: number): Promise<void>;
+}
+
+export interface NewHistoryEntry {
+  projectId: string;
+  userId: number;
+  type: HistoryType;
+  sourceLang: string;
+  targetLang: string;
+  domain: string;
+  title: string;
+  preview?: string;
+  state?: string;
+  fileId?: string | null;
+}
+
+/** The history entry title: the start of the text, on one line. */
+export function historyTitle(text: string, max = 120): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line;
+}
+
+export function createHistoryService(deps: { repo: HistoryRepo; now: () => Date; logger: Logger }) {
+  const handlers = new Map<HistoryType, HistoryTypeHandler>();
+
+  async function removeProjects(entries: Array<{ project_id: string; type: HistoryType; user_id?: number }>, userId?: number) {
+    const byType = new Map<HistoryType, Map<number, string[]>>();
+    for (const entry of entries) {
+      const owner = entry.user_id ?? userId!;
+      const users = byType.get(entry.type) ?? new Map<number, string[]>();
+      users.set(owner, [...(users.get(owner) ?? []), entry.project_id]);
+      byType.set(entry.type, users);
+    }
+    for (const [type, users] of byType) {
+      const handler = handlers.get(type);
+      for (const [owner, ids] of users) await handler?.remove?.(ids, owner);
+    }
+    return deps.repo.deleteEntries(entries.map((entry) => entry.project_id));
+  }
+
+  return {
+    registerType(type: HistoryType, handler: HistoryTypeHandler) {
+      handlers.set(type, handler);
+    },
+
+    /** Adds an entry (documents and websites call this; texts are saved with their translation). */
+    async record(entry: NewHistoryEntry) {
+      const now = deps.now();
+      await deps.repo.insert({
+        project_id: entry.projectId,
+        user_id: entry.userId,
+        type: entry.type,
+        source_lang: entry.sourceLang,
+        target_lang: entry.targetLang,
+        domain: entry.domain,
+        title: historyTitle(entry.title),
+        preview: historyTitle(entry.preview ?? '', 200),
+        search_text: entry.title.slice(0, 1000),
+        state: entry.state ?? 'done',
+        file_id: entry.fileId ?? null,
+        created_at: now,
+        updated_at: now,
+      });
+    },
+
+    async updateState(projectId: string, changes: { state?: string; fileId?: string | null }) {
+      await deps.repo.update(projectId, { state: changes.state, file_id: changes.fileId, updated_at: deps.now() });
+    },
+
+    /** GET /api/user/translation-history: newest first, 20 a page, filtered by type and text. */
+    async list(userId: number, filter: { page: number; type?: HistoryType; q?: string }) {
+      const { rows, total } = await deps.repo.page(userId, { ...filter, q: filter.q || undefined, perPage: HISTORY_PER_PAGE });
+      return {
+        data: rows.map((row) => ({
+          project_id: row.project_id,
+          type: row.type,
+          source_lang: row.source_lang,
+          target_lang: row.target_lang,
+          domain: row.domain,
+          title: row.title,
+          preview: row.preview,
+          created_at: new Date(row.created_at).toISOString(),
+          state: row.state,
+          ...(row.file_id ? { file_id: row.file_id } : {}),
+        })),
+        meta: { page: filter.page, per_page: HISTORY_PER_PAGE, total },
+      };
+    },
+
+    /** One entry with its type's details (a text's sentences), for re-opening it. */
+    async get(userId: number, projectId: string) {
+      if (!UUID.test(projectId)) throw new NotFound('history.not_found');
+      const entry = await deps.repo.find(userId, projectId);
+      if (!entry) throw new NotFound('history.not_found');
+      const detail = await handlers.get(entry.type)?.detail?.(projectId, userId);
+      return {
+        data: {
+          project_id: entry.project_id,
+          type: entry.type,
+          source_lang: entry.source_lang,
+          target_lang: entry.target_lang,
+          domain: entry.domain,
+          title: entry.title,
+          created_at: new Date(entry.created_at).toISOString(),
+          state: entry.state,
+          ...(entry.file_id ? { file_id: entry.file_id } : {}),
+          ...(detail ? { detail } : {}),
+        },
+      };
+    },
+
+    async remove(userId: number, projectId: string) {
+      if (!UUID.test(projectId)) throw new NotFound('history.not_found');
+      const entry = await deps.repo.find(userId, projectId);
+      if (!entry) throw new NotFound('history.not_found');
+      await removeProjects([entry], userId);
+    },
+
+    async removeAll(userId: number) {
+      const entries = await deps.repo.listProjectsOfUser(userId);
+      return removeProjects(entries, userId);
+    },
+
+    getSettings: (userId: number) => deps.repo.getSettings(userId),
+
+    saveSettings: (userId: number, autoDelete: AutoDelete) => deps.repo.saveSettings(userId, autoDelete, deps.now()),
+
+    /** Deletes entries older than their owner's setting, in batches; safe to run twice. */
+    async deleteExpired(batchSize = 500) {
+      let total = 0;
+      for (;;) {
+        const expired = await deps.repo.listExpired(deps.now(), batchSize);
+        if (!expired.length) break;
+        total += await removeProjects(expired);
+        if (expired.length < batchSize) break;
+      }
+      if (total) deps.logger.info({ deleted: total }, 'history entries deleted automatically');
+      return total;
+    },
+  };
+}
+
+export type HistoryService = ReturnType<typeof createHistoryService>;

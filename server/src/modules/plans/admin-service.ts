@@ -1,0 +1,106 @@
+import type { PlanRow } from '../../db/schema';
+import { Invalid, NotFound } from '../../http/errors';
+import { toPublicPlan } from './plans.fns';
+import type { PlansRepo } from './repo';
+import type { CreatePlanInput, UpdatePlanInput } from './schemas';
+import type { PlansService } from './service';
+
+const slugify = (value: string) =>
+  value
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 50) || 'plan';
+
+/** The admin's view of a plan: the public shape plus archive state, quotas and subscriber count. */
+export function toAdminPlan(plan: PlanRow, subscribers: number) {
+  return {
+    ...toPublicPlan(plan),
+    sort_order: plan.sort_order,
+    archived: Boolean(plan.archived_at),
+    archived_at: plan.archived_at ? new Date(plan.archived_at).toISOString() : null,
+    subscribers,
+    daily_text_requests: plan.daily_text_requests,
+    monthly_doc_requests: plan.monthly_doc_requests,
+    char_limit: plan.char_limit,
+    text_words: plan.text_words,
+    doc_words: plan.doc_words,
+    doc_chars: plan.doc_chars,
+    monthly_files: plan.monthly_files,
+    web_pages: plan.web_pages,
+    max_file_size_mb: plan.max_file_size_mb,
+    file_formats: plan.file_formats,
+    included_seats: plan.included_seats,
+  };
+}
+
+/**
+ * Admin plan management. Every change drops the cached GET /api/plans in all processes
+ * (plans.invalidate). A plan that a user or subscription still refers to is archived, not
+ * deleted: its subscribers keep it until their renewal.
+ */
+export function createAdminPlansService(deps: { repo: PlansRepo; plans: PlansService; planIdsInUse: () => Promise<Set<number>>; now: () => Date }) {
+  async function uniqueSlug(base: string, exceptId?: number) {
+    let slug = base;
+    for (let n = 2; ; n++) {
+      const existing = await deps.repo.findBySlug(slug);
+      if (!existing || existing.id === exceptId) return slug;
+      slug = `${base}-${n}`;
+    }
+  }
+
+  return {
+    async list() {
+      const [plans, counts] = await Promise.all([deps.repo.listAll(), deps.repo.subscriberCounts()]);
+      return plans.map((plan) => toAdminPlan(plan, counts.get(plan.id) ?? 0));
+    },
+
+    async get(id: number) {
+      const plan = await deps.repo.findById(id);
+      if (!plan) throw new NotFound();
+      return toAdminPlan(plan, (await deps.repo.subscriberCounts()).get(id) ?? 0);
+    },
+
+    async create(input: CreatePlanInput) {
+      if (input.slug && (await deps.repo.findBySlug(input.slug))) throw Invalid.field('slug', 'plans.slug_taken');
+      const slug = input.slug ?? (await uniqueSlug(slugify(input.name_en)));
+      const plan = await deps.repo.insert({ ...input, slug, price: input.price, price_yearly: input.price_yearly, features_en: JSON.stringify(input.features_en), features_ar: JSON.stringify(input.features_ar) });
+      await deps.plans.invalidate();
+      return toAdminPlan(plan, 0);
+    },
+
+    async update(id: number, input: UpdatePlanInput) {
+      const existing = await deps.repo.findById(id);
+      if (!existing) throw new NotFound();
+      if (input.slug && input.slug !== existing.slug && (await deps.repo.findBySlug(input.slug))) throw Invalid.field('slug', 'plans.slug_taken');
+      const { archived, features_en, features_ar, ...rest } = input;
+      const values = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
+      const plan = await deps.repo.update(id, {
+        ...values,
+        ...(features_en ? { features_en: JSON.stringify(features_en) } : {}),
+        ...(features_ar ? { features_ar: JSON.stringify(features_ar) } : {}),
+        ...(archived === undefined ? {} : { archived_at: archived ? (existing.archived_at ?? deps.now()) : null }),
+        updated_at: deps.now(),
+      });
+      await deps.plans.invalidate();
+      return toAdminPlan(plan, (await deps.repo.subscriberCounts()).get(id) ?? 0);
+    },
+
+    /** Deletes an unused plan; archives one in use. */
+    async remove(id: number): Promise<{ outcome: 'deleted' | 'archived' }> {
+      const existing = await deps.repo.findById(id);
+      if (!existing) throw new NotFound();
+      if ((await deps.planIdsInUse()).has(id)) {
+        await deps.repo.update(id, { archived_at: existing.archived_at ?? deps.now(), updated_at: deps.now() });
+        await deps.plans.invalidate();
+        return { outcome: 'archived' };
+      }
+      await deps.repo.delete(id);
+      await deps.plans.invalidate();
+      return { outcome: 'deleted' };
+    },
+  };
+}
+
+export type AdminPlansService = ReturnType<typeof createAdminPlansService>;

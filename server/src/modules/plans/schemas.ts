@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import type { LocalizedList } from '../../db/schema';
+
+/**
+ * Features arrive as texts (["...", "..."]) or in the stored shape ([{"1": "..."}]);
+ * both are stored as single-key objects keyed by their 1-based position (spec section 3).
+ */
+const features = z
+  .array(z.union([z.string(), z.record(z.string(), z.string())]), { error: 'plans.features_invalid' })
+  .max(30)
+  .transform((list): LocalizedList =>
+    list
+      .flatMap((item) => (typeof item === 'string' ? [item] : Object.values(item)))
+      .map((text) => text.trim())
+      .filter(Boolean)
+      .map((text, index) => ({ [String(index + 1)]: text })),
+  );
+
+const text = (max = 500) => z.string().trim().max(max);
+const quota = z.coerce.number().int().min(0).max(100_000_000);
+const positive = z.coerce.number().int().min(1).max(100_000_000);
+const price = z.coerce.number().min(0).max(1_000_000).multipleOf(0.01);
+
+export const planFields = {
+  slug: z.string().trim().toLowerCase().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/).max(60).optional(),
+  sort_order: z.coerce.number().int().min(0).max(10_000).default(0),
+  is_trial: z.boolean().default(false),
+  is_team: z.boolean().default(false),
+  price,
+  price_yearly: price,
+  name_en: z.string({ error: 'validation.name_required' }).trim().min(1, { error: 'validation.name_required' }).max(80),
+  name_ar: z.string({ error: 'validation.name_required' }).trim().min(1, { error: 'validation.name_required' }).max(80),
+  symbol_en: text(8).default('$'),
+  symbol_ar: text(8).default('$'),
+  price_en: text(40).default('0'),
+  price_ar: text(40).default('0'),
+  features_en: features.default([]),
+  features_ar: features.default([]),
+  button_text_en: text(80).default(''),
+  button_text_ar: text(80).default(''),
+  description_en: text().default(''),
+  description_ar: text().default(''),
+  text_under_button_en: text(160).default(''),
+  text_under_button_ar: text(160).default(''),
+  badge_color_en: text(32).default(''),
+  badge_color_ar: text(32).default(''),
+  badge_title_en: text(40).default(''),
+  badge_title_ar: text(40).default(''),
+  daily_text_requests: quota,
+  monthly_doc_requests: quota,
+  char_limit: positive,
+  text_words: positive,
+  doc_words: positive,
+  doc_chars: positive,
+  monthly_files: quota,
+  web_pages: quota,
+  max_file_size_mb: positive,
+  file_formats: z
+    .array(z.string().trim().toLowerCase().regex(/^[a-z0-9]+$/))
+    .max(20)
+    .default(['docx'])
+    .transform((list) => [...new Set(list)]),
+  llm_enabled: z.boolean().default(false),
+  /** Seats a team plan includes (owner included); teams start with this many. */
+  included_seats: z.coerce.number().int().min(1).max(100_000).default(1),
+};
+
+export const createPlanSchema = z.object(planFields);
+
+/** Updates may send any subset; `archived: false` restores an archived plan. */
+export const updatePlanSchema = z
+  .object(Object.fromEntries(Object.entries(planFields).map(([key, schema]) => [key, (schema as z.ZodType).optional()])) as { [K in keyof typeof planFields]: z.ZodOptional<(typeof planFields)[K]> })
+  .extend({ archived: z.boolean().optional() });
+
+export const planIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const planIdAltParams = z.object({ planid: z.coerce.number().int().positive() });
+
+export type CreatePlanInput = z.output<typeof createPlanSchema>;
+export type UpdatePlanInput = z.output<typeof updatePlanSchema>;

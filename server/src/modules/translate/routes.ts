@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { EngineRouter } from '../../engines/router';
+import { parseInput } from '../../http/validation';
+import { translateSchema } from './schemas';
+import type { TranslateService } from './service';
+
+export function translateRoutes(app: FastifyInstance, deps: { translate: TranslateService; engines: { router: EngineRouter } }) {
+  // Public: guests translate too; request.actor is set when a session exists.
+  app.post(
+    '/api/translate',
+    {
+      // Server-side time of each answer, for operators and the benchmark (engine time is apart).
+      onResponse: async (_request, reply) => deps.translate.recordServiceTime(reply.elapsedTime),
+    },
+    async (request) => deps.translate.translate(parseInput(translateSchema, request.body), { user: request.actor?.user ?? null, ip: request.ip }),
+  );
+
+  // Operators: which engines run, in what order, and how fast they and the route answer.
+  app.get('/api/admin/translation-engines', { config: { access: 'admin' } }, async () => ({
+    data: {
+      engines: deps.engines.router.engineIds.map((id) => ({
+        id,
+        pairs: (['en-ar', 'ar-en'] as const).filter((pair) => deps.engines.router.has(id, pair.slice(0, 2) as 'en', pair.slice(3) as 'ar')),
+      })),
+      chains: { general: deps.engines.router.chainFor({ source: 'en', target: 'ar', domain: 'general' }) },
+      engine_stats: deps.engines.router.stats(),
+      service_stats: deps.translate.serviceStats(),
+    },
+  }));
+
+  app.post('/api/admin/translation-engines/reset-stats', { config: { access: 'admin' } }, async () => {
+    deps.engines.router.resetStats();
+    deps.translate.resetServiceStats();
+    return { status: 200 };
+  });
+}

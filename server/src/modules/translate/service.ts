@@ -1,0 +1,338 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { UserRow } from '../../db/schema';
+import { detectLanguage } from '../../engines/detect';
+import type { DictionaryEngine } from '../../engines/dictionary/engine';
+import { normalizeForMatch } from '../../engines/normalize';
+import { AllEnginesFailed, NoEngineAvailable, type EngineRouter } from '../../engines/router';
+import { countWords, segmentText } from '../../engines/segment';
+import type { Domain, Lang } from '../../engines/types';
+import { AppError, Invalid, LimitExceeded } from '../../http/errors';
+import type { GlossaryService } from '../glossary/service';
+import { historyTitle, type HistoryService } from '../history/service';
+import type { PlansService } from '../plans/service';
+import type { SettingsService } from '../settings/service';
+import { ownerKeysFor, type AccountLookup } from './owner';
+import { createBatcher } from '../../db/batcher';
+import type { MemoryIndex } from './memory';
+import type { TranslateRepo } from './repo';
+import type { TranslateInput } from './schemas';
+import { guestSubjects, quotaSubject, TEXT_REQUESTS, type UsageService } from './usage';
+
+/** 503: no engine could translate (none configured for the pair, or every one failed). */
+export class EngineUnavailable extends AppError {
+  constructor() {
+    super(503, 'translate.engine_unavailable');
+  }
+}
+
+export interface TranslateContext {
+  user: UserRow | null;
+  ip: string;
+}
+
+/** Inputs of at most this many words also get dictionary entries (the `dictionary` field). */
+export const DICTIONARY_MAX_WORDS = 3;
+
+/** Both languages of the pair are English or Arabic: the LLM mode's only pair. */
+export const isLlmPair = (source: Lang, target: Lang) => ['en', 'ar'].includes(source) && ['en', 'ar'].includes(target) && source !== target;
+
+export function createTranslateService(deps: {
+  repo: TranslateRepo;
+  router: EngineRouter;
+  dictionary: DictionaryEngine;
+  usage: UsageService;
+  plans: PlansService;
+  settings: SettingsService;
+  glossary: GlossaryService;
+  history: HistoryService;
+  now: () => Date;
+  logger: Logger;
+  guestRetentionHours: number;
+  accounts: AccountLookup;
+  /** Batches written at once: 1 on PGlite (one connection), more on PostgreSQL. */
+  batchConcurrency?: number;
+  memory: MemoryIndex;
+}) {
+  /**
+   * Team membership and the team owner's row change rarely; each process keeps them for a
+   * few seconds so a busy translator does not ask twice a second. A manager's LLM switch or
+   * a removal from the team therefore applies within MEMBERSHIP_TTL_MS.
+   */
+  const MEMBERSHIP_TTL_MS = 5_000;
+  const accountCache = new Map<string, { expires: number; value: Promise<unknown> }>();
+  function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const now = Date.now();
+    const hit = accountCache.get(key);
+    if (hit && hit.expires > now) return hit.value as Promise<T>;
+    if (accountCache.size > 50_000) accountCache.clear();
+    const value = load();
+    accountCache.set(key, { expires: now + MEMBERSHIP_TTL_MS, value });
+    value.catch(() => accountCache.delete(key));
+    return value;
+  }
+
+  /**
+   * The limits in force: the guest's from site settings, or the plan of the account that
+   * pays (a team member uses the team owner's plan, its trial and its shared quota).
+   */
+  async function limitsFor(user: UserRow | null) {
+    if (!user) {
+      const guest = await deps.settings.guestLimits();
+      return { charLimit: guest.wordsCount, requestQuota: guest.textQuota, llmEnabled: false, teamLlmEnabled: true, trialExpired: false, team: null };
+    }
+    const team = await cached(`team:${user.id}`, () => deps.accounts.membershipOf(user));
+    const owner = team && team.ownerId !== user.id ? ((await cached(`user:${team.ownerId}`, () => deps.accounts.findUser(team.ownerId))) ?? user) : user;
+    const plan = owner.plan_id ? await deps.plans.getById(owner.plan_id) : await deps.plans.getBySlug('free-trial');
+    const trialExpired = plan.is_trial && owner.trial_ends_at !== null && new Date(owner.trial_ends_at).getTime() <= deps.now().getTime();
+    return {
+      charLimit: plan.char_limit,
+      requestQuota: plan.daily_text_requests,
+      llmEnabled: plan.llm_enabled,
+      teamLlmEnabled: team ? team.llmEnabled : true,
+      trialExpired,
+      team,
+    };
+  }
+
+  /** The dictionary field: entries for the phrase and each of its words (inputs of three words or fewer). */
+  function dictionaryEntries(text: string, source: Lang, target: Lang) {
+    const trimmed = text.trim();
+    if (trimmed.length > 80 || countWords(trimmed) > DICTIONARY_MAX_WORDS) return [];
+    const words = trimmed.match(/[\p{L}\p{M}\p{N}]+(?:['’-][\p{L}\p{M}\p{N}]+)*/gu) ?? [];
+    const entries = words.length > 1 ? deps.dictionary.lookup(words.join(' '), source, target) : [];
+    for (const word of words) {
+      for (const entry of deps.dictionary.lookup(word, source, target)) {
+        if (!entries.some((e) => e.word === entry.word)) entries.push(entry);
+      }
+    }
+    return entries.slice(0, 8);
+  }
+
+  async function loadTranslation(projectId: string, userId: number) {
+    const translation = await deps.repo.findTranslation(projectId);
+    if (!translation || translation.user_id !== userId) return null;
+    const segments = await deps.repo.listSegments(projectId);
+    return {
+      source_lang: translation.source_lang,
+      target_lang: translation.target_lang,
+      domain: translation.domain,
+      engine: translation.engine,
+      llm: translation.llm,
+      leading: translation.leading_space,
+      text: translation.leading_space + segments.map((s) => s.source + s.separator).join(''),
+      translation: translation.leading_space + segments.map((s) => s.target + s.separator).join(''),
+      segments: segments.map((s) => ({ translationId: s.id, source: s.source, target: s.target, separator: s.separator, reaction: s.reaction })),
+    };
+  }
+
+  // Group commit: concurrent requests share one INSERT (see batcher.ts).
+  const saves = createBatcher({
+    run: async (items: Parameters<TranslateRepo['insertTranslations']>[0]) => {
+      await deps.repo.insertTranslations(items);
+      return items.map(() => undefined);
+    },
+    concurrency: deps.batchConcurrency,
+  });
+
+  // The last 10,000 service times of POST /api/translate (ms), for serviceStats().
+  const serviceTimes: number[] = [];
+  let serviceNext = 0;
+
+  deps.history.registerType('text', {
+    detail: loadTranslation,
+    remove: async (projectIds) => {
+      await deps.repo.deleteTranslations(projectIds);
+    },
+  });
+
+  return {
+    /** POST /api/translate: the contract's body, `data` and `dictionary` as JSON text. */
+    async translate(input: TranslateInput, context: TranslateContext) {
+      const { user } = context;
+      const target = input.target_lang as Lang;
+      const domain = input.domain as Domain;
+      let source: Lang;
+      const detected = input.source_lang === 'auto';
+      if (detected) {
+        source = detectLanguage(input.text)?.lang ?? (target === 'ar' ? 'en' : 'ar');
+        if (source === target) throw Invalid.field('text', 'translate.already_target_language');
+      } else {
+        source = input.source_lang as Lang;
+        if (source === target) throw Invalid.field('target_lang', 'translate.same_language');
+      }
+
+      const limits = await limitsFor(user);
+      if (limits.trialExpired) throw new LimitExceeded('trial_expired', 'translate.trial_expired');
+      let useLlm = false;
+      if (input.llm) {
+        if (!isLlmPair(source, target)) throw Invalid.field('llm', 'translate.llm_pair');
+        if (!user || !limits.llmEnabled) throw new LimitExceeded('plan_feature', 'translate.plan_feature');
+        if (!limits.teamLlmEnabled) throw new LimitExceeded('llm_disabled', 'translate.llm_disabled');
+        // Allowed, but no LLM engine is configured: fall back to the usual chain and say so.
+        useLlm = deps.router.has('llm', source, target);
+      }
+      const characters = [...input.text.trim()].length;
+      if (characters > limits.charLimit) throw new LimitExceeded('char_limit', 'translate.char_limit');
+
+      const subjects = user ? [quotaSubject(user, limits.team)] : guestSubjects({ token: input.token, ip: context.ip });
+      const quota = await deps.usage.consume({ subjects, metric: TEXT_REQUESTS, period: 'day', limit: limits.requestQuota });
+      if (!quota.allowed) throw new LimitExceeded('request_quota', 'translate.request_quota');
+
+      try {
+        const segmented = segmentText(input.text, source);
+        const sources = segmented.segments.map((segment) => segment.text);
+        const targets = new Array<string>(sources.length);
+        const origins = new Array<string>(sources.length);
+
+        // Translation memory first: the user's approved suggestions, then liked translations.
+        const ownerKeys = user ? ownerKeysFor(user, limits.team) : [];
+        if (ownerKeys.length && sources.length && (await deps.memory.hasEntries(ownerKeys))) {
+          const norms = sources.map((text) => normalizeForMatch(text, source));
+          const hits = await deps.repo.findMemory(ownerKeys, source, target, [...new Set(norms)]);
+          // Suggestions before likes, then the most specific owner (the user before the team).
+          const rank = (hit: (typeof hits)[number]) => (hit.origin === 'suggestion' ? 0 : 10) + ownerKeys.indexOf(hit.owner_key);
+          const best = new Map<string, string>();
+          for (const hit of [...hits].sort((a, b) => rank(a) - rank(b))) if (!best.has(hit.source_norm)) best.set(hit.source_norm, hit.target_text);
+          norms.forEach((norm, index) => {
+            const hit = best.get(norm);
+            if (hit !== undefined) {
+              targets[index] = hit;
+              origins[index] = 'memory';
+            }
+          });
+        }
+
+        const pending = sources.map((_, index) => index).filter((index) => targets[index] === undefined);
+        let engine = 'memory';
+        if (pending.length) {
+          const glossary = await deps.glossary.termsFor({ source, target, domain, ownerKeys });
+          try {
+            const result = await deps.router.translate(
+              pending.map((index) => sources[index]!),
+              { source, target, domain, llm: useLlm, glossary },
+            );
+            engine = result.engine;
+            pending.forEach((index, i) => {
+              targets[index] = result.targets[i]!;
+              origins[index] = result.engine;
+            });
+          } catch (error) {
+            if (error instanceof NoEngineAvailable || error instanceof AllEnginesFailed) {
+              deps.logger.error({ err: error.message, source, target, domain }, 'translation failed: no engine answered');
+              throw new EngineUnavailable();
+            }
+            throw error;
+          }
+        }
+
+        const projectId = randomUUID();
+        const now = deps.now();
+        const segments = sources.map((text, index) => ({
+          id: randomUUID(),
+          translation_id: projectId,
+          position: index,
+          source: text,
+          target: targets[index]!,
+          separator: segmented.segments[index]!.separator,
+          origin: origins[index]!,
+        }));
+        const translatedText = segmented.leading + segments.map((s) => s.target + s.separator).join('');
+        const usedLlm = useLlm && engine === 'llm';
+        await saves.submit({
+          translation: {
+            id: projectId,
+            user_id: user?.id ?? null,
+            source_lang: source,
+            target_lang: target,
+            detected,
+            domain,
+            llm: usedLlm,
+            engine,
+            characters,
+            leading_space: segmented.leading,
+            created_at: now,
+          },
+          segments,
+          historyEntry: user
+            ? {
+                project_id: projectId,
+                user_id: user.id,
+                type: 'text',
+                source_lang: source,
+                target_lang: target,
+                domain,
+                title: historyTitle(input.text),
+                preview: historyTitle(translatedText, 200),
+                search_text: `${input.text.slice(0, 1000)}\n${translatedText.slice(0, 1000)}`,
+                state: 'done',
+                file_id: null,
+                created_at: now,
+                updated_at: now,
+              }
+            : null,
+        });
+
+        const data = {
+          project_id: projectId,
+          source_lang: source,
+          target_lang: target,
+          detected,
+          domain,
+          engine,
+          llm: usedLlm,
+          ...(input.llm && !usedLlm ? { llm_unavailable: true } : {}),
+          leading: segmented.leading,
+          segments: segments.map((s) => ({ translationId: s.id, source: s.source, target: s.target, separator: s.separator, origin: s.origin })),
+          usage: { text_requests_today: quota.used, request_quota: limits.requestQuota, char_limit: limits.charLimit },
+        };
+        return {
+          status: 200,
+          data: JSON.stringify(data),
+          dictionary: JSON.stringify(dictionaryEntries(input.text, source, target)),
+          type: null,
+          message: null,
+        };
+      } catch (error) {
+        // A request that fails is not counted.
+        await quota.release().catch((releaseError) => deps.logger.error({ err: releaseError }, 'could not give a usage unit back'));
+        throw error;
+      }
+    },
+
+    loadTranslation,
+
+    recordServiceTime(ms: number) {
+      if (serviceTimes.length < 10_000) serviceTimes.push(ms);
+      else serviceTimes[serviceNext] = ms;
+      serviceNext = (serviceNext + 1) % 10_000;
+    },
+
+    /** Requests and service-time percentiles (ms) of POST /api/translate in this process. */
+    serviceStats() {
+      const sorted = [...serviceTimes].sort((a, b) => a - b);
+      const at = (p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0);
+      return { requests: sorted.length, p50Ms: at(50), p99Ms: at(99) };
+    },
+
+    resetServiceStats() {
+      serviceTimes.length = 0;
+      serviceNext = 0;
+    },
+
+    /** Deletes guests' texts past their retention and old usage counters (the scheduled job). */
+    async purgeGuestData() {
+      const cutoff = new Date(deps.now().getTime() - deps.guestRetentionHours * 3_600_000);
+      let deleted = 0;
+      for (;;) {
+        const batch = await deps.repo.purgeGuestTranslationsBefore(cutoff, 1000);
+        deleted += batch;
+        if (batch < 1000) break;
+      }
+      const counters = await deps.usage.purgeOld();
+      return { translations: deleted, counters };
+    },
+  };
+}
+
+export type TranslateService = ReturnType<typeof createTranslateService>;

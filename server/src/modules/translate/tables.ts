@@ -1,0 +1,64 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type DateOnly = ColumnType<string, string, string>;
+
+export interface TextTranslationsTable {
+  id: string;
+  user_id: number | null;
+  source_lang: 'en' | 'ar';
+  target_lang: 'en' | 'ar';
+  detected: Generated<boolean>;
+  domain: string;
+  llm: Generated<boolean>;
+  engine: string;
+  characters: number;
+  leading_space: Generated<string>;
+  created_at: Timestamp;
+}
+
+export interface TranslationSegmentsTable {
+  id: string;
+  translation_id: string;
+  position: number;
+  source: string;
+  target: string;
+  separator: Generated<string>;
+  origin: string;
+  reaction: 'like' | 'dislike' | null;
+  reacted_at: Date | null;
+}
+
+export interface UsageCountersTable {
+  subject: string;
+  metric: string;
+  period_start: DateOnly;
+  count: Generated<number>;
+  updated_at: Timestamp;
+}
+
+export interface TranslationMemoryTable {
+  id: Generated<number>;
+  owner_key: string;
+  owner_user_id: number | null;
+  team_id: number | null;
+  source_lang: 'en' | 'ar';
+  target_lang: 'en' | 'ar';
+  source_norm: string;
+  source_text: string;
+  target_text: string;
+  origin: 'suggestion' | 'like';
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Tables of the translate module (migrations 0020, 0021, 0025). */
+export interface TranslateTables {
+  text_translations: TextTranslationsTable;
+  translation_segments: TranslationSegmentsTable;
+  usage_counters: UsageCountersTable;
+  translation_memory: TranslationMemoryTable;
+}
+
+export type TextTranslationRow = Selectable<TextTranslationsTable>;
+export type TranslationSegmentRow = Selectable<TranslationSegmentsTable>;

@@ -1,0 +1,243 @@
+// The translator in the browser, once in English and once in Arabic: a guest translates until
+// the quota dialog appears, signs up (the verification link comes from the mail outbox),
+// translates, likes, suggests a better translation, finds the translation in the history,
+// re-opens it, deletes it, and deletes the whole history after confirming.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { E2E_ADMIN } from './global-setup';
+import { baseUrl, closeBrowserConnection, newContext, SCREENSHOT_DIR, waitForMail } from './helpers';
+
+type Locale = 'en' | 'ar';
+
+const TEXT = {
+  en: {
+    quota: 'Your request quota exceeds the requests limit',
+    limitTitle: 'Limit Exceeded',
+    copied: 'copied to clipboard',
+    dictionaryNotice: 'Offline dictionary',
+    suggestionSaved: 'Thank you! Your translation will be used for this sentence from now on.',
+    deleted: 'The translation was deleted from your history.',
+    deletedAll: 'Your translation history was deleted.',
+    historyTitle: 'Translation history',
+    empty: 'Your translations will appear here.',
+    source: 'The company signed the contract. Thank you for the books.',
+    secondSource: 'Please send the invoice today.',
+    thirdSource: 'One more, please.',
+    suggestion: 'وقّعت الشركة العقد.',
+  },
+  ar: {
+    quota: 'تجاوزت حصة طلباتك الحد المسموح به من الطلبات',
+    limitTitle: 'تم تجاوز الحد',
+    copied: 'تم النسخ إلى الحافظة',
+    dictionaryNotice: 'القاموس دون اتصال',
+    suggestionSaved: 'شكرًا لك! سنستخدم ترجمتك لهذه الجملة من الآن فصاعدًا.',
+    deleted: 'حُذفت الترجمة من سجلك.',
+    deletedAll: 'حُذف سجل ترجماتك.',
+    historyTitle: 'سجل الترجمات',
+    empty: 'ستظهر ترجماتك هنا.',
+    source: 'ذهب الولد إلى المدرسة. شكرا على الكتاب.',
+    secondSource: 'الفاتورة جاهزة اليوم.',
+    thirdSource: 'ترجمة أخرى من فضلك.',
+    suggestion: 'The boy went to school.',
+  },
+} as const;
+
+const contexts: BrowserContext[] = [];
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await closeBrowserConnection();
+});
+
+/** Guests share one IP in these tests: the quota is raised before each run by what was used. */
+let guestTranslationsSoFar = 0;
+
+/** Calls the API as the e2e admin (cookie jar, CSRF double-submit), from the test process. */
+async function asAdmin(path: string, body: unknown) {
+  const cookies = new Map<string, string>();
+  const keep = (response: Response) => {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const index = pair!.indexOf('=');
+      cookies.set(pair!.slice(0, index), pair!.slice(index + 1));
+    }
+  };
+  const header = () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  keep(await fetch(`${baseUrl()}/mt/csrf-cookie`));
+  const post = async (url: string, payload: unknown) => {
+    const response = await fetch(`${baseUrl()}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', 'x-xsrf-token': decodeURIComponent(cookies.get('XSRF-TOKEN')!), cookie: header() },
+      body: JSON.stringify(payload),
+    });
+    keep(response);
+    return response;
+  };
+  const login = await post('/mt/login', { email: E2E_ADMIN.email, password: E2E_ADMIN.password });
+  expect(login.status).toBe(204);
+  const response = await post(path, body);
+  expect(response.status).toBe(200);
+}
+
+async function openPage(locale: Locale, path = '/'): Promise<Page> {
+  const context = await newContext(locale);
+  contexts.push(context);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
+  await context.addInitScript(() => localStorage.setItem('lisan.consent', 'accepted')); // no banner over the translator
+  const page = await context.newPage();
+  await page.goto(path);
+  return page;
+}
+
+/** A screenshot of what the person sees: the viewport, scrolled to `focus` when given. */
+async function screenshot(page: Page, name: string, focus?: Locator) {
+  await fs.mkdir(SCREENSHOT_DIR, { recursive: true });
+  if (focus) await focus.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+  else await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(150);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
+}
+
+/** Types a text and translates it with the button, or with Ctrl+Enter. */
+async function translate(page: Page, text: string, how: 'button' | 'keyboard' = 'button') {
+  const input = page.getByTestId('source-text');
+  await input.fill(text);
+  const answer = page.waitForResponse((response) => response.url().endsWith('/api/translate'));
+  if (how === 'keyboard') await input.press('Control+Enter');
+  else await page.getByTestId('translate').click();
+  return (await answer).status();
+}
+
+/** The verified account the rest of the run uses: signed up through the API, verified from the outbox. */
+async function signUp(page: Page, locale: Locale) {
+  const email = `translate-e2e-${locale}-${randomBytes(4).toString('hex')}@example.com`;
+  const status = await page.evaluate(
+    async ({ email, locale }) => {
+      await fetch('/mt/csrf-cookie');
+      const token = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))!.split('=')[1]!);
+      const response = await fetch('/mt/register', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-xsrf-token': token, 'x-requested-with': 'XMLHttpRequest' },
+        body: JSON.stringify({ name: 'Translator Tester', email, password: 'e2e-password-1', password_confirmation: 'e2e-password-1', locale }),
+      });
+      return response.status;
+    },
+    { email, locale },
+  );
+  expect(status).toBe(201);
+  const raw = await waitForMail(email, (mail) => mail.includes('/email/verify/'));
+  const decoded = Buffer.from(raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
+  const link = decoded.match(/https?:\/\/[^\s"<>]+/g)!.find((url) => new URL(url.replace(/&amp;/g, '&')).pathname.startsWith('/email/verify/'))!;
+  await page.goto(link.replace(/&amp;/g, '&'));
+  await expect.poll(() => page.url()).toContain('/email/verify');
+}
+
+describe.each(['en', 'ar'] as const)('the translator in the browser (%s)', (locale) => {
+  const text = TEXT[locale];
+  const target = locale === 'en' ? 'ar' : 'en';
+
+  it('a guest translates until the quota dialog, signs up, translates, likes, suggests, finds it in the history and deletes it', async () => {
+    await asAdmin('/api/admin/update-site-settings', { guest_text_quota: String(guestTranslationsSoFar + 2) });
+    const page = await openPage(locale, '/');
+    const translator = page.getByTestId('translator');
+    await translator.waitFor();
+    await expect.poll(() => page.locator('html').getAttribute('dir')).toBe(locale === 'ar' ? 'rtl' : 'ltr');
+    await page.getByTestId('guest-prompt').waitFor();
+
+    // Guest: two translations (button, then Ctrl+Enter), sentence by sentence.
+    expect(await translate(page, text.source)).toBe(200);
+    await expect.poll(() => page.getByTestId('target-sentence').count()).toBe(2);
+    expect(await page.getByTestId('translation-output').getAttribute('lang')).toBe(target);
+    expect(await page.getByTestId('engine-notice').innerText()).toContain(text.dictionaryNotice);
+    // Hovering a translated sentence highlights it and its source sentence.
+    await page.getByTestId('target-sentence').nth(1).hover();
+    await expect.poll(() => page.getByTestId('target-sentence').nth(1).getAttribute('class')).toContain('sentence--active');
+    expect(await page.locator('.sentence-mark--active').innerText()).toBe(text.source.split(/(?<=[.!?؟])\s/)[1]);
+    await screenshot(page, `translate-${locale}-01-guest-result`, translator);
+    expect(await translate(page, text.secondSource, 'keyboard')).toBe(200);
+    guestTranslationsSoFar += 2;
+
+    // The third is over the quota: the limit dialog with its type and the spec's message.
+    expect(await translate(page, text.thirdSource)).toBe(402);
+    const dialog = page.getByTestId('limit-dialog');
+    await dialog.waitFor();
+    expect(await dialog.getAttribute('data-limit-type')).toBe('request_quota');
+    expect(await dialog.innerText()).toContain(text.quota);
+    expect(await page.locator('dialog[open] .dialog__title').innerText()).toBe(text.limitTitle);
+    await screenshot(page, `translate-${locale}-02-guest-quota`);
+    await page.locator('dialog[open] .dialog__actions button').click();
+
+    // Sign up (verified from the outbox) and translate as a user.
+    await signUp(page, locale);
+    await page.goto('/translate');
+    await translator.waitFor();
+    expect(await page.getByTestId('guest-prompt').count()).toBe(0);
+    await page.getByTestId('domain').selectOption('legal');
+    expect(await translate(page, text.source, 'keyboard')).toBe(200);
+    await expect.poll(() => page.getByTestId('target-sentence').count()).toBe(2);
+
+    // Copy, like.
+    await page.getByTestId('copy').click();
+    await expect.poll(() => page.getByTestId('action-status').innerText()).toBe(text.copied);
+    await page.getByTestId('like').click();
+    await expect.poll(() => page.getByTestId('like').getAttribute('aria-pressed')).toBe('true');
+
+    // Suggest a better translation of the first sentence: the dialog shows the original.
+    await page.getByTestId('suggest').click();
+    const suggest = page.getByTestId('suggest-dialog');
+    await suggest.waitFor();
+    expect(await page.getByTestId('suggest-original').innerText()).toBe(text.source.split(/(?<=[.!?؟])\s/)[0]);
+    await screenshot(page, `translate-${locale}-03-suggest`);
+    await page.getByTestId('suggest-text').fill(text.suggestion);
+    await suggest.locator('button[type="submit"]').click();
+    const success = page.locator('dialog.dialog--success[open]');
+    await success.waitFor();
+    expect(await success.innerText()).toContain(text.suggestionSaved);
+    await success.getByRole('button').click();
+    expect(await page.getByTestId('target-sentence').first().innerText()).toBe(text.suggestion);
+
+    // The translation memory answers the same sentence with the suggestion from now on.
+    expect(await translate(page, text.source)).toBe(200);
+    await expect.poll(() => page.getByTestId('target-sentence').first().innerText()).toBe(text.suggestion);
+    await screenshot(page, `translate-${locale}-04-user-result`, translator);
+
+    // History: find it, search, re-open, delete one, delete all.
+    await page.goto('/user/translation-history');
+    await page.getByTestId('history-page').waitFor();
+    expect(await page.locator('h1').innerText()).toBe(text.historyTitle);
+    await expect.poll(() => page.getByTestId('history-entry').count()).toBe(2);
+    await page.getByTestId('history-search').fill(text.source.split(' ')[1]!);
+    await page.getByTestId('history-search').press('Enter');
+    await expect.poll(() => page.url()).toContain('q=');
+    await expect.poll(() => page.getByTestId('history-entry').count()).toBe(2);
+    await screenshot(page, `translate-${locale}-05-history`);
+
+    await page.getByTestId('history-open').first().click();
+    await expect.poll(() => page.url()).toContain('/translate?project=');
+    await expect.poll(() => page.getByTestId('source-text').inputValue()).toBe(text.source);
+    expect(await page.getByTestId('target-sentence').first().innerText()).toBe(text.suggestion);
+    await page.goBack();
+
+    await page.getByTestId('history-entry').first().waitFor();
+    await page.getByTestId('history-delete').first().click();
+    const deleted = page.locator('dialog.dialog--success[open]');
+    await deleted.waitFor();
+    expect(await deleted.innerText()).toContain(text.deleted);
+    await deleted.getByRole('button').click();
+    await expect.poll(() => page.getByTestId('history-entry').count()).toBe(1);
+
+    await page.getByTestId('history-delete-all').click();
+    const confirm = page.getByTestId('confirm-delete-all');
+    await confirm.waitFor();
+    await screenshot(page, `translate-${locale}-06-confirm-delete-all`);
+    await confirm.locator('button[type="submit"]').click();
+    const done = page.locator('dialog.dialog--success[open]');
+    await done.waitFor();
+    expect(await done.innerText()).toContain(text.deletedAll);
+    await done.getByRole('button').click();
+    await expect.poll(() => page.locator('.history-page__empty').innerText()).toContain(text.empty);
+    await screenshot(page, `translate-${locale}-07-history-empty`);
+  });
+});

@@ -1,0 +1,72 @@
+import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface FormDialogProps {
+  open: boolean;
+  title: string;
+  children?: ReactNode;
+  /** The submit button's text. */
+  submitLabel: string;
+  /** The cancel button's text; "Close" by default. */
+  cancelLabel?: string;
+  tone?: 'info' | 'danger';
+  busy?: boolean;
+  onSubmit: () => void;
+  onCancel: () => void;
+  /** For tests and styling. */
+  testId?: string;
+}
+
+/**
+ * A modal with a form and two actions (cancel, submit): suggestions, feedback and
+ * confirmations. Built on <dialog> like the app's message dialog: focus stays inside,
+ * Escape and the backdrop cancel.
+ */
+export function FormDialog({ open, title, children, submitLabel, cancelLabel, tone = 'info', busy = false, onSubmit, onCancel, testId }: FormDialogProps) {
+  const { t } = useTranslation();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!busy) onSubmit();
+  };
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className={`dialog dialog--${tone === 'danger' ? 'error' : 'info'} form-dialog`}
+      aria-labelledby={titleId}
+      data-testid={testId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onCancel();
+      }}
+      onClick={(event) => {
+        if (event.target === dialogRef.current) onCancel();
+      }}
+    >
+      <form className="dialog__panel" onSubmit={submit}>
+        <h2 id={titleId} className="dialog__title">
+          {title}
+        </h2>
+        <div className="dialog__body">{children}</div>
+        <div className="dialog__actions form-dialog__actions">
+          <button type="button" className="button button--ghost" onClick={onCancel}>
+            {cancelLabel ?? t('dialog.close')}
+          </button>
+          <button type="submit" className={`button ${tone === 'danger' ? 'button--danger' : 'button--primary'}`} disabled={busy}>
+            {submitLabel}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,81 @@
+// Shapes of the billing calls of the contract (shared/API.md "Plans, subscription, billing").
+
+export type Frequency = 'monthly' | 'yearly';
+
+export interface PlanBrief {
+  id: number;
+  slug: string;
+  name_en: string;
+  name_ar: string;
+  price: number;
+  price_yearly: number;
+  is_team: boolean;
+  is_trial: boolean;
+  archived: boolean;
+}
+
+/** GET /api/user/subscription -> data.data */
+export interface Subscription {
+  status: 'trial' | 'trial_expired' | 'active' | 'past_due' | 'ended' | 'none';
+  plan: PlanBrief | null;
+  frequency: Frequency | null;
+  seats: number | null;
+  amount: number | null;
+  currency: string;
+  starts_at: string | null;
+  expires_at: string | null;
+  days_left: number | null;
+  expiring_soon: boolean;
+  next_change: { plan: PlanBrief | null; frequency: Frequency; seats: number; starts_at: string } | null;
+  trial: { ends_at: string; remaining_days: number; expired: boolean } | null;
+  card: { brand: string; last4: string; exp_month: number; exp_year: number; holder_name: string; verified: boolean; gateway: string } | null;
+  pending_invoice: { id: number; number: string; amount: number; status: 'open' | 'overdue'; overdue_since: string | null } | null;
+  downgraded: { at: string } | null;
+  selected_plan: { plan_id: number; frequency: Frequency; seats: number } | null;
+  gateway: 'sandbox' | 'stripe' | 'hyperpay';
+  grace_days: number;
+}
+
+/** One row of GET /api/user/invoices. */
+export interface Invoice {
+  invoice_id: number;
+  id: number;
+  number: string;
+  amount: number;
+  currency: string;
+  status: 'paid' | 'open' | 'overdue' | 'void';
+  kind: 'subscription' | 'renewal' | 'proration';
+  issued_at: string;
+  paid_at: string | null;
+  period: { start: string; end: string };
+  description_en: string;
+  description_ar: string;
+  download_url: string;
+}
+
+/** Answer of subscribe, update-plan and capture (200, or 201 refused). */
+export interface SubscribeAnswer {
+  status?: number;
+  message?: string;
+  checkout_url?: string;
+  checkout_id?: string;
+  script_url?: string;
+}
+
+/** Answer of POST /api/checkout-auth and /api/hyperpay-auth. */
+export interface CheckoutAnswer {
+  status: 'paid' | 'open' | 'failed';
+  purpose: 'subscribe' | 'capture' | 'card' | 'authenticate';
+  message: string;
+  reason?: string;
+  hint?: string;
+  back_to_checkout?: string;
+  checkout_url?: string | null;
+}
+
+export interface CardForm {
+  card_name: string;
+  card_number: string;
+  expiry: string;
+  cvv: string;
+}

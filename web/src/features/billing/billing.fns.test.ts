@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../api/client';
+import type { Subscription } from './billing-types';
+import { formatCardNumber, formatExpiry, luhnValid, membershipNotices, parseExpiry, subscribeErrorMessage, subscribeOutcome, validateCard } from './billing.fns';
+
+const now = new Date('2026-05-15T00:00:00Z');
+
+describe('card checks', () => {
+  it('runs the Luhn check and reads MM/YY expiries', () => {
+    expect(luhnValid('4242 4242 4242 4242')).toBe(true);
+    expect(luhnValid('4242 4242 4242 4241')).toBe(false);
+    expect(luhnValid('1234')).toBe(false);
+    expect(parseExpiry('05/26')).toEqual({ month: 5, year: 2026 });
+    expect(parseExpiry('13/26')).toBeNull();
+    expect(formatCardNumber('4242424242424242')).toBe('4242 4242 4242 4242');
+    expect(formatExpiry('1230')).toBe('12/30');
+  });
+
+  it('gives the spec message keys for empty fields, then format, expiry and CVV problems', () => {
+    expect(validateCard({ card_name: ' ', card_number: '', expiry: '', cvv: '' }, now)).toEqual({
+      card_name: 'card.errors.nameRequired',
+      card_number: 'card.errors.numberRequired',
+      expiry: 'card.errors.expiryRequired',
+      cvv: 'card.errors.cvvRequired',
+    });
+    expect(validateCard({ card_name: 'A', card_number: '4242 4242 4242 4241', expiry: '04/26', cvv: '12' }, now)).toEqual({
+      card_number: 'card.errors.numberInvalid',
+      expiry: 'card.errors.expiryPast',
+      cvv: 'card.errors.cvvInvalid',
+    });
+    expect(validateCard({ card_name: 'A', card_number: '4242424242424242', expiry: '05/26', cvv: '123' }, now)).toEqual({});
+  });
+});
+
+describe('subscribe answers (spec section 4)', () => {
+  it('goes to a hosted checkout, shows success for 200 and the message for 201', () => {
+    expect(subscribeOutcome({ status: 200, checkout_url: '/sandbox/checkout/x' }, 'ok')).toEqual({ kind: 'redirect', url: '/sandbox/checkout/x' });
+    expect(subscribeOutcome({ status: 200, checkout_id: 'ABC', script_url: 'https://h/v1/paymentWidgets.js?checkoutId=ABC' }, 'ok').kind).toBe('widget');
+    expect(subscribeOutcome({ status: 200, message: 'Your subscription to Pro is active.' }, 'ok')).toEqual({ kind: 'success', message: 'Your subscription to Pro is active.' });
+    expect(subscribeOutcome({ status: 201, message: 'You are already subscribed to this plan.' }, 'ok')).toEqual({ kind: 'refused', message: 'You are already subscribed to this plan.' });
+  });
+
+  it('shows the first of error_codes for any other status', () => {
+    const error = new ApiError({ status: 503, body: { message: 'Unavailable', error_codes: ['The payment service is unavailable.', 'x'] } });
+    expect(subscribeErrorMessage(error)).toBe('The payment service is unavailable.');
+    expect(subscribeErrorMessage(new ApiError({ status: 500, body: { message: 'Whoops' } }))).toBe('Whoops');
+  });
+});
+
+describe('membership notices', () => {
+  const base: Subscription = {
+    status: 'active', plan: null, frequency: 'monthly', seats: 1, amount: 9, currency: 'USD', starts_at: null, expires_at: null, days_left: 20, expiring_soon: false,
+    next_change: null, trial: null, card: null, pending_invoice: null, downgraded: null, selected_plan: null, gateway: 'sandbox', grace_days: 14,
+  };
+
+  it('puts an overdue invoice (pay now) first', () => {
+    const notices = membershipNotices({ ...base, status: 'past_due', pending_invoice: { id: 1, number: 'INV-000001', amount: 9, status: 'overdue', overdue_since: null } });
+    expect(notices[0]).toMatchObject({ key: 'notices.overdue', action: 'payNow', tone: 'error' });
+  });
+
+  it('warns of a trial ending soon, an expired trial and a downgrade', () => {
+    expect(membershipNotices({ ...base, status: 'trial', expiring_soon: true, days_left: 3 })).toEqual([{ tone: 'warning', key: 'notices.trialExpiringSoon', values: { count: 3 }, action: 'choosePlan' }]);
+    expect(membershipNotices({ ...base, status: 'trial_expired' })[0]!.key).toBe('notices.trialExpired');
+    expect(membershipNotices({ ...base, status: 'trial_expired', downgraded: { at: '2026-01-01' } }).map((n) => n.key)).toEqual(['notices.downgraded']);
+    expect(membershipNotices({ ...base })).toEqual([]);
+  });
+});

@@ -1,0 +1,51 @@
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../i18n/use-language';
+import type { Invoice } from './billing-types';
+import { formatDate, formatMoney } from './billing.fns';
+
+/** Invoices with their number, dates, amount, status and a PDF download. */
+export function InvoiceTable({ invoices }: { invoices: Invoice[] }) {
+  const { t } = useTranslation('billing');
+  const { language } = useLanguage();
+  if (!invoices.length) return <p className="muted" data-testid="no-invoices">{t('invoices.empty')}</p>;
+  return (
+    <div className="table-scroll">
+      <table className="data-table" data-testid="invoice-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('invoices.number')}</th>
+            <th scope="col">{t('invoices.date')}</th>
+            <th scope="col">{t('invoices.description')}</th>
+            <th scope="col">{t('invoices.amount')}</th>
+            <th scope="col">{t('invoices.status')}</th>
+            <th scope="col">
+              <span className="visually-hidden">{t('invoices.download')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {invoices.map((invoice) => (
+            <tr key={invoice.id} data-testid="invoice-row" data-status={invoice.status}>
+              <td>
+                <bdi>{invoice.number}</bdi>
+              </td>
+              <td>{formatDate(invoice.issued_at, language)}</td>
+              <td dir="auto">{language === 'ar' ? invoice.description_ar : invoice.description_en}</td>
+              <td>
+                <bdi>{formatMoney(invoice.amount, language)}</bdi>
+              </td>
+              <td>
+                <span className={`pill invoice-status invoice-status--${invoice.status}`}>{t(`invoices.statuses.${invoice.status}`)}</span>
+              </td>
+              <td>
+                <a className="button button--ghost button--small" href={invoice.download_url} download={`${invoice.number}.pdf`} data-testid="invoice-download">
+                  {t('invoices.download')}
+                </a>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

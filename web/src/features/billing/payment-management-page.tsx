@@ -1,0 +1,77 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { isApiError } from '../../api/client';
+import { useDialog } from '../../app/dialog-context';
+import { PageLoading } from '../../components/page-loading';
+import { BillingNotices } from './billing-notices';
+import { InvoiceTable } from './invoice-table';
+import { useInvoices, useSubscription, useTest3d } from './use-billing';
+import { useGoToCheckout } from './use-subscribe-flow';
+
+const LATEST_INVOICES = 5;
+
+/** /user/payment-management: the billing card, the overdue notice with pay now, and invoices. */
+export function PaymentManagementPage() {
+  const { t } = useTranslation('billing');
+  const subscription = useSubscription();
+  const invoices = useInvoices();
+  const test3d = useTest3d();
+  const { showDialog, showError } = useDialog();
+  const goToCheckout = useGoToCheckout();
+
+  if (subscription.isPending) return <PageLoading />;
+  const card = subscription.data?.card;
+
+  const verify = () =>
+    test3d.mutateAsync().then(
+      (answer) => (answer?.redirect_url ? goToCheckout(answer.redirect_url) : showDialog({ modalType: 'success', message: answer?.message })),
+      (error) => (isApiError(error) ? showError(error) : showError(null)),
+    );
+
+  return (
+    <section className="container page-section billing-page" data-testid="payment-management-page">
+      <header className="billing-page__header">
+        <h2>{t('payment.title')}</h2>
+        <p className="muted">{t('payment.subtitle')}</p>
+      </header>
+
+      <BillingNotices subscription={subscription.data} />
+
+      <div className="panel billing-card-summary" data-testid="card-summary">
+        <h3>{t('payment.card')}</h3>
+        {card ? (
+          <>
+            <p className="billing-card-summary__number">
+              <span className="billing-card-summary__brand">{card.brand.toUpperCase()}</span> <bdi>•••• {card.last4}</bdi>
+            </p>
+            <p className="muted">
+              {t('payment.expires', { date: `${String(card.exp_month).padStart(2, '0')}/${String(card.exp_year).slice(-2)}` })}
+              {card.holder_name && <> · <span dir="auto">{card.holder_name}</span></>}
+              {card.verified && <> · {t('payment.verified')}</>}
+            </p>
+          </>
+        ) : (
+          <p className="muted">{t('payment.noCard')}</p>
+        )}
+        <div className="billing-summary__actions">
+          <Link className="button button--primary button--small" to="/user/billing-card" data-testid="change-card">
+            {card ? t('payment.changeCard') : t('payment.addCard')}
+          </Link>
+          {card && (
+            <button type="button" className="button button--ghost button--small" onClick={() => void verify()} disabled={test3d.isPending}>
+              {t('payment.verify')}
+            </button>
+          )}
+        </div>
+      </div>
+
+      <div className="panel">
+        <div className="billing-plans__head">
+          <h3>{t('invoices.title')}</h3>
+          <Link to="/user/invoices">{t('payment.allInvoices')}</Link>
+        </div>
+        {invoices.isPending ? <PageLoading /> : <InvoiceTable invoices={(invoices.data ?? []).slice(0, LATEST_INVOICES)} />}
+      </div>
+    </section>
+  );
+}

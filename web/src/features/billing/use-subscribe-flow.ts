@@ -1,0 +1,45 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { isApiError } from '../../api/client';
+import { useDialog } from '../../app/dialog-context';
+import type { SubscribeAnswer } from './billing-types';
+import { subscribeErrorMessage, subscribeOutcome } from './billing.fns';
+import { useCaptureInvoice, useSubscribe, type PlanChoice } from './use-billing';
+
+/** Sends the browser to a hosted checkout: our own pages by route, a gateway's by address. */
+export function useGoToCheckout() {
+  const navigate = useNavigate();
+  return (url: string) => (url.startsWith('/') ? navigate(url) : window.location.assign(url));
+}
+
+/**
+ * Subscribe (or pay an invoice) with the answers of spec section 4: 200 -> success dialog,
+ * then /user/membership (or a hosted checkout); 201 -> error dialog with the message; any
+ * other status -> error dialog with the first of error_codes.
+ */
+export function useSubscribeFlow() {
+  const { t } = useTranslation('billing');
+  const { showDialog } = useDialog();
+  const navigate = useNavigate();
+  const goToCheckout = useGoToCheckout();
+  const subscribe = useSubscribe();
+  const capture = useCaptureInvoice();
+
+  function answer(result: SubscribeAnswer | undefined, after: string) {
+    const outcome = subscribeOutcome(result, t('subscribe.done'));
+    if (outcome.kind === 'redirect') return goToCheckout(outcome.url);
+    if (outcome.kind === 'widget') return navigate(`/checkout/hyperpay?${new URLSearchParams({ id: outcome.checkoutId, script: outcome.scriptUrl })}`);
+    if (outcome.kind === 'refused') return showDialog({ modalType: 'error', message: outcome.message });
+    return showDialog({ modalType: 'success', message: outcome.message, onConfirm: () => navigate(after) });
+  }
+
+  function fail(error: unknown) {
+    showDialog({ modalType: 'error', message: isApiError(error) && error.status !== 0 ? subscribeErrorMessage(error) : t('errors.generic') });
+  }
+
+  return {
+    pending: subscribe.isPending || capture.isPending,
+    start: (choice: PlanChoice) => subscribe.mutateAsync(choice).then((result) => answer(result, '/user/membership'), fail),
+    payInvoice: (invoiceId?: number) => capture.mutateAsync(invoiceId).then((result) => answer(result, '/user/payment-management'), fail),
+  };
+}

@@ -1,0 +1,198 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { useDialog } from '../../app/dialog-context';
+import { FormDialog } from '../../components/form-dialog';
+import { formatNumber } from '../../i18n/format';
+import { useLanguage } from '../../i18n/use-language';
+import { AutoDeleteSetting } from './auto-delete-setting';
+import { filtersFromSearch, openTarget, pageAfterDelete, pageCount, searchFromFilters } from './history.fns';
+import { useDeleteAllHistory, useDeleteHistoryEntry, useHistoryList } from './use-history';
+import { HISTORY_TYPES, type HistoryEntry, type HistoryFilters } from './types';
+import './history.css';
+
+function EntryCard({ entry, onDelete, deleting }: { entry: HistoryEntry; onDelete: () => void; deleting: boolean }) {
+  const { t } = useTranslation('history');
+  const { t: tTranslate } = useTranslation('translate');
+  const { language } = useLanguage();
+  const open = openTarget(entry);
+  const languageName = (lang: string) => (lang === 'en' || lang === 'ar' ? tTranslate(`languages.${lang}`) : lang);
+  const date = new Intl.DateTimeFormat(language === 'ar' ? 'ar-u-nu-latn' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(entry.created_at));
+  const knownState = ['done', 'analyzing', 'translating', 'generating', 'failed'].includes(entry.state);
+  return (
+    <li className="history-entry" data-testid="history-entry" data-project-id={entry.project_id}>
+      <div className="history-entry__meta">
+        <span className="pill">{t(`type.${entry.type}`)}</span>
+        <span>{t('pair', { source: languageName(entry.source_lang), target: languageName(entry.target_lang) })}</span>
+        {['general', 'business', 'legal', 'ecommerce'].includes(entry.domain) && <span>{tTranslate(`domain.${entry.domain as 'general'}`)}</span>}
+        <time dateTime={entry.created_at}>{date}</time>
+        {entry.state !== 'done' && <span className={`pill history-entry__state history-entry__state--${entry.state}`}>{knownState ? t(`state.${entry.state as 'done'}`) : entry.state}</span>}
+      </div>
+      <p className="history-entry__title">
+        <bdi lang={entry.source_lang}>{entry.title}</bdi>
+      </p>
+      {entry.preview && (
+        <p className="history-entry__preview muted">
+          <bdi lang={entry.target_lang}>{entry.preview}</bdi>
+        </p>
+      )}
+      <div className="history-entry__actions">
+        {open?.kind === 'link' && (
+          <Link className="button button--outline button--small" to={open.to} data-testid="history-open">
+            {t('open')}
+          </Link>
+        )}
+        {open?.kind === 'download' && (
+          <a className="button button--outline button--small" href={open.href} download>
+            {t('download')}
+          </a>
+        )}
+        <button type="button" className="button button--ghost button--small" data-testid="history-delete" aria-label={t('deleteLabel', { title: entry.title })} disabled={deleting} onClick={onDelete}>
+          {t('delete')}
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/** /user/translation-history: filters, search, pagination, delete, delete all (with confirmation), re-open. */
+export function HistoryPage() {
+  const { t } = useTranslation('history');
+  const { language } = useLanguage();
+  const { showDialog, showError } = useDialog();
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFromSearch(params);
+  const list = useHistoryList(filters);
+  const remove = useDeleteHistoryEntry();
+  const removeAll = useDeleteAllHistory();
+  const [query, setQuery] = useState(filters.q);
+  const [confirming, setConfirming] = useState(false);
+  const searchId = useId();
+
+  useEffect(() => setQuery(filters.q), [filters.q]);
+
+  const go = (next: Partial<HistoryFilters>) => setParams(searchFromFilters({ ...filters, ...next }));
+  const entries = list.data?.data ?? [];
+  const total = list.data?.meta.total ?? 0;
+  const pages = pageCount(total, list.data?.meta.per_page ?? 20);
+
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    go({ q: query.trim(), page: 1 });
+  };
+
+  const deleteEntry = (entry: HistoryEntry) =>
+    remove.mutate(entry.project_id, {
+      onSuccess: (answer) => {
+        const page = pageAfterDelete(filters, entries.length);
+        if (page !== filters.page) go({ page });
+        showDialog({ modalType: 'success', message: answer.message });
+      },
+      onError: (error) => showError(error),
+    });
+
+  return (
+    <section className="container page-section">
+      <div className="panel history-page" data-testid="history-page">
+        <header className="history-page__header">
+          <div>
+            <h1>{t('title')}</h1>
+            <p className="muted">{t('subtitle')}</p>
+          </div>
+          {total > 0 && (
+            <button type="button" className="button button--ghost history-page__delete-all" data-testid="history-delete-all" onClick={() => setConfirming(true)}>
+              {t('deleteAll')}
+            </button>
+          )}
+        </header>
+
+        <div className="history-page__filters">
+          <div className="segmented" role="group" aria-label={t('filters.label')}>
+            {[null, ...HISTORY_TYPES].map((type) => (
+              <button key={type ?? 'all'} type="button" className="segmented__option" aria-pressed={filters.type === type} onClick={() => go({ type, page: 1 })}>
+                {t(`filters.${type ?? 'all'}`)}
+              </button>
+            ))}
+          </div>
+          <form className="history-page__search" role="search" onSubmit={search}>
+            <label className="visually-hidden" htmlFor={searchId}>
+              {t('search.label')}
+            </label>
+            <input id={searchId} type="search" dir="auto" data-testid="history-search" value={query} placeholder={t('search.placeholder')} onChange={(event) => setQuery(event.target.value)} />
+            <button type="submit" className="button button--outline button--small">
+              {t('search.submit')}
+            </button>
+          </form>
+        </div>
+
+        {list.isPending && <p className="muted">{t('loading')}</p>}
+        {list.isError && (
+          <div className="notice notice--error">
+            <p>{t('error')}</p>
+            <button type="button" className="button button--ghost button--small" onClick={() => void list.refetch()}>
+              {t('retry')}
+            </button>
+          </div>
+        )}
+        {list.isSuccess && entries.length === 0 && (
+          <div className="history-page__empty">
+            <p>{filters.q || filters.type ? t('emptySearch') : t('empty')}</p>
+            <Link className="button button--primary" to="/#translator">
+              {t('startTranslating')}
+            </Link>
+          </div>
+        )}
+        {entries.length > 0 && (
+          <>
+            <p className="muted history-page__total">{t('total', { total: formatNumber(total, language) })}</p>
+            <ul className="history-list">
+              {entries.map((entry) => (
+                <EntryCard key={entry.project_id} entry={entry} deleting={remove.isPending} onDelete={() => deleteEntry(entry)} />
+              ))}
+            </ul>
+          </>
+        )}
+
+        {pages > 1 && (
+          <nav className="pagination" aria-label={t('pagination.label')}>
+            <button type="button" className="button button--ghost button--small" disabled={filters.page <= 1} onClick={() => go({ page: filters.page - 1 })}>
+              {t('pagination.previous')}
+            </button>
+            <span>{t('pagination.page', { page: formatNumber(filters.page, language), pages: formatNumber(pages, language) })}</span>
+            <button type="button" className="button button--ghost button--small" disabled={filters.page >= pages} onClick={() => go({ page: filters.page + 1 })}>
+              {t('pagination.next')}
+            </button>
+          </nav>
+        )}
+
+        <AutoDeleteSetting />
+      </div>
+
+      <FormDialog
+        open={confirming}
+        tone="danger"
+        title={t('confirmDeleteAll.title')}
+        submitLabel={t('confirmDeleteAll.confirm')}
+        cancelLabel={t('confirmDeleteAll.cancel')}
+        busy={removeAll.isPending}
+        testId="confirm-delete-all"
+        onCancel={() => setConfirming(false)}
+        onSubmit={() =>
+          removeAll.mutate(undefined, {
+            onSuccess: (answer) => {
+              setConfirming(false);
+              go({ page: 1, q: '', type: null });
+              showDialog({ modalType: 'success', message: answer.message });
+            },
+            onError: (error) => {
+              setConfirming(false);
+              showError(error);
+            },
+          })
+        }
+      >
+        <p>{t('confirmDeleteAll.body')}</p>
+      </FormDialog>
+    </section>
+  );
+}

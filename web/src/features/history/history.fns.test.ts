@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { filtersFromSearch, openTarget, pageAfterDelete, pageCount, searchFromFilters } from './history.fns';
+
+describe('history helpers', () => {
+  it('reads filters from the query string and writes them back without defaults', () => {
+    expect(filtersFromSearch(new URLSearchParams('page=3&type=document&q=%20contract%20'))).toEqual({ page: 3, type: 'document', q: 'contract' });
+    expect(filtersFromSearch(new URLSearchParams('page=-2&type=video'))).toEqual({ page: 1, type: null, q: '' });
+    expect(searchFromFilters({ page: 1, type: null, q: '' }).toString()).toBe('');
+    expect(searchFromFilters({ page: 2, type: 'text', q: 'عقد' }).toString()).toBe('type=text&q=%D8%B9%D9%82%D8%AF&page=2');
+  });
+
+  it('counts pages', () => {
+    expect(pageCount(0, 20)).toBe(1);
+    expect(pageCount(20, 20)).toBe(1);
+    expect(pageCount(21, 20)).toBe(2);
+  });
+
+  it('re-opens texts in the translator and downloads documents', () => {
+    expect(openTarget({ type: 'text', project_id: 'abc' })).toEqual({ kind: 'link', to: '/translate?project=abc' });
+    expect(openTarget({ type: 'document', project_id: 'p', file_id: 'f 1' })).toEqual({ kind: 'download', href: '/api/translated-file-url/?id=f%201' });
+    expect(openTarget({ type: 'document', project_id: 'p' })).toBeNull();
+  });
+
+  it('steps back a page when the last entry of a page is deleted', () => {
+    expect(pageAfterDelete({ page: 3, type: null, q: '' }, 1)).toBe(2);
+    expect(pageAfterDelete({ page: 3, type: null, q: '' }, 5)).toBe(3);
+    expect(pageAfterDelete({ page: 1, type: null, q: '' }, 1)).toBe(1);
+  });
+});

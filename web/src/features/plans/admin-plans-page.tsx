@@ -1,0 +1,93 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useDialog } from '../../app/dialog-context';
+import { PageLoading } from '../../components/page-loading';
+import { useLanguage } from '../../i18n/use-language';
+import { formatPlanPrice } from './plans.fns';
+import { useAdminPlanMutations, useAdminPlans, type AdminPlan } from './use-admin-plans';
+
+/** /admin/plans: every plan, archived ones too, with edit and delete. */
+export function AdminPlansPage() {
+  const { t } = useTranslation('billing');
+  const { language } = useLanguage();
+  const plans = useAdminPlans();
+  const { remove } = useAdminPlanMutations();
+  const { showDialog, showError } = useDialog();
+  const navigate = useNavigate();
+
+  async function removePlan(plan: AdminPlan) {
+    if (!window.confirm(t('admin.deleteConfirm', { name: language === 'ar' ? plan.name_ar : plan.name_en }))) return;
+    try {
+      const answer = await remove.mutateAsync(plan.id);
+      showDialog({ modalType: 'success', message: answer.message, onConfirm: () => navigate('/admin/plans') });
+    } catch (error) {
+      showError(error);
+    }
+  }
+
+  return (
+    <section className="container page-section billing-page" data-testid="admin-plans">
+      <header className="billing-plans__head">
+        <div>
+          <h1>{t('admin.title')}</h1>
+          <p className="muted">{t('admin.subtitle')}</p>
+        </div>
+        <Link className="button button--primary" to="/admin/plans/new" data-testid="new-plan">
+          {t('admin.new')}
+        </Link>
+      </header>
+      <div className="panel">
+        {plans.isPending ? (
+          <PageLoading />
+        ) : (
+          <div className="table-scroll">
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('admin.name')}</th>
+                  <th scope="col">{t('admin.monthly')}</th>
+                  <th scope="col">{t('admin.yearly')}</th>
+                  <th scope="col">{t('admin.subscribers')}</th>
+                  <th scope="col">{t('admin.state')}</th>
+                  <th scope="col">
+                    <span className="visually-hidden">{t('admin.actions')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {(plans.data ?? []).map((plan) => (
+                  <tr key={plan.id} data-testid="admin-plan-row" data-slug={plan.slug}>
+                    <td>
+                      <strong dir="auto">{language === 'ar' ? plan.name_ar : plan.name_en}</strong>
+                      <div className="muted" dir="ltr">
+                        {plan.slug}
+                      </div>
+                    </td>
+                    <td>
+                      <bdi>{formatPlanPrice(plan.price, '$', language)}</bdi>
+                    </td>
+                    <td>
+                      <bdi>{formatPlanPrice(plan.price_yearly ?? 0, '$', language)}</bdi>
+                    </td>
+                    <td>{plan.subscribers}</td>
+                    <td>
+                      <span className={`pill ${plan.archived ? 'pill--accent' : ''}`}>{plan.archived ? t('admin.archived') : t('admin.active')}</span>
+                    </td>
+                    <td className="data-table__actions">
+                      <Link className="button button--ghost button--small" to={`/admin/plans/${plan.id}`}>
+                        {t('admin.edit')}
+                      </Link>
+                      <button type="button" className="button button--ghost button--small" onClick={() => void removePlan(plan)} disabled={remove.isPending}>
+                        {t('admin.delete')}
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,116 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ShareMenu } from './share-menu';
+import { directionOf, joinTargets } from './translator.fns';
+import type { TranslationResult } from './types';
+
+export interface ResultPaneProps {
+  result: TranslationResult | null;
+  pending: boolean;
+  activeSegment: number | null;
+  reaction: 'like' | 'dislike' | null;
+  isGuest: boolean;
+  status: string | null;
+  onActiveSegmentChange: (index: number | null) => void;
+  onCopy: () => void;
+  onReact: (reaction: 'like' | 'dislike') => void;
+  onSuggest: (index: number) => void;
+  onFeedback: () => void;
+}
+
+const KNOWN_ENGINES = new Set(['dictionary', 'memory', 'llm', 'local']);
+
+/** The translation, sentence by sentence (hover or focus highlights the source sentence too), and its actions. */
+export function ResultPane(props: ResultPaneProps) {
+  const { t } = useTranslation('translate');
+  const { result } = props;
+  const text = result ? joinTargets(result) : '';
+  const engine = result?.engine ?? null;
+  return (
+    <div className="result-pane">
+      <div
+        className={`result-pane__output${props.pending ? ' result-pane__output--pending' : ''}`}
+        data-testid="translation-output"
+        lang={result?.target_lang}
+        dir={result ? directionOf(result.target_lang) : 'auto'}
+        aria-live="polite"
+        aria-busy={props.pending}
+        aria-label={t('output.label')}
+        onMouseLeave={() => props.onActiveSegmentChange(null)}
+      >
+        {result ? (
+          <>
+            {result.leading}
+            {result.segments.map((segment, index) => (
+              <span key={segment.translationId}>
+                <span
+                  className={index === props.activeSegment ? 'sentence sentence--active' : 'sentence'}
+                  data-testid="target-sentence"
+                  tabIndex={0}
+                  onMouseEnter={() => props.onActiveSegmentChange(index)}
+                  onFocus={() => props.onActiveSegmentChange(index)}
+                  onBlur={() => props.onActiveSegmentChange(null)}
+                  onDoubleClick={() => !props.isGuest && props.onSuggest(index)}
+                >
+                  {segment.target}
+                </span>
+                {segment.separator}
+              </span>
+            ))}
+          </>
+        ) : (
+          <span className="result-pane__placeholder">{t('output.placeholder')}</span>
+        )}
+      </div>
+
+      {result && engine && (
+        <p className={`engine-notice engine-notice--${KNOWN_ENGINES.has(engine) ? engine : 'other'}`} data-testid="engine-notice" data-engine={engine}>
+          {result.llm_unavailable && <span className="engine-notice__line">{t('llm.unavailable')}</span>}
+          <span className="engine-notice__line">{KNOWN_ENGINES.has(engine) ? t(`engine.${engine as 'dictionary'}`) : t('engine.other', { engine })}</span>
+        </p>
+      )}
+
+      {result && (
+        <div className="result-pane__toolbar" role="toolbar" aria-label={t('actions.toolbar')}>
+          <button type="button" className="tool-button" data-testid="copy" onClick={props.onCopy}>
+            <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <path fill="currentColor" d="M16 1H4a2 2 0 0 0-2 2v14h2V3h12V1Zm3 4H8a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h11a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2Zm0 16H8V7h11v14Z" />
+            </svg>
+            <span>{t('actions.copy')}</span>
+          </button>
+          <ShareMenu text={text} />
+          <button type="button" className="tool-button" data-testid="like" aria-pressed={props.reaction === 'like'} onClick={() => props.onReact('like')} title={t('actions.like')}>
+            <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <path fill="currentColor" d="M2 21h4V9H2v12Zm20-11a2 2 0 0 0-2-2h-6.3l1-4.6v-.3c0-.4-.2-.8-.4-1.1L13.2 1 6.6 7.6c-.4.4-.6.9-.6 1.4v10a2 2 0 0 0 2 2h9c.8 0 1.5-.5 1.8-1.2l3-7.1c.1-.2.2-.5.2-.7v-2Z" />
+            </svg>
+            <span className="visually-hidden">{t('actions.like')}</span>
+          </button>
+          <button type="button" className="tool-button" data-testid="dislike" aria-pressed={props.reaction === 'dislike'} onClick={() => props.onReact('dislike')} title={t('actions.dislike')}>
+            <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <path fill="currentColor" d="M22 3h-4v12h4V3ZM2 14a2 2 0 0 0 2 2h6.3l-1 4.6v.3c0 .4.2.8.4 1.1l1.1 1 6.6-6.6c.4-.4.6-.9.6-1.4V5a2 2 0 0 0-2-2H7c-.8 0-1.5.5-1.8 1.2l-3 7.1c-.1.2-.2.5-.2.7v2Z" />
+            </svg>
+            <span className="visually-hidden">{t('actions.dislike')}</span>
+          </button>
+          {props.isGuest ? (
+            <Link className="tool-button" to="/login" data-testid="suggest">
+              <span>{t('actions.suggestSignIn')}</span>
+            </Link>
+          ) : (
+            <button type="button" className="tool-button" data-testid="suggest" onClick={() => props.onSuggest(props.activeSegment ?? 0)}>
+              <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                <path fill="currentColor" d="M3 17.2V21h3.8l11-11-3.8-3.8-11 11Zm17.7-10.2a1 1 0 0 0 0-1.4l-2.3-2.3a1 1 0 0 0-1.4 0l-1.8 1.8 3.8 3.8 1.7-1.9Z" />
+              </svg>
+              <span>{t('actions.suggest')}</span>
+            </button>
+          )}
+          <button type="button" className="tool-button" data-testid="feedback" onClick={props.onFeedback}>
+            <span>{t('actions.feedback')}</span>
+          </button>
+          <p className="result-pane__status" role="status" data-testid="action-status">
+            {props.status}
+          </p>
+        </div>
+      )}
+    </div>
+  );
+}

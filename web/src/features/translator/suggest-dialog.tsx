@@ -1,0 +1,99 @@
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../components/form-dialog';
+import { useDialog } from '../../app/dialog-context';
+import { useSuggest } from './use-translator';
+import type { Lang, TranslatedSegment } from './types';
+
+/** "Suggest a better translation": shows the original sentence and its translation, takes the user's own. */
+export function SuggestDialog(props: {
+  open: boolean;
+  segments: TranslatedSegment[];
+  initialIndex: number;
+  source: Lang;
+  target: Lang;
+  onClose: () => void;
+  onSaved: (index: number, suggestion: string) => void;
+}) {
+  const { t } = useTranslation('translate');
+  const { showDialog, showError } = useDialog();
+  const suggest = useSuggest();
+  const [index, setIndex] = useState(props.initialIndex);
+  const [text, setText] = useState('');
+  const ids = { sentence: useId(), yours: useId() };
+  const segment = props.segments[index];
+
+  useEffect(() => {
+    if (props.open) {
+      setIndex(props.initialIndex);
+      setText(props.segments[props.initialIndex]?.target ?? '');
+    }
+  }, [props.open, props.initialIndex, props.segments]);
+
+  const submit = () => {
+    if (!segment || !text.trim()) return;
+    suggest.mutate(
+      { translationId: segment.translationId, suggestedTranslation: text.trim() },
+      {
+        onSuccess: (answer) => {
+          props.onSaved(index, text.trim());
+          props.onClose();
+          showDialog({ modalType: 'success', message: answer.message });
+        },
+        onError: (error) => showError(error),
+      },
+    );
+  };
+
+  return (
+    <FormDialog
+      open={props.open}
+      title={t('suggest.title')}
+      submitLabel={t('suggest.submit')}
+      cancelLabel={t('suggest.cancel')}
+      busy={suggest.isPending}
+      onSubmit={submit}
+      onCancel={props.onClose}
+      testId="suggest-dialog"
+    >
+      {props.segments.length > 1 && (
+        <label className="field" htmlFor={ids.sentence}>
+          <span className="field__label">{t('suggest.sentence')}</span>
+          <select
+            id={ids.sentence}
+            value={index}
+            onChange={(event) => {
+              const next = Number(event.target.value);
+              setIndex(next);
+              setText(props.segments[next]?.target ?? '');
+            }}
+          >
+            {props.segments.map((item, i) => (
+              <option key={item.translationId} value={i}>
+                {t('output.sentence', { number: i + 1 })}: {item.source.length > 40 ? `${item.source.slice(0, 40)}…` : item.source}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <div className="suggest-dialog__texts">
+        <div>
+          <p className="field__label">{t('suggest.original')}</p>
+          <blockquote className="suggest-dialog__quote" lang={props.source} dir="auto" data-testid="suggest-original">
+            {segment?.source}
+          </blockquote>
+        </div>
+        <div>
+          <p className="field__label">{t('suggest.current')}</p>
+          <blockquote className="suggest-dialog__quote" lang={props.target} dir="auto">
+            {segment?.target}
+          </blockquote>
+        </div>
+      </div>
+      <label className="field" htmlFor={ids.yours}>
+        <span className="field__label">{t('suggest.yours')}</span>
+        <textarea id={ids.yours} data-testid="suggest-text" rows={3} lang={props.target} dir="auto" value={text} required onChange={(event) => setText(event.target.value)} />
+      </label>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import {
+  countCharacters,
+  guestToken,
+  isShortInput,
+  joinSources,
+  joinTargets,
+  llmAvailableFor,
+  overallReaction,
+  parseTranslateResponse,
+  segmentAt,
+  segmentRanges,
+  shareUrl,
+  swapLanguages,
+} from './translator.fns';
+
+const result = {
+  leading: ' ',
+  segments: [
+    { translationId: 'a', source: 'Hello.', target: 'مرحبا.', separator: '\n\n' },
+    { translationId: 'b', source: 'Bye!', target: 'وداعا!', separator: '' },
+  ],
+};
+
+describe('translator helpers', () => {
+  it('counts characters as the server does (code points of the trimmed text)', () => {
+    expect(countCharacters('  héllo  ')).toBe(5);
+    expect(countCharacters('مرحبا')).toBe(5);
+    expect(countCharacters('😀!')).toBe(2);
+  });
+
+  it('parses data and dictionary from JSON text', () => {
+    const parsed = parseTranslateResponse({ status: 200, data: JSON.stringify({ project_id: 'p', segments: [] }), dictionary: '[{"word":"book","translations":["كتاب"]}]', type: null, message: null });
+    expect(parsed.result.project_id).toBe('p');
+    expect(parsed.dictionary).toEqual([{ word: 'book', translations: ['كتاب'] }]);
+    expect(parseTranslateResponse({ status: 200, data: '{}', dictionary: 'oops', type: null, message: null }).dictionary).toEqual([]);
+  });
+
+  it('joins sentences back with the original whitespace and maps caret positions to sentences', () => {
+    expect(joinSources(result)).toBe(' Hello.\n\nBye!');
+    expect(joinTargets(result)).toBe(' مرحبا.\n\nوداعا!');
+    expect(segmentRanges(result)).toEqual([
+      [1, 7],
+      [9, 13],
+    ]);
+    expect(segmentAt(result, 0)).toBe(0);
+    expect(segmentAt(result, 8)).toBe(0);
+    expect(segmentAt(result, 10)).toBe(1);
+    expect(segmentAt({ leading: '', segments: [] }, 3)).toBeNull();
+  });
+
+  it('swaps languages and moves the translation into the source box', () => {
+    expect(swapLanguages({ source: 'en', target: 'ar', text: 'Hi', detected: null, translation: 'مرحبا' })).toEqual({ source: 'ar', target: 'en', text: 'مرحبا' });
+    expect(swapLanguages({ source: 'auto', target: 'en', text: 'مرحبا', detected: 'ar', translation: null })).toEqual({ source: 'en', target: 'ar', text: 'مرحبا' });
+    expect(swapLanguages({ source: 'auto', target: 'ar', text: 'Hello', detected: null, translation: null }).target).toBe('en');
+  });
+
+  it('offers the LLM mode for English <-> Arabic only', () => {
+    expect(llmAvailableFor('en', 'ar')).toBe(true);
+    expect(llmAvailableFor('auto', 'en')).toBe(true);
+    expect(llmAvailableFor('en', 'en' as 'ar')).toBe(false);
+  });
+
+  it('shows the dictionary panel for inputs of one to three words', () => {
+    expect(isShortInput('book')).toBe(true);
+    expect(isShortInput('big red house')).toBe(true);
+    expect(isShortInput('a big red house')).toBe(false);
+    expect(isShortInput('   ')).toBe(false);
+    expect(isShortInput('بالكتاب الكبير')).toBe(true);
+  });
+
+  it('builds share links with the text encoded', () => {
+    expect(shareUrl('x', 'مرحبا & bye', 'https://lisan.example/')).toBe(
+      'https://twitter.com/intent/tweet?text=%D9%85%D8%B1%D8%AD%D8%A8%D8%A7%20%26%20bye&url=https%3A%2F%2Flisan.example%2F',
+    );
+    expect(shareUrl('whatsapp', 'hi', 'https://l.example')).toBe('https://wa.me/?text=hi%0Ahttps%3A%2F%2Fl.example');
+    expect(shareUrl('email', 'x'.repeat(600), 'u').length).toBeLessThan(1700);
+  });
+
+  it('keeps one guest token per browser', () => {
+    const values = new Map<string, string>();
+    const storage = { getItem: (key: string) => values.get(key) ?? null, setItem: (key: string, value: string) => void values.set(key, value) };
+    const first = guestToken(storage);
+    expect(first).toMatch(/^[\w-]{8,}$/);
+    expect(guestToken(storage)).toBe(first);
+    expect(guestToken(null)).toBeUndefined();
+  });
+
+  it('sums up the reactions of every sentence', () => {
+    expect(overallReaction(result.segments, { a: 'like', b: 'like' })).toBe('like');
+    expect(overallReaction(result.segments, { a: 'like' })).toBeNull();
+    expect(overallReaction(result.segments, {})).toBeNull();
+  });
+});

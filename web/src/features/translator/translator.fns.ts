@@ -1,0 +1,139 @@
+import type { DictionaryEntry, Lang, SourceLang, TranslatedSegment, TranslateResponse, TranslationResult } from './types';
+
+/** Characters as the server counts them: code points of the trimmed text. */
+export function countCharacters(text: string): number {
+  return [...text.trim()].length;
+}
+
+/** Parses the contract's answer; `data` and `dictionary` arrive as JSON text. */
+export function parseTranslateResponse(response: TranslateResponse): { result: TranslationResult; dictionary: DictionaryEntry[] } {
+  const result = JSON.parse(response.data) as TranslationResult;
+  let dictionary: DictionaryEntry[] = [];
+  try {
+    const parsed = JSON.parse(response.dictionary || '[]');
+    dictionary = Array.isArray(parsed) ? parsed : [];
+  } catch {
+    dictionary = [];
+  }
+  return { result, dictionary };
+}
+
+/** The whole translated text: translations between the original whitespace. */
+export function joinTargets(result: Pick<TranslationResult, 'leading' | 'segments'>): string {
+  return result.leading + result.segments.map((segment) => segment.target + segment.separator).join('');
+}
+
+/** The source text the segments came from. */
+export function joinSources(result: Pick<TranslationResult, 'leading' | 'segments'>): string {
+  return result.leading + result.segments.map((segment) => segment.source + segment.separator).join('');
+}
+
+/** [start, end) character offsets of each source sentence in the source text. */
+export function segmentRanges(result: Pick<TranslationResult, 'leading' | 'segments'>): Array<[number, number]> {
+  const ranges: Array<[number, number]> = [];
+  let offset = result.leading.length;
+  for (const segment of result.segments) {
+    ranges.push([offset, offset + segment.source.length]);
+    offset += segment.source.length + segment.separator.length;
+  }
+  return ranges;
+}
+
+/** The sentence at a caret position (the one before it when the caret sits in the whitespace after it). */
+export function segmentAt(result: Pick<TranslationResult, 'leading' | 'segments'>, position: number): number | null {
+  const ranges = segmentRanges(result);
+  for (let i = ranges.length - 1; i >= 0; i--) {
+    if (position >= ranges[i]![0]) return i;
+  }
+  return ranges.length ? 0 : null;
+}
+
+/** The other language. */
+export const otherLang = (lang: Lang): Lang => (lang === 'en' ? 'ar' : 'en');
+
+/** Writing direction of a language. */
+export const directionOf = (lang: SourceLang | null | undefined): 'rtl' | 'ltr' | 'auto' => (lang === 'ar' ? 'rtl' : lang === 'en' ? 'ltr' : 'auto');
+
+/** Guesses the script of a text, as the server does: more Arabic letters than Latin means Arabic. */
+export function guessLanguage(text: string): Lang | null {
+  const arabic = text.match(/[\u0620-\u064A\u066E-\u06D3\u0750-\u077F\uFB50-\uFDFF\uFE70-\uFEFC]/g)?.length ?? 0;
+  const latin = text.match(/[A-Za-z\u00C0-\u024F]/g)?.length ?? 0;
+  if (!arabic && !latin) return null;
+  return arabic >= latin ? 'ar' : 'en';
+}
+
+/**
+ * Swapping the languages, as translators do: the target becomes the source (a detected
+ * source becomes the target), and the translation moves into the source box.
+ */
+export function swapLanguages(state: { source: SourceLang; target: Lang; text: string; detected: Lang | null; translation: string | null }) {
+  const from = state.source === 'auto' ? (state.detected ?? guessLanguage(state.text) ?? otherLang(state.target)) : state.source;
+  const target = from === state.target ? otherLang(state.target) : from;
+  return { source: state.target as SourceLang, target, text: state.translation ?? state.text };
+}
+
+/** The LLM mode is for English <-> Arabic only. */
+export function llmAvailableFor(source: SourceLang, target: Lang): boolean {
+  const pair = new Set(['en', 'ar']);
+  return (source === 'auto' || pair.has(source)) && pair.has(target) && source !== target;
+}
+
+/** Whether an input is short enough for the dictionary panel (three words at most). */
+export function isShortInput(text: string): boolean {
+  const words = text.trim().match(/[\p{L}\p{N}][\p{L}\p{M}\p{N}'’-]*/gu) ?? [];
+  return words.length > 0 && words.length <= 3;
+}
+
+export type ShareTarget = 'x' | 'facebook' | 'linkedin' | 'whatsapp' | 'telegram' | 'email';
+export const SHARE_TARGETS: readonly ShareTarget[] = ['x', 'facebook', 'linkedin', 'whatsapp', 'telegram', 'email'];
+
+/** Share links of the social networks, with the translation (shortened) and a link to Lisan. */
+export function shareUrl(target: ShareTarget, text: string, pageUrl: string): string {
+  const short = text.length > 500 ? `${text.slice(0, 497)}…` : text;
+  const e = encodeURIComponent;
+  switch (target) {
+    case 'x':
+      return `https://twitter.com/intent/tweet?text=${e(short)}&url=${e(pageUrl)}`;
+    case 'facebook':
+      return `https://www.facebook.com/sharer/sharer.php?u=${e(pageUrl)}&quote=${e(short)}`;
+    case 'linkedin':
+      return `https://www.linkedin.com/sharing/share-offsite/?url=${e(pageUrl)}`;
+    case 'whatsapp':
+      return `https://wa.me/?text=${e(`${short}\n${pageUrl}`)}`;
+    case 'telegram':
+      return `https://t.me/share/url?url=${e(pageUrl)}&text=${e(short)}`;
+    case 'email':
+      return `mailto:?subject=${e('Lisan')}&body=${e(`${short}\n\n${pageUrl}`)}`;
+  }
+}
+
+const GUEST_TOKEN_KEY = 'lisan.guest-token';
+
+/** The guest's browser token (spec section 7: translate and dictionary send `token`), made once and kept. */
+export function guestToken(storage: Pick<Storage, 'getItem' | 'setItem'> | null = typeof localStorage === 'undefined' ? null : localStorage): string | undefined {
+  if (!storage) return undefined;
+  try {
+    let token = storage.getItem(GUEST_TOKEN_KEY);
+    if (!token) {
+      token = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+      storage.setItem(GUEST_TOKEN_KEY, token);
+    }
+    return token;
+  } catch {
+    return undefined; // Storage refused (private mode): the IP still counts.
+  }
+}
+
+/** The reaction each sentence has, as a map for quick look-up. */
+export function reactionsOf(segments: TranslatedSegment[]): Record<string, 'like' | 'dislike'> {
+  const out: Record<string, 'like' | 'dislike'> = {};
+  for (const segment of segments) if (segment.reaction) out[segment.translationId] = segment.reaction;
+  return out;
+}
+
+/** One reaction for the whole translation: 'like' when every sentence is liked, and so on. */
+export function overallReaction(segments: TranslatedSegment[], reactions: Record<string, 'like' | 'dislike'>): 'like' | 'dislike' | null {
+  if (!segments.length) return null;
+  const values = segments.map((segment) => reactions[segment.translationId] ?? null);
+  return values.every((value) => value === values[0]) ? values[0]! : null;
+}

@@ -1,0 +1,291 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { isApiError } from '../../api/client';
+import { useDialog } from '../../app/dialog-context';
+import { formatNumber } from '../../i18n/format';
+import { useLanguage } from '../../i18n/use-language';
+import { useLimits } from '../account/use-limits';
+import { DictionaryPanel } from './dictionary-panel';
+import { FeedbackDialog } from './feedback-dialog';
+import { LanguageBar } from './language-bar';
+import { LIMIT_MODAL, LimitDialog } from './limit-dialog';
+import { ResultPane } from './result-pane';
+import { SourceEditor } from './source-editor';
+import { SuggestDialog } from './suggest-dialog';
+import {
+  guestToken,
+  isShortInput,
+  joinTargets,
+  llmAvailableFor,
+  otherLang,
+  overallReaction,
+  parseTranslateResponse,
+  reactionsOf,
+  swapLanguages,
+} from './translator.fns';
+import { useHistoryProject, useReact, useTranslate } from './use-translator';
+import type { DictionaryEntry, Domain, Lang, SourceLang, TranslationResult } from './types';
+import './translator.css';
+
+interface Output {
+  result: TranslationResult;
+  dictionary: DictionaryEntry[];
+  /** The source text this result belongs to; highlights apply while the text is unchanged. */
+  text: string;
+}
+
+export interface TranslatorProps {
+  /** A history entry to re-open (GET /api/user/translation-history/{id}). */
+  projectId?: string | null;
+  headingLevel?: 'h1' | 'h2';
+}
+
+/**
+ * The text translator: languages, domain and LLM switch, the source box with its
+ * character counter, the translation sentence by sentence, and the feedback loop
+ * (copy, share, like or dislike, suggest, feedback). Guests see how to get more.
+ */
+export function Translator({ projectId = null, headingLevel = 'h2' }: TranslatorProps) {
+  const { t } = useTranslation('translate');
+  const { language } = useLanguage();
+  const limits = useLimits();
+  const { showDialog, showError } = useDialog();
+  const translate = useTranslate();
+  const react = useReact();
+
+  const [source, setSource] = useState<SourceLang>('auto');
+  const [target, setTarget] = useState<Lang>(language === 'ar' ? 'en' : 'ar');
+  const [domain, setDomain] = useState<Domain>('general');
+  const [llm, setLlm] = useState(false);
+  const [text, setText] = useState('');
+  const [output, setOutput] = useState<Output | null>(null);
+  const [active, setActive] = useState<number | null>(null);
+  const [reactions, setReactions] = useState<Record<string, 'like' | 'dislike'>>({});
+  const [status, setStatus] = useState<string | null>(null);
+  const [suggestIndex, setSuggestIndex] = useState<number | null>(null);
+  const [feedbackOpen, setFeedbackOpen] = useState(false);
+  const [limitType, setLimitType] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const statusTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  // Re-opening an entry of the history.
+  const project = useHistoryProject(projectId, !limits.isGuest);
+  const opened = useRef<string | null>(null);
+  useEffect(() => {
+    const detail = project.data?.data.detail;
+    if (!projectId || !detail || opened.current === projectId) return;
+    opened.current = projectId;
+    setSource(detail.source_lang);
+    setTarget(detail.target_lang);
+    setDomain(detail.domain);
+    setLlm(detail.llm);
+    setText(detail.text);
+    setOutput({
+      text: detail.text,
+      dictionary: [],
+      result: { project_id: projectId, source_lang: detail.source_lang, target_lang: detail.target_lang, domain: detail.domain, engine: detail.engine, llm: detail.llm, leading: detail.leading, segments: detail.segments },
+    });
+    setReactions(reactionsOf(detail.segments));
+    setNotice(t('reopened'));
+  }, [project.data, projectId, t]);
+  useEffect(() => {
+    if (projectId && project.isError) setNotice(t('reopenFailed'));
+  }, [project.isError, projectId, t]);
+
+  useEffect(() => () => void (statusTimer.current && clearTimeout(statusTimer.current)), []);
+  const flash = (message: string) => {
+    setStatus(message);
+    if (statusTimer.current) clearTimeout(statusTimer.current);
+    statusTimer.current = setTimeout(() => setStatus(null), 4000);
+  };
+
+  const result = output?.result ?? null;
+  const highlightable = output && output.text === text ? output.result : null;
+  const detected = result?.detected && source === 'auto' ? result.source_lang : null;
+
+  const submit = () => {
+    if (!text.trim() || translate.isPending) return;
+    translate.mutate(
+      { text, source_lang: source, target_lang: target, domain, llm: llm && llmAvailableFor(source, target), token: limits.isGuest ? guestToken() : undefined },
+      {
+        onSuccess: (response) => {
+          const parsed = parseTranslateResponse(response);
+          setOutput({ ...parsed, text });
+          setReactions({});
+          setActive(null);
+          setLimitType(null); // Spec section 4: any answer but 402 clears the limit flag.
+          setNotice(null);
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.status === 402) {
+            setLimitType(error.type);
+            showDialog({ modalType: LIMIT_MODAL, title: t('limit.title'), message: error.message });
+          } else {
+            setLimitType(null);
+            showError(error);
+          }
+        },
+      },
+    );
+  };
+
+  const copy = async () => {
+    if (!result) return;
+    const value = joinTargets(result);
+    try {
+      await navigator.clipboard.writeText(value);
+      flash(t('actions.copied'));
+    } catch {
+      // Older browsers and insecure origins: the selection-and-copy fallback.
+      const area = document.createElement('textarea');
+      area.value = value;
+      area.setAttribute('readonly', '');
+      area.style.position = 'fixed';
+      area.style.opacity = '0';
+      document.body.append(area);
+      area.select();
+      const copied = document.execCommand('copy');
+      area.remove();
+      flash(copied ? t('actions.copied') : t('actions.copyFailed'));
+    }
+  };
+
+  const overall = result ? overallReaction(result.segments, reactions) : null;
+  const setReaction = (reaction: 'like' | 'dislike') => {
+    if (!result) return;
+    const next = overall === reaction ? 'none' : reaction;
+    react.mutate(
+      { translationIds: result.segments.map((segment) => segment.translationId), reaction: next },
+      {
+        onSuccess: () => {
+          setReactions(next === 'none' ? {} : Object.fromEntries(result.segments.map((segment) => [segment.translationId, next])));
+          flash(t('actions.reactionSaved'));
+        },
+        onError: (error) => showError(error),
+      },
+    );
+  };
+
+  const changeSource = (value: SourceLang) => {
+    setSource(value);
+    if (value === target) setTarget(otherLang(value as Lang));
+  };
+  const changeTarget = (value: Lang) => {
+    setTarget(value);
+    if (value === source) setSource(otherLang(value));
+  };
+  const swap = () => {
+    const next = swapLanguages({ source, target, text, detected, translation: result ? joinTargets(result) : null });
+    setSource(next.source);
+    setTarget(next.target);
+    setText(next.text);
+    setOutput(null);
+  };
+
+  const Heading = headingLevel;
+  const guestLeft = limits.isGuest && result?.usage ? Math.max(0, result.usage.request_quota - result.usage.text_requests_today) : null;
+  const showDictionary = output && output.dictionary.length > 0 && isShortInput(output.text);
+
+  return (
+    <div className="translator panel" data-testid="translator">
+      <div className="translator__heading">
+        <Heading className="translator__title">{t('title')}</Heading>
+        <p className="muted translator__subtitle">{t('subtitle')}</p>
+      </div>
+
+      {notice && (
+        <p className="notice notice--success translator__notice" role="status">
+          {notice}
+        </p>
+      )}
+
+      <LanguageBar
+        source={source}
+        target={target}
+        detected={detected}
+        domain={domain}
+        llm={llm}
+        onSourceChange={changeSource}
+        onTargetChange={changeTarget}
+        onSwap={swap}
+        onDomainChange={setDomain}
+        onLlmChange={setLlm}
+      />
+
+      <div className="translator__panes">
+        <div className="translator__pane translator__pane--source">
+          <SourceEditor
+            text={text}
+            source={source === 'auto' && detected ? detected : source}
+            charLimit={limits.charLimit}
+            result={highlightable}
+            activeSegment={active}
+            onTextChange={setText}
+            onActiveSegmentChange={setActive}
+            onSubmit={submit}
+          />
+          <div className="translator__submit">
+            <button type="button" className="button button--primary" data-testid="translate" onClick={submit} disabled={translate.isPending || !text.trim()}>
+              {translate.isPending ? t('translating') : t('translate')}
+            </button>
+            <span className="muted translator__shortcut">{t('shortcut')}</span>
+          </div>
+        </div>
+        <div className="translator__pane translator__pane--target">
+          <ResultPane
+            result={result}
+            pending={translate.isPending}
+            activeSegment={highlightable ? active : null}
+            reaction={overall}
+            isGuest={limits.isGuest}
+            status={status}
+            onActiveSegmentChange={(index) => highlightable && setActive(index)}
+            onCopy={() => void copy()}
+            onReact={setReaction}
+            onSuggest={(index) => setSuggestIndex(index)}
+            onFeedback={() => setFeedbackOpen(true)}
+          />
+        </div>
+      </div>
+
+      {showDictionary && result && <DictionaryPanel entries={output.dictionary} source={result.source_lang} target={result.target_lang} />}
+
+      {limits.isGuest && (
+        <div className="guest-prompt" data-testid="guest-prompt">
+          <p>{t('guest.prompt')}</p>
+          {guestLeft !== null && <p className="guest-prompt__left">{t('guest.remaining', { left: formatNumber(guestLeft, language) })}</p>}
+          <Link className="button button--outline button--small" to="/register">
+            {t('guest.signUp')}
+          </Link>
+        </div>
+      )}
+
+      <p className="beta-notice translator__beta" role="note">
+        <span className="beta-notice__icon" aria-hidden="true">
+          !
+        </span>
+        <span>
+          {t('beta')} <Link to="/contact">{t('orderHuman')}</Link>
+        </span>
+      </p>
+
+      <LimitDialog type={limitType} isGuest={limits.isGuest} />
+      {result && (
+        <SuggestDialog
+          open={suggestIndex !== null}
+          segments={result.segments}
+          initialIndex={suggestIndex ?? 0}
+          source={result.source_lang}
+          target={result.target_lang}
+          onClose={() => setSuggestIndex(null)}
+          onSaved={(index, suggestion) => {
+            const segments = result.segments.map((segment, i) => (i === index ? { ...segment, target: suggestion, origin: 'memory' } : segment));
+            setOutput((current) => (current ? { ...current, result: { ...current.result, segments } } : current));
+          }}
+        />
+      )}
+      <FeedbackDialog open={feedbackOpen} translationId={result?.segments[active ?? 0]?.translationId} isGuest={limits.isGuest} onClose={() => setFeedbackOpen(false)} />
+    </div>
+  );
+}
