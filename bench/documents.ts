@@ -69,18 +69,19 @@ async function generateDocx(file: string) {
     body.push(`<w:p><w:pPr><w:pStyle w:val="Heading1"/></w:pPr><w:r><w:t>${sentence(page, 5)}</w:t></w:r></w:p>`);
     words += 5;
     for (let p = 0; p < 5; p++, n++) {
-      const runs = [
-        `<w:r><w:rPr><w:rFonts w:ascii="Calibri"/></w:rPr><w:t xml:space="preserve">${sentence(n, 30)} </w:t></w:r>`,
-        '<w:proofErr w:type="spellStart"/>',
-        `<w:r><w:rPr><w:b/></w:rPr><w:t xml:space="preserve">${sentence(n + 1, 4)} </w:t></w:r>`,
-        '<w:proofErr w:type="spellEnd"/>',
-        `<w:r><w:rPr><w:rFonts w:ascii="Calibri"/></w:rPr><w:lastRenderedPageBreak/><w:t xml:space="preserve">${sentence(n + 2, 30)} </w:t></w:r>`,
-        `<w:hyperlink r:id="rIdLink"><w:r><w:rPr><w:rStyle w:val="Hyperlink"/></w:rPr><w:t>${sentence(n + 3, 3)}</w:t></w:r></w:hyperlink>`,
-        `<w:r><w:rPr><w:i/></w:rPr><w:t xml:space="preserve"> ${sentence(n + 4, 6)} </w:t></w:r>`,
-        `<w:r><w:t xml:space="preserve">${sentence(n + 5, 24)}</w:t></w:r>`,
-      ];
+      // Word-like markup: rsid attributes and full run properties on every run, sentences
+      // split into many runs (as editing leaves them), spell-check marks, a bold phrase, a link.
+      const props = '<w:rPr><w:rFonts w:ascii="Calibri" w:hAnsi="Calibri" w:cs="Times New Roman"/><w:sz w:val="22"/><w:szCs w:val="22"/><w:lang w:val="en-GB"/></w:rPr>';
+      const run = (text: string, extra = '') => `<w:r w:rsidR="00A1${(n % 97).toString(16).padStart(2, '0')}C3" w:rsidRPr="00D4E5F6">${extra ? props.replace('<w:rPr>', `<w:rPr>${extra}`) : props}<w:t xml:space="preserve">${text}</w:t></w:r>`;
+      const runs: string[] = [];
+      const first = sentence(n, 60).split(' ');
+      for (let k = 0; k < first.length; k += 6) runs.push(run(`${first.slice(k, k + 6).join(' ')} `));
+      runs.push('<w:proofErr w:type="spellStart"/>', run(`${sentence(n + 1, 4)} `, '<w:b/>'), '<w:proofErr w:type="spellEnd"/>');
+      runs.push(`<w:hyperlink r:id="rIdLink" w:history="1"><w:r><w:rPr><w:rStyle w:val="Hyperlink"/></w:rPr><w:t>${sentence(n + 3, 3)}</w:t></w:r></w:hyperlink>`);
+      const last = sentence(n + 5, 30).split(' ');
+      for (let k = 0; k < last.length; k += 5) runs.push(run(` ${last.slice(k, k + 5).join(' ')}`, k === 10 ? '<w:i/>' : ''));
       words += 97;
-      body.push(`<w:p><w:pPr><w:jc w:val="both"/></w:pPr>${runs.join('')}</w:p>`);
+      body.push(`<w:p w:rsidR="00A1B2C3" w:rsidRDefault="00D4E5F6" w:rsidP="00112233"><w:pPr><w:spacing w:after="160"/><w:jc w:val="both"/></w:pPr>${runs.join('')}</w:p>`);
     }
     if (page % 10 === 9) {
       const rows = Array.from({ length: 6 }, (_r, i) => `<w:tr>${Array.from({ length: 4 }, (_c, j) => `<w:tc><w:p><w:r><w:t>${sentence(i * 4 + j + page, 2)}</w:t></w:r></w:p></w:tc>`).join('')}</w:tr>`).join('');

@@ -48,13 +48,15 @@ try {
   await server.stop();
 }
 
-const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
-const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => (r[c] ?? '').length)));
-const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`;
-console.log(`\nLisan benchmark (${new Date().toISOString()}, ${process.platform}, node ${process.version}, PGlite)\n`);
-console.log(line(columns));
-console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-for (const row of rows) console.log(line(columns.map((c) => row[c] ?? '')));
+if (rows.length) {
+  const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => (r[c] ?? '').length)));
+  const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`;
+  console.log(`\nLisan benchmark (${new Date().toISOString()}, ${process.platform}, node ${process.version}, PGlite)\n`);
+  console.log(line(columns));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const row of rows) console.log(line(columns.map((c) => row[c] ?? '')));
+}
 
 // Document filters (issue 5): analyse and merge times and peak RSS, each case in its own process.
 const documentCases = ['docx', 'xlsx', 'pdf'];

@@ -46,6 +46,19 @@ export async function createUser(t: TestApp, options: { planId?: number; verifie
   });
 }
 
+/** A team owned by `owner` with the given members (user id -> role 3 owner, 4 manager, 5 member). */
+export async function createTeam(t: TestApp, owner: UserRow, members: Array<{ user: UserRow; role: 4 | 5 }>, options: { llmEnabled?: boolean } = {}) {
+  const db = t.container.database.db;
+  const team = await db.insertInto('teams').values({ name: 'Test team', owner_id: owner.id, seats: 10, llm_enabled: options.llmEnabled ?? true }).returningAll().executeTakeFirstOrThrow();
+  await db.updateTable('users').set({ role_id: 3 }).where('id', '=', owner.id).execute();
+  await db.insertInto('team_members').values({ team_id: team.id, user_id: owner.id }).execute();
+  for (const member of members) {
+    await db.updateTable('users').set({ role_id: member.role, plan_id: null }).where('id', '=', member.user.id).execute();
+    await db.insertInto('team_members').values({ team_id: team.id, user_id: member.user.id }).execute();
+  }
+  return team;
+}
+
 export async function signedIn(t: TestApp, user: UserRow, locale?: 'en' | 'ar'): Promise<TestClient> {
   const client = t.client();
   if (locale) client.locale = locale;

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sampleDocx } from '../../server/test/fixtures/docx-fixture';
-import { closeBrowserConnection, newContext, screenshot } from './helpers';
+import { closeBrowserConnection, decodeMail, newContext, screenshot, signUpVerified, waitForMail } from './helpers';
 
 const contexts: BrowserContext[] = [];
 afterAll(async () => {
@@ -89,5 +89,28 @@ describe('documents screen', () => {
     await page.getByTestId('word-count').waitFor();
     expect(await page.getByTestId('word-count').innerText()).toContain('50');
     await shot(page, 'documents-counted-ar');
+  });
+
+  it('a signed-in user follows the job in Arabic, is told about the e-mail, and gets it', async () => {
+    const page = await open('ar');
+    const email = `documents-${Date.now()}@e2e.test`;
+    await signUpVerified(page, { name: 'ليلى', email, password: 'documents-password-1' });
+    await page.goto('/translate/documents');
+    await page.getByTestId('document-input').setInputFiles({ name: 'التقرير السنوي.docx', mimeType: 'application/octet-stream', buffer: await sampleDocx() });
+    await page.getByTestId('word-count').waitFor();
+    await page.getByTestId('translate-document').click();
+    const progress = page.getByTestId('document-progress');
+    await progress.waitFor();
+    await expect.poll(() => progress.getAttribute('data-state'), { timeout: 30_000 }).toMatch(/^(analyzing|translating|generating|done|failed)$/);
+    if (!['done', 'failed'].includes((await progress.getAttribute('data-state')) ?? '')) {
+      expect(await progress.innerText()).toContain('الترجمة قيد التنفيذ');
+      expect(await progress.innerText()).toContain('سنرسل إليك بريدًا إلكترونيًا');
+      await shot(page, 'documents-progress-ar');
+    }
+    await expect.poll(() => progress.getAttribute('data-state'), { timeout: 60_000 }).toMatch(/^(done|failed)$/);
+    await shot(page, `documents-${await progress.getAttribute('data-state')}-ar`);
+    // The e-mail (ready or failed) names the document, in the user's language.
+    const mail = decodeMail(await waitForMail(email, (raw) => decodeMail(raw).includes('التقرير السنوي.docx')));
+    expect(mail).toMatch(/مستندك/);
   });
 });

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createPlan, createUser, signedIn, upload } from '../../../test/documents-helpers';
+import { createPlan, createTeam, createUser, signedIn, upload } from '../../../test/documents-helpers';
 import { ReversingTestEngine, transliterate } from '../../../test/engines/reversing-engine';
 import { docxEntries, readZipText, writeZip, xlsxEntries } from '../../../test/fixtures/documents';
 import { sampleDocx } from '../../../test/fixtures/docx-fixture';
@@ -182,6 +182,11 @@ describe('POST /api/doc/translate: plan limits', () => {
     expect(response.statusCode).toBe(202);
     const job = await jobOf(response.json().project_id);
     expect([job.source_lang, job.target_lang]).toEqual(['ar', 'en']);
+    // Detected English with English asked for as the target: Arabic is meant.
+    const english = await start(client, docxFile(), { source_lang: 'auto', target_lang: 'en' });
+    expect(english.statusCode).toBe(202);
+    const second = await jobOf(english.json().project_id);
+    expect([second.source_lang, second.target_lang]).toEqual(['en', 'ar']);
   });
 
   it('lets guests translate by their browser token, within the guest quota counted by token and IP', async () => {
@@ -316,5 +321,43 @@ describe('who may see a document', () => {
     expect(mine.json().data.state).toBe('done');
     expect((await guest.get(`/api/doc/translated/${guestProject}?token=guest-token-other1`)).statusCode).toBe(403);
     expect((await guest.get(`/api/translated-file-url/?id=${mine.json().data.file_id}&token=guest-token-owner1`)).statusCode).toBe(200);
+  });
+});
+
+describe('teams', () => {
+  it('a member translates within the team owner’s plan, and the team’s LLM switch applies', async () => {
+    const plan = await createPlan(t, { doc_words: 20, llm_enabled: true });
+    const owner = await createUser(t, { planId: plan.id });
+    const member = await createUser(t);
+    await createTeam(t, owner, [{ user: member, role: 5 }], { llmEnabled: false });
+    const client = await signedIn(t, member);
+    expect((await start(client)).json()).toEqual({ status: 402, type: 'doc_words', message: 'File words count exceeded to a limit of 20' });
+    expect((await start(client, docxFile(), { model: 'llm', frontendModel: 'LLM' })).json()).toEqual({ status: 402, type: 'llm_disabled', message: 'LLM feature disabled by the account manager' });
+  });
+
+  it('the team’s owner and managers may see and download a member’s document; other members may not', async () => {
+    const owner = await createUser(t);
+    const manager = await createUser(t);
+    const member = await createUser(t);
+    const colleague = await createUser(t);
+    await createTeam(t, owner, [
+      { user: manager, role: 4 },
+      { user: member, role: 5 },
+      { user: colleague, role: 5 },
+    ]);
+    await t.container.database.db.updateTable('users').set({ plan_id: (await createPlan(t)).id }).where('id', '=', owner.id).execute();
+    const memberClient = await signedIn(t, member);
+    const { project_id: projectId } = (await start(memberClient)).json();
+    await t.container.documents.runJob((await jobOf(projectId)).id, { retryCount: 0 });
+    const fileId = (await memberClient.get(`/api/doc/translated/${projectId}`)).json().data.file_id;
+    for (const [user, allowed] of [
+      [owner, true],
+      [manager, true],
+      [colleague, false],
+    ] as const) {
+      const client = await signedIn(t, (await t.container.users.findById(user.id))!);
+      expect((await client.get(`/api/doc/translated/${projectId}`)).statusCode).toBe(allowed ? 200 : 403);
+      expect((await client.get(`/api/translated-file-url/?id=${fileId}`)).statusCode).toBe(allowed ? 200 : 403);
+    }
   });
 });

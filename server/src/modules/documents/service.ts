@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Logger } from 'pino';
 import type { DocumentsConfig } from '../../config';
-import type { UserRow } from '../../db/schema';
+import type { PlanRow, UserRow } from '../../db/schema';
+import { ROLE } from '../../http/access';
 import { EngineError, type Domain, type Lang, type TranslationEngine } from '../../engines/types';
 import { DEFAULT_LIMITS, documentErrorKey, isDocumentError, OUTPUT_FORMAT, type DocumentAnalysis, type DocumentError, type FilterLimits, type PartRange } from '../../formats';
 import type { DocumentFilterRunner } from '../../formats/sandbox';
@@ -14,7 +15,6 @@ import type { JobQueue } from '../../jobs/queue';
 import type { MailService } from '../../mail/jobs';
 import { StorageNotFound, type FileStorage } from '../../storage/local';
 import { planLimits } from '../plans/plans.fns';
-import type { PlansService } from '../plans/service';
 import type { SettingsService } from '../settings/service';
 import { assembleTranslations, monthStart, planBatches, progressFor, translatedFileName } from './documents.fns';
 import type { DocumentOwner, DocumentsRepo } from './repo';
@@ -27,11 +27,6 @@ import type { SegmentTranslator } from '../../engines/types';
 export function segmentTranslatorFromEngine(engine: TranslationEngine): SegmentTranslator {
   return async (segments, job) => ({ translations: await engine.translate(segments, job), engine: engine.id });
 }
-
-/** Used when no translation engine is configured: every document job fails with a clear log line. */
-export const unavailableTranslator: SegmentTranslator = async () => {
-  throw new EngineError('none', 'No translation engine is configured for documents (container.translator is not wired)', false);
-};
 
 export type Requester =
   | { kind: 'user'; user: UserRow; locale: Locale }
@@ -58,6 +53,8 @@ interface EffectiveLimits {
   formats: string[];
   monthlyDocuments: number;
   llm: boolean;
+  /** The team's manager switched the LLM mode off. */
+  llmDisabledByTeam: boolean;
   trialExpired: boolean;
 }
 
@@ -66,11 +63,14 @@ export interface DocumentsDeps {
   storage: FileStorage;
   filters: DocumentFilterRunner;
   translate: SegmentTranslator;
-  plans: PlansService;
   settings: SettingsService;
   mail: MailService;
   queue: JobQueue;
   findUser(id: number): Promise<UserRow | undefined>;
+  /** The plan whose limits apply: a team member's is the team owner's (users module). */
+  planOf(user: UserRow): Promise<PlanRow>;
+  /** The user's team, if any (teams module). */
+  teamOf(user: UserRow): Promise<{ teamId: number; llmEnabled: boolean } | null>;
   now: () => Date;
   logger: Logger;
   config: DocumentsConfig & { appUrl: string; tempDir: string };
@@ -106,12 +106,13 @@ export function createDocumentsService(deps: DocumentsDeps) {
         formats: guest.allowedFormats,
         monthlyDocuments: guest.docQuota,
         llm: false,
+        llmDisabledByTeam: false,
         trialExpired: false,
       };
     }
     const user = requester.user;
-    // Accounts without a plan of their own get the trial plan's limits (as GET /api/user does).
-    const plan = user.plan_id ? await deps.plans.getById(user.plan_id) : await deps.plans.getBySlug('free-trial');
+    // The same plan GET /api/user shows: the team owner's for a team member, the trial's without one.
+    const [plan, team] = await Promise.all([deps.planOf(user), deps.teamOf(user)]);
     const limits = planLimits(plan);
     return {
       maxMb: limits.max_file_size_mb,
@@ -120,6 +121,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
       formats: limits.file_formats.map((f) => f.toLowerCase()),
       monthlyDocuments: limits.monthly_doc_requests,
       llm: plan.llm_enabled,
+      llmDisabledByTeam: plan.llm_enabled && team !== null && !team.llmEnabled,
       trialExpired: plan.is_trial && Boolean(user.trial_ends_at) && new Date(user.trial_ends_at!).getTime() <= now().getTime(),
     };
   }
@@ -144,9 +146,20 @@ export function createDocumentsService(deps: DocumentsDeps) {
     await fs.rm(upload.path, { force: true }).catch(() => {});
   }
 
-  function assertOwner(job: DocumentJobRow, requester: Requester) {
-    const owns = requester.kind === 'user' ? job.user_id === requester.user.id : Boolean(requester.token) && job.user_id === null && job.guest_token === requester.token;
-    if (!owns) throw new Forbidden();
+  /** The owner, or the owner's team owner or manager (API.md "Documents"). */
+  async function assertCanSee(job: DocumentJobRow, requester: Requester) {
+    if (requester.kind === 'guest') {
+      if (requester.token && job.user_id === null && job.guest_token === requester.token) return;
+      throw new Forbidden();
+    }
+    if (job.user_id === requester.user.id) return;
+    const manages = requester.user.role_id === ROLE.owner || requester.user.role_id === ROLE.manager;
+    if (manages && job.user_id !== null) {
+      const owner = await deps.findUser(job.user_id);
+      const [mine, theirs] = await Promise.all([deps.teamOf(requester.user), owner ? deps.teamOf(owner) : null]);
+      if (mine && theirs && mine.teamId === theirs.teamId) return;
+    }
+    throw new Forbidden();
   }
 
   const folderOf = (job: DocumentJobRow) => path.posix.dirname(job.source_key);
@@ -267,12 +280,15 @@ export function createDocumentsService(deps: DocumentsDeps) {
         const owner = ownerOf(requester);
         const limits = await limitsFor(requester);
         if (limits.trialExpired) throw new LimitExceeded('trial_expired', 'documents.trial_expired');
+        if (input.model === 'llm' && limits.llmDisabledByTeam) throw new LimitExceeded('llm_disabled', 'documents.llm_disabled');
         if (input.model === 'llm' && !limits.llm) throw new LimitExceeded('plan_feature', 'documents.plan_feature');
         const since = monthStart(now());
         if ((await repo.countSince(owner, since)) >= limits.monthlyDocuments) throw new LimitExceeded('doc_request_quota', 'documents.quota');
         const { format, analysis } = await inspect(upload, limits);
         const source: Lang = input.source_lang === 'auto' ? (analysis.detectedLanguage ?? 'en') : input.source_lang;
-        const target: Lang = input.target_lang ?? (source === 'ar' ? 'en' : 'ar');
+        let target: Lang = input.target_lang ?? (source === 'ar' ? 'en' : 'ar');
+        // "Detect language" found the language asked for as the target: the other one is meant.
+        if (input.source_lang === 'auto' && source === target) target = source === 'ar' ? 'en' : 'ar';
         if (source === target) throw Invalid.field('target_lang', 'documents.same_language');
         if (!analysis.segments.some((s) => /\p{L}/u.test(s))) throw Invalid.field('file', 'documents.error_no_text');
         if (analysis.words > limits.words) throw new LimitExceeded('doc_words', 'documents.words_limit', { limit: limits.words });
@@ -320,7 +336,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
     async status(requester: Requester, projectId: string) {
       const job = await repo.findByProjectId(projectId);
       if (!job) throw new NotFound();
-      assertOwner(job, requester);
+      await assertCanSee(job, requester);
       return {
         status: 200,
         data: {
@@ -345,7 +361,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
     async download(requester: Requester, fileId: string): Promise<{ stream: Readable; fileName: string; mime: string; size: number | null }> {
       const job = await repo.findByFileId(fileId);
       if (!job || job.state !== 'done' || !job.result_key) throw new NotFound();
-      assertOwner(job, requester);
+      await assertCanSee(job, requester);
       try {
         return { stream: await storage.stream(job.result_key), fileName: job.result_name ?? 'document', mime: OUTPUT_FORMAT[job.format].mime, size: await storage.size(job.result_key) };
       } catch (error) {
