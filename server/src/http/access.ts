@@ -27,10 +27,20 @@ declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor | null;
   }
+  interface FastifyInstance {
+    /** Every route with its declared access, for the permission-matrix test and the docs. */
+    routeAccess: Array<{ method: string; url: string; access: Access }>;
+  }
 }
 
 export function registerAccess(app: FastifyInstance, deps: { sessions: SessionStore; loadUser(id: number): Promise<UserRow | undefined> }) {
   app.decorateRequest('actor', null);
+  const table: Array<{ method: string; url: string; access: Access }> = [];
+  app.decorate('routeAccess', table);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) if (method !== 'HEAD') table.push({ method, url: route.url, access: (route.config as { access?: Access } | undefined)?.access ?? 'public' });
+  });
 
   app.addHook('preHandler', async (request: FastifyRequest) => {
     const access = request.routeOptions.config?.access ?? 'public';
