@@ -4,8 +4,10 @@ import type { AutoDelete, HistoryEntriesTable, HistoryType } from './tables';
 
 export function createHistoryRepo(db: Kysely<DB>) {
   return {
-    async page(userId: number, filter: { type?: HistoryType; q?: string; page: number; perPage: number }) {
-      let query = db.selectFrom('history_entries').where('user_id', '=', userId);
+    /** A page of the entries of one user, or of several (a team manager's view). */
+    async page(userIds: number | number[], filter: { type?: HistoryType; q?: string; page: number; perPage: number }) {
+      const ids = Array.isArray(userIds) ? userIds : [userIds];
+      let query = db.selectFrom('history_entries').where('user_id', 'in', ids.length ? ids : [-1]);
       if (filter.type) query = query.where('type', '=', filter.type);
       if (filter.q) {
         const pattern = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -13,7 +15,7 @@ export function createHistoryRepo(db: Kysely<DB>) {
       }
       const [rows, total] = await Promise.all([
         query
-          .select(['project_id', 'type', 'source_lang', 'target_lang', 'domain', 'title', 'preview', 'created_at', 'state', 'file_id'])
+          .select(['project_id', 'user_id', 'type', 'source_lang', 'target_lang', 'domain', 'title', 'preview', 'created_at', 'state', 'file_id'])
           .orderBy('created_at', 'desc')
           .orderBy('project_id', 'desc')
           .limit(filter.perPage)

@@ -4,14 +4,18 @@ import { resolveLocale } from '../../http/locale';
 import { parseInput } from '../../http/validation';
 import { t } from '../../i18n/messages';
 import { autoDeleteSchema, deleteEntrySchema, historyListSchema, projectParamSchema } from './schemas';
+import type { TeamsService } from '../teams/service';
 import type { HistoryService } from './service';
 
-export function historyRoutes(app: FastifyInstance, deps: { history: HistoryService }) {
+export function historyRoutes(app: FastifyInstance, deps: { history: HistoryService; teams: Pick<TeamsService, 'managedMemberIds'> }) {
   const access = { config: { access: 'verified' as const } };
 
-  app.get('/api/user/translation-history', access, async (request) =>
-    deps.history.list(requireActor(request).user.id, parseInput(historyListSchema, request.query)),
-  );
+  app.get('/api/user/translation-history', access, async (request) => {
+    const { scope, ...filter } = parseInput(historyListSchema, request.query);
+    const actor = requireActor(request);
+    const userIds = scope === 'team' ? await deps.teams.managedMemberIds(actor) : actor.user.id;
+    return deps.history.list(userIds, filter);
+  });
 
   app.get('/api/user/translation-history/:projectId', access, async (request) =>
     deps.history.get(requireActor(request).user.id, parseInput(projectParamSchema, request.params).projectId),

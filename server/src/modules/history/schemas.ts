@@ -8,6 +8,8 @@ export const historyListSchema = z.object({
   // An unknown or empty type lists every type, as the "All" filter does.
   type: z.enum(HISTORY_TYPES).optional().catch(undefined),
   q: z.string().trim().max(200).optional().catch(undefined),
+  /** `team`: an account owner's or manager's view of the whole team's history. */
+  scope: z.enum(['mine', 'team']).optional().catch(undefined),
 });
 
 export const projectParamSchema = z.object({ projectId: z.string() });

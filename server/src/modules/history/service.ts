@@ -83,11 +83,13 @@ export function createHistoryService(deps: { repo: HistoryRepo; now: () => Date;
     },
 
     /** GET /api/user/translation-history: newest first, 20 a page, filtered by type and text. */
-    async list(userId: number, filter: { page: number; type?: HistoryType; q?: string }) {
-      const { rows, total } = await deps.repo.page(userId, { ...filter, q: filter.q || undefined, perPage: HISTORY_PER_PAGE });
+    /** The user's own entries, or (team managers, `userIds` of the whole team) the team's. */
+    async list(userIds: number | number[], filter: { page: number; type?: HistoryType; q?: string }) {
+      const { rows, total } = await deps.repo.page(userIds, { ...filter, q: filter.q || undefined, perPage: HISTORY_PER_PAGE });
       return {
         data: rows.map((row) => ({
           project_id: row.project_id,
+          ...(Array.isArray(userIds) ? { user_id: row.user_id } : {}),
           type: row.type,
           source_lang: row.source_lang,
           target_lang: row.target_lang,

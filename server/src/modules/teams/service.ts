@@ -67,6 +67,12 @@ export function createTeamsService(deps: {
   return {
     membershipOf,
 
+    /** The ids of everyone in the caller's team, for the owner's and managers' team views (403 otherwise). */
+    async managedMemberIds(actor: Actor) {
+      const team = await managedTeam(actor);
+      return (await deps.repo.listMembers(team.teamId)).map((member) => member.id);
+    },
+
     async getTeam(actor: Actor) {
       const team = await membershipOf(actor.user);
       if (!team) return { data: null };

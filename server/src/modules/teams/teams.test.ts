@@ -109,6 +109,20 @@ describe('team life cycle', () => {
     expect((await ownerClient.get('/api/team')).json().data.seats_taken).toBe(2);
   });
 
+  it("shows the owner the whole team's history, and refuses that view to members", async () => {
+    const sami = (await t.container.database.db.selectFrom('users').selectAll().where('email', '=', 'sami@example.com').executeTakeFirstOrThrow()) as UserRow;
+    const entry = (userId: number, title: string) => ({ project_id: crypto.randomUUID(), user_id: userId, type: 'text', source_lang: 'en', target_lang: 'ar', domain: 'general', title });
+    await t.container.database.db.insertInto('history_entries').values([entry(owner.id, 'Owner text'), entry(sami.id, 'Sami text')]).execute();
+    const team = (await ownerClient.get('/api/user/translation-history?scope=team')).json();
+    expect(team.data.map((e: { title: string }) => e.title).sort()).toEqual(['Owner text', 'Sami text']);
+    expect(team.data.find((e: { title: string }) => e.title === 'Sami text').user_id).toBe(sami.id);
+    const mine = (await ownerClient.get('/api/user/translation-history')).json();
+    expect(mine.data.map((e: { title: string }) => e.title)).toEqual(['Owner text']);
+    const samiClient = await t.client().signInAs(sami.id);
+    expect((await samiClient.get('/api/user/translation-history?scope=team')).statusCode).toBe(403);
+    expect((await samiClient.get('/api/user/translation-history')).json().data.map((e: { title: string }) => e.title)).toEqual(['Sami text']);
+  });
+
   it('lets the manager switch the LLM mode off for the whole team', async () => {
     const sami = (await t.container.database.db.selectFrom('users').selectAll().where('email', '=', 'sami@example.com').executeTakeFirstOrThrow()) as UserRow;
     const samiClient = await t.client().signInAs(sami.id);
