@@ -111,7 +111,7 @@ describe('team life cycle', () => {
 
   it("shows the owner the whole team's history, and refuses that view to members", async () => {
     const sami = (await t.container.database.db.selectFrom('users').selectAll().where('email', '=', 'sami@example.com').executeTakeFirstOrThrow()) as UserRow;
-    const entry = (userId: number, title: string) => ({ project_id: crypto.randomUUID(), user_id: userId, type: 'text', source_lang: 'en', target_lang: 'ar', domain: 'general', title });
+    const entry = (userId: number, title: string) => ({ project_id: crypto.randomUUID(), user_id: userId, type: 'text' as const, source_lang: 'en', target_lang: 'ar', domain: 'general', title });
     await t.container.database.db.insertInto('history_entries').values([entry(owner.id, 'Owner text'), entry(sami.id, 'Sami text')]).execute();
     const team = (await ownerClient.get('/api/user/translation-history?scope=team')).json();
     expect(team.data.map((e: { title: string }) => e.title).sort()).toEqual(['Owner text', 'Sami text']);
