@@ -74,6 +74,10 @@ describe.each(['en', 'ar'] as const)('admin console and teams (%s)', (locale) =>
     await okDialog(page);
     const stored = (await apiCall(page, 'GET', '/api/site-settings')).body.data.find((s: { setting_name: string }) => s.setting_name === 'guest_text_quota');
     expect(stored.setting_value).toBe('25');
+    // Other browser tests share this server and count on the spec's default guest quota.
+    await page.locator('input[name="guest_text_quota"]').fill('20');
+    await page.getByTestId('save-settings').click();
+    await okDialog(page);
     await screenshot(page, `admin-settings-${locale}`);
 
     await page.goto('/admin/audit-log');
