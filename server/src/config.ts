@@ -38,6 +38,7 @@ const envSchema = z.object({
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).default(2),
   SESSION_REMEMBER_DAYS: z.coerce.number().int().min(1).default(30),
   WEB_DIST_DIR: z.string().min(1).default('web/dist'),
+  AUTH_RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
   BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(14),
   INVOICE_SELLER_NAME: z.string().min(1).default('Lisan'),
   INVOICE_SELLER_ADDRESS: z.string().default(''),
@@ -136,6 +137,8 @@ export interface Config {
   sessionTtlHours: number;
   sessionRememberDays: number;
   webDistDir: string;
+  /** Multiplies the sign-in, sign-up and password-reset attempt limits. */
+  authRateLimitScale: number;
   billing: {
     graceDays: number;
     sellerName: string;
@@ -244,6 +247,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionTtlHours: e.SESSION_TTL_HOURS,
     sessionRememberDays: e.SESSION_REMEMBER_DAYS,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
+    authRateLimitScale: e.AUTH_RATE_LIMIT_SCALE,
     billing: {
       graceDays: e.BILLING_GRACE_DAYS,
       sellerName: e.INVOICE_SELLER_NAME,

@@ -159,7 +159,7 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     social: authRepo,
     appUrl: config.appUrl,
   });
-  const auth = createAuthService({ repo: authRepo, users, usersRepo, mail, rateLimiter, sessions, now, appKey, appUrl: config.appUrl, logger });
+  const auth = createAuthService({ repo: authRepo, users, usersRepo, mail, rateLimiter, sessions, now, appKey, appUrl: config.appUrl, logger, rateLimitScale: config.authRateLimitScale });
   const socialClients: Partial<Record<SocialProvider, OidcClient>> = {};
   for (const [provider, providerConfig] of Object.entries(config.socialProviders) as Array<[SocialProvider, NonNullable<Config['socialProviders'][SocialProvider]>]>) {
     socialClients[provider] = createOidcClient(providerConfig, logger);

@@ -70,6 +70,8 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: 'warn',
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
+      // Every browser test signs up and in from 127.0.0.1: scale the per-IP attempt limits.
+      AUTH_RATE_LIMIT_SCALE: '50',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

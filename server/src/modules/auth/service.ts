@@ -34,6 +34,8 @@ export interface AuthServiceDeps {
   now: () => Date;
   appKey: Buffer;
   appUrl: string;
+  /** Multiplies every attempt limit (operators behind a shared IP; the browser tests). */
+  rateLimitScale?: number;
   logger: Logger;
 }
 
@@ -46,7 +48,8 @@ const getDecoyHash = () => (decoyHash ??= hashPassword(randomBytes(16).toString(
 
 /** Sign-up, sign-in, e-mail verification and password reset. Sessions are the caller's. */
 export function createAuthService(deps: AuthServiceDeps) {
-  const limit = (key: string, rule: readonly [number, number]) => deps.rateLimiter.consume(key, rule[0], rule[1]);
+  const scale = deps.rateLimitScale ?? 1;
+  const limit = (key: string, rule: readonly [number, number]) => deps.rateLimiter.consume(key, rule[0] * scale, rule[1]);
 
   async function sendVerificationEmail(user: UserRow) {
     const expiresAt = new Date(deps.now().getTime() + VERIFY_LINK_TTL_MINUTES * 60_000);
