@@ -137,7 +137,7 @@ describe.each(['en', 'ar'] as const)('accounts in the browser (%s)', (locale) =>
     await page.locator('input[name="name"]').waitFor();
     await screenshot(page, `accounts-${locale}-01-register`);
     await submit(page);
-    await expect.poll(() => page.locator('.field__errors').first().innerText()).toBe(text.nameRequired);
+    await expect.poll(() => page.locator('.form-field__errors').first().innerText()).toBe(text.nameRequired);
     await screenshot(page, `accounts-${locale}-02-register-errors`);
     await fill(page, { name: locale === 'ar' ? 'هدى سالم' : 'Huda Salem', email, password: firstPassword, password_confirmation: firstPassword });
     await submit(page);
@@ -164,7 +164,7 @@ describe.each(['en', 'ar'] as const)('accounts in the browser (%s)', (locale) =>
     await page.goto('/login');
     await fill(page, { email, password: 'not-my-password' });
     await submit(page);
-    await expect.poll(() => page.locator('.field__errors').first().innerText()).toBe(text.credentials);
+    await expect.poll(() => page.locator('.form-field__errors').first().innerText()).toBe(text.credentials);
     await screenshot(page, `accounts-${locale}-05-login-error`);
     await signIn(page, email, firstPassword);
 
@@ -198,7 +198,7 @@ describe.each(['en', 'ar'] as const)('accounts in the browser (%s)', (locale) =>
     await page.goto('/login');
     await fill(page, { email, password: firstPassword });
     await submit(page);
-    await expect.poll(() => page.locator('.field__errors').first().innerText()).toBe(text.credentials);
+    await expect.poll(() => page.locator('.form-field__errors').first().innerText()).toBe(text.credentials);
     await signIn(page, email, secondPassword);
     await signOut(page, locale);
   });
@@ -235,7 +235,7 @@ describe.each(['en', 'ar'] as const)('accounts in the browser (%s)', (locale) =>
     await confirm.waitFor();
     await fill(confirm, { password: 'not-my-password' });
     await confirm.locator('button[type="submit"]').click();
-    await expect.poll(() => confirm.locator('.field__errors').innerText()).toBe(text.passwordIncorrect);
+    await expect.poll(() => confirm.locator('.form-field__errors').innerText()).toBe(text.passwordIncorrect);
     await screenshot(page, `accounts-${locale}-15-delete-account`);
     await fill(confirm, { password: thirdPassword });
     await confirm.locator('button[type="submit"]').click();
@@ -244,7 +244,7 @@ describe.each(['en', 'ar'] as const)('accounts in the browser (%s)', (locale) =>
     await page.goto('/login');
     await fill(page, { email, password: thirdPassword });
     await submit(page);
-    await expect.poll(() => page.locator('.field__errors').first().innerText()).toBe(text.credentials);
+    await expect.poll(() => page.locator('.form-field__errors').first().innerText()).toBe(text.credentials);
   });
 
   it('says so when a verification link is invalid or expired', async () => {

@@ -2,7 +2,6 @@ import { cloneElement, isValidElement, useCallback, useId, useState, type InputH
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../api/client';
 import './form.css';
-import './form-field.css';
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
   label: string;
@@ -13,57 +12,23 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChan
   errors?: string[];
 }
 
-/** A labelled input with an optional hint and its validation messages. */
+/** A labelled input with an optional hint and its validation messages (a FormField around an input). */
 export function TextField({ label, value, onChange, hint, errors = [], id, className, ...input }: FieldProps) {
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
-  const describedBy = [hint ? hintId : null, errors.length ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={`field${errors.length ? ' field--invalid' : ''}${className ? ` ${className}` : ''}`}>
-      <label className="field__label" htmlFor={inputId}>
-        {label}
-      </label>
-      <input
-        {...input}
-        id={inputId}
-        className="field__input"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={errors.length > 0 || undefined}
-        aria-describedby={describedBy}
-      />
-      {hint && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      )}
-      {errors.length > 0 && (
-        <ul id={errorId} className="field__errors">
-          {errors.map((message) => (
-            <li key={message} dir="auto">
-              {message}
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
+    <FormField label={label} hint={hint} errors={errors} className={className} id={id}>
+      <input {...input} className="input" value={value} onChange={(event) => onChange(event.target.value)} />
+    </FormField>
   );
 }
 
 /** A labelled select. */
 export function SelectField({ label, name, value, onChange, children }: { label: string; name: string; value: string; onChange: (value: string) => void; children: ReactNode }) {
-  const id = useId();
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <select id={id} name={name} className="field__select" value={value} onChange={(event) => onChange(event.target.value)}>
+    <FormField label={label}>
+      <select name={name} className="input" value={value} onChange={(event) => onChange(event.target.value)}>
         {children}
       </select>
-    </div>
+    </FormField>
   );
 }
 
@@ -129,7 +94,8 @@ export function fieldErrors(error: unknown, field: string): string[] {
 }
 
 /**
- * A labelled form control with its hint and the server's 422 messages for that field.
+ * A labelled form control with its hint and the server's 422 messages for that field: the
+ * one field of every form (TextField, SelectField, EmailField and PasswordField wrap it).
  * The control (one element) gets the id, aria-invalid and aria-describedby.
  */
 export function FormField({
@@ -140,6 +106,7 @@ export function FormField({
   optionalLabel,
   children,
   className = '',
+  id: givenId,
 }: {
   label: ReactNode;
   errors?: string[];
@@ -148,8 +115,11 @@ export function FormField({
   optionalLabel?: string;
   children: ReactElement<Record<string, unknown>>;
   className?: string;
+  /** The control's id, when the caller needs to know it. */
+  id?: string;
 }) {
-  const id = useId();
+  const generatedId = useId();
+  const id = givenId ?? generatedId;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const hasErrors = Boolean(errors?.length);
@@ -172,7 +142,9 @@ export function FormField({
       {hasErrors && (
         <ul className="form-field__errors" id={errorId} role="alert">
           {errors!.map((message) => (
-            <li key={message}>{message}</li>
+            <li key={message} dir="auto">
+              {message}
+            </li>
           ))}
         </ul>
       )}

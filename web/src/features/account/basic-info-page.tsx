@@ -88,8 +88,8 @@ function ProfileForm({ user }: { user: User }) {
           <TextField label={t('basicInfo.website')} name="company_website" type="url" dir="ltr" autoComplete="url" placeholder="https://" value={values.company_website} onChange={set('company_website')} errors={errorsOf('company_website')} maxLength={255} />
         </div>
         <TextField label={t('basicInfo.address')} name="company_address" dir="auto" autoComplete="street-address" value={values.company_address} onChange={set('company_address')} errors={errorsOf('company_address')} maxLength={500} />
-        <div className="field logo-field">
-          <span className="field__label">{t('basicInfo.logo')}</span>
+        <div className="form-field logo-field">
+          <span className="form-field__label">{t('basicInfo.logo')}</span>
           <div className="logo-field__body">
             <div className="logo-field__preview">
               {shownLogo ? <img src={shownLogo} alt={t('basicInfo.logoAlt')} /> : <span className="muted">{t('basicInfo.noLogo')}</span>}
@@ -112,7 +112,7 @@ function ProfileForm({ user }: { user: User }) {
                   {logoFile.name}
                 </span>
               )}
-              <p className="field__hint">{t('basicInfo.logoHint')}</p>
+              <p className="form-field__hint">{t('basicInfo.logoHint')}</p>
               {(user.company?.logo_url || logoFile) && !removeLogo && (
                 <button
                   type="button"
@@ -125,9 +125,9 @@ function ProfileForm({ user }: { user: User }) {
                   {t('basicInfo.removeLogo')}
                 </button>
               )}
-              {removeLogo && <p className="field__hint">{t('basicInfo.logoRemoved')}</p>}
+              {removeLogo && <p className="form-field__hint">{t('basicInfo.logoRemoved')}</p>}
               {[...(logoError ? [logoError] : []), ...errorsOf('logo')].map((message) => (
-                <p key={message} className="field__errors" role="alert">
+                <p key={message} className="form-field__errors" role="alert">
                   {message}
                 </p>
               ))}

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Pagination } from '../../components/pagination';
 import { useLanguage } from '../../i18n/use-language';
 import { plansQuery } from '../plans/use-plans';
 import { AdminNav, useRoleName } from './admin-nav';
@@ -16,7 +17,6 @@ export function AdminUsersPage() {
   const [search, setSearch] = useState('');
   const users = useAdminUsers(filter);
   const total = users.data?.meta.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / (users.data?.meta.per_page ?? 20)));
 
   return (
     <section className="container page-section admin-page">
@@ -87,15 +87,7 @@ export function AdminUsersPage() {
           </tbody>
         </table>
       </div>
-      <div className="pagination">
-        <button className="button button--ghost button--small" disabled={filter.page <= 1} onClick={() => setFilter((c) => ({ ...c, page: c.page - 1 }))}>
-          {t('pagination.previous')}
-        </button>
-        <span>{t('pagination.status', { page: filter.page, pages, total })}</span>
-        <button className="button button--ghost button--small" disabled={filter.page >= pages} onClick={() => setFilter((c) => ({ ...c, page: c.page + 1 }))}>
-          {t('pagination.next')}
-        </button>
-      </div>
+      <Pagination page={filter.page} perPage={users.data?.meta.per_page ?? 20} total={total} onPage={(page) => setFilter((c) => ({ ...c, page }))} />
     </section>
   );
 }

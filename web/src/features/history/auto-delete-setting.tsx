@@ -30,8 +30,8 @@ export function AutoDeleteSetting() {
     >
       <h2 className="auto-delete__title">{t('autoDelete.title')}</h2>
       <div className="auto-delete__row">
-        <label className="field field--inline" htmlFor={id}>
-          <span className="field__label">{t('autoDelete.label')}</span>
+        <label className="form-field form-field--inline" htmlFor={id}>
+          <span className="form-field__label">{t('autoDelete.label')}</span>
           <select id={id} value={value} aria-describedby={helpId} disabled={setting.isPending} onChange={(event) => setValue(event.target.value as AutoDelete)}>
             {AUTO_DELETE_VALUES.map((option) => (
               <option key={option} value={option}>

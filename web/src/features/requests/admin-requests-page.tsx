@@ -4,7 +4,8 @@ import { useDialog } from '../../app/dialog-context';
 import { PageLoading } from '../../components/page-loading';
 import { formatNumber } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
-import { AdminPageHeader, Pagination } from '../admin/admin-page-header';
+import { Pagination } from '../../components/pagination';
+import { AdminPageHeader } from '../admin/admin-page-header';
 import { formatDate } from '../content/content.fns';
 import './requests.css';
 import {

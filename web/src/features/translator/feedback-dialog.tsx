@@ -42,12 +42,12 @@ export function FeedbackDialog({ open, translationId, isGuest, onClose }: { open
 
   return (
     <FormDialog open={open} title={t('feedback.title')} submitLabel={t('feedback.submit')} cancelLabel={t('feedback.cancel')} busy={send.isPending} onSubmit={submit} onCancel={onClose} testId="feedback-dialog">
-      <label className="field" htmlFor={ids.message}>
-        <span className="field__label">{t('feedback.message')}</span>
+      <label className="form-field" htmlFor={ids.message}>
+        <span className="form-field__label">{t('feedback.message')}</span>
         <textarea id={ids.message} rows={4} dir="auto" value={message} required onChange={(event) => setMessage(event.target.value)} />
       </label>
-      <label className="field" htmlFor={ids.rating}>
-        <span className="field__label">{t('feedback.rating')}</span>
+      <label className="form-field" htmlFor={ids.rating}>
+        <span className="form-field__label">{t('feedback.rating')}</span>
         <select id={ids.rating} value={rating} onChange={(event) => setRating(event.target.value)}>
           <option value="">{t('feedback.noRating')}</option>
           {[5, 4, 3, 2, 1].map((value) => (
@@ -58,13 +58,13 @@ export function FeedbackDialog({ open, translationId, isGuest, onClose }: { open
         </select>
       </label>
       {isGuest && (
-        <div className="field-row">
-          <label className="field" htmlFor={ids.name}>
-            <span className="field__label">{t('feedback.name')}</span>
+        <div className="form__row">
+          <label className="form-field" htmlFor={ids.name}>
+            <span className="form-field__label">{t('feedback.name')}</span>
             <input id={ids.name} dir="auto" autoComplete="name" value={name} onChange={(event) => setName(event.target.value)} />
           </label>
-          <label className="field" htmlFor={ids.email}>
-            <span className="field__label">{t('feedback.email')}</span>
+          <label className="form-field" htmlFor={ids.email}>
+            <span className="form-field__label">{t('feedback.email')}</span>
             <input id={ids.email} type="email" dir="ltr" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} />
           </label>
         </div>

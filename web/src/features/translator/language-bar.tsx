@@ -24,8 +24,8 @@ export function LanguageBar(props: LanguageBarProps) {
   return (
     <div className="language-bar">
       <div className="language-bar__languages">
-        <label className="field field--inline" htmlFor={ids.source}>
-          <span className="field__label">{t('languages.source')}</span>
+        <label className="form-field form-field--inline" htmlFor={ids.source}>
+          <span className="form-field__label">{t('languages.source')}</span>
           <select id={ids.source} data-testid="source-lang" value={props.source} onChange={(event) => props.onSourceChange(event.target.value as SourceLang)}>
             <option value="auto">
               {props.source === 'auto' && props.detected ? t('languages.detected', { language: t(`languages.${props.detected}`) }) : t('languages.auto')}
@@ -42,8 +42,8 @@ export function LanguageBar(props: LanguageBarProps) {
             <path fill="currentColor" d="M7 7h11.2l-2.6-2.6L17 3l5 5-5 5-1.4-1.4L18.2 9H7V7Zm10 10H5.8l2.6 2.6L7 21l-5-5 5-5 1.4 1.4L5.8 15H17v2Z" />
           </svg>
         </button>
-        <label className="field field--inline" htmlFor={ids.target}>
-          <span className="field__label">{t('languages.target')}</span>
+        <label className="form-field form-field--inline" htmlFor={ids.target}>
+          <span className="form-field__label">{t('languages.target')}</span>
           <select id={ids.target} data-testid="target-lang" value={props.target} onChange={(event) => props.onTargetChange(event.target.value as Lang)}>
             {LANGS.map((lang) => (
               <option key={lang} value={lang}>
@@ -54,8 +54,8 @@ export function LanguageBar(props: LanguageBarProps) {
         </label>
       </div>
       <div className="language-bar__options">
-        <label className="field field--inline" htmlFor={ids.domain}>
-          <span className="field__label">{t('domain.label')}</span>
+        <label className="form-field form-field--inline" htmlFor={ids.domain}>
+          <span className="form-field__label">{t('domain.label')}</span>
           <select id={ids.domain} data-testid="domain" value={props.domain} onChange={(event) => props.onDomainChange(event.target.value as Domain)}>
             {DOMAINS.map((domain) => (
               <option key={domain} value={domain}>

@@ -57,8 +57,8 @@ export function SuggestDialog(props: {
       testId="suggest-dialog"
     >
       {props.segments.length > 1 && (
-        <label className="field" htmlFor={ids.sentence}>
-          <span className="field__label">{t('suggest.sentence')}</span>
+        <label className="form-field" htmlFor={ids.sentence}>
+          <span className="form-field__label">{t('suggest.sentence')}</span>
           <select
             id={ids.sentence}
             value={index}
@@ -78,20 +78,20 @@ export function SuggestDialog(props: {
       )}
       <div className="suggest-dialog__texts">
         <div>
-          <p className="field__label">{t('suggest.original')}</p>
+          <p className="form-field__label">{t('suggest.original')}</p>
           <blockquote className="suggest-dialog__quote" lang={props.source} dir="auto" data-testid="suggest-original">
             {segment?.source}
           </blockquote>
         </div>
         <div>
-          <p className="field__label">{t('suggest.current')}</p>
+          <p className="form-field__label">{t('suggest.current')}</p>
           <blockquote className="suggest-dialog__quote" lang={props.target} dir="auto">
             {segment?.target}
           </blockquote>
         </div>
       </div>
-      <label className="field" htmlFor={ids.yours}>
-        <span className="field__label">{t('suggest.yours')}</span>
+      <label className="form-field" htmlFor={ids.yours}>
+        <span className="form-field__label">{t('suggest.yours')}</span>
         <textarea id={ids.yours} data-testid="suggest-text" rows={3} lang={props.target} dir="auto" value={text} required onChange={(event) => setText(event.target.value)} />
       </label>
     </FormDialog>
