@@ -92,7 +92,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
 
   registerErrorHandling(app, { bodyLimitBytes: config.bodyLimitBytes });
   registerCsrf(app, container.csrf, container.secureCookies);
-  registerAccess(app, { sessions: container.sessions, loadUser: (id) => container.users.findById(id) });
+  registerAccess(app, { sessions: container.sessions, loadUser: (id) => container.users.findById(id), actors: container.actors });
 
   healthRoutes(app, container);
   settingsRoutes(app, container);

@@ -9,6 +9,7 @@ import { JobQueue } from './jobs/queue';
 import { CsrfTokens } from './http/csrf';
 import { RateLimiter } from './http/rate-limit';
 import { SessionStore } from './http/sessions';
+import { ActorCache } from './http/actor-cache';
 import { createMailer, outboxTransport, smtpTransport, type Transport } from './mail/mailer';
 import { createMailService, defineMailJobs } from './mail/jobs';
 import { defineBillingJobs } from './modules/billing/jobs';
@@ -124,6 +125,7 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
 
   const secureCookies = config.appUrl.startsWith('https:');
   const sessions = new SessionStore(database.db, { ttlHours: config.sessionTtlHours, rememberDays: config.sessionRememberDays, secureCookies, now });
+  const actors = createActorCache(database, cache, now);
   const rateLimiter = new RateLimiter(database.db, now);
   const csrf = new CsrfTokens(appKey);
 
@@ -296,6 +298,7 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     mail,
     transport,
     sessions,
+    actors,
     rateLimiter,
     csrf,
     secureCookies,
@@ -340,3 +343,26 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
 }
 
 export type Container = Awaited<ReturnType<typeof createContainer>>;
+
+/**
+ * The signed-in actor cache, emptied by any write to `users` or deletion of `sessions` in
+ * this process (the database's write watch) and, through the cache bus, in the others.
+ * Notifications are coalesced: one per burst of writes.
+ */
+function createActorCache(database: Database, cache: CacheBus, now: () => Date) {
+  const actors = new ActorCache(5_000, () => now().getTime());
+  cache.on('actors', () => actors.clear());
+  let notifying = false;
+  database.onWrite((table, kind) => {
+    if (table !== 'users' && !(table === 'sessions' && kind === 'delete')) return;
+    actors.clear();
+    if (notifying) return;
+    notifying = true;
+    queueMicrotask(() => {
+      notifying = false;
+      void cache.invalidate('actors');
+    });
+  });
+  return actors;
+}
+

@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import { Mutex } from './mutex';
 import { PgliteDialect, runOnPglite } from './pglite-dialect';
+import { WriteWatchPlugin, type WriteListener } from './write-watch';
 import type { DB } from './schema';
 
 // bigint (int8) and numeric come back as numbers, as they do on PGlite for int8.
@@ -26,6 +27,8 @@ export interface Database extends SqlExecutor {
   /** Cross-process notifications (LISTEN/NOTIFY) on both engines. */
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
+  /** Called with each table a Kysely statement writes (see write-watch.ts); returns an unsubscribe function. */
+  onWrite(listener: WriteListener): () => void;
   close(): Promise<void>;
 }
 
@@ -52,11 +55,13 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
   }
   const instance = pglite;
   const mutex = new Mutex();
-  const db = new Kysely<DB>({ dialect: new PgliteDialect(instance, mutex) });
+  const writes = new WriteWatchPlugin();
+  const db = new Kysely<DB>({ dialect: new PgliteDialect(instance, mutex), plugins: [writes] });
   const executor: SqlExecutor = { executeSql: (text, values) => mutex.run(() => runOnPglite(instance, text, values)) };
   return {
     kind: 'pglite',
     db,
+    onWrite: (listener) => writes.listen(listener),
     executeSql: executor.executeSql,
     // The lock holder keeps the one connection for the whole of fn (no other statement
     // can interleave with its transactions); the advisory lock is still taken so the
@@ -89,12 +94,14 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
 async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
   pool.on('error', (error) => options.logger?.error({ err: error }, 'idle database client failed'));
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const writes = new WriteWatchPlugin();
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [writes] });
   const listeners: pg.Client[] = [];
   const executeSql = async (text: string, values?: unknown[]) => lastResult(await pool.query(text, values as unknown[]));
   return {
     kind: 'postgres',
     db,
+    onWrite: (listener) => writes.listen(listener),
     executeSql,
     async withAdvisoryLock(key, fn) {
       const client = await pool.connect();

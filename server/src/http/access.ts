@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema';
 import { EmailNotVerified, Forbidden, Unauthorized } from './errors';
+import type { ActorCache } from './actor-cache';
 import type { SessionStore } from './sessions';
 
 /**
@@ -33,7 +34,7 @@ declare module 'fastify' {
   }
 }
 
-export function registerAccess(app: FastifyInstance, deps: { sessions: SessionStore; loadUser(id: number): Promise<UserRow | undefined> }) {
+export function registerAccess(app: FastifyInstance, deps: { sessions: SessionStore; loadUser(id: number): Promise<UserRow | undefined>; actors?: ActorCache }) {
   app.decorateRequest('actor', null);
   const table: Array<{ method: string; url: string; access: Access }> = [];
   app.decorate('routeAccess', table);
@@ -42,13 +43,26 @@ export function registerAccess(app: FastifyInstance, deps: { sessions: SessionSt
     for (const method of methods) if (method !== 'HEAD') table.push({ method, url: route.url, access: (route.config as { access?: Access } | undefined)?.access ?? 'public' });
   });
 
+  /** The session and its user: from the actor cache when recently seen, else from the database. */
+  async function resolveActor(request: FastifyRequest) {
+    const sessionId = deps.actors ? deps.sessions.sessionIdOf(request) : null;
+    const cached = sessionId ? deps.actors!.get(sessionId) : undefined;
+    if (cached) {
+      request.sessionCache = cached.session;
+      request.actor = { user: cached.user, sessionId: cached.session.id };
+      return;
+    }
+    const session = await deps.sessions.get(request);
+    if (!session?.user_id) return;
+    const user = await deps.loadUser(session.user_id);
+    if (!user) return;
+    request.actor = { user, sessionId: session.id };
+    deps.actors?.set(session, user);
+  }
+
   app.addHook('preHandler', async (request: FastifyRequest) => {
     const access = request.routeOptions.config?.access ?? 'public';
-    const session = await deps.sessions.get(request);
-    if (session?.user_id) {
-      const user = await deps.loadUser(session.user_id);
-      if (user) request.actor = { user, sessionId: session.id };
-    }
+    await resolveActor(request);
     if (access === 'public') return;
     if (!request.actor) throw new Unauthorized();
     if (access === 'user') return;

@@ -51,6 +51,12 @@ export class SessionStore {
     return remember ? this.options.rememberDays * 86_400_000 : this.options.ttlHours * 3_600_000;
   }
 
+  /** The id (token digest) of the request's session cookie, when it has a well-formed one. */
+  sessionIdOf(request: FastifyRequest): string | null {
+    const token = request.cookies[SESSION_COOKIE];
+    return token && token.length >= 32 && token.length <= 128 ? hashToken(token) : null;
+  }
+
   /** The request's live session, looked up once per request. */
   async get(request: FastifyRequest): Promise<SessionRow | null> {
     if (request.sessionCache !== undefined) return request.sessionCache;
