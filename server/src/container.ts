@@ -257,6 +257,7 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     queue,
     users,
     billing,
+    teams,
     rateLimiter,
     fetcher: webFetcher,
     policy: webFetchPolicy,
@@ -278,6 +279,7 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
       },
     },
     translator: overrides.segmentTranslator ?? translator,
+    history,
   });
   defineWebsiteJobs(queue, websites);
 
