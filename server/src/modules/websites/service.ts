@@ -158,8 +158,8 @@ export function createWebsitesService(deps: WebsitesDeps) {
 
   /**
    * Brings the site's history entry in step with the site: state, name (the start page's
-   * title once crawled), source language (the start page's), target language and domain
-   * (the last translate request's; "auto" until then).
+   * title once crawled), languages and domain (the last translate request's target, the
+   * other language as source; before any request, the start page's language and "auto").
    */
   async function syncHistory(siteId: number) {
     const site = await repo.findSite(siteId);
@@ -170,7 +170,8 @@ export function createWebsitesService(deps: WebsitesDeps) {
       state: websiteHistoryState(site, counts),
       // The site's name once a page title is known; until then (and for a failed crawl) its address.
       title: site.title && site.title !== new URL(site.url).hostname ? site.title : site.url,
-      sourceLang: start?.lang ?? 'auto',
+      // Translated pages are those not already in the target language: the source is the other one.
+      sourceLang: site.target_lang ? (site.target_lang === 'ar' ? 'en' : 'ar') : (start?.lang ?? 'auto'),
       targetLang: site.target_lang ?? 'auto',
       domain: site.domain ?? 'general',
     });
@@ -322,6 +323,8 @@ export function createWebsitesService(deps: WebsitesDeps) {
         targetLang: 'auto',
         domain: 'general',
         title: site.url,
+        // Shown under the site's name in the history: its address.
+        preview: site.url,
         state: 'crawling',
       });
       await startCrawl(site);

@@ -52,6 +52,7 @@ interface HistoryEntryJson {
   target_lang: string;
   domain: string;
   title: string;
+  preview: string;
   state: string;
 }
 /** The user's "website" history entries, as the history screen lists them. */
@@ -160,7 +161,7 @@ describe('adding and crawling a website', () => {
     expect(done.pages).toMatchObject({ skipped: 5, active: 0, pending: 0 });
     expect(done.pages.detected).toBe(9);
     // The entry follows: crawled (ready), named after the start page, in the start page's language.
-    expect(await entryOf(client, projectId)).toMatchObject({ state: 'ready', title: 'Hello world', source_lang: 'en', target_lang: 'auto' });
+    expect(await entryOf(client, projectId)).toMatchObject({ state: 'ready', title: 'Hello world', preview: `${site.url}/`, source_lang: 'en', target_lang: 'auto' });
     // Searchable by name and by address.
     expect((await websiteEntries(client, 'Hello world')).map((e) => e.project_id)).toEqual([projectId]);
     expect((await websiteEntries(client, `127.0.0.1:${site.port}`)).map((e) => e.project_id)).toContain(projectId);
