@@ -6,6 +6,9 @@ import { createTestApp, type TestApp, type TestClient } from '../../../test/harn
 import { createTestEngine } from '../../../test/website-engine';
 import type { UserRow } from '../../db/schema';
 import type { ResolvedAddress } from '../../http/ssrf';
+import type { WebFetcher } from '../../http/web-fetch';
+import { crawlWebsite } from './crawler';
+import { createWebsitesRepo } from './repo';
 import { TRANSLATED_PAGE_CSP } from './routes';
 
 let t: TestApp;
@@ -539,6 +542,44 @@ describe('safety while crawling', () => {
     const response = await client.post('/api/websites', { url: `${site.url}/files/report.pdf`, scope: 'page' });
     const done = await crawled(client, response.json().data.id);
     expect(done).toMatchObject({ state: 'failed', error: 'not_html' });
+  });
+});
+
+describe('crawl depth and pace', () => {
+  it('follows links no deeper than the depth limit, a limited number of requests at a time, pausing between them', async () => {
+    const repo = createWebsitesRepo(t.container.database.db);
+    const row = await repo.createSite({ user_id: owner.id, url: `${site.url}/`, scope: 'site', page_limit: 50, title: '', now: new Date() });
+    let inFlight = 0;
+    let maxInFlight = 0;
+    const starts: number[] = [];
+    const fetcher: WebFetcher = {
+      ...t.container.webFetcher,
+      fetch: async (...args) => {
+        maxInFlight = Math.max(maxInFlight, ++inFlight);
+        starts.push(performance.now());
+        try {
+          return await t.container.webFetcher.fetch(...args);
+        } finally {
+          inFlight--;
+        }
+      },
+    };
+    const settings = { robotsToken: 'LisanBot', maxDepth: 1, concurrency: 1, delayMs: 120, maxDelayMs: 1000, maxSitemaps: 20, robotsMaxBytes: 65_536 };
+    const result = await crawlWebsite({ repo, fetcher, now: () => new Date(), logger: t.container.logger, settings }, row);
+    expect(result.error).toBeNull();
+    const { rows } = await repo.listPages(row.id, { page: 1, perPage: 100 });
+    const paths = rows.map((p) => pathOf(p.url));
+    // Linked from the home page (depth 1): listed. Only reachable through /products/ (depth 2): not.
+    expect(paths).toEqual(expect.arrayContaining(['/', '/about', '/products/', '/contact', '/only-in-sitemap']));
+    expect(paths).not.toContain('/products/deep/');
+    expect(paths).not.toContain('/products/item?id=1');
+    expect(Math.max(...rows.map((p) => p.depth))).toBe(1);
+    // One request at a time; after robots.txt and the start page, every request waits the pause first.
+    expect(maxInFlight).toBe(1);
+    const gaps = starts.slice(2).map((start, i) => start - starts[i + 1]!);
+    expect(gaps.length).toBeGreaterThan(5);
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(110);
+    await repo.deleteSite(row.id);
   });
 });
 
