@@ -259,6 +259,7 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     queue,
     users,
     billing,
+    teams,
     rateLimiter,
     fetcher: webFetcher,
     policy: webFetchPolicy,
@@ -280,6 +281,7 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
       },
     },
     translator: overrides.segmentTranslator ?? translator,
+    history,
   });
   defineWebsiteJobs(queue, websites);
 

@@ -75,14 +75,51 @@ afterAll(async () => {
   await fs.rm(dataDir, { recursive: true, force: true });
 });
 
-async function addSiteAndWaitForPages(page: Page) {
+async function addSiteAndWaitForPages(page: Page, locale: 'en' | 'ar') {
   await page.goto('/web-extraction');
+  await page.getByTestId('website-add-form').waitFor();
+  await screenshot(page, `websites-add-${locale}`);
   await page.getByTestId('website-url').fill(site.url);
   await page.getByTestId('website-scope-site').check();
   await page.getByTestId('website-add').click();
   await page.getByTestId('website-detail').waitFor();
   await expect.poll(() => page.getByTestId('site-state').first().getAttribute('class'), { timeout: 20_000 }).toContain('status-chip--active');
   await expect.poll(() => page.getByTestId('page-row').count(), { timeout: 20_000 }).toBe(14);
+  // The site list names the site after its start page.
+  await expect.poll(() => page.getByTestId('website-list').innerText(), { timeout: 10_000 }).toContain('Hello world');
+}
+
+/** Searching the page table by page name narrows it to one row, and clearing brings every page back. */
+async function searchPages(page: Page) {
+  await page.getByTestId('page-search').fill('about');
+  await page.getByTestId('page-search').press('Enter');
+  await expect.poll(() => page.getByTestId('page-row').count(), { timeout: 10_000 }).toBe(1);
+  expect(await page.getByTestId('page-row').innerText()).toContain('About us');
+  await page.getByTestId('page-search').fill('');
+  await page.getByTestId('page-search').press('Enter');
+  await expect.poll(() => page.getByTestId('page-row').count(), { timeout: 10_000 }).toBe(14);
+}
+
+/** The history tab lists the site as a "website" entry whose link re-opens it in web extraction. */
+async function historyEntryReopensSite(page: Page, labels: { type: string; open: string; pair: string }, locale: 'en' | 'ar') {
+  const siteId = new URL(page.url()).searchParams.get('site');
+  expect(siteId).toMatch(/^\d+$/);
+  await page.goto('/user/translation-history?type=website');
+  const entry = page.getByTestId('history-entry').first();
+  await entry.waitFor({ timeout: 15_000 });
+  expect(await page.getByTestId('history-entry').count()).toBe(1);
+  const text = await entry.innerText();
+  expect(text).toContain('Hello world');
+  expect(text).toContain(`${site.url}/`);
+  expect(text).toContain(labels.type);
+  expect(text).toContain(labels.pair);
+  const open = entry.getByTestId('history-open');
+  expect(await open.innerText()).toBe(labels.open);
+  await screenshot(page, `websites-history-${locale}`);
+  await open.click();
+  await expect.poll(() => new URL(page.url()).searchParams.get('site'), { timeout: 10_000 }).toBe(siteId);
+  await page.getByTestId('website-detail').waitFor();
+  await expect.poll(() => page.getByTestId('page-row').count(), { timeout: 10_000 }).toBe(14);
 }
 
 async function translateAllAndPreview(page: Page, target: 'ar' | 'en') {
@@ -98,7 +135,7 @@ async function translateAllAndPreview(page: Page, target: 'ar' | 'en') {
 describe('website translation screens', () => {
   it('adds the local site, lists its pages with status chips, searches them, translates into Arabic and previews the result (English interface)', async () => {
     const page = await signedInPage('en');
-    await addSiteAndWaitForPages(page);
+    await addSiteAndWaitForPages(page, 'en');
     expect(await page.locator('html').getAttribute('dir')).toBe('ltr');
     const chips = await page.getByTestId('status-chip').allInnerTexts();
     expect(chips.filter((c) => c === 'Detected')).toHaveLength(9);
@@ -106,13 +143,7 @@ describe('website translation screens', () => {
     await expect.poll(() => page.getByTestId('pages-table').innerText(), { timeout: 10_000 }).toContain('blocked by the site\'s robots.txt');
     await screenshot(page, 'websites-pages-en');
 
-    await page.getByTestId('page-search').fill('about');
-    await page.getByTestId('page-search').press('Enter');
-    await expect.poll(() => page.getByTestId('page-row').count(), { timeout: 10_000 }).toBe(1);
-    expect(await page.getByTestId('page-row').innerText()).toContain('About us');
-    await page.getByTestId('page-search').fill('');
-    await page.getByTestId('page-search').press('Enter');
-    await expect.poll(() => page.getByTestId('page-row').count(), { timeout: 10_000 }).toBe(14);
+    await searchPages(page);
 
     await translateAllAndPreview(page, 'ar');
     await page.locator('[data-testid="page-row"]', { hasText: 'Hello world' }).getByTestId('page-preview').click();
@@ -147,16 +178,19 @@ describe('website translation screens', () => {
     const zip = await page.request.get(await page.getByTestId('export-zip').getAttribute('href') as string);
     expect(zip.status()).toBe(200);
     expect(zip.headers()['content-type']).toBe('application/zip');
+
+    await historyEntryReopensSite(page, { type: 'Website', open: 'Open the site', pair: 'English to Arabic' }, 'en');
   });
 
   it('works the same in Arabic, right to left, translating into English', async () => {
     const page = await signedInPage('ar');
-    await addSiteAndWaitForPages(page);
+    await addSiteAndWaitForPages(page, 'ar');
     expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
     const chips = await page.getByTestId('status-chip').allInnerTexts();
     expect(chips.filter((c) => c === 'مكتشفة')).toHaveLength(9);
     expect(chips.filter((c) => c === 'متجاوزة')).toHaveLength(5);
     await screenshot(page, 'websites-pages-ar');
+    await searchPages(page);
 
     await translateAllAndPreview(page, 'en');
     expect(await page.getByTestId('status-chip').allInnerTexts()).toContain('نشطة');
@@ -168,6 +202,8 @@ describe('website translation screens', () => {
     await expect.poll(() => page.getByTestId('site-state').first().innerText(), { timeout: 10_000 }).toBe('جاهز');
     await screenshot(page, 'websites-preview-ar');
     await page.getByTestId('preview-panel').screenshot({ path: path.join(SCREENSHOT_DIR, 'websites-preview-frame-ar.png') });
+
+    await historyEntryReopensSite(page, { type: 'موقع', open: 'فتح الموقع', pair: 'من العربية إلى الإنجليزية' }, 'ar');
   });
 
   it('shows the server\'s message for an address it refuses', async () => {

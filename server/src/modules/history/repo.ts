@@ -34,7 +34,7 @@ export function createHistoryRepo(db: Kysely<DB>) {
       return db.insertInto('history_entries').values(entry).execute();
     },
 
-    async update(projectId: string, changes: { state?: string; file_id?: string | null; title?: string; updated_at: Date }) {
+    async update(projectId: string, changes: { state?: string; file_id?: string | null; title?: string; source_lang?: string; target_lang?: string; domain?: string; updated_at: Date }) {
       await db.updateTable('history_entries').set(changes).where('project_id', '=', projectId).execute();
     },
 

@@ -78,8 +78,24 @@ export function createHistoryService(deps: { repo: HistoryRepo; now: () => Date;
       });
     },
 
-    async updateState(projectId: string, changes: { state?: string; fileId?: string | null }) {
-      await deps.repo.update(projectId, { state: changes.state, file_id: changes.fileId, updated_at: deps.now() });
+    /**
+     * Keeps an entry in step with its project: its state, file, and (websites, whose
+     * languages and name are known only after the crawl or the translate request) its
+     * title, languages and domain.
+     */
+    async updateState(
+      projectId: string,
+      changes: { state?: string; fileId?: string | null; title?: string; sourceLang?: string; targetLang?: string; domain?: string },
+    ) {
+      await deps.repo.update(projectId, {
+        state: changes.state,
+        file_id: changes.fileId,
+        title: changes.title === undefined ? undefined : historyTitle(changes.title),
+        source_lang: changes.sourceLang,
+        target_lang: changes.targetLang,
+        domain: changes.domain,
+        updated_at: deps.now(),
+      });
     },
 
     /** GET /api/user/translation-history: newest first, 20 a page, filtered by type and text. */

@@ -1,6 +1,8 @@
 import type { JobQueue } from '../../jobs/queue';
 import type { WebsitesService } from './service';
 
+const TRANSLATE_RETRY_LIMIT = 3;
+
 /** Crawls and translations run as jobs; both handlers are safe to run twice. */
 export function defineWebsiteJobs(queue: JobQueue, websites: WebsitesService) {
   queue.define({
@@ -12,8 +14,9 @@ export function defineWebsiteJobs(queue: JobQueue, websites: WebsitesService) {
   });
   queue.define({
     name: 'website-translate',
-    settings: { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 2 * 60 * 60 },
+    settings: { retryLimit: TRANSLATE_RETRY_LIMIT, retryDelay: 30, retryBackoff: true, expireInSeconds: 2 * 60 * 60 },
     concurrency: 1,
-    handle: (job) => websites.runTranslate(job),
+    // The last attempt does not throw: it gives the pages it could not translate back, with the reason.
+    handle: (job, meta) => websites.runTranslate(job, { last: meta.retryCount >= TRANSLATE_RETRY_LIMIT }),
   });
 }

@@ -100,6 +100,17 @@ export function createWebsitesRepo(db: Kysely<DB>) {
       return db.deleteFrom('websites').where('id', '=', id).execute();
     },
 
+    findSiteByProject(projectId: string, userId: number) {
+      return db.selectFrom('websites').selectAll().where('project_id', '=', projectId).where('user_id', '=', userId).executeTakeFirst();
+    },
+
+    /** Deletes the user's sites of these history projects; pages and segments go with them (on delete cascade). */
+    async deleteSitesByProject(projectIds: string[], userId: number) {
+      if (!projectIds.length) return 0;
+      const result = await db.deleteFrom('websites').where('project_id', 'in', projectIds).where('user_id', '=', userId).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     /** Pages per status (skipped pages counted apart) for each of the sites. */
     async pageCounts(websiteIds: number[]) {
       const counts = new Map<number, { detected: number; pending: number; active: number; skipped: number; total: number; words: number }>();
@@ -211,6 +222,16 @@ export function createWebsitesRepo(db: Kysely<DB>) {
         .updateTable('website_pages')
         .set({ status: 'Pending', target_lang: values.target_lang, domain: values.domain, error: null })
         .where('id', 'in', ids)
+        .execute();
+    },
+
+    /** Pages still Pending after a translation job gave up: back to Detected, with the reason. */
+    releasePending(websiteId: number, reason: string) {
+      return db
+        .updateTable('website_pages')
+        .set((eb) => ({ status: 'Detected', error: eb.fn.coalesce('error', sql.lit(reason)) }))
+        .where('website_id', '=', websiteId)
+        .where('status', '=', 'Pending')
         .execute();
     },
 

@@ -6,6 +6,7 @@ import type { UserRow, PlanRow } from '../../db/schema';
 import type { Domain, Lang } from '../../engines/types';
 import { describeSegments, extractSegments, renderTranslatedHtml, repairPlaceholders, type LinkRewriter } from '../../formats/html';
 import type { Actor } from '../../http/access';
+import type { HistoryService } from '../history/service';
 import { Invalid, LimitExceeded, NotFound } from '../../http/errors';
 import type { RateLimiter } from '../../http/rate-limit';
 import { checkUrl, resolvePublic, SsrfRefused, type SsrfPolicy } from '../../http/ssrf';
@@ -44,6 +45,8 @@ export interface WebsitesDeps {
   users: { effectivePlan(user: UserRow): Promise<PlanRow>; findById(id: number): Promise<UserRow | undefined> };
   /** The billing module's check shared by every quota: an ended trial translates nothing (402 trial_expired). */
   billing: { assertTrialActive(user: UserRow): Promise<void> };
+  /** The user's team: a member works under the owner's plan, so under the owner's trial too. */
+  teams: { membershipOf(user: UserRow): Promise<{ ownerId: number } | null> };
   rateLimiter: RateLimiter;
   fetcher: WebFetcher;
   policy: SsrfPolicy;
@@ -53,6 +56,8 @@ export interface WebsitesDeps {
   /** Signs preview links (the application key). */
   appKey: Buffer;
   translator?: SegmentTranslator;
+  /** Every site is a translation-history project of type "website". */
+  history: Pick<HistoryService, 'record' | 'updateState' | 'registerType' | 'remove'>;
 }
 
 export const PREVIEW_PREFIX = '/preview/websites';
@@ -134,6 +139,7 @@ export function createWebsitesService(deps: WebsitesDeps) {
   function toSiteJson(site: WebsiteRow, counts: { detected: number; pending: number; active: number; skipped: number; total: number; words: number }) {
     return {
       id: site.id,
+      project_id: site.project_id,
       url: site.url,
       scope: site.scope,
       state: site.state,
@@ -150,9 +156,49 @@ export function createWebsitesService(deps: WebsitesDeps) {
     };
   }
 
-  /** Refuses web extraction to plans without it and to expired trials (402). */
+  /**
+   * Brings the site's history entry in step with the site: state, name (the start page's
+   * title once crawled), languages and domain (the last translate request's target, the
+   * other language as source; before any request, the start page's language and "auto").
+   */
+  async function syncHistory(siteId: number) {
+    const site = await repo.findSite(siteId);
+    if (!site) return;
+    const counts = (await repo.pageCounts([site.id])).get(site.id)!;
+    const start = await repo.findPageByUrl(site.id, site.url);
+    await deps.history.updateState(site.project_id, {
+      state: websiteHistoryState(site, counts),
+      // The site's name once a page title is known; until then (and for a failed crawl) its address.
+      title: site.title && site.title !== new URL(site.url).hostname ? site.title : site.url,
+      // Translated pages are those not already in the target language: the source is the other one.
+      sourceLang: site.target_lang ? (site.target_lang === 'ar' ? 'en' : 'ar') : (start?.lang ?? 'auto'),
+      targetLang: site.target_lang ?? 'auto',
+      domain: site.domain ?? 'general',
+    });
+  }
+
+  deps.history.registerType('website', {
+    /** What the history screen needs to re-open the site in the web extraction screen. */
+    detail: async (projectId, userId) => {
+      const site = await repo.findSiteByProject(projectId, userId);
+      if (!site) return null;
+      const counts = (await repo.pageCounts([site.id])).get(site.id)!;
+      return { website_id: site.id, url: site.url, scope: site.scope, state: site.state, pages: counts, link: `/web-extraction?site=${site.id}` };
+    },
+    /** Deleting the entry (by hand, "delete all", or automatically) deletes the site, its pages and segments. */
+    remove: async (projectIds, userId) => {
+      await repo.deleteSitesByProject(projectIds, userId);
+    },
+  });
+
+  /**
+   * Refuses web extraction to plans without it and to expired trials (402), the way text
+   * translation does: the trial that counts is the plan owner's (the team owner's for a member).
+   */
   async function planFor(user: UserRow) {
-    await deps.billing.assertTrialActive(user);
+    const team = await deps.teams.membershipOf(user);
+    const owner = team && team.ownerId !== user.id ? ((await deps.users.findById(team.ownerId)) ?? user) : user;
+    await deps.billing.assertTrialActive(owner);
     const plan = await deps.users.effectivePlan(user);
     if (plan.web_pages <= 0) throw new LimitExceeded('plan_feature', 'websites.upgrade');
     return plan;
@@ -268,6 +314,19 @@ export function createWebsitesService(deps: WebsitesDeps) {
       await deps.rateLimiter.consume(`websites:crawl:${actor.user.id}`, settings.crawlsPerHour, 3600);
       const pageLimit = input.scope === 'page' ? 1 : Math.min(plan.web_pages, settings.maxPages);
       const site = await repo.createSite({ user_id: actor.user.id, url: normalizePageUrl(url), scope: input.scope, page_limit: pageLimit, title: url.hostname, now: deps.now() });
+      // Languages are known after the crawl (source) and the translate request (target).
+      await deps.history.record({
+        projectId: site.project_id,
+        userId: actor.user.id,
+        type: 'website',
+        sourceLang: 'auto',
+        targetLang: 'auto',
+        domain: 'general',
+        title: site.url,
+        // Shown under the site's name in the history: its address.
+        preview: site.url,
+        state: 'crawling',
+      });
       await startCrawl(site);
       return siteJson(site);
     },
@@ -290,13 +349,20 @@ export function createWebsitesService(deps: WebsitesDeps) {
       await deps.rateLimiter.consume(`websites:crawl:${actor.user.id}`, settings.crawlsPerHour, 3600);
       const pageLimit = site.scope === 'page' ? 1 : Math.min(plan.web_pages, settings.maxPages);
       const updated = await repo.beginCrawl(site.id, pageLimit, deps.now());
+      await syncHistory(site.id);
       await startCrawl(updated);
       return siteJson(updated);
     },
 
+    /** Deletes the site through its history entry (the entry goes with it); a site without one is deleted directly. */
     async deleteWebsite(actor: Actor, id: number) {
       const site = await ownedSite(actor, id);
-      await repo.deleteSite(site.id);
+      try {
+        await deps.history.remove(actor.user.id, site.project_id);
+      } catch (error) {
+        if (!(error instanceof NotFound)) throw error;
+        await repo.deleteSite(site.id);
+      }
     },
 
     async listPages(actor: Actor, id: number, filter: PageFilter) {
@@ -330,6 +396,7 @@ export function createWebsitesService(deps: WebsitesDeps) {
         { target_lang: input.targetLang, domain: input.domain },
       );
       await repo.updateSite(site.id, { target_lang: input.targetLang, domain: input.domain, updated_at: deps.now() });
+      await syncHistory(site.id);
       if (toDo.length) await deps.queue.send('website-translate', { websiteId: site.id });
       return { queued: toDo.length, charged, unchanged: candidates.length - toDo.length, skipped: pages.length - candidates.length };
     },
@@ -483,16 +550,6 @@ export function createWebsitesService(deps: WebsitesDeps) {
       return repo.pagesUsed(userId, monthOf(deps.now()));
     },
 
-    /**
-     * What a translation-history entry of type "website" shows, newest first (the history
-     * module, owned by the text-translation work, lists these beside texts and documents).
-     */
-    async historyEntries(userId: number) {
-      const { rows } = await repo.listSitesOfUser(userId, 1, 1000);
-      const counts = await repo.pageCounts(rows.map((r) => r.id));
-      return rows.map((site) => websiteHistoryEntry(site, counts.get(site.id)!));
-    },
-
     // --- job handlers
 
     /** The website-crawl job: stale generations and finished crawls are ignored (safe to run twice). */
@@ -511,11 +568,12 @@ export function createWebsitesService(deps: WebsitesDeps) {
         crawled_at: deps.now(),
         updated_at: deps.now(),
       });
+      await syncHistory(site.id);
       logger.info({ websiteId: site.id, listed: result.listed, html: result.html, error: result.error }, 'website crawled');
     },
 
     /** The website-translate job: translates every Pending page of the site (safe to run twice). */
-    async runTranslate(job: { websiteId: number }) {
+    async runTranslate(job: { websiteId: number }, attempt: { last: boolean } = { last: false }) {
       const site = await repo.findSite(job.websiteId);
       if (!site) return;
       const user = await deps.users.findById(site.user_id);
@@ -541,30 +599,26 @@ export function createWebsitesService(deps: WebsitesDeps) {
           if (error instanceof TranslatorMissing) break;
         }
       }
+      // pg-boss retries the job; pages already translated are not touched again. After the
+      // last attempt the pages still waiting go back to Detected with the reason (nothing is
+      // charged for them, and the user can ask again once the engine is back).
+      if (failure && attempt.last) await repo.releasePending(site.id, failure instanceof TranslatorMissing ? 'translator_unavailable' : 'translation_failed');
       await repo.updateSite(site.id, { updated_at: deps.now() });
-      // pg-boss retries the job; pages already translated are not touched again.
-      if (failure) throw failure;
+      await syncHistory(site.id);
+      if (failure && !attempt.last) throw failure;
     },
   };
 }
 
-/** A history entry of type "website" (see historyEntries). */
-export function websiteHistoryEntry(site: WebsiteRow, counts: { pending: number; active: number; total: number }) {
-  const state = site.state === 'failed' ? 'failed' : site.state === 'crawling' ? 'crawling' : counts.pending > 0 ? 'translating' : counts.active > 0 ? 'done' : 'ready';
-  return {
-    project_id: `website-${site.id}`,
-    website_id: site.id,
-    type: 'website' as const,
-    source_lang: site.target_lang ? (site.target_lang === 'ar' ? 'en' : 'ar') : null,
-    target_lang: site.target_lang,
-    domain: site.domain,
-    title: site.title || site.url,
-    url: site.url,
-    created_at: new Date(site.created_at).toISOString(),
-    state,
-    pages: counts.total,
-    translated_pages: counts.active,
-  };
+/**
+ * The state of a site's history entry: crawling, failed (the crawl found no usable page),
+ * translating (pages Pending), done (pages translated, none Pending), ready (crawled,
+ * nothing translated yet).
+ */
+export function websiteHistoryState(site: Pick<WebsiteRow, 'state'>, counts: { pending: number; active: number }) {
+  if (site.state === 'failed' || site.state === 'crawling') return site.state;
+  if (counts.pending > 0) return 'translating';
+  return counts.active > 0 ? 'done' : 'ready';
 }
 
 export type WebsitesService = ReturnType<typeof createWebsitesService>;

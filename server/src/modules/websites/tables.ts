@@ -12,6 +12,8 @@ export type WebDomain = 'general' | 'business' | 'legal' | 'ecommerce';
 
 export interface WebsitesTable {
   id: Generated<number>;
+  /** The site's translation-history entry (type "website"), migration 0085. */
+  project_id: Generated<string>;
   user_id: number;
   url: string;
   scope: WebsiteScope;

@@ -6,6 +6,9 @@ import { createTestApp, type TestApp, type TestClient } from '../../../test/harn
 import { createTestEngine } from '../../../test/website-engine';
 import type { UserRow } from '../../db/schema';
 import type { ResolvedAddress } from '../../http/ssrf';
+import type { WebFetcher } from '../../http/web-fetch';
+import { crawlWebsite } from './crawler';
+import { createWebsitesRepo } from './repo';
 import { TRANSLATED_PAGE_CSP } from './routes';
 
 let t: TestApp;
@@ -14,6 +17,7 @@ const engine = createTestEngine();
 let owner: UserRow;
 let client: TestClient;
 let websiteId: number;
+let projectId: string;
 let rebindLookups = 0;
 /** Moves the app's clock (preview links expire). */
 let clockOffsetMs = 0;
@@ -43,13 +47,31 @@ async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, t
 }
 
 const getSite = async (c: TestClient, id: number) => (await c.get(`/api/websites/${id}`)).json().data;
+
+interface HistoryEntryJson {
+  project_id: string;
+  type: string;
+  source_lang: string;
+  target_lang: string;
+  domain: string;
+  title: string;
+  preview: string;
+  state: string;
+}
+/** The user's "website" history entries, as the history screen lists them. */
+async function websiteEntries(c: TestClient, q = '') {
+  const response = await c.get(`/api/user/translation-history?type=website${q ? `&q=${encodeURIComponent(q)}` : ''}`);
+  expect(response.statusCode).toBe(200);
+  return response.json().data as HistoryEntryJson[];
+}
+const entryOf = async (c: TestClient, projectId: string) => (await websiteEntries(c)).find((e) => e.project_id === projectId);
 const crawled = (c: TestClient, id: number) => waitFor(() => getSite(c, id), (s) => s.state !== 'crawling');
 const translated = (c: TestClient, id: number) => waitFor(() => getSite(c, id), (s) => s.pages.pending === 0);
 
 async function allPages(c: TestClient, id: number, query = '') {
   const response = await c.get(`/api/websites/${id}/pages?per_page=100${query}`);
   expect(response.statusCode).toBe(200);
-  return response.json().data as Array<{ id: number; url: string; title: string; words: number; status: string; lang: string; skip_reason: string | null; changed: boolean; preview_url: string | null; translated_at: string | null }>;
+  return response.json().data as Array<{ id: number; url: string; title: string; words: number; status: string; lang: string; skip_reason: string | null; changed: boolean; preview_url: string | null; translated_at: string | null; error: string | null }>;
 }
 
 const pathOf = (url: string) => {
@@ -109,6 +131,12 @@ describe('adding and crawling a website', () => {
     expect(response.statusCode).toBe(202);
     expect(response.json().data).toMatchObject({ url: `${site.url}/`, scope: 'site', state: 'crawling' });
     websiteId = response.json().data.id;
+    projectId = response.json().data.project_id;
+    // The history gets a "website" entry as the site is added, named by its address until crawled.
+    expect(projectId).toMatch(/^[0-9a-f-]{36}$/);
+    const recorded = await entryOf(client, projectId);
+    expect(recorded).toMatchObject({ type: 'website', source_lang: expect.stringMatching(/^(auto|en)$/), domain: 'general' });
+    expect(['crawling', 'ready']).toContain(recorded!.state);
 
     const done = await crawled(client, websiteId);
     expect(done.state).toBe('ready');
@@ -135,6 +163,11 @@ describe('adding and crawling a website', () => {
     expect(byPath.get('/loop-a')?.skip_reason).toBe('redirect_loop');
     expect(done.pages).toMatchObject({ skipped: 5, active: 0, pending: 0 });
     expect(done.pages.detected).toBe(9);
+    // The entry follows: crawled (ready), named after the start page, in the start page's language.
+    expect(await entryOf(client, projectId)).toMatchObject({ state: 'ready', title: 'Hello world', preview: `${site.url}/`, source_lang: 'en', target_lang: 'auto' });
+    // Searchable by name and by address.
+    expect((await websiteEntries(client, 'Hello world')).map((e) => e.project_id)).toEqual([projectId]);
+    expect((await websiteEntries(client, `127.0.0.1:${site.port}`)).map((e) => e.project_id)).toContain(projectId);
   });
 
   it('lists the pages searchable by page name (title or URL), filtered by status, paginated', async () => {
@@ -183,7 +216,13 @@ describe('translating pages', () => {
     const activeNow = (await client.get(`/api/websites/${websiteId}/pages?status=Active`)).json().data;
     expect(pending.length + activeNow.length).toBe(2);
 
+    // While pages wait, the history entry says "translating", with the chosen languages and domain.
+    const during = await entryOf(client, projectId);
+    expect(during).toMatchObject({ source_lang: 'en', target_lang: 'ar', domain: 'business' });
+    expect(['translating', 'done']).toContain(during!.state);
+
     await translated(client, websiteId);
+    await waitFor(() => entryOf(client, projectId), (e) => e?.state === 'done');
     const active = (await client.get(`/api/websites/${websiteId}/pages?status=Active`)).json().data;
     expect(active.map((p: { id: number }) => p.id).sort()).toEqual([home.id, about.id].sort());
     for (const p of active) expect(p.preview_url).toMatch(new RegExp(`^/preview/websites/${websiteId}/\\d+\\.[\\w-]{43}/(index|about)\\.html$`));
@@ -369,7 +408,10 @@ describe('re-crawling', () => {
     const response = await client.post(`/api/websites/${websiteId}/crawl`, {});
     expect(response.statusCode).toBe(202);
     expect(response.json().data.state).toBe('crawling');
+    expect(['crawling', 'done']).toContain((await entryOf(client, projectId))!.state);
     await crawled(client, websiteId);
+    // /about changed (back to Detected), other pages stay translated: the entry is done again.
+    expect(await entryOf(client, projectId)).toMatchObject({ state: 'done', target_lang: 'ar' });
 
     const after = new Map((await allPages(client, websiteId)).map((p) => [pathOf(p.url), p]));
     expect(after.get('/')).toMatchObject({ status: 'Active', changed: false, translated_at: before.get('/')!.translated_at });
@@ -481,6 +523,7 @@ describe('safety while crawling', () => {
     expect(response.statusCode).toBe(202);
     const done = await crawled(client, response.json().data.id);
     expect(done).toMatchObject({ state: 'failed', error: 'blocked_address' });
+    expect(await entryOf(client, response.json().data.project_id)).toMatchObject({ state: 'failed', title: `http://rebind.test:${site.port}/` });
     expect(rebindLookups).toBeGreaterThanOrEqual(2);
     expect(site.requests.length).toBe(requestsBefore);
   });
@@ -502,19 +545,163 @@ describe('safety while crawling', () => {
   });
 });
 
-describe('history and deletion', () => {
-  it('exposes what a "website" history entry needs', async () => {
-    const entries = await t.container.websites.historyEntries(owner.id);
-    const entry = entries.find((e) => e.website_id === websiteId)!;
-    expect(entry).toMatchObject({ project_id: `website-${websiteId}`, type: 'website', title: 'Hello world', target_lang: 'ar', domain: 'business', state: 'done' });
-    expect(new Date(entry.created_at).getTime()).toBeGreaterThan(0);
+describe('crawl depth and pace', () => {
+  it('follows links no deeper than the depth limit, a limited number of requests at a time, pausing between them', async () => {
+    const repo = createWebsitesRepo(t.container.database.db);
+    const row = await repo.createSite({ user_id: owner.id, url: `${site.url}/`, scope: 'site', page_limit: 50, title: '', now: new Date() });
+    let inFlight = 0;
+    let maxInFlight = 0;
+    const starts: number[] = [];
+    const fetcher: WebFetcher = {
+      ...t.container.webFetcher,
+      fetch: async (...args) => {
+        maxInFlight = Math.max(maxInFlight, ++inFlight);
+        starts.push(performance.now());
+        try {
+          return await t.container.webFetcher.fetch(...args);
+        } finally {
+          inFlight--;
+        }
+      },
+    };
+    const settings = { robotsToken: 'LisanBot', maxDepth: 1, concurrency: 1, delayMs: 120, maxDelayMs: 1000, maxSitemaps: 20, robotsMaxBytes: 65_536 };
+    const result = await crawlWebsite({ repo, fetcher, now: () => new Date(), logger: t.container.logger, settings }, row);
+    expect(result.error).toBeNull();
+    const { rows } = await repo.listPages(row.id, { page: 1, perPage: 100 });
+    const paths = rows.map((p) => pathOf(p.url));
+    // Linked from the home page (depth 1): listed. Only reachable through /products/ (depth 2): not.
+    expect(paths).toEqual(expect.arrayContaining(['/', '/about', '/products/', '/contact', '/only-in-sitemap']));
+    expect(paths).not.toContain('/products/deep/');
+    expect(paths).not.toContain('/products/item?id=1');
+    expect(Math.max(...rows.map((p) => p.depth))).toBe(1);
+    // One request at a time; after robots.txt and the start page, every request waits the pause first.
+    expect(maxInFlight).toBe(1);
+    const gaps = starts.slice(2).map((start, i) => start - starts[i + 1]!);
+    expect(gaps.length).toBeGreaterThan(5);
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(110);
+    await repo.deleteSite(row.id);
+  });
+});
+
+describe('engine failure', () => {
+  it('keeps the pages when the engine fails: Pending with the reason while the job retries, then Detected with it, nothing charged', async () => {
+    const contact = (await allPages(client, websiteId)).find((p) => pathOf(p.url) === '/contact')!;
+    expect(contact.status).toBe('Detected');
+    const activeBefore = (await getSite(client, websiteId)).pages.active;
+    const usageBefore = await t.container.websites.pagesUsedThisMonth(owner.id);
+    engine.failing = true;
+    try {
+      const response = await client.post(`/api/websites/${websiteId}/translate`, { page_ids: [contact.id], target_lang: 'ar', domain: 'business' });
+      expect(response.statusCode).toBe(202);
+      const failed = await waitFor(async () => (await allPages(client, websiteId)).find((p) => p.id === contact.id)!, (p) => p.error !== null);
+      // pg-boss will retry: the page waits, with the reason.
+      expect(failed).toMatchObject({ status: 'Pending', error: 'translation_failed', preview_url: null });
+      // The last attempt gives the page back to Detected, with the reason, instead of throwing.
+      await expect(t.container.websites.runTranslate({ websiteId }, { last: true })).resolves.toBeUndefined();
+    } finally {
+      engine.failing = false;
+    }
+    const released = (await allPages(client, websiteId)).find((p) => p.id === contact.id)!;
+    expect(released).toMatchObject({ status: 'Detected', error: 'translation_failed', preview_url: null });
+    const after = await getSite(client, websiteId);
+    expect(after.pages).toMatchObject({ pending: 0, active: activeBefore });
+    expect(await t.container.websites.pagesUsedThisMonth(owner.id)).toBe(usageBefore);
+    expect((await entryOf(client, projectId))!.state).toBe('done');
+
+    // Once the engine is back, asking again translates it.
+    await client.post(`/api/websites/${websiteId}/translate`, { page_ids: [contact.id], target_lang: 'ar', domain: 'business' });
+    await translated(client, websiteId);
+    expect((await allPages(client, websiteId)).find((p) => p.id === contact.id)).toMatchObject({ status: 'Active', error: null });
+    expect(await t.container.websites.pagesUsedThisMonth(owner.id)).toBe(usageBefore + 1);
+  });
+});
+
+describe('plan limits on the crawl and the trial', () => {
+  it('lists no more pages than the plan\'s web pages quota (the free trial: 10)', async () => {
+    const trialUser = await createUser(t.container, { trial_ends_at: new Date(Date.now() + 5 * 86_400_000) });
+    const c = await t.client().signInAs(trialUser.id);
+    const response = await c.post('/api/websites', { url: site.url, scope: 'site' });
+    expect(response.statusCode).toBe(202);
+    expect(response.json().data.page_limit).toBe(10);
+    const done = await crawled(c, response.json().data.id);
+    expect(done.pages.total).toBe(10);
   });
 
-  it('deletes a site with its pages', async () => {
+  it('refuses a team member whose team owner\'s trial has ended, as text translation does', async () => {
+    const trial = await t.container.plans.getBySlug('free-trial');
+    const teamOwner = await createUser(t.container, { plan_id: trial.id, trial_ends_at: new Date(Date.now() - 86_400_000) });
+    const member = await createUser(t.container, { trial_ends_at: null });
+    const team = await t.container.database.db.insertInto('teams').values({ name: 'Team', owner_id: teamOwner.id, seats: 2 }).returning('id').executeTakeFirstOrThrow();
+    await t.container.database.db.insertInto('team_members').values([{ team_id: team.id, user_id: teamOwner.id }, { team_id: team.id, user_id: member.id }]).execute();
+    const c = await t.client().signInAs(member.id);
+    const response = await c.post('/api/websites', { url: site.url });
+    expect(response.statusCode).toBe(402);
+    expect(response.json()).toMatchObject({ type: 'trial_expired', message: 'Trial period expired' });
+    const text = await c.post('/api/translate', { text: 'Hello', source_lang: 'en', target_lang: 'ar', domain: 'general' });
+    expect(text.json()).toMatchObject({ status: 402, type: 'trial_expired' });
+  });
+});
+
+describe('the history entry', () => {
+  it('re-opens the site: the entry\'s detail links to the site in the web extraction screen', async () => {
+    const response = await client.get(`/api/user/translation-history/${projectId}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({
+      project_id: projectId,
+      type: 'website',
+      title: 'Hello world',
+      state: 'done',
+      detail: { website_id: websiteId, url: `${site.url}/`, scope: 'site', link: `/web-extraction?site=${websiteId}` },
+    });
+    expect(response.json().data.detail.pages.active).toBeGreaterThan(0);
+  });
+
+  it('deleting the entry deletes the site, its pages and its segments', async () => {
+    const added = await client.post('/api/websites', { url: `${site.url}/about`, scope: 'page' });
+    const id = added.json().data.id as number;
+    const project = added.json().data.project_id as string;
+    await crawled(client, id);
+    const [page] = await allPages(client, id);
+    await client.post(`/api/websites/${id}/translate`, { page_ids: [page!.id], target_lang: 'ar', domain: 'legal' });
+    await translated(client, id);
+    const db = t.container.database.db;
+    expect((await db.selectFrom('website_segments').select('source').where('website_id', '=', id).execute()).length).toBeGreaterThan(0);
+
+    const response = await client.post('/api/user/translation-history/delete', { project_id: project });
+    expect(response.statusCode).toBe(200);
+    expect((await client.get(`/api/websites/${id}`)).statusCode).toBe(404);
+    expect(await db.selectFrom('website_pages').select('id').where('website_id', '=', id).execute()).toEqual([]);
+    expect(await db.selectFrom('website_segments').select('source').where('website_id', '=', id).execute()).toEqual([]);
+    expect(await entryOf(client, project)).toBeUndefined();
+    // The main site is untouched.
+    expect((await client.get(`/api/websites/${websiteId}`)).statusCode).toBe(200);
+  });
+
+  it('automatic history deletion deletes old sites too', async () => {
+    const user = await createUser(t.container, { plan_id: (await t.container.plans.getBySlug('hobbyist')).id, trial_ends_at: null });
+    const c = await t.client().signInAs(user.id);
+    const added = await c.post('/api/websites', { url: `${site.url}/contact`, scope: 'page' });
+    const id = added.json().data.id as number;
+    await crawled(c, id);
+    expect((await c.post('/api/user/auto-delete-settings', { auto_delete: '1d' })).statusCode).toBe(200);
+    expect(await t.container.history.deleteExpired()).toBe(0);
+    clockOffsetMs = 2 * 86_400_000;
+    try {
+      expect(await t.container.history.deleteExpired()).toBe(1);
+    } finally {
+      clockOffsetMs = 0;
+    }
+    expect((await c.get(`/api/websites/${id}`)).statusCode).toBe(404);
+    expect(await t.container.database.db.selectFrom('website_pages').select('id').where('website_id', '=', id).execute()).toEqual([]);
+    expect((await client.get(`/api/websites/${websiteId}`)).statusCode).toBe(200);
+  });
+
+  it('deleting the site deletes its history entry, pages and all', async () => {
     const response = await client.post(`/api/websites/${websiteId}/delete`, {});
     expect(response.statusCode).toBe(200);
     expect((await client.get(`/api/websites/${websiteId}`)).statusCode).toBe(404);
     const left = await t.container.database.db.selectFrom('website_pages').select('id').where('website_id', '=', websiteId).execute();
     expect(left).toEqual([]);
+    expect(await entryOf(client, projectId)).toBeUndefined();
   });
 });

@@ -6,7 +6,7 @@ import { FormDialog } from '../../components/form-dialog';
 import { formatNumber } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
 import { AutoDeleteSetting } from './auto-delete-setting';
-import { filtersFromSearch, openTarget, pageAfterDelete, pageCount, searchFromFilters } from './history.fns';
+import { filtersFromSearch, knownPair, openTarget, pageAfterDelete, pageCount, searchFromFilters } from './history.fns';
 import { useDeleteAllHistory, useDeleteHistoryEntry, useHistoryList } from './use-history';
 import { HISTORY_TYPES, type HistoryEntry, type HistoryFilters } from './types';
 import './history.css';
@@ -16,30 +16,31 @@ function EntryCard({ entry, onDelete, deleting }: { entry: HistoryEntry; onDelet
   const { t: tTranslate } = useTranslation('translate');
   const { language } = useLanguage();
   const open = openTarget(entry);
-  const languageName = (lang: string) => (lang === 'en' || lang === 'ar' ? tTranslate(`languages.${lang}`) : lang);
+  const pair = knownPair(entry);
+  const titleLang = entry.source_lang === 'en' || entry.source_lang === 'ar' ? entry.source_lang : undefined;
   const date = new Intl.DateTimeFormat(language === 'ar' ? 'ar-u-nu-latn' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(entry.created_at));
-  const knownState = ['done', 'analyzing', 'translating', 'generating', 'failed'].includes(entry.state);
+  const knownState = ['done', 'analyzing', 'translating', 'generating', 'failed', 'crawling', 'ready'].includes(entry.state);
   return (
     <li className="history-entry" data-testid="history-entry" data-project-id={entry.project_id}>
       <div className="history-entry__meta">
         <span className="pill">{t(`type.${entry.type}`)}</span>
-        <span>{t('pair', { source: languageName(entry.source_lang), target: languageName(entry.target_lang) })}</span>
+        {pair && <span>{t('pair', { source: tTranslate(`languages.${pair.source}`), target: tTranslate(`languages.${pair.target}`) })}</span>}
         {['general', 'business', 'legal', 'ecommerce'].includes(entry.domain) && <span>{tTranslate(`domain.${entry.domain as 'general'}`)}</span>}
         <time dateTime={entry.created_at}>{date}</time>
         {entry.state !== 'done' && <span className={`pill history-entry__state history-entry__state--${entry.state}`}>{knownState ? t(`state.${entry.state as 'done'}`) : entry.state}</span>}
       </div>
       <p className="history-entry__title">
-        <bdi lang={entry.source_lang}>{entry.title}</bdi>
+        <bdi lang={titleLang}>{entry.title}</bdi>
       </p>
       {entry.preview && (
         <p className="history-entry__preview muted">
-          <bdi lang={entry.target_lang}>{entry.preview}</bdi>
+          <bdi lang={entry.type === 'website' ? undefined : entry.target_lang}>{entry.preview}</bdi>
         </p>
       )}
       <div className="history-entry__actions">
         {open?.kind === 'link' && (
           <Link className="button button--outline button--small" to={open.to} data-testid="history-open">
-            {t('open')}
+            {entry.type === 'website' ? t('openSite') : t('open')}
           </Link>
         )}
         {open?.kind === 'download' && (

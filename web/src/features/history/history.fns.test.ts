@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filtersFromSearch, openTarget, pageAfterDelete, pageCount, searchFromFilters } from './history.fns';
+import { filtersFromSearch, knownPair, openTarget, pageAfterDelete, pageCount, searchFromFilters } from './history.fns';
 
 describe('history helpers', () => {
   it('reads filters from the query string and writes them back without defaults', () => {
@@ -19,6 +19,13 @@ describe('history helpers', () => {
     expect(openTarget({ type: 'text', project_id: 'abc' })).toEqual({ kind: 'link', to: '/translate?project=abc' });
     expect(openTarget({ type: 'document', project_id: 'p', file_id: 'f 1' })).toEqual({ kind: 'download', href: '/api/translated-file-url/?id=f%201' });
     expect(openTarget({ type: 'document', project_id: 'p' })).toBeNull();
+    expect(openTarget({ type: 'website', project_id: 'a-b' })).toEqual({ kind: 'link', to: '/web-extraction?project=a-b' });
+  });
+
+  it('shows a language pair only when both languages are known', () => {
+    expect(knownPair({ source_lang: 'en', target_lang: 'ar' })).toEqual({ source: 'en', target: 'ar' });
+    expect(knownPair({ source_lang: 'auto', target_lang: 'auto' })).toBeNull();
+    expect(knownPair({ source_lang: 'ar', target_lang: 'auto' })).toBeNull();
   });
 
   it('steps back a page when the last entry of a page is deleted', () => {

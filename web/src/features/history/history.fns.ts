@@ -24,12 +24,19 @@ export function pageCount(total: number, perPage: number): number {
   return Math.max(1, Math.ceil(total / Math.max(1, perPage)));
 }
 
-/** Where "Open" goes: texts re-open in the translator; documents download their file. */
+/** Where "Open" goes: texts re-open in the translator; documents download their file; websites open in web extraction. */
 export function openTarget(entry: { type: HistoryType; project_id: string; file_id?: string }): { kind: 'link'; to: string } | { kind: 'download'; href: string } | null {
   if (entry.type === 'text') return { kind: 'link', to: `/translate?project=${encodeURIComponent(entry.project_id)}` };
   if (entry.file_id) return { kind: 'download', href: `/api/translated-file-url/?id=${encodeURIComponent(entry.file_id)}` };
-  if (entry.type === 'website') return { kind: 'link', to: '/web-extraction' };
+  // The web extraction screen finds the site through the entry's detail (see WebExtractionPage).
+  if (entry.type === 'website') return { kind: 'link', to: `/web-extraction?project=${encodeURIComponent(entry.project_id)}` };
   return null;
+}
+
+/** The language pair to show: only when both sides are known (a website's target is "auto" until it is translated). */
+export function knownPair(entry: { source_lang: string; target_lang: string }): { source: 'en' | 'ar'; target: 'en' | 'ar' } | null {
+  const known = (lang: string): lang is 'en' | 'ar' => lang === 'en' || lang === 'ar';
+  return known(entry.source_lang) && known(entry.target_lang) ? { source: entry.source_lang, target: entry.target_lang } : null;
 }
 
 /** After deleting the last entry of a page, step back a page. */

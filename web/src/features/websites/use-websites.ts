@@ -80,6 +80,19 @@ export function useWebsite(id: number | null) {
   });
 }
 
+/** The site of a "website" history entry (the history screen links to ?project=…): its entry's detail names it. */
+export function useSiteOfProject(projectId: string | null) {
+  return useQuery({
+    queryKey: [...websiteKeys.all, 'project', projectId ?? ''],
+    enabled: projectId !== null,
+    retry: false,
+    queryFn: ({ signal }) =>
+      api
+        .get<{ data: { type: string; detail?: { website_id: number } } }>(`/api/user/translation-history/${encodeURIComponent(projectId!)}`, { signal })
+        .then((r) => (r.data.type === 'website' ? (r.data.detail?.website_id ?? null) : null)),
+  });
+}
+
 /**
  * One page of a site's pages. `site` (the polled site) versions the query: when its state or
  * counts change (crawl finished, pages translated) the list is read again.

@@ -10,6 +10,7 @@ import {
   PAGES_PER_PAGE,
   useWebsite,
   useWebsiteActions,
+  useSiteOfProject,
   useWebsitePages,
   useWebsites,
   type Domain,
@@ -30,6 +31,13 @@ export function WebExtractionPage() {
   const [params, setParams] = useSearchParams();
   const selectedId = Number(params.get('site')) || null;
   const select = (id: number) => setParams({ site: String(id) });
+  // Opened from the history (?project=…): the entry's detail names the site.
+  const projectId = selectedId === null ? params.get('project') : null;
+  const fromHistory = useSiteOfProject(projectId);
+  const historySiteId = fromHistory.data;
+  useEffect(() => {
+    if (historySiteId) setParams({ site: String(historySiteId) }, { replace: true });
+  }, [historySiteId, setParams]);
 
   return (
     <section className="container page-section websites-page">
@@ -42,6 +50,11 @@ export function WebExtractionPage() {
         <AddWebsiteForm onAdded={select} />
         <SiteList selectedId={selectedId} onSelect={select} />
       </div>
+      {projectId !== null && (fromHistory.isError || fromHistory.data === null) && (
+        <p className="notice notice--error" role="alert" data-testid="history-site-missing">
+          {t('fromHistoryMissing')}
+        </p>
+      )}
       {selectedId !== null && <SiteDetail key={selectedId} id={selectedId} onDeleted={() => setParams({})} />}
     </section>
   );
