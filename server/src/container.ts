@@ -135,10 +135,12 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
   const plansRepo = createPlansRepo(database.db);
   const plans = createPlansService({ repo: plansRepo, cache });
   const gateways = createGateways({ config, db: database.db, setting: () => settings.get('payment_gateway'), overrides: overrides.paymentGateways });
-  const billing = createBillingService({ db: database.db, plans, gateways, mail, config, storage, now, logger });
+  // Seats follow the subscription: billing tells teams the seats an owner pays for (in its
+  // transaction), and a new team asks billing for them.
+  const teams = createTeamsService({ repo: createTeamsRepo(database.db), plans, sessions, mail, appUrl: config.appUrl, now, paidSeats: (userId) => billing.paidSeats(userId) });
+  const billing = createBillingService({ db: database.db, plans, gateways, mail, config, storage, now, logger, teamSeats: teams.applyPaidSeats });
   defineBillingJobs(queue, billing);
   const adminPlans = createAdminPlansService({ repo: plansRepo, plans, planIdsInUse: billing.planIdsInUse, now });
-  const teams = createTeamsService({ repo: createTeamsRepo(database.db), plans, sessions, mail, appUrl: config.appUrl, now });
   const translateRepo = createTranslateRepo(database.db);
   // Group-commit batches in flight at once: PGlite has one connection, PostgreSQL a pool.
   const batchConcurrency = database.kind === 'pglite' ? 1 : Math.max(1, Math.floor(config.databasePoolSize / 2));
@@ -177,7 +179,7 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     appUrl: config.appUrl,
     logger,
   });
-  const admin = createAdminService({ repo: createAdminRepo(database.db), users, plans, settings, now, paymentGateways: () => gateways.configured() });
+  const admin = createAdminService({ repo: createAdminRepo(database.db), users, plans, billing, settings, now, paymentGateways: () => gateways.configured() });
   const content = createContentService({ repo: createContentRepo(database.db), settings, now });
   const requests = createRequestsService({ repo: createRequestsRepo(database.db), mail, now, operatorEmail: config.operatorEmail, appUrl: config.appUrl });
   const analytics = createAnalyticsService({
@@ -202,7 +204,7 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     return { translations: result.targets, engine: result.engine };
   };
   const glossary = createGlossaryService({ repo: createGlossaryRepo(database.db), cache, accounts: teams, now });
-  const history = createHistoryService({ repo: createHistoryRepo(database.db), now, logger });
+  const history = createHistoryService({ repo: createHistoryRepo(database.db), now, logger, teamOf: teams.teamIdOf });
   const accounts = { membershipOf: teams.membershipOf, findUser: users.findById };
   const translate = createTranslateService({
     repo: translateRepo,

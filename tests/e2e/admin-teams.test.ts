@@ -1,7 +1,8 @@
 // The admin console and team accounts in the browser, in English and in Arabic: the admin
 // finds a user, gives them a team plan and trial days, edits site settings and reads the
 // audit log; the user creates a team, invites a colleague who joins through the e-mailed
-// link, and removes them again.
+// link, translates, and is removed again; the owner still sees the colleague's translation in
+// the team's history.
 import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -118,6 +119,9 @@ describe.each(['en', 'ar'] as const)('admin console and teams (%s)', (locale) =>
     await expect.poll(() => new URL(colleague.url()).pathname, { timeout: 15_000 }).toBe('/team');
     const me = await apiCall(colleague, 'GET', '/api/user');
     expect(me.body).toMatchObject({ role_id: '5', plan: { slug: 'start-up' } });
+    const colleagueText = `Team contract draft ${suffix}`;
+    expect((await apiCall(colleague, 'POST', '/api/translate', { text: colleagueText, source_lang: 'en', target_lang: 'ar' })).status).toBe(200);
+    expect((await apiCall(page, 'POST', '/api/translate', { text: `Owner note ${suffix}`, source_lang: 'en', target_lang: 'ar' })).status).toBe(200);
 
     await page.reload();
     const memberRow = page.getByTestId('team-members').locator('tbody tr', { hasText: invitee });
@@ -130,5 +134,34 @@ describe.each(['en', 'ar'] as const)('admin console and teams (%s)', (locale) =>
     await expect.poll(() => page.getByTestId('team-members').innerText()).not.toContain(invitee);
     // The removed colleague's session has ended.
     expect((await apiCall(colleague, 'GET', '/api/user')).status).toBe(401);
+
+    // Their translation stays with the team: the owner's "Team" view names them; "Mine" does not list it.
+    await page.goto('/user/translation-history');
+    const scope = page.getByTestId('history-scope');
+    await scope.waitFor();
+    const entries = page.getByTestId('history-entry');
+    await expect.poll(() => page.getByTestId('history-page').innerText()).toContain(`Owner note ${suffix}`);
+    expect(await page.getByTestId('history-page').innerText()).not.toContain(colleagueText);
+    await scope.getByRole('button', { name: locale === 'ar' ? 'الفريق' : 'Team' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('scope')).toBe('team');
+    const colleagueEntry = entries.filter({ hasText: colleagueText });
+    await colleagueEntry.waitFor();
+    expect(await colleagueEntry.getByTestId('history-member').innerText()).toContain(locale === 'ar' ? 'سامي' : 'Sami');
+    expect(await colleagueEntry.getByTestId('history-member').innerText()).toContain(locale === 'ar' ? 'العضو' : 'Member');
+    // A member's entry is read-only in the team's view; the owner's own entry keeps its actions.
+    expect(await colleagueEntry.getByTestId('history-delete').count()).toBe(0);
+    expect(await entries.filter({ hasText: `Owner note ${suffix}` }).getByTestId('history-delete').count()).toBe(1);
+    if (locale === 'ar') expect(await page.evaluate(() => getComputedStyle(document.querySelector('[data-testid="history-page"]')!).direction)).toBe('rtl');
+    await screenshot(page, `history-team-${locale}`);
+
+    // The colleague, signing in again on their own account, no longer has the team's entry.
+    await signInThroughForm(colleague, invitee, 'colleague-pass-1');
+    const own = await apiCall(colleague, 'GET', '/api/user/translation-history');
+    expect(own.body.data.map((e: { title: string }) => e.title)).not.toContain(colleagueText);
+    // Outside a team (or as a plain member) there is no Mine/Team toggle.
+    await colleague.goto('/user/translation-history');
+    await colleague.getByTestId('history-page').waitFor();
+    await expect.poll(() => colleague.getByTestId('history-page').innerText()).toContain(locale === 'ar' ? 'سجل الترجمات' : 'Translation history');
+    expect(await colleague.getByTestId('history-scope').count()).toBe(0);
   });
 });

@@ -75,16 +75,51 @@ describe('changing a user', () => {
     expect(log[0]).toMatchObject({ action: 'user.plan.update', actor_email: 'root@lisan.test', before: { plan: { slug: 'free-trial' } }, after: { plan: { slug: 'pro' } } });
   });
 
+  it('goes through billing: subscription, quotas, team seats and the audit log agree', async () => {
+    const startUp = await t.container.plans.getBySlug('start-up');
+    const trial = await t.container.plans.getBySlug('free-trial');
+    const owner = await createUser(t.container, { name: 'Team Owner' });
+    const ownerClient = await t.client().signInAs(owner.id);
+    const granted = await admin.post('/api/admin/user-plan', { user_id: owner.id, plan_id: startUp.id, seats: 7 });
+    expect(granted.statusCode, granted.body).toBe(200);
+    expect(granted.json().data).toMatchObject({ plan: { slug: 'start-up' }, subscription: { plan_id: startUp.id, seats: 7, source: 'admin', status: 'active' } });
+    const subscription = (await ownerClient.get('/api/user/subscription')).json().data.data;
+    expect(subscription).toMatchObject({ status: 'active', source: 'admin', amount: 0, seats: 7, plan: { slug: 'start-up' }, trial: null });
+    const profile = (await ownerClient.get('/api/user')).json();
+    expect(profile).toMatchObject({ plan: { slug: 'start-up', status: 'active', seats: 7 }, request_quota: startUp.daily_text_requests, trial_expired: false });
+    expect((await ownerClient.post('/api/team', { name: 'Granted team' })).json().data.seats).toBe(7);
+
+    // A later grant with other seats resizes the team; seats on an individual plan are refused.
+    expect((await admin.post('/api/admin/user-plan', { user_id: owner.id, plan_id: startUp.id, seats: 9 })).statusCode).toBe(200);
+    expect((await ownerClient.get('/api/team')).json().data.seats).toBe(9);
+    const hobbyist = await t.container.plans.getBySlug('hobbyist');
+    const refused = await admin.post('/api/admin/user-plan', { user_id: owner.id, plan_id: hobbyist.id, seats: 3 });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.seats).toEqual(['Only team plans can have more than one seat.']);
+
+    // Back to the trial plan: the subscription ends and the team keeps the owner's seat only.
+    expect((await admin.post('/api/admin/user-plan', { user_id: owner.id, plan_id: trial.id })).statusCode).toBe(200);
+    expect((await ownerClient.get('/api/user/subscription')).json().data.data).toMatchObject({ plan: { slug: 'free-trial' }, source: null, seats: null });
+    expect((await ownerClient.get('/api/team')).json().data.seats).toBe(1);
+
+    const log = (await admin.get(`/api/admin/audit-log?target_type=user&target_id=${owner.id}`)).json().data;
+    expect(log.map((entry: { action: string }) => entry.action)).toEqual(['user.plan.update', 'user.plan.update', 'user.plan.update']);
+    expect(log[0]).toMatchObject({ before: { plan: { slug: 'start-up' }, subscription: { seats: 9, source: 'admin' } }, after: { plan: { slug: 'free-trial' }, subscription: null } });
+    expect(log[2]).toMatchObject({ before: { plan: { slug: 'free-trial' }, subscription: null }, after: { subscription: { seats: 7, source: 'admin' } } });
+  });
+
   it('refuses an unknown plan and an unknown user', async () => {
     expect((await admin.post('/api/admin/user-plan', { user_id: member.id, plan_id: 9999 })).statusCode).toBe(422);
     expect((await admin.post('/api/admin/user-plan', { user_id: 9999, plan_id: 1 })).statusCode).toBe(404);
   });
 
   it('adds trial days from the current end of the trial', async () => {
-    const before = (await t.container.users.findById(member.id))!.trial_ends_at!;
-    const response = await admin.post('/api/admin/user/add-trial-days', { user_id: member.id, days: 5 });
+    // A user still on the trial (the grant above ended the member's trial).
+    const trialUser = await createUser(t.container);
+    const before = (await t.container.users.findById(trialUser.id))!.trial_ends_at!;
+    const response = await admin.post('/api/admin/user/add-trial-days', { user_id: trialUser.id, days: 5 });
     expect(response.statusCode).toBe(200);
-    const after = (await t.container.users.findById(member.id))!.trial_ends_at!;
+    const after = (await t.container.users.findById(trialUser.id))!.trial_ends_at!;
     expect(new Date(after).getTime() - new Date(before).getTime()).toBe(5 * 86_400_000);
     expect((await admin.post('/api/admin/user/add-trial-days', { user_id: member.id, days: 0 })).statusCode).toBe(422);
   });

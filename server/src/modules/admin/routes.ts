@@ -19,7 +19,7 @@ export function adminRoutes(app: FastifyInstance, deps: { admin: AdminService })
 
   app.post('/api/admin/user-plan', admin, async (request) => {
     const body = parseInput(setUserPlanBody, request.body);
-    const result = await deps.admin.setUserPlan(context(request), { userId: body.user_id, planId: body.plan_id });
+    const result = await deps.admin.setUserPlan(context(request), { userId: body.user_id, planId: body.plan_id, seats: body.seats });
     return { status: 200, message: t(resolveLocale(request), 'admin.updated'), data: result };
   });
 

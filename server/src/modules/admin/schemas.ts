@@ -18,6 +18,8 @@ export const userIdParams = z.object({ id: z.coerce.number().int().positive() })
 export const setUserPlanBody = z.object({
   user_id: z.coerce.number().int().positive(),
   plan_id: z.coerce.number().int().positive(),
+  /** Seats of a team plan (default: the team's current seats, or the plan's included seats). */
+  seats: z.coerce.number().int().min(1).max(1000).optional(),
 });
 
 export const addTrialDaysBody = z.object({

@@ -1,6 +1,7 @@
 import type { PlanRow } from '../../db/schema';
 import { Invalid, NotFound } from '../../http/errors';
 import type { Actor } from '../../http/access';
+import type { BillingService } from '../billing/service';
 import type { PlansService } from '../plans/service';
 import type { SettingsService } from '../settings/service';
 import type { UsersService } from '../users/service';
@@ -19,6 +20,8 @@ export function createAdminService(deps: {
   repo: AdminRepo;
   users: UsersService;
   plans: PlansService;
+  /** Plan changes go through billing, so the subscription, quotas and team seats agree. */
+  billing: Pick<BillingService, 'grantPlan'>;
   settings: SettingsService;
   now: () => Date;
   /** Gateways an admin may choose (billing registers the configured ones). */
@@ -71,15 +74,18 @@ export function createAdminService(deps: {
       return { data: { ...profile, created_at: new Date(user.created_at).toISOString(), audit: history.rows } };
     },
 
-    async setUserPlan(context: AdminContext, input: { userId: number; planId: number }) {
+    /** An admin grant through billing: a subscription recorded as granted, nothing charged. */
+    async setUserPlan(context: AdminContext, input: { userId: number; planId: number; seats?: number }) {
       const user = await requireUser(input.userId);
       const plan = await deps.plans.getById(input.planId).catch(() => {
         throw Invalid.field('plan_id', 'admin.plan_unknown');
       });
       if (plan.archived_at) throw Invalid.field('plan_id', 'admin.plan_archived');
-      const before = { plan: planSummary(user.plan_id ? await deps.plans.getById(user.plan_id).catch(() => null) : null) };
-      await deps.repo.updateUser(user.id, { plan_id: plan.id }, deps.now());
-      const after = { plan: planSummary(plan) };
+      if (input.seats !== undefined && input.seats > 1 && !plan.is_team) throw Invalid.field('seats', 'billing.seats_team_only');
+      const previousPlan = user.plan_id ? await deps.plans.getById(user.plan_id).catch(() => null) : null;
+      const granted = await deps.billing.grantPlan(user, { plan, seats: input.seats });
+      const before = { plan: planSummary(previousPlan), subscription: granted.before };
+      const after = { plan: planSummary(plan), subscription: granted.after };
       await audit(context, 'user.plan.update', { type: 'user', id: String(user.id) }, before, after);
       return after;
     },

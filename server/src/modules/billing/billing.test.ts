@@ -356,6 +356,103 @@ describe('invoices', () => {
   });
 });
 
+describe('team seats follow the subscription', () => {
+  const teamOf = async (client: TestClient) => (await client.get('/api/team')).json().data;
+  /** Invites the address and accepts with a new account (the link from the queued mail). */
+  async function join(owner: TestClient, email: string) {
+    expect((await owner.post('/api/team/invite', { email })).statusCode).toBe(200);
+    const [mail] = (await queuedMails(t, { to: email })).slice(-1);
+    const token = new URL(mail.data.link).searchParams.get('token');
+    const created = await t.client().post('/api/create-user', { token, name: 'Member', password: 'password123', password_confirmation: 'password123' });
+    expect(created.statusCode, created.body).toBe(201);
+  }
+
+  it('sizes the team from the seats bought, and resizes it on upgrade, renewal and overdue downgrade', async () => {
+    clock.set('2027-01-04T10:00:00Z');
+    await createTrialUser(t, { email: 'seats-owner@example.com' });
+    let client = await signIn(t, 'seats-owner@example.com');
+    expect((await client.post('/api/user/update-billing', card(SANDBOX_CARDS.success))).statusCode).toBe(200);
+    // Subscribe: 3 seats bought, so the team has 3 seats (not the plan's 5 included ones).
+    expect((await client.post('/api/user/subscribe', { plan_id: planIds['start-up'], frequency: 'monthly', seats: 3 })).statusCode).toBe(200);
+    expect((await client.post('/api/team', { name: 'Seats & Co' })).json().data.seats).toBe(3);
+    await join(client, 's1@example.com');
+    await join(client, 's2@example.com');
+    const refused = await client.post('/api/team/invite', { email: 's3@example.com' });
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json()).toMatchObject({ type: 'seat_limit', message: 'All 3 seats of your plan are taken. Upgrade your plan or add seats to invite more members.' });
+
+    // Change: more seats is an upgrade, applied (and prorated) now.
+    clock.set('2027-01-19T10:00:00Z');
+    client = await signIn(t, 'seats-owner@example.com');
+    const up = await client.post('/api/user/update-plan', { plan_id: planIds['start-up'], frequency: 'monthly', seats: 6 });
+    expect(up.statusCode, up.body).toBe(200);
+    expect(await teamOf(client)).toMatchObject({ seats: 6 });
+    await join(client, 's3@example.com');
+    await join(client, 's4@example.com');
+
+    // Fewer seats is a downgrade: the team keeps 6 until the renewal, then has 4.
+    const down = await client.post('/api/user/update-plan', { plan_id: planIds['start-up'], frequency: 'monthly', seats: 4 });
+    expect(down.json().message).toBe('Your plan will change to Start-up at the next renewal on 2027-02-04.');
+    expect(await teamOf(client)).toMatchObject({ seats: 6 });
+    clock.set('2027-02-04T10:30:00Z');
+    await t.container.billing.sweep();
+    client = await signIn(t, 'seats-owner@example.com');
+    expect(await subscriptionOf(client)).toMatchObject({ seats: 4, status: 'active' });
+    // Four seats for five people: nobody is dropped, but nobody more can be invited.
+    expect(await teamOf(client)).toMatchObject({ seats: 4, seats_taken: 5 });
+    expect((await client.post('/api/team/invite', { email: 's5@example.com' })).json()).toMatchObject({ type: 'seat_limit' });
+
+    // A declined renewal keeps the seats while the invoice is overdue; the downgrade past the
+    // grace period leaves the owner's seat only.
+    expect((await client.post('/api/user/update-billing', card(SANDBOX_CARDS.declineLater))).statusCode).toBe(200);
+    clock.set('2027-03-04T10:30:00Z');
+    await t.container.billing.sweep();
+    client = await signIn(t, 'seats-owner@example.com');
+    expect(await subscriptionOf(client)).toMatchObject({ status: 'past_due' });
+    expect(await teamOf(client)).toMatchObject({ seats: 4 });
+    clock.set('2027-03-18T10:31:00Z');
+    await t.container.billing.sweep();
+    client = await signIn(t, 'seats-owner@example.com');
+    expect(await subscriptionOf(client)).toMatchObject({ status: 'trial_expired', downgraded: expect.any(Object) });
+    const downgraded = await teamOf(client);
+    expect(downgraded).toMatchObject({ seats: 1, seats_taken: 5 });
+    expect((await client.post('/api/team/invite', { email: 's5@example.com' })).json()).toMatchObject({ type: 'seat_limit' });
+
+    // Subscribing again through the hosted checkout gives the team the seats bought.
+    await t.container.database.db.deleteFrom('payment_cards').where('user_id', '=', (await client.get('/api/user')).json().id).execute();
+    const again = await client.post('/api/user/subscribe', { plan_id: planIds['start-up'], frequency: 'monthly', seats: 6 });
+    const sessionId = again.json().checkout_url.split('/').pop();
+    expect((await client.post(`/api/sandbox/checkout/${sessionId}/pay`, card(SANDBOX_CARDS.success))).statusCode).toBe(200);
+    expect((await returnFromCheckout(client, sessionId)).status).toBe('paid');
+    expect(await teamOf(client)).toMatchObject({ seats: 6, seats_taken: 5 });
+    expect((await client.post('/api/team/invite', { email: 's5@example.com' })).statusCode).toBe(200);
+  });
+
+  it("renews an admin's grant free of charge, and a plan bought replaces it", async () => {
+    clock.set('2027-04-01T10:00:00Z');
+    const granted = await createTrialUser(t, { email: 'granted@example.com' });
+    await createTrialUser(t, { email: 'billing-admin@example.com', roleId: 1 });
+    const admin = await signIn(t, 'billing-admin@example.com');
+    expect((await admin.post('/api/admin/user-plan', { user_id: granted.id, plan_id: planIds['start-up'], seats: 8 })).statusCode).toBe(200);
+    let client = await signIn(t, 'granted@example.com');
+    expect(await subscriptionOf(client)).toMatchObject({ status: 'active', source: 'admin', amount: 0, seats: 8, trial: null, expires_at: '2027-05-01T10:00:00.000Z' });
+    expect((await client.post('/api/team', { name: 'Granted' })).json().data.seats).toBe(8);
+
+    clock.set('2027-05-01T10:30:00Z');
+    await t.container.billing.sweep();
+    client = await signIn(t, 'granted@example.com');
+    expect(await subscriptionOf(client)).toMatchObject({ status: 'active', source: 'admin', seats: 8, expires_at: '2027-06-01T10:00:00.000Z' });
+    expect((await client.get('/api/user/invoices')).json().data).toEqual([]);
+
+    // Buying replaces the grant with a paid subscription from now, with the seats bought.
+    expect((await client.post('/api/user/update-billing', card(SANDBOX_CARDS.success))).statusCode).toBe(200);
+    const bought = await client.post('/api/user/update-plan', { plan_id: planIds['start-up'], frequency: 'yearly', seats: 2 });
+    expect(bought.statusCode, bought.body).toBe(200);
+    expect(await subscriptionOf(client)).toMatchObject({ status: 'active', source: 'paid', seats: 2, frequency: 'yearly', amount: 580 });
+    expect((await client.get('/api/team')).json().data).toMatchObject({ seats: 2 });
+  });
+});
+
 describe('billing job', () => {
   it('is scheduled with cron in worker processes', async () => {
     const worker = await createTestApp({ startQueue: true });

@@ -36,6 +36,14 @@ export function createBillingRepo(db: Kysely<DB>) {
     setUserPlan(userId: number, planId: number, now: Date) {
       return db.updateTable('users').set({ plan_id: planId, updated_at: now }).where('id', '=', userId).execute();
     },
+    /** An admin's grant of a paid plan: the plan, and the trial (if still running) ends now. */
+    grantUserPlan(userId: number, planId: number, now: Date) {
+      return db
+        .updateTable('users')
+        .set({ plan_id: planId, trial_ends_at: sql<Date>`case when trial_ends_at > ${now} then ${now} else trial_ends_at end`, updated_at: now })
+        .where('id', '=', userId)
+        .execute();
+    },
     /** Downgraded accounts land on the trial plan with the trial over. */
     downgradeUserToTrial(userId: number, trialPlanId: number, now: Date) {
       return db
@@ -212,6 +220,11 @@ export function createBillingRepo(db: Kysely<DB>) {
         .where('id', '=', id)
         .where('status', 'in', ['open', 'overdue'])
         .execute();
+    },
+    /** Voids every open or overdue invoice of the user (an admin grant replaces what they owed). */
+    async voidPendingInvoices(userId: number, now: Date, reason: string) {
+      const result = await db.updateTable('invoices').set({ status: 'void', voided_at: now, last_error: reason }).where('user_id', '=', userId).where('status', 'in', ['open', 'overdue']).executeTakeFirst();
+      return Number(result.numUpdatedRows);
     },
     async voidInvoice(id: number, now: Date, reason: string) {
       const result = await db.updateTable('invoices').set({ status: 'void', voided_at: now, last_error: reason }).where('id', '=', id).where('status', 'in', ['open', 'overdue']).executeTakeFirst();

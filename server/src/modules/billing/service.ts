@@ -22,6 +22,13 @@ const DAY_MS = 86_400_000;
 export const TRIAL_REMINDER_DAYS = 3;
 /** "Expiring soon" warning on the membership screen. */
 const EXPIRING_SOON_DAYS = 7;
+/** `subscriptions.gateway` of a plan an admin granted: nothing charged, renewed free of charge. */
+export const ADMIN_GRANT = 'admin';
+
+/** The seats a subscription pays for: its seats on a team plan while it is live, one otherwise. */
+export function paidSeats(subscription: Pick<SubscriptionRow, 'status' | 'seats'> | null | undefined, plan: Pick<PlanRow, 'is_team'> | null | undefined): number {
+  return subscription && subscription.status !== 'ended' && plan?.is_team ? subscription.seats : 1;
+}
 
 export interface PlanChoice {
   plan_id: number;
@@ -49,6 +56,12 @@ export function createBillingService(deps: {
   storage: FileStorage;
   now: () => Date;
   logger: Logger;
+  /**
+   * The teams module's hook (the container wires it): the seats a team owner pays for become
+   * their team's seat limit. Called in the billing transaction, with its executor, whenever a
+   * subscription starts, changes, renews, ends or is granted by an admin.
+   */
+  teamSeats?: (ownerId: number, seats: number, executor: Kysely<DB>) => Promise<unknown>;
 }) {
   const repo = createBillingRepo(deps.db);
   const { now, logger, config } = deps;
@@ -313,6 +326,7 @@ export function createBillingService(deps: {
       start,
     );
     await r.setUserPlan(input.user.id, input.plan.id, start);
+    await syncSeats(r, input.user.id, paidSeats(subscription, input.plan));
     let invoice = input.invoice;
     if (invoice) {
       await r.markInvoicePaid(invoice.id, { paid_at: start, gateway: input.gateway, payment_ref: input.paymentRef });
@@ -335,6 +349,11 @@ export function createBillingService(deps: {
       });
     }
     return { subscription, invoice };
+  }
+
+  /** The one place the team's seat limit follows the subscription. */
+  async function syncSeats(r: BillingRepo, userId: number, seats: number) {
+    await deps.teamSeats?.(userId, seats, r.db);
   }
 
   async function saveCardRow(r: BillingRepo, userId: number, gateway: string, card: SavedCard) {
@@ -476,6 +495,15 @@ export function createBillingService(deps: {
     const seats = plan.is_team ? (subscription.next_seats ?? subscription.seats) : 1;
     const start = new Date(subscription.current_period_end);
     const end = addPeriod(start, frequency);
+    if (subscription.gateway === ADMIN_GRANT) {
+      // An admin's grant runs on, period after period, with no invoice, until someone changes it.
+      await inTransaction(deps.db, async (r) => {
+        if (!(await r.advanceSubscription(subscription.id, start, { plan_id: plan!.id, frequency, seats, current_period_start: start, current_period_end: end }, now()))) return;
+        await r.setUserPlan(user.id, plan!.id, now());
+        await syncSeats(r, user.id, seats);
+      });
+      return true;
+    }
     const amountMinor = periodAmountMinor(plan, frequency, seats);
     const invoice = await inTransaction(deps.db, async (r) => {
       const issued = await issueInvoice(r, {
@@ -494,6 +522,7 @@ export function createBillingService(deps: {
       });
       await r.advanceSubscription(subscription.id, start, { plan_id: plan!.id, frequency, seats, current_period_start: start, current_period_end: end }, now());
       await r.setUserPlan(user.id, plan!.id, now());
+      await syncSeats(r, user.id, seats);
       return issued;
     });
     if (invoice.status !== 'open') return true;
@@ -533,6 +562,7 @@ export function createBillingService(deps: {
           await r.updateSubscription(subscription.id, { status: 'ended', ended_at: at, end_reason: 'overdue', next_plan_id: null, next_frequency: null, next_seats: null }, at);
         }
         await r.downgradeUserToTrial(user.id, trialPlanId, at);
+        await syncSeats(r, user.id, 1);
         return true;
       });
       if (!done) continue;
@@ -594,6 +624,7 @@ export function createBillingService(deps: {
       const brief = (plan: PlanRow | null) =>
         plan && { id: plan.id, slug: plan.slug, name_en: plan.name_en, name_ar: plan.name_ar, price: Number(plan.price), price_yearly: Number(plan.price_yearly), is_team: plan.is_team, is_trial: plan.is_trial, archived: Boolean(plan.archived_at) };
       const live = subscription && subscription.status !== 'ended' ? subscription : null;
+      const granted = live?.gateway === ADMIN_GRANT;
       const nextPlan = live?.next_plan_id ? await deps.plans.getById(live.next_plan_id).catch(() => null) : null;
       const trialEndsAt = user.trial_ends_at ? new Date(user.trial_ends_at) : null;
       const onTrial = Boolean(currentPlan?.is_trial);
@@ -605,7 +636,9 @@ export function createBillingService(deps: {
         plan: brief(currentPlan),
         frequency: live?.frequency ?? null,
         seats: live?.seats ?? null,
-        amount: live && currentPlan ? Number(minorToText(periodAmountMinor(currentPlan, live.frequency, live.seats))) : null,
+        amount: live && currentPlan ? (granted ? 0 : Number(minorToText(periodAmountMinor(currentPlan, live.frequency, live.seats)))) : null,
+        /** `admin`: granted by an administrator, nothing charged; `paid`: bought. */
+        source: live ? (granted ? 'admin' : 'paid') : null,
         currency: 'USD',
         starts_at: live ? new Date(live.current_period_start).toISOString() : null,
         expires_at: expiresAt ? expiresAt.toISOString() : null,
@@ -629,7 +662,8 @@ export function createBillingService(deps: {
       const plan = await purchasablePlan(choice);
       const seats = plan.is_team ? choice.seats : 1;
       const subscription = await repo.findSubscription(user.id);
-      if (subscription && subscription.status !== 'ended') {
+      // A plan an admin granted is replaced by the one bought (a new paid period from now).
+      if (subscription && subscription.status !== 'ended' && subscription.gateway !== ADMIN_GRANT) {
         if (subscription.plan_id === plan.id && subscription.frequency === choice.frequency && subscription.seats === seats) throw new Refused('billing.already_subscribed');
         return this.updatePlan(user, { ...choice, seats });
       }
@@ -683,6 +717,7 @@ export function createBillingService(deps: {
       const subscription = await repo.findSubscription(user.id);
       if (!subscription || subscription.status === 'ended') throw new Refused('billing.no_subscription');
       if (subscription.status === 'past_due') throw new Refused('billing.overdue_notice');
+      if (subscription.gateway === ADMIN_GRANT) return this.subscribe(user, choice, user.locale);
       const plan = await purchasablePlan(choice);
       const seats = plan.is_team ? choice.seats : 1;
       const locale = user.locale;
@@ -744,6 +779,7 @@ export function createBillingService(deps: {
           now(),
         );
         await r.setUserPlan(user.id, plan.id, now());
+        await syncSeats(r, user.id, seats);
       });
       if (invoice) await mailInvoicePaid(user, invoice);
       return { kind: 'done', message: 'billing.plan_updated', params: { plan: name }, invoiceId: invoice?.id ?? null };
@@ -867,6 +903,50 @@ export function createBillingService(deps: {
       }
       await repo.recordEvent(gatewayId, event.id, event.type === 'ignored' ? event.original : event.type, now());
       return { received: true, duplicate: false };
+    },
+
+    /**
+     * POST /api/admin/user-plan: an admin puts a user on a plan without a charge. A paid plan
+     * becomes an admin-granted subscription (gateway `admin`, monthly periods renewed free,
+     * seats as given, or the current team seats, or the plan's included seats); the trial, if
+     * still running, ends; open or overdue invoices are voided. The trial plan ends any
+     * subscription and keeps `trial_ends_at` (add trial days separately). Returns the
+     * subscription before and after, for the audit log.
+     */
+    async grantPlan(user: UserRow, input: { plan: PlanRow; seats?: number }) {
+      const { plan } = input;
+      const at = now();
+      const summary = (row: SubscriptionRow | undefined | null) =>
+        row && row.status !== 'ended'
+          ? { plan_id: row.plan_id, status: row.status, frequency: row.frequency, seats: row.seats, source: row.gateway === ADMIN_GRANT ? 'admin' : 'paid', period_end: new Date(row.current_period_end).toISOString() }
+          : null;
+      return inTransaction(deps.db, async (r) => {
+        const before = await r.findSubscription(user.id);
+        const live = before && before.status !== 'ended' ? before : null;
+        if (plan.is_trial) {
+          if (live) await r.updateSubscription(live.id, { status: 'ended', ended_at: at, end_reason: 'admin', next_plan_id: null, next_frequency: null, next_seats: null }, at);
+          await r.setUserPlan(user.id, plan.id, at);
+          await syncSeats(r, user.id, 1);
+          return { before: summary(before), after: null };
+        }
+        const seats = plan.is_team ? (input.seats ?? (live && live.seats > 1 ? live.seats : plan.included_seats)) : 1;
+        const granted = await r.upsertSubscription(
+          { user_id: user.id, plan_id: plan.id, frequency: 'monthly', seats, gateway: ADMIN_GRANT, current_period_start: at, current_period_end: addPeriod(at, 'monthly') },
+          at,
+        );
+        await r.voidPendingInvoices(user.id, at, 'replaced by an admin grant');
+        await r.grantUserPlan(user.id, plan.id, at);
+        await syncSeats(r, user.id, paidSeats(granted, plan));
+        return { before: summary(before), after: summary(granted) };
+      });
+    },
+
+    /** The seats the user pays for (null without any subscription): sizes a new team. */
+    async paidSeats(userId: number): Promise<number | null> {
+      const subscription = await repo.findSubscription(userId);
+      if (!subscription) return null;
+      const plan = await deps.plans.getById(subscription.plan_id).catch(() => null);
+      return paidSeats(subscription, plan);
     },
 
     /** Plans some user or subscription still uses (admin delete archives those). */

@@ -1,13 +1,28 @@
-import { sql, type Insertable, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { AutoDelete, HistoryEntriesTable, HistoryType } from './tables';
 
+/**
+ * Whose entries: a user's own (`user`), which leaves out what they made for a team they have
+ * since left (it stays with that team), or a whole team's (`team`), whoever made them.
+ */
+export type HistoryOwner = { user: number; teamId: number | null } | { team: number };
+
+function ownedBy(owner: HistoryOwner) {
+  return (eb: ExpressionBuilder<DB, 'history_entries'>) =>
+    'team' in owner
+      ? eb('history_entries.team_id', '=', owner.team)
+      : eb.and([
+          eb('history_entries.user_id', '=', owner.user),
+          owner.teamId === null ? eb('history_entries.team_id', 'is', null) : eb.or([eb('history_entries.team_id', 'is', null), eb('history_entries.team_id', '=', owner.teamId)]),
+        ]);
+}
+
 export function createHistoryRepo(db: Kysely<DB>) {
   return {
-    /** A page of the entries of one user, or of several (a team manager's view). */
-    async page(userIds: number | number[], filter: { type?: HistoryType; q?: string; page: number; perPage: number }) {
-      const ids = Array.isArray(userIds) ? userIds : [userIds];
-      let query = db.selectFrom('history_entries').where('user_id', 'in', ids.length ? ids : [-1]);
+    /** A page of a user's own entries, or of a team's (the owner's and managers' view). */
+    async page(owner: HistoryOwner, filter: { type?: HistoryType; q?: string; page: number; perPage: number }) {
+      let query = db.selectFrom('history_entries').where(ownedBy(owner));
       if (filter.type) query = query.where('type', '=', filter.type);
       if (filter.q) {
         const pattern = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -15,9 +30,23 @@ export function createHistoryRepo(db: Kysely<DB>) {
       }
       const [rows, total] = await Promise.all([
         query
-          .select(['project_id', 'user_id', 'type', 'source_lang', 'target_lang', 'domain', 'title', 'preview', 'created_at', 'state', 'file_id'])
-          .orderBy('created_at', 'desc')
-          .orderBy('project_id', 'desc')
+          .leftJoin('users', 'users.id', 'history_entries.user_id')
+          .select([
+            'history_entries.project_id',
+            'history_entries.user_id',
+            'users.name as user_name',
+            'history_entries.type',
+            'history_entries.source_lang',
+            'history_entries.target_lang',
+            'history_entries.domain',
+            'history_entries.title',
+            'history_entries.preview',
+            'history_entries.created_at',
+            'history_entries.state',
+            'history_entries.file_id',
+          ])
+          .orderBy('history_entries.created_at', 'desc')
+          .orderBy('history_entries.project_id', 'desc')
           .limit(filter.perPage)
           .offset((filter.page - 1) * filter.perPage)
           .execute(),
@@ -26,8 +55,8 @@ export function createHistoryRepo(db: Kysely<DB>) {
       return { rows, total: Number(total.count) };
     },
 
-    find(userId: number, projectId: string) {
-      return db.selectFrom('history_entries').selectAll().where('user_id', '=', userId).where('project_id', '=', projectId).executeTakeFirst();
+    find(owner: HistoryOwner, projectId: string) {
+      return db.selectFrom('history_entries').selectAll().where(ownedBy(owner)).where('project_id', '=', projectId).executeTakeFirst();
     },
 
     insert(entry: Insertable<HistoryEntriesTable>) {
@@ -44,8 +73,8 @@ export function createHistoryRepo(db: Kysely<DB>) {
       return Number(result.numDeletedRows);
     },
 
-    listProjectsOfUser(userId: number) {
-      return db.selectFrom('history_entries').select(['project_id', 'type']).where('user_id', '=', userId).execute();
+    listProjectsOf(owner: HistoryOwner) {
+      return db.selectFrom('history_entries').select(['project_id', 'type']).where(ownedBy(owner)).execute();
     },
 
     /** Entries past their owner's automatic deletion age, oldest first. */
@@ -55,6 +84,8 @@ export function createHistoryRepo(db: Kysely<DB>) {
         .innerJoin('history_settings as s', 's.user_id', 'h.user_id')
         .select(['h.project_id', 'h.type', 'h.user_id'])
         .where('s.auto_delete', '!=', 'never')
+        // What a member made for a team they have left is the team's now, not theirs to expire.
+        .where((eb) => eb.or([eb('h.team_id', 'is', null), eb.exists(eb.selectFrom('team_members as m').select('m.user_id').whereRef('m.user_id', '=', 'h.user_id').whereRef('m.team_id', '=', 'h.team_id'))]))
         .where(
           'h.created_at',
           '<',

@@ -7,14 +7,14 @@ import { autoDeleteSchema, deleteEntrySchema, historyListSchema, projectParamSch
 import type { TeamsService } from '../teams/service';
 import type { HistoryService } from './service';
 
-export function historyRoutes(app: FastifyInstance, deps: { history: HistoryService; teams: Pick<TeamsService, 'managedMemberIds'> }) {
+export function historyRoutes(app: FastifyInstance, deps: { history: HistoryService; teams: Pick<TeamsService, 'managedTeamId'> }) {
   const access = { config: { access: 'verified' as const } };
 
   app.get('/api/user/translation-history', access, async (request) => {
     const { scope, ...filter } = parseInput(historyListSchema, request.query);
     const actor = requireActor(request);
-    const userIds = scope === 'team' ? await deps.teams.managedMemberIds(actor) : actor.user.id;
-    return deps.history.list(userIds, filter);
+    // The team's view selects by the entries' team, so a removed member's work stays in it.
+    return deps.history.list(scope === 'team' ? { teamId: await deps.teams.managedTeamId(actor) } : { userId: actor.user.id }, filter);
   });
 
   app.get('/api/user/translation-history/:projectId', access, async (request) =>

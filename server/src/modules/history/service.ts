@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { NotFound } from '../../http/errors';
-import type { HistoryRepo } from './repo';
+import type { HistoryOwner, HistoryRepo } from './repo';
 import type { AutoDelete, HistoryType } from './tables';
 
 export const HISTORY_PER_PAGE = 20;
@@ -35,8 +35,19 @@ export function historyTitle(text: string, max = 120): string {
   return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line;
 }
 
-export function createHistoryService(deps: { repo: HistoryRepo; now: () => Date; logger: Logger }) {
+export function createHistoryService(deps: {
+  repo: HistoryRepo;
+  now: () => Date;
+  logger: Logger;
+  /** The user's team id, or null (the teams module answers it): stamps entries and scopes a user's own view. */
+  teamOf?: (userId: number) => Promise<number | null>;
+}) {
   const handlers = new Map<HistoryType, HistoryTypeHandler>();
+
+  /** A user's own entries: those made alone, and those made for the team they are in now. */
+  async function own(userId: number): Promise<HistoryOwner> {
+    return { user: userId, teamId: (await deps.teamOf?.(userId)) ?? null };
+  }
 
   async function removeProjects(entries: Array<{ project_id: string; type: HistoryType; user_id?: number }>, userId?: number) {
     const byType = new Map<HistoryType, Map<number, string[]>>();
@@ -64,6 +75,7 @@ export function createHistoryService(deps: { repo: HistoryRepo; now: () => Date;
       await deps.repo.insert({
         project_id: entry.projectId,
         user_id: entry.userId,
+        team_id: (await deps.teamOf?.(entry.userId)) ?? null,
         type: entry.type,
         source_lang: entry.sourceLang,
         target_lang: entry.targetLang,
@@ -98,14 +110,19 @@ export function createHistoryService(deps: { repo: HistoryRepo; now: () => Date;
       });
     },
 
-    /** GET /api/user/translation-history: newest first, 20 a page, filtered by type and text. */
-    /** The user's own entries, or (team managers, `userIds` of the whole team) the team's. */
-    async list(userIds: number | number[], filter: { page: number; type?: HistoryType; q?: string }) {
-      const { rows, total } = await deps.repo.page(userIds, { ...filter, q: filter.q || undefined, perPage: HISTORY_PER_PAGE });
+    /**
+     * GET /api/user/translation-history: newest first, 20 a page, filtered by type and text.
+     * The user's own entries (`{ userId }`), or (`{ teamId }`, owners and managers) every entry
+     * made for the team, removed members' included, each naming its member.
+     */
+    async list(scope: { userId: number } | { teamId: number }, filter: { page: number; type?: HistoryType; q?: string }) {
+      const team = 'teamId' in scope;
+      const owner: HistoryOwner = team ? { team: scope.teamId } : await own(scope.userId);
+      const { rows, total } = await deps.repo.page(owner, { ...filter, q: filter.q || undefined, perPage: HISTORY_PER_PAGE });
       return {
         data: rows.map((row) => ({
           project_id: row.project_id,
-          ...(Array.isArray(userIds) ? { user_id: row.user_id } : {}),
+          ...(team ? { user_id: row.user_id, user_name: row.user_name ?? '' } : {}),
           type: row.type,
           source_lang: row.source_lang,
           target_lang: row.target_lang,
@@ -123,7 +140,7 @@ export function createHistoryService(deps: { repo: HistoryRepo; now: () => Date;
     /** One entry with its type's details (a text's sentences), for re-opening it. */
     async get(userId: number, projectId: string) {
       if (!UUID.test(projectId)) throw new NotFound('history.not_found');
-      const entry = await deps.repo.find(userId, projectId);
+      const entry = await deps.repo.find(await own(userId), projectId);
       if (!entry) throw new NotFound('history.not_found');
       const detail = await handlers.get(entry.type)?.detail?.(projectId, userId);
       return {
@@ -144,13 +161,13 @@ export function createHistoryService(deps: { repo: HistoryRepo; now: () => Date;
 
     async remove(userId: number, projectId: string) {
       if (!UUID.test(projectId)) throw new NotFound('history.not_found');
-      const entry = await deps.repo.find(userId, projectId);
+      const entry = await deps.repo.find(await own(userId), projectId);
       if (!entry) throw new NotFound('history.not_found');
       await removeProjects([entry], userId);
     },
 
     async removeAll(userId: number) {
-      const entries = await deps.repo.listProjectsOfUser(userId);
+      const entries = await deps.repo.listProjectsOf(await own(userId));
       return removeProjects(entries, userId);
     },
 

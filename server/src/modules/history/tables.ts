@@ -8,6 +8,8 @@ export type AutoDelete = 'never' | '1d' | '7d' | '30d' | '90d';
 export interface HistoryEntriesTable {
   project_id: string;
   user_id: number;
+  /** The author's team when the entry was made (migration 0090); the team's view selects by it. */
+  team_id: ColumnType<number | null, number | null | undefined, number | null>;
   type: HistoryType;
   source_lang: string;
   target_lang: string;

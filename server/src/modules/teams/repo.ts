@@ -80,6 +80,28 @@ export function createTeamsRepo(db: Kysely<DB>) {
       return executor.updateTable('teams').set({ ...values, updated_at: now }).where('id', '=', teamId).returningAll().executeTakeFirstOrThrow();
     },
 
+    /**
+     * The seat limit of the team the user owns (no-op for anyone else). Open invitations that
+     * no longer fit beside the members are withdrawn, newest first; members always stay.
+     */
+    async setSeatsOfOwner(ownerId: number, seats: number, now: Date, executor: Executor = db) {
+      const team = await executor.updateTable('teams').set({ seats, updated_at: now }).where('owner_id', '=', ownerId).returning('id').executeTakeFirst();
+      if (!team) return;
+      const members = await executor.selectFrom('team_members').select((eb) => eb.fn.countAll<number>().as('n')).where('team_id', '=', team.id).executeTakeFirstOrThrow();
+      const room = Math.max(0, seats - Number(members.n));
+      const open = await executor
+        .selectFrom('team_invitations')
+        .select('id')
+        .where('team_id', '=', team.id)
+        .where('accepted_at', 'is', null)
+        .where('expires_at', '>', now)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      const withdrawn = open.slice(room);
+      if (withdrawn.length) await executor.deleteFrom('team_invitations').where('id', 'in', withdrawn.map((i) => i.id)).execute();
+    },
+
     deleteTeam(teamId: number, executor: Executor) {
       return executor.deleteFrom('teams').where('id', '=', teamId).execute();
     },

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { UserRow } from '../../db/schema';
+import type { Kysely } from 'kysely';
+import type { DB, UserRow } from '../../db/schema';
 import { ROLE, type Actor } from '../../http/access';
 import { Forbidden, Invalid, LimitExceeded, NotFound } from '../../http/errors';
 import type { SessionStore } from '../../http/sessions';
@@ -34,6 +35,12 @@ export function createTeamsService(deps: {
   mail: MailService;
   appUrl: string;
   now: () => Date;
+  /**
+   * The seats the user has paid for (their live subscription), or null when they have no
+   * subscription (an account put on a plan before billing kept one): the team is then sized
+   * from the plan's `included_seats`. The billing module answers it; see `applyPaidSeats`.
+   */
+  paidSeats?: (userId: number) => Promise<number | null>;
 }) {
   async function membershipOf(user: UserRow): Promise<TeamMembership | null> {
     const row = await deps.repo.findMembership(user.id);
@@ -67,10 +74,23 @@ export function createTeamsService(deps: {
   return {
     membershipOf,
 
-    /** The ids of everyone in the caller's team, for the owner's and managers' team views (403 otherwise). */
-    async managedMemberIds(actor: Actor) {
-      const team = await managedTeam(actor);
-      return (await deps.repo.listMembers(team.teamId)).map((member) => member.id);
+    /** The id of the user's team, or null (the history stamps each entry with it). */
+    async teamIdOf(userId: number): Promise<number | null> {
+      return (await deps.repo.findMembership(userId))?.team_id ?? null;
+    },
+
+    /** The caller's team id, when the caller is its owner or a manager (403 otherwise). */
+    async managedTeamId(actor: Actor) {
+      return (await managedTeam(actor)).teamId;
+    },
+
+    /**
+     * The billing module's hook: the seats the owner pays for become their team's seat limit,
+     * in the billing transaction (`executor`). When seats shrink below the members, the members
+     * stay; open invitations that no longer fit are withdrawn and new ones are refused.
+     */
+    applyPaidSeats(ownerId: number, seats: number, executor?: Kysely<DB>) {
+      return deps.repo.setSeatsOfOwner(ownerId, Math.max(1, seats), deps.now(), executor);
     },
 
     async getTeam(actor: Actor) {
@@ -103,8 +123,9 @@ export function createTeamsService(deps: {
       const plan = user.plan_id ? await deps.plans.getById(user.plan_id) : null;
       if (!plan?.is_team) throw new LimitExceeded('plan_feature', 'teams.upgrade_for_teams');
       const now = deps.now();
+      const seats = (await deps.paidSeats?.(user.id)) ?? plan.included_seats;
       const team = await deps.repo.transaction(async (trx) => {
-        const created = await deps.repo.createTeam({ name: input.name, ownerId: user.id, seats: plan.included_seats }, trx);
+        const created = await deps.repo.createTeam({ name: input.name, ownerId: user.id, seats: Math.max(1, seats) }, trx);
         await deps.repo.addMember(created.id, user.id, trx);
         await deps.repo.setUserRole(user.id, ROLE.owner, now, trx);
         return created;

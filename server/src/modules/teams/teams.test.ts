@@ -23,6 +23,10 @@ async function invitationLink(email: string) {
   return new URL(link!).searchParams.get('token')!;
 }
 
+function recordText(userId: number, title: string) {
+  return t.container.history.record({ projectId: crypto.randomUUID(), userId, type: 'text', sourceLang: 'en', targetLang: 'ar', domain: 'general', title });
+}
+
 async function teamUser(roleId: number, teamOwner: TestClient) {
   const email = `m${Date.now()}${Math.random().toString(36).slice(2, 6)}@example.com`;
   expect((await teamOwner.post('/api/team/invite', { email, role_id: roleId })).statusCode).toBe(200);
@@ -111,16 +115,22 @@ describe('team life cycle', () => {
 
   it("shows the owner the whole team's history, and refuses that view to members", async () => {
     const sami = (await t.container.database.db.selectFrom('users').selectAll().where('email', '=', 'sami@example.com').executeTakeFirstOrThrow()) as UserRow;
-    const entry = (userId: number, title: string) => ({ project_id: crypto.randomUUID(), user_id: userId, type: 'text' as const, source_lang: 'en', target_lang: 'ar', domain: 'general', title });
-    await t.container.database.db.insertInto('history_entries').values([entry(owner.id, 'Owner text'), entry(sami.id, 'Sami text')]).execute();
+    // record() stamps each entry with its author's team.
+    await recordText(owner.id, 'Owner text');
+    await recordText(sami.id, 'Sami text');
     const team = (await ownerClient.get('/api/user/translation-history?scope=team')).json();
     expect(team.data.map((e: { title: string }) => e.title).sort()).toEqual(['Owner text', 'Sami text']);
-    expect(team.data.find((e: { title: string }) => e.title === 'Sami text').user_id).toBe(sami.id);
+    expect(team.data.find((e: { title: string }) => e.title === 'Sami text')).toMatchObject({ user_id: sami.id, user_name: 'Sami' });
     const mine = (await ownerClient.get('/api/user/translation-history')).json();
     expect(mine.data.map((e: { title: string }) => e.title)).toEqual(['Owner text']);
     const samiClient = await t.client().signInAs(sami.id);
     expect((await samiClient.get('/api/user/translation-history?scope=team')).statusCode).toBe(403);
     expect((await samiClient.get('/api/user/translation-history')).json().data.map((e: { title: string }) => e.title)).toEqual(['Sami text']);
+    // A text translation is saved with its history entry, stamped with the team too.
+    const translated = await samiClient.post('/api/translate', { text: 'Good morning', source_lang: 'en', target_lang: 'ar' });
+    expect(translated.statusCode).toBe(200);
+    const row = await t.container.database.db.selectFrom('history_entries').select(['team_id', 'user_id']).where('project_id', '=', JSON.parse(translated.json().data).project_id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ team_id: (await ownerClient.get('/api/team')).json().data.id, user_id: sami.id });
   });
 
   it('lets the manager switch the LLM mode off for the whole team', async () => {
@@ -138,10 +148,49 @@ describe('team life cycle', () => {
     expect((await client.get('/api/user')).json().role_id).toBe('4');
     expect((await ownerClient.post(`/api/team/members/${user.id}`, { role_id: 3 })).statusCode).toBe(422);
     expect((await ownerClient.post(`/api/team/members/${owner.id}`, { role_id: 5 })).statusCode).toBe(403);
+    await recordText(user.id, 'Made for the team');
     expect((await ownerClient.post(`/api/team/members/${user.id}/delete`, {})).statusCode).toBe(200);
     expect((await client.get('/api/user')).statusCode).toBe(401);
     const row = await t.container.users.findById(user.id);
     expect(row?.role_id).toBe(2);
+
+    // Their history stays with the team: the team's view keeps it, their own view no longer has it.
+    await recordText(user.id, 'Made alone afterwards');
+    const titles = (page: { data: Array<{ title: string }> }) => page.data.map((e) => e.title);
+    const team = (await ownerClient.get('/api/user/translation-history?scope=team')).json();
+    expect(titles(team)).toContain('Made for the team');
+    expect(titles(team)).not.toContain('Made alone afterwards');
+    expect(team.data.find((e: { title: string }) => e.title === 'Made for the team')).toMatchObject({ user_id: user.id, user_name: 'Member' });
+    const former = await t.client().signInAs(user.id);
+    expect(titles((await former.get('/api/user/translation-history')).json())).toEqual(['Made alone afterwards']);
+    const teamEntry = team.data.find((e: { title: string }) => e.title === 'Made for the team');
+    expect((await former.get(`/api/user/translation-history/${teamEntry.project_id}`)).statusCode).toBe(404);
+    expect((await former.post('/api/user/translation-history/delete/all', {})).json().deleted).toBe(1);
+    expect(titles((await ownerClient.get('/api/user/translation-history?scope=team')).json())).toContain('Made for the team');
+  });
+
+  it('keeps members when the paid seats shrink, withdraws open invitations that no longer fit, refuses new ones', async () => {
+    const pro = await t.container.plans.getBySlug('pro');
+    const boss = await createUser(t.container, { plan_id: pro.id });
+    const bossClient = await t.client().signInAs(boss.id);
+    expect((await bossClient.post('/api/team', { name: 'Shrinking' })).json().data.seats).toBe(pro.included_seats);
+    await teamUser(5, bossClient);
+    await teamUser(5, bossClient);
+    for (const email of ['open1@example.com', 'open2@example.com']) expect((await bossClient.post('/api/team/invite', { email })).statusCode).toBe(200);
+    expect((await bossClient.get('/api/team')).json().data.seats_taken).toBe(5);
+
+    await t.container.teams.applyPaidSeats(boss.id, 4);
+    let team = (await bossClient.get('/api/team')).json().data;
+    expect(team).toMatchObject({ seats: 4, seats_taken: 4 });
+    expect(team.members.filter((m: { invited: boolean }) => m.invited).map((m: { email: string }) => m.email)).toEqual(['open1@example.com']);
+
+    await t.container.teams.applyPaidSeats(boss.id, 2);
+    team = (await bossClient.get('/api/team')).json().data;
+    expect(team).toMatchObject({ seats: 2, seats_taken: 3 });
+    expect(team.members.every((m: { invited: boolean }) => !m.invited)).toBe(true);
+    const refused = await bossClient.post('/api/team/invite', { email: 'no-room@example.com' });
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json()).toMatchObject({ type: 'seat_limit', message: 'All 2 seats of your plan are taken. Upgrade your plan or add seats to invite more members.' });
   });
 });
 
@@ -187,7 +236,23 @@ describe('team authorization matrix', () => {
     expect((await ownerClient.post('/api/team/transfer', { member_id: heir.id })).statusCode).toBe(200);
     expect((await heirClient.get('/api/user')).json().role_id).toBe('3');
     expect((await ownerClient.get('/api/user')).json().role_id).toBe('4');
+    // The team's glossary and memory go with the team (foreign keys, on delete cascade).
+    expect((await heirClient.post('/api/team/glossary', { source_lang: 'en', target_lang: 'ar', source_term: 'invoice', target_term: 'فاتورة' })).statusCode).toBe(201);
+    const teamId = (await heirClient.get('/api/team')).json().data.id;
+    await t.container.database.db
+      .insertInto('translation_memory')
+      .values({ owner_key: `team:${teamId}`, owner_user_id: null, team_id: teamId, source_lang: 'en', target_lang: 'ar', source_norm: 'hello', source_text: 'Hello', target_text: 'مرحبا', origin: 'suggestion' })
+      .execute();
+    await recordText(heir.id, 'Heir text');
+    const teamRows = async () => ({
+      glossary: (await t.container.database.db.selectFrom('team_glossary_terms').select('id').where('team_id', '=', teamId).execute()).length,
+      memory: (await t.container.database.db.selectFrom('translation_memory').select('id').where('team_id', '=', teamId).execute()).length,
+    });
+    expect(await teamRows()).toEqual({ glossary: 1, memory: 1 });
     expect((await heirClient.post('/api/team/delete', {})).statusCode).toBe(200);
+    expect(await teamRows()).toEqual({ glossary: 0, memory: 0 });
+    // History entries go back to their authors alone.
+    expect((await heirClient.get('/api/user/translation-history')).json().data.map((e: { title: string }) => e.title)).toContain('Heir text');
     expect((await heirClient.get('/api/team')).json().data).toBeNull();
     expect((await ownerClient.get('/api/user')).json()).toMatchObject({ role_id: '2', team: null });
   });

@@ -258,6 +258,7 @@ export function createTranslateService(deps: {
             ? {
                 project_id: projectId,
                 user_id: user.id,
+                team_id: limits.team?.teamId ?? null,
                 type: 'text',
                 source_lang: source,
                 target_lang: target,

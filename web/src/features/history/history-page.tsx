@@ -5,13 +5,15 @@ import { useDialog } from '../../app/dialog-context';
 import { FormDialog } from '../../components/form-dialog';
 import { formatNumber } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
+import { useCurrentUser } from '../account/use-current-user';
 import { AutoDeleteSetting } from './auto-delete-setting';
-import { filtersFromSearch, knownPair, openTarget, pageAfterDelete, pageCount, searchFromFilters } from './history.fns';
+import { canSeeTeamHistory, filtersFromSearch, knownPair, openTarget, pageAfterDelete, pageCount, searchFromFilters } from './history.fns';
 import { useDeleteAllHistory, useDeleteHistoryEntry, useHistoryList } from './use-history';
-import { HISTORY_TYPES, type HistoryEntry, type HistoryFilters } from './types';
+import { HISTORY_TYPES, type HistoryEntry, type HistoryFilters, type HistoryScope } from './types';
 import './history.css';
 
-function EntryCard({ entry, onDelete, deleting }: { entry: HistoryEntry; onDelete: () => void; deleting: boolean }) {
+/** `own`: the viewer made it (re-open, download, delete); a team member's entry in the team's view is read-only. */
+function EntryCard({ entry, own, onDelete, deleting }: { entry: HistoryEntry; own: boolean; onDelete: () => void; deleting: boolean }) {
   const { t } = useTranslation('history');
   const { t: tTranslate } = useTranslation('translate');
   const { language } = useLanguage();
@@ -23,6 +25,12 @@ function EntryCard({ entry, onDelete, deleting }: { entry: HistoryEntry; onDelet
   return (
     <li className="history-entry" data-testid="history-entry" data-project-id={entry.project_id}>
       <div className="history-entry__meta">
+        {entry.user_name !== undefined && (
+          <span className="history-entry__member" data-testid="history-member">
+            <span className="muted">{t('member')}: </span>
+            <bdi>{entry.user_name}</bdi>
+          </span>
+        )}
         <span className="pill">{t(`type.${entry.type}`)}</span>
         {pair && <span>{t('pair', { source: tTranslate(`languages.${pair.source}`), target: tTranslate(`languages.${pair.target}`) })}</span>}
         {['general', 'business', 'legal', 'ecommerce'].includes(entry.domain) && <span>{tTranslate(`domain.${entry.domain as 'general'}`)}</span>}
@@ -37,21 +45,23 @@ function EntryCard({ entry, onDelete, deleting }: { entry: HistoryEntry; onDelet
           <bdi lang={entry.type === 'website' ? undefined : entry.target_lang}>{entry.preview}</bdi>
         </p>
       )}
-      <div className="history-entry__actions">
-        {open?.kind === 'link' && (
-          <Link className="button button--outline button--small" to={open.to} data-testid="history-open">
-            {entry.type === 'website' ? t('openSite') : t('open')}
-          </Link>
-        )}
-        {open?.kind === 'download' && (
-          <a className="button button--outline button--small" href={open.href} download>
-            {t('download')}
-          </a>
-        )}
-        <button type="button" className="button button--ghost button--small" data-testid="history-delete" aria-label={t('deleteLabel', { title: entry.title })} disabled={deleting} onClick={onDelete}>
-          {t('delete')}
-        </button>
-      </div>
+      {own && (
+        <div className="history-entry__actions">
+          {open?.kind === 'link' && (
+            <Link className="button button--outline button--small" to={open.to} data-testid="history-open">
+              {entry.type === 'website' ? t('openSite') : t('open')}
+            </Link>
+          )}
+          {open?.kind === 'download' && (
+            <a className="button button--outline button--small" href={open.href} download>
+              {t('download')}
+            </a>
+          )}
+          <button type="button" className="button button--ghost button--small" data-testid="history-delete" aria-label={t('deleteLabel', { title: entry.title })} disabled={deleting} onClick={onDelete}>
+            {t('delete')}
+          </button>
+        </div>
+      )}
     </li>
   );
 }
@@ -61,8 +71,13 @@ export function HistoryPage() {
   const { t } = useTranslation('history');
   const { language } = useLanguage();
   const { showDialog, showError } = useDialog();
+  const { data: user } = useCurrentUser();
   const [params, setParams] = useSearchParams();
-  const filters = filtersFromSearch(params);
+  const teamAllowed = canSeeTeamHistory(user);
+  const parsed = filtersFromSearch(params);
+  // The team's view only for owners and managers; anyone else sees their own.
+  const filters: HistoryFilters = teamAllowed ? parsed : { ...parsed, scope: 'mine' };
+  const teamView = filters.scope === 'team';
   const list = useHistoryList(filters);
   const remove = useDeleteHistoryEntry();
   const removeAll = useDeleteAllHistory();
@@ -98,9 +113,9 @@ export function HistoryPage() {
         <header className="history-page__header">
           <div>
             <h1>{t('title')}</h1>
-            <p className="muted">{t('subtitle')}</p>
+            <p className="muted">{teamView ? t('subtitleTeam') : t('subtitle')}</p>
           </div>
-          {total > 0 && (
+          {total > 0 && !teamView && (
             <button type="button" className="button button--ghost history-page__delete-all" data-testid="history-delete-all" onClick={() => setConfirming(true)}>
               {t('deleteAll')}
             </button>
@@ -108,6 +123,15 @@ export function HistoryPage() {
         </header>
 
         <div className="history-page__filters">
+          {teamAllowed && (
+            <div className="segmented" role="group" aria-label={t('scope.label')} data-testid="history-scope">
+              {(['mine', 'team'] as HistoryScope[]).map((scope) => (
+                <button key={scope} type="button" className="segmented__option" aria-pressed={filters.scope === scope} onClick={() => go({ scope, page: 1 })}>
+                  {t(`scope.${scope}`)}
+                </button>
+              ))}
+            </div>
+          )}
           <div className="segmented" role="group" aria-label={t('filters.label')}>
             {[null, ...HISTORY_TYPES].map((type) => (
               <button key={type ?? 'all'} type="button" className="segmented__option" aria-pressed={filters.type === type} onClick={() => go({ type, page: 1 })}>
@@ -137,7 +161,7 @@ export function HistoryPage() {
         )}
         {list.isSuccess && entries.length === 0 && (
           <div className="history-page__empty">
-            <p>{filters.q || filters.type ? t('emptySearch') : t('empty')}</p>
+            <p>{filters.q || filters.type ? t('emptySearch') : teamView ? t('emptyTeam') : t('empty')}</p>
             <Link className="button button--primary" to="/#translator">
               {t('startTranslating')}
             </Link>
@@ -148,7 +172,13 @@ export function HistoryPage() {
             <p className="muted history-page__total">{t('total', { total: formatNumber(total, language) })}</p>
             <ul className="history-list">
               {entries.map((entry) => (
-                <EntryCard key={entry.project_id} entry={entry} deleting={remove.isPending} onDelete={() => deleteEntry(entry)} />
+                <EntryCard
+                  key={entry.project_id}
+                  entry={entry}
+                  own={!teamView || (user != null && String(entry.user_id) === String(user.id))}
+                  deleting={remove.isPending}
+                  onDelete={() => deleteEntry(entry)}
+                />
               ))}
             </ul>
           </>
@@ -182,7 +212,7 @@ export function HistoryPage() {
           removeAll.mutate(undefined, {
             onSuccess: (answer) => {
               setConfirming(false);
-              go({ page: 1, q: '', type: null });
+              go({ page: 1, q: '', type: null, scope: 'mine' });
               showDialog({ modalType: 'success', message: answer.message });
             },
             onError: (error) => {

@@ -1,12 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { filtersFromSearch, knownPair, openTarget, pageAfterDelete, pageCount, searchFromFilters } from './history.fns';
+import { canSeeTeamHistory, filtersFromSearch, knownPair, openTarget, pageAfterDelete, pageCount, searchFromFilters } from './history.fns';
 
 describe('history helpers', () => {
   it('reads filters from the query string and writes them back without defaults', () => {
-    expect(filtersFromSearch(new URLSearchParams('page=3&type=document&q=%20contract%20'))).toEqual({ page: 3, type: 'document', q: 'contract' });
-    expect(filtersFromSearch(new URLSearchParams('page=-2&type=video'))).toEqual({ page: 1, type: null, q: '' });
-    expect(searchFromFilters({ page: 1, type: null, q: '' }).toString()).toBe('');
-    expect(searchFromFilters({ page: 2, type: 'text', q: 'عقد' }).toString()).toBe('type=text&q=%D8%B9%D9%82%D8%AF&page=2');
+    expect(filtersFromSearch(new URLSearchParams('page=3&type=document&q=%20contract%20'))).toEqual({ page: 3, type: 'document', q: 'contract', scope: 'mine' });
+    expect(filtersFromSearch(new URLSearchParams('page=-2&type=video&scope=all'))).toEqual({ page: 1, type: null, q: '', scope: 'mine' });
+    expect(filtersFromSearch(new URLSearchParams('scope=team')).scope).toBe('team');
+    expect(searchFromFilters({ page: 1, type: null, q: '', scope: 'mine' }).toString()).toBe('');
+    expect(searchFromFilters({ page: 2, type: 'text', q: 'عقد', scope: 'team' }).toString()).toBe('scope=team&type=text&q=%D8%B9%D9%82%D8%AF&page=2');
+  });
+
+  it('offers the team view to team owners and managers only', () => {
+    expect(canSeeTeamHistory({ role_id: '3', team: { id: 1 } })).toBe(true);
+    expect(canSeeTeamHistory({ role_id: '4', team: { id: 1 } })).toBe(true);
+    expect(canSeeTeamHistory({ role_id: '5', team: { id: 1 } })).toBe(false);
+    expect(canSeeTeamHistory({ role_id: '2', team: null })).toBe(false);
+    expect(canSeeTeamHistory(null)).toBe(false);
   });
 
   it('counts pages', () => {
@@ -29,8 +38,8 @@ describe('history helpers', () => {
   });
 
   it('steps back a page when the last entry of a page is deleted', () => {
-    expect(pageAfterDelete({ page: 3, type: null, q: '' }, 1)).toBe(2);
-    expect(pageAfterDelete({ page: 3, type: null, q: '' }, 5)).toBe(3);
-    expect(pageAfterDelete({ page: 1, type: null, q: '' }, 1)).toBe(1);
+    expect(pageAfterDelete({ page: 3, type: null, q: '', scope: 'mine' }, 1)).toBe(2);
+    expect(pageAfterDelete({ page: 3, type: null, q: '', scope: 'mine' }, 5)).toBe(3);
+    expect(pageAfterDelete({ page: 1, type: null, q: '', scope: 'mine' }, 1)).toBe(1);
   });
 });

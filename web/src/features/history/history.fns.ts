@@ -8,16 +8,23 @@ export function filtersFromSearch(params: URLSearchParams): HistoryFilters {
     page: Number.isInteger(page) && page > 0 ? page : 1,
     type: HISTORY_TYPES.includes(type as HistoryType) ? (type as HistoryType) : null,
     q: (params.get('q') ?? '').trim().slice(0, 200),
+    scope: params.get('scope') === 'team' ? 'team' : 'mine',
   };
 }
 
 /** The query string for filters; defaults are left out so links stay short. */
 export function searchFromFilters(filters: HistoryFilters): URLSearchParams {
   const params = new URLSearchParams();
+  if (filters.scope === 'team') params.set('scope', 'team');
   if (filters.type) params.set('type', filters.type);
   if (filters.q) params.set('q', filters.q);
   if (filters.page > 1) params.set('page', String(filters.page));
   return params;
+}
+
+/** Owners (role 3) and managers (4) of a team may see the whole team's history. */
+export function canSeeTeamHistory(user: { role_id: string; team: unknown } | null | undefined): boolean {
+  return Boolean(user?.team) && (user?.role_id === '3' || user?.role_id === '4');
 }
 
 export function pageCount(total: number, perPage: number): number {

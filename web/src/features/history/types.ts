@@ -4,6 +4,8 @@ export type HistoryType = 'text' | 'document' | 'website';
 export type AutoDelete = 'never' | '1d' | '7d' | '30d' | '90d';
 
 export const HISTORY_TYPES: readonly HistoryType[] = ['text', 'document', 'website'];
+/** `team`: the owner's and managers' view of every entry made for the team. */
+export type HistoryScope = 'mine' | 'team';
 export const AUTO_DELETE_VALUES: readonly AutoDelete[] = ['never', '1d', '7d', '30d', '90d'];
 
 export interface HistoryEntry {
@@ -17,6 +19,9 @@ export interface HistoryEntry {
   created_at: string;
   state: string;
   file_id?: string;
+  /** In the team's view: who made the entry. */
+  user_id?: number;
+  user_name?: string;
 }
 
 export interface HistoryPage {
@@ -28,4 +33,5 @@ export interface HistoryFilters {
   page: number;
   type: HistoryType | null;
   q: string;
+  scope: HistoryScope;
 }

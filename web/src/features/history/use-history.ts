@@ -8,12 +8,12 @@ export const historyKeys = {
   settings: () => [...historyKeys.all, 'settings'] as const,
 };
 
-/** GET /api/user/translation-history?page=&type=&q= */
+/** GET /api/user/translation-history?page=&type=&q=&scope= */
 export function useHistoryList(filters: HistoryFilters) {
   return useQuery({
     queryKey: historyKeys.list(filters),
     queryFn: ({ signal }) =>
-      api.get<HistoryPage>('/api/user/translation-history', { signal, query: { page: filters.page, type: filters.type ?? undefined, q: filters.q || undefined } }),
+      api.get<HistoryPage>('/api/user/translation-history', { signal, query: { page: filters.page, type: filters.type ?? undefined, q: filters.q || undefined, scope: filters.scope === 'team' ? 'team' : undefined } }),
     placeholderData: keepPreviousData,
   });
 }
