@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { sql } from 'kysely';
 import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPlan, createTeam, createUser, signedIn, upload } from '../../../test/documents-helpers';
@@ -559,7 +560,8 @@ describe('GET /api/user usage', () => {
   const usageOf = async (client: TestClient) => (await client.get('/api/user')).json().usage;
 
   it('counts this month’s documents, without the failed ones given back', async () => {
-    const client = await signedIn(t, await createUser(t));
+    const user = await createUser(t);
+    const client = await signedIn(t, user);
     expect(await usageOf(client)).toEqual({ text_requests_today: 0, doc_requests_this_month: 0 });
     const first = (await start(client)).json().project_id;
     await start(client);
@@ -568,7 +570,7 @@ describe('GET /api/user usage', () => {
     await t.container.documents.runJob((await jobOf(first)).id, { retryCount: 0 });
     expect((await usageOf(client)).doc_requests_this_month).toBe(1);
     // Last month's documents do not count.
-    await t.container.database.db.updateTable('document_jobs').set({ created_at: new Date(Date.UTC(2020, 0, 1)) }).where('project_id', '!=', first).where('file_name', '=', 'report.docx').execute();
+    await sql`update document_jobs set created_at = ${new Date(Date.UTC(2020, 0, 1))} where user_id = ${user.id}`.execute(t.container.database.db);
     expect((await usageOf(client)).doc_requests_this_month).toBe(0);
   });
 
