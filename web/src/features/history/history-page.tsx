@@ -6,7 +6,7 @@ import { FormDialog } from '../../components/form-dialog';
 import { formatNumber } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
 import { AutoDeleteSetting } from './auto-delete-setting';
-import { filtersFromSearch, openTarget, pageAfterDelete, pageCount, searchFromFilters } from './history.fns';
+import { filtersFromSearch, openTarget, pageAfterDelete, pageCount, searchFromFilters, showsState } from './history.fns';
 import { useDeleteAllHistory, useDeleteHistoryEntry, useHistoryList } from './use-history';
 import { HISTORY_TYPES, type HistoryEntry, type HistoryFilters } from './types';
 import './history.css';
@@ -20,13 +20,17 @@ function EntryCard({ entry, onDelete, deleting }: { entry: HistoryEntry; onDelet
   const date = new Intl.DateTimeFormat(language === 'ar' ? 'ar-u-nu-latn' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(entry.created_at));
   const knownState = ['done', 'analyzing', 'translating', 'generating', 'failed'].includes(entry.state);
   return (
-    <li className="history-entry" data-testid="history-entry" data-project-id={entry.project_id}>
+    <li className="history-entry" data-testid="history-entry" data-project-id={entry.project_id} data-type={entry.type} data-state={entry.state}>
       <div className="history-entry__meta">
         <span className="pill">{t(`type.${entry.type}`)}</span>
         <span>{t('pair', { source: languageName(entry.source_lang), target: languageName(entry.target_lang) })}</span>
         {['general', 'business', 'legal', 'ecommerce'].includes(entry.domain) && <span>{tTranslate(`domain.${entry.domain as 'general'}`)}</span>}
         <time dateTime={entry.created_at}>{date}</time>
-        {entry.state !== 'done' && <span className={`pill history-entry__state history-entry__state--${entry.state}`}>{knownState ? t(`state.${entry.state as 'done'}`) : entry.state}</span>}
+        {showsState(entry) && (
+          <span className={`pill history-entry__state history-entry__state--${entry.state}`} data-testid="history-state">
+            {knownState ? t(`state.${entry.state as 'done'}`) : entry.state}
+          </span>
+        )}
       </div>
       <p className="history-entry__title">
         <bdi lang={entry.source_lang}>{entry.title}</bdi>
@@ -43,7 +47,7 @@ function EntryCard({ entry, onDelete, deleting }: { entry: HistoryEntry; onDelet
           </Link>
         )}
         {open?.kind === 'download' && (
-          <a className="button button--outline button--small" href={open.href} download>
+          <a className="button button--outline button--small" href={open.href} download data-testid="history-download">
             {t('download')}
           </a>
         )}

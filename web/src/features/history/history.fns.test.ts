@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filtersFromSearch, openTarget, pageAfterDelete, pageCount, searchFromFilters } from './history.fns';
+import { filtersFromSearch, isInProgress, openTarget, pageAfterDelete, pageCount, refreshInterval, searchFromFilters, showsState } from './history.fns';
 
 describe('history helpers', () => {
   it('reads filters from the query string and writes them back without defaults', () => {
@@ -19,6 +19,16 @@ describe('history helpers', () => {
     expect(openTarget({ type: 'text', project_id: 'abc' })).toEqual({ kind: 'link', to: '/translate?project=abc' });
     expect(openTarget({ type: 'document', project_id: 'p', file_id: 'f 1' })).toEqual({ kind: 'download', href: '/api/translated-file-url/?id=f%201' });
     expect(openTarget({ type: 'document', project_id: 'p' })).toBeNull();
+  });
+
+  it('shows a document’s state whatever it is, and refreshes the list while a document is being translated', () => {
+    expect(showsState({ type: 'document', state: 'done' })).toBe(true);
+    expect(showsState({ type: 'document', state: 'failed' })).toBe(true);
+    expect(showsState({ type: 'text', state: 'done' })).toBe(false);
+    expect(['analyzing', 'translating', 'generating', 'done', 'failed'].map((state) => isInProgress({ state }))).toEqual([true, true, true, false, false]);
+    expect(refreshInterval([{ state: 'done' }, { state: 'translating' }])).toBe(5000);
+    expect(refreshInterval([{ state: 'done' }, { state: 'failed' }])).toBe(false);
+    expect(refreshInterval(undefined)).toBe(false);
   });
 
   it('steps back a page when the last entry of a page is deleted', () => {

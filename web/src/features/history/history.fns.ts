@@ -32,6 +32,23 @@ export function openTarget(entry: { type: HistoryType; project_id: string; file_
   return null;
 }
 
+const WORKING_STATES = ['analyzing', 'translating', 'generating'];
+
+/** A document (or website) still being translated: the list refreshes until it is done. */
+export function isInProgress(entry: { state: string }): boolean {
+  return WORKING_STATES.includes(entry.state);
+}
+
+/** Documents always show their state (done, failed, or the phase); other entries only when not done. */
+export function showsState(entry: { type: HistoryType; state: string }): boolean {
+  return entry.type === 'document' || entry.state !== 'done';
+}
+
+/** How often the list refreshes while something in it is in progress (ms), else never. */
+export function refreshInterval(entries: ReadonlyArray<{ state: string }> | undefined): number | false {
+  return entries?.some(isInProgress) ? 5000 : false;
+}
+
 /** After deleting the last entry of a page, step back a page. */
 export function pageAfterDelete(filters: HistoryFilters, entriesOnPage: number): number {
   return entriesOnPage <= 1 && filters.page > 1 ? filters.page - 1 : filters.page;
