@@ -45,7 +45,7 @@ import { createGateways } from './payments/gateways';
 import type { GatewayId, PaymentGateway } from './payments/types';
 import type { SocialProvider } from './config';
 import { createDocumentsRepo } from './modules/documents/repo';
-import { createDocumentsService, defineDocumentJobs, documentTempDir } from './modules/documents/service';
+import { createDocumentsService, defineDocumentJobs, documentTempDir, documentUsageSource } from './modules/documents/service';
 import type { SegmentTranslator } from './engines/types';
 import { createSandboxRunner } from './formats/sandbox';
 import { createLocalStorage, type FileStorage } from './storage/local';
@@ -148,12 +148,17 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
   const memory = createMemoryIndex({ repo: translateRepo, cache });
   const authRepo = createAuthRepo(database.db);
   const usersRepo = createUsersRepo(database.db);
+  const documentsRepo = createDocumentsRepo(database.db);
+  const documentUsage = documentUsageSource(documentsRepo, now);
   const users = createUsersService({
     repo: usersRepo,
     plans,
     teams,
     billing,
-    usage,
+    // GET /api/user's usage: text requests today (translate) and documents this month (documents).
+    usage: {
+      snapshotFor: async (user, team) => ({ ...(await usage.snapshotFor(user, team)), doc_requests_this_month: await documentUsage.docRequestsThisMonth(user) }),
+    },
     now,
     logger,
     storage,
@@ -233,13 +238,14 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     concurrency: 2,
   });
   const documents = createDocumentsService({
-    repo: createDocumentsRepo(database.db),
+    repo: documentsRepo,
     storage,
     filters: documentFilters,
     translate: overrides.documentTranslator ?? translator,
     settings,
     mail,
     queue,
+    history,
     findUser: (id) => users.findById(id),
     planOf: (user) => users.effectivePlan(user),
     teamOf: (user) => teams.membershipOf(user),

@@ -65,3 +65,18 @@ export async function createTestDatabase(options: { migrated?: boolean } = {}): 
     },
   };
 }
+
+/**
+ * A database that processes open one after the other (a worker that is killed, then its
+ * successor): the PGlite directory `pgliteDir`, or a fresh PostgreSQL database with
+ * TEST_DATABASE_URL. Not migrated. `target` is what `openSharedTestDatabase` and child
+ * processes take.
+ */
+export async function createSharedTestDatabase(pgliteDir: string): Promise<{ target: string; drop(): Promise<void> }> {
+  if (!testDatabaseUrl) return { target: pgliteDir, drop: async () => {} };
+  const test = await createTestDatabase({ migrated: false });
+  await test.database.close();
+  return { target: test.url!, drop: () => test.drop() };
+}
+
+export const openSharedTestDatabase = (target: string) => openDatabase(target.startsWith('postgres') ? { url: target } : { pgliteDir: target });

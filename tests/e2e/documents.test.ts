@@ -1,3 +1,6 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sampleDocx } from '../../server/test/fixtures/docx-fixture';
@@ -109,8 +112,38 @@ describe('documents screen', () => {
     }
     await expect.poll(() => progress.getAttribute('data-state'), { timeout: 60_000 }).toMatch(/^(done|failed)$/);
     await shot(page, `documents-${await progress.getAttribute('data-state')}-ar`);
+    const finalState = (await progress.getAttribute('data-state'))!;
     // The e-mail (ready or failed) names the document, in the user's language.
     const mail = decodeMail(await waitForMail(email, (raw) => decodeMail(raw).includes('التقرير السنوي.docx')));
     expect(mail).toMatch(/مستندك/);
+
+    // The history tab lists the document with its state and, once done, a download that works.
+    await page.goto('/user/translation-history?type=document');
+    const entry = page.locator('[data-testid="history-entry"][data-type="document"]');
+    await entry.waitFor();
+    expect(await entry.count()).toBe(1);
+    expect(await entry.locator('.history-entry__title').innerText()).toBe('التقرير السنوي.docx');
+    expect(await entry.getAttribute('data-state')).toBe(finalState);
+    expect(await entry.getByTestId('history-state').innerText()).toBe(finalState === 'done' ? 'مكتملة' : 'تعذّرت');
+    await shot(page, `documents-history-${finalState}-ar`);
+    if (finalState === 'done') {
+      expect(await entry.getByTestId('history-download').innerText()).toBe('تنزيل');
+      expect(await entry.getByTestId('history-download').getAttribute('href')).toMatch(/^\/api\/translated-file-url\/\?id=[0-9a-f-]{36}$/);
+      const [download] = await Promise.all([page.waitForEvent('download'), entry.getByTestId('history-download').click()]);
+      expect(download.suggestedFilename()).toBe('التقرير السنوي (ar).docx');
+      const saved = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'lisan-e2e-download-')), 'result.docx');
+      await download.saveAs(saved);
+      expect((await fs.readFile(saved)).subarray(0, 2).toString()).toBe('PK'); // a zip: the DOCX itself
+    } else {
+      expect(await entry.getByTestId('history-download').count()).toBe(0);
+    }
+
+    // The same entry in English.
+    await page.getByTestId('lang-switch').click();
+    await expect.poll(() => page.locator('html').getAttribute('dir')).toBe('ltr');
+    expect(await entry.getByTestId('history-state').innerText()).toBe(finalState === 'done' ? 'Done' : 'Failed');
+    expect(await entry.locator('.pill').first().innerText()).toBe('Document');
+    if (finalState === 'done') expect(await entry.getByTestId('history-download').innerText()).toBe('Download');
+    await shot(page, `documents-history-${finalState}-en`);
   });
 });

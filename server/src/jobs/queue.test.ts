@@ -4,9 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDatabaseUrl, testEngine } from '../../test/database';
+import { createSharedTestDatabase, createTestDatabase, openSharedTestDatabase, testEngine } from '../../test/database';
 import { RESTART_QUEUE_SETTINGS } from '../../test/fixtures/restart-job';
-import { openDatabase, type Database } from '../db/client';
 import { JobQueue } from './queue';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -55,18 +54,10 @@ describe(`job queue (${testEngine})`, () => {
   });
 
   it('finishes a job whose worker process was killed mid-job, after a restart', async () => {
-    let target: string;
-    let database: Database;
-    if (testDatabaseUrl) {
-      const test = await createTestDatabase({ migrated: false });
-      await test.database.close();
-      target = test.url!;
-      cleanups.push(() => test.drop());
-    } else {
-      const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'lisan-restart-'));
-      target = path.join(dir, 'db');
-      cleanups.push(() => fs.rm(dir, { recursive: true, force: true }));
-    }
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'lisan-restart-'));
+    cleanups.push(() => fs.rm(dir, { recursive: true, force: true }));
+    const { target, drop } = await createSharedTestDatabase(path.join(dir, 'db'));
+    cleanups.push(drop);
 
     // 1. A worker process takes the job and is killed (SIGKILL: no cleanup at all).
     const fixture = path.resolve(import.meta.dirname, '../../test/fixtures/restart-worker.ts');
@@ -80,7 +71,7 @@ describe(`job queue (${testEngine})`, () => {
     await new Promise((resolve) => child.once('exit', resolve));
 
     // 2. A new worker on the same database finds the abandoned job and completes it.
-    database = await openDatabase(testDatabaseUrl ? { url: target } : { pgliteDir: target });
+    const database = await openSharedTestDatabase(target);
     cleanups.push(() => database.close());
     const handled: string[] = [];
     const queue = new JobQueue({ executor: database, logger: silent, runsWorkers: true, pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1 });

@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { sql } from 'kysely';
 import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPlan, createTeam, createUser, signedIn, upload } from '../../../test/documents-helpers';
 import { ReversingTestEngine, transliterate } from '../../../test/engines/reversing-engine';
 import { docxEntries, readZipText, writeZip, xlsxEntries } from '../../../test/fixtures/documents';
 import { sampleDocx } from '../../../test/fixtures/docx-fixture';
+import { encryptedPdf } from '../../../test/fixtures/encrypted-pdf';
+import { reportPdf } from '../../../test/fixtures/pdf-fixture';
 import { tempDir } from '../../../test/fixtures/round-trip';
 import { createTestApp, type TestApp, type TestClient } from '../../../test/harness';
 import { EngineError } from '../../engines/types';
@@ -24,8 +27,13 @@ const engine = new ReversingTestEngine();
 let behaviour: 'ok' | 'transient-once' | 'permanent' = 'ok';
 const observed: Array<{ progress: number; batchesDone: number }> = [];
 let observeJob: string | null = null;
+/** Runs before each engine call (1-based count of this test's calls). */
+let beforeCall: ((call: number) => Promise<void>) | null = null;
+let calls = 0;
 
 const translator: SegmentTranslator = async (segments, job) => {
+  calls++;
+  await beforeCall?.(calls);
   if (observeJob) {
     const row = await t.container.database.db.selectFrom('document_jobs').select(['progress', 'batches_done']).where('id', '=', observeJob).executeTakeFirstOrThrow();
     observed.push({ progress: row.progress, batchesDone: row.batches_done });
@@ -54,6 +62,8 @@ beforeEach(() => {
   engine.failOnCall = null;
   observeJob = null;
   observed.length = 0;
+  beforeCall = null;
+  calls = 0;
 });
 
 const docxFile = (name = 'report.docx') => ({ name, content: docxBytes });
@@ -67,9 +77,12 @@ async function jobOf(projectId: string) {
   return t.container.database.db.selectFrom('document_jobs').selectAll().where('project_id', '=', projectId).executeTakeFirstOrThrow();
 }
 
+let uploads = 0;
+/** Each upload from its own address unless told, so the per-IP rate limit (20 a minute) stays out of the way. */
 async function start(client: TestClient, file = docxFile(), fields: Record<string, string> = {}, options: { remoteAddress?: string } = {}) {
   const body = await import('../../../test/multipart').then((m) => m.multipart({ model: 'general', frontendModel: 'General', source_lang: 'en', target_lang: 'ar', ...fields }, file));
-  return client.request({ method: 'POST', url: '/api/doc/translate', payload: body.payload, headers: body.headers, ...options });
+  uploads++;
+  return client.request({ method: 'POST', url: '/api/doc/translate', payload: body.payload, headers: body.headers, remoteAddress: `10.0.${uploads >> 8}.${uploads & 255}`, ...options });
 }
 
 describe('POST /api/count-words', () => {
@@ -359,5 +372,222 @@ describe('teams', () => {
       expect((await client.get(`/api/doc/translated/${projectId}`)).statusCode).toBe(allowed ? 200 : 403);
       expect((await client.get(`/api/translated-file-url/?id=${fileId}`)).statusCode).toBe(allowed ? 200 : 403);
     }
+  });
+});
+
+describe('password-protected PDFs', () => {
+  const locked = () => ({ name: 'board minutes.pdf', content: encryptedPdf({ userPassword: 'secret' }) });
+  const message = 'There is an issue with the uploaded file: it is password-protected. Remove the password and upload it again.';
+
+  it('the fixture is a real encrypted PDF: it opens with its password and not without', async () => {
+    const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    await expect(getDocument({ data: new Uint8Array(locked().content), verbosity: 0 }).promise).rejects.toMatchObject({ name: 'PasswordException' });
+    const document = await getDocument({ data: new Uint8Array(locked().content), password: 'secret', verbosity: 0 }).promise;
+    const text = await (await document.getPage(1)).getTextContent();
+    expect(text.items.map((item) => ('str' in item ? item.str : '')).join('')).toBe('Quarterly report for the board');
+    await document.destroy();
+  });
+
+  it('count-words and translate answer 422 with a clear message in both languages, and the filters keep working', async () => {
+    const client = await signedIn(t, await createUser(t));
+    const counted = await upload(client, '/api/count-words', locked());
+    expect(counted.statusCode).toBe(422);
+    expect(counted.json()).toEqual({ message, errors: { file: [message] } });
+
+    const translated = await start(client, locked());
+    expect(translated.statusCode).toBe(422);
+    expect(translated.json()).toEqual({ message, errors: { file: [message] } });
+    expect(await t.container.database.db.selectFrom('document_jobs').select('id').where('file_name', '=', 'board minutes.pdf').execute()).toEqual([]);
+
+    client.locale = 'ar';
+    const arabic = 'توجد مشكلة في الملف المرفوع: إنه محمي بكلمة مرور. أزل كلمة المرور ثم ارفعه مرة أخرى.';
+    expect((await upload(client, '/api/count-words', locked())).json().message).toBe(arabic);
+    expect((await start(client, locked())).json().message).toBe(arabic);
+
+    // The worker threads that read the files are still there for the next upload.
+    client.locale = 'en';
+    expect((await upload(client, '/api/count-words', docxFile())).json()).toMatchObject({ status: 200, words: 50 });
+  });
+
+  it('a job whose stored PDF turns out to be password-protected fails with the reason, without retrying', async () => {
+    const client = await signedIn(t, await createUser(t));
+    const { project_id: projectId } = (await start(client, { name: 'survey.pdf', content: Buffer.from(await reportPdf({ pages: 1 })) })).json();
+    const job = await jobOf(projectId);
+    await t.container.storage.put(job.source_key, locked().content);
+    await t.container.documents.runJob(job.id, { retryCount: 0 });
+    expect(await jobOf(projectId)).toMatchObject({ state: 'failed', error_key: 'documents.error_encrypted', quota_released: true });
+    expect((await client.get(`/api/doc/translated/${projectId}`)).json().data.error.message).toBe(message);
+    expect(engine.calls).toHaveLength(0);
+  });
+});
+
+async function historyEntries(client: TestClient) {
+  return (await client.get('/api/user/translation-history?type=document')).json().data as Array<Record<string, unknown>>;
+}
+
+async function historyState(projectId: string) {
+  const row = await t.container.database.db.selectFrom('history_entries').select(['state', 'file_id']).where('project_id', '=', projectId).executeTakeFirst();
+  return row ?? null;
+}
+
+/** The job's stored files (source, segments, result) on disk. */
+function storedFiles(job: { source_key: string }) {
+  const folder = path.join(t.dataDir, 'files', ...path.posix.dirname(job.source_key).split('/'));
+  return fs.existsSync(folder) ? fs.readdirSync(folder).sort() : [];
+}
+
+describe('documents in the history', () => {
+  it('a signed-in user’s document is a history entry whose state follows the job, linking the file when done', async () => {
+    const client = await signedIn(t, await createUser(t));
+    const { project_id: projectId } = (await start(client, docxFile('Annual report.docx'), { model: 'business', frontendModel: 'Business' })).json();
+    expect(await historyEntries(client)).toEqual([
+      { project_id: projectId, type: 'document', source_lang: 'en', target_lang: 'ar', domain: 'business', title: 'Annual report.docx', preview: '', created_at: expect.any(String), state: 'analyzing' },
+    ]);
+
+    const seen: Array<string | undefined> = [];
+    beforeCall = async () => void seen.push((await historyState(projectId))?.state);
+    await t.container.documents.runJob((await jobOf(projectId)).id, { retryCount: 0 });
+    expect(new Set(seen)).toEqual(new Set(['translating']));
+
+    const status = (await client.get(`/api/doc/translated/${projectId}`)).json().data;
+    const [entry] = await historyEntries(client);
+    expect(entry).toMatchObject({ project_id: projectId, state: 'done', file_id: status.file_id });
+    const detail = (await client.get(`/api/user/translation-history/${projectId}`)).json().data;
+    expect(detail).toMatchObject({ type: 'document', title: 'Annual report.docx', state: 'done', file_id: status.file_id });
+    expect(detail.detail).toEqual({
+      state: 'done',
+      progress: 100,
+      file_name: 'Annual report.docx',
+      format: 'docx',
+      words: 50,
+      pages: null,
+      file_id: status.file_id,
+      result_name: 'Annual report (ar).docx',
+      download_url: `/api/translated-file-url/?id=${status.file_id}`,
+    });
+    const download = await client.get(detail.detail.download_url);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-disposition']).toContain("filename*=UTF-8''Annual%20report%20%28ar%29.docx");
+  });
+
+  it('a failed document’s entry says failed, with the reason in the user’s language; guests get no entry', async () => {
+    const client = await signedIn(t, await createUser(t, { locale: 'ar' }), 'ar');
+    const { project_id: projectId } = (await start(client)).json();
+    behaviour = 'permanent';
+    await t.container.documents.runJob((await jobOf(projectId)).id, { retryCount: 0 });
+    const [entry] = await historyEntries(client);
+    expect(entry).toMatchObject({ project_id: projectId, state: 'failed' });
+    expect(entry!.file_id).toBeUndefined();
+    const detail = (await client.get(`/api/user/translation-history/${projectId}`)).json().data.detail;
+    expect(detail).toMatchObject({ state: 'failed', file_name: 'report.docx', error: { key: 'documents.error_engine', message: 'حدث خطأ ما. يُرجى التواصل مع الدعم أو المحاولة مرة أخرى' } });
+    expect(detail.file_id).toBeUndefined();
+
+    behaviour = 'ok';
+    await t.container.settings.update({ guest_doc_quota: '50', guest_allowed_format: 'docx', guest_file_size: '2' });
+    const guest = await start(t.client(), docxFile(), { token: 'guest-token-history' }, { remoteAddress: '198.51.100.77' });
+    expect(guest.statusCode).toBe(202);
+    await t.container.documents.runJob((await jobOf(guest.json().project_id)).id, { retryCount: 0 });
+    expect(await historyState(guest.json().project_id)).toBeNull();
+  });
+
+  it('deleting the entry deletes the document’s files and rows; the document still counts against the monthly quota', async () => {
+    const plan = await createPlan(t, { monthly_doc_requests: 1 });
+    const client = await signedIn(t, await createUser(t, { planId: plan.id }));
+    const { project_id: projectId } = (await start(client)).json();
+    const job = await jobOf(projectId);
+    await t.container.documents.runJob(job.id, { retryCount: 0 });
+    const done = await jobOf(projectId);
+    expect(storedFiles(job)).toEqual(['result.docx', 'source.docx']);
+    expect(await t.container.storage.size(done.result_key!)).toBeGreaterThan(0);
+
+    const deleted = await client.post('/api/user/translation-history/delete', { project_id: projectId });
+    expect(deleted.statusCode).toBe(200);
+    expect(storedFiles(job)).toEqual([]);
+    expect(await t.container.storage.size(done.result_key!)).toBeNull();
+    expect(await t.container.storage.size(job.source_key)).toBeNull();
+    expect(await historyEntries(client)).toEqual([]);
+    expect((await client.get(`/api/doc/translated/${projectId}`)).statusCode).toBe(404);
+    expect((await client.get(`/api/translated-file-url/?id=${done.file_id}`)).statusCode).toBe(404);
+    // Only a tombstone is left: no name, no keys, no batches.
+    expect(await jobOf(projectId)).toMatchObject({ file_name: '', result_key: null, file_id: null, deleted_at: expect.any(Date) });
+
+    expect((await client.get('/api/user')).json().usage.doc_requests_this_month).toBe(1);
+    expect((await start(client)).json()).toMatchObject({ status: 402, type: 'doc_request_quota' });
+  });
+
+  it('automatic deletion removes expired documents with their files, also one still being translated', async () => {
+    const user = await createUser(t);
+    const client = await signedIn(t, user);
+    await client.post('/api/user/auto-delete-settings', { auto_delete: '1d' });
+    const finished = (await start(client, docxFile('old.docx'))).json().project_id as string;
+    await t.container.documents.runJob((await jobOf(finished)).id, { retryCount: 0 });
+    const running = (await start(client, docxFile('running.docx'))).json().project_id as string;
+    engine.failOnCall = engine.calls.length + 3; // stops mid-way with two batches saved, as a worker awaiting its retry
+    await expect(t.container.documents.runJob((await jobOf(running)).id, { retryCount: 0 })).rejects.toThrow('test engine failure');
+    const fresh = (await start(client, docxFile('fresh.docx'))).json().project_id as string;
+    const jobs = await Promise.all([finished, running, fresh].map(jobOf));
+    expect(jobs.map(storedFiles)).toEqual([['result.docx', 'source.docx'], ['segments.json', 'source.docx'], ['source.docx']]);
+
+    const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
+    await t.container.database.db.updateTable('history_entries').set({ created_at: twoDaysAgo }).where('project_id', 'in', [finished, running]).execute();
+    expect(await t.container.history.deleteExpired()).toBe(2);
+
+    expect(jobs.map(storedFiles)).toEqual([[], [], ['source.docx']]);
+    expect((await historyEntries(client)).map((e) => e.title)).toEqual(['fresh.docx']);
+    expect(await t.container.database.db.selectFrom('document_job_batches').selectAll().where('job_id', '=', jobs[1]!.id).execute()).toEqual([]);
+    // The retry of the deleted job finds nothing to do.
+    const callsBefore = engine.calls.length;
+    await t.container.documents.runJob(jobs[1]!.id, { retryCount: 1 });
+    expect(engine.calls.length).toBe(callsBefore);
+  });
+
+  it('a document deleted while it is translated stops, and nothing of it is left', async () => {
+    const client = await signedIn(t, await createUser(t));
+    const { project_id: projectId } = (await start(client)).json();
+    const job = await jobOf(projectId);
+    beforeCall = async (call) => {
+      if (call === 2) expect((await client.post('/api/user/translation-history/delete', { project_id: projectId })).statusCode).toBe(200);
+    };
+    await t.container.documents.runJob(job.id, { retryCount: 0 });
+    expect(calls).toBe(2);
+    expect(storedFiles(job)).toEqual([]);
+    expect(await t.container.database.db.selectFrom('document_job_batches').selectAll().where('job_id', '=', job.id).execute()).toEqual([]);
+    expect(await historyState(projectId)).toBeNull();
+  });
+});
+
+describe('GET /api/user usage', () => {
+  const usageOf = async (client: TestClient) => (await client.get('/api/user')).json().usage;
+
+  it('counts this month’s documents, without the failed ones given back', async () => {
+    const user = await createUser(t);
+    const client = await signedIn(t, user);
+    expect(await usageOf(client)).toEqual({ text_requests_today: 0, doc_requests_this_month: 0 });
+    const first = (await start(client)).json().project_id;
+    await start(client);
+    expect((await usageOf(client)).doc_requests_this_month).toBe(2);
+    behaviour = 'permanent';
+    await t.container.documents.runJob((await jobOf(first)).id, { retryCount: 0 });
+    expect((await usageOf(client)).doc_requests_this_month).toBe(1);
+    // Last month's documents do not count.
+    await sql`update document_jobs set created_at = ${new Date(Date.UTC(2020, 0, 1))} where user_id = ${user.id}`.execute(t.container.database.db);
+    expect((await usageOf(client)).doc_requests_this_month).toBe(0);
+  });
+
+  it('a team member sees the count the quota check uses: their own documents, within the owner’s plan limit', async () => {
+    const plan = await createPlan(t, { monthly_doc_requests: 1 });
+    const owner = await createUser(t, { planId: plan.id });
+    const member = await createUser(t);
+    await createTeam(t, owner, [{ user: member, role: 5 }]);
+    const memberClient = await signedIn(t, member);
+    const ownerClient = await signedIn(t, (await t.container.users.findById(owner.id))!);
+    expect((await start(memberClient)).statusCode).toBe(202);
+    expect((await usageOf(memberClient)).doc_requests_this_month).toBe(1);
+    expect((await usageOf(ownerClient)).doc_requests_this_month).toBe(0);
+    expect((await memberClient.get('/api/user')).json().doc_request_quota).toBe(1);
+    // The quota check agrees: the member is at the limit, the owner is not.
+    expect((await start(memberClient)).json()).toMatchObject({ status: 402, type: 'doc_request_quota' });
+    expect((await start(ownerClient)).statusCode).toBe(202);
+    expect((await usageOf(ownerClient)).doc_requests_this_month).toBe(1);
   });
 });

@@ -7,6 +7,7 @@ export type DocumentOwner = { userId: number } | { guestToken: string; guestIp: 
 
 /** All SQL of the documents domain. */
 export function createDocumentsRepo(db: Kysely<DB>) {
+  const live = () => db.selectFrom('document_jobs').selectAll().where('deleted_at', 'is', null);
   const ownerCount = (trx: Kysely<DB>, owner: DocumentOwner, since: Date) => {
     let query = trx
       .selectFrom('document_jobs')
@@ -42,9 +43,37 @@ export function createDocumentsRepo(db: Kysely<DB>) {
       });
     },
 
-    findById: (id: string) => db.selectFrom('document_jobs').selectAll().where('id', '=', id).executeTakeFirst(),
-    findByProjectId: (projectId: string) => db.selectFrom('document_jobs').selectAll().where('project_id', '=', projectId).executeTakeFirst(),
-    findByFileId: (fileId: string) => db.selectFrom('document_jobs').selectAll().where('file_id', '=', fileId).executeTakeFirst(),
+    // A deleted job (its history entry was deleted) is a tombstone kept for the quota: never found.
+    findById: (id: string) => live().where('id', '=', id).executeTakeFirst(),
+    findByProjectId: (projectId: string) => live().where('project_id', '=', projectId).executeTakeFirst(),
+    findByFileId: (fileId: string) => live().where('file_id', '=', fileId).executeTakeFirst(),
+
+    /** The user's live jobs among these projects (the history module deletes by project id). */
+    listForUser: (projectIds: string[], userId: number) =>
+      projectIds.length ? live().where('project_id', 'in', projectIds).where('user_id', '=', userId).execute() : Promise.resolve([]),
+
+    /**
+     * Turns jobs into tombstones: their batches are deleted and the row keeps only what the
+     * monthly quota needs (owner, created_at, quota_released). A worker still running one
+     * stops at its next step (updateUnlessFinished no longer matches it).
+     */
+    async markDeleted(ids: string[], now: Date) {
+      if (!ids.length) return;
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('document_job_batches').where('job_id', 'in', ids).execute();
+        await trx
+          .updateTable('document_jobs')
+          .set({ deleted_at: now, updated_at: now, file_name: '', result_key: null, result_name: null, file_id: null, error_params: JSON.stringify({}) })
+          .where('id', 'in', ids)
+          .execute();
+      });
+    },
+
+    /** Whether the job was deleted (or never existed). */
+    async isDeleted(id: string) {
+      const row = await db.selectFrom('document_jobs').select('deleted_at').where('id', '=', id).executeTakeFirst();
+      return !row || row.deleted_at !== null;
+    },
 
     async update(id: string, values: DocumentJobUpdate, now: Date) {
       await db
@@ -61,6 +90,7 @@ export function createDocumentsRepo(db: Kysely<DB>) {
         .set({ ...values, updated_at: now })
         .where('id', '=', id)
         .where('state', 'not in', ['done', 'failed'])
+        .where('deleted_at', 'is', null)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
@@ -88,7 +118,7 @@ export function createDocumentsRepo(db: Kysely<DB>) {
 
     /** The owner's jobs, newest first (the history module lists these with text translations). */
     listForOwner(owner: DocumentOwner, options: { limit: number; offset: number }) {
-      let query = db.selectFrom('document_jobs').selectAll();
+      let query = live();
       query = 'userId' in owner ? query.where('user_id', '=', owner.userId) : query.where('guest_token', '=', owner.guestToken);
       return query.orderBy('created_at', 'desc').limit(options.limit).offset(options.offset).execute();
     },

@@ -13,12 +13,13 @@ import { EmailNotVerified, Forbidden, Invalid, LimitExceeded, NotFound } from '.
 import { t, type Locale } from '../../i18n/messages';
 import type { JobQueue } from '../../jobs/queue';
 import type { MailService } from '../../mail/jobs';
+import type { HistoryService } from '../history/service';
 import { StorageNotFound, type FileStorage } from '../../storage/local';
 import { planLimits } from '../plans/plans.fns';
 import type { SettingsService } from '../settings/service';
 import { assembleTranslations, monthStart, planBatches, progressFor, translatedFileName } from './documents.fns';
 import type { DocumentOwner, DocumentsRepo } from './repo';
-import type { DocumentJobRow } from './tables';
+import type { DocumentJobRow, DocumentJobState, DocumentJobUpdate } from './tables';
 
 export type { SegmentTranslator } from '../../engines/types';
 import type { SegmentTranslator } from '../../engines/types';
@@ -66,6 +67,8 @@ export interface DocumentsDeps {
   settings: SettingsService;
   mail: MailService;
   queue: JobQueue;
+  /** A signed-in user's document is a `document` entry of their history (history module). */
+  history: Pick<HistoryService, 'record' | 'updateState' | 'registerType'>;
   findUser(id: number): Promise<UserRow | undefined>;
   /** The plan whose limits apply: a team member's is the team owner's (users module). */
   planOf(user: UserRow): Promise<PlanRow>;
@@ -82,12 +85,34 @@ export const DOCUMENT_JOB_RETRY_LIMIT = 3;
 
 const GUEST_TOKEN = /^[A-Za-z0-9_-]{8,128}$/;
 
+/**
+ * Whose monthly document quota a signed-in user's upload counts against: their own
+ * documents, team members included (the limit is the team owner's plan, the count is
+ * the member's). The quota check and GET /api/user's usage both use this.
+ */
+export const userDocumentOwner = (user: { id: number }): DocumentOwner => ({ userId: user.id });
+
+/** GET /api/user's `usage.doc_requests_this_month`, counted exactly as the quota check counts. */
+export function documentUsageSource(repo: Pick<DocumentsRepo, 'countSince'>, now: () => Date) {
+  return {
+    docRequestsThisMonth: (user: { id: number }) => repo.countSince(userDocumentOwner(user), monthStart(now())),
+  };
+}
+
+/** The job was deleted (its history entry) or finished by another worker while this one ran. */
+class JobGone extends Error {
+  constructor() {
+    super('document job deleted or finished elsewhere');
+    this.name = 'JobGone';
+  }
+}
+
 export function createDocumentsService(deps: DocumentsDeps) {
   const { repo, storage, filters, now, logger, config } = deps;
   const filterLimits: FilterLimits = { ...DEFAULT_LIMITS, maxPdfPages: config.maxPdfPages };
 
   function ownerOf(requester: Requester): DocumentOwner {
-    if (requester.kind === 'user') return { userId: requester.user.id };
+    if (requester.kind === 'user') return userDocumentOwner(requester.user);
     if (!requester.token || !GUEST_TOKEN.test(requester.token)) throw Invalid.field('token', 'documents.guest_token_required');
     return { guestToken: requester.token, guestIp: requester.ip };
   }
@@ -193,7 +218,19 @@ export function createDocumentsService(deps: DocumentsDeps) {
     if (!changed) return;
     await repo.deleteBatches(job.id);
     await storage.delete(`${folderOf(job)}/`).catch((error) => logger.warn({ err: error, jobId: job.id }, 'could not remove a failed job’s files'));
+    await historyState(job, 'failed', null);
     await sendMail({ ...job, error_key: key, error_params: params }, 'documentFailed', `${config.appUrl}/user/translation-history`);
+  }
+
+  /** The user's history entry follows the job's state (guests have none). */
+  async function historyState(job: DocumentJobRow, state: DocumentJobState, fileId?: string | null) {
+    if (!job.user_id) return;
+    await deps.history.updateState(job.project_id, { state, ...(fileId !== undefined ? { fileId } : {}) });
+  }
+
+  /** Moves the job on; a job deleted or finished meanwhile stops this run (JobGone). */
+  async function advance(job: DocumentJobRow, values: DocumentJobUpdate) {
+    if (!(await repo.updateUnlessFinished(job.id, values, now()))) throw new JobGone();
   }
 
   const isPermanent = (error: unknown) => isDocumentError(error) || error instanceof StorageNotFound || (error instanceof EngineError && !error.retryable);
@@ -201,16 +238,22 @@ export function createDocumentsService(deps: DocumentsDeps) {
   async function analyzePhase(job: DocumentJobRow, sourcePath: string) {
     const stored = await loadSegments(job);
     if (stored) return stored;
-    await repo.updateUnlessFinished(job.id, { state: 'analyzing', progress: progressFor('analyzing') }, now());
+    await advance(job, { state: 'analyzing', progress: progressFor('analyzing') });
     const analysis: DocumentAnalysis = await filters.analyze(sourcePath, job.format, { source: job.source_lang, target: job.target_lang, limits: filterLimits, workDir: config.tempDir });
     const saved = { segments: analysis.segments, parts: analysis.parts };
     await storage.put(segmentsKey(job), Buffer.from(JSON.stringify(saved)));
     const batches = planBatches(analysis.segments, { maxSegments: config.batchSegments, maxChars: config.batchChars });
-    await repo.updateUnlessFinished(
-      job.id,
-      { state: 'translating', segment_count: analysis.segments.length, batch_count: batches.length, batches_done: 0, progress: progressFor('translating', 0, batches.length), words: analysis.words, characters: analysis.characters, pages: analysis.pages ?? null },
-      now(),
-    );
+    await advance(job, {
+      state: 'translating',
+      segment_count: analysis.segments.length,
+      batch_count: batches.length,
+      batches_done: 0,
+      progress: progressFor('translating', 0, batches.length),
+      words: analysis.words,
+      characters: analysis.characters,
+      pages: analysis.pages ?? null,
+    });
+    await historyState(job, 'translating');
     return saved;
   }
 
@@ -225,14 +268,15 @@ export function createDocumentsService(deps: DocumentsDeps) {
       if (translations.length !== input.length) throw new EngineError(engine, `engine returned ${translations.length} translations for ${input.length} segments`, true);
       await repo.saveBatch(job.id, batch.index, translations, engine);
       done++;
-      await repo.updateUnlessFinished(job.id, { state: 'translating', batches_done: done, progress: progressFor('translating', done, batches.length), engine }, now());
+      await advance(job, { state: 'translating', batches_done: done, progress: progressFor('translating', done, batches.length), engine });
     }
     const rows = await repo.listBatches(job.id);
     return assembleTranslations(segments, batches, new Map(rows.map((row) => [row.batch_index, row.translations])));
   }
 
   async function generatePhase(job: DocumentJobRow, sourcePath: string, translations: string[], parts: PartRange[]) {
-    await repo.updateUnlessFinished(job.id, { state: 'generating', progress: progressFor('generating') }, now());
+    await advance(job, { state: 'generating', progress: progressFor('generating') });
+    await historyState(job, 'generating');
     await fs.mkdir(config.tempDir, { recursive: true });
     const outPath = path.join(config.tempDir, `${job.id}-${randomUUID()}.${OUTPUT_FORMAT[job.format].extension}`);
     try {
@@ -246,14 +290,52 @@ export function createDocumentsService(deps: DocumentsDeps) {
         { state: 'done', progress: 100, result_key: resultKey, result_name: translatedFileName(job.file_name, job.format, job.target_lang), file_id: fileId, finished_at: now(), error_key: null },
         now(),
       );
-      if (!finished) return;
+      if (!finished) throw new JobGone();
       await repo.deleteBatches(job.id);
       await storage.delete(segmentsKey(job)).catch(() => {});
+      await historyState(job, 'done', fileId);
       await sendMail(job, 'documentReady', `${config.appUrl}/api/translated-file-url/?id=${fileId}`);
     } finally {
       await fs.rm(outPath, { force: true }).catch(() => {});
     }
   }
+
+  /** A job deleted while it ran: whatever this run wrote after the deletion goes too. */
+  async function stopGone(job: DocumentJobRow) {
+    if (!(await repo.isDeleted(job.id))) return; // finished by another worker: its result stays
+    logger.info({ jobId: job.id }, 'document deleted while it was translated; the job stops');
+    await repo.markDeleted([job.id], now());
+    await storage.delete(`${folderOf(job)}/`).catch(() => {});
+  }
+
+  /** Deletes documents with their history entries: the rows become tombstones, the files go. */
+  async function removeDocuments(projectIds: string[], userId: number) {
+    const jobs = await repo.listForUser(projectIds, userId);
+    await repo.markDeleted(
+      jobs.map((job) => job.id),
+      now(),
+    );
+    for (const job of jobs) await storage.delete(`${folderOf(job)}/`);
+  }
+
+  deps.history.registerType('document', {
+    /** What re-opening a document entry needs: its state, its file and the download id. */
+    detail: async (projectId, userId) => {
+      const job = await repo.findByProjectId(projectId);
+      if (!job || job.user_id !== userId) return undefined;
+      return {
+        state: job.state,
+        progress: job.progress,
+        file_name: job.file_name,
+        format: job.format,
+        words: job.words,
+        pages: job.pages,
+        ...(job.file_id ? { file_id: job.file_id, result_name: job.result_name, download_url: `/api/translated-file-url/?id=${job.file_id}` } : {}),
+        ...(job.error_key ? { error: { key: job.error_key, params: job.error_params, message: t(job.locale, job.error_key, job.error_params) } } : {}),
+      };
+    },
+    remove: removeDocuments,
+  });
 
   return {
     /** The largest upload the requester's plan (or the guest settings) accepts, in bytes. */
@@ -325,6 +407,16 @@ export function createDocumentsService(deps: DocumentsDeps) {
           await storage.delete(`${folder}/`);
           throw new LimitExceeded('doc_request_quota', 'documents.quota');
         }
+        if (requester.kind === 'user') {
+          try {
+            await deps.history.record({ projectId: job.project_id, userId: requester.user.id, type: 'document', sourceLang: source, targetLang: target, domain: job.domain, title: upload.fileName, state: job.state });
+          } catch (error) {
+            // No history entry, no job: the document is given back before it was queued.
+            await repo.update(job.id, { state: 'failed', quota_released: true, error_key: 'documents.error_engine', finished_at: now() }, now());
+            await storage.delete(`${folder}/`).catch(() => {});
+            throw error;
+          }
+        }
         await deps.queue.send('document-translate', { jobId: job.id }, { singletonKey: job.id });
         return { status: 202, project_id: job.project_id };
       } finally {
@@ -385,6 +477,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
           await generatePhase(job, sourcePath, translations, parts);
         });
       } catch (error) {
+        if (error instanceof JobGone) return stopGone(job);
         const permanent = isPermanent(error);
         if (!permanent && meta.retryCount < DOCUMENT_JOB_RETRY_LIMIT) {
           logger.warn({ err: error, jobId, retry: meta.retryCount }, 'document job failed; it will be retried and resume after its last saved batch');

@@ -43,6 +43,8 @@ export interface DocumentJobsTable {
   created_at: CreatedAt;
   updated_at: Timestamp;
   finished_at: Date | null;
+  /** migrations/0080: the history entry was deleted; files and name are gone, the row counts for the quota. */
+  deleted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** migrations/0031_document_job_batches.sql */

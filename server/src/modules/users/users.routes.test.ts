@@ -65,7 +65,7 @@ describe('GET /api/user', () => {
       doc_words_count: 5000,
       file_formats: ['docx', 'xlsx', 'pptx', 'xliff', 'pdf'],
       web_pages_quota: 10,
-      usage: { text_requests_today: 0 },
+      usage: { text_requests_today: 0, doc_requests_this_month: 0 },
       trial_remaining_days: 7,
       trial_ends_at: new Date(user.trial_ends_at!).toISOString(),
       trial_expired: false,

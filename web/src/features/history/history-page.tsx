@@ -7,7 +7,7 @@ import { formatNumber } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
 import { useCurrentUser } from '../account/use-current-user';
 import { AutoDeleteSetting } from './auto-delete-setting';
-import { canSeeTeamHistory, filtersFromSearch, knownPair, openTarget, pageAfterDelete, pageCount, searchFromFilters } from './history.fns';
+import { canSeeTeamHistory, filtersFromSearch, knownPair, openTarget, pageAfterDelete, pageCount, searchFromFilters, showsState } from './history.fns';
 import { useDeleteAllHistory, useDeleteHistoryEntry, useHistoryList } from './use-history';
 import { HISTORY_TYPES, type HistoryEntry, type HistoryFilters, type HistoryScope } from './types';
 import './history.css';
@@ -23,7 +23,7 @@ function EntryCard({ entry, own, onDelete, deleting }: { entry: HistoryEntry; ow
   const date = new Intl.DateTimeFormat(language === 'ar' ? 'ar-u-nu-latn' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(entry.created_at));
   const knownState = ['done', 'analyzing', 'translating', 'generating', 'failed', 'crawling', 'ready'].includes(entry.state);
   return (
-    <li className="history-entry" data-testid="history-entry" data-project-id={entry.project_id}>
+    <li className="history-entry" data-testid="history-entry" data-project-id={entry.project_id} data-type={entry.type} data-state={entry.state}>
       <div className="history-entry__meta">
         {entry.user_name !== undefined && (
           <span className="history-entry__member" data-testid="history-member">
@@ -35,7 +35,11 @@ function EntryCard({ entry, own, onDelete, deleting }: { entry: HistoryEntry; ow
         {pair && <span>{t('pair', { source: tTranslate(`languages.${pair.source}`), target: tTranslate(`languages.${pair.target}`) })}</span>}
         {['general', 'business', 'legal', 'ecommerce'].includes(entry.domain) && <span>{tTranslate(`domain.${entry.domain as 'general'}`)}</span>}
         <time dateTime={entry.created_at}>{date}</time>
-        {entry.state !== 'done' && <span className={`pill history-entry__state history-entry__state--${entry.state}`}>{knownState ? t(`state.${entry.state as 'done'}`) : entry.state}</span>}
+        {showsState(entry) && (
+          <span className={`pill history-entry__state history-entry__state--${entry.state}`} data-testid="history-state">
+            {knownState ? t(`state.${entry.state as 'done'}`) : entry.state}
+          </span>
+        )}
       </div>
       <p className="history-entry__title">
         <bdi lang={titleLang}>{entry.title}</bdi>
@@ -53,7 +57,7 @@ function EntryCard({ entry, own, onDelete, deleting }: { entry: HistoryEntry; ow
             </Link>
           )}
           {open?.kind === 'download' && (
-            <a className="button button--outline button--small" href={open.href} download>
+            <a className="button button--outline button--small" href={open.href} download data-testid="history-download">
               {t('download')}
             </a>
           )}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canSeeTeamHistory, filtersFromSearch, knownPair, openTarget, pageAfterDelete, pageCount, searchFromFilters } from './history.fns';
+import { canSeeTeamHistory, filtersFromSearch, isInProgress, knownPair, openTarget, pageAfterDelete, pageCount, refreshInterval, searchFromFilters, showsState } from './history.fns';
 
 describe('history helpers', () => {
   it('reads filters from the query string and writes them back without defaults', () => {
@@ -35,6 +35,16 @@ describe('history helpers', () => {
     expect(knownPair({ source_lang: 'en', target_lang: 'ar' })).toEqual({ source: 'en', target: 'ar' });
     expect(knownPair({ source_lang: 'auto', target_lang: 'auto' })).toBeNull();
     expect(knownPair({ source_lang: 'ar', target_lang: 'auto' })).toBeNull();
+  });
+
+  it('shows a document’s state whatever it is, and refreshes the list while a document is being translated', () => {
+    expect(showsState({ type: 'document', state: 'done' })).toBe(true);
+    expect(showsState({ type: 'document', state: 'failed' })).toBe(true);
+    expect(showsState({ type: 'text', state: 'done' })).toBe(false);
+    expect(['analyzing', 'translating', 'generating', 'done', 'failed'].map((state) => isInProgress({ state }))).toEqual([true, true, true, false, false]);
+    expect(refreshInterval([{ state: 'done' }, { state: 'translating' }])).toBe(5000);
+    expect(refreshInterval([{ state: 'done' }, { state: 'failed' }])).toBe(false);
+    expect(refreshInterval(undefined)).toBe(false);
   });
 
   it('steps back a page when the last entry of a page is deleted', () => {

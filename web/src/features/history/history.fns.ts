@@ -46,6 +46,23 @@ export function knownPair(entry: { source_lang: string; target_lang: string }): 
   return known(entry.source_lang) && known(entry.target_lang) ? { source: entry.source_lang, target: entry.target_lang } : null;
 }
 
+const WORKING_STATES = ['analyzing', 'translating', 'generating', 'crawling'];
+
+/** A document (or website) still being translated: the list refreshes until it is done. */
+export function isInProgress(entry: { state: string }): boolean {
+  return WORKING_STATES.includes(entry.state);
+}
+
+/** Documents always show their state (done, failed, or the phase); other entries only when not done. */
+export function showsState(entry: { type: HistoryType; state: string }): boolean {
+  return entry.type === 'document' || entry.state !== 'done';
+}
+
+/** How often the list refreshes while something in it is in progress (ms), else never. */
+export function refreshInterval(entries: ReadonlyArray<{ state: string }> | undefined): number | false {
+  return entries?.some(isInProgress) ? 5000 : false;
+}
+
 /** After deleting the last entry of a page, step back a page. */
 export function pageAfterDelete(filters: HistoryFilters, entriesOnPage: number): number {
   return entriesOnPage <= 1 && filters.page > 1 ? filters.page - 1 : filters.page;

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { refreshInterval } from './history.fns';
 import type { AutoDelete, HistoryFilters, HistoryPage } from './types';
 
 export const historyKeys = {
@@ -15,6 +16,8 @@ export function useHistoryList(filters: HistoryFilters) {
     queryFn: ({ signal }) =>
       api.get<HistoryPage>('/api/user/translation-history', { signal, query: { page: filters.page, type: filters.type ?? undefined, q: filters.q || undefined, scope: filters.scope === 'team' ? 'team' : undefined } }),
     placeholderData: keepPreviousData,
+    // A document being translated moves on by itself: its state and download link follow.
+    refetchInterval: (query) => refreshInterval(query.state.data?.data),
   });
 }
 
