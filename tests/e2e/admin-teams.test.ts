@@ -52,9 +52,12 @@ describe.each(['en', 'ar'] as const)('admin console and teams (%s)', (locale) =>
 
     const startUp = (await apiCall(page, 'GET', '/api/plans')).body.data.find((p: { slug: string }) => p.slug === 'start-up');
     await page.getByTestId('admin-plan-select').selectOption(String(startUp.id));
+    // Start-up is a team plan: the grant asks for its seats.
+    await page.getByTestId('admin-plan-seats').fill('7');
     await page.getByTestId('admin-plan-select').locator('xpath=..').getByRole('button').click();
     await okDialog(page, locale === 'ar' ? 'تم التحديث بنجاح' : 'updated successfully');
     await expect.poll(() => page.getByTestId('admin-user-plan').innerText()).toBe(locale === 'ar' ? startUp.name_ar : startUp.name_en);
+    await expect.poll(() => page.locator('.audit-json').first().locator('xpath=..').innerText()).toContain('"seats":7');
 
     const before = Number(await page.getByTestId('admin-user-trial').innerText());
     await page.getByTestId('admin-trial-days').fill('3');

@@ -1,10 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useDialog } from '../../app/dialog-context';
 import { useLanguage } from '../../i18n/use-language';
-import { plansQuery } from '../plans/use-plans';
+import { useAdminPlans } from '../plans/use-admin-plans';
 import { AdminNav, useRoleName } from './admin-nav';
 import { AuditTable } from './audit-table';
 import { useAdminMutations, useAdminUser } from './use-admin';
@@ -15,10 +14,11 @@ export function AdminUserPage() {
   const roleName = useRoleName();
   const id = Number(useParams().id);
   const user = useAdminUser(id);
-  const plans = useQuery(plansQuery);
+  const plans = useAdminPlans();
   const { setUserPlan, addTrialDays } = useAdminMutations();
   const { showDialog, showError } = useDialog();
   const [planId, setPlanId] = useState('');
+  const [seats, setSeats] = useState('');
   const [days, setDays] = useState('7');
   const data = user.data?.data;
 
@@ -26,6 +26,8 @@ export function AdminUserPage() {
   if (!data) return <section className="container page-section"><p className="muted">{t('loading')}</p></section>;
 
   const done = (answer: { message: string }) => showDialog({ modalType: 'success', message: answer.message });
+  // A team plan is granted with a number of seats (left empty: the team's current seats, or the plan's included ones).
+  const chosenPlan = (plans.data ?? []).find((plan) => String(plan.id) === planId);
 
   return (
     <section className="container page-section admin-page">
@@ -50,7 +52,7 @@ export function AdminUserPage() {
           onSubmit={(event) => {
             event.preventDefault();
             if (!planId) return;
-            setUserPlan.mutate({ user_id: id, plan_id: Number(planId) }, { onSuccess: done, onError: (error) => showError(error) });
+            setUserPlan.mutate({ user_id: id, plan_id: Number(planId), ...(chosenPlan?.is_team && seats ? { seats: Number(seats) } : {}) }, { onSuccess: done, onError: (error) => showError(error) });
           }}
         >
           <h2>{t('user.changePlan')}</h2>
@@ -62,6 +64,19 @@ export function AdminUserPage() {
               </option>
             ))}
           </select>
+          {chosenPlan?.is_team && (
+            <input
+              type="number"
+              min={1}
+              max={1000}
+              value={seats}
+              placeholder={String(chosenPlan.included_seats)}
+              onChange={(e) => setSeats(e.target.value)}
+              aria-label={t('user.seats')}
+              title={t('user.seatsHint')}
+              data-testid="admin-plan-seats"
+            />
+          )}
           <button className="button button--primary" type="submit" disabled={setUserPlan.isPending}>
             {t('save')}
           </button>

@@ -85,7 +85,7 @@ export function useAdminMutations() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.all });
   return {
     setUserPlan: useMutation({
-      mutationFn: (input: { user_id: number; plan_id: number }) => api.post<UpdateAnswer>('/api/admin/user-plan', input),
+      mutationFn: (input: { user_id: number; plan_id: number; seats?: number }) => api.post<UpdateAnswer>('/api/admin/user-plan', input),
       onSuccess: refresh,
     }),
     addTrialDays: useMutation({

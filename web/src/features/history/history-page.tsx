@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useDialog } from '../../app/dialog-context';
 import { FormDialog } from '../../components/form-dialog';
+import { Pagination } from '../../components/pagination';
 import { formatNumber } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
 import { useCurrentUser } from '../account/use-current-user';
 import { AutoDeleteSetting } from './auto-delete-setting';
-import { canSeeTeamHistory, filtersFromSearch, knownPair, openTarget, pageAfterDelete, pageCount, searchFromFilters, showsState } from './history.fns';
+import { canSeeTeamHistory, filtersFromSearch, knownPair, openTarget, pageAfterDelete, searchFromFilters, showsState } from './history.fns';
 import { useDeleteAllHistory, useDeleteHistoryEntry, useHistoryList } from './use-history';
 import { HISTORY_TYPES, type HistoryEntry, type HistoryFilters, type HistoryScope } from './types';
 import './history.css';
@@ -94,7 +95,6 @@ export function HistoryPage() {
   const go = (next: Partial<HistoryFilters>) => setParams(searchFromFilters({ ...filters, ...next }));
   const entries = list.data?.data ?? [];
   const total = list.data?.meta.total ?? 0;
-  const pages = pageCount(total, list.data?.meta.per_page ?? 20);
 
   const search = (event: FormEvent) => {
     event.preventDefault();
@@ -188,17 +188,7 @@ export function HistoryPage() {
           </>
         )}
 
-        {pages > 1 && (
-          <nav className="pagination" aria-label={t('pagination.label')}>
-            <button type="button" className="button button--ghost button--small" disabled={filters.page <= 1} onClick={() => go({ page: filters.page - 1 })}>
-              {t('pagination.previous')}
-            </button>
-            <span>{t('pagination.page', { page: formatNumber(filters.page, language), pages: formatNumber(pages, language) })}</span>
-            <button type="button" className="button button--ghost button--small" disabled={filters.page >= pages} onClick={() => go({ page: filters.page + 1 })}>
-              {t('pagination.next')}
-            </button>
-          </nav>
-        )}
+        <Pagination page={filters.page} perPage={list.data?.meta.per_page ?? 20} total={total} onPage={(page) => go({ page })} />
 
         <AutoDeleteSetting />
       </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canSeeTeamHistory, filtersFromSearch, isInProgress, knownPair, openTarget, pageAfterDelete, pageCount, refreshInterval, searchFromFilters, showsState } from './history.fns';
+import { canSeeTeamHistory, filtersFromSearch, isInProgress, knownPair, openTarget, pageAfterDelete, refreshInterval, searchFromFilters, showsState } from './history.fns';
 
 describe('history helpers', () => {
   it('reads filters from the query string and writes them back without defaults', () => {
@@ -16,12 +16,6 @@ describe('history helpers', () => {
     expect(canSeeTeamHistory({ role_id: '5', team: { id: 1 } })).toBe(false);
     expect(canSeeTeamHistory({ role_id: '2', team: null })).toBe(false);
     expect(canSeeTeamHistory(null)).toBe(false);
-  });
-
-  it('counts pages', () => {
-    expect(pageCount(0, 20)).toBe(1);
-    expect(pageCount(20, 20)).toBe(1);
-    expect(pageCount(21, 20)).toBe(2);
   });
 
   it('re-opens texts in the translator and downloads documents', () => {

@@ -27,10 +27,6 @@ export function canSeeTeamHistory(user: { role_id: string; team: unknown } | nul
   return Boolean(user?.team) && (user?.role_id === '3' || user?.role_id === '4');
 }
 
-export function pageCount(total: number, perPage: number): number {
-  return Math.max(1, Math.ceil(total / Math.max(1, perPage)));
-}
-
 /** Where "Open" goes: texts re-open in the translator; documents download their file; websites open in web extraction. */
 export function openTarget(entry: { type: HistoryType; project_id: string; file_id?: string }): { kind: 'link'; to: string } | { kind: 'download'; href: string } | null {
   if (entry.type === 'text') return { kind: 'link', to: `/translate?project=${encodeURIComponent(entry.project_id)}` };

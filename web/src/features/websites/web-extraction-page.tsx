@@ -1,3 +1,4 @@
+import { Pagination } from '../../components/pagination';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -19,7 +20,7 @@ import {
   type Website,
   type WebsitePage,
 } from './use-websites';
-import { displayUrl, exportUrl, isSelectable, pageChip, pageCount, reasonKey, toggleSelection } from './websites.fns';
+import { displayUrl, exportUrl, isSelectable, pageChip, reasonKey, toggleSelection } from './websites.fns';
 
 const DOMAINS: Domain[] = ['general', 'business', 'legal', 'ecommerce'];
 
@@ -387,17 +388,7 @@ function SiteDetail({ id, onDeleted }: { id: number; onDeleted: () => void }) {
             </tbody>
           </table>
         </div>
-        {total > PAGES_PER_PAGE && (
-          <div className="pagination">
-            <button className="button button--ghost button--small" type="button" disabled={filter.page <= 1} onClick={() => setFilter((c) => ({ ...c, page: c.page - 1 }))}>
-              {t('pages.previous')}
-            </button>
-            <span>{t('pages.pagination', { page: filter.page, pages: pageCount(total, PAGES_PER_PAGE) })}</span>
-            <button className="button button--ghost button--small" type="button" disabled={filter.page >= pageCount(total, PAGES_PER_PAGE)} onClick={() => setFilter((c) => ({ ...c, page: c.page + 1 }))}>
-              {t('pages.next')}
-            </button>
-          </div>
-        )}
+        <Pagination page={filter.page} perPage={PAGES_PER_PAGE} total={total} onPage={(page) => setFilter((c) => ({ ...c, page }))} />
       </div>
 
       {preview?.preview_url && (

@@ -67,10 +67,6 @@ export function exportUrl(siteId: number, format: 'zip' | 'xliff'): string {
   return `/api/websites/${siteId}/export?format=${format}`;
 }
 
-export function pageCount(total: number, perPage: number): number {
-  return Math.max(1, Math.ceil(total / perPage));
-}
-
 /** The address without its scheme and trailing slash, for lists ("example.com/about"). */
 export function displayUrl(url: string): string {
   return url.replace(/^https?:\/\//, '').replace(/\/$/, '');
