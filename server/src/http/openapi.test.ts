@@ -1,0 +1,29 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openApiJson } from '../../test/openapi';
+
+const committed = path.resolve(import.meta.dirname, '../../../docs/openapi.json');
+
+describe('generated OpenAPI document', () => {
+  it('is up to date with the router and the route schemas (npm run openapi writes it)', async () => {
+    const generated = await openApiJson();
+    const current = await fs.readFile(committed, 'utf8').catch(() => '');
+    expect(current, 'docs/openapi.json is out of date: run npm run openapi').toBe(generated);
+  });
+
+  it('describes every route with its access and the schemas its handler parses', async () => {
+    const document = JSON.parse(await openApiJson()) as {
+      paths: Record<string, Record<string, { 'x-access': string; requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown>; required?: string[] } }> }; parameters: Array<{ name: string; in: string }> }>>;
+    };
+    const translate = document.paths['/api/translate']!.post!;
+    expect(translate['x-access']).toBe('public');
+    const body = translate.requestBody!.content['application/json']!.schema;
+    expect(Object.keys(body.properties ?? {})).toEqual(expect.arrayContaining(['text', 'source_lang', 'target_lang', 'domain']));
+    expect(document.paths['/api/admin/users']!.get!['x-access']).toBe('admin');
+    expect(document.paths['/api/admin/users']!.get!.parameters.map((p) => p.name)).toEqual(expect.arrayContaining(['q', 'page']));
+    expect(document.paths['/api/doc/translate']!.post!.requestBody!.content).toHaveProperty(['multipart/form-data']);
+    expect(Object.keys(document.paths).some((p) => p.includes('{'))).toBe(true);
+    expect(Object.keys(document.paths).some((p) => p.startsWith('/__test'))).toBe(false);
+  });
+});
