@@ -229,7 +229,6 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
   });
   const dictionaryLookup = createDictionaryService({ dictionary: engines.dictionary, rateLimiter });
   const feedback = createFeedbackService({ repo: createFeedbackRepo(database.db), translateRepo, memory, accounts, rateLimiter, now });
-  defineHistoryJobs(queue, { history, purgeGuestData: () => translate.purgeGuestData() });
 
   // Filters read untrusted files in worker threads with a heap limit and a deadline.
   const documentFilters = createSandboxRunner({
@@ -251,9 +250,17 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     teamOf: (user) => teams.membershipOf(user),
     now,
     logger,
-    config: { ...config.documents, appUrl: config.appUrl, tempDir: documentTempDir(config.dataDir) },
+    config: { ...config.documents, appUrl: config.appUrl, tempDir: documentTempDir(config.dataDir), guestRetentionHours: config.guestTextRetentionHours },
   });
   defineDocumentJobs(queue, documents, config.documents);
+  // Retention: history past each owner's setting, guests' texts and documents, old counters.
+  defineHistoryJobs(queue, {
+    history,
+    purgeGuestData: async () => {
+      await translate.purgeGuestData();
+      await documents.purgeExpired();
+    },
+  });
   const webFetchPolicy = createSsrfPolicy({ allowHosts: config.webFetch.allowHosts, resolve: overrides.webResolver });
   const webFetcher = createWebFetcher({
     policy: webFetchPolicy,

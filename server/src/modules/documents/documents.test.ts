@@ -541,6 +541,33 @@ describe('documents in the history', () => {
     expect(engine.calls.length).toBe(callsBefore);
   });
 
+  it('a guest’s finished document goes after the guest retention; tombstones of past months go for good', async () => {
+    await t.container.settings.update({ guest_doc_quota: '10', guest_allowed_format: 'docx', guest_file_size: '2' });
+    const guest = t.client();
+    const projectId = (await start(guest, docxFile('guest.docx'), { token: 'guest-token-retention' })).json().project_id as string;
+    const job = await jobOf(projectId);
+    await t.container.documents.runJob(job.id, { retryCount: 0 });
+    expect(storedFiles(job)).toEqual(['result.docx', 'source.docx']);
+
+    // Within the retention (24 hours by default) nothing moves.
+    expect(await t.container.documents.purgeExpired()).toMatchObject({ guests: 0 });
+    expect(storedFiles(job)).toEqual(['result.docx', 'source.docx']);
+
+    // Finished two days ago: its files go, and the row stays as a tombstone this month (the guest quota still counts it).
+    const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
+    await t.container.database.db.updateTable('document_jobs').set({ finished_at: twoDaysAgo }).where('id', '=', job.id).execute();
+    expect(await t.container.documents.purgeExpired()).toMatchObject({ guests: 1 });
+    expect(storedFiles(job)).toEqual([]);
+    expect((await guest.get(`/api/doc/translated/${projectId}?token=guest-token-retention`)).statusCode).toBe(404);
+    expect(await t.container.documents.documentsThisMonth({ guestToken: 'guest-token-retention', guestIp: '10.0.0.1' })).toBeGreaterThanOrEqual(1);
+
+    // Created in an earlier month: the tombstone itself is deleted.
+    const lastMonth = new Date(Date.now() - 40 * 86_400_000);
+    await sql`update document_jobs set created_at = ${lastMonth} where id = ${job.id}`.execute(t.container.database.db);
+    expect((await t.container.documents.purgeExpired()).tombstones).toBeGreaterThanOrEqual(1);
+    expect(await t.container.database.db.selectFrom('document_jobs').select('id').where('id', '=', job.id).executeTakeFirst()).toBeUndefined();
+  });
+
   it('a document deleted while it is translated stops, and nothing of it is left', async () => {
     const client = await signedIn(t, await createUser(t));
     const { project_id: projectId } = (await start(client)).json();

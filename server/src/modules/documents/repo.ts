@@ -69,6 +69,23 @@ export function createDocumentsRepo(db: Kysely<DB>) {
       });
     },
 
+    /** Guests' finished jobs (done or failed) that finished before `before`, oldest first. */
+    listGuestFinishedBefore(before: Date, limit: number) {
+      return live()
+        .where('user_id', 'is', null)
+        .where('state', 'in', ['done', 'failed'])
+        .where('finished_at', '<', before)
+        .orderBy('finished_at')
+        .limit(limit)
+        .execute();
+    },
+
+    /** Deletes tombstones created before `before` (a month start): they no longer count against any quota. */
+    async purgeTombstonesBefore(before: Date) {
+      const result = await db.deleteFrom('document_jobs').where('deleted_at', 'is not', null).where('created_at', '<', before).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     /** Whether the job was deleted (or never existed). */
     async isDeleted(id: string) {
       const row = await db.selectFrom('document_jobs').select('deleted_at').where('id', '=', id).executeTakeFirst();

@@ -76,7 +76,8 @@ export interface DocumentsDeps {
   teamOf(user: UserRow): Promise<{ teamId: number; llmEnabled: boolean } | null>;
   now: () => Date;
   logger: Logger;
-  config: DocumentsConfig & { appUrl: string; tempDir: string };
+  /** guestRetentionHours: how long a guest's finished document is kept (GUEST_TEXT_RETENTION_HOURS). */
+  config: DocumentsConfig & { appUrl: string; tempDir: string; guestRetentionHours: number };
 }
 
 const MIB = 1024 * 1024;
@@ -487,6 +488,30 @@ export function createDocumentsService(deps: DocumentsDeps) {
         const key = isDocumentError(error) ? documentErrorKey((error as DocumentError).code) : 'documents.error_engine';
         await failJob(job, key, isDocumentError(error) ? (error as DocumentError).params : {});
       }
+    },
+
+    /**
+     * Retention (the `history-auto-delete` job): a guest's finished document and its files
+     * go after the guest retention (as guests' texts do), kept as a tombstone so the month's
+     * guest quota still counts it; tombstones of past months are then deleted for good.
+     */
+    async purgeExpired(batchSize = 200) {
+      const cutoff = new Date(now().getTime() - config.guestRetentionHours * 3_600_000);
+      let guests = 0;
+      for (;;) {
+        const jobs = await repo.listGuestFinishedBefore(cutoff, batchSize);
+        if (!jobs.length) break;
+        await repo.markDeleted(
+          jobs.map((job) => job.id),
+          now(),
+        );
+        for (const job of jobs) await storage.delete(`${folderOf(job)}/`).catch((error) => logger.warn({ err: error, jobId: job.id }, 'could not remove an expired guest document’s files'));
+        guests += jobs.length;
+        if (jobs.length < batchSize) break;
+      }
+      const tombstones = await repo.purgeTombstonesBefore(monthStart(now()));
+      if (guests || tombstones) logger.info({ guests, tombstones }, 'expired documents removed');
+      return { guests, tombstones };
     },
 
     /** Documents counted against the requester's monthly quota (for GET /api/user usage). */

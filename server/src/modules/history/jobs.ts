@@ -3,7 +3,8 @@ import type { HistoryService } from './service';
 
 /**
  * `history-auto-delete`, every 15 minutes: deletes history entries past their owner's
- * automatic deletion age, guests' texts past their retention, and old usage counters.
+ * automatic deletion age, guests' texts and documents past their retention, tombstones of
+ * deleted documents from past months, and old usage counters.
  * Every step is a plain delete of what is due, so running it twice does no harm.
  */
 export function defineHistoryJobs(queue: JobQueue, deps: { history: HistoryService; purgeGuestData: () => Promise<unknown> }) {
