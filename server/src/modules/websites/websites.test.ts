@@ -583,6 +583,46 @@ describe('crawl depth and pace', () => {
   });
 });
 
+describe('robots.txt Crawl-delay', () => {
+  it('waits the Crawl-delay of robots.txt between requests when it is longer than our own pause, up to the cap', async () => {
+    // A small site of its own whose robots.txt asks for 0.3 s between requests.
+    const http = await import('node:http');
+    const starts: Array<[string, number]> = [];
+    const server = http.createServer((request, response) => {
+      starts.push([request.url ?? '', performance.now()]);
+      if (request.url === '/robots.txt') return response.end('User-agent: *\nCrawl-delay: 0.3\nAllow: /\n');
+      if (request.url === '/sitemap.xml') return response.writeHead(404).end();
+      const links = ['/a', '/b', '/c'].map((href) => `<a href="${href}">${href}</a>`).join(' ');
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<html><head><title>Page ${request.url}</title></head><body><p>Hello from the page.</p>${links}</body></html>`);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      const repo = createWebsitesRepo(t.container.database.db);
+      const row = await repo.createSite({ user_id: owner.id, url: `http://127.0.0.1:${port}/`, scope: 'site', page_limit: 10, title: '', now: new Date() });
+      const settings = { robotsToken: 'LisanBot', maxDepth: 2, concurrency: 1, delayMs: 20, maxDelayMs: 1000, maxSitemaps: 5, robotsMaxBytes: 65_536 };
+      const result = await crawlWebsite({ repo, fetcher: t.container.webFetcher, now: () => new Date(), logger: t.container.logger, settings }, row);
+      expect(result.error).toBeNull();
+      const pages = starts.filter(([url]) => ['/', '/a', '/b', '/c'].includes(url));
+      expect(pages.map(([url]) => url).sort()).toEqual(['/', '/a', '/b', '/c']);
+      const gaps = pages.slice(1).map(([, start], i) => start - pages[i]![1]);
+      for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(290);
+
+      // A Crawl-delay above the cap waits the cap only.
+      starts.length = 0;
+      const capped = { ...settings, maxDelayMs: 100 };
+      await crawlWebsite({ repo, fetcher: t.container.webFetcher, now: () => new Date(), logger: t.container.logger, settings: capped }, row);
+      const cappedPages = starts.filter(([url]) => ['/a', '/b', '/c'].includes(url));
+      const cappedGaps = cappedPages.slice(1).map(([, start], i) => start - cappedPages[i]![1]);
+      expect(cappedGaps.length).toBeGreaterThan(0);
+      for (const gap of cappedGaps) expect(gap).toBeLessThan(290);
+      await repo.deleteSite(row.id);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
 describe('engine failure', () => {
   it('keeps the pages when the engine fails: Pending with the reason while the job retries, then Detected with it, nothing charged', async () => {
     const contact = (await allPages(client, websiteId)).find((p) => pathOf(p.url) === '/contact')!;
