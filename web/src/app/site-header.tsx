@@ -62,7 +62,7 @@ export function SiteHeader() {
           <div className="site-menu__account">
             {user ? (
               <>
-                <Link to="/user/basic-info" className="account-link" title={t('nav.account')}>
+                <Link to="/user/basic-info" className="account-link" title={`${t('nav.account')}: ${user.name}`} aria-label={`${t('nav.account')}: ${user.name}`}>
                   <span className="account-link__avatar" aria-hidden="true">
                     {user.name.trim().charAt(0).toUpperCase() || '·'}
                   </span>
