@@ -54,14 +54,14 @@ describe.each(['en', 'ar'] as const)('admin console and teams (%s)', (locale) =>
     await page.getByTestId('admin-plan-select').selectOption(String(startUp.id));
     // Start-up is a team plan: the grant asks for its seats.
     await page.getByTestId('admin-plan-seats').fill('7');
-    await page.getByTestId('admin-plan-select').locator('xpath=..').getByRole('button').click();
+    await page.getByTestId('admin-plan-select').locator('xpath=ancestor::form').getByRole('button').click();
     await okDialog(page, locale === 'ar' ? 'تم التحديث بنجاح' : 'updated successfully');
     await expect.poll(() => page.getByTestId('admin-user-plan').innerText()).toBe(locale === 'ar' ? startUp.name_ar : startUp.name_en);
     await expect.poll(() => page.locator('.audit-json').first().locator('xpath=..').innerText()).toContain('"seats":7');
 
     const before = Number(await page.getByTestId('admin-user-trial').innerText());
     await page.getByTestId('admin-trial-days').fill('3');
-    await page.getByTestId('admin-trial-days').locator('xpath=..').getByRole('button').click();
+    await page.getByTestId('admin-trial-days').locator('xpath=ancestor::form').getByRole('button').click();
     await okDialog(page);
     await expect.poll(async () => Number(await page.getByTestId('admin-user-trial').innerText())).toBe(before + 3);
     await screenshot(page, `admin-user-${locale}`);

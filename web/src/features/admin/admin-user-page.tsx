@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useDialog } from '../../app/dialog-context';
+import { FormField } from '../../components/form-field';
 import { useLanguage } from '../../i18n/use-language';
 import { useAdminPlans } from '../plans/use-admin-plans';
 import { AdminNav, useRoleName } from './admin-nav';
@@ -56,26 +57,20 @@ export function AdminUserPage() {
           }}
         >
           <h2>{t('user.changePlan')}</h2>
-          <select aria-label={t('users.plan')} value={planId} onChange={(e) => setPlanId(e.target.value)} data-testid="admin-plan-select" required>
-            <option value="">{t('user.choosePlan')}</option>
-            {(plans.data ?? []).map((plan) => (
-              <option key={plan.id} value={plan.id}>
-                {language === 'ar' ? plan.name_ar : plan.name_en}
-              </option>
-            ))}
-          </select>
+          <FormField label={t('users.plan')}>
+            <select value={planId} onChange={(e) => setPlanId(e.target.value)} data-testid="admin-plan-select" required>
+              <option value="">{t('user.choosePlan')}</option>
+              {(plans.data ?? []).map((plan) => (
+                <option key={plan.id} value={plan.id}>
+                  {language === 'ar' ? plan.name_ar : plan.name_en}
+                </option>
+              ))}
+            </select>
+          </FormField>
           {chosenPlan?.is_team && (
-            <input
-              type="number"
-              min={1}
-              max={1000}
-              value={seats}
-              placeholder={String(chosenPlan.included_seats)}
-              onChange={(e) => setSeats(e.target.value)}
-              aria-label={t('user.seats')}
-              title={t('user.seatsHint')}
-              data-testid="admin-plan-seats"
-            />
+            <FormField label={t('user.seats')} hint={t('user.seatsHint')}>
+              <input type="number" className="input" min={1} max={1000} value={seats} placeholder={String(chosenPlan.included_seats)} onChange={(e) => setSeats(e.target.value)} data-testid="admin-plan-seats" />
+            </FormField>
           )}
           <button className="button button--primary" type="submit" disabled={setUserPlan.isPending}>
             {t('save')}
@@ -89,7 +84,9 @@ export function AdminUserPage() {
           }}
         >
           <h2>{t('user.addTrialDays')}</h2>
-          <input type="number" min={1} max={365} value={days} onChange={(e) => setDays(e.target.value)} aria-label={t('user.days')} data-testid="admin-trial-days" />
+          <FormField label={t('user.days')}>
+            <input type="number" className="input" min={1} max={365} value={days} onChange={(e) => setDays(e.target.value)} data-testid="admin-trial-days" />
+          </FormField>
           <button className="button button--primary" type="submit" disabled={addTrialDays.isPending}>
             {t('user.add')}
           </button>
