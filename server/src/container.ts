@@ -137,7 +137,8 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
   const gateways = createGateways({ config, db: database.db, setting: () => settings.get('payment_gateway'), overrides: overrides.paymentGateways });
   // Seats follow the subscription: billing tells teams the seats an owner pays for (in its
   // transaction), and a new team asks billing for them.
-  const teams = createTeamsService({ repo: createTeamsRepo(database.db), plans, sessions, mail, appUrl: config.appUrl, now, paidSeats: (userId) => billing.paidSeats(userId) });
+  const usersRepo = createUsersRepo(database.db);
+  const teams = createTeamsService({ repo: createTeamsRepo(database.db), usersRepo, plans, sessions, mail, appUrl: config.appUrl, now, paidSeats: (userId) => billing.paidSeats(userId) });
   const billing = createBillingService({ db: database.db, plans, gateways, mail, config, storage, now, logger, teamSeats: teams.applyPaidSeats });
   defineBillingJobs(queue, billing);
   const adminPlans = createAdminPlansService({ repo: plansRepo, plans, planIdsInUse: billing.planIdsInUse, now });
@@ -147,7 +148,6 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
   const usage = createUsageService({ repo: translateRepo, now, batchConcurrency });
   const memory = createMemoryIndex({ repo: translateRepo, cache });
   const authRepo = createAuthRepo(database.db);
-  const usersRepo = createUsersRepo(database.db);
   const documentsRepo = createDocumentsRepo(database.db);
   const documentUsage = documentUsageSource(documentsRepo, now);
   const users = createUsersService({

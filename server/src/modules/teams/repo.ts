@@ -140,24 +140,6 @@ export function createTeamsRepo(db: Kysely<DB>) {
     findUserByEmail(email: string, executor: Executor = db) {
       return executor.selectFrom('users').selectAll().where(sql`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
     },
-
-    createUser(input: { name: string; email: string; passwordHash: string; roleId: number; planId: number | null; now: Date; locale: 'en' | 'ar' }, executor: Executor) {
-      return executor
-        .insertInto('users')
-        .values({
-          name: input.name,
-          email: input.email,
-          password_hash: input.passwordHash,
-          role_id: input.roleId,
-          plan_id: input.planId,
-          email_verified_at: input.now,
-          locale: input.locale,
-          personal_info: {},
-          company_info: {},
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-    },
   };
 }
 

@@ -8,6 +8,7 @@ import type { Locale } from '../../i18n/messages';
 import type { MailService } from '../../mail/jobs';
 import type { PlansService } from '../plans/service';
 import { hashPassword } from '../users/passwords';
+import { isUniqueViolation, type UsersRepo } from '../users/repo';
 import type { TeamsRepo } from './repo';
 
 const INVITATION_DAYS = 7;
@@ -30,6 +31,8 @@ export interface TeamMembership {
  */
 export function createTeamsService(deps: {
   repo: TeamsRepo;
+  /** The users repo inserts the invited member's account, inside the invitation's transaction. */
+  usersRepo: Pick<UsersRepo, 'create'>;
   plans: PlansService;
   sessions: SessionStore;
   mail: MailService;
@@ -234,7 +237,16 @@ export function createTeamsService(deps: {
       const passwordHash = await hashPassword(input.password);
       const now = deps.now();
       const user = await deps.repo.transaction(async (trx) => {
-        const created = await deps.repo.createUser({ name: input.name, email: invitation.email, passwordHash, roleId: invitation.role_id, planId: owner?.plan_id ?? null, now, locale }, trx);
+        const created = await deps.usersRepo
+          .create(
+            { name: input.name, email: invitation.email, password_hash: passwordHash, role_id: invitation.role_id, plan_id: owner?.plan_id ?? null, email_verified_at: now, locale, personal_info: {}, company_info: {} },
+            trx,
+          )
+          .catch((error: unknown) => {
+            // Two acceptances of one invitation at once: the second finds the address taken.
+            if (isUniqueViolation(error)) throw Invalid.field('email', 'teams.account_exists');
+            throw error;
+          });
         await deps.repo.addMember(team.id, created.id, trx);
         await deps.repo.markInvitationAccepted(invitation.id, now, trx);
         return created;

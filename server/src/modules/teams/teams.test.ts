@@ -99,6 +99,17 @@ describe('team life cycle', () => {
     expect(response.statusCode).toBe(422);
   });
 
+  it('accepts an invitation once when it is used twice at the same moment', async () => {
+    await ownerClient.post('/api/team/invite', { email: 'twice@example.com' });
+    const token = await invitationLink('twice@example.com');
+    const accept = () => t.client().post('/api/create-user', { token, name: 'Twice', password: 'password123', password_confirmation: 'password123' });
+    const answers = await Promise.all([accept(), accept()]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 422]);
+    expect(await t.container.database.db.selectFrom('users').select('id').where('email', '=', 'twice@example.com').execute()).toHaveLength(1);
+    // Give the seat back for the tests that count them.
+    await t.container.database.db.deleteFrom('users').where('email', '=', 'twice@example.com').execute();
+  });
+
   it('refuses an invitation beyond the paid seats', async () => {
     const team = (await ownerClient.get('/api/team')).json().data;
     for (let i = team.seats_taken; i < team.seats; i++) expect((await ownerClient.post('/api/team/invite', { email: `seat${i}@example.com` })).statusCode).toBe(200);

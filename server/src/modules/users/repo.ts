@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Updateable } from 'kysely';
+import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
 import { createBatcher } from '../../db/batcher';
 import type { DB, NewUser, UsersTable } from '../../db/schema';
 
@@ -33,8 +33,9 @@ export function createUsersRepo(db: Kysely<DB>) {
         .executeTakeFirstOrThrow()
         .then((row) => Number(row.count));
     },
-    create(user: NewUser) {
-      return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+    /** Inserts a user; `executor` is a transaction when the account comes with other rows (a team invitation). */
+    create(user: NewUser, executor: Kysely<DB> | Transaction<DB> = db) {
+      return executor.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
     },
     /** Updates the given columns (and updated_at); returns the new row. */
     update(id: number, values: Updateable<UsersTable>, now: Date) {
