@@ -12,8 +12,8 @@ import { BergamotEngine } from './engine';
 import { writeMarianBinary } from './marian-binary';
 import { discoverModels } from './models';
 import { buildTinyModelPair, tinyTransformerItems } from './testing/tiny-model';
+import { EN_AR } from '../../../test/engines/engine-errors';
 
-const enAr: TranslationJob = { source: 'en', target: 'ar', domain: 'general' };
 const arEn: TranslationJob = { source: 'ar', target: 'en', domain: 'general' };
 
 function placeholderTokens(text: string): string[] {
@@ -54,7 +54,7 @@ describe('Bergamot local engine (real WASM, tiny generated model)', () => {
 
   it('translates en->ar and ar->en: one non-empty output per segment, in order, outer whitespace kept', async () => {
     const en = ['Hello world.', '  The contract is signed today.\n', 'Please send the invoice.'];
-    const out = await engine.translate(en, enAr);
+    const out = await engine.translate(en, EN_AR);
     expect(out).toHaveLength(3);
     for (const text of out) expect(text.trim().length).toBeGreaterThan(0);
     expect(out[1]!.startsWith('  ')).toBe(true);
@@ -66,7 +66,7 @@ describe('Bergamot local engine (real WASM, tiny generated model)', () => {
   });
 
   it('returns segments with nothing to translate as they are, without a round trip', async () => {
-    expect(await engine.translate(['', '   ', '<x1/>', '2024', '<x1></x1>'], enAr)).toEqual(['', '   ', '<x1/>', '2024', '<x1></x1>']);
+    expect(await engine.translate(['', '   ', '<x1/>', '2024', '<x1></x1>'], EN_AR)).toEqual(['', '   ', '<x1/>', '2024', '<x1></x1>']);
   });
 
   it('keeps every placeholder through HTML mode: each segment gets back its own tags, validly nested', async () => {
@@ -75,7 +75,7 @@ describe('Bergamot local engine (real WASM, tiny generated model)', () => {
       (_, i) => `Item ${i}: <x${i + 1}>the <x${i + 101}>new</x${i + 101}> price</x${i + 1}> & terms <x${i + 201}/> apply.`,
     );
     segments.push('مرحبا <x1>بالعالم <x2>الجديد</x2></x1> اليوم <x3/>');
-    const out = await engine.translate(segments, enAr);
+    const out = await engine.translate(segments, EN_AR);
     expect(out).toHaveLength(segments.length);
     out.forEach((text, i) => {
       expect(placeholderTokens(text)).toEqual(placeholderTokens(segments[i]!));
@@ -86,16 +86,16 @@ describe('Bergamot local engine (real WASM, tiny generated model)', () => {
   });
 
   it('survives placeholders that do not nest (sent as void tags instead of aborting the worker)', async () => {
-    const out = await engine.translate(['Broken </x1> markup <x1> here <x2>.'], enAr);
+    const out = await engine.translate(['Broken </x1> markup <x1> here <x2>.'], EN_AR);
     expect(placeholderTokens(out[0]!)).toEqual(['</x1>', '<x1>', '<x2>']);
     // The same engine still works afterwards.
-    expect(await engine.translate(['Still alive.'], enAr)).toHaveLength(1);
+    expect(await engine.translate(['Still alive.'], EN_AR)).toHaveLength(1);
   });
 
   it('spreads batches over two worker threads', async () => {
     const segments = Array.from({ length: 48 }, (_, i) => `Sentence ${i} about the order, the payment and the delivery.`);
     const before = engine.workerStats().reduce((sum, w) => sum + w.segments, 0);
-    const out = await engine.translate(segments, enAr);
+    const out = await engine.translate(segments, EN_AR);
     expect(out).toHaveLength(48);
     const stats = engine.workerStats();
     expect(stats).toHaveLength(2);
@@ -105,9 +105,9 @@ describe('Bergamot local engine (real WASM, tiny generated model)', () => {
 
   it('answers concurrent jobs of both directions correctly', async () => {
     const jobs = await Promise.all([
-      engine.translate(['<x1>One</x1> two.', 'Three <x2/>.'], enAr),
+      engine.translate(['<x1>One</x1> two.', 'Three <x2/>.'], EN_AR),
       engine.translate(['<x5>واحد</x5> اثنان.'], arEn),
-      engine.translate(['Four.', 'Five <x9>six</x9>.', 'Seven.'], enAr),
+      engine.translate(['Four.', 'Five <x9>six</x9>.', 'Seven.'], EN_AR),
     ]);
     expect(jobs.map((j) => j.length)).toEqual([2, 1, 3]);
     expect(placeholderTokens(jobs[0]![0]!)).toEqual(['</x1>', '<x1>']);
@@ -118,7 +118,7 @@ describe('Bergamot local engine (real WASM, tiny generated model)', () => {
   it('rejects an aborted job with an EngineError (timeouts are retryable, plain aborts are not)', async () => {
     const aborted = new AbortController();
     aborted.abort();
-    await expect(engine.translate(['Hello.'], { ...enAr, signal: aborted.signal })).rejects.toMatchObject({
+    await expect(engine.translate(['Hello.'], { ...EN_AR, signal: aborted.signal })).rejects.toMatchObject({
       engineId: 'local',
       retryable: false,
     });
@@ -126,10 +126,10 @@ describe('Bergamot local engine (real WASM, tiny generated model)', () => {
     // A fresh engine needs a few hundred ms to start its workers: a 5 ms timeout fires first.
     const cold = BergamotEngine.fromDirectory(path.join(root, 'models'), { workers: 1 })!;
     try {
-      const error = await cold.translate(['Hello there.'], { ...enAr, signal: AbortSignal.timeout(5) }).catch((e: unknown) => e);
+      const error = await cold.translate(['Hello there.'], { ...EN_AR, signal: AbortSignal.timeout(5) }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(EngineError);
       expect(error).toMatchObject({ retryable: true, message: 'Timed out' });
-      expect(await cold.translate(['After the timeout.'], enAr)).toHaveLength(1);
+      expect(await cold.translate(['After the timeout.'], EN_AR)).toHaveLength(1);
     } finally {
       await cold.close();
     }
@@ -155,7 +155,7 @@ describe('Bergamot local engine failures', () => {
   it('fails a model that cannot load with a retryable EngineError, not a hang, and restarts its workers', async () => {
     const engine = BergamotEngine.fromDirectory(path.join(root, 'models'), { workers: 2 })!;
     try {
-      const error = await engine.translate(['Hello.', 'World.'], enAr).catch((e: unknown) => e);
+      const error = await engine.translate(['Hello.', 'World.'], EN_AR).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(EngineError);
       expect(error).toMatchObject({ engineId: 'local', retryable: true });
       // marian's own reason, read from the worker's stderr, is part of the message.

@@ -1,19 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { EngineError, type TranslationJob } from '../types';
+import { EngineError } from '../types';
 import { startStandIn, type StandIn } from '../remote/test-servers/stand-in';
 import { LlmEngine } from './engine';
 import { openAiHandler, type OpenAiStandInOptions } from './openai-stand-in';
-
-const enAr: TranslationJob = { source: 'en', target: 'ar', domain: 'general' };
-
-async function errorOf(promise: Promise<unknown>): Promise<EngineError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(EngineError);
-  return error as EngineError;
-}
+import { EN_AR, engineErrorOf } from '../../../test/engines/engine-errors';
 
 describe('LLM adapter (OpenAI-compatible chat completions, against a loopback stand-in)', () => {
   const options: OpenAiStandInOptions = { apiKey: 'sk-test', misbehave: [] };
@@ -31,7 +21,7 @@ describe('LLM adapter (OpenAI-compatible chat completions, against a loopback st
   afterAll(() => server.close());
 
   it('asks for one structured answer per segment (json_schema) and maps it back by id', async () => {
-    const out = await engine.translate(['Hello world.', '  ', 'Pay <x1>now</x1> <x2/>.'], enAr);
+    const out = await engine.translate(['Hello world.', '  ', 'Pay <x1>now</x1> <x2/>.'], EN_AR);
     expect(out).toEqual(['مرحبا العالم.', '  ', 'ادفع <x1>الآن</x1> <x2/>.']);
     const request = server.requests.at(-1)!;
     expect(request.path).toBe('/v1/chat/completions');
@@ -79,61 +69,61 @@ describe('LLM adapter (OpenAI-compatible chat completions, against a loopback st
     for (const misbehaviour of ['drop-last', 'merge', 'extra-id', 'not-json', 'truncated'] as const) {
       options.misbehave = [misbehaviour, undefined];
       const before = server.requests.length;
-      expect(await engine.translate(['Hello.', 'World.'], enAr)).toEqual(['مرحبا.', 'العالم.']);
+      expect(await engine.translate(['Hello.', 'World.'], EN_AR)).toEqual(['مرحبا.', 'العالم.']);
       expect(server.requests.length - before).toBe(2);
     }
     options.misbehave = ['fenced'];
-    expect(await engine.translate(['Hello.'], enAr)).toEqual(['مرحبا.']);
+    expect(await engine.translate(['Hello.'], EN_AR)).toEqual(['مرحبا.']);
   });
 
   it('fails with a non-retryable EngineError when the answer drifts twice', async () => {
     options.misbehave = ['drop-last', 'merge'];
-    const error = await errorOf(engine.translate(['Hello.', 'World.'], enAr));
+    const error = await engineErrorOf(engine.translate(['Hello.', 'World.'], EN_AR));
     expect(error).toMatchObject({ engineId: 'llm', retryable: false });
     expect(error.message).toMatch(/did not line up with the segments twice: no translation for id 2/);
     options.misbehave = ['refusal'];
-    expect((await errorOf(engine.translate(['Hello.'], enAr))).message).toMatch(/refused/);
+    expect((await engineErrorOf(engine.translate(['Hello.'], EN_AR))).message).toMatch(/refused/);
   });
 
   it('falls back to json_object on servers without json_schema, and remembers it', async () => {
     options.supportsJsonSchema = false;
     const fresh = new LlmEngine({ baseUrl: `${server.url}/v1`, apiKey: 'sk-test', model: 'local-model', timeoutMs: 2000 });
     const before = server.requests.length;
-    expect(await fresh.translate(['Hello.'], enAr)).toEqual(['مرحبا.']);
-    expect(await fresh.translate(['World.'], enAr)).toEqual(['العالم.']);
+    expect(await fresh.translate(['Hello.'], EN_AR)).toEqual(['مرحبا.']);
+    expect(await fresh.translate(['World.'], EN_AR)).toEqual(['العالم.']);
     expect(server.requests.slice(before).map((r) => r.body.response_format.type)).toEqual(['json_schema', 'json_object', 'json_object']);
   });
 
   it('maps errors: 401 final, 429 with Retry-After and 5xx retryable, timeouts retryable', async () => {
     const wrongKey = new LlmEngine({ baseUrl: `${server.url}/v1`, apiKey: 'sk-wrong', model: 'gpt-test', timeoutMs: 2000 });
-    expect(await errorOf(wrongKey.translate(['Hello'], enAr))).toMatchObject({ retryable: false, message: 'llm answered 401: Incorrect API key provided.' });
+    expect(await engineErrorOf(wrongKey.translate(['Hello'], EN_AR))).toMatchObject({ retryable: false, message: 'llm answered 401: Incorrect API key provided.' });
     server.script({
       status: 429,
       headers: { 'retry-after': '20' },
       body: { error: { message: 'Rate limit reached for requests', type: 'requests', param: null, code: 'rate_limit_exceeded' } },
     });
-    expect(await errorOf(engine.translate(['Hello'], enAr))).toMatchObject({ retryable: true, retryAfterMs: 20_000 });
+    expect(await engineErrorOf(engine.translate(['Hello'], EN_AR))).toMatchObject({ retryable: true, retryAfterMs: 20_000 });
     server.script({ status: 503, body: { error: { message: 'The engine is currently overloaded', type: 'server_error', param: null, code: null } } });
-    expect(await errorOf(engine.translate(['Hello'], enAr))).toMatchObject({ retryable: true });
+    expect(await engineErrorOf(engine.translate(['Hello'], EN_AR))).toMatchObject({ retryable: true });
     const quick = new LlmEngine({ baseUrl: `${server.url}/v1`, apiKey: 'sk-test', model: 'gpt-test', timeoutMs: 150 });
     server.script({ delayMs: 2000 });
-    expect(await errorOf(quick.translate(['Hello'], enAr))).toMatchObject({ retryable: true, message: 'Timed out after 150 ms' });
+    expect(await engineErrorOf(quick.translate(['Hello'], EN_AR))).toMatchObject({ retryable: true, message: 'Timed out after 150 ms' });
     const aborted = new AbortController();
     aborted.abort();
-    expect(await errorOf(engine.translate(['Hello'], { ...enAr, signal: aborted.signal }))).toMatchObject({ retryable: false, message: 'Aborted' });
+    expect(await engineErrorOf(engine.translate(['Hello'], { ...EN_AR, signal: aborted.signal }))).toMatchObject({ retryable: false, message: 'Aborted' });
   });
 
   it('sends large jobs in several requests, ids restarting per request, order kept', async () => {
     const small = new LlmEngine({ baseUrl: `${server.url}/v1`, apiKey: 'sk-test', model: 'gpt-test', timeoutMs: 2000, batchSize: 4 });
     const before = server.requests.length;
     const segments = Array.from({ length: 10 }, (_, i) => `Hello ${i}`);
-    expect(await small.translate(segments, enAr)).toEqual(segments.map((_, i) => `مرحبا ${i}`));
+    expect(await small.translate(segments, EN_AR)).toEqual(segments.map((_, i) => `مرحبا ${i}`));
     expect(server.requests.length - before).toBe(3);
   });
 
   it('is English<->Arabic only', async () => {
     expect(engine.supports('en', 'ar') && engine.supports('ar', 'en')).toBe(true);
     expect(engine.supports('ar', 'ar')).toBe(false);
-    expect(await errorOf(engine.translate(['x'], { ...enAr, target: 'en' }))).toMatchObject({ retryable: false });
+    expect(await engineErrorOf(engine.translate(['x'], { ...EN_AR, target: 'en' }))).toMatchObject({ retryable: false });
   });
 });

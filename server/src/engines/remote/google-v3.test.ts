@@ -3,12 +3,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EngineError, type TranslationJob } from '../types';
+import { EngineError } from '../types';
 import { GoogleTranslateV3Engine } from './google-v3';
 import { googleV3Handler } from './test-servers/google';
 import { startStandIn, type StandIn } from './test-servers/stand-in';
-
-const enAr: TranslationJob = { source: 'en', target: 'ar', domain: 'general' };
+import { EN_AR } from '../../../test/engines/engine-errors';
 
 describe('Google Cloud Translation v3 adapter (service account, against loopback stand-ins)', () => {
   const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -41,8 +40,8 @@ describe('Google Cloud Translation v3 adapter (service account, against loopback
   it('gets a token with a signed JWT, then calls translateText with it; the token is reused', async () => {
     const engine = new GoogleTranslateV3Engine({ url: server.url, credentialsFile: keyFile, location: 'global', timeoutMs: 2000 });
     const before = server.requests.length;
-    expect(await engine.translate(['Hello <x1>world</x1>.'], enAr)).toEqual(['مرحبا <x1>العالم</x1>.']);
-    expect(await engine.translate(['Thank you.'], enAr)).toEqual(['شكرا لك.']);
+    expect(await engine.translate(['Hello <x1>world</x1>.'], EN_AR)).toEqual(['مرحبا <x1>العالم</x1>.']);
+    expect(await engine.translate(['Thank you.'], EN_AR)).toEqual(['شكرا لك.']);
     const requests = server.requests.slice(before);
     expect(requests.map((r) => r.path)).toEqual(['/token', '/v3/projects/proj-1/locations/global:translateText', '/v3/projects/proj-1/locations/global:translateText']);
     expect(requests[1]!.headers.authorization).toBe('Bearer ya29.standin-1');
@@ -56,10 +55,10 @@ describe('Google Cloud Translation v3 adapter (service account, against loopback
 
   it('fetches a new token once when the API answers 401', async () => {
     const engine = new GoogleTranslateV3Engine({ url: server.url, credentialsFile: keyFile, location: 'global', timeoutMs: 2000 });
-    await engine.translate(['Hello'], enAr);
+    await engine.translate(['Hello'], EN_AR);
     handler.revoke();
     const before = server.requests.length;
-    expect(await engine.translate(['Hello'], enAr)).toEqual(['مرحبا']);
+    expect(await engine.translate(['Hello'], EN_AR)).toEqual(['مرحبا']);
     expect(server.requests.slice(before).map((r) => r.path.split(':').at(-1))).toEqual(['translateText', '/token', 'translateText']);
   });
 
@@ -71,14 +70,14 @@ describe('Google Cloud Translation v3 adapter (service account, against loopback
       JSON.stringify({ project_id: 'proj-1', private_key: other.export({ type: 'pkcs8', format: 'pem' }), client_email: 'lisan@proj.iam.gserviceaccount.com', token_uri: `${server.url}/token` }),
     );
     const rejected = new GoogleTranslateV3Engine({ url: server.url, credentialsFile: badKey, location: 'global', timeoutMs: 2000 });
-    const error = await rejected.translate(['Hello'], enAr).catch((e: unknown) => e);
+    const error = await rejected.translate(['Hello'], EN_AR).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(EngineError);
     expect(error).toMatchObject({ retryable: false, message: 'google token endpoint answered 400: Invalid JWT Signature.' });
 
     const engine = new GoogleTranslateV3Engine({ url: server.url, credentialsFile: keyFile, location: 'global', timeoutMs: 2000 });
-    await engine.translate(['Hello'], enAr);
+    await engine.translate(['Hello'], EN_AR);
     server.script({ status: 429, headers: { 'retry-after': '4' }, body: { error: { code: 429, message: 'Quota exceeded', status: 'RESOURCE_EXHAUSTED' } } });
-    expect(await engine.translate(['Hello'], enAr).catch((e: unknown) => e)).toMatchObject({ retryable: true, retryAfterMs: 4000, message: 'google answered 429: Quota exceeded' });
+    expect(await engine.translate(['Hello'], EN_AR).catch((e: unknown) => e)).toMatchObject({ retryable: true, retryAfterMs: 4000, message: 'google answered 429: Quota exceeded' });
   });
 
   it('refuses a key file that is not a service account key', () => {

@@ -1,19 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EngineError, type TranslationJob } from '../types';
 import { GoogleTranslateEngine } from './google';
 import { googleError, googleHandler } from './test-servers/google';
 import { startStandIn, type StandIn } from './test-servers/stand-in';
-
-const enAr: TranslationJob = { source: 'en', target: 'ar', domain: 'general' };
-
-async function errorOf(promise: Promise<unknown>): Promise<EngineError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(EngineError);
-  return error as EngineError;
-}
+import { EN_AR, engineErrorOf } from '../../../test/engines/engine-errors';
 
 describe('Google Cloud Translation v2 adapter (against a loopback stand-in speaking its API)', () => {
   let server: StandIn;
@@ -26,7 +15,7 @@ describe('Google Cloud Translation v2 adapter (against a loopback stand-in speak
   afterAll(() => server.close());
 
   it('posts language/translate/v2 with the key, q[], source, target and format html; reads data.translations', async () => {
-    expect(await engine.translate(['Hello world.', 'Thank you.'], enAr)).toEqual(['مرحبا العالم.', 'شكرا لك.']);
+    expect(await engine.translate(['Hello world.', 'Thank you.'], EN_AR)).toEqual(['مرحبا العالم.', 'شكرا لك.']);
     const request = server.requests.at(-1)!;
     expect(request.path).toBe('/language/translate/v2');
     expect(request.query.get('key')).toBe('g-key');
@@ -34,49 +23,49 @@ describe('Google Cloud Translation v2 adapter (against a loopback stand-in speak
   });
 
   it("keeps placeholders through HTML and decodes the service's entities (&#39;)", async () => {
-    const out = await engine.translate(["It's <x1>the <x2>new</x2></x1> price <x3/> & more"], enAr);
+    const out = await engine.translate(["It's <x1>the <x2>new</x2></x1> price <x3/> & more"], EN_AR);
     expect(out).toEqual(["It's <x1>ال <x2>الجديد</x2></x1> السعر <x3/> & more"]);
     expect(server.requests.at(-1)!.body.q[0]).toBe('It\'s <span data-x="1">the <span data-x="2">new</span></span> price <img data-x="3"> &amp; more');
   });
 
   it('leaves glossary terms to the notranslate span', async () => {
-    const out = await engine.translate(['Hello world'], { ...enAr, glossary: [{ source: 'world', target: 'الدنيا' }] });
+    const out = await engine.translate(['Hello world'], { ...EN_AR, glossary: [{ source: 'world', target: 'الدنيا' }] });
     expect(out).toEqual(['مرحبا الدنيا']);
   });
 
   it('maps errors: bad key 400 and daily quota 403 final; 403 rateLimitExceeded, 429 and 500 retryable', async () => {
     const wrongKey = new GoogleTranslateEngine({ url: server.url, apiKey: 'bad', timeoutMs: 2000 });
-    expect(await errorOf(wrongKey.translate(['Hello'], enAr))).toMatchObject({
+    expect(await engineErrorOf(wrongKey.translate(['Hello'], EN_AR))).toMatchObject({
       engineId: 'google',
       retryable: false,
       message: 'google answered 400: API key not valid. Please pass a valid API key. (badRequest)',
     });
     server.script({ status: 403, body: googleError(403, 'PERMISSION_DENIED', 'Daily Limit Exceeded', 'dailyLimitExceeded') });
-    expect(await errorOf(engine.translate(['Hello'], enAr))).toMatchObject({ retryable: false });
+    expect(await engineErrorOf(engine.translate(['Hello'], EN_AR))).toMatchObject({ retryable: false });
     server.script({ status: 403, body: googleError(403, 'PERMISSION_DENIED', 'User Rate Limit Exceeded', 'userRateLimitExceeded') });
-    expect(await errorOf(engine.translate(['Hello'], enAr))).toMatchObject({ retryable: true, message: 'google answered 403: User Rate Limit Exceeded (userRateLimitExceeded)' });
+    expect(await engineErrorOf(engine.translate(['Hello'], EN_AR))).toMatchObject({ retryable: true, message: 'google answered 403: User Rate Limit Exceeded (userRateLimitExceeded)' });
     server.script({ status: 429, headers: { 'retry-after': '30' }, body: googleError(429, 'RESOURCE_EXHAUSTED', 'Quota exceeded', 'rateLimitExceeded') });
-    expect(await errorOf(engine.translate(['Hello'], enAr))).toMatchObject({ retryable: true, retryAfterMs: 30_000 });
+    expect(await engineErrorOf(engine.translate(['Hello'], EN_AR))).toMatchObject({ retryable: true, retryAfterMs: 30_000 });
     server.script({ status: 500, body: googleError(500, 'INTERNAL', 'Internal error encountered.', 'backendError') });
-    expect(await errorOf(engine.translate(['Hello'], enAr))).toMatchObject({ retryable: true });
+    expect(await engineErrorOf(engine.translate(['Hello'], EN_AR))).toMatchObject({ retryable: true });
   });
 
   it('times out and honours the job signal', async () => {
     const quick = new GoogleTranslateEngine({ url: server.url, apiKey: 'g-key', timeoutMs: 150 });
     server.script({ delayMs: 2000 });
-    expect(await errorOf(quick.translate(['Hello'], enAr))).toMatchObject({ retryable: true, message: 'Timed out after 150 ms' });
+    expect(await engineErrorOf(quick.translate(['Hello'], EN_AR))).toMatchObject({ retryable: true, message: 'Timed out after 150 ms' });
     server.script({ delayMs: 2000 });
-    expect(await errorOf(engine.translate(['Hello'], { ...enAr, signal: AbortSignal.timeout(80) }))).toMatchObject({ retryable: true, message: 'Timed out' });
+    expect(await engineErrorOf(engine.translate(['Hello'], { ...EN_AR, signal: AbortSignal.timeout(80) }))).toMatchObject({ retryable: true, message: 'Timed out' });
   });
 
   it('sends at most 100 texts per request, and rejects a misaligned or non-JSON answer', async () => {
     const before = server.requests.length;
     const segments = Array.from({ length: 130 }, (_, i) => `Thank you ${i}`);
-    expect(await engine.translate(segments, enAr)).toEqual(segments.map((_, i) => `شكرا لك ${i}`));
+    expect(await engine.translate(segments, EN_AR)).toEqual(segments.map((_, i) => `شكرا لك ${i}`));
     expect(server.requests.slice(before).map((r) => r.body.q.length)).toEqual([100, 30]);
     server.script({ status: 200, body: { data: { translations: [{ translatedText: 'x' }, { translatedText: 'y' }] } } });
-    expect(await errorOf(engine.translate(['Hello'], enAr))).toMatchObject({ retryable: false, message: 'google answered 2 translations for 1 texts' });
+    expect(await engineErrorOf(engine.translate(['Hello'], EN_AR))).toMatchObject({ retryable: false, message: 'google answered 2 translations for 1 texts' });
     server.script({ status: 200, body: 'not json' });
-    expect(await errorOf(engine.translate(['Hello'], enAr))).toMatchObject({ retryable: false, message: 'google sent an answer that is not JSON' });
+    expect(await engineErrorOf(engine.translate(['Hello'], EN_AR))).toMatchObject({ retryable: false, message: 'google sent an answer that is not JSON' });
   });
 });
