@@ -1,6 +1,6 @@
 import type { PlanRow } from '../../db/schema';
 import { Invalid, NotFound } from '../../http/errors';
-import { toPublicPlan } from './plans.fns';
+import { planLimits, toPublicPlan } from './plans.fns';
 import type { PlansRepo } from './repo';
 import type { CreatePlanInput, UpdatePlanInput } from './schemas';
 import type { PlansService } from './service';
@@ -21,16 +21,7 @@ export function toAdminPlan(plan: PlanRow, subscribers: number) {
     archived: Boolean(plan.archived_at),
     archived_at: plan.archived_at ? new Date(plan.archived_at).toISOString() : null,
     subscribers,
-    daily_text_requests: plan.daily_text_requests,
-    monthly_doc_requests: plan.monthly_doc_requests,
-    char_limit: plan.char_limit,
-    text_words: plan.text_words,
-    doc_words: plan.doc_words,
-    doc_chars: plan.doc_chars,
-    monthly_files: plan.monthly_files,
-    web_pages: plan.web_pages,
-    max_file_size_mb: plan.max_file_size_mb,
-    file_formats: plan.file_formats,
+    ...planLimits(plan),
     included_seats: plan.included_seats,
   };
 }

@@ -1,31 +1,12 @@
 import type { PlanRow } from '../../db/schema';
 
-export interface PlanLimits {
-  daily_text_requests: number;
-  monthly_doc_requests: number;
-  char_limit: number;
-  text_words: number;
-  doc_words: number;
-  doc_chars: number;
-  monthly_files: number;
-  web_pages: number;
-  max_file_size_mb: number;
-  file_formats: string[];
-}
+const LIMIT_COLUMNS = ['daily_text_requests', 'monthly_doc_requests', 'char_limit', 'text_words', 'doc_words', 'doc_chars', 'monthly_files', 'web_pages', 'max_file_size_mb', 'file_formats'] as const;
+
+/** A plan's quotas (spec section 3): the columns every quota check and GET /api/user read. */
+export type PlanLimits = Pick<PlanRow, (typeof LIMIT_COLUMNS)[number]>;
 
 export function planLimits(plan: PlanRow): PlanLimits {
-  return {
-    daily_text_requests: plan.daily_text_requests,
-    monthly_doc_requests: plan.monthly_doc_requests,
-    char_limit: plan.char_limit,
-    text_words: plan.text_words,
-    doc_words: plan.doc_words,
-    doc_chars: plan.doc_chars,
-    monthly_files: plan.monthly_files,
-    web_pages: plan.web_pages,
-    max_file_size_mb: plan.max_file_size_mb,
-    file_formats: plan.file_formats,
-  };
+  return Object.fromEntries(LIMIT_COLUMNS.map((column) => [column, plan[column]])) as PlanLimits;
 }
 
 /** The public shape of a plan (spec section 3 and API.md); `price_ar` defaults to "0". */
