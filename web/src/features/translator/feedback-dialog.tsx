@@ -1,7 +1,8 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDialog } from '../../app/dialog-context';
 import { FormDialog } from '../../components/form-dialog';
+import { FormField } from '../../components/form-field';
 import { useSendFeedback } from './use-translator';
 
 /** The feedback form (POST /api/feedback): a message, an optional rating and contact details. */
@@ -13,7 +14,6 @@ export function FeedbackDialog({ open, translationId, isGuest, onClose }: { open
   const [rating, setRating] = useState('');
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
-  const ids = { message: useId(), rating: useId(), name: useId(), email: useId() };
 
   useEffect(() => {
     if (open) {
@@ -42,13 +42,11 @@ export function FeedbackDialog({ open, translationId, isGuest, onClose }: { open
 
   return (
     <FormDialog open={open} title={t('feedback.title')} submitLabel={t('feedback.submit')} cancelLabel={t('feedback.cancel')} busy={send.isPending} onSubmit={submit} onCancel={onClose} testId="feedback-dialog">
-      <label className="form-field" htmlFor={ids.message}>
-        <span className="form-field__label">{t('feedback.message')}</span>
-        <textarea id={ids.message} rows={4} dir="auto" value={message} required onChange={(event) => setMessage(event.target.value)} />
-      </label>
-      <label className="form-field" htmlFor={ids.rating}>
-        <span className="form-field__label">{t('feedback.rating')}</span>
-        <select id={ids.rating} value={rating} onChange={(event) => setRating(event.target.value)}>
+      <FormField label={t('feedback.message')}>
+        <textarea rows={4} dir="auto" value={message} required onChange={(event) => setMessage(event.target.value)} />
+      </FormField>
+      <FormField label={t('feedback.rating')}>
+        <select value={rating} onChange={(event) => setRating(event.target.value)}>
           <option value="">{t('feedback.noRating')}</option>
           {[5, 4, 3, 2, 1].map((value) => (
             <option key={value} value={value}>
@@ -56,17 +54,15 @@ export function FeedbackDialog({ open, translationId, isGuest, onClose }: { open
             </option>
           ))}
         </select>
-      </label>
+      </FormField>
       {isGuest && (
         <div className="form__row">
-          <label className="form-field" htmlFor={ids.name}>
-            <span className="form-field__label">{t('feedback.name')}</span>
-            <input id={ids.name} dir="auto" autoComplete="name" value={name} onChange={(event) => setName(event.target.value)} />
-          </label>
-          <label className="form-field" htmlFor={ids.email}>
-            <span className="form-field__label">{t('feedback.email')}</span>
-            <input id={ids.email} type="email" dir="ltr" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} />
-          </label>
+          <FormField label={t('feedback.name')}>
+            <input dir="auto" autoComplete="name" value={name} onChange={(event) => setName(event.target.value)} />
+          </FormField>
+          <FormField label={t('feedback.email')}>
+            <input type="email" dir="ltr" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} />
+          </FormField>
         </div>
       )}
     </FormDialog>

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormField } from '../../components/form-field';
 import { llmAvailableFor } from './translator.fns';
 import { DOMAINS, LANGS, type Domain, type Lang, type SourceLang } from './types';
 
@@ -19,14 +20,13 @@ export interface LanguageBarProps {
 /** Source and target selectors with the swap button, the domain selector and the LLM switch. */
 export function LanguageBar(props: LanguageBarProps) {
   const { t } = useTranslation('translate');
-  const ids = { source: useId(), target: useId(), domain: useId(), llm: useId(), llmHint: useId() };
+  const ids = { llm: useId(), llmHint: useId() };
   const llmPossible = llmAvailableFor(props.source, props.target);
   return (
     <div className="language-bar">
       <div className="language-bar__languages">
-        <label className="form-field form-field--inline" htmlFor={ids.source}>
-          <span className="form-field__label">{t('languages.source')}</span>
-          <select id={ids.source} data-testid="source-lang" value={props.source} onChange={(event) => props.onSourceChange(event.target.value as SourceLang)}>
+        <FormField label={t('languages.source')} className="form-field--inline">
+          <select data-testid="source-lang" value={props.source} onChange={(event) => props.onSourceChange(event.target.value as SourceLang)}>
             <option value="auto">
               {props.source === 'auto' && props.detected ? t('languages.detected', { language: t(`languages.${props.detected}`) }) : t('languages.auto')}
             </option>
@@ -36,34 +36,32 @@ export function LanguageBar(props: LanguageBarProps) {
               </option>
             ))}
           </select>
-        </label>
+        </FormField>
         <button type="button" className="icon-button language-bar__swap" data-testid="swap" onClick={props.onSwap} aria-label={t('languages.swap')} title={t('languages.swap')}>
           <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             <path fill="currentColor" d="M7 7h11.2l-2.6-2.6L17 3l5 5-5 5-1.4-1.4L18.2 9H7V7Zm10 10H5.8l2.6 2.6L7 21l-5-5 5-5 1.4 1.4L5.8 15H17v2Z" />
           </svg>
         </button>
-        <label className="form-field form-field--inline" htmlFor={ids.target}>
-          <span className="form-field__label">{t('languages.target')}</span>
-          <select id={ids.target} data-testid="target-lang" value={props.target} onChange={(event) => props.onTargetChange(event.target.value as Lang)}>
+        <FormField label={t('languages.target')} className="form-field--inline">
+          <select data-testid="target-lang" value={props.target} onChange={(event) => props.onTargetChange(event.target.value as Lang)}>
             {LANGS.map((lang) => (
               <option key={lang} value={lang}>
                 {t(`languages.${lang}`)}
               </option>
             ))}
           </select>
-        </label>
+        </FormField>
       </div>
       <div className="language-bar__options">
-        <label className="form-field form-field--inline" htmlFor={ids.domain}>
-          <span className="form-field__label">{t('domain.label')}</span>
-          <select id={ids.domain} data-testid="domain" value={props.domain} onChange={(event) => props.onDomainChange(event.target.value as Domain)}>
+        <FormField label={t('domain.label')} className="form-field--inline">
+          <select data-testid="domain" value={props.domain} onChange={(event) => props.onDomainChange(event.target.value as Domain)}>
             {DOMAINS.map((domain) => (
               <option key={domain} value={domain}>
                 {t(`domain.${domain}`)}
               </option>
             ))}
           </select>
-        </label>
+        </FormField>
         <label className="switch" htmlFor={ids.llm} title={t('llm.hint')}>
           <input
             id={ids.llm}

@@ -1,7 +1,8 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/form-dialog';
 import { useDialog } from '../../app/dialog-context';
+import { FormField } from '../../components/form-field';
 import { useSuggest } from './use-translator';
 import type { Lang, TranslatedSegment } from './types';
 
@@ -20,7 +21,6 @@ export function SuggestDialog(props: {
   const suggest = useSuggest();
   const [index, setIndex] = useState(props.initialIndex);
   const [text, setText] = useState('');
-  const ids = { sentence: useId(), yours: useId() };
   const segment = props.segments[index];
 
   useEffect(() => {
@@ -57,10 +57,9 @@ export function SuggestDialog(props: {
       testId="suggest-dialog"
     >
       {props.segments.length > 1 && (
-        <label className="form-field" htmlFor={ids.sentence}>
-          <span className="form-field__label">{t('suggest.sentence')}</span>
+        <FormField label={t('suggest.sentence')}>
           <select
-            id={ids.sentence}
+           
             value={index}
             onChange={(event) => {
               const next = Number(event.target.value);
@@ -74,7 +73,7 @@ export function SuggestDialog(props: {
               </option>
             ))}
           </select>
-        </label>
+        </FormField>
       )}
       <div className="suggest-dialog__texts">
         <div>
@@ -90,10 +89,9 @@ export function SuggestDialog(props: {
           </blockquote>
         </div>
       </div>
-      <label className="form-field" htmlFor={ids.yours}>
-        <span className="form-field__label">{t('suggest.yours')}</span>
-        <textarea id={ids.yours} data-testid="suggest-text" rows={3} lang={props.target} dir="auto" value={text} required onChange={(event) => setText(event.target.value)} />
-      </label>
+      <FormField label={t('suggest.yours')}>
+        <textarea data-testid="suggest-text" rows={3} lang={props.target} dir="auto" value={text} required onChange={(event) => setText(event.target.value)} />
+      </FormField>
     </FormDialog>
   );
 }
