@@ -71,6 +71,10 @@ describe('first-party analytics with consent', () => {
     await page.goto('/');
     await page.getByTestId('consent-accept').click();
     await page.getByTestId('consent-banner').waitFor({ state: 'detached' });
+    // The recorder loads after consent and sends its full snapshot within a second or so:
+    // wait for it, so the recording starts on this page even on a slow machine.
+    await expect.poll(() => seen.recordingBatches.length, { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(seen.recordingBatches[0]!.postDataJSON()).toMatchObject({ path: '/', sequence: 0 });
 
     await navigate(page, 'About us', '[data-testid="content-page"][data-slug="about"]');
     await navigate(page, 'Pricing', '[data-testid="plan-card"]');
