@@ -62,7 +62,7 @@ import { createHistoryService } from './modules/history/service';
 import { createTranslateRepo } from './modules/translate/repo';
 import { createTranslateService } from './modules/translate/service';
 import { createMemoryIndex } from './modules/translate/memory';
-import { createUsageService } from './modules/translate/usage';
+import { createUsageService, quotaSubject, TEXT_REQUESTS } from './modules/translate/usage';
 
 export type ProcessRole = 'all' | 'api' | 'worker';
 
@@ -138,7 +138,13 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
   // Seats follow the subscription: billing tells teams the seats an owner pays for (in its
   // transaction), and a new team asks billing for them.
   const usersRepo = createUsersRepo(database.db);
-  const teams = createTeamsService({ repo: createTeamsRepo(database.db), usersRepo, plans, sessions, mail, appUrl: config.appUrl, now, paidSeats: (userId) => billing.paidSeats(userId) });
+  const teams = createTeamsService({ repo: createTeamsRepo(database.db), usersRepo, plans, sessions, mail, appUrl: config.appUrl, now, paidSeats: (userId) => billing.paidSeats(userId),
+    // Read when a manager opens the team page (the services below are built by then).
+    usage: {
+      textRequestsToday: (teamId) => usage.count(quotaSubject({ id: 0 }, { teamId }), TEXT_REQUESTS, 'day'),
+      memberMonth: async (userId) => ({ doc_requests_this_month: await documents.documentsThisMonth({ userId }), web_pages_this_month: await websites.pagesUsedThisMonth(userId) }),
+    },
+  });
   const billing = createBillingService({ db: database.db, plans, gateways, mail, config, storage, now, logger, teamSeats: teams.applyPaidSeats });
   defineBillingJobs(queue, billing);
   const adminPlans = createAdminPlansService({ repo: plansRepo, plans, planIdsInUse: billing.planIdsInUse, now });

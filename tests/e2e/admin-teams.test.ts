@@ -130,6 +130,11 @@ describe.each(['en', 'ar'] as const)('admin console and teams (%s)', (locale) =>
     await page.reload();
     const memberRow = page.getByTestId('team-members').locator('tbody tr', { hasText: invitee });
     await expect.poll(() => memberRow.innerText()).toContain(locale === 'ar' ? 'عضو' : 'Member');
+    // The owner sees the team's usage: the two texts above count on the shared daily counter.
+    const latinDigits = (text: string) => text.replace(/[٠-٩]/g, (d) => String('٠١٢٣٤٥٦٧٨٩'.indexOf(d)));
+    const textsToday = async () => Number(/\d+/.exec(latinDigits(await page.getByTestId('team-usage-texts').innerText()))?.[0]);
+    await expect.poll(textsToday).toBeGreaterThanOrEqual(2);
+    expect(await memberRow.getByTestId('member-usage').innerText()).toMatch(locale === 'ar' ? /مستندات/ : /documents/);
     await screenshot(page, `team-members-${locale}`);
     await memberRow.getByTestId('remove-member').click();
     await page.getByTestId('remove-confirm').waitFor();

@@ -29,6 +29,11 @@ export interface TeamMembership {
  * everyone in a team uses the owner's plan. Every rule that depends on who asks is here,
  * checked against the caller's own team, so no id from another team can be reached.
  */
+export interface TeamUsageSource {
+  textRequestsToday(teamId: number): Promise<number>;
+  memberMonth(userId: number): Promise<{ doc_requests_this_month: number; web_pages_this_month: number }>;
+}
+
 export function createTeamsService(deps: {
   repo: TeamsRepo;
   /** The users repo inserts the invited member's account, inside the invitation's transaction. */
@@ -44,11 +49,35 @@ export function createTeamsService(deps: {
    * from the plan's `included_seats`. The billing module answers it; see `applyPaidSeats`.
    */
   paidSeats?: (userId: number) => Promise<number | null>;
+  /**
+   * What the team used (owners and managers see it on the team page): the shared text
+   * counter of today, and each member's documents and website pages this month.
+   */
+  usage?: TeamUsageSource;
 }) {
   async function membershipOf(user: UserRow): Promise<TeamMembership | null> {
     const row = await deps.repo.findMembership(user.id);
     if (!row) return null;
     return { teamId: row.team_id, name: row.name, ownerId: row.owner_id, seats: row.seats, llmEnabled: row.llm_enabled, role: user.role_id };
+  }
+
+  /** The team's usage against the owner's plan, and each member's month (documents and website pages are counted per member). */
+  async function teamUsage(team: TeamMembership, members: Array<{ id: number }>, source: TeamUsageSource) {
+    const owner = await deps.repo.findUserById(team.ownerId);
+    const plan = owner?.plan_id ? await deps.plans.getById(owner.plan_id) : await deps.plans.getBySlug('free-trial');
+    const perMember = await Promise.all(members.map(async (m) => [m.id, await source.memberMonth(m.id)] as const));
+    const sum = (key: 'doc_requests_this_month' | 'web_pages_this_month') => perMember.reduce((total, [, month]) => total + month[key], 0);
+    return {
+      members: new Map(perMember),
+      team: {
+        text_requests_today: await source.textRequestsToday(team.teamId),
+        daily_text_requests: plan.daily_text_requests,
+        doc_requests_this_month: sum('doc_requests_this_month'),
+        monthly_doc_requests: plan.monthly_doc_requests,
+        web_pages_this_month: sum('web_pages_this_month'),
+        web_pages: plan.web_pages,
+      },
+    };
   }
 
   /** The caller's team, when the caller may manage it (owner or manager). */
@@ -102,6 +131,7 @@ export function createTeamsService(deps: {
       const canManage = actor.user.role_id === ROLE.owner || actor.user.role_id === ROLE.manager;
       const members = await deps.repo.listMembers(team.teamId);
       const invitations = canManage ? await deps.repo.listOpenInvitations(team.teamId, deps.now()) : [];
+      const usage = canManage && deps.usage ? await teamUsage(team, members, deps.usage) : null;
       return {
         data: {
           id: team.teamId,
@@ -111,9 +141,18 @@ export function createTeamsService(deps: {
           llm_enabled: team.llmEnabled,
           can_manage: canManage,
           members: [
-            ...members.map((m) => ({ id: m.id, name: m.name, email: m.email, role_id: String(m.role_id), invited: false, joined_at: new Date(m.joined_at).toISOString() })),
+            ...members.map((m) => ({
+              id: m.id,
+              name: m.name,
+              email: m.email,
+              role_id: String(m.role_id),
+              invited: false,
+              joined_at: new Date(m.joined_at).toISOString(),
+              ...(usage ? { usage: usage.members.get(m.id)! } : {}),
+            })),
             ...invitations.map((i) => ({ id: null, invitation_id: i.id, name: null, email: i.email, role_id: String(i.role_id), invited: true, joined_at: null, expires_at: new Date(i.expires_at).toISOString() })),
           ],
+          ...(usage ? { usage: usage.team } : {}),
         },
       };
     },

@@ -144,6 +144,33 @@ describe('team life cycle', () => {
     expect(row).toEqual({ team_id: (await ownerClient.get('/api/team')).json().data.id, user_id: sami.id });
   });
 
+  it("shows owners and managers the team's usage against the plan, and each member's month; members see none", async () => {
+    const sami = (await t.container.database.db.selectFrom('users').selectAll().where('email', '=', 'sami@example.com').executeTakeFirstOrThrow()) as UserRow;
+    const samiClient = await t.client().signInAs(sami.id);
+    const before = (await ownerClient.get('/api/team')).json().data.usage.text_requests_today as number;
+    // Members share the team's daily text counter: a text by Sami and one by the owner count twice.
+    for (const client of [samiClient, ownerClient]) {
+      const answer = await client.post('/api/translate', { text: 'Good morning.', source_lang: 'en', target_lang: 'ar' });
+      expect(answer.statusCode).toBe(200);
+    }
+    const startUp = await t.container.plans.getBySlug('start-up');
+    const team = (await ownerClient.get('/api/team')).json().data;
+    expect(team.usage).toEqual({
+      text_requests_today: before + 2,
+      daily_text_requests: startUp.daily_text_requests,
+      doc_requests_this_month: 0,
+      monthly_doc_requests: startUp.monthly_doc_requests,
+      web_pages_this_month: 0,
+      web_pages: startUp.web_pages,
+    });
+    const samiRow = team.members.find((m: { id: number | null }) => m.id === sami.id);
+    expect(samiRow.usage).toEqual({ doc_requests_this_month: 0, web_pages_this_month: 0 });
+    // A member (role 5) sees the team, not its usage.
+    const memberView = (await samiClient.get('/api/team')).json().data;
+    expect(memberView.usage).toBeUndefined();
+    expect(memberView.members.every((m: { usage?: unknown }) => m.usage === undefined)).toBe(true);
+  });
+
   it('lets the manager switch the LLM mode off for the whole team', async () => {
     const sami = (await t.container.database.db.selectFrom('users').selectAll().where('email', '=', 'sami@example.com').executeTakeFirstOrThrow()) as UserRow;
     const samiClient = await t.client().signInAs(sami.id);

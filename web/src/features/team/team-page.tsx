@@ -3,8 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError } from '../../api/client';
 import { useDialog } from '../../app/dialog-context';
+import { formatNumber } from '../../i18n/format';
+import { useLanguage } from '../../i18n/use-language';
 import { useCurrentUser } from '../account/use-current-user';
-import { useTeam, useTeamActions, type Team, type TeamMember } from './use-team';
+import { useTeam, useTeamActions, type Team, type TeamMember, type TeamUsage } from './use-team';
 
 /** My team: members and invitations, invite, edit and remove members, the LLM switch. */
 export function TeamPage() {
@@ -49,8 +51,36 @@ function CreateTeam() {
   );
 }
 
+/** What the team used against the owner's plan: texts today (shared), documents and website pages this month. */
+function TeamUsagePanel({ usage }: { usage: TeamUsage }) {
+  const { t } = useTranslation('team');
+  const { language } = useLanguage();
+  const rows = [
+    { key: 'texts', used: usage.text_requests_today, limit: usage.daily_text_requests },
+    { key: 'documents', used: usage.doc_requests_this_month, limit: usage.monthly_doc_requests },
+    { key: 'pages', used: usage.web_pages_this_month, limit: usage.web_pages },
+  ] as const;
+  return (
+    <section className="panel team-usage" data-testid="team-usage" aria-labelledby="team-usage-title">
+      <h2 id="team-usage-title">{t('usage.title')}</h2>
+      <dl className="team-usage__list">
+        {rows.map((row) => (
+          <div key={row.key} className="team-usage__item">
+            <dt>{t(`usage.${row.key}`)}</dt>
+            <dd>
+              <meter min={0} max={Math.max(1, row.limit)} value={Math.min(row.used, row.limit)} aria-label={t(`usage.${row.key}`)} />
+              <span data-testid={`team-usage-${row.key}`}>{t('usage.of', { used: formatNumber(row.used, language), limit: formatNumber(row.limit, language) })}</span>
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
 function TeamView({ team }: { team: Team }) {
   const { t } = useTranslation('team');
+  const { language } = useLanguage();
   const { data: user } = useCurrentUser();
   const actions = useTeamActions();
   const { showDialog, showError } = useDialog();
@@ -72,6 +102,8 @@ function TeamView({ team }: { team: Team }) {
           {t('seats', { taken: team.seats_taken, seats: team.seats })}
         </span>
       </header>
+
+      {team.usage && <TeamUsagePanel usage={team.usage} />}
 
       {team.can_manage && (
         <div className="team-tools">
@@ -112,6 +144,7 @@ function TeamView({ team }: { team: Team }) {
               <th>{t('email')}</th>
               <th>{t('role')}</th>
               <th>{t('status')}</th>
+              {team.usage && <th>{t('usage.month')}</th>}
               {team.can_manage && <th>{t('actions')}</th>}
             </tr>
           </thead>
@@ -137,6 +170,13 @@ function TeamView({ team }: { team: Team }) {
                     )}
                   </td>
                   <td>{member.invited ? t('invited') : t('joined')}</td>
+                  {team.usage && (
+                    <td data-testid="member-usage">
+                      {member.usage
+                        ? t('usage.memberMonth', { documents: formatNumber(member.usage.doc_requests_this_month, language), pages: formatNumber(member.usage.web_pages_this_month, language) })
+                        : '—'}
+                    </td>
+                  )}
                   {team.can_manage && (
                     <td className="row-actions">
                       {member.invited && (

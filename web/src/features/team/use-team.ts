@@ -11,6 +11,18 @@ export interface TeamMember {
   invited: boolean;
   joined_at: string | null;
   expires_at?: string;
+  /** This month's documents and website pages (owners and managers only). */
+  usage?: { doc_requests_this_month: number; web_pages_this_month: number };
+}
+
+/** The team's usage against the owner's plan (owners and managers only). */
+export interface TeamUsage {
+  text_requests_today: number;
+  daily_text_requests: number;
+  doc_requests_this_month: number;
+  monthly_doc_requests: number;
+  web_pages_this_month: number;
+  web_pages: number;
 }
 
 export interface Team {
@@ -21,6 +33,7 @@ export interface Team {
   llm_enabled: boolean;
   can_manage: boolean;
   members: TeamMember[];
+  usage?: TeamUsage;
 }
 
 export const teamKeys = {
