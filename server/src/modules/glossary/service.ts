@@ -22,6 +22,18 @@ export interface GlossaryTermInput {
   note?: string;
 }
 
+/** The columns of a term as stored: languages, both terms, and the source's match key. */
+function termColumns(input: Omit<GlossaryTermInput, 'domain' | 'note'>) {
+  const source_lang = input.source_lang as Lang;
+  return {
+    source_lang,
+    target_lang: input.target_lang as Lang,
+    source_term: input.source_term,
+    target_term: input.target_term,
+    source_norm: normalizeForMatch(input.source_term, source_lang),
+  };
+}
+
 const pairKey = (domain: string, source: string, target: string) => `${domain}:${source}:${target}`;
 
 export function toPublicTerm(row: DomainGlossaryTermRow) {
@@ -123,11 +135,7 @@ export function createGlossaryService(deps: { repo: GlossaryRepo; cache: CacheBu
       const now = deps.now();
       const row = await deps.repo.insertDomainTerm({
         domain: input.domain,
-        source_lang: input.source_lang as Lang,
-        target_lang: input.target_lang as Lang,
-        source_term: input.source_term,
-        target_term: input.target_term,
-        source_norm: normalizeForMatch(input.source_term, input.source_lang as Lang),
+        ...termColumns(input),
         note: input.note ?? '',
         created_by: adminId,
         created_at: now,
@@ -142,11 +150,7 @@ export function createGlossaryService(deps: { repo: GlossaryRepo; cache: CacheBu
       if (!(await deps.repo.findDomainTerm(id))) throw new NotFound('glossary.not_found');
       const row = await deps.repo.updateDomainTerm(id, {
         domain: input.domain,
-        source_lang: input.source_lang as Lang,
-        target_lang: input.target_lang as Lang,
-        source_term: input.source_term,
-        target_term: input.target_term,
-        source_norm: normalizeForMatch(input.source_term, input.source_lang as Lang),
+        ...termColumns(input),
         note: input.note ?? '',
         updated_at: deps.now(),
       });
@@ -172,11 +176,7 @@ export function createGlossaryService(deps: { repo: GlossaryRepo; cache: CacheBu
         owner_key: owner.ownerKey,
         owner_user_id: owner.userId,
         team_id: owner.teamId,
-        source_lang: input.source_lang as Lang,
-        target_lang: input.target_lang as Lang,
-        source_term: input.source_term,
-        target_term: input.target_term,
-        source_norm: normalizeForMatch(input.source_term, input.source_lang as Lang),
+        ...termColumns(input),
         created_at: now,
         updated_at: now,
       });
