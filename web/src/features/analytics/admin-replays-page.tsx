@@ -5,6 +5,7 @@ import { PageLoading } from '../../components/page-loading';
 import { formatNumber } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
 import { Pagination } from '../../components/pagination';
+import { AdminTable } from '../../components/admin-table';
 import { AdminPageHeader } from '../admin/admin-page-header';
 import { formatDate } from '../content/content.fns';
 import './analytics.css';
@@ -39,65 +40,53 @@ export function AdminReplaysPage() {
     <section className="container page-section admin-page" data-testid="admin-replays">
       <AdminPageHeader page="adminReplays" />
       {recordings.data && <p className="muted">{t('replays.retention', { days: number(recordings.data.meta.retention_days) })}</p>}
-      {recordings.isPending ? (
-        <PageLoading />
-      ) : !recordings.data?.data.length ? (
-        <p className="panel admin-empty" data-testid="replays-empty">
-          {t('replays.empty')}
-        </p>
-      ) : (
-        <>
-          <div className="table-scroll">
-            <table className="admin-table" data-testid="replays-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('replays.columns.started')}</th>
-                  <th scope="col">{t('replays.columns.duration')}</th>
-                  <th scope="col">{t('replays.columns.firstPage')}</th>
-                  <th scope="col">{t('replays.columns.visitor')}</th>
-                  <th scope="col">{t('replays.columns.browser')}</th>
-                  <th scope="col">{t('replays.columns.events')}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('replays.columns.actions')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {recordings.data.data.map((recording) => (
-                  <tr key={recording.id} data-testid="replay-row" data-id={recording.id}>
-                    <td>{formatDate(recording.started_at, language, true)}</td>
-                    <td>{formatDuration(recording.duration_ms)}</td>
-                    <td dir="ltr" className="admin-table__code">
-                      {recording.first_path}
-                    </td>
-                    <td>
-                      {recording.user_email ? (
-                        <span dir="ltr">{recording.user_email}</span>
-                      ) : (
-                        <span className="muted" title={recording.visitor_id}>
-                          {t('replays.anonymous')}{' '}
-                          <bdi className="admin-table__code" dir="ltr">
-                            {recording.visitor_id.slice(0, 8)}
-                          </bdi>
-                        </span>
-                      )}
-                      <div className="muted small">{t(`replays.locale.${recording.locale}`)}</div>
-                    </td>
-                    <td className="small">{browserName(recording.user_agent)}</td>
-                    <td>{number(recording.events)}</td>
-                    <td>
-                      <Link className="button button--ghost button--small" to={`/admin/replays/${recording.id}`} data-testid="replay-open">
-                        {t('replays.watch')}
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pagination page={page} perPage={recordings.data.meta.per_page} total={recordings.data.meta.total} onPage={(p) => setSearchParams({ page: String(p) })} />
-        </>
-      )}
+      <AdminTable
+        pending={recordings.isPending}
+        count={recordings.data?.data.length ?? 0}
+        empty={t('replays.empty')}
+        emptyTestId="replays-empty"
+        testId="replays-table"
+        columns={[
+          { key: 'started', label: t('replays.columns.started') },
+          { key: 'duration', label: t('replays.columns.duration') },
+          { key: 'firstPage', label: t('replays.columns.firstPage') },
+          { key: 'visitor', label: t('replays.columns.visitor') },
+          { key: 'browser', label: t('replays.columns.browser') },
+          { key: 'events', label: t('replays.columns.events') },
+          { key: 'actions', label: t('replays.columns.actions'), hiddenLabel: true },
+        ]}
+      >
+        {recordings.data?.data.map((recording) => (
+          <tr key={recording.id} data-testid="replay-row" data-id={recording.id}>
+            <td>{formatDate(recording.started_at, language, true)}</td>
+            <td>{formatDuration(recording.duration_ms)}</td>
+            <td dir="ltr" className="admin-table__code">
+              {recording.first_path}
+            </td>
+            <td>
+              {recording.user_email ? (
+                <span dir="ltr">{recording.user_email}</span>
+              ) : (
+                <span className="muted" title={recording.visitor_id}>
+                  {t('replays.anonymous')}{' '}
+                  <bdi className="admin-table__code" dir="ltr">
+                    {recording.visitor_id.slice(0, 8)}
+                  </bdi>
+                </span>
+              )}
+              <div className="muted small">{t(`replays.locale.${recording.locale}`)}</div>
+            </td>
+            <td className="small">{browserName(recording.user_agent)}</td>
+            <td>{number(recording.events)}</td>
+            <td>
+              <Link className="button button--ghost button--small" to={`/admin/replays/${recording.id}`} data-testid="replay-open">
+                {t('replays.watch')}
+              </Link>
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
+      {recordings.data && <Pagination page={page} perPage={recordings.data.meta.per_page} total={recordings.data.meta.total} onPage={(p) => setSearchParams({ page: String(p) })} />}
     </section>
   );
 }

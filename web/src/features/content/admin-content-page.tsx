@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { PageLoading } from '../../components/page-loading';
+import { AdminTable } from '../../components/admin-table';
 import { useLanguage } from '../../i18n/use-language';
 import { AdminPageHeader } from '../admin/admin-page-header';
 import { formatDate, localized } from './content.fns';
@@ -46,53 +46,44 @@ export function AdminContentPage() {
           </button>
         ))}
       </nav>
-      {list.isPending ? (
-        <PageLoading />
-      ) : !list.data?.length ? (
-        <p className="panel admin-empty">{t('admin.empty')}</p>
-      ) : (
-        <div className="table-scroll">
-          <table className="admin-table" data-testid="content-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.columns.title')}</th>
-                <th scope="col">{t('admin.columns.address')}</th>
-                <th scope="col">{t('admin.columns.state')}</th>
-                <th scope="col">{t('admin.columns.updated')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('admin.columns.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map((entry) => (
-                <tr key={entry.id} data-testid="content-row" data-slug={entry.slug}>
-                  <td>
-                    <div>
-                      <bdi>{localized(entry, 'title', language) || entry.slug}</bdi>
-                    </div>
-                    <div className="muted small">
-                      <bdi>{localized(entry, 'title', language === 'ar' ? 'en' : 'ar')}</bdi>
-                    </div>
-                  </td>
-                  <td dir="ltr" className="admin-table__code">
-                    {publicPathOf(entry.section, entry.slug)}
-                  </td>
-                  <td>
-                    <span className={`status-pill status-pill--${entry.published ? 'on' : 'off'}`}>{t(entry.published ? 'admin.published' : 'admin.draft')}</span>
-                  </td>
-                  <td className="muted small">{formatDate(entry.updated_at, language, true)}</td>
-                  <td>
-                    <Link className="button button--ghost button--small" to={`/admin/content/${entry.id}`}>
-                      {t('admin.edit')}
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <AdminTable
+        pending={list.isPending}
+        count={list.data?.length ?? 0}
+        empty={t('admin.empty')}
+        testId="content-table"
+        columns={[
+          { key: 'title', label: t('admin.columns.title') },
+          { key: 'address', label: t('admin.columns.address') },
+          { key: 'state', label: t('admin.columns.state') },
+          { key: 'updated', label: t('admin.columns.updated') },
+          { key: 'actions', label: t('admin.columns.actions'), hiddenLabel: true },
+        ]}
+      >
+        {list.data?.map((entry) => (
+          <tr key={entry.id} data-testid="content-row" data-slug={entry.slug}>
+            <td>
+              <div>
+                <bdi>{localized(entry, 'title', language) || entry.slug}</bdi>
+              </div>
+              <div className="muted small">
+                <bdi>{localized(entry, 'title', language === 'ar' ? 'en' : 'ar')}</bdi>
+              </div>
+            </td>
+            <td dir="ltr" className="admin-table__code">
+              {publicPathOf(entry.section, entry.slug)}
+            </td>
+            <td>
+              <span className={`status-pill status-pill--${entry.published ? 'on' : 'off'}`}>{t(entry.published ? 'admin.published' : 'admin.draft')}</span>
+            </td>
+            <td className="muted small">{formatDate(entry.updated_at, language, true)}</td>
+            <td>
+              <Link className="button button--ghost button--small" to={`/admin/content/${entry.id}`}>
+                {t('admin.edit')}
+              </Link>
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
     </section>
   );
 }

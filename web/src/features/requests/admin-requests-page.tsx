@@ -5,6 +5,7 @@ import { PageLoading } from '../../components/page-loading';
 import { formatNumber } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
 import { Pagination } from '../../components/pagination';
+import { AdminTable } from '../../components/admin-table';
 import { AdminPageHeader } from '../admin/admin-page-header';
 import { formatDate } from '../content/content.fns';
 import './requests.css';
@@ -124,36 +125,26 @@ function RequestsTab() {
           </button>
         ))}
       </div>
-      {query.isPending ? (
-        <PageLoading />
-      ) : !query.data || query.data.data.length === 0 ? (
-        <p className="panel admin-empty" data-testid="requests-empty">
-          {t('admin.empty')}
-        </p>
-      ) : (
-        <>
-          <div className="table-scroll">
-            <table className="admin-table" data-testid="requests-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('admin.columns.request')}</th>
-                  <th scope="col">{t('admin.columns.service')}</th>
-                  <th scope="col">{t('admin.columns.scope')}</th>
-                  <th scope="col">{t('admin.columns.contact')}</th>
-                  <th scope="col">{t('admin.columns.message')}</th>
-                  <th scope="col">{t('admin.columns.status')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {query.data.data.map((request) => (
-                  <RequestRow key={request.id} request={request} />
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pagination page={page} perPage={query.data.meta.per_page} total={query.data.meta.total} onPage={(p) => setSearchParams({ ...(status ? { status } : {}), page: String(p) })} />
-        </>
-      )}
+      <AdminTable
+        pending={query.isPending}
+        count={query.data?.data.length ?? 0}
+        empty={t('admin.empty')}
+        emptyTestId="requests-empty"
+        testId="requests-table"
+        columns={[
+          { key: 'request', label: t('admin.columns.request') },
+          { key: 'service', label: t('admin.columns.service') },
+          { key: 'scope', label: t('admin.columns.scope') },
+          { key: 'contact', label: t('admin.columns.contact') },
+          { key: 'message', label: t('admin.columns.message') },
+          { key: 'status', label: t('admin.columns.status') },
+        ]}
+      >
+        {query.data?.data.map((request) => (
+          <RequestRow key={request.id} request={request} />
+        ))}
+      </AdminTable>
+      {query.data && <Pagination page={page} perPage={query.data.meta.per_page} total={query.data.meta.total} onPage={(p) => setSearchParams({ ...(status ? { status } : {}), page: String(p) })} />}
     </>
   );
 }
