@@ -11,6 +11,8 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['server/**/*.test.ts'],
+          // Several processes on one database: PostgreSQL only (PGlite serves one process).
+          exclude: process.env.TEST_DATABASE_URL ? [] : ['server/**/*.multinode.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import yazl from 'yazl';
+import { markdownTable } from './table';
 
 export interface DocumentBenchRow {
   case: string;
@@ -61,7 +62,7 @@ const XML = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>';
 const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
 
 /** 300 pages: headings, paragraphs of ~100 words in runs with bold, italics, links and noise, a table every 10 pages. */
-async function generateDocx(file: string) {
+export async function generateDocx(file: string) {
   const body: string[] = [];
   let words = 0;
   let n = 0;
@@ -206,13 +207,8 @@ export function printDocumentsTable(rows: DocumentBenchRow[]) {
     target: r.target,
     met: r.met,
   }));
-  const columns = Object.keys(table[0] ?? {});
-  const widths = columns.map((c) => Math.max(c.length, ...table.map((row) => (row as Record<string, string>)[c]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`;
   console.log(`\nDocument filters (${process.platform}, node ${process.version}; engine = the test engine, timed apart)\n`);
-  console.log(line(columns));
-  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-  for (const row of table) console.log(line(columns.map((c) => (row as Record<string, string>)[c]!)));
+  console.log(markdownTable(table));
 }
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename);

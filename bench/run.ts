@@ -5,10 +5,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { printDocumentsTable, runDocumentsBench } from './documents';
+import { runScaleOutBench } from './scale-out';
+import { printEventLoopTable, runEventLoopBench } from './event-loop';
+import { printEnginesTable, runEnginesBench } from './engines';
 import { foundationScenarios } from './scenarios/foundation';
 import { translateScenarios } from './scenarios/translate';
 import type { Scenario } from './scenarios/types';
 import { startServer } from './server';
+import { printTable } from './table';
 
 const scenarios: Scenario[] = [...foundationScenarios, ...translateScenarios];
 
@@ -18,8 +22,27 @@ const selected = filters.length ? scenarios.filter((s) => filters.some((f) => s.
 const root = path.resolve(import.meta.dirname, '..');
 if (!fs.existsSync(path.join(root, 'web/dist/index.html'))) execSync('npm run build --silent', { cwd: root, stdio: 'inherit' });
 
-const server = await startServer();
+/**
+ * Issue 19: a bare Fastify route is measured in the same run, beside Lisan, with the same
+ * load; each translate row says what share of it Lisan serves (target: at least 25 %), on
+ * PGlite and, with BENCH_DATABASE_URL (an empty PostgreSQL database), on PostgreSQL too.
+ */
+const bare = await startServer({}, 'bench/bare-server.ts', '/api/translate');
+let bareRps = 0;
+try {
+  const bareOptions = { method: 'POST' as const, body: JSON.stringify({ text: 'Good morning! How are you today?', source_lang: 'en', target_lang: 'ar' }), headers: { 'content-type': 'application/json' }, connections: 50 };
+  await autocannon({ url: `${bare.url}/api/translate`, duration: 2, ...bareOptions });
+  bareRps = (await autocannon({ url: `${bare.url}/api/translate`, duration: 10, ...bareOptions })).requests.average;
+} finally {
+  await bare.stop();
+}
+
+const databases: Array<{ name: string; env: Record<string, string> }> = [{ name: 'PGlite', env: {} }];
+if (process.env.BENCH_DATABASE_URL) databases.push({ name: 'PostgreSQL', env: { DATABASE_URL: process.env.BENCH_DATABASE_URL } });
+
 const rows: Array<Record<string, string>> = [];
+for (const database of databases) {
+const server = await startServer(database.env);
 try {
   for (const scenario of selected) {
     const extraOptions = (await scenario.prepare?.(server)) ?? {};
@@ -33,7 +56,9 @@ try {
     const p99 = result.latency.p99;
     const target = scenario.target ?? {};
     const service = await scenario.serviceTimes?.(server);
+    const share = bareRps ? rps / bareRps : 0;
     const met =
+      (target.minShareOfBare === undefined || share >= target.minShareOfBare) &&
       (target.minRequestsPerSecond === undefined || rps >= target.minRequestsPerSecond) &&
       (target.maxP99Ms === undefined || p99 <= target.maxP99Ms) &&
       (target.maxServiceP99Ms === undefined || (service !== undefined && service.p99Ms < target.maxServiceP99Ms));
@@ -41,13 +66,16 @@ try {
       target.minRequestsPerSecond !== undefined ? `≥ ${target.minRequestsPerSecond} req/s` : null,
       target.maxP99Ms !== undefined ? `p99 ≤ ${target.maxP99Ms} ms` : null,
       target.maxServiceP99Ms !== undefined ? `service p99 < ${target.maxServiceP99Ms} ms` : null,
+      target.minShareOfBare !== undefined ? `≥ ${Math.round(target.minShareOfBare * 100)} % of bare Fastify` : null,
     ]
       .filter(Boolean)
       .join(', ');
     const errors = result.errors + result.timeouts + result.non2xx;
     rows.push({
       scenario: scenario.name,
+      database: database.name,
       'req/s': rps.toFixed(0),
+      ...(target.minShareOfBare !== undefined ? { 'vs bare Fastify': `${(share * 100).toFixed(1)} % of ${bareRps.toFixed(0)}` } : {}),
       'p50 ms': String(p50),
       'p99 ms': String(p99),
       errors: String(errors),
@@ -60,18 +88,22 @@ try {
 } finally {
   await server.stop();
 }
-
-if (rows.length) {
-  const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
-  const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => (r[c] ?? '').length)));
-  const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`;
-  console.log(`\nLisan benchmark (${new Date().toISOString()}, ${process.platform}, node ${process.version}, PGlite)\n`);
-  console.log(line(columns));
-  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-  for (const row of rows) console.log(line(columns.map((c) => row[c] ?? '')));
 }
+
+if (rows.length) printTable(`Lisan benchmark (${new Date().toISOString()}, ${process.platform}, node ${process.version}, ${databases.map((d) => d.name).join(' and ')}; bare Fastify: ${bareRps.toFixed(0)} req/s)`, rows);
 
 // Document filters (issue 5): analyse and merge times and peak RSS, each case in its own process.
 const documentCases = ['docx', 'xlsx', 'pdf'];
 const wantedDocuments = filters.length ? documentCases.filter((c) => filters.some((f) => f === 'documents' || f === c)) : documentCases;
 if (wantedDocuments.length) printDocumentsTable(runDocumentsBench(wantedDocuments));
+
+// Scale-out (issue 16): signed-in translate on one and on two api processes sharing PostgreSQL.
+if (!filters.length || filters.some((f) => 'scale-out'.includes(f))) {
+  const scaleOut = await runScaleOutBench();
+  if (typeof scaleOut === 'string') console.log(`\n${scaleOut}`);
+  else printTable('Scale-out: POST /api/translate, signed-in users, 100 connections shared by the apis, 10 s', scaleOut);
+}
+// API latency while the largest document translates (issue 17 item 2).
+if (!filters.length || filters.some((f) => f === 'event-loop')) printEventLoopTable(await runEventLoopBench());
+// Engine throughput (issue 13): the local engine with 1 and 2 workers next to the dictionary.
+if (!filters.length || filters.includes('engines')) printEnginesTable(await runEnginesBench());

@@ -21,16 +21,16 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the product as `npm start` does (one process, PGlite in a fresh DATA_DIR). */
-export async function startServer(env: Record<string, string> = {}): Promise<BenchServer> {
+/** Starts the product as `npm start` does (one process, PGlite in a fresh DATA_DIR unless env.DATABASE_URL says otherwise). */
+export async function startServer(env: Record<string, string> = {}, entry = 'server/src/main.ts', healthPath = '/api/health'): Promise<BenchServer> {
   const root = path.resolve(import.meta.dirname, '..');
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'lisan-bench-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts', 'all'], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', entry, 'all'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', ADMIN_PASSWORD: 'bench-admin-password', ...env },
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', ADMIN_PASSWORD: 'bench-admin-password', MODELS_AUTO_DOWNLOAD: 'false', API_KEY_REQUESTS_PER_MINUTE: '1000000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (c) => (output += c));
@@ -40,7 +40,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ben
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     if (Date.now() > deadline) throw new Error(`server not healthy:\n${output}`);
     try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
+      if ((await fetch(`${url}${healthPath}`)).status < 500) break;
     } catch {
       // starting
     }

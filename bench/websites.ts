@@ -16,6 +16,7 @@ import { createWebsitesRepo } from '../server/src/modules/websites/repo';
 import type { SegmentTranslator } from '../server/src/modules/websites/service';
 import { createUser } from '../server/test/factories';
 import { createTestEngine } from '../server/test/website-engine';
+import { markdownTable } from './table';
 
 const PAGES = Number(process.argv[2] ?? 500);
 const TARGET_PAGES_PER_SECOND = 20;
@@ -78,8 +79,9 @@ const config = loadConfig({
   NODE_ENV: 'production',
   LOG_LEVEL: 'warn',
   DATA_DIR: dataDir,
+  MODELS_AUTO_DOWNLOAD: 'false',
   DATABASE_URL: '',
-  WEB_FETCH_ALLOW_HOSTS: '127.0.0.1',
+  WEB_FETCH_ALLOW_HOSTS: '127.0.0.1:*',
   WEB_CRAWL_DELAY_MS: '0',
   WEB_CRAWL_MAX_DEPTH: '50',
   WEB_CRAWL_MAX_PAGES: String(PAGES + 10),
@@ -123,11 +125,7 @@ const rows = [
   ['translation', `${translated} pages, ${segments} segments`, translate.seconds.toFixed(2), (translated / translate.seconds).toFixed(1), `${translate.peakMb.toFixed(0)} MB`, '-', '-'],
 ];
 const header = ['step', 'work', 'seconds', 'pages/s', 'peak RSS', 'target', 'met'];
-const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
 console.log(`\nLisan website benchmark (${new Date().toISOString()}, node ${process.version}, ${os.cpus().length} CPUs, PGlite, engine: ${engineName})`);
 console.log(`Generated site: ${PAGES} pages of ~400 words; memory before the crawl: ${baseline.toFixed(0)} MB RSS\n`);
-console.log(line(header));
-console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-for (const row of rows) console.log(line(row));
+console.log(markdownTable(rows.map((row) => Object.fromEntries(header.map((column, i) => [column, row[i]!])))));
 process.exit(crawlRate >= TARGET_PAGES_PER_SECOND ? 0 : 1);

@@ -16,6 +16,7 @@ export const SYSTEM_PACKAGES = {
     ['libreoffice-writer-nogui', '/usr/lib/libreoffice/program/libswlo.so', 'rendering Arabic DOCX output for review', 'lean'],
     ['libreoffice-impress-nogui', '/usr/lib/libreoffice/program/libsdlo.so', 'rendering Arabic PPTX output for review', 'lean'],
     ['libreoffice-calc-nogui', '/usr/lib/libreoffice/program/libsclo.so', 'rendering Arabic XLSX output for review', 'lean'],
+    ['docker-compose', '/usr/bin/docker-compose', 'checking compose.yaml (docker-compose config)', 'lean'],
     ['fonts-noto-core', '/usr/share/fonts/truetype/noto/NotoNaskhArabic-Regular.ttf', 'Arabic glyphs in the rendered documents', 'lean'],
   ],
 };

@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// The one test command (README, .ci/run): installs what the tests need, builds the web app,
-// then runs every suite and ends with one line "N passed, N failed".
+// The one test command (README, .ci/run): installs what the tests need, type-checks and lints,
+// builds the web app, then runs every suite and ends with one line "N passed, N failed".
+//   0. `tsc --noEmit` (server, web, tests, scripts: one tsconfig.json) and ESLint, side by side;
+//      each counts as one test in the final line
 //   1. server + web unit/API tests on PGlite (in-process)
 //   2. the server suite again on PostgreSQL (TEST_DATABASE_URL, or a server on 127.0.0.1:5432)
 //   3. browser tests: the built product in Debian's Chromium
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -60,11 +62,44 @@ function vitest(label, projects, env = {}) {
   }
 }
 
+/** A check that is not a vitest suite (type-check, lint): one passed or one failed test. */
+function check(label, command, args) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('close', (code) => resolve({ label, code: code ?? 1, output }));
+  });
+}
+
+function record({ label, code, output }) {
+  console.log(`\n=== ${label}: ${code === 0 ? 'passed' : 'FAILED'} ===`);
+  const shown = output.split('\n').filter((line) => !line.startsWith('npm warn')).join('\n').trim();
+  if (shown) console.log(shown);
+  if (code === 0) totals.passed += 1;
+  else {
+    totals.failed += 1;
+    failures.push(label);
+  }
+}
+
 ensureSystemPackages();
+
+// Run side by side (each mostly uses one core); output is printed per step, not interleaved.
+// The lint runs without ESLint's cache: a cached file is not re-checked when a type it uses
+// changes elsewhere (`npm run lint` keeps the cache for quick local runs).
+console.log('\n=== typecheck (tsc --noEmit) and lint (eslint) ===');
+for (const result of await Promise.all([
+  check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']),
+  check('lint', 'npx', ['eslint', '--max-warnings', '0', '.']),
+])) {
+  record(result);
+}
 
 console.log('\n=== build web app ===');
 if (run('npm', ['run', 'build', '--silent']) !== 0) {
-  console.log('\n0 passed, 1 failed');
+  console.log(`\n${totals.passed} passed, ${totals.failed + 1} failed`);
   process.exit(1);
 }
 

@@ -7,7 +7,7 @@ export interface Scenario {
   options?: Partial<autocannon.Options>;
   path: string;
   /** Targets the issue sets; the table says whether each is met. */
-  target?: { minRequestsPerSecond?: number; maxP99Ms?: number; maxServiceP99Ms?: number };
+  target?: { minRequestsPerSecond?: number; maxP99Ms?: number; maxServiceP99Ms?: number; /** Share of the bare Fastify route's req/s measured in the same run (0..1). */ minShareOfBare?: number };
   /** Prepares the server (accounts, cookies) and returns extra request options. */
   prepare?: (server: BenchServer) => Promise<Partial<autocannon.Options>>;
   /** Runs after the warm-up, before the measured run (clears the server's timings). */

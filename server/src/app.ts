@@ -9,6 +9,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Container } from './container';
 import { registerAccess } from './http/access';
 import { registerCsrf } from './http/csrf';
+import { registerInputGuard } from './http/input-guard';
+import { accessLogRequest } from './http/log-redact';
 import { apiNotFound, isApiPath, registerErrorHandling } from './http/error-handler';
 import { billingRoutes } from './modules/billing/routes';
 import { adminRoutes } from './modules/admin/routes';
@@ -18,6 +20,7 @@ import { authRoutes } from './modules/auth/routes';
 import { documentsRoutes } from './modules/documents/routes';
 import { documentTempDir } from './modules/documents/service';
 import { healthRoutes } from './modules/health/routes';
+import { enginesRoutes } from './modules/engines/routes';
 import { plansRoutes } from './modules/plans/routes';
 import { requestsRoutes } from './modules/requests/routes';
 import { settingsRoutes } from './modules/settings/routes';
@@ -29,12 +32,16 @@ import { glossaryRoutes } from './modules/glossary/routes';
 import { historyRoutes } from './modules/history/routes';
 import { translateRoutes } from './modules/translate/routes';
 import { websitesRoutes } from './modules/websites/routes';
+import { apiKeyRoutes } from './modules/api/routes';
+import { deeplNotFound, deeplRoutes, isDeeplPath } from './modules/api/deepl';
+import { libreTranslateRoutes } from './modules/api/libretranslate';
 
 /** Builds the HTTP application from the container's services. No business logic here. */
 export async function buildApp(container: Container): Promise<FastifyInstance> {
   const { config } = container;
   const app = Fastify({
-    loggerInstance: container.logger as FastifyBaseLogger,
+    // Access logs never carry tokens or signed-link query strings (http/log-redact.ts).
+    loggerInstance: container.logger.child({}, { serializers: { req: accessLogRequest } }) as FastifyBaseLogger,
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
     requestIdHeader: 'x-request-id',
@@ -42,12 +49,27 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
     return503OnClosing: true,
   });
 
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
-
   // HyperPay's COPYandPAY widget is a script, frames and a form served from its host.
   const paymentHosts = config.billing.hyperpay.accessToken ? [new URL(config.billing.hyperpay.url).origin] : [];
+  // Browser features Lisan never uses are off, for us and anything we embed; copying a
+  // translation (clipboard) and the payment widget stay allowed.
+  const permissionsPolicy = [
+    'accelerometer=()',
+    'camera=()',
+    'geolocation=()',
+    'gyroscope=()',
+    'magnetometer=()',
+    'microphone=()',
+    'usb=()',
+    'interest-cohort=()',
+    'clipboard-write=(self)',
+    `payment=(${['self', ...paymentHosts.map((host) => `"${host}"`)].join(' ')})`,
+  ].join(', ');
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    reply.header('permissions-policy', permissionsPolicy);
+  });
 
   await app.register(cookie);
   await app.register(helmet, {
@@ -91,7 +113,8 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app, { bodyLimitBytes: config.bodyLimitBytes });
-  registerCsrf(app, container.csrf, container.secureCookies);
+  registerInputGuard(app);
+  registerCsrf(app, container.csrf, container.secureCookies, (request) => container.sessions.sessionIdOf(request) ?? '');
   registerAccess(app, { sessions: container.sessions, loadUser: (id) => container.users.findById(id), actors: container.actors });
 
   healthRoutes(app, container);
@@ -106,16 +129,24 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   feedbackRoutes(app, container);
   glossaryRoutes(app, container);
   adminRoutes(app, container);
+  enginesRoutes(app, { engines: container.enginesAdmin });
   teamsRoutes(app, container);
   websitesRoutes(app, container);
   contentRoutes(app, container);
   requestsRoutes(app, container);
   analyticsRoutes(app, container);
   documentsRoutes(app, { documents: container.documents, rateLimiter: container.rateLimiter, documentTempDir: documentTempDir(config.dataDir) });
+  apiKeyRoutes(app, container.developerApi);
+  // The DeepL- and LibreTranslate-compatible surfaces: their own error shapes, form bodies and 404s.
+  await app.register(async (scope) => deeplRoutes(scope, container.developerApi));
+  await app.register(async (scope) => libreTranslateRoutes(scope, container.developerApi));
 
   await registerWebApp(app, config.webDistDir);
   return app;
 }
+
+/** A bundler output name: `index-B3kX9_aQ.js` (name, a dash, a content hash of 8+ characters). */
+const HASHED_ASSET = /^\/assets\/[^/]+-[\w-]{8,}\.\w+$/;
 
 /** Serves the built web app; every non-API GET falls back to index.html (client routing). */
 async function registerWebApp(app: FastifyInstance, distDir: string) {
@@ -123,15 +154,20 @@ async function registerWebApp(app: FastifyInstance, distDir: string) {
   const hasWeb = fs.existsSync(indexFile);
   if (hasWeb) {
     await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false, maxAge: '1h', immutable: false });
-    // Hashed assets never change: let browsers keep them for a year.
+    // Hashed assets never change: let browsers keep them for a year. Only a file that was
+    // found (200, 304, or a range of it) is; anything else under /assets/ (a 404 for an
+    // asset of an older build, say) must not be cached at all.
     app.addHook('onSend', async (request, reply) => {
-      if (request.url.startsWith('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      if (!request.url.startsWith('/assets/')) return;
+      const found = reply.statusCode === 200 || reply.statusCode === 206 || reply.statusCode === 304;
+      reply.header('cache-control', found && HASHED_ASSET.test(request.url.split('?')[0]!) ? 'public, max-age=31536000, immutable' : found ? 'public, max-age=3600' : 'no-store');
     });
   } else {
     app.log.warn({ distDir }, 'web app not built: run `npm run build`; only the API is served');
   }
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0]!;
+    if (isDeeplPath(url)) return deeplNotFound(request, reply);
     if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(url)) {
       const file = path.join(distDir, path.normalize(url).replace(/^([/\\])+/, ''));
       if (file.startsWith(distDir + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {

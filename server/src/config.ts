@@ -26,6 +26,11 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   APP_URL: urlFromEnv(['http', 'https']).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  // Shared file storage (issue 16): s3://bucket/prefix; unset keeps files under DATA_DIR/files.
+  STORAGE_URL: z.string().regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?$/, 'must look like s3://bucket or s3://bucket/prefix').optional(),
+  S3_ENDPOINT: urlFromEnv(['http', 'https']).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
   DATABASE_URL: urlFromEnv(['postgres', 'postgresql']).optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   MAIL_URL: urlFromEnv(['smtp', 'smtps']).optional(),
@@ -33,15 +38,21 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.string().email().default('admin@lisan.local'),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** SIGTERM/SIGINT: time to drain requests and jobs before the process exits anyway. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   TRUST_PROXY: booleanFromEnv.default(false),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).default(2),
   SESSION_REMEMBER_DAYS: z.coerce.number().int().min(1).default(30),
   WEB_DIST_DIR: z.string().min(1).default('web/dist'),
   AUTH_RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
+  API_KEY_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(300),
+  API_KEY_FAILURES_PER_WINDOW: z.coerce.number().int().min(1).max(100_000).default(20),
   BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(14),
   INVOICE_SELLER_NAME: z.string().min(1).default('Lisan'),
   INVOICE_SELLER_ADDRESS: z.string().default(''),
+  /** The test-card gateway: on by default outside production; `true` turns it on in production. */
+  PAYMENTS_SANDBOX: z.enum(['true', 'false']).optional(),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_API_URL: urlFromEnv(['http', 'https']).default('https://api.stripe.com'),
@@ -71,6 +82,11 @@ const envSchema = z.object({
   // Translation engines (server/src/engines). Each optional engine is enabled by its variables.
   MODELS_DIR: z.string().min(1).optional(),
   BERGAMOT_WORKERS: z.coerce.number().int().min(1).max(32).default(2),
+  // Model provisioning (engines/bergamot/provision.ts): a Remote Settings server, /v1 included.
+  MODELS_SOURCE_URL: urlFromEnv(['http', 'https']).default('https://firefox.settings.services.mozilla.com/v1'),
+  MODELS_AUTO_DOWNLOAD: booleanFromEnv.default(true),
+  MODELS_RETRY_MS: z.coerce.number().int().min(1).max(86_400_000).default(30_000),
+  MODELS_RETRY_MAX_MS: z.coerce.number().int().min(1).max(86_400_000).default(3_600_000),
   ENGINE_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   LLM_BASE_URL: urlFromEnv(['http', 'https']).optional(),
   LLM_API_KEY: z.string().min(1).optional(),
@@ -125,6 +141,7 @@ export interface Config {
   host: string;
   appUrl: string;
   dataDir: string;
+  storage: { url?: string; endpoint?: string; region: string; forcePathStyle: boolean };
   databaseUrl?: string;
   databasePoolSize: number;
   mailUrl?: string;
@@ -132,6 +149,8 @@ export interface Config {
   adminEmail: string;
   adminPassword?: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** How long SIGTERM/SIGINT wait for the drain before exiting anyway. */
+  shutdownGraceMs: number;
   trustProxy: boolean;
   bodyLimitBytes: number;
   sessionTtlHours: number;
@@ -139,12 +158,19 @@ export interface Config {
   webDistDir: string;
   /** Multiplies the sign-in, sign-up and password-reset attempt limits. */
   authRateLimitScale: number;
+  /** Developer API: requests per key and minute; wrong keys an address may send per 10 minutes. */
+  api: { requestsPerMinute: number; failuresPerWindow: number };
   billing: {
     graceDays: number;
     sellerName: string;
     sellerAddress: string;
     stripe: { secretKey?: string; webhookSecret?: string; apiUrl: string };
     hyperpay: { url: string; accessToken?: string; entityId?: string };
+    /**
+     * Whether the sandbox gateway (any Luhn-valid test card "pays") may take checkouts. Off in
+     * production (NODE_ENV=production or an https APP_URL) unless PAYMENTS_SANDBOX=true.
+     */
+    sandbox: boolean;
   };
   /** Folder of the FreeDict dictd files (Debian: /usr/share/dictd). */
   dictDir: string;
@@ -161,6 +187,8 @@ export interface Config {
   /** Bergamot models, one folder per direction (enar/, aren/). Default DATA_DIR/models. */
   modelsDir: string;
   bergamotWorkers: number;
+  /** Where missing models come from: Mozilla's Remote Settings (or a mirror), and when to retry. */
+  models: { sourceUrl: string; autoDownload: boolean; retryMs: number; retryMaxMs: number };
   /** Upper bound on one HTTP call of a remote engine (the router's own timeout may be shorter). */
   engineHttpTimeoutMs: number;
   llm?: { baseUrl: string; apiKey?: string; model: string };
@@ -235,6 +263,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     dataDir: path.resolve(e.DATA_DIR),
+    storage: { url: e.STORAGE_URL, endpoint: e.S3_ENDPOINT, region: e.S3_REGION, forcePathStyle: e.S3_FORCE_PATH_STYLE },
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     mailUrl: e.MAIL_URL,
@@ -242,18 +271,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     logLevel: e.LOG_LEVEL,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     trustProxy: e.TRUST_PROXY,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     sessionRememberDays: e.SESSION_REMEMBER_DAYS,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     authRateLimitScale: e.AUTH_RATE_LIMIT_SCALE,
+    api: { requestsPerMinute: e.API_KEY_REQUESTS_PER_MINUTE, failuresPerWindow: e.API_KEY_FAILURES_PER_WINDOW },
     billing: {
       graceDays: e.BILLING_GRACE_DAYS,
       sellerName: e.INVOICE_SELLER_NAME,
       sellerAddress: e.INVOICE_SELLER_ADDRESS,
       stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL.replace(/\/$/, '') },
       hyperpay: { url: e.HYPERPAY_URL.replace(/\/$/, ''), accessToken: e.HYPERPAY_ACCESS_TOKEN, entityId: e.HYPERPAY_ENTITY_ID },
+      sandbox: e.PAYMENTS_SANDBOX ? e.PAYMENTS_SANDBOX === 'true' : !(e.NODE_ENV === 'production' || (e.APP_URL ?? '').startsWith('https:')),
     },
     documents: {
       maxUploadMb: e.DOC_MAX_UPLOAD_MB,
@@ -284,6 +316,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     guestTextRetentionHours: e.GUEST_TEXT_RETENTION_HOURS,
     modelsDir: path.resolve(e.MODELS_DIR ?? path.join(e.DATA_DIR, 'models')),
     bergamotWorkers: e.BERGAMOT_WORKERS,
+    models: { sourceUrl: trimSlash(e.MODELS_SOURCE_URL), autoDownload: e.MODELS_AUTO_DOWNLOAD, retryMs: e.MODELS_RETRY_MS, retryMaxMs: Math.max(e.MODELS_RETRY_MS, e.MODELS_RETRY_MAX_MS) },
     engineHttpTimeoutMs: e.ENGINE_HTTP_TIMEOUT_MS,
     llm: e.LLM_BASE_URL ? { baseUrl: trimSlash(e.LLM_BASE_URL), apiKey: e.LLM_API_KEY, model: e.LLM_MODEL } : undefined,
     libreTranslate: e.LIBRETRANSLATE_URL ? { url: trimSlash(e.LIBRETRANSLATE_URL), apiKey: e.LIBRETRANSLATE_API_KEY } : undefined,

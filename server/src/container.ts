@@ -10,6 +10,7 @@ import { CsrfTokens } from './http/csrf';
 import { RateLimiter } from './http/rate-limit';
 import { SessionStore } from './http/sessions';
 import { ActorCache } from './http/actor-cache';
+import { keysOf, whereColumns } from './db/write-watch';
 import { createMailer, outboxTransport, smtpTransport, type Transport } from './mail/mailer';
 import { createMailService, defineMailJobs } from './mail/jobs';
 import { defineBillingJobs } from './modules/billing/jobs';
@@ -36,7 +37,7 @@ import { createSettingsRepo } from './modules/settings/repo';
 import { createSettingsService } from './modules/settings/service';
 import { createUsersRepo } from './modules/users/repo';
 import { createUsersService } from './modules/users/service';
-import { createSsrfPolicy, type Resolver } from './http/ssrf';
+import { createSsrfPolicy, machineAddresses, type Resolver } from './http/ssrf';
 import { createWebFetcher } from './http/web-fetch';
 import { defineWebsiteJobs } from './modules/websites/jobs';
 import { createWebsitesRepo } from './modules/websites/repo';
@@ -45,12 +46,21 @@ import { createGateways } from './payments/gateways';
 import type { GatewayId, PaymentGateway } from './payments/types';
 import type { SocialProvider } from './config';
 import { createDocumentsRepo } from './modules/documents/repo';
-import { createDocumentsService, defineDocumentJobs, documentTempDir, documentUsageSource } from './modules/documents/service';
+import { createDocumentsService, defineDocumentJobs, documentTempDir, userDocumentOwner } from './modules/documents/service';
+import { createApiKeysRepo } from './modules/api/repo';
+import { createApiKeysService, type ApiCaller } from './modules/api/keys';
+import { createApiTexts } from './modules/api/texts';
+import { createApiDocuments } from './modules/api/documents';
+import { createApiGlossaries } from './modules/api/glossaries';
+import type { UserRow } from './db/schema';
 import type { SegmentTranslator } from './engines/types';
 import { createSandboxRunner } from './formats/sandbox';
-import { createLocalStorage, type FileStorage } from './storage/local';
+import { createStorageFromConfig } from './storage';
+import type { FileStorage } from './storage/local';
 import { createOptionalEngines } from './engines/optional';
 import { createEngineRegistry, type ExtraEngines } from './engines/registry';
+import { createModelProvisioner } from './engines/bergamot/provision';
+import { createEnginesService } from './modules/engines/service';
 import { createDictionaryService } from './modules/dictionary/service';
 import { createFeedbackRepo } from './modules/feedback/repo';
 import { createFeedbackService } from './modules/feedback/service';
@@ -62,7 +72,9 @@ import { createHistoryService } from './modules/history/service';
 import { createTranslateRepo } from './modules/translate/repo';
 import { createTranslateService } from './modules/translate/service';
 import { createMemoryIndex } from './modules/translate/memory';
-import { createUsageService, quotaSubject, TEXT_REQUESTS } from './modules/translate/usage';
+import { createTranslationPipeline } from './pipeline/pipeline';
+import { createUsageLedger } from './modules/entitlements/ledger';
+import { createEntitlements } from './modules/entitlements/service';
 
 export type ProcessRole = 'all' | 'api' | 'worker';
 
@@ -85,6 +97,8 @@ export interface ContainerOverrides {
   fileStorage?: FileStorage;
   /** Translation engines besides the dictionary (the engines' adapters, or test stand-ins). */
   extraEngines?: ExtraEngines;
+  /** HTTP for the model downloads (tests: a fetch that fails on cue). */
+  modelsFetch?: typeof fetch;
 }
 
 /**
@@ -129,7 +143,7 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
   const rateLimiter = new RateLimiter(database.db, now);
   const csrf = new CsrfTokens(appKey);
 
-  const storage = overrides.fileStorage ?? createLocalStorage(path.join(config.dataDir, 'files'));
+  const storage = overrides.fileStorage ?? createStorageFromConfig(config);
 
   const settings = createSettingsService({ repo: createSettingsRepo(database.db), cache, now });
   const plansRepo = createPlansRepo(database.db);
@@ -139,11 +153,9 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
   // transaction), and a new team asks billing for them.
   const usersRepo = createUsersRepo(database.db);
   const teams = createTeamsService({ repo: createTeamsRepo(database.db), usersRepo, plans, sessions, mail, appUrl: config.appUrl, now, paidSeats: (userId) => billing.paidSeats(userId),
-    // Read when a manager opens the team page (the services below are built by then).
-    usage: {
-      textRequestsToday: (teamId) => usage.count(quotaSubject({ id: 0 }, { teamId }), TEXT_REQUESTS, 'day'),
-      memberMonth: async (userId) => ({ doc_requests_this_month: await documents.documentsThisMonth({ userId }), web_pages_this_month: await websites.pagesUsedThisMonth(userId) }),
-    },
+    // Read when a manager opens the team page: the usage ledger's team counters (entitlements is built by then).
+    usage: { teamUsage: (team, memberIds) => entitlements.teamUsage(team, memberIds) },
+    changed: (teamId, userIds) => entitlements.forgetTeam(teamId, userIds),
   });
   const billing = createBillingService({ db: database.db, plans, gateways, mail, config, storage, now, logger, teamSeats: teams.applyPaidSeats });
   defineBillingJobs(queue, billing);
@@ -151,20 +163,20 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
   const translateRepo = createTranslateRepo(database.db);
   // Group-commit batches in flight at once: PGlite has one connection, PostgreSQL a pool.
   const batchConcurrency = database.kind === 'pglite' ? 1 : Math.max(1, Math.floor(config.databasePoolSize / 2));
-  const usage = createUsageService({ repo: translateRepo, now, batchConcurrency });
+  const ledger = createUsageLedger({ db: database.db, now });
   const memory = createMemoryIndex({ repo: translateRepo, cache });
   const authRepo = createAuthRepo(database.db);
   const documentsRepo = createDocumentsRepo(database.db);
-  const documentUsage = documentUsageSource(documentsRepo, now);
+  // The one decision on plans, trials, features and limits, with the usage ledger.
+  const entitlements = createEntitlements({ plans, settings, ledger, membershipOf: teams.membershipOf, findUser: (id) => usersRepo.findById(id), now });
+  database.onWrite((table) => {
+    if (table === 'users') entitlements.forgetOwners();
+  });
   const users = createUsersService({
     repo: usersRepo,
     plans,
-    teams,
+    entitlements,
     billing,
-    // GET /api/user's usage: text requests today (translate) and documents this month (documents).
-    usage: {
-      snapshotFor: async (user, team) => ({ ...(await usage.snapshotFor(user, team)), doc_requests_this_month: await documentUsage.docRequestsThisMonth(user) }),
-    },
     now,
     logger,
     storage,
@@ -192,7 +204,7 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
   });
   const admin = createAdminService({ repo: createAdminRepo(database.db), users, plans, billing, settings, now, paymentGateways: () => gateways.configured() });
   const content = createContentService({ repo: createContentRepo(database.db), settings, now });
-  const requests = createRequestsService({ repo: createRequestsRepo(database.db), mail, now, operatorEmail: config.operatorEmail, appUrl: config.appUrl });
+  const requests = createRequestsService({ repo: createRequestsRepo(database.db), mail, storage, now, operatorEmail: config.operatorEmail, appUrl: config.appUrl });
   const analytics = createAnalyticsService({
     repo: createAnalyticsRepo(database.db),
     now,
@@ -209,32 +221,63 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     logger,
     extraEngines: overrides.extraEngines ?? (({ config: engineConfig, logger: engineLogger }) => createOptionalEngines(engineConfig, engineLogger)),
   });
-  /** Segments through the engine router, for documents and websites. */
-  const translator: SegmentTranslator = async (segments, job) => {
-    const result = await engines.router.translate(segments, job);
-    return { translations: result.targets, engine: result.engine };
-  };
+  // Hot swap: a model installed by any process refreshes the local engine in every process.
+  cache.on('engines', () => {
+    engines.refreshLocal().catch((error) => logger.error({ err: error }, 'refreshing the local engine failed'));
+  });
+  const provisioner = createModelProvisioner({
+    db: database.db,
+    modelsDir: config.modelsDir,
+    sourceUrl: config.models.sourceUrl,
+    autoDownload: config.models.autoDownload,
+    retryMs: config.models.retryMs,
+    retryMaxMs: config.models.retryMaxMs,
+    logger,
+    fetch: overrides.modelsFetch,
+    // After every pass (an install here, or by `npm run models:install`): refresh, and tell the others.
+    afterRun: async (result) => {
+      const { changed } = await engines.refreshLocal();
+      if (changed || result.installed.length) await cache.invalidate('engines');
+    },
+  });
+  queue.define({
+    name: 'models-provision',
+    // The provisioner retries on its own schedule; a failed pass is not a failed job.
+    settings: { retryLimit: 0, expireInSeconds: 60 * 60 },
+    handle: async ({ force }) => {
+      await provisioner.run({ force });
+    },
+  });
+  const enginesAdmin = createEnginesService({
+    db: database.db,
+    registry: engines,
+    queue,
+    modelsDir: config.modelsDir,
+    sourceUrl: config.models.sourceUrl,
+    autoDownload: config.models.autoDownload,
+    audit: admin.audit,
+  });
   const glossary = createGlossaryService({ repo: createGlossaryRepo(database.db), cache, accounts: teams, now });
+  // The one translation pipeline (memory, glossaries, engine router) for text, documents, websites and the API.
+  const pipeline = createTranslationPipeline({ router: engines.router, repo: translateRepo, memory, glossary, teamOf: teams.teamIdOf, logger });
+  const translator: SegmentTranslator = pipeline.segmentTranslator();
   const history = createHistoryService({ repo: createHistoryRepo(database.db), now, logger, teamOf: teams.teamIdOf });
   const accounts = { membershipOf: teams.membershipOf, findUser: users.findById };
   const translate = createTranslateService({
     repo: translateRepo,
     router: engines.router,
     dictionary: engines.dictionary,
-    usage,
-    plans,
-    settings,
-    glossary,
+    entitlements,
+    ledger,
+    pipeline,
     history,
-    accounts,
     now,
     logger,
     guestRetentionHours: config.guestTextRetentionHours,
     batchConcurrency,
-    memory,
   });
   const dictionaryLookup = createDictionaryService({ dictionary: engines.dictionary, rateLimiter });
-  const feedback = createFeedbackService({ repo: createFeedbackRepo(database.db), translateRepo, memory, accounts, rateLimiter, now });
+  const feedback = createFeedbackService({ repo: createFeedbackRepo(database.db), translateRepo, memory, accounts, rateLimiter, history, now });
 
   // Filters read untrusted files in worker threads with a heap limit and a deadline.
   const documentFilters = createSandboxRunner({
@@ -247,18 +290,53 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     storage,
     filters: documentFilters,
     translate: overrides.documentTranslator ?? translator,
-    settings,
     mail,
     queue,
     history,
     findUser: (id) => users.findById(id),
-    planOf: (user) => users.effectivePlan(user),
+    entitlements,
     teamOf: (user) => teams.membershipOf(user),
     now,
     logger,
     config: { ...config.documents, appUrl: config.appUrl, tempDir: documentTempDir(config.dataDir), guestRetentionHours: config.guestTextRetentionHours },
   });
-  defineDocumentJobs(queue, documents, config.documents);
+  defineDocumentJobs(queue, documents);
+  // The developer API: keys, and the DeepL- and LibreTranslate-compatible routes over the same services.
+  const apiKeysRepo = createApiKeysRepo(database.db);
+  // The plan in force for a caller (a team member's is the owner's), from the entitlements module.
+  const planOfUser = async (user: UserRow) => {
+    const entitled = await entitlements.entitlementsFor({ user });
+    if (!entitled.plan) throw new Error(`no plan applies to user ${user.id}`);
+    return entitled.plan;
+  };
+  const apiKeys = createApiKeysService({
+    repo: apiKeysRepo,
+    findUser: (id) => users.findById(id),
+    planOf: planOfUser,
+    membershipOf: teams.membershipOf,
+    rateLimiter,
+    now,
+    limits: config.api,
+  });
+  const developerApi = {
+    keys: apiKeys,
+    repo: apiKeysRepo,
+    texts: createApiTexts({ translate, keys: apiKeys }),
+    documents: createApiDocuments({
+      documents,
+      keys: apiKeys,
+      appKey,
+      tempDir: documentTempDir(config.dataDir),
+      maxUploadBytes: config.documents.maxUploadMb * 1024 * 1024,
+      findUser: (id: number) => users.findById(id),
+    }),
+    glossaries: createApiGlossaries({ glossary, keys: apiKeys, repo: apiKeysRepo, now }),
+    planOf: planOfUser,
+    textRequestsToday: async (caller: ApiCaller) => entitlements.used(await entitlements.entitlementsFor({ user: caller.user }), 'text_requests'),
+    documentsThisMonth: (caller: ApiCaller) => documents.documentsThisMonth(userDocumentOwner(caller.user)),
+    recordServiceTime: (ms: number) => translate.recordServiceTime(ms),
+    now,
+  };
   // Retention: history past each owner's setting, guests' texts and documents, old counters.
   defineHistoryJobs(queue, {
     history,
@@ -267,7 +345,12 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
       await documents.purgeExpired();
     },
   });
-  const webFetchPolicy = createSsrfPolicy({ allowHosts: config.webFetch.allowHosts, resolve: overrides.webResolver });
+  const webFetchPolicy = createSsrfPolicy({
+    allowHosts: config.webFetch.allowHosts,
+    resolve: overrides.webResolver,
+    selfPorts: [config.port],
+    selfAddresses: machineAddresses(config.host),
+  });
   const webFetcher = createWebFetcher({
     policy: webFetchPolicy,
     timeoutMs: config.webFetch.timeoutMs,
@@ -279,8 +362,7 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     repo: createWebsitesRepo(database.db),
     queue,
     users,
-    billing,
-    teams,
+    entitlements,
     rateLimiter,
     fetcher: webFetcher,
     policy: webFetchPolicy,
@@ -334,8 +416,14 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     auth,
     social,
     engines,
+    /** Downloads missing models (worker processes start it). */
+    provisioner,
+    /** The admin Engines screen and the health report. */
+    enginesAdmin,
     translator,
-    usage,
+    pipeline,
+    ledger,
+    entitlements,
     glossary,
     history,
     translate,
@@ -345,15 +433,19 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     teams,
     websites,
     webFetcher,
+    webFetchPolicy,
     content,
     requests,
     analytics,
     documents,
+    developerApi,
     /** Starts the queue (and, except in api processes, its workers). */
     async start() {
       await queue.start();
+      if (role !== 'api') await provisioner.start();
     },
     async close() {
+      await provisioner.stop().catch((error) => logger.error({ err: error }, 'model provisioner stop failed'));
       await queue.stop({ graceful: true, timeoutMs: 5_000 }).catch((error) => logger.error({ err: error }, 'queue stop failed'));
       await engines.close().catch((error) => logger.error({ err: error }, 'engines close failed'));
       webFetcher.close();
@@ -368,23 +460,48 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
 export type Container = Awaited<ReturnType<typeof createContainer>>;
 
 /**
- * The signed-in actor cache, emptied by any write to `users` or deletion of `sessions` in
- * this process (the database's write watch) and, through the cache bus, in the others.
- * Notifications are coalesced: one per burst of writes.
+ * The signed-in actor cache. A write to `users` drops the entries of the users it names, a
+ * deletion of sessions those of the sessions or users it names (the database's write watch,
+ * in this process at once), and the same keys go to the other processes through the cache
+ * bus, coalesced per burst. Inserts drop nothing (a new row is in no cache), nor does the
+ * purge of expired sessions (the cache checks expiry itself); only a write whose rows cannot
+ * be told from its WHERE clause empties the cache, everywhere.
  */
-function createActorCache(database: Database, cache: CacheBus, now: () => Date) {
+export function createActorCache(database: Pick<Database, 'onWrite'>, cache: CacheBus, now: () => Date) {
   const actors = new ActorCache(5_000, () => now().getTime());
+  const apply = (keys: string[]) => {
+    if (keys.includes('*')) return actors.clear();
+    actors.dropUsers(keys.filter((k) => k.startsWith('u')).map((k) => Number(k.slice(1))));
+    actors.dropSessions(keys.filter((k) => k.startsWith('s')).map((k) => k.slice(1)));
+  };
+  cache.onKeys('actors', apply);
   cache.on('actors', () => actors.clear());
-  let notifying = false;
-  database.onWrite((table, kind) => {
-    if (table !== 'users' && !(table === 'sessions' && kind === 'delete')) return;
-    actors.clear();
-    if (notifying) return;
-    notifying = true;
-    queueMicrotask(() => {
-      notifying = false;
-      void cache.invalidate('actors');
-    });
+  let pending: Set<string> | null = null;
+  const changed = (keys: string[]) => {
+    apply(keys);
+    if (!pending) {
+      pending = new Set();
+      queueMicrotask(() => {
+        const burst = [...(pending ?? [])];
+        pending = null;
+        void cache.invalidateKeys('actors', burst);
+      });
+    }
+    for (const key of keys) pending.add(key);
+  };
+  database.onWrite((table, kind, where) => {
+    if (kind === 'insert') return;
+    if (table === 'users') {
+      const ids = keysOf(where, 'id');
+      changed(ids ? ids.map((id) => `u${Number(id)}`) : ['*']);
+    } else if (table === 'sessions' && kind === 'delete') {
+      const sessionIds = keysOf(where, 'id');
+      const userIds = keysOf(where, 'user_id');
+      if (sessionIds) changed(sessionIds.map((id) => `s${String(id)}`));
+      else if (userIds) changed(userIds.map((id) => `u${Number(id)}`));
+      // The purge of expired sessions touches no live entry (the cache checks expiry itself).
+      else if (whereColumns(where)?.join() !== 'expires_at') changed(['*']);
+    }
   });
   return actors;
 }

@@ -1,12 +1,14 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createContainer, type ProcessRole } from './container';
+import { installShutdown, tolerateClosedOutput } from './shutdown';
 
 /**
  * Process entry. `all` (default): API, worker and web app in one process. `api` and
  * `worker` split them for scale-out; both need DATABASE_URL (PGlite belongs to one process).
  */
 async function main() {
+  tolerateClosedOutput();
   const role = (process.argv[2] ?? 'all') as ProcessRole;
   if (!['all', 'api', 'worker'].includes(role)) {
     console.error(`Unknown process role "${role}": use all, api or worker`);
@@ -36,24 +38,22 @@ async function main() {
   if (role !== 'worker') {
     app = await buildApp(container);
     await app.listen({ port: config.port, host: config.host });
+    // The crawler never fetches Lisan itself: the bound port (PORT=0 picks one) joins the guard's.
+    const bound = app.server.address();
+    if (bound && typeof bound === 'object') container.webFetchPolicy.self.ports.add(bound.port);
     logger.info(`Lisan is running at ${config.appUrl} (${container.database.kind}, role ${role})`);
   } else {
     logger.info('Lisan worker started');
   }
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 15_000);
-    force.unref();
-    await app?.close();
-    await container.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  installShutdown({
+    logger,
+    graceMs: config.shutdownGraceMs,
+    drain: async () => {
+      await app?.close();
+      await container.close();
+    },
+  });
 }
 
 main().catch((error) => {

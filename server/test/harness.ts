@@ -11,7 +11,7 @@ import type { Transport } from '../src/mail/mailer';
 import { createTestDatabase, type TestDatabase } from './database';
 
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: path.join(os.tmpdir(), 'lisan-test'), ...env });
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: path.join(os.tmpdir(), 'lisan-test'), MODELS_AUTO_DOWNLOAD: 'false', ...env });
 }
 
 /** Captures mail in memory: the transport the tests hand to the container. */

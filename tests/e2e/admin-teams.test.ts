@@ -134,7 +134,7 @@ describe.each(['en', 'ar'] as const)('admin console and teams (%s)', (locale) =>
     const latinDigits = (text: string) => text.replace(/[٠-٩]/g, (d) => String('٠١٢٣٤٥٦٧٨٩'.indexOf(d)));
     const textsToday = async () => Number(/\d+/.exec(latinDigits(await page.getByTestId('team-usage-texts').innerText()))?.[0]);
     await expect.poll(textsToday).toBeGreaterThanOrEqual(2);
-    expect(await memberRow.getByTestId('member-usage').innerText()).toMatch(locale === 'ar' ? /مستندات/ : /documents/);
+    expect(await memberRow.getByTestId('member-usage').innerText()).toMatch(locale === 'ar' ? /مستند/ : /documents/);
     await screenshot(page, `team-members-${locale}`);
     await memberRow.getByTestId('remove-member').click();
     await page.getByTestId('remove-confirm').waitFor();

@@ -46,13 +46,13 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function signedInPage(locale: 'en' | 'ar', email: string, roleId = 2): Promise<Page> {
-  await createTrialUser(t, { email, locale, roleId, name: locale === 'ar' ? 'ليلى أحمد' : 'Layla Ahmad' });
-  const context = await (await sharedBrowser()).newContext({ baseURL: baseUrl, locale: locale === 'ar' ? 'ar-SA' : 'en-US', viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+async function signedInPage(locale: 'en' | 'ar', email: string, roleId = 2, viewport = { width: 1280, height: 900 }, app: { t: TestApp; baseUrl: string } = { t, baseUrl }): Promise<Page> {
+  await createTrialUser(app.t, { email, locale, roleId, name: locale === 'ar' ? 'ليلى أحمد' : 'Layla Ahmad' });
+  const context = await (await sharedBrowser()).newContext({ baseURL: app.baseUrl, locale: locale === 'ar' ? 'ar-SA' : 'en-US', viewport, acceptDownloads: true });
   contexts.push(context);
   await context.addCookies([
-    { name: 'locale', value: locale, url: baseUrl },
-    { name: 'lisan.consent', value: 'accepted', url: baseUrl },
+    { name: 'locale', value: locale, url: app.baseUrl },
+    { name: 'lisan.consent', value: 'accepted', url: app.baseUrl },
   ]);
   const page = await context.newPage();
   await page.goto('/');
@@ -77,7 +77,7 @@ async function fillCard(page: Page, number: string) {
 
 const TEXT = {
   en: { authFailed: 'Card authentication failed', tryAgain: 'Please try again and use another card', back: 'back to checkout', pro: 'Pro', active: 'Active', invoice: 'Invoice' },
-  ar: { authFailed: 'فشل التحقق من البطاقة', tryAgain: 'يرجى المحاولة مرة أخرى واستخدام بطاقة أخرى', back: 'العودة إلى صفحة الدفع', pro: 'الاحترافية', active: 'مفعَّلة', invoice: 'فاتورة' },
+  ar: { authFailed: 'فشل التحقق من البطاقة', tryAgain: 'يُرجى المحاولة مرة أخرى واستخدام بطاقة أخرى', back: 'العودة إلى صفحة الدفع', pro: 'الاحترافية', active: 'مفعَّلة', invoice: 'فاتورة' },
 };
 
 describe.each(['en', 'ar'] as const)('buying a plan through the sandbox checkout (%s)', (locale) => {
@@ -89,8 +89,18 @@ describe.each(['en', 'ar'] as const)('buying a plan through the sandbox checkout
     // Pricing on the home page: a signed-in user subscribes from the plan card.
     const pro = page.locator('[data-testid="plan-card"][data-plan="pro"]');
     await pro.getByTestId('subscribe-button').click();
+    // Never one click: the confirmation says what is charged, what renews when, and what happens to the trial.
+    const confirm = page.getByTestId('plan-change-confirm');
+    await confirm.waitFor();
+    expect(await confirm.getByTestId('confirm-charge').innerText()).toContain('$59');
+    expect(await confirm.getByTestId('confirm-renewal').innerText()).toContain('$59');
+    expect(await confirm.getByTestId('confirm-trial').innerText()).toMatch(/7/);
+    await screenshot(page, `billing-confirm-subscribe-${locale}`);
+    await confirm.locator('button[type="submit"]').click();
     await page.waitForURL(/\/sandbox\/checkout\/sbx_cs_/);
     await expect.poll(() => page.getByTestId('sandbox-amount').innerText()).toContain('$59');
+    // The sandbox says it is a test checkout (issue 17 item 4).
+    expect(await page.getByTestId('sandbox-test-notice').innerText()).toContain(locale === 'en' ? 'No money is charged' : 'لن يُخصم أي مبلغ');
     await screenshot(page, `billing-sandbox-checkout-${locale}`);
 
     // A card whose 3-D Secure check fails: the return page offers to go back to checkout.
@@ -114,6 +124,7 @@ describe.each(['en', 'ar'] as const)('buying a plan through the sandbox checkout
     const current = page.getByTestId('current-plan');
     await expect.poll(() => current.innerText()).toContain(text.pro);
     expect(await page.getByTestId('plan-status').innerText()).toBe(text.active);
+    expect(await page.getByTestId('notice-sandboxMode').innerText()).toContain(locale === 'en' ? 'Test mode' : 'وضع الاختبار');
     await screenshot(page, `billing-membership-${locale}`);
 
     // The invoice: listed on payment management, downloaded as PDF, first page rendered.
@@ -133,6 +144,102 @@ describe.each(['en', 'ar'] as const)('buying a plan through the sandbox checkout
     expect(extracted).toContain(text.invoice);
     expect(extracted).toMatch(/INV-\d{6}/);
     expect(extracted).toContain('$59.00');
+  });
+});
+
+const VIEWPORTS = { desktop: { width: 1366, height: 900 }, mobile: { width: 390, height: 844 } } as const;
+
+/** Screenshots at the mobile and desktop sizes (the page is left at the desktop size). */
+async function screenshots(page: Page, name: string) {
+  for (const [size, viewport] of Object.entries(VIEWPORTS).reverse()) {
+    await page.setViewportSize(viewport);
+    await screenshot(page, `${name}-${size}`);
+  }
+}
+
+/** A user whose Hobbyist plan was bought with a saved card (the sandbox gateway, server side). */
+async function paidUser(locale: 'en' | 'ar', email: string, plan = 'hobbyist', seats = 1) {
+  const page = await signedInPage(locale, email);
+  const planId = (await t.container.plans.getBySlug(plan)).id;
+  const bought = await page.evaluate(
+    async ({ planId, seats }) => {
+      const token = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(document.cookie)![1]!);
+      const post = async (url: string, body: unknown) =>
+        (await fetch(url, { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json', accept: 'application/json', 'x-xsrf-token': token }, body: JSON.stringify(body) })).json();
+      const subscribe = await post('/api/user/subscribe', { plan_id: planId, frequency: 'monthly', seats });
+      const session = String(subscribe.checkout_url).split('/').pop();
+      await post(`/api/sandbox/checkout/${session}/pay`, { card_name: 'Layla Ahmad', card_number: '4242424242424242', expiry: '12/30', cvv: '123' });
+      return (await post('/api/checkout-auth', { session_id: session })).status;
+    },
+    { planId, seats },
+  );
+  expect(bought).toBe('paid');
+  return page;
+}
+
+const invoiceCount = async (email: string) => {
+  const user = await t.container.database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+  return (await t.container.database.db.selectFrom('invoices').select('id').where('user_id', '=', user.id).execute()).length;
+};
+
+describe.each(['en', 'ar'] as const)('billing trust (%s)', (locale) => {
+  it('an upgrade with a saved card is charged only after a confirmation that shows the prorated charge and the renewal', async () => {
+    const email = `upgrade-confirm-${locale}@example.com`;
+    const page = await paidUser(locale, email);
+    await page.goto('/user/membership');
+    const pro = page.locator('[data-testid="plan-card"][data-plan="pro"]');
+    await pro.getByTestId('subscribe-button').click();
+    const confirm = page.getByTestId('plan-change-confirm');
+    await confirm.waitFor();
+    expect(await confirm.getByTestId('confirm-charge').innerText()).toMatch(/\$\d/);
+    expect(await confirm.getByTestId('confirm-renewal').innerText()).toContain('$59');
+    expect(await invoiceCount(email)).toBe(1); // nothing charged yet
+    await screenshots(page, `billing-confirm-upgrade-${locale}`);
+    await confirm.getByRole('button').first().click(); // go back
+    await confirm.waitFor({ state: 'hidden' });
+    expect(await invoiceCount(email)).toBe(1);
+
+    await pro.getByTestId('subscribe-button').click();
+    await confirm.waitFor();
+    await confirm.locator('button[type="submit"]').click();
+    await page.locator('dialog.dialog--success[open]').waitFor();
+    expect(await invoiceCount(email)).toBe(2);
+  });
+
+  it('cancels at period end (confirmed, with what happens to invoices), shows the end date, and resumes', async () => {
+    const page = await paidUser(locale, `cancel-${locale}@example.com`);
+    await page.goto('/user/membership');
+    await page.getByTestId('subscription-cancel-open').click();
+    const confirm = page.getByTestId('confirm-cancel');
+    await confirm.waitFor();
+    expect(await confirm.innerText()).toMatch(locale === 'en' ? /no new invoice/ : /لن تصدر فاتورة جديدة/);
+    await screenshots(page, `billing-confirm-cancel-${locale}`);
+    await confirm.locator('button[type="submit"]').click();
+    await page.locator('dialog.dialog--success[open]').waitFor();
+    await page.locator('dialog.dialog--success[open] .dialog__actions button').click();
+    await page.getByTestId('cancellation-notice').waitFor();
+    await screenshots(page, `billing-canceled-${locale}`);
+    await page.getByTestId('subscription-resume').click();
+    await page.locator('dialog.dialog--success[open]').waitFor();
+    await page.locator('dialog.dialog--success[open] .dialog__actions button').click();
+    await page.getByTestId('subscription-cancel-open').waitFor();
+  });
+
+  it('buys more seats on a team plan after a prorated confirmation', async () => {
+    const email = `seats-${locale}@example.com`;
+    const page = await paidUser(locale, email, 'start-up', 2);
+    await page.goto('/user/membership#seats');
+    await page.getByTestId('seats-change').fill('4');
+    await page.getByTestId('seats-review').click();
+    const confirm = page.getByTestId('plan-change-confirm');
+    await confirm.waitFor();
+    expect(await confirm.getByTestId('confirm-renewal').innerText()).toContain('$116');
+    await screenshots(page, `billing-confirm-seats-${locale}`);
+    await confirm.locator('button[type="submit"]').click();
+    await page.locator('dialog.dialog--success[open]').waitFor();
+    const user = await t.container.database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    const subscription = await t.container.database.db.selectFrom('subscriptions').select('seats').where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    expect(subscription.seats).toBe(4);
   });
 });
 
@@ -182,4 +289,54 @@ describe('billing screens', () => {
     const plans = (await t.app.inject({ method: 'GET', url: '/api/plans' })).json().data;
     expect(plans.find((p: { slug: string }) => p.slug === 'hobbyist').badge_title_en).toBe('Student pick');
   });
+});
+
+/**
+ * Issue 17 item 4: admins see whether subscribing takes real money. Here the sandbox is on (a
+ * banner, revenue with sandbox payments apart); a production Lisan without a gateway shows
+ * "Payments are not set up yet" to admins and on the membership screen.
+ */
+describe('payments mode banners', () => {
+  const viewports = { desktop: { width: 1366, height: 900 }, mobile: { width: 390, height: 844 } } as const;
+  let production: { t: TestApp; baseUrl: string };
+
+  beforeAll(async () => {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const app = await createTestApp({ env: { WEB_DIST_DIR: path.resolve(import.meta.dirname, '../../web/dist'), APP_URL: url, NODE_ENV: 'production' }, extend: signInRoute });
+    await app.app.listen({ port, host: '127.0.0.1' });
+    production = { t: app, baseUrl: url };
+  });
+  afterAll(() => production?.t.close());
+
+  for (const locale of ['en', 'ar'] as const) {
+    for (const [size, viewport] of Object.entries(viewports)) {
+      it(`shows admins the sandbox banner and revenue, sandbox apart (${locale}, ${size})`, async () => {
+        const page = await signedInPage(locale, `sbx-admin-${locale}-${size}@example.com`, 1, viewport);
+        await page.goto('/admin');
+        const banner = page.getByTestId('payments-banner-sandbox');
+        await banner.waitFor();
+        expect(await banner.innerText()).toContain(locale === 'en' ? 'Payments are in test mode' : 'المدفوعات في وضع الاختبار');
+        await page.getByTestId('revenue-figures').waitFor();
+        expect(await page.getByTestId('revenue-sandbox').innerText()).toMatch(/\d/);
+        await screenshot(page, `payments-admin-sandbox-${locale}-${size}`);
+      });
+
+      it(`says payments are not set up yet, to admins and subscribers (${locale}, ${size})`, async () => {
+        const admin = await signedInPage(locale, `off-admin-${locale}-${size}@example.com`, 1, viewport, production);
+        await admin.goto('/admin');
+        const banner = admin.getByTestId('payments-banner-off');
+        await banner.waitFor();
+        expect(await banner.innerText()).toContain(locale === 'en' ? 'Payments are not set up yet' : 'لم يتم إعداد المدفوعات بعد');
+        await screenshot(admin, `payments-admin-off-${locale}-${size}`);
+
+        const user = await signedInPage(locale, `off-user-${locale}-${size}@example.com`, 2, viewport, production);
+        await user.goto('/user/membership');
+        const notice = user.getByTestId('notice-paymentsOff');
+        await notice.waitFor();
+        expect(await notice.innerText()).toContain(locale === 'en' ? 'Payments are not set up yet' : 'لم يتم إعداد المدفوعات بعد');
+        await screenshot(user, `payments-membership-off-${locale}-${size}`);
+      });
+    }
+  }
 });

@@ -124,7 +124,7 @@ describe('documents screen', () => {
     expect(await entry.count()).toBe(1);
     expect(await entry.locator('.history-entry__title').innerText()).toBe('التقرير السنوي.docx');
     expect(await entry.getAttribute('data-state')).toBe(finalState);
-    expect(await entry.getByTestId('history-state').innerText()).toBe(finalState === 'done' ? 'مكتملة' : 'تعذّرت');
+    expect(await entry.getByTestId('history-state').innerText()).toBe(finalState === 'done' ? 'مكتملة' : 'لم تكتمل');
     await shot(page, `documents-history-${finalState}-ar`);
     if (finalState === 'done') {
       expect(await entry.getByTestId('history-download').innerText()).toBe('تنزيل');

@@ -29,7 +29,8 @@ async function freePort(): Promise<number> {
 }
 
 async function waitForHealth(url: string, child: ChildProcess, output: () => string) {
-  const deadline = Date.now() + 90_000;
+  // Start-up (migrations, engines) takes minutes on a loaded machine.
+  const deadline = Date.now() + Number(process.env.E2E_STARTUP_SECONDS ?? 300) * 1000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`Lisan exited with ${child.exitCode} before it was ready:\n${output()}`);
     try {
@@ -72,6 +73,8 @@ export default async function setup(project: TestProject) {
       ADMIN_PASSWORD: E2E_ADMIN.password,
       // Every browser test signs up and in from 127.0.0.1: scale the per-IP attempt limits.
       AUTH_RATE_LIMIT_SCALE: '50',
+      // No models are downloaded from Mozilla in the browser tests (no internet; see provision.test.ts).
+      MODELS_AUTO_DOWNLOAD: 'false',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

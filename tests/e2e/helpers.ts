@@ -34,6 +34,19 @@ export async function newContext(locale: 'en' | 'ar' = 'en'): Promise<BrowserCon
   return context;
 }
 
+/**
+ * A page in a fresh context whose cookie choice is made (the banner does not cover the
+ * screens), at the desktop size of the screenshots; `contexts` collects it for closing.
+ */
+export async function newConsentedPage(locale: 'en' | 'ar', contexts: BrowserContext[]): Promise<Page> {
+  const context = await newContext(locale);
+  await context.addInitScript(() => localStorage.setItem('lisan.consent', 'declined'));
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 1366, height: 900 });
+  return page;
+}
+
 export async function screenshot(page: Page, name: string) {
   await fs.mkdir(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);

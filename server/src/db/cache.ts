@@ -1,7 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Database } from './client';
 
 const CHANNEL = 'lisan_cache';
+/** Separates topic, origin and keys in a keyed payload ("actors␟origin␟u1,s2"). */
+const SEP = '\u001f';
+/** NOTIFY payloads are limited to 8000 bytes: keys are sent in chunks well below it. */
+const MAX_KEYS_BYTES = 6000;
 
 /**
  * Values read on every page (site settings, plans) are cached in each process and
@@ -10,6 +15,9 @@ const CHANNEL = 'lisan_cache';
  */
 export class CacheBus {
   private readonly handlers = new Map<string, Set<() => void>>();
+  private readonly keyHandlers = new Map<string, Set<(keys: string[]) => void>>();
+  /** This process's id on the bus: it has already applied its own keyed invalidations. */
+  private readonly origin = randomBytes(6).toString('hex');
   private unlisten: (() => Promise<void>) | null = null;
 
   constructor(
@@ -18,8 +26,15 @@ export class CacheBus {
   ) {}
 
   async start() {
-    this.unlisten = await this.database.listen(CHANNEL, (topic) => {
-      for (const handler of this.handlers.get(topic) ?? []) handler();
+    this.unlisten = await this.database.listen(CHANNEL, (payload) => {
+      if (payload.includes(SEP)) {
+        const [topic, origin, keys] = payload.split(SEP);
+        if (origin === this.origin) return;
+        const list = keys ? keys.split(',') : [];
+        for (const handler of this.keyHandlers.get(topic) ?? []) handler(list);
+        return;
+      }
+      for (const handler of this.handlers.get(payload) ?? []) handler();
     });
   }
 
@@ -27,6 +42,39 @@ export class CacheBus {
     let set = this.handlers.get(topic);
     if (!set) this.handlers.set(topic, (set = new Set()));
     set.add(handler);
+  }
+
+  /** Handles keyed invalidations of a topic sent by other processes (see invalidateKeys). */
+  onKeys(topic: string, handler: (keys: string[]) => void) {
+    let set = this.keyHandlers.get(topic);
+    if (!set) this.keyHandlers.set(topic, (set = new Set()));
+    set.add(handler);
+  }
+
+  /**
+   * Tells the other processes that these keys of the topic changed (the caller has already
+   * applied it here). Keys must not contain "," or control characters.
+   */
+  async invalidateKeys(topic: string, keys: string[]) {
+    let chunk: string[] = [];
+    let bytes = 0;
+    const send = async () => {
+      if (!chunk.length) return;
+      const payload = [topic, this.origin, chunk.join(',')].join(SEP);
+      chunk = [];
+      bytes = 0;
+      try {
+        await this.database.notify(CHANNEL, payload);
+      } catch (error) {
+        this.logger.error({ err: error, topic }, 'cache invalidation notify failed');
+      }
+    };
+    for (const key of keys) {
+      if (bytes + key.length + 1 > MAX_KEYS_BYTES) await send();
+      chunk.push(key);
+      bytes += key.length + 1;
+    }
+    await send();
   }
 
   /** Drops the topic here at once, and in every other process through NOTIFY. */

@@ -12,6 +12,9 @@ import type { AuthTables } from '../modules/auth/tables';
 import type { TeamTables } from '../modules/teams/tables';
 import type { DocumentsTables } from '../modules/documents/tables';
 import type { WebsiteTables } from '../modules/websites/tables';
+import type { EntitlementsTables } from '../modules/entitlements/tables';
+import type { EngineTables } from '../engines/tables';
+import type { ApiTables } from '../modules/api/tables';
 
 /** Column types of the database, kept in step with migrations/*.sql. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -72,6 +75,9 @@ export interface PlansTable {
   max_file_size_mb: number;
   file_formats: ColumnType<string[], string[] | undefined, string[]>;
   llm_enabled: Generated<boolean>;
+  /** The developer API (keys, DeepL- and LibreTranslate-compatible endpoints). */
+  api_enabled: Generated<boolean>;
+  monthly_api_characters: Generated<number>;
   included_seats: Generated<number>;
   created_at: CreatedAt;
   updated_at: Timestamp;
@@ -133,7 +139,10 @@ export interface DB
     HistoryTables,
     FeedbackTables,
     GlossaryTables,
-    WebsiteTables {}
+    WebsiteTables,
+    EntitlementsTables,
+    EngineTables,
+    ApiTables {}
 
 interface FoundationTables {
   app_secrets: AppSecretsTable;

@@ -1,13 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database';
-import type { WriteKind } from './write-watch';
+import { keysOf, type WriteKind } from './write-watch';
 
 let testDatabase: TestDatabase;
 const seen: Array<[string, WriteKind]> = [];
+const keys: Array<Array<string | number> | null> = [];
 
 beforeAll(async () => {
   testDatabase = await createTestDatabase();
-  testDatabase.database.onWrite((table, kind) => seen.push([table, kind]));
+  testDatabase.database.onWrite((table, kind, where) => {
+    seen.push([table, kind]);
+    if (kind !== 'insert') keys.push(keysOf(where, table === 'users' ? 'id' : 'user_id'));
+  });
 });
 afterAll(async () => {
   await testDatabase.database.close();
@@ -47,5 +51,16 @@ describe('write watch', () => {
       .execute();
     await db.transaction().execute((trx) => trx.updateTable('users').set({ name: 'In a transaction' }).where('id', '=', -1).execute());
     expect(new Set(seen.map(([table, kind]) => `${table}:${kind}`))).toEqual(new Set(['sessions:delete', 'users:update']));
+  });
+
+  it('names the rows an update or delete is pinned to, and says so when it cannot', async () => {
+    const { db } = testDatabase.database;
+    keys.length = 0;
+    await db.updateTable('users').set({ name: 'x' }).where('id', '=', -5).where('email_verified_at', 'is', null).execute();
+    await db.deleteFrom('sessions').where('user_id', 'in', [-1, -2]).execute();
+    await db.updateTable('users').set({ name: 'x' }).where('email', '=', 'nobody@example.com').execute();
+    await db.updateTable('users').set({ name: 'x' }).where((eb) => eb.or([eb('id', '=', -1), eb('id', '=', -2)])).execute();
+    // Each statement is reported twice (before and after).
+    expect(keys).toEqual([[-5], [-5], [-1, -2], [-1, -2], null, null, null, null]);
   });
 });

@@ -1,7 +1,8 @@
 import type { KyselyPlugin, OperationNode, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 
 export type WriteKind = 'insert' | 'update' | 'delete';
-export type WriteListener = (table: string, kind: WriteKind) => void;
+/** `where` is the statement's WHERE clause (updates and deletes), for listeners that read keys from it (keysOf). */
+export type WriteListener = (table: string, kind: WriteKind, where?: OperationNode) => void;
 
 interface AnyNode {
   kind: string;
@@ -16,10 +17,64 @@ function tableName(node: unknown): string | undefined {
   return undefined;
 }
 
+type Written = [string, WriteKind, OperationNode?];
+
+/**
+ * The values a WHERE clause pins `column` to (`column = v`, `column in (...)`, in a chain of
+ * ANDs), or null when the statement may touch rows with any value (no such condition, an OR,
+ * a sub-query...): then a listener must assume every row.
+ */
+export function keysOf(where: OperationNode | undefined, column: string): Array<string | number> | null {
+  const visit = (node: AnyNode | undefined): Array<string | number> | null => {
+    if (!node) return null;
+    if (node.kind === 'WhereNode') return visit(node.where as AnyNode);
+    if (node.kind === 'AndNode') return visit(node.left as AnyNode) ?? visit(node.right as AnyNode);
+    if (node.kind !== 'BinaryOperationNode') return null;
+    const left = node.leftOperand as AnyNode;
+    const name = left.kind === 'ReferenceNode' ? (((left.column as AnyNode).column as AnyNode)?.name as string | undefined) : undefined;
+    const operator = (node.operator as AnyNode).operator;
+    if (name !== column) return null;
+    const right = node.rightOperand as AnyNode;
+    const plain = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? v : undefined);
+    if (operator === '=' && right.kind === 'ValueNode') {
+      const value = plain(right.value);
+      return value === undefined ? null : [value];
+    }
+    if (operator === 'in' && right.kind === 'PrimitiveValueListNode') {
+      const values = (right.values as unknown[]).map(plain);
+      return values.every((v) => v !== undefined) ? (values as Array<string | number>) : null;
+    }
+    if (operator === 'in' && right.kind === 'ValueListNode') {
+      const values = (right.values as AnyNode[]).map((v) => (v.kind === 'ValueNode' ? plain(v.value) : undefined));
+      return values.every((v) => v !== undefined) ? (values as Array<string | number>) : null;
+    }
+    return null;
+  };
+  return visit(where as unknown as AnyNode);
+}
+
+/** The columns a WHERE clause compares, when it is a plain chain of ANDed comparisons; else null. */
+export function whereColumns(where: OperationNode | undefined): string[] | null {
+  const visit = (node: AnyNode | undefined): string[] | null => {
+    if (!node) return null;
+    if (node.kind === 'WhereNode') return visit(node.where as AnyNode);
+    if (node.kind === 'AndNode') {
+      const left = visit(node.left as AnyNode);
+      const right = visit(node.right as AnyNode);
+      return left && right ? [...left, ...right] : null;
+    }
+    if (node.kind !== 'BinaryOperationNode') return null;
+    const left = node.leftOperand as AnyNode;
+    const name = left.kind === 'ReferenceNode' ? (((left.column as AnyNode).column as AnyNode)?.name as string | undefined) : undefined;
+    return name ? [name] : null;
+  };
+  return visit(where as unknown as AnyNode);
+}
+
 /** The tables a statement writes: its own target and those of data-modifying WITH clauses. */
-export function writtenTables(node: OperationNode): Array<[string, WriteKind]> {
+export function writtenTables(node: OperationNode): Written[] {
   const n = node as unknown as AnyNode;
-  const found: Array<[string, WriteKind]> = [];
+  const found: Written[] = [];
   const ctes = (n.with as { expressions?: Array<{ expression: OperationNode }> } | undefined)?.expressions ?? [];
   for (const cte of ctes) found.push(...writtenTables(cte.expression));
   if (n.kind === 'InsertQueryNode') {
@@ -27,11 +82,11 @@ export function writtenTables(node: OperationNode): Array<[string, WriteKind]> {
     if (table) found.push([table, 'insert']);
   } else if (n.kind === 'UpdateQueryNode') {
     const table = tableName(n.table);
-    if (table) found.push([table, 'update']);
+    if (table) found.push([table, 'update', n.where as OperationNode | undefined]);
   } else if (n.kind === 'DeleteQueryNode') {
     for (const from of ((n.from as { froms?: unknown[] } | undefined)?.froms ?? [])) {
       const table = tableName(from);
-      if (table) found.push([table, 'delete']);
+      if (table) found.push([table, 'delete', n.where as OperationNode | undefined]);
     }
   }
   return found;
@@ -45,7 +100,7 @@ export function writtenTables(node: OperationNode): Array<[string, WriteKind]> {
  */
 export class WriteWatchPlugin implements KyselyPlugin {
   private readonly listeners = new Set<WriteListener>();
-  private readonly pending = new WeakMap<object, Array<[string, WriteKind]>>();
+  private readonly pending = new WeakMap<object, Written[]>();
 
   listen(listener: WriteListener): () => void {
     this.listeners.add(listener);
@@ -69,7 +124,7 @@ export class WriteWatchPlugin implements KyselyPlugin {
     return args.result;
   }
 
-  private emit(tables: Array<[string, WriteKind]>) {
-    for (const [table, kind] of tables) for (const listener of this.listeners) listener(table, kind);
+  private emit(tables: Written[]) {
+    for (const [table, kind, where] of tables) for (const listener of this.listeners) listener(table, kind, where);
   }
 }

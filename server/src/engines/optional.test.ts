@@ -54,7 +54,7 @@ describe('createOptionalEngines', () => {
       expect(lines.join('\n')).toMatch(/optional engines: local \(en-ar, ar-en\), deepl, google, libretranslate, llm/);
       expect(await engines[0]!.translate(['Hello.'], { source: 'en', target: 'ar', domain: 'general' })).toHaveLength(1);
     } finally {
-      await Promise.all(engines.map((e) => e.close?.()));
+      await Promise.all(engines.map(async (e) => e.close?.()));
     }
   });
 });

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { planBatches } from '../text/toolkit';
 import { EngineError, type Domain, type GlossaryTerm, type Lang, type Segment, type TranslationEngine } from './types';
 
 /**
@@ -160,27 +161,15 @@ function perEngine(value: number | Record<string, number> | undefined, id: strin
   return value[id] ?? value.default ?? fallback;
 }
 
-/** Splits segments into batches of at most `maxSegments` segments and about `maxChars` characters. */
+/** Splits segments into batches of at most `maxSegments` segments and about `maxChars` characters (the toolkit's batcher). */
 export function batchSegments(segments: Segment[], maxSegments: number, maxChars: number): Array<{ start: number; items: Segment[] }> {
-  const batches: Array<{ start: number; items: Segment[] }> = [];
-  let current: Segment[] = [];
-  let chars = 0;
-  let start = 0;
-  segments.forEach((segment, index) => {
-    if (current.length && (current.length >= maxSegments || chars + segment.length > maxChars)) {
-      batches.push({ start, items: current });
-      current = [];
-      chars = 0;
-      start = index;
-    }
-    current.push(segment);
-    chars += segment.length;
-  });
-  if (current.length) batches.push({ start, items: current });
-  return batches;
+  return planBatches(segments, { maxSegments, maxChars }).map((batch) => ({ start: batch.segmentIndexes[0]!, items: batch.segmentIndexes.map((i) => segments[i]!) }));
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Where a glossary term occurs in a text: the whole term, any case, not inside a word. */
+const termPattern = (term: GlossaryTerm) => new RegExp(`(?<![\\p{L}\\p{M}\\p{N}])${escapeRegExp(term.source.trim())}(?![\\p{L}\\p{M}\\p{N}])`, 'giu');
 
 /**
  * Replaces glossary terms in a segment with standalone placeholders numbered after the
@@ -195,8 +184,7 @@ export function protectGlossaryTerms(segment: Segment, glossary: GlossaryTerm[])
   // Longest terms first, so "purchase order" wins over "order".
   for (const term of [...glossary].sort((a, b) => b.source.length - a.source.length)) {
     if (!term.source.trim()) continue;
-    const pattern = new RegExp(`(?<![\\p{L}\\p{M}\\p{N}])${escapeRegExp(term.source.trim())}(?![\\p{L}\\p{M}\\p{N}])`, 'giu');
-    text = text.replace(pattern, () => {
+    text = text.replace(termPattern(term), () => {
       const placeholder = `<x${next++}/>`;
       replacements.push({ placeholder, target: term.target });
       return placeholder;
@@ -287,7 +275,8 @@ export function createEngineRouter(options: EngineRouterOptions) {
   /** Translates one batch through the chain; returns the answer and who gave it. */
   async function translateBatch(chain: string[], items: Segment[], request: RouteRequest, stats: { calls: number; failures: EngineFailure[] }) {
     for (const id of chain) {
-      const engine = engines.get(id)!;
+      const engine = engines.get(id);
+      if (!engine) continue; // taken out (hot swap) since the chain was computed
       let attempts = 0;
       for (;;) {
         attempts++;
@@ -330,6 +319,15 @@ export function createEngineRouter(options: EngineRouterOptions) {
     },
     get engineIds() {
       return [...engines.keys()];
+    },
+
+    /**
+     * Puts an engine in, replacing the one registered under its id, or takes `id` out (null).
+     * Batches already under way finish on the engine they started on (hot swap).
+     */
+    setEngine(id: string, engine: TranslationEngine | null) {
+      if (engine) engines.set(id, engine);
+      else engines.delete(id);
     },
 
     /** Translates segments, in order, one output per input. */
@@ -375,7 +373,7 @@ export function createEngineRouter(options: EngineRouterOptions) {
     },
 
     async close() {
-      await Promise.all([...engines.values()].map((engine) => engine.close?.()));
+      await Promise.all([...engines.values()].map(async (engine) => engine.close?.()));
     },
   };
 }

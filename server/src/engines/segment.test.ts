@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detectLanguage } from './detect';
-import { countWords, joinSegments, segmentText } from './segment';
+import { countWords, detectLanguage } from '../text/toolkit';
+import { joinSegments, segmentText } from './segment';
 
 const texts = (input: string) => segmentText(input).segments.map((segment) => segment.text);
 

@@ -126,8 +126,3 @@ export function segmentText(input: string, _lang?: Lang): SegmentedText {
 export function joinSegments(segmented: SegmentedText, targets: string[]): string {
   return segmented.leading + segmented.segments.map((segment, index) => (targets[index] ?? '') + segment.separator).join('');
 }
-
-/** Counts words (runs of letters or digits, Latin or Arabic). */
-export function countWords(text: string): number {
-  return text.match(/[\p{L}\p{N}][\p{L}\p{N}\p{M}'’_-]*/gu)?.length ?? 0;
-}

@@ -61,5 +61,6 @@ export class EngineError extends Error {
  */
 export type SegmentTranslator = (
   segments: Segment[],
-  job: { source: Lang; target: Lang; domain: Domain; llm?: boolean },
-) => Promise<{ translations: string[]; engine: string }>;
+  /** `ownerUserId`: whose translation memory and glossaries apply (the pipeline's owner; none for guests). */
+  job: { source: Lang; target: Lang; domain: Domain; llm?: boolean; ownerUserId?: number | null },
+) => Promise<{ translations: string[]; engine: string; origins?: string[] }>;

@@ -67,7 +67,6 @@ function styleOf(rPr: XmlElement | undefined): StyleRef<Style> {
   return { key: significant.length ? serialize({ ...rPr, attrs: {}, children: significant }) : '', value: { rPr } };
 }
 
-const isOff = (element: XmlElement | undefined) => !element || ['0', 'false', 'off'].includes(element.attrs['w:val'] ?? '');
 const langTag = (lang: Lang) => (lang === 'ar' ? 'ar-SA' : 'en-US');
 
 /** Run properties for text in the target language (direction, language, complex-script twins). */

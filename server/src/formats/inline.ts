@@ -351,12 +351,8 @@ export function stripPlaceholders(segment: string): string {
   return segment.replace(TAG_PATTERN, '');
 }
 
-/** Words as users count them: whitespace-separated tokens holding a letter or a digit. */
-export function countWords(plain: string): number {
-  let count = 0;
-  for (const token of plain.split(/\s+/)) if (/[\p{L}\p{N}]/u.test(token)) count++;
-  return count;
-}
+/** Words as users count them: the text toolkit's one counter. */
+export { countWords } from '../text/toolkit';
 
 /** Only text with letters goes to an engine; numbers, dates and punctuation stay as they are. */
 export function isTranslatable(plain: string): boolean {

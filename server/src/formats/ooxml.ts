@@ -1,6 +1,7 @@
 import type { Lang } from '../engines/types';
 import { DocumentError } from './errors';
 import type { FilterLimits } from './limits';
+import { contentTypesWithCustomProperties, CUSTOM_PROPERTIES_PART, customPropertiesWithNotice, packageRelsWithCustomProperties } from './notice';
 import { SegmentCursor, SegmentLimitError, type DocumentAnalysis, type FilterOptions, type MergeInput, type PartRange } from './types';
 import { child, children, type XmlElement } from './xml/dom';
 import { parseXmlDocument, transformXmlChunks, type XmlTransformHandlers } from './xml/stream';
@@ -157,7 +158,15 @@ export async function mergePackage(path: string, outPath: string, filter: OoxmlF
     await filter.prepareMerge?.({ translations: input.translations, parts, roles, state, options, zip });
     const ranges = new Map(parts.map((range) => [range.part, range]));
     const writer = createZipWriter(outPath);
+    // The notice goes into the custom document properties (added when the file has none).
+    const noticeParts = input.notice ? await noticeRewrites(zip, input.notice) : new Map<string, Buffer>();
     for (const entry of zip.entries) {
+      const rewritten = noticeParts.get(entry.name);
+      if (rewritten) {
+        writer.addBuffer(entry.name, rewritten);
+        noticeParts.delete(entry.name);
+        continue;
+      }
       const role = roles.get(entry.name);
       if (!role) {
         writer.add(entry.name, () => zip.stream(entry));
@@ -176,10 +185,27 @@ export async function mergePackage(path: string, outPath: string, filter: OoxmlF
         })();
       });
     }
+    for (const [name, data] of noticeParts) writer.addBuffer(name, data);
     await writer.finish();
   } finally {
     zip.close();
   }
+}
+
+/** The package parts to write (replace or add) so the notice is a custom document property. */
+async function noticeRewrites(zip: ZipArchive, notice: string): Promise<Map<string, Buffer>> {
+  const read = async (name: string) => {
+    const entry = zip.get(name);
+    return entry ? (await zip.readBuffer(entry, 4 * 1024 * 1024)).toString('utf8') : null;
+  };
+  const types = await read('[Content_Types].xml');
+  const rels = await read('_rels/.rels');
+  if (types === null || rels === null) return new Map();
+  return new Map([
+    ['[Content_Types].xml', Buffer.from(contentTypesWithCustomProperties(types))],
+    ['_rels/.rels', Buffer.from(packageRelsWithCustomProperties(rels))],
+    [CUSTOM_PROPERTIES_PART, Buffer.from(customPropertiesWithNotice(await read(CUSTOM_PROPERTIES_PART), notice))],
+  ]);
 }
 
 /**

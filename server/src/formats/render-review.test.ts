@@ -69,7 +69,6 @@ function word(words: Word[], text: string): Word {
 }
 
 let dir: string;
-const pdfs: Record<'docx' | 'pptx' | 'xlsx', string> = { docx: '', pptx: '', xlsx: '' };
 
 beforeAll(async () => {
   expect(fs.existsSync('/usr/bin/soffice'), 'LibreOffice is missing: npm test installs it (scripts/system-packages.mjs)').toBe(true);

@@ -1,5 +1,6 @@
 import type { Lang } from '../engines/types';
-import { applyTranslation, countWords, type BuiltSegment, type InlineNode } from './inline';
+import { countWords, languageFromLetters, scriptLetters } from '../text/toolkit';
+import { applyTranslation, type BuiltSegment, type InlineNode } from './inline';
 import type { FilterLimits } from './limits';
 
 export type DocumentFormat = 'docx' | 'xlsx' | 'pptx' | 'xliff' | 'pdf';
@@ -46,10 +47,10 @@ export interface FilterOptions {
 export interface MergeInput {
   translations: readonly (string | undefined)[];
   parts?: readonly PartRange[];
+  /** Written into the file's metadata (the "dictionary gloss" notice), when set. */
+  notice?: string;
 }
 
-const ARABIC_LETTERS = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/g;
-const LATIN_LETTERS = /[A-Za-z\u00C0-\u024F]/g;
 
 /**
  * Hands segments out in document order. Analysis records them; a merge returns the
@@ -81,8 +82,9 @@ export class SegmentCursor {
       if (countable) {
         this.words += countWords(plain);
         this.characters += plain.length;
-        this.arabicLetters += plain.match(ARABIC_LETTERS)?.length ?? 0;
-        this.latinLetters += plain.match(LATIN_LETTERS)?.length ?? 0;
+        const letters = scriptLetters(plain);
+        this.arabicLetters += letters.arabic;
+        this.latinLetters += letters.latin;
       }
       return undefined;
     }
@@ -101,10 +103,7 @@ export class SegmentCursor {
   }
 
   detectedLanguage(): Lang | null {
-    const total = this.arabicLetters + this.latinLetters;
-    if (total === 0) return null;
-    if (this.arabicLetters / total > 0.3) return 'ar';
-    return 'en';
+    return languageFromLetters({ arabic: this.arabicLetters, latin: this.latinLetters })?.lang ?? null;
   }
 }
 

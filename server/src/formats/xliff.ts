@@ -6,6 +6,7 @@ import { DocumentError } from './errors';
 import { buildSegment, type InlineNode } from './inline';
 import { SegmentCursor, SegmentLimitError, type DocumentAnalysis, type FilterOptions, type MergeInput } from './types';
 import { cloneElement, el, isElement, localName, prefixOf, type XmlElement, type XmlNode } from './xml/dom';
+import { noticeComment } from './notice';
 import { transformXmlChunks, type OpenElement, type XmlTransformHandlers } from './xml/stream';
 
 /**
@@ -171,7 +172,18 @@ export async function mergeXliff(path: string, outPath: string, input: MergeInpu
   await pipeline(
     Readable.from(
       (async function* () {
-        for await (const chunk of chunks) yield Buffer.from(chunk, 'utf8');
+        // The notice as a comment at the top, after the XML declaration when there is one.
+        let first = Boolean(input.notice);
+        for await (const chunk of chunks) {
+          if (first && input.notice && chunk.trim()) {
+            first = false;
+            const declaration = /^\s*<\?xml[^?]*\?>/.exec(chunk);
+            const at = declaration ? declaration[0].length : 0;
+            yield Buffer.from(`${chunk.slice(0, at)}${declaration ? '\n' : ''}${noticeComment(input.notice)}\n${chunk.slice(at)}`, 'utf8');
+            continue;
+          }
+          yield Buffer.from(chunk, 'utf8');
+        }
       })(),
     ),
     fs.createWriteStream(outPath),

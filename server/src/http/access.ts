@@ -52,12 +52,13 @@ export function registerAccess(app: FastifyInstance, deps: { sessions: SessionSt
       request.actor = { user: cached.user, sessionId: cached.session.id };
       return;
     }
+    const mark = deps.actors?.mark();
     const session = await deps.sessions.get(request);
     if (!session?.user_id) return;
     const user = await deps.loadUser(session.user_id);
     if (!user) return;
     request.actor = { user, sessionId: session.id };
-    deps.actors?.set(session, user);
+    deps.actors?.set(session, user, mark);
   }
 
   app.addHook('preHandler', async (request: FastifyRequest) => {

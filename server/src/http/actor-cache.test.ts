@@ -3,6 +3,10 @@ import { createUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import type { SessionRow, UserRow } from '../db/schema';
 import { ROLE } from './access';
+import pino from 'pino';
+import { vi } from 'vitest';
+import { createActorCache } from '../container';
+import { CacheBus } from '../db/cache';
 import { ActorCache } from './actor-cache';
 
 let t: TestApp;
@@ -39,6 +43,55 @@ describe('actor cache', () => {
   });
 });
 
+describe('actor cache: per-key invalidation', () => {
+  it('drops only the entries of the user a write names; other users stay cached', async () => {
+    const a = await createUser(t.container, { name: 'Alpha' });
+    const b = await createUser(t.container, { name: 'Beta' });
+    const clientA = await t.client().signInAs(a.id);
+    const clientB = await t.client().signInAs(b.id);
+    await clientA.get('/api/user');
+    await clientB.get('/api/user');
+    const sizeBefore = t.container.actors.size;
+    await t.container.database.db.updateTable('users').set({ name: 'Alpha 2' }).where('id', '=', a.id).execute();
+    expect(t.container.actors.size).toBe(sizeBefore - 1);
+    expect((await clientA.get('/api/user')).json().name).toBe('Alpha 2');
+    expect(t.container.actors.size).toBe(sizeBefore);
+  });
+
+  it('keeps every entry on writes that change no one’s access: a new user, the purge of expired sessions, other tables', async () => {
+    const user = await createUser(t.container);
+    const client = await t.client().signInAs(user.id);
+    await client.get('/api/user');
+    const sizeBefore = t.container.actors.size;
+    expect(sizeBefore).toBeGreaterThan(0);
+    await createUser(t.container);
+    await t.container.sessions.purgeExpired();
+    await t.container.database.db.updateTable('plans').set({ updated_at: new Date() }).where('id', '=', -1).execute();
+    expect(t.container.actors.size).toBe(sizeBefore);
+  });
+
+  it('carries the dropped keys to the other processes through the cache bus', async () => {
+    const user = await createUser(t.container, { name: 'Far' });
+    const other = await createUser(t.container, { name: 'Stays' });
+    const client = await t.client().signInAs(user.id);
+    await client.get('/api/user');
+    // Another process: its own bus on the same database, its own cache (its own writes are not watched here).
+    const bus = new CacheBus(t.container.database, pino({ level: 'silent' }));
+    await bus.start();
+    try {
+      const far = createActorCache({ onWrite: () => () => {} }, bus, () => new Date());
+      const expires = new Date(Date.now() + 3_600_000);
+      far.set({ id: 'sess-far', user_id: user.id, expires_at: expires } as unknown as SessionRow, user as UserRow);
+      far.set({ id: 'sess-other', user_id: other.id, expires_at: expires } as unknown as SessionRow, other as UserRow);
+      await t.container.database.db.updateTable('users').set({ name: 'Far 2' }).where('id', '=', user.id).execute();
+      await vi.waitFor(() => expect(far.get('sess-far')).toBeUndefined(), { timeout: 10_000, interval: 20 });
+      expect(far.get('sess-other')?.user.id).toBe(other.id);
+    } finally {
+      await bus.stop();
+    }
+  });
+});
+
 describe('actor cache limits', () => {
   const session = (expiresAt: number) => ({ id: 's1', expires_at: new Date(expiresAt) }) as unknown as SessionRow;
   const user = { id: 1 } as UserRow;
@@ -59,6 +112,22 @@ describe('actor cache limits', () => {
     const cache = new ActorCache(5_000, () => now);
     cache.set(session(now + 1_000), user);
     now += 1_000;
+    expect(cache.get('s1')).toBeUndefined();
+  });
+
+  it('never stores what a read found if the user or session was dropped while it read', () => {
+    const cache = new ActorCache(5_000, () => 0);
+    const mark = cache.mark();
+    cache.dropUsers([user.id]);
+    cache.set(session(10_000), user, mark);
+    expect(cache.get('s1')).toBeUndefined();
+    const later = cache.mark();
+    cache.set(session(10_000), user, later);
+    expect(cache.get('s1')?.user).toBe(user);
+    const before = cache.mark();
+    cache.dropSessions(['s1']);
+    expect(cache.get('s1')).toBeUndefined();
+    cache.set(session(10_000), user, before);
     expect(cache.get('s1')).toBeUndefined();
   });
 

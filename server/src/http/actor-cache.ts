@@ -8,15 +8,23 @@ interface Entry {
 
 /**
  * The signed-in actor (session row and user row) of recent requests, by session id, for
- * a few seconds: a busy user's requests then skip two reads each. Any write to `users` and
- * any deletion of sessions, by any module, empties it (the container connects it to the
- * database's write watch, and to the other processes through the cache bus), so a change
- * of role, plan or verification, a sign-out or a removal applies to the next request. The
- * time limit only bounds what a lost notification or a concurrent PostgreSQL transaction
- * could leave behind.
+ * a few seconds: a busy user's requests then skip two reads each. A write to a user's row or
+ * a deletion of a session drops only the entries of that user or session, in this process at
+ * once and in the others through the cache bus (the container wires both), so a change of
+ * role, plan or verification, a sign-out or a removal applies to the next request while every
+ * other user's entries stay. A read that started before a drop never stores what it read
+ * (the `mark` taken before it), so a concurrent write cannot leave a stale copy behind; the
+ * time limit bounds what a lost notification could.
  */
 export class ActorCache {
   private readonly entries = new Map<string, Entry>();
+  private readonly sessionsOfUser = new Map<number, Set<string>>();
+  /** The version at which a user or session was last dropped (recent ones only). */
+  private readonly droppedUsers = new Map<number, number>();
+  private readonly droppedSessions = new Map<string, number>();
+  private version = 0;
+  /** Reads that began before this version may not store (after clear(), or a forgotten drop). */
+  private floor = 0;
 
   constructor(
     private readonly ttlMs = 5_000,
@@ -29,22 +37,79 @@ export class ActorCache {
     if (!entry) return undefined;
     const now = this.now();
     if (entry.until <= now || new Date(entry.session.expires_at).getTime() <= now) {
-      this.entries.delete(sessionId);
+      this.remove(sessionId);
       return undefined;
     }
     return entry;
   }
 
-  set(session: SessionRow, user: UserRow) {
-    if (this.entries.size >= this.maxEntries) this.entries.clear();
-    this.entries.set(session.id, { session, user, until: this.now() + this.ttlMs });
+  /** Taken before reading a session and its user from the database; pass it to set(). */
+  mark(): number {
+    return this.version;
   }
 
+  set(session: SessionRow, user: UserRow, mark = this.version) {
+    // Dropped after the read began: what was read may be stale.
+    if (mark < this.floor || (this.droppedUsers.get(user.id) ?? -1) > mark || (this.droppedSessions.get(session.id) ?? -1) > mark) return;
+    if (this.entries.size >= this.maxEntries) this.clear();
+    this.remove(session.id);
+    this.entries.set(session.id, { session, user, until: this.now() + this.ttlMs });
+    let sessions = this.sessionsOfUser.get(user.id);
+    if (!sessions) this.sessionsOfUser.set(user.id, (sessions = new Set()));
+    sessions.add(session.id);
+  }
+
+  /** Drops the entries of these users (every session of theirs). */
+  dropUsers(ids: Iterable<number>) {
+    const version = ++this.version;
+    for (const id of ids) {
+      this.remember(this.droppedUsers, id, version);
+      for (const sessionId of this.sessionsOfUser.get(id) ?? []) this.entries.delete(sessionId);
+      this.sessionsOfUser.delete(id);
+    }
+  }
+
+  /** Drops these sessions' entries. */
+  dropSessions(ids: Iterable<string>) {
+    const version = ++this.version;
+    for (const id of ids) {
+      this.remember(this.droppedSessions, id, version);
+      this.remove(id);
+    }
+  }
+
+  /** Drops everything (a write whose rows cannot be told). */
   clear() {
+    this.version++;
     this.entries.clear();
+    this.sessionsOfUser.clear();
+    this.droppedUsers.clear();
+    this.droppedSessions.clear();
+    // Every read in flight started before this version: none of them may store.
+    this.floor = this.version;
   }
 
   get size() {
     return this.entries.size;
+  }
+
+  private remember<K>(map: Map<K, number>, key: K, version: number) {
+    map.delete(key);
+    map.set(key, version);
+    // Reads older than the oldest remembered drop are refused as a whole (floor), so the maps stay small.
+    if (map.size > 10_000) {
+      const [oldest, at] = map.entries().next().value as [K, number];
+      map.delete(oldest);
+      this.floor = Math.max(this.floor, at);
+    }
+  }
+
+  private remove(sessionId: string) {
+    const entry = this.entries.get(sessionId);
+    if (!entry) return;
+    this.entries.delete(sessionId);
+    const sessions = this.sessionsOfUser.get(entry.user.id);
+    sessions?.delete(sessionId);
+    if (sessions && !sessions.size) this.sessionsOfUser.delete(entry.user.id);
   }
 }

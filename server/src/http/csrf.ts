@@ -15,36 +15,45 @@ declare module 'fastify' {
 
 /**
  * Signed double-submit CSRF protection: the XSRF-TOKEN cookie (readable by our own
- * script) must come back in the X-XSRF-TOKEN header, and carry our signature.
+ * script) must come back in the X-XSRF-TOKEN header, and carry our signature over the
+ * session it was issued for. A token from before sign-in (or from another session) does not
+ * pass: the token is bound to the session and rotates whenever the session does.
  */
 export class CsrfTokens {
   constructor(private readonly key: Buffer) {}
 
-  issue(): string {
+  /** A token for the session `binding` (the session id; '' without a session). */
+  issue(binding: string): string {
     const nonce = randomBytes(24).toString('base64url');
-    return `${nonce}.${this.sign(nonce)}`;
+    return `${nonce}.${this.sign(nonce, binding)}`;
   }
 
-  isValid(token: string): boolean {
+  isValid(token: string, binding: string): boolean {
     const [nonce, signature, extra] = token.split('.');
     if (!nonce || !signature || extra !== undefined) return false;
-    const expected = Buffer.from(this.sign(nonce));
+    const expected = Buffer.from(this.sign(nonce, binding));
     const given = Buffer.from(signature);
     return expected.length === given.length && timingSafeEqual(expected, given);
   }
 
-  private sign(nonce: string) {
-    return createHmac('sha256', this.key).update(`csrf:${nonce}`).digest('base64url');
+  private sign(nonce: string, binding: string) {
+    return createHmac('sha256', this.key).update(`csrf:${binding}:${nonce}`).digest('base64url');
   }
 }
 
-export function registerCsrf(app: FastifyInstance, tokens: CsrfTokens, secureCookies: boolean) {
+/**
+ * `bindingOf` names the request's session (its id, '' without one). A route that starts or
+ * ends a session marks the request (`sessionRotated`); its reply then carries a fresh token
+ * bound to the new session.
+ */
+export function registerCsrf(app: FastifyInstance, tokens: CsrfTokens, secureCookies: boolean, bindingOf: (request: FastifyRequest) => string) {
   const setCookie = (reply: FastifyReply, token: string) =>
     reply.setCookie(CSRF_COOKIE, token, { path: '/', sameSite: 'lax', secure: secureCookies, httpOnly: false, maxAge: 60 * 60 * 24 * 7 });
 
   app.get('/mt/csrf-cookie', async (request, reply) => {
     const current = request.cookies[CSRF_COOKIE];
-    setCookie(reply, current && tokens.isValid(current) ? current : tokens.issue());
+    const binding = bindingOf(request);
+    setCookie(reply, current && tokens.isValid(current, binding) ? current : tokens.issue(binding));
     return reply.code(204).send();
   });
 
@@ -53,10 +62,14 @@ export function registerCsrf(app: FastifyInstance, tokens: CsrfTokens, secureCoo
     const cookie = request.cookies[CSRF_COOKIE];
     const header = request.headers[CSRF_HEADER];
     const sent = Array.isArray(header) ? header[0] : header;
-    if (!cookie || !sent || !tokens.isValid(cookie)) throw new CsrfMismatch();
+    if (!cookie || !sent || !tokens.isValid(cookie, bindingOf(request))) throw new CsrfMismatch();
     // Browsers send the cookie URI-encoded as written by document.cookie readers.
     const decoded = safeDecode(sent);
     if (decoded !== cookie) throw new CsrfMismatch();
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    if (request.sessionRotated) setCookie(reply, tokens.issue(request.sessionCache?.id ?? ''));
   });
 }
 

@@ -60,7 +60,7 @@ export class CsrfMismatch extends AppError {
 
 export class TooManyRequests extends AppError {
   constructor(readonly retryAfterSeconds: number) {
-    super(429, 'error.too_many_requests', { seconds: retryAfterSeconds });
+    super(429, 'error.too_many_requests', { count: retryAfterSeconds });
   }
 }
 

@@ -41,6 +41,15 @@ export class RateLimiter {
     return result;
   }
 
+  /** Seconds until `key` may be hit again when it is already past `limit` in its window, else 0 (counts nothing). */
+  async blockedFor(key: string, limit: number, windowSeconds: number) {
+    const row = await this.db.selectFrom('rate_limits').select(['hits', 'window_started_at']).where('key', '=', key).executeTakeFirst();
+    if (!row || row.hits < limit) return 0;
+    const resetsAt = new Date(row.window_started_at).getTime() + windowSeconds * 1000;
+    const now = this.now().getTime();
+    return resetsAt > now ? Math.max(1, Math.ceil((resetsAt - now) / 1000)) : 0;
+  }
+
   async reset(key: string) {
     await this.db.deleteFrom('rate_limits').where('key', '=', key).execute();
   }

@@ -108,6 +108,7 @@ export class SessionStore {
       ...(remember ? { expires } : {}),
     });
     request.sessionCache = row;
+    request.sessionRotated = true;
     return row;
   }
 
@@ -117,6 +118,7 @@ export class SessionStore {
     if (token) await this.db.deleteFrom('sessions').where('id', '=', hashToken(token)).execute();
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     request.sessionCache = null;
+    request.sessionRotated = true;
   }
 
   /** Ends every session of a user (password reset, removal from a team, deletion). */
@@ -135,5 +137,7 @@ export class SessionStore {
 declare module 'fastify' {
   interface FastifyRequest {
     sessionCache?: SessionRow | null;
+    /** The request started or ended a session (the CSRF token rotates with it, http/csrf.ts). */
+    sessionRotated?: boolean;
   }
 }

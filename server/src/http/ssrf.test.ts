@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkUrl, classifyAddress, createSsrfPolicy, guardedLookup, parseIPv6, resolvePublic, SsrfRefused, type ResolvedAddress } from './ssrf';
+import { checkUrl, classifyAddress, createSsrfPolicy, guardedLookup, parseAllowEntry, parseIPv6, resolvePublic, SsrfRefused, type ResolvedAddress } from './ssrf';
 
 const staticResolver = (answers: Record<string, string[]>) => async (hostname: string): Promise<ResolvedAddress[]> => {
   const list = answers[hostname];
@@ -128,34 +128,58 @@ describe('checkUrl', () => {
     }
   });
 
-  it('lets listed hosts through, compared as written in the URL', () => {
-    const allowed = createSsrfPolicy({ allowHosts: ['127.0.0.1', '[::1]', 'Intranet.Example'] });
+  it('lets listed hosts through, compared as written in the URL, on their listed ports', () => {
+    const allowed = createSsrfPolicy({ allowHosts: ['127.0.0.1:3000', '[::1]', 'Intranet.Example', '10.0.0.9:*'] });
     expect(checkUrl(allowed, 'http://127.0.0.1:3000/').port).toBe('3000');
     expect(checkUrl(allowed, 'http://[::1]/').hostname).toBe('[::1]');
-    // 127.0.0.2 is not listed.
+    expect(checkUrl(allowed, 'https://[::1]/').hostname).toBe('[::1]');
+    expect(checkUrl(allowed, 'http://10.0.0.9:8282/').port).toBe('8282');
+    // 127.0.0.2 is not listed; 127.0.0.1 only on 3000; a bare [::1] only on 80 and 443.
     expect(() => checkUrl(allowed, 'http://127.0.0.2/')).toThrow(SsrfRefused);
+    expect(() => checkUrl(allowed, 'http://127.0.0.1:8282/')).toThrow(SsrfRefused);
+    expect(() => checkUrl(allowed, 'http://127.0.0.1/')).toThrow(SsrfRefused);
+    expect(() => checkUrl(allowed, 'http://[::1]:8080/')).toThrow(SsrfRefused);
+  });
+
+  it('reads allow-list entries with and without ports', () => {
+    expect(parseAllowEntry('127.0.0.1')).toEqual({ host: '127.0.0.1', ports: [80, 443] });
+    expect(parseAllowEntry('Intranet.Example:8443')).toEqual({ host: 'intranet.example', ports: [8443] });
+    expect(parseAllowEntry('[::1]:8080')).toEqual({ host: '::1', ports: [8080] });
+    expect(parseAllowEntry('::1')).toEqual({ host: '::1', ports: [80, 443] });
+    expect(parseAllowEntry('site.test:*')).toEqual({ host: 'site.test', ports: [0] });
+    expect(parseAllowEntry('host:99999')).toBeNull();
+    expect(parseAllowEntry('a:b:c')).toBeNull();
+  });
+
+  it("refuses Lisan's own listening port on a local or own address, even when allow-listed", () => {
+    const policy = createSsrfPolicy({ allowHosts: ['127.0.0.1:*', 'localhost:*'], selfPorts: [8282], selfAddresses: ['203.0.113.7'] });
+    expect(() => checkUrl(policy, 'http://127.0.0.1:8282/api/health')).toThrow(/Lisan itself/);
+    expect(() => checkUrl(policy, 'http://localhost:8282/api/health')).toThrow(/Lisan itself/);
+    expect(() => checkUrl(policy, 'http://[::1]:8282/')).toThrow(/Lisan itself/);
+    expect(() => checkUrl(policy, 'http://203.0.113.7:8282/')).toThrow(/Lisan itself/);
+    expect(checkUrl(policy, 'http://127.0.0.1:8283/').port).toBe('8283');
   });
 });
 
 describe('resolvePublic and the connect-time lookup', () => {
   it('refuses a name when any of its addresses is not public', async () => {
     const policy = createSsrfPolicy({ resolve: staticResolver({ 'mixed.test': ['8.8.8.8', '10.0.0.5'], 'ok.test': ['8.8.8.8', '2001:4860::1'], 'mapped.test': ['::ffff:169.254.169.254'] }) });
-    await expect(resolvePublic(policy, 'ok.test')).resolves.toHaveLength(2);
-    await expect(resolvePublic(policy, 'mixed.test')).rejects.toMatchObject({ reason: 'blocked_address' });
-    await expect(resolvePublic(policy, 'mapped.test')).rejects.toMatchObject({ reason: 'blocked_address' });
-    await expect(resolvePublic(policy, 'missing.test')).rejects.toMatchObject({ code: 'ENOTFOUND' });
+    await expect(resolvePublic(policy, 'ok.test', 443)).resolves.toHaveLength(2);
+    await expect(resolvePublic(policy, 'mixed.test', 443)).rejects.toMatchObject({ reason: 'blocked_address' });
+    await expect(resolvePublic(policy, 'mapped.test', 443)).rejects.toMatchObject({ reason: 'blocked_address' });
+    await expect(resolvePublic(policy, 'missing.test', 443)).rejects.toMatchObject({ code: 'ENOTFOUND' });
   });
 
   it('does not let an allow-listed address in through a name that resolves to it', async () => {
     const policy = createSsrfPolicy({ allowHosts: ['127.0.0.1'], resolve: staticResolver({ 'evil.test': ['127.0.0.1'], 'localhost': ['127.0.0.1'] }) });
-    await expect(resolvePublic(policy, 'evil.test')).rejects.toMatchObject({ reason: 'blocked_address' });
-    await expect(resolvePublic(policy, 'localhost')).rejects.toMatchObject({ reason: 'blocked_address' });
-    await expect(resolvePublic(policy, '127.0.0.1')).resolves.toEqual([{ address: '127.0.0.1', family: 4 }]);
+    await expect(resolvePublic(policy, 'evil.test', 80)).rejects.toMatchObject({ reason: 'blocked_address' });
+    await expect(resolvePublic(policy, 'localhost', 80)).rejects.toMatchObject({ reason: 'blocked_address' });
+    await expect(resolvePublic(policy, '127.0.0.1', 80)).resolves.toEqual([{ address: '127.0.0.1', family: 4 }]);
   });
 
   it('answers the socket lookup with checked addresses only (both the single and the `all` forms)', async () => {
     const policy = createSsrfPolicy({ resolve: staticResolver({ 'ok.test': ['8.8.8.8', '2001:4860::1'], 'bad.test': ['192.168.0.10'] }) });
-    const lookup = guardedLookup(policy);
+    const lookup = guardedLookup(policy, 443);
     const single = await new Promise((resolve, reject) => lookup('ok.test', { family: 6 }, (err, address, family) => (err ? reject(err) : resolve([address, family]))));
     expect(single).toEqual(['2001:4860::1', 6]);
     const all = await new Promise((resolve, reject) => lookup('ok.test', { all: true }, (err, addresses) => (err ? reject(err) : resolve(addresses))));

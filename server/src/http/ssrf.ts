@@ -11,10 +11,14 @@
  *   cannot get through; IP literals (which skip lookup) are checked before connecting.
  * - Operators may allow listed hosts (WEB_FETCH_ALLOW_HOSTS): the URL's host name as written
  *   (a name or an IP literal) is compared, never the resolved address, so a public name that
- *   resolves to an allowed loopback address is still refused.
+ *   resolves to an allowed loopback address is still refused. An entry names its port
+ *   (`host:port`, `host:*`); a bare host opens ports 80 and 443 only.
+ * - Lisan's own listening address (its port on a loopback or own address) is never fetched,
+ *   allow-listed or not.
  */
 import dns from 'node:dns';
 import net from 'node:net';
+import os from 'node:os';
 
 export type AddressClass =
   | 'public'
@@ -169,23 +173,91 @@ export function normalizeHost(host: string): string {
   return host.trim().toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
 }
 
+/** The port a URL connects to (its own, else its scheme's). */
+export function effectivePort(url: URL): number {
+  return url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
+}
+
+/** Ports a bare allow-list entry (no `:port`) opens: plain and TLS web only. */
+const DEFAULT_PORTS: readonly number[] = [80, 443];
+/** `host:*`: every port of the host (test sites on random ports). */
+const ANY_PORT = 0;
+
+/**
+ * One WEB_FETCH_ALLOW_HOSTS entry: `host`, `host:port`, `host:*`, `[v6]`, `[v6]:port` or a bare
+ * IPv6 literal. Null when the entry is not one of those.
+ */
+export function parseAllowEntry(entry: string): { host: string; ports: number[] } | null {
+  const text = entry.trim().toLowerCase();
+  if (!text) return null;
+  const bracketed = /^\[([^\]]+)\](?::(\d+|\*))?$/.exec(text);
+  if (bracketed) return { host: normalizeHost(bracketed[1]!), ports: portsOf(bracketed[2]) };
+  if (net.isIPv6(text)) return { host: normalizeHost(text), ports: [...DEFAULT_PORTS] };
+  const hostPort = /^([^:]+)(?::(\d+|\*))?$/.exec(text);
+  if (!hostPort) return null;
+  const ports = portsOf(hostPort[2]);
+  return ports.every((port) => port >= 0 && port <= 65535) ? { host: normalizeHost(hostPort[1]!), ports } : null;
+}
+
+function portsOf(text: string | undefined): number[] {
+  if (text === undefined) return [...DEFAULT_PORTS];
+  return text === '*' ? [ANY_PORT] : [Number(text)];
+}
+
 export interface SsrfPolicy {
-  /** Host names (as written in URLs) the operator allows even though they resolve to local addresses. */
-  allowHosts: ReadonlySet<string>;
+  /** Host names (as written in URLs) the operator allows although they are local, each with its ports. */
+  allowHosts: ReadonlyMap<string, ReadonlySet<number>>;
   resolve: Resolver;
+  /**
+   * Lisan's own listening address: its ports (main.ts adds the bound one) and the addresses
+   * of this machine. A connection there is refused even for an allow-listed host.
+   */
+  self: { ports: Set<number>; addresses: Set<string> };
 }
 
-export function createSsrfPolicy(options: { allowHosts?: readonly string[]; resolve?: Resolver } = {}): SsrfPolicy {
-  return { allowHosts: new Set((options.allowHosts ?? []).map(normalizeHost).filter(Boolean)), resolve: options.resolve ?? systemResolver };
+/** Every address of this machine's interfaces (and the listening host, when it is an address). */
+export function machineAddresses(listenHost?: string): Set<string> {
+  const addresses = new Set<string>();
+  for (const list of Object.values(os.networkInterfaces())) for (const item of list ?? []) addresses.add(normalizeHost(item.address));
+  if (listenHost && net.isIP(normalizeHost(listenHost))) addresses.add(normalizeHost(listenHost));
+  return addresses;
 }
 
-export function isAllowListed(policy: SsrfPolicy, hostname: string): boolean {
-  return policy.allowHosts.has(normalizeHost(hostname));
+export function createSsrfPolicy(
+  options: { allowHosts?: readonly string[]; resolve?: Resolver; selfPorts?: readonly number[]; selfAddresses?: Iterable<string> } = {},
+): SsrfPolicy {
+  const allowHosts = new Map<string, Set<number>>();
+  for (const entry of options.allowHosts ?? []) {
+    const parsed = parseAllowEntry(entry);
+    if (!parsed) continue;
+    const ports = allowHosts.get(parsed.host) ?? new Set<number>();
+    for (const port of parsed.ports) ports.add(port);
+    allowHosts.set(parsed.host, ports);
+  }
+  return {
+    allowHosts,
+    resolve: options.resolve ?? systemResolver,
+    self: { ports: new Set((options.selfPorts ?? []).filter((port) => port > 0)), addresses: new Set(options.selfAddresses ?? machineAddresses()) },
+  };
+}
+
+/** Whether the operator allows this host on this port (a bare entry: 80 and 443 only). */
+export function isAllowListed(policy: SsrfPolicy, hostname: string, port: number): boolean {
+  const ports = policy.allowHosts.get(normalizeHost(hostname));
+  return !!ports && (ports.has(ANY_PORT) || ports.has(port));
+}
+
+/** Lisan itself: one of its ports on a loopback, unspecified or own address. Never fetched. */
+function isSelf(policy: SsrfPolicy, address: string, port: number): boolean {
+  if (!policy.self.ports.has(port)) return false;
+  const host = normalizeHost(address);
+  const cls = classifyAddress(host);
+  return cls === 'loopback' || cls === 'unspecified' || policy.self.addresses.has(host) || host === 'localhost';
 }
 
 /**
  * Checks a URL before any connection: scheme, credentials, and (for IP literals, which
- * never go through a lookup) the address itself. Returns the parsed URL.
+ * never go through a lookup) the address itself, with its port. Returns the parsed URL.
  */
 export function checkUrl(policy: SsrfPolicy, input: string | URL): URL {
   let url: URL;
@@ -198,23 +270,33 @@ export function checkUrl(policy: SsrfPolicy, input: string | URL): URL {
   if (url.username || url.password) throw new SsrfRefused('credentials', url.host);
   const host = normalizeHost(url.hostname);
   if (!host) throw new SsrfRefused('invalid_url', String(input));
-  if (net.isIP(host) && !isAllowListed(policy, host)) {
+  const port = effectivePort(url);
+  if (isSelf(policy, host, port)) throw new SsrfRefused('blocked_address', `${url.host} (Lisan itself)`);
+  if (net.isIP(host) && !isAllowListed(policy, host, port)) {
     const cls = classifyAddress(host);
-    if (cls !== 'public') throw new SsrfRefused('blocked_address', `${host} (${cls})`);
+    if (cls !== 'public') throw new SsrfRefused('blocked_address', `${url.host} (${cls})`);
   }
   return url;
 }
 
-/** Resolves a host and refuses it unless every address is public (or the host is allow-listed). */
-export async function resolvePublic(policy: SsrfPolicy, hostname: string): Promise<ResolvedAddress[]> {
+/**
+ * Resolves a host for a connection to `port` and refuses it unless every address is public
+ * (or the host is allow-listed for that port); Lisan's own address is refused either way.
+ */
+export async function resolvePublic(policy: SsrfPolicy, hostname: string, port: number): Promise<ResolvedAddress[]> {
   const host = normalizeHost(hostname);
+  const refuseSelf = (address: string) => {
+    if (isSelf(policy, address, port)) throw new SsrfRefused('blocked_address', `${host}:${port} -> ${address} (Lisan itself)`);
+  };
   if (net.isIP(host)) {
-    if (!isAllowListed(policy, host) && classifyAddress(host) !== 'public') throw new SsrfRefused('blocked_address', `${host} (${classifyAddress(host)})`);
+    refuseSelf(host);
+    if (!isAllowListed(policy, host, port) && classifyAddress(host) !== 'public') throw new SsrfRefused('blocked_address', `${host} (${classifyAddress(host)})`);
     return [{ address: host, family: net.isIPv6(host) ? 6 : 4 }];
   }
   const addresses = await policy.resolve(host);
   if (!addresses.length) throw Object.assign(new Error(`No address for ${host}`), { code: 'ENOTFOUND' });
-  if (isAllowListed(policy, host)) return addresses;
+  for (const { address } of addresses) refuseSelf(address);
+  if (isAllowListed(policy, host, port)) return addresses;
   for (const { address } of addresses) {
     const cls = classifyAddress(address);
     if (cls !== 'public') throw new SsrfRefused('blocked_address', `${host} -> ${address} (${cls})`);
@@ -225,12 +307,13 @@ export async function resolvePublic(policy: SsrfPolicy, hostname: string): Promi
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void;
 
 /**
- * A `lookup` for http(s).request / net.connect that resolves through the policy and refuses
- * local addresses: the connect-time check that defeats DNS rebinding.
+ * A `lookup` for connections to `port` (http(s).request / net.connect) that resolves through
+ * the policy and refuses local addresses: the connect-time check that defeats DNS rebinding.
+ * A lookup is not told the port, so each port gets its own (web-fetch.ts: one agent per port).
  */
-export function guardedLookup(policy: SsrfPolicy) {
+export function guardedLookup(policy: SsrfPolicy, port: number) {
   return (hostname: string, options: dns.LookupOptions, callback: LookupCallback) => {
-    resolvePublic(policy, hostname).then(
+    resolvePublic(policy, hostname, port).then(
       (addresses) => {
         const wanted = options.family === 4 || options.family === 6 ? addresses.filter((a) => a.family === options.family) : addresses;
         const list = wanted.length ? wanted : addresses;

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { Invalid } from './errors';
+import { rejectNulBytes } from './input-guard';
 
 type IssueMessage = { key: string; params?: Record<string, string | number> };
 
-/** Human name of a field in messages: snake_case -> words ("password_confirmation" -> "password confirmation"). */
+/** A field's key for `:attribute`; t() names it in the message's language ("job title", «المسمى الوظيفي»). */
 function attributeName(path: PropertyKey[]): string {
-  return path.map(String).join('.').replace(/_/g, ' ') || 'input';
+  return path.map(String).join('.') || 'input';
 }
 
 /** The value the caller sent at an issue's path (zod 4 issues do not carry it). */
@@ -31,12 +32,12 @@ function issueMessage(issue: z.core.$ZodIssue, input: unknown): IssueMessage {
       if (issue.origin === 'string') {
         return Number(issue.minimum) <= 1
           ? { key: 'validation.required', params: { attribute } }
-          : { key: 'validation.string_min', params: { attribute, min: Number(issue.minimum) } };
+          : { key: 'validation.string_min', params: { attribute, count: Number(issue.minimum) } };
       }
       return { key: 'validation.number_min', params: { attribute, min: Number(issue.minimum) } };
     case 'too_big':
       return issue.origin === 'string'
-        ? { key: 'validation.string_max', params: { attribute, max: Number(issue.maximum) } }
+        ? { key: 'validation.string_max', params: { attribute, count: Number(issue.maximum) } }
         : { key: 'validation.number_max', params: { attribute, max: Number(issue.maximum) } };
     case 'unrecognized_keys':
       return { key: 'validation.unknown_fields', params: { fields: issue.keys.join(', ') } };
@@ -63,9 +64,12 @@ export function requiredString(key: string) {
 /**
  * Parses input with a zod schema or throws Invalid (422) with one entry per field.
  * A schema attaches a catalog key to a check with `{ error: 'validation.name_required' }`;
- * such keys win over the generic wording.
+ * such keys win over the generic wording. A NUL character anywhere answers 422 first.
  */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  // JSON bodies and query strings are checked for every route in http/input-guard.ts;
+  // this covers the fields of multipart forms, which are read inside the routes.
+  rejectNulBytes(input);
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
   const fields: Record<string, IssueMessage[]> = {};
@@ -77,4 +81,16 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
     if (!list.some((m) => m.key === message.key)) list.push(message);
   }
   throw new Invalid(fields);
+}
+
+/** A decimal number as forms and query strings carry it: "2", " 2 ", "-1", "19.99". */
+const NUMERIC_TEXT = /^\s*-?\d+(\.\d+)?\s*$/;
+
+/**
+ * A number from JSON, or from a form field / query parameter written in digits. Unlike
+ * `z.coerce.number()` it never turns an array (`[2]`), a boolean, `null` or an empty string
+ * into a number: those fail the inner schema (issue 17 item 7). Ids and counts use this.
+ */
+export function formNumber<S extends z.ZodType<number, unknown>>(schema: S) {
+  return z.preprocess((value) => (typeof value === 'string' && NUMERIC_TEXT.test(value) ? Number(value) : value), schema);
 }

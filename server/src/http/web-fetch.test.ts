@@ -62,9 +62,11 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-function fetcher(options: { allowHosts?: string[]; resolve?: (host: string) => Promise<ResolvedAddress[]>; timeoutMs?: number; maxBytes?: number; maxRedirects?: number } = {}): WebFetcher {
+function fetcher(
+  options: { allowHosts?: string[]; resolve?: (host: string) => Promise<ResolvedAddress[]>; timeoutMs?: number; maxBytes?: number; maxRedirects?: number; selfPorts?: number[] } = {},
+): WebFetcher {
   return createWebFetcher({
-    policy: createSsrfPolicy({ allowHosts: options.allowHosts ?? ['127.0.0.1'], resolve: options.resolve }),
+    policy: createSsrfPolicy({ allowHosts: options.allowHosts ?? [`127.0.0.1:${port}`], resolve: options.resolve, selfPorts: options.selfPorts }),
     timeoutMs: options.timeoutMs ?? 5_000,
     maxBytes: options.maxBytes ?? 1024 * 1024,
     maxRedirects: options.maxRedirects ?? 5,
@@ -133,7 +135,7 @@ describe('web fetcher', () => {
     const resolve = async (): Promise<ResolvedAddress[]> => (++lookups === 1 ? [{ address: '8.8.8.8', family: 4 }] : [{ address: '127.0.0.1', family: 4 }]);
     const policy = createSsrfPolicy({ resolve });
     const { resolvePublic } = await import('./ssrf');
-    await expect(resolvePublic(policy, 'rebind.test')).resolves.toEqual([{ address: '8.8.8.8', family: 4 }]);
+    await expect(resolvePublic(policy, 'rebind.test', port)).resolves.toEqual([{ address: '8.8.8.8', family: 4 }]);
     const f = createWebFetcher({ policy, timeoutMs: 5_000, maxBytes: 1024 * 1024, maxRedirects: 5, userAgent: 't' });
     const before = hits.length;
     expect((await refusal(f.fetch(`http://rebind.test:${port}/page`, { accept: 'html' }))).reason).toBe('blocked_address');
@@ -143,20 +145,55 @@ describe('web fetcher', () => {
   });
 
   it('connects to the checked address of an allow-listed name', async () => {
-    const f = fetcher({ allowHosts: ['site.test'], resolve: async () => [{ address: '127.0.0.1', family: 4 }] });
+    const f = fetcher({ allowHosts: [`site.test:${port}`], resolve: async () => [{ address: '127.0.0.1', family: 4 }] });
     const result = await f.fetch(`http://site.test:${port}/page`, { accept: 'html' });
     expect(result.body.toString()).toBe('<p>ok</p>');
     expect(hits[hits.length - 1]).toBe(`site.test:${port}/page`);
     f.close();
   });
 
+  it('opens only the listed port of an allow-listed host (a bare host: 80 and 443)', async () => {
+    const other = http.createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end('<p>other port</p>'));
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const otherPort = (other.address() as AddressInfo).port;
+    try {
+      // A listed site that redirects to another port of the same host: refused at the hop.
+      const listed = fetcher({ allowHosts: [`127.0.0.1:${port}`] });
+      const refused = await refusal(listed.fetch(`http://127.0.0.1:${port}/to?${encodeURIComponent(`http://127.0.0.1:${otherPort}/`)}`, { accept: 'html' }));
+      expect(refused.reason).toBe('blocked_address');
+      listed.close();
+      const bare = fetcher({ allowHosts: ['127.0.0.1'] });
+      expect((await refusal(bare.fetch(`http://127.0.0.1:${otherPort}/`, { accept: 'html' }))).reason).toBe('blocked_address');
+      bare.close();
+      const any = fetcher({ allowHosts: ['127.0.0.1:*'] });
+      expect((await any.fetch(`http://127.0.0.1:${otherPort}/`, { accept: 'html' })).body.toString()).toBe('<p>other port</p>');
+      any.close();
+    } finally {
+      other.close();
+    }
+  });
+
+  it("never fetches Lisan's own listening address, allow-listed or not, by address or by name", async () => {
+    const f = fetcher({ allowHosts: ['127.0.0.1:*', 'localhost:*', 'self.test:*'], selfPorts: [port], resolve: async () => [{ address: '127.0.0.1', family: 4 }] });
+    const before = hits.length;
+    for (const url of [`http://127.0.0.1:${port}/api/health`, `http://localhost:${port}/api/health`, `http://self.test:${port}/api/health`, `http://[::ffff:127.0.0.1]:${port}/`]) {
+      expect((await refusal(f.fetch(url, { accept: 'html' }))).reason, url).toBe('blocked_address');
+    }
+    expect(hits.length).toBe(before);
+    f.close();
+  });
+
   it('bounds redirects, sizes (also after decompression), time and content type', async () => {
-    const f = fetcher({ maxBytes: 256 * 1024, timeoutMs: 1_000, maxRedirects: 3 });
+    // Sizes are checked with a patient fetcher (inflating the bomb takes a while on a loaded
+    // machine); only the time limit uses a short one.
+    const f = fetcher({ maxBytes: 256 * 1024, timeoutMs: 60_000, maxRedirects: 3 });
+    const impatient = fetcher({ maxBytes: 256 * 1024, timeoutMs: 1_000, maxRedirects: 3 });
     expect((await refusal(f.fetch(`http://127.0.0.1:${port}/chain/0`, { accept: 'html' }))).reason).toBe('too_many_redirects');
     expect((await refusal(f.fetch(`http://127.0.0.1:${port}/loop-a`, { accept: 'html' }))).reason).toBe('redirect_loop');
     expect((await refusal(f.fetch(`http://127.0.0.1:${port}/bomb`, { accept: 'html' }))).reason).toBe('too_large');
     expect((await refusal(f.fetch(`http://127.0.0.1:${port}/big-declared`, { accept: 'html' }))).reason).toBe('too_large');
-    expect((await refusal(f.fetch(`http://127.0.0.1:${port}/slow`, { accept: 'html' }))).reason).toBe('timeout');
+    expect((await refusal(impatient.fetch(`http://127.0.0.1:${port}/slow`, { accept: 'html' }))).reason).toBe('timeout');
+    impatient.close();
     const pdf = await refusal(f.fetch(`http://127.0.0.1:${port}/pdf`, { accept: 'html' }));
     expect(pdf).toMatchObject({ reason: 'content_type', detail: 'application/pdf' });
     // robots.txt and sitemaps accept other types.

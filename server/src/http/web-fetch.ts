@@ -8,7 +8,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { Transform, type Readable } from 'node:stream';
 import zlib from 'node:zlib';
-import { checkUrl, guardedLookup, SsrfRefused, type SsrfPolicy } from './ssrf';
+import { checkUrl, effectivePort, guardedLookup, SsrfRefused, type SsrfPolicy } from './ssrf';
 
 export type FetchRefusal =
   | 'scheme'
@@ -80,21 +80,29 @@ export interface FetchOptions {
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 export function createWebFetcher(options: WebFetcherOptions) {
-  const lookup = guardedLookup(options.policy);
   // Keep-alive agents: a crawl makes many requests to one host. The lookup runs for every
-  // new socket; a reused socket was checked when it connected.
-  const agents = {
-    'http:': new http.Agent({ keepAlive: true, maxSockets: 4, lookup } as http.AgentOptions),
-    'https:': new https.Agent({ keepAlive: true, maxSockets: 4, lookup } as https.AgentOptions),
-  };
+  // new socket (a reused socket was checked when it connected); it must know the port (the
+  // allow-list and Lisan's own address are per port), so each scheme and port has its agent.
+  const agents = new Map<string, http.Agent>();
+  function agentFor(url: URL) {
+    const port = effectivePort(url);
+    const key = `${url.protocol}${port}`;
+    let agent = agents.get(key);
+    if (!agent) {
+      const agentOptions = { keepAlive: true, maxSockets: 4, lookup: guardedLookup(options.policy, port) };
+      agent = url.protocol === 'https:' ? new https.Agent(agentOptions as https.AgentOptions) : new http.Agent(agentOptions as http.AgentOptions);
+      agents.set(key, agent);
+    }
+    return agent;
+  }
 
   function requestOnce(url: URL, fetchOptions: FetchOptions, deadline: AbortSignal): Promise<http.IncomingMessage> {
     return new Promise((resolve, reject) => {
       const transport = url.protocol === 'https:' ? https : http;
       const request = transport.request(url, {
         method: 'GET',
-        agent: agents[url.protocol as 'http:' | 'https:'],
-        lookup,
+        agent: agentFor(url),
+        lookup: guardedLookup(options.policy, effectivePort(url)),
         signal: deadline,
         headers: {
           'user-agent': options.userAgent,
@@ -225,8 +233,8 @@ export function createWebFetcher(options: WebFetcherOptions) {
     },
 
     close() {
-      agents['http:'].destroy();
-      agents['https:'].destroy();
+      for (const agent of agents.values()) agent.destroy();
+      agents.clear();
     },
   };
 }

@@ -1,10 +1,51 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { messages, normalizeLocale, t } from './messages';
+import {
+
+  SAMPLE_COUNTS,
+  asciiPunctuation,
+  baseKey,
+  countedKeys,
+  countedTextProblem,
+  incompletePlurals,
+  loadTerminology,
+  terminologyProblems,
+  unexpectedLatin,
+  type NounName,
+} from '../../../tests/i18n/catalog-rules';
+import { fieldNames } from './catalogs/fields';
+import { formatDate, formatNumber, isolate, messages, normalizeLocale, t } from './messages';
+
+/** The noun each counted message counts (null: Arabic or English uses a label form). */
+const COUNTED: Record<string, Partial<Record<'en' | 'ar', NounName | null>>> = {
+  'error.too_many_requests': { en: 'second', ar: 'second' },
+  'validation.string_max': { en: 'character', ar: 'character' },
+  'validation.string_min': { en: 'character', ar: 'character' },
+  'analytics.too_many_events': { en: 'event', ar: 'event' },
+  'analytics.range_too_long': { en: 'day', ar: 'day' },
+  'dictionary.too_many_words': { en: 'word', ar: 'word' },
+  'documents.error_too_many_pages': { en: 'page', ar: 'page' },
+  'auth.mail.verify.expiry': { en: 'minute', ar: 'minute' },
+  'auth.mail.reset.expiry': { en: 'minute', ar: 'minute' },
+  'billing.mail.trial_reminder.subject': { en: 'day', ar: 'day' },
+  'billing.mail.payment_failed.body': { en: 'day', ar: 'day' },
+  'teams.seats_full': { en: 'seat', ar: null },
+  'billing.line.subscription': { en: 'seat', ar: null },
+  'billing.line.renewal': { en: 'seat', ar: null },
+  'teams.mail_expiry': { en: 'day', ar: 'day' },
+  'websites.quota_exceeded': { en: 'page', ar: 'page' },
+  'websites.import_done': { en: 'segment', ar: 'segment' },
+};
+
+/** English words used in another sense than the glossary's term. */
+const TERMINOLOGY_EXCEPTIONS = new Set<string>([]);
+
+const placeholders = (text: string) => new Set((text.match(/:[a-z_]+/g) ?? []).filter((name) => name !== ':count'));
 
 describe('server message catalogs', () => {
-  it('has every key in both languages, none empty', () => {
-    const en = Object.keys(messages.en).sort();
-    const ar = Object.keys(messages.ar).sort();
+  it('has every key in both languages (plural forms aside), none empty', () => {
+    const en = [...new Set(Object.keys(messages.en).map(baseKey))].sort();
+    const ar = [...new Set(Object.keys(messages.ar).map(baseKey))].sort();
     expect(ar).toEqual(en);
     for (const locale of ['en', 'ar'] as const) {
       for (const [key, value] of Object.entries(messages[locale])) expect(value.trim(), `${locale}:${key}`).not.toBe('');
@@ -12,10 +53,86 @@ describe('server message catalogs', () => {
   });
 
   it('keeps the same placeholders in both languages', () => {
-    for (const key of Object.keys(messages.en)) {
-      const names = (text: string) => (text.match(/:[a-z_]+/g) ?? []).sort();
-      expect(names(messages.ar[key]!), key).toEqual(names(messages.en[key]!));
+    const byBase = (locale: 'en' | 'ar') => {
+      const map = new Map<string, Set<string>>();
+      for (const [key, text] of Object.entries(messages[locale])) for (const name of placeholders(text)) map.set(baseKey(key), (map.get(baseKey(key)) ?? new Set()).add(name));
+      return map;
+    };
+    const en = byBase('en');
+    const ar = byBase('ar');
+    for (const key of new Set([...en.keys(), ...ar.keys()])) expect([...(ar.get(key) ?? [])].sort(), key).toEqual([...(en.get(key) ?? [])].sort());
+  });
+
+  it('has every plural form of a counted message: six in Arabic, two in English', () => {
+    expect(incompletePlurals('en', Object.keys(messages.en))).toEqual([]);
+    expect(incompletePlurals('ar', Object.keys(messages.ar))).toEqual([]);
+  });
+
+  it('declares the noun of every counted message', () => {
+    expect(countedKeys({ en: Object.keys(messages.en), ar: Object.keys(messages.ar) })).toEqual(Object.keys(COUNTED).sort());
+  });
+
+  it.each(Object.keys(COUNTED))('%s is right for 0, 1, 2, 3, 11 and 100 in both languages', (key) => {
+    const problems: string[] = [];
+    for (const locale of ['en', 'ar'] as const) {
+      for (const count of SAMPLE_COUNTS) {
+        const text = t(locale, key, { count, attribute: 'message', amount: '9.00', number: 'INV-1', remaining: 4, inviter: 'Huda', team: 'Acme', plan: 'Pro', frequency: 'monthly' });
+        const problem = countedTextProblem(locale, COUNTED[key]![locale] as NounName | null, count, formatNumber(locale, count), text);
+        if (problem) problems.push(`${locale} ${count}: ${problem}`);
+      }
     }
+    expect(problems).toEqual([]);
+  });
+
+  it('picks the Arabic plural form by CLDR rules and formats the number', () => {
+    expect(t('ar', 'teams.mail_expiry', { count: 1 })).toBe('الدعوة صالحة لمدة يوم واحد.');
+    expect(t('ar', 'teams.mail_expiry', { count: 2 })).toBe('الدعوة صالحة لمدة يومين.');
+    expect(t('ar', 'teams.mail_expiry', { count: 7 })).toBe('الدعوة صالحة لمدة 7 أيام.');
+    expect(t('ar', 'teams.mail_expiry', { count: 14 })).toBe('الدعوة صالحة لمدة 14 يومًا.');
+    expect(t('ar', 'teams.mail_expiry', { count: 100 })).toBe('الدعوة صالحة لمدة 100 يوم.');
+    expect(t('en', 'teams.mail_expiry', { count: 1 })).toBe('The invitation is valid for 1 day.');
+    expect(t('en', 'validation.string_max', { attribute: 'message', count: 5000 })).toBe('The message field must not be greater than 5,000 characters.');
+    expect(t('ar', 'validation.string_max', { attribute: 'message', count: 5000 })).toBe('يجب ألا يتجاوز حقل «الرسالة» 5,000 حرف.');
+  });
+
+  it('names fields in Arabic in Arabic messages, and every field of the API has an Arabic name', () => {
+    expect(t('ar', 'validation.required', { attribute: 'job_title' })).toBe('حقل «المسمى الوظيفي» مطلوب.');
+    expect(t('ar', 'validation.invalid', { attribute: 'events.3.type' })).toBe('حقل «النوع» غير صالح.');
+    expect(t('en', 'validation.required', { attribute: 'job_title' })).toBe('The job title field is required.');
+    const api = JSON.parse(readFileSync(new URL('../../../docs/openapi.json', import.meta.url), 'utf8')) as { paths: Record<string, Record<string, unknown>> };
+    const names = new Set<string>();
+    const walk = (schema: unknown) => {
+      if (!schema || typeof schema !== 'object') return;
+      const node = schema as { properties?: Record<string, unknown>; items?: unknown; oneOf?: unknown[]; anyOf?: unknown[]; allOf?: unknown[] };
+      for (const [name, child] of Object.entries(node.properties ?? {})) {
+        names.add(name);
+        walk(child);
+      }
+      walk(node.items);
+      for (const list of [node.oneOf, node.anyOf, node.allOf]) list?.forEach(walk);
+    };
+    for (const operations of Object.values(api.paths)) {
+      for (const operation of Object.values(operations) as Array<{ parameters?: Array<{ name: string }>; requestBody?: { content: Record<string, { schema: unknown }> } }>) {
+        for (const parameter of operation.parameters ?? []) if (parameter.name) names.add(parameter.name);
+        for (const content of Object.values(operation.requestBody?.content ?? {})) walk(content.schema);
+      }
+    }
+    const missing = [...names].filter((name) => !(name in fieldNames.ar)).sort();
+    expect(missing, 'fields without an Arabic name in server/src/i18n/catalogs/fields.ts').toEqual([]);
+  });
+
+  it('uses the glossary terms of docs/terminology.md and none of the rejected variants', () => {
+    const terms = loadTerminology();
+    expect(terms.length).toBeGreaterThan(10);
+    const problems = Object.entries(messages.ar).flatMap(([key, arabic]) => terminologyProblems(terms, key, messages.en[key], arabic, TERMINOLOGY_EXCEPTIONS));
+    expect(problems).toEqual([]);
+  });
+
+  it('writes Arabic punctuation and no Latin words outside the allow-list', () => {
+    const punctuation = Object.entries(messages.ar).filter(([, text]) => asciiPunctuation(text).length).map(([key, text]) => `${key}: ${text}`);
+    expect(punctuation).toEqual([]);
+    const latin = Object.entries(messages.ar).filter(([, text]) => unexpectedLatin(text).length).map(([key, text]) => `${key}: ${unexpectedLatin(text).join(' ')}`);
+    expect(latin).toEqual([]);
   });
 
   it('uses the spec wording in English', () => {
@@ -25,8 +142,15 @@ describe('server message catalogs', () => {
   });
 
   it('fills placeholders and passes literal messages through', () => {
-    expect(t('en', 'error.too_many_requests', { seconds: 5 })).toContain('5 seconds');
+    expect(t('en', 'error.too_many_requests', { count: 5 })).toContain('5 seconds');
     expect(t('ar', 'Some literal message')).toBe('Some literal message');
+  });
+
+  it('writes numbers and dates with Western digits in Arabic, and isolates embedded values', () => {
+    expect(formatNumber('ar', 3500)).toBe('3,500');
+    expect(formatDate('ar', '2026-11-24T10:00:00Z')).toBe('24 نوفمبر 2026');
+    expect(formatDate('en', '2026-11-24')).toBe('November 24, 2026');
+    expect(isolate('a@b.example')).toBe('\u2068a@b.example\u2069');
   });
 
   it('maps locales as the spec says: en is English, anything else Arabic', () => {
@@ -37,3 +161,4 @@ describe('server message catalogs', () => {
     expect(normalizeLocale('')).toBeUndefined();
   });
 });
+

@@ -3,6 +3,7 @@
  * `:name` placeholders are filled by t(). A key missing in Arabic fails the catalog test.
  */
 import { admin } from './catalogs/admin';
+import { api } from './catalogs/api';
 import { analytics } from './catalogs/analytics';
 import { auth } from './catalogs/auth';
 import { billing } from './catalogs/billing';
@@ -19,6 +20,7 @@ import { translate } from './catalogs/translate';
 import { teams } from './catalogs/teams';
 import { websites } from './catalogs/websites';
 import { users } from './catalogs/users';
+import { fieldNames } from './catalogs/fields';
 
 export type Locale = 'en' | 'ar';
 
@@ -26,7 +28,7 @@ export type Locale = 'en' | 'ar';
  * Each domain keeps its messages in catalogs/<domain>.ts as `{ en: {...}, ar: {...} }`
  * and is listed here once. Keys are namespaced by domain ("auth.", "translate.").
  */
-const catalogs = [common, admin, auth, teams, users, content, requests, analytics, billing, plans, documents, translate, dictionary, history, feedback, glossary, websites];
+const catalogs = [common, admin, auth, teams, users, content, requests, analytics, billing, plans, documents, translate, dictionary, history, feedback, glossary, websites, api];
 
 export const messages = {
   en: Object.assign({}, ...catalogs.map((c) => c.en)) as Record<string, string>,
@@ -39,11 +41,81 @@ export function isMessageKey(key: string): key is MessageKey {
   return key in messages.en;
 }
 
-/** Translates a key; unknown keys come back unchanged so literal messages pass through. */
-export function t(locale: Locale, key: string, params: Record<string, string | number> = {}): string {
+/**
+ * Numbers are written with Western digits in both languages (Arabic keeps its own
+ * separators), as the web app does (web/src/i18n/format.ts): one rule for pages, e-mails and PDFs.
+ */
+const NUMBER_LOCALES: Record<Locale, string> = { en: 'en-US', ar: 'ar-u-nu-latn' };
+
+export function formatNumber(locale: Locale, value: number, options?: Intl.NumberFormatOptions): string {
+  return new Intl.NumberFormat(NUMBER_LOCALES[locale], options).format(value);
+}
+
+/** "24 November 2026" / "24 نوفمبر 2026" (UTC, so a date reads the same from every server). */
+export function formatDate(locale: Locale, value: Date | string): string {
+  return new Intl.DateTimeFormat(NUMBER_LOCALES[locale], { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(value));
+}
+
+/** "$9.00" in both languages: amounts keep the dollar sign before them, as the web app's tables do. */
+export function formatMoney(locale: Locale, value: number | string): string {
+  return `$${formatNumber(locale, Number(value), { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+/**
+ * Wraps a value in Unicode first-strong isolates (FSI ... PDI), so an e-mail address, a URL or a
+ * Latin file name inside an Arabic sentence keeps its own direction without moving the
+ * punctuation, bullets and conjunctions around it (plain-text e-mail parts, PDFs).
+ */
+export function isolate(value: string): string {
+  return value ? `\u2068${value}\u2069` : value;
+}
+
+/** The CLDR plural categories a language uses, in catalog order (Arabic has all six). */
+export const PLURAL_SUFFIXES: Record<Locale, readonly Intl.LDMLPluralRule[]> = {
+  en: ['one', 'other'],
+  ar: ['zero', 'one', 'two', 'few', 'many', 'other'],
+};
+
+const pluralRules: Record<Locale, Intl.PluralRules> = { en: new Intl.PluralRules('en'), ar: new Intl.PluralRules('ar') };
+
+/**
+ * The catalog key for a counted message: `key_<category>` chosen by the numeric `count`
+ * param with the language's CLDR rules (as i18next does in the web app), else the key itself.
+ */
+function pluralKey(locale: Locale, key: string, count: unknown): string {
+  if (typeof count !== 'number') return key;
   const catalog = messages[locale] as Record<string, string>;
-  const template = catalog[key] ?? (messages.en as Record<string, string>)[key] ?? key;
-  return template.replace(/:([a-z_]+)/g, (match, name: string) => (name in params ? String(params[name]) : match));
+  const exact = count === 0 && `${key}_zero` in catalog ? `${key}_zero` : `${key}_${pluralRules[locale].select(count)}`;
+  if (exact in catalog) return exact;
+  return `${key}_other` in catalog ? `${key}_other` : key;
+}
+
+/**
+ * A field's name in messages. `:attribute` carries the field's key ("job_title", "events.0.type");
+ * Arabic names come from catalogs/fields.ts, English reads the key as words ("job title").
+ */
+function fieldName(locale: Locale, field: string): string {
+  const segments = field.split('.').filter((segment) => !/^\d+$/.test(segment));
+  const name = (segments[segments.length - 1] ?? field).replace(/ /g, '_');
+  if (locale === 'ar') return fieldNames.ar[name as keyof typeof fieldNames.ar] ?? field;
+  return field.replace(/_/g, ' ') || 'input';
+}
+
+/**
+ * Translates a key; unknown keys come back unchanged so literal messages pass through.
+ * Numeric and Date params are formatted for the language; a numeric `count` also picks the plural form.
+ */
+export function t(locale: Locale, key: string, params: Record<string, string | number | Date> = {}): string {
+  const catalog = messages[locale] as Record<string, string>;
+  const chosen = pluralKey(locale, key, params.count);
+  const template = catalog[chosen] ?? (messages.en as Record<string, string>)[pluralKey('en', key, params.count)] ?? key;
+  return template.replace(/:([a-z_]+)/g, (match, name: string) => {
+    if (!(name in params)) return match;
+    const value = params[name]!;
+    if (typeof value === 'number') return formatNumber(locale, value);
+    if (value instanceof Date) return formatDate(locale, value);
+    return name === 'attribute' ? fieldName(locale, value) : value;
+  });
 }
 
 /** Spec section 1: English when the locale is English, Arabic for any other locale. */

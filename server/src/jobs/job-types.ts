@@ -15,4 +15,6 @@ export interface JobPayloads {
   'document-translate': { jobId: string };
   /** Scheduled (cron); no payload. */
   'history-auto-delete': Record<string, never>;
+  /** engines/bergamot/provision.ts: fetch missing (or, with force, all) models; admin Engines screen. */
+  'models-provision': { force: boolean };
 }

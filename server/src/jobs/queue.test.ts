@@ -5,6 +5,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSharedTestDatabase, createTestDatabase, openSharedTestDatabase, testEngine } from '../../test/database';
+import { LEASE_QUEUE_SETTINGS } from '../../test/fixtures/lease-job';
 import { RESTART_QUEUE_SETTINGS } from '../../test/fixtures/restart-job';
 import { JobQueue } from './queue';
 
@@ -13,7 +14,7 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
 });
 
-const silent = pino({ level: 'silent' });
+const silent = pino({ level: process.env.QUEUE_TEST_LOG ?? 'silent' });
 
 describe(`job queue (${testEngine})`, () => {
   it('runs a job sent by one queue in the worker of another (api enqueues, worker handles)', async () => {
@@ -82,4 +83,65 @@ describe(`job queue (${testEngine})`, () => {
     const job = await queue.boss.getJobById('test-restart', jobId);
     expect(job?.retryCount).toBeGreaterThanOrEqual(1);
   }, 90_000);
+
+  it('takes over a job whose lease lapsed (its worker died) at once, despite the retry delay, and runs it once across two workers', async () => {
+    const test = await createTestDatabase();
+    cleanups.push(() => test.drop());
+    const api = new JobQueue({ executor: test.database, logger: silent, runsWorkers: false });
+    api.define({ name: 'test-lease', settings: LEASE_QUEUE_SETTINGS, handle: async () => {} });
+    await api.start();
+    cleanups.push(() => api.stop({ graceful: false }));
+    const id = await api.send('test-lease', { value: 'abandoned' });
+    // What a worker killed two minutes ago leaves behind: the job active, its lease long lapsed.
+    await test.database.executeSql("update pgboss.job set state = 'active', started_on = now() - interval '2 minutes' where name = 'test-lease'");
+
+    const handled: string[] = [];
+    for (const name of ['one', 'two']) {
+      const worker = new JobQueue({ executor: test.database, logger: silent, runsWorkers: true, pollingIntervalSeconds: 0.5 });
+      worker.define({ name: 'test-lease', settings: LEASE_QUEUE_SETTINGS, handle: async (data, meta) => void handled.push(`${name}:${meta.id}:${data.value}`) });
+      await worker.start();
+      cleanups.push(() => worker.stop({ graceful: false }));
+    }
+    await expect.poll(async () => (await api.boss.getJobById('test-lease', id!))?.state, { timeout: 30_000, interval: 200 }).toBe('completed');
+    expect(handled).toHaveLength(1);
+    expect(handled[0]).toMatch(new RegExp(`^(one|two):${id}:abandoned$`));
+    expect((await api.boss.getJobById('test-lease', id!))?.retryCount).toBe(1);
+  }, 120_000);
+
+  it("renews a running job's lease (heartbeat), and aborts the run once another worker has the job", async () => {
+    const test = await createTestDatabase();
+    cleanups.push(() => test.drop());
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let signal: AbortSignal | undefined;
+    let runs = 0;
+    const worker = new JobQueue({ executor: test.database, logger: silent, runsWorkers: true, pollingIntervalSeconds: 0.5 });
+    worker.define({
+      name: 'test-lease',
+      settings: LEASE_QUEUE_SETTINGS,
+      handle: async (_data, meta) => {
+        runs++;
+        signal = meta.signal;
+        await released;
+      },
+    });
+    await worker.start();
+    cleanups.push(() => worker.stop({ graceful: false }));
+    const id = await worker.send('test-lease', { value: 'long' });
+    await expect.poll(() => runs, { timeout: 30_000 }).toBe(1);
+    const expiry = async () => {
+      const { rows } = await test.database.executeSql("select extract(epoch from expire_in)::float as lease, state from pgboss.job where name = 'test-lease'");
+      return rows[0] as { lease: number; state: string };
+    };
+    // The queue's lease is 20 s; a heartbeat moves the expiry past it (elapsed time + 20 s).
+    await expect.poll(async () => (await expiry()).lease, { timeout: 30_000, interval: 250 }).toBeGreaterThan(20);
+    expect(await worker.reclaimLapsed()).toBe(0);
+    expect((await expiry()).state).toBe('active');
+    expect(signal?.aborted).toBe(false);
+
+    // Another worker has taken the job over: the next heartbeat finds it gone and aborts this run.
+    await test.database.executeSql(`update pgboss.job set state = 'retry' where name = 'test-lease' and id = '${id}'`);
+    await expect.poll(() => signal?.aborted, { timeout: 30_000, interval: 200 }).toBe(true);
+    release();
+  }, 120_000);
 });

@@ -52,12 +52,14 @@ describe('mail templates', () => {
     const en = renderMail(notice('en'));
     expect(en.subject).toBe('Your document is ready');
     expect(en.html).toContain('dir="ltr"');
-    expect(en.text).toContain('Hello Mona,');
-    expect(en.text).toContain('Open history: https://lisan.example/user/translation-history');
+    expect(en.text).toContain('Hello \u2068Mona\u2069,');
+    expect(en.text).toContain('Open history:\nhttps://lisan.example/user/translation-history\n');
     const ar = renderMail(notice('ar'));
     expect(ar.subject).toBe('مستندك جاهز');
     expect(ar.html).toContain('lang="ar" dir="rtl"');
-    expect(ar.text).toContain('مرحبًا Mona،');
+    // The Latin name is isolated, so the Arabic comma stays after it in plain-text clients.
+    expect(ar.text).toContain('مرحبًا \u2068Mona\u2069،');
+    expect(ar.text).toContain('مع أطيب التحيات،\nفريق لسان');
   });
 
   it('escapes HTML in data', () => {

@@ -1,4 +1,4 @@
-import { t, type Locale } from '../i18n/messages';
+import { formatDate, formatNumber, isolate, t, type Locale } from '../i18n/messages';
 
 /**
  * E-mail templates in English and Arabic. Each returns subject, plain text and HTML;
@@ -28,12 +28,16 @@ export function layout(
 ): RenderedMail {
   const dir = locale === 'ar' ? 'rtl' : 'ltr';
   const align = locale === 'ar' ? 'right' : 'left';
-  const greeting = input.name ? t(locale, 'mail.greeting', { name: input.name }) : t(locale, 'mail.greeting_anonymous');
+  const greeting = input.name ? t(locale, 'mail.greeting', { name: isolate(input.name) }) : t(locale, 'mail.greeting_anonymous');
   const textParts = [greeting, '', ...input.paragraphs.flatMap((p) => [p, ''])];
   const footer = input.footer ?? t(locale, 'mail.footer');
-  if (input.details?.length) textParts.push(...input.details.map(([label, value]) => `${label}: ${value}`), '');
-  if (input.action) textParts.push(`${input.action.label}: ${input.action.url}`, '');
-  textParts.push(t(locale, 'mail.signature'), '', footer);
+  // Plain-text lines keep user values and addresses in Unicode isolates, so a Latin value
+  // after an Arabic label does not pull the colon or the label's words across.
+  if (input.details?.length) textParts.push(...input.details.map(([label, value]) => `${label}: ${isolate(value)}`), '');
+  // The link goes on a line of its own (a paragraph whose first strong character is Latin is
+  // left to right in every client), with nothing around it that a linkifier could swallow.
+  if (input.action) textParts.push(`${input.action.label}:`, input.action.url, '');
+  textParts.push(t(locale, 'mail.closing'), t(locale, 'mail.signature'), '', footer);
   // Label/value rows (a request's fields); values are the sender's own text, so dir="auto".
   const details = input.details?.length
     ? `<table style="border-collapse:collapse;margin:16px 0;width:100%">${input.details
@@ -55,7 +59,7 @@ export function layout(
 ${input.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 ${details}
 ${button}
-<p>${escapeHtml(t(locale, 'mail.signature'))}</p>
+<p>${escapeHtml(t(locale, 'mail.closing'))}<br>${escapeHtml(t(locale, 'mail.signature'))}</p>
 <hr style="border:none;border-top:1px solid #e4e4e7;margin:24px 0"><p style="font-size:12px;color:#71717a">${escapeHtml(footer)}</p>
 </div></body></html>`;
   return { subject: input.title, text: textParts.join('\n'), html };
@@ -63,12 +67,16 @@ ${button}
 
 /** Billing e-mails: texts from the billing catalog (billing.mail.<kind>.subject/.body). */
 export interface BillingMailData {
-  kind: 'trial_reminder' | 'trial_expired' | 'invoice_paid' | 'payment_failed' | 'plan_downgraded';
+  kind: 'trial_reminder' | 'trial_expired' | 'invoice_paid' | 'payment_failed' | 'plan_downgraded' | 'subscription_canceled' | 'subscription_resumed' | 'subscription_ended';
   name: string;
-  /** Placeholder values; `plan` may differ per language. */
+  /** Placeholder values; `plan` may differ per language; a numeric `count` picks the plural form. */
   params: Record<string, string | number>;
+  /** Date placeholders as ISO strings, written in the recipient's language ("24 نوفمبر 2026"). */
+  dates?: Record<string, string>;
   localized?: Record<string, Record<Locale, string>>;
   action?: { url: string; label: 'plans' | 'invoices' | 'pay' };
+  /** The payment went through the sandbox gateway (test card): the mail says no money was charged. */
+  sandbox?: boolean;
 }
 
 export interface DocumentMailData {
@@ -94,20 +102,22 @@ export const templates = {
   billing(locale: Locale, data: BillingMailData): RenderedMail {
     const params: Record<string, string | number> = { ...data.params };
     for (const [name, value] of Object.entries(data.localized ?? {})) params[name] = value[locale];
+    for (const [name, value] of Object.entries(data.dates ?? {})) params[name] = formatDate(locale, value);
     return layout(locale, {
       name: data.name,
       title: t(locale, `billing.mail.${data.kind}.subject`, params),
-      paragraphs: [t(locale, `billing.mail.${data.kind}.body`, params)],
+      paragraphs: [t(locale, `billing.mail.${data.kind}.body`, params), ...(data.sandbox ? [t(locale, 'billing.sandbox_mail_note')] : [])],
       action: data.action ? { url: data.action.url, label: t(locale, `billing.mail.action.${data.action.label}`) } : undefined,
     });
   },
 
   /** An invitation to join a team (7-day link). */
   teamInvitation(locale: Locale, data: { teamName: string; inviterName: string; link: string; days: number }): RenderedMail {
-    const params = { team: data.teamName, inviter: data.inviterName, days: data.days };
+    // Names are isolated inside the body's sentences; the subject line keeps them plain.
+    const params = { team: isolate(data.teamName), inviter: isolate(data.inviterName), count: data.days };
     return layout(locale, {
       name: '',
-      title: t(locale, 'teams.mail_subject', params),
+      title: t(locale, 'teams.mail_subject', { team: data.teamName }),
       paragraphs: [t(locale, 'teams.mail_body', params), t(locale, 'teams.mail_expiry', params)],
       action: { url: data.link, label: t(locale, 'teams.mail_action') },
     });
@@ -128,7 +138,7 @@ export const templates = {
     return layout(locale, {
       name: data.name,
       title: t(locale, 'documents.mail_ready_title'),
-      paragraphs: [t(locale, 'documents.mail_ready_body', { file: data.fileName, language: t(locale, `documents.language_${data.target}`) })],
+      paragraphs: [t(locale, 'documents.mail_ready_body', { file: isolate(data.fileName), language: t(locale, `documents.language_${data.target}`) })],
       action: { url: data.url, label: t(locale, 'documents.mail_ready_action') },
     });
   },
@@ -139,7 +149,7 @@ export const templates = {
     return layout(locale, {
       name: data.name,
       title: t(locale, 'documents.mail_failed_title'),
-      paragraphs: [t(locale, 'documents.mail_failed_body', { file: data.fileName, reason }), t(locale, 'documents.mail_failed_quota')],
+      paragraphs: [t(locale, 'documents.mail_failed_body', { file: isolate(data.fileName), reason }), t(locale, 'documents.mail_failed_quota')],
       action: { url: data.url, label: t(locale, 'documents.mail_failed_action') },
     });
   },
@@ -188,7 +198,7 @@ export const templates = {
   /** The signed link that verifies a new account's address. */
   verifyEmail(locale: Locale, data: { name: string; url: string; expiresInMinutes: number }): RenderedMail {
     const minutes = data.expiresInMinutes;
-    return accountMail(locale, data.name, 'verify', [t(locale, 'auth.mail.verify.intro'), t(locale, 'auth.mail.verify.expiry', { minutes })], {
+    return accountMail(locale, data.name, 'verify', [t(locale, 'auth.mail.verify.intro'), t(locale, 'auth.mail.verify.expiry', { count: minutes })], {
       url: data.url,
       labelKey: 'auth.mail.verify.action',
     });
@@ -197,7 +207,7 @@ export const templates = {
   /** The single-use password reset link. */
   resetPassword(locale: Locale, data: { name: string; url: string; expiresInMinutes: number }): RenderedMail {
     const minutes = data.expiresInMinutes;
-    return accountMail(locale, data.name, 'reset', [t(locale, 'auth.mail.reset.intro'), t(locale, 'auth.mail.reset.expiry', { minutes })], {
+    return accountMail(locale, data.name, 'reset', [t(locale, 'auth.mail.reset.intro'), t(locale, 'auth.mail.reset.expiry', { count: minutes })], {
       url: data.url,
       labelKey: 'auth.mail.reset.action',
     });
@@ -241,10 +251,10 @@ function serviceRequestDetails(locale: Locale, data: ServiceRequestMailData): Ar
   const rows: Array<[string, string | null | undefined]> = [
     [t(locale, 'requests.field.service'), t(locale, `requests.service.${data.service}`)],
     [t(locale, 'requests.field.languages'), [lang(data.sourceLang), lang(data.targetLang)].filter(Boolean).join(locale === 'ar' ? ' ← ' : ' → ')],
-    [t(locale, 'requests.field.words'), data.words ? data.words.toLocaleString(locale === 'ar' ? 'ar-EG' : 'en-US') : null],
-    [t(locale, 'requests.field.seats'), data.seats ? String(data.seats) : null],
+    [t(locale, 'requests.field.words'), data.words ? formatNumber(locale, data.words) : null],
+    [t(locale, 'requests.field.seats'), data.seats ? formatNumber(locale, data.seats) : null],
     [t(locale, 'requests.field.file'), data.fileName],
-    [t(locale, 'requests.field.deadline'), data.deadline],
+    [t(locale, 'requests.field.deadline'), data.deadline ? formatDate(locale, data.deadline) : null],
     [t(locale, 'requests.field.name'), data.name],
     [t(locale, 'requests.field.email'), data.email],
     [t(locale, 'requests.field.phone'), data.phone],

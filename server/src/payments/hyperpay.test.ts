@@ -99,7 +99,7 @@ describe('HyperPay COPYandPAY against a stand-in speaking the OPPWA API', () => 
       status: 'failed',
       reason: 'authentication_failed',
       message: 'فشل التحقق من البطاقة',
-      hint: 'يرجى المحاولة مرة أخرى واستخدام بطاقة أخرى',
+      hint: 'يُرجى المحاولة مرة أخرى واستخدام بطاقة أخرى',
     });
   });
 

@@ -108,6 +108,13 @@ export interface PaymentGateway {
 /** A gateway that refused or failed in a way the user cannot fix by another card. */
 export class GatewayUnavailable extends Error {}
 
+/** No gateway takes payments: the sandbox is off (production) and no real gateway is chosen. */
+export class PaymentsNotSetUp extends GatewayUnavailable {
+  constructor() {
+    super('payments are not set up: choose Stripe or HyperPay (with its keys), or set PAYMENTS_SANDBOX=true');
+  }
+}
+
 /** The card was refused while saving it (bad number, declined, ...). */
 export class CardRejected extends Error {
   constructor(

@@ -31,8 +31,9 @@ function parse(segment: string): Unit[] {
     const top = stack[stack.length - 1]!.units;
     if (m[2] !== undefined) {
       if (m[3]) top.push({ kind: 'single', tag: m[0] });
-      else if (m[1]) stack.length > 1 && stack.pop();
-      else {
+      else if (m[1]) {
+        if (stack.length > 1) stack.pop();
+      } else {
         const pair: Unit = { kind: 'pair', id: m[2], units: [] };
         top.push(pair);
         stack.push(pair);

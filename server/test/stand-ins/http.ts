@@ -19,7 +19,7 @@ export async function startStandIn(handle: Handler) {
     let raw = '';
     req.setEncoding('utf8');
     req.on('data', (chunk) => (raw += chunk));
-    req.on('end', async () => {
+    req.on('end', () => void (async () => {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
       const form = (req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded') ? Object.fromEntries(new URLSearchParams(raw)) : {};
       const recorded: RecordedRequest = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, raw, form };
@@ -32,7 +32,7 @@ export async function startStandIn(handle: Handler) {
         res.writeHead(500, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ error: String(error) }));
       }
-    });
+    })());
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -118,8 +118,10 @@ export interface User {
   /** The invoice the user owes (the pending-invoice capture flag of spec section 3). */
   pending_invoice?: { id: number; number: string; amount: number; status: string } | null;
   llm_enabled: boolean;
+  /** The plan includes the developer API (API keys). */
+  api_enabled?: boolean;
   team: { id: number | string; role: string } | null;
-  usage: { text_requests_today?: number; doc_requests_this_month?: number; [key: string]: unknown } | null;
+  usage: { text_requests_today?: number; doc_requests_this_month?: number; web_pages_this_month?: number; [key: string]: unknown } | null;
 }
 
 /** Envelope of list answers: {"data": [...]}. */

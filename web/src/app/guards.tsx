@@ -33,7 +33,7 @@ export function AuthRoute() {
     leaving.current = true;
     void signOut(queryClient).finally(() => {
       leaving.current = false;
-      navigate('/', { replace: true });
+      void navigate('/', { replace: true });
     });
   }, [mustLeave, queryClient, navigate]);
 

@@ -1,53 +1,13 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { ComingSoonPanel } from '../components/coming-soon-panel';
-import type { PageKey } from '../components/page-key';
 import { AccountLayout } from '../features/account/account-layout';
-import { AuthSettingsPage } from '../features/account/auth-settings-page';
-import { BasicInfoPage } from '../features/account/basic-info-page';
-import { AdminAuditPage } from '../features/admin/admin-audit-page';
-import { AdminIndexPage } from '../features/admin/admin-index-page';
-import { AdminSiteSettingsPage } from '../features/admin/admin-site-settings-page';
-import { AdminUserPage } from '../features/admin/admin-user-page';
-import { AdminUsersPage } from '../features/admin/admin-users-page';
-import { CheckEmailPage } from '../features/auth/check-email-page';
-import { EmailVerifyPage } from '../features/auth/email-verify-page';
 import { ContentPage } from '../features/content/content-page';
-import { PostListPage, PostPage } from '../features/content/posts-page';
-import { ForgotPasswordPage } from '../features/auth/forgot-password-page';
-import { LoginPage } from '../features/auth/login-page';
-import { RegisterPage } from '../features/auth/register-page';
-import { ResetPasswordPage } from '../features/auth/reset-password-page';
-import { DocumentTranslatorPage } from '../features/documents/document-translator-page';
 import { HomePage } from '../features/home/home-page';
-import { LegalPage } from '../features/legal/legal-page';
-import { BillingCardPage } from '../features/billing/billing-card-page';
-import { CheckoutReturnPage } from '../features/billing/checkout-return-page';
-import { HyperPayCheckoutPage } from '../features/billing/hyperpay-checkout-page';
-import { InvoicesPage } from '../features/billing/invoices-page';
-import { MembershipPage } from '../features/billing/membership-page';
-import { PaymentManagementPage } from '../features/billing/payment-management-page';
-import { SandboxCheckoutPage } from '../features/billing/sandbox-checkout-page';
-import { AdminPlanEditorPage } from '../features/plans/admin-plan-editor-page';
-import { AdminPlansPage } from '../features/plans/admin-plans-page';
-import { PricingPage } from '../features/plans/pricing-page';
 import { ContactForm } from '../features/requests/contact-form';
-import { RequestFormPage } from '../features/requests/request-form-page';
-import { HistorySettingsPage } from '../features/history/auto-delete-setting';
-import { HistoryPage } from '../features/history/history-page';
-import { TranslatorPage } from '../features/translator/translator-page';
-import { InvitationPage } from '../features/team/invitation-page';
-import { TeamPage } from '../features/team/team-page';
-import { WebExtractionPage } from '../features/websites/web-extraction-page';
 import { AppLayout } from './app-layout';
 import type { RouteHandle } from './document-title';
 import { AdminRoute, AuthRoute, GuestOnlyRoute } from './guards';
 import { NotFoundPage } from './not-found-page';
 import { RouteErrorPage } from './route-error-page';
-
-/** A route whose screen later work builds: for now the shared "coming soon" panel. */
-function comingSoon(path: string, page: PageKey): RouteObject {
-  return { path, element: <ComingSoonPanel page={page} />, handle: { page } satisfies RouteHandle };
-}
 
 /** Every route of spec section 2, with its guard. */
 export const routes: RouteObject[] = [
@@ -57,14 +17,14 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
     children: [
       { index: true, element: <HomePage />, handle: { page: 'home' } satisfies RouteHandle },
-      { path: 'pricing', element: <PricingPage />, handle: { page: 'pricing' } satisfies RouteHandle },
-      { path: 'translate/documents', element: <DocumentTranslatorPage />, handle: { page: 'documents' } satisfies RouteHandle },
-      { path: 'translate', element: <TranslatorPage />, handle: { page: 'translate' } satisfies RouteHandle },
-      { path: 'check-email', element: <CheckEmailPage />, handle: { page: 'checkEmail' } satisfies RouteHandle },
-      { path: 'email/verify', element: <EmailVerifyPage />, handle: { page: 'emailVerify' } satisfies RouteHandle },
-      { path: 'terms', element: <LegalPage document="terms" />, handle: { page: 'terms' } satisfies RouteHandle },
-      { path: 'privacy', element: <LegalPage document="privacy" />, handle: { page: 'privacy' } satisfies RouteHandle },
-      { path: 'invitation', element: <InvitationPage />, handle: { page: 'invitation' } satisfies RouteHandle },
+      { path: 'pricing', lazy: async () => { const { PricingPage } = await import('../features/plans/pricing-page'); return { element: <PricingPage /> }; }, handle: { page: 'pricing' } satisfies RouteHandle },
+      { path: 'translate/documents', lazy: async () => { const { DocumentTranslatorPage } = await import('../features/documents/document-translator-page'); return { element: <DocumentTranslatorPage /> }; }, handle: { page: 'documents' } satisfies RouteHandle },
+      { path: 'translate', lazy: async () => { const { TranslatorPage } = await import('../features/translator/translator-page'); return { element: <TranslatorPage /> }; }, handle: { page: 'translate' } satisfies RouteHandle },
+      { path: 'check-email', lazy: async () => { const { CheckEmailPage } = await import('../features/auth/check-email-page'); return { element: <CheckEmailPage /> }; }, handle: { page: 'checkEmail' } satisfies RouteHandle },
+      { path: 'email/verify', lazy: async () => { const { EmailVerifyPage } = await import('../features/auth/email-verify-page'); return { element: <EmailVerifyPage /> }; }, handle: { page: 'emailVerify' } satisfies RouteHandle },
+      { path: 'terms', lazy: async () => { const { LegalPage } = await import('../features/legal/legal-page'); return { element: <LegalPage document="terms" /> }; }, handle: { page: 'terms' } satisfies RouteHandle },
+      { path: 'privacy', lazy: async () => { const { LegalPage } = await import('../features/legal/legal-page'); return { element: <LegalPage document="privacy" /> }; }, handle: { page: 'privacy' } satisfies RouteHandle },
+      { path: 'invitation', lazy: async () => { const { InvitationPage } = await import('../features/team/invitation-page'); return { element: <InvitationPage /> }; }, handle: { page: 'invitation' } satisfies RouteHandle },
       { path: 'about', element: <ContentPage slug="about" page="about" />, handle: { page: 'about' } satisfies RouteHandle },
       { path: 'careers', element: <ContentPage slug="careers" page="careers" />, handle: { page: 'careers' } satisfies RouteHandle },
       {
@@ -78,64 +38,65 @@ export const routes: RouteObject[] = [
       },
       { path: 'faqs', element: <ContentPage slug="faqs" page="faqs" />, handle: { page: 'faqs' } satisfies RouteHandle },
       { path: 'help', element: <ContentPage slug="help" page="help" />, handle: { page: 'help' } satisfies RouteHandle },
-      { path: 'blog', element: <PostListPage section="blog" />, handle: { page: 'blog' } satisfies RouteHandle },
-      { path: 'blog/:slug', element: <PostPage section="blog" />, handle: { page: 'blogPost' } satisfies RouteHandle },
-      { path: 'case-studies', element: <PostListPage section="case-studies" />, handle: { page: 'caseStudies' } satisfies RouteHandle },
-      { path: 'case-studies/:slug', element: <PostPage section="case-studies" />, handle: { page: 'caseStudy' } satisfies RouteHandle },
-      { path: 'human-translation', element: <RequestFormPage />, handle: { page: 'humanTranslation' } satisfies RouteHandle },
+      { path: 'blog', lazy: async () => { const { PostListPage } = await import('../features/content/posts-page'); return { element: <PostListPage section="blog" /> }; }, handle: { page: 'blog' } satisfies RouteHandle },
+      { path: 'blog/:slug', lazy: async () => { const { PostPage } = await import('../features/content/posts-page'); return { element: <PostPage section="blog" /> }; }, handle: { page: 'blogPost' } satisfies RouteHandle },
+      { path: 'case-studies', lazy: async () => { const { PostListPage } = await import('../features/content/posts-page'); return { element: <PostListPage section="case-studies" /> }; }, handle: { page: 'caseStudies' } satisfies RouteHandle },
+      { path: 'case-studies/:slug', lazy: async () => { const { PostPage } = await import('../features/content/posts-page'); return { element: <PostPage section="case-studies" /> }; }, handle: { page: 'caseStudy' } satisfies RouteHandle },
+      { path: 'human-translation', lazy: async () => { const { RequestFormPage } = await import('../features/requests/request-form-page'); return { element: <RequestFormPage /> }; }, handle: { page: 'humanTranslation' } satisfies RouteHandle },
+      { path: 'developers', lazy: async () => { const { DevelopersPage } = await import('../features/developer/developers-page'); return { element: <DevelopersPage /> }; }, handle: { page: 'developers' } satisfies RouteHandle },
       // The sandbox gateway's hosted checkout: reached by its unguessable session id.
-      { path: 'sandbox/checkout/:id', element: <SandboxCheckoutPage />, handle: { page: 'sandboxCheckout' } satisfies RouteHandle },
+      { path: 'sandbox/checkout/:id', lazy: async () => { const { SandboxCheckoutPage } = await import('../features/billing/sandbox-checkout-page'); return { element: <SandboxCheckoutPage /> }; }, handle: { page: 'sandboxCheckout' } satisfies RouteHandle },
       {
         element: <GuestOnlyRoute />,
         children: [
-          { path: 'login', element: <LoginPage />, handle: { page: 'login' } satisfies RouteHandle },
-          { path: 'register', element: <RegisterPage />, handle: { page: 'register' } satisfies RouteHandle },
-          { path: 'forgot-password', element: <ForgotPasswordPage />, handle: { page: 'forgotPassword' } satisfies RouteHandle },
-          { path: 'reset-password', element: <ResetPasswordPage />, handle: { page: 'resetPassword' } satisfies RouteHandle },
+          { path: 'login', lazy: async () => { const { LoginPage } = await import('../features/auth/login-page'); return { element: <LoginPage /> }; }, handle: { page: 'login' } satisfies RouteHandle },
+          { path: 'register', lazy: async () => { const { RegisterPage } = await import('../features/auth/register-page'); return { element: <RegisterPage /> }; }, handle: { page: 'register' } satisfies RouteHandle },
+          { path: 'forgot-password', lazy: async () => { const { ForgotPasswordPage } = await import('../features/auth/forgot-password-page'); return { element: <ForgotPasswordPage /> }; }, handle: { page: 'forgotPassword' } satisfies RouteHandle },
+          { path: 'reset-password', lazy: async () => { const { ResetPasswordPage } = await import('../features/auth/reset-password-page'); return { element: <ResetPasswordPage /> }; }, handle: { page: 'resetPassword' } satisfies RouteHandle },
         ],
       },
       {
         element: <AuthRoute />,
         children: [
-          comingSoon('dashboard', 'dashboard'),
-          { path: 'team', element: <TeamPage />, handle: { page: 'team' } satisfies RouteHandle },
-          { path: 'web-extraction', element: <WebExtractionPage />, handle: { page: 'webExtraction' } satisfies RouteHandle },
-          { path: 'user/translation-history', element: <HistoryPage />, handle: { page: 'translationHistory' } satisfies RouteHandle },
+          { path: 'dashboard', lazy: async () => { const { DashboardPage } = await import('../features/dashboard/dashboard-page'); return { element: <DashboardPage /> }; }, handle: { page: 'dashboard' } satisfies RouteHandle },
+          { path: 'team', lazy: async () => { const { TeamPage } = await import('../features/team/team-page'); return { element: <TeamPage /> }; }, handle: { page: 'team' } satisfies RouteHandle },
+          { path: 'web-extraction', lazy: async () => { const { WebExtractionPage } = await import('../features/websites/web-extraction-page'); return { element: <WebExtractionPage /> }; }, handle: { page: 'webExtraction' } satisfies RouteHandle },
+          { path: 'user/translation-history', lazy: async () => { const { HistoryPage } = await import('../features/history/history-page'); return { element: <HistoryPage /> }; }, handle: { page: 'translationHistory' } satisfies RouteHandle },
+          { path: 'glossary', lazy: async () => { const { GlossaryPage } = await import('../features/glossary/glossary-page'); return { element: <GlossaryPage /> }; }, handle: { page: 'glossary' } satisfies RouteHandle },
           {
             // Account settings with the tabs of spec section 2.
             element: <AccountLayout />,
             children: [
-              { path: 'user/basic-info', element: <BasicInfoPage />, handle: { page: 'basicInfo' } satisfies RouteHandle },
-              { path: 'user/auth-settings', element: <AuthSettingsPage />, handle: { page: 'authSettings' } satisfies RouteHandle },
-              { path: 'user/payment-management', element: <PaymentManagementPage />, handle: { page: 'paymentManagement' } satisfies RouteHandle },
-              { path: 'user/membership', element: <MembershipPage />, handle: { page: 'membership' } satisfies RouteHandle },
-              { path: 'user/history-settings', element: <HistorySettingsPage />, handle: { page: 'historySettings' } satisfies RouteHandle },
+              { path: 'user/basic-info', lazy: async () => { const { BasicInfoPage } = await import('../features/account/basic-info-page'); return { element: <BasicInfoPage /> }; }, handle: { page: 'basicInfo' } satisfies RouteHandle },
+              { path: 'user/auth-settings', lazy: async () => { const { AuthSettingsPage } = await import('../features/account/auth-settings-page'); return { element: <AuthSettingsPage /> }; }, handle: { page: 'authSettings' } satisfies RouteHandle },
+              { path: 'user/payment-management', lazy: async () => { const { PaymentManagementPage } = await import('../features/billing/payment-management-page'); return { element: <PaymentManagementPage /> }; }, handle: { page: 'paymentManagement' } satisfies RouteHandle },
+              { path: 'user/membership', lazy: async () => { const { MembershipPage } = await import('../features/billing/membership-page'); return { element: <MembershipPage /> }; }, handle: { page: 'membership' } satisfies RouteHandle },
+              { path: 'user/history-settings', lazy: async () => { const { HistorySettingsPage } = await import('../features/history/auto-delete-setting'); return { element: <HistorySettingsPage /> }; }, handle: { page: 'historySettings' } satisfies RouteHandle },
+              { path: 'user/api-keys', lazy: async () => { const { ApiKeysPage } = await import('../features/developer/api-keys-page'); return { element: <ApiKeysPage /> }; }, handle: { page: 'apiKeys' } satisfies RouteHandle },
             ],
           },
           // The spec's "social links", "password settings" and "company info" are sections of these screens.
           { path: 'user/social-links', element: <Navigate to="/user/auth-settings#social-links" replace /> },
           { path: 'user/password-settings', element: <Navigate to="/user/auth-settings#password" replace /> },
           { path: 'user/company', element: <Navigate to="/user/basic-info#company" replace /> },
-          { path: 'user/invoices', element: <InvoicesPage />, handle: { page: 'invoices' } satisfies RouteHandle },
-          { path: 'user/billing-card', element: <BillingCardPage />, handle: { page: 'billingCard' } satisfies RouteHandle },
-          { path: 'checkout/return', element: <CheckoutReturnPage />, handle: { page: 'checkout' } satisfies RouteHandle },
-          { path: 'checkout/hyperpay', element: <HyperPayCheckoutPage />, handle: { page: 'checkout' } satisfies RouteHandle },
+          { path: 'user/invoices', lazy: async () => { const { InvoicesPage } = await import('../features/billing/invoices-page'); return { element: <InvoicesPage /> }; }, handle: { page: 'invoices' } satisfies RouteHandle },
+          { path: 'user/billing-card', lazy: async () => { const { BillingCardPage } = await import('../features/billing/billing-card-page'); return { element: <BillingCardPage /> }; }, handle: { page: 'billingCard' } satisfies RouteHandle },
+          { path: 'checkout/return', lazy: async () => { const { CheckoutReturnPage } = await import('../features/billing/checkout-return-page'); return { element: <CheckoutReturnPage /> }; }, handle: { page: 'checkout' } satisfies RouteHandle },
+          { path: 'checkout/hyperpay', lazy: async () => { const { HyperPayCheckoutPage } = await import('../features/billing/hyperpay-checkout-page'); return { element: <HyperPayCheckoutPage /> }; }, handle: { page: 'checkout' } satisfies RouteHandle },
         ],
       },
       {
         path: 'admin',
         element: <AdminRoute />,
         children: [
-          { index: true, element: <AdminIndexPage />, handle: { page: 'admin' } satisfies RouteHandle },
-          { path: 'plans', element: <AdminPlansPage />, handle: { page: 'adminPlans' } satisfies RouteHandle },
-          { path: 'plans/new', element: <AdminPlanEditorPage />, handle: { page: 'adminPlanEditor' } satisfies RouteHandle },
-          { path: 'plans/:id', element: <AdminPlanEditorPage key="edit" />, handle: { page: 'adminPlanEditor' } satisfies RouteHandle },
-          { path: 'users', element: <AdminUsersPage />, handle: { page: 'adminUsers' } satisfies RouteHandle },
-          { path: 'users/:id', element: <AdminUserPage />, handle: { page: 'adminUser' } satisfies RouteHandle },
-          { path: 'site-settings', element: <AdminSiteSettingsPage />, handle: { page: 'adminSiteSettings' } satisfies RouteHandle },
-          { path: 'audit-log', element: <AdminAuditPage />, handle: { page: 'adminAuditLog' } satisfies RouteHandle },
-          comingSoon('users', 'adminUsers'),
-          comingSoon('site-settings', 'adminSiteSettings'),
+          { index: true, lazy: async () => { const { AdminIndexPage } = await import('../features/admin/admin-index-page'); return { element: <AdminIndexPage /> }; }, handle: { page: 'admin' } satisfies RouteHandle },
+          { path: 'plans', lazy: async () => { const { AdminPlansPage } = await import('../features/plans/admin-plans-page'); return { element: <AdminPlansPage /> }; }, handle: { page: 'adminPlans' } satisfies RouteHandle },
+          { path: 'plans/new', lazy: async () => { const { AdminPlanEditorPage } = await import('../features/plans/admin-plan-editor-page'); return { element: <AdminPlanEditorPage /> }; }, handle: { page: 'adminPlanEditor' } satisfies RouteHandle },
+          { path: 'plans/:id', lazy: async () => { const { AdminPlanEditorPage } = await import('../features/plans/admin-plan-editor-page'); return { element: <AdminPlanEditorPage key="edit" /> }; }, handle: { page: 'adminPlanEditor' } satisfies RouteHandle },
+          { path: 'users', lazy: async () => { const { AdminUsersPage } = await import('../features/admin/admin-users-page'); return { element: <AdminUsersPage /> }; }, handle: { page: 'adminUsers' } satisfies RouteHandle },
+          { path: 'users/:id', lazy: async () => { const { AdminUserPage } = await import('../features/admin/admin-user-page'); return { element: <AdminUserPage /> }; }, handle: { page: 'adminUser' } satisfies RouteHandle },
+          { path: 'site-settings', lazy: async () => { const { AdminSiteSettingsPage } = await import('../features/admin/admin-site-settings-page'); return { element: <AdminSiteSettingsPage /> }; }, handle: { page: 'adminSiteSettings' } satisfies RouteHandle },
+          { path: 'audit-log', lazy: async () => { const { AdminAuditPage } = await import('../features/admin/admin-audit-page'); return { element: <AdminAuditPage /> }; }, handle: { page: 'adminAuditLog' } satisfies RouteHandle },
           // Admin screens load on demand: visitors never download them.
           {
             path: 'content',
@@ -166,6 +127,11 @@ export const routes: RouteObject[] = [
             path: 'replays',
             lazy: async () => ({ Component: (await import('../features/analytics/admin-replays-page')).AdminReplaysPage }),
             handle: { page: 'adminReplays' } satisfies RouteHandle,
+          },
+          {
+            path: 'engines',
+            lazy: async () => ({ Component: (await import('../features/engines/admin-engines-page')).AdminEnginesPage }),
+            handle: { page: 'adminEngines' } satisfies RouteHandle,
           },
           {
             path: 'replays/:id',

@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { postSectionOf } from '../features/content/content.fns';
+import { useHasPosts } from '../features/content/use-content';
 import { SOCIAL_LINKS, TRANSLATE_SITE_URL } from './site-links';
 
-type FooterLinkKey = 'about' | 'careers' | 'contact' | 'blog' | 'caseStudies' | 'help' | 'faqs' | 'privacy' | 'terms';
+type FooterLinkKey = 'about' | 'careers' | 'contact' | 'blog' | 'caseStudies' | 'help' | 'faqs' | 'developers' | 'privacy' | 'terms';
 
 const COLUMNS: ReadonlyArray<{ heading: 'company' | 'resources' | 'legal'; links: ReadonlyArray<{ key: FooterLinkKey; to: string }> }> = [
   {
@@ -20,6 +22,7 @@ const COLUMNS: ReadonlyArray<{ heading: 'company' | 'resources' | 'legal'; links
       { key: 'blog', to: '/blog' },
       { key: 'help', to: '/help' },
       { key: 'faqs', to: '/faqs' },
+      { key: 'developers', to: '/developers' },
     ],
   },
   {
@@ -33,6 +36,17 @@ const COLUMNS: ReadonlyArray<{ heading: 'company' | 'resources' | 'legal'; links
 
 function isExternal(href: string): boolean {
   return /^https?:\/\//i.test(href);
+}
+
+/** A footer link; one to the blog or the case studies shows once that section has a published post. */
+function FooterLink({ to, label }: { to: string; label: string }) {
+  const hasContent = useHasPosts(postSectionOf(to));
+  if (!hasContent) return null;
+  return (
+    <li>
+      <Link to={to}>{label}</Link>
+    </li>
+  );
 }
 
 export function SiteFooter() {
@@ -59,9 +73,7 @@ export function SiteFooter() {
             <h2 className="site-footer__heading">{t(`footer.${column.heading}`)}</h2>
             <ul>
               {column.links.map((link) => (
-                <li key={link.key}>
-                  <Link to={link.to}>{t(`footer.${link.key}`)}</Link>
-                </li>
+                <FooterLink key={link.key} to={link.to} label={t(`footer.${link.key}`)} />
               ))}
             </ul>
           </nav>

@@ -2,11 +2,12 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { LanguageSwitch } from '../components/language-switch';
-import { useCurrentUser } from '../features/account/use-current-user';
+import { useLanguage } from '../i18n/use-language';
+import { isEmailNotVerified, useCurrentUser } from '../features/account/use-current-user';
 import { isAdmin } from '../features/auth/roles';
 import { useSignOut } from '../features/auth/use-sign-out';
 
-type NavKey = 'translate' | 'documents' | 'pricing' | 'help' | 'dashboard' | 'history' | 'webExtraction' | 'team' | 'admin';
+type NavKey = 'translate' | 'documents' | 'pricing' | 'help' | 'dashboard' | 'history' | 'webExtraction' | 'team' | 'glossary' | 'admin';
 
 const GUEST_NAV: ReadonlyArray<{ key: NavKey; to: string }> = [
   { key: 'translate', to: '/' },
@@ -17,21 +18,27 @@ const GUEST_NAV: ReadonlyArray<{ key: NavKey; to: string }> = [
 
 const USER_NAV: ReadonlyArray<{ key: NavKey; to: string }> = [
   { key: 'dashboard', to: '/dashboard' },
+  { key: 'translate', to: '/translate' },
   { key: 'documents', to: '/translate/documents' },
   { key: 'history', to: '/user/translation-history' },
   { key: 'webExtraction', to: '/web-extraction' },
   { key: 'team', to: '/team' },
+  { key: 'glossary', to: '/glossary' },
   { key: 'pricing', to: '/pricing' },
 ];
 
 export function SiteHeader() {
   const { t } = useTranslation();
-  const { data: user } = useCurrentUser();
+  const { data: user, error: userError } = useCurrentUser();
+  // Signed in with an e-mail address still to verify (/check-email): only "sign out" applies.
+  const unverified = isEmailNotVerified(userError);
   const signOut = useSignOut();
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
 
-  useEffect(() => setMenuOpen(false), [pathname]); // Close the mobile menu after navigating.
+  const { language } = useLanguage();
+  // Close the mobile menu after navigating or switching the language.
+  useEffect(() => setMenuOpen(false), [pathname, language]);
 
   const links = user ? [...USER_NAV, ...(isAdmin(user) ? [{ key: 'admin' as const, to: '/admin' }] : [])] : GUEST_NAV;
 
@@ -74,6 +81,10 @@ export function SiteHeader() {
                   {t('nav.signOut')}
                 </button>
               </>
+            ) : unverified ? (
+              <button type="button" className="button button--ghost button--small" data-testid="header-sign-out" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+                {t('nav.signOut')}
+              </button>
             ) : (
               <>
                 <Link to="/login" className="button button--ghost button--small">

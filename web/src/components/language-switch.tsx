@@ -1,18 +1,32 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useUpdateSettings } from '../features/account/use-account';
+import { currentUserQuery } from '../features/account/use-current-user';
+import type { Language } from '../api/types';
 import { useLanguage } from '../i18n/use-language';
 
-/** Switches between English and Arabic; the choice is kept in the `locale` cookie. */
+/**
+ * Switches between English and Arabic; the choice is kept in the `locale` cookie and, for a
+ * signed-in user, saved to the account (POST /api/user/settings), so e-mails, notifications
+ * and invoice PDFs follow the language the user works in.
+ */
 export function LanguageSwitch() {
   const { t } = useTranslation();
   const { language, setLanguage } = useLanguage();
-  const target = language === 'en' ? 'ar' : 'en';
+  const { data: user } = useQuery(currentUserQuery);
+  const saveSettings = useUpdateSettings();
+  const target: Language = language === 'en' ? 'ar' : 'en';
+  const switchTo = (next: Language) => {
+    void setLanguage(next);
+    if (user && user.locale !== next) saveSettings.mutate({ locale: next });
+  };
   return (
     <button
       type="button"
       className="language-switch"
       data-testid="lang-switch"
       aria-label={t('language.switchAria')}
-      onClick={() => void setLanguage(target)}
+      onClick={() => switchTo(target)}
     >
       <svg className="language-switch__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
         <path

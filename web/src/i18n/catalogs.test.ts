@@ -1,15 +1,67 @@
-// The English and Arabic catalogs must stay in step: same namespaces, same keys,
-// no empty texts, the same {{placeholders}}, and Arabic texts written in Arabic.
+// The English and Arabic catalogs must stay in step: same namespaces, same keys (plural forms
+// aside), no empty texts, the same {{placeholders}}, and Arabic texts written in Arabic. Counted
+// texts have every plural form and read right for 0, 1, 2, 3, 11 and 100; the terminology of
+// docs/terminology.md holds; Arabic uses Arabic punctuation and Latin only for names.
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import i18next, { type Resource } from 'i18next';
 import { describe, expect, it } from 'vitest';
+import {
+  SAMPLE_COUNTS,
+  asciiPunctuation,
+  baseKey,
+  countedKeys,
+  countedTextProblem,
+  incompletePlurals,
+  loadTerminology,
+  terminologyProblems,
+  unexpectedLatin,
+  type NounName,
+} from '../../../tests/i18n/catalog-rules';
+import { formatNumber, registerFormatters } from './format';
 
 const catalogRoot = fileURLToPath(new URL('.', import.meta.url));
 const LANGUAGES = ['en', 'ar'] as const;
 
-/** Arabic texts that are not Arabic on purpose: the switch names the other language in its own script. */
-const ARABIC_SCRIPT_EXCEPTIONS = new Set(['common:language.switchLabel']);
+/**
+ * Arabic texts with Latin on purpose: the switch names the other language in its own script,
+ * and the slug hint shows a Latin example.
+ */
+const ARABIC_SCRIPT_EXCEPTIONS = new Set([
+  'common:language.switchLabel',
+  'content:admin.slugHint',
+  // The developers page names HTTP headers, parameters and language codes as a client must send them.
+  'developer:docs.deeplHelp',
+  'developer:docs.libreHelp',
+  'developer:docs.limits',
+  'developer:docs.languages',
+]);
+
+/**
+ * The noun each counted text counts, per language (null: that language uses a label form,
+ * "مشاهدات الصفحات: 3"). A new counted key must be listed here, so its forms get checked.
+ */
+const COUNTED: Record<string, Partial<Record<'en' | 'ar', NounName | null>>> = {
+  'translate:counter': { en: 'character', ar: null },
+  'translate:counterOver': { en: 'character', ar: 'character' },
+  'documents:limits.guest': { en: 'document', ar: 'document' },
+  'documents:limits.user': { en: 'document', ar: 'document' },
+  'documents:limits.perDocument': { en: 'word', ar: 'word' },
+  'documents:drop.hint': { en: 'word', ar: 'word' },
+  'websites:site.limit': { en: 'page', ar: 'page' },
+  'websites:quota': { en: 'webPage', ar: 'webPage' },
+  'team:seats': { en: 'seat', ar: null },
+  'team:usage.memberDocuments': { en: 'document', ar: 'document' },
+  'team:usage.memberPages': { en: 'page', ar: 'page' },
+  'analytics:replays.retention': { en: 'day', ar: 'day' },
+  'analytics:replay.meta': { en: 'event', ar: 'event' },
+  'analytics:views': { en: 'pageView', ar: null },
+  'billing:notices.overdue.body': { en: 'day', ar: 'day' },
+};
+
+/** "key: English term" pairs where the English word means something else than the glossary term. */
+const TERMINOLOGY_EXCEPTIONS = new Set<string>([]);
 
 type Leaves = Map<string, unknown>;
 
@@ -41,6 +93,18 @@ function placeholdersOf(text: string): string[] {
 }
 
 const namespaces = [...new Set(LANGUAGES.flatMap(namespacesOf))].sort();
+const terms = loadTerminology();
+
+/** A real i18next instance over the catalogs, with the app's number formatter. */
+async function catalogI18n() {
+  const instance = i18next.createInstance();
+  const resources = Object.fromEntries(
+    LANGUAGES.map((language) => [language, Object.fromEntries(namespaces.map((namespace) => [namespace, loadCatalog(language, namespace)]))]),
+  ) as Resource;
+  await instance.init({ resources, lng: 'en', fallbackLng: false, ns: namespaces, defaultNS: 'common', interpolation: { escapeValue: false } });
+  registerFormatters(instance);
+  return instance;
+}
 
 describe('i18n catalogs', () => {
   it('have the default namespace "common" in both languages', () => {
@@ -56,10 +120,12 @@ describe('i18n catalogs', () => {
       LANGUAGES.map((language) => [language, collectLeaves(loadCatalog(language, namespace), '')]),
     ) as Record<(typeof LANGUAGES)[number], Leaves>;
 
-    it('has every key in both languages', () => {
+    it('has every key in both languages (plural forms aside)', () => {
+      const baseKeys = (language: (typeof LANGUAGES)[number]) => new Set([...leavesByLanguage[language].keys()].map(baseKey));
       for (const language of LANGUAGES) {
         for (const other of LANGUAGES) {
-          const missing = [...leavesByLanguage[other].keys()].filter((key) => !leavesByLanguage[language].has(key));
+          const present = baseKeys(language);
+          const missing = [...baseKeys(other)].filter((key) => !present.has(key));
           expect(missing, `keys of ${other}/${namespace}.json missing from ${language}/${namespace}.json`).toEqual([]);
         }
       }
@@ -72,20 +138,94 @@ describe('i18n catalogs', () => {
       }
     });
 
-    it('uses the same placeholders in both languages', () => {
-      for (const [key, english] of leavesByLanguage.en) {
-        const arabic = leavesByLanguage.ar.get(key);
-        if (typeof english !== 'string' || typeof arabic !== 'string') continue;
-        expect(placeholdersOf(arabic), `${namespace}:${key}`).toEqual(placeholdersOf(english));
-      }
+    it('uses the same placeholders in both languages (a plural form may leave out the count)', () => {
+      const byBase = (language: (typeof LANGUAGES)[number]) => {
+        const names = new Map<string, Set<string>>();
+        for (const [key, text] of leavesByLanguage[language]) {
+          if (typeof text !== 'string') continue;
+          const set = names.get(baseKey(key)) ?? new Set<string>();
+          for (const name of placeholdersOf(text)) if (name !== 'count') set.add(name);
+          names.set(baseKey(key), set);
+        }
+        return names;
+      };
+      const english = byBase('en');
+      const arabic = byBase('ar');
+      for (const [key, names] of english) expect([...(arabic.get(key) ?? [])].sort(), `${namespace}:${key}`).toEqual([...names].sort());
     });
 
-    it('writes the Arabic texts in Arabic script', () => {
+    it('has every plural form of a counted key: six in Arabic, two in English', () => {
+      expect(incompletePlurals('en', leavesByLanguage.en.keys()), `en/${namespace}.json`).toEqual([]);
+      expect(incompletePlurals('ar', leavesByLanguage.ar.keys()), `ar/${namespace}.json`).toEqual([]);
+    });
+
+    it('writes Arabic punctuation and Latin script only for product, brand and format names', () => {
+      const texts = [...leavesByLanguage.ar].filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+      expect(texts.filter(([, text]) => asciiPunctuation(text).length).map(([key, text]) => `${key}: ${text}`)).toEqual([]);
+      const latin = texts
+        .filter(([key]) => !ARABIC_SCRIPT_EXCEPTIONS.has(`${namespace}:${key}`))
+        .filter(([, text]) => unexpectedLatin(text).length)
+        .map(([key, text]) => `${key}: ${unexpectedLatin(text).join(' ')}`);
+      expect(latin).toEqual([]);
+    });
+
+    it('uses the glossary of docs/terminology.md', () => {
+      const problems = [...leavesByLanguage.ar].flatMap(([key, arabic]) => {
+        const english = leavesByLanguage.en.get(key);
+        return typeof arabic === 'string' ? terminologyProblems(terms, `${namespace}:${key}`, typeof english === 'string' ? english : undefined, arabic, TERMINOLOGY_EXCEPTIONS) : [];
+      });
+      expect(problems).toEqual([]);
+    });
+
+    it('writes the Arabic texts in Arabic script (brand names such as "LinkedIn" aside)', () => {
       const notArabic = [...leavesByLanguage.ar]
         .filter(([key]) => !ARABIC_SCRIPT_EXCEPTIONS.has(`${namespace}:${key}`))
-        .filter(([, value]) => typeof value === 'string' && !/[\u0600-\u06FF]/.test(value))
+        .filter(([, value]) => typeof value === 'string' && !/[\u0600-\u06FF]/.test(value) && unexpectedLatin(value).length > 0)
         .map(([key]) => key);
       expect(notArabic, `Arabic texts without Arabic letters in ar/${namespace}.json`).toEqual([]);
     });
+  });
+
+  it('catches a rejected variant and a term rendered another way (the glossary check can fail)', () => {
+    expect(terminologyProblems(terms, 'x', 'Choose a plan', 'اختر خطة', new Set())).toHaveLength(2);
+    expect(terminologyProblems(terms, 'x', 'Upgrade your plan', 'قم بترقية اشتراكك', new Set())).toHaveLength(1);
+    expect(terminologyProblems(terms, 'x', 'Choose a plan', 'اختر باقة', new Set())).toEqual([]);
+    expect(asciiPunctuation('هل تريد الحذف?')).toEqual(['?']);
+    expect(unexpectedLatin('ارفع ملف DOCX من Dropbox')).toEqual(['Dropbox']);
+  });
+
+  it('declares the noun of every counted key', () => {
+    const counted = namespaces.flatMap((namespace) =>
+      countedKeys({
+        en: collectLeaves(loadCatalog('en', namespace), '').keys(),
+        ar: collectLeaves(loadCatalog('ar', namespace), '').keys(),
+      }).map((key) => `${namespace}:${key}`),
+    );
+    expect(counted.sort()).toEqual(Object.keys(COUNTED).sort());
+  });
+
+  it.each(Object.keys(COUNTED))('%s reads right for 0, 1, 2, 3, 11 and 100 in both languages', async (id) => {
+    const instance = await catalogI18n();
+    const [namespace, key] = id.split(':') as [string, string];
+    const problems: string[] = [];
+    for (const language of LANGUAGES) {
+      // Keys are built at run time here, so the typed t() is called untyped.
+      const t = instance.getFixedT(language, namespace as 'common') as unknown as (key: string, options: Record<string, unknown>) => string;
+      for (const count of SAMPLE_COUNTS) {
+        const text = t(key, { count, used: 12, taken: 1, size: 10, formats: 'DOCX', date: '1', path: '/', documents: '', pages: '' });
+        const problem = countedTextProblem(language, COUNTED[id]![language] as NounName | null, count, formatNumber(count, language), text);
+        if (problem) problems.push(`${language} ${count}: ${problem}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('formats numbers inside texts with Latin digits in Arabic', async () => {
+    const instance = await catalogI18n();
+    expect(instance.getFixedT('ar', 'documents')('limits.guest', { count: 2 })).toBe('يمكنك بصفتك زائرًا ترجمة مستندين شهريًا.');
+    expect(instance.getFixedT('ar', 'documents')('limits.user', { count: 20 })).toBe('باقتك: 20 مستندًا شهريًا.');
+    expect(instance.getFixedT('ar', 'translate')('counter', { used: 1500, count: 2000 })).toBe('الأحرف: 1,500 / 2,000');
+    expect(instance.getFixedT('en', 'team')('usage.memberDocuments', { count: 1 })).toBe('1 document');
+    expect(instance.getFixedT('ar', 'websites')('site.limit', { count: 10 })).toBe('حتى 10 صفحات');
   });
 });

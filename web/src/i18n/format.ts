@@ -1,8 +1,12 @@
+import type { i18n as I18n } from 'i18next';
 import type { Language } from '../api/types';
 
 // Numbers are written in Latin digits in both languages, so prices typed by the admin,
 // quotas and texts like "7 أيام" all agree; Arabic keeps its own separators and list words.
 const NUMBER_LOCALES: Record<Language, string> = { en: 'en-US', ar: 'ar-u-nu-latn' };
+
+/** An arrow from one term to its translation, pointing the way the interface reads. */
+export const forwardArrow = (language: Language) => (language === 'ar' ? '←' : '→');
 
 export function formatNumber(value: number, language: Language, options?: Intl.NumberFormatOptions): string {
   return new Intl.NumberFormat(NUMBER_LOCALES[language], options).format(value);
@@ -11,4 +15,30 @@ export function formatNumber(value: number, language: Language, options?: Intl.N
 /** ["DOCX", "PDF"] -> "DOCX and PDF" / "DOCX وPDF". */
 export function formatList(items: readonly string[], language: Language): string {
   return new Intl.ListFormat(language, { type: 'conjunction', style: 'long' }).format(items);
+}
+
+/** 43 MB, 250 KB (KB rounded up, so a small file never shows as 0 KB). */
+export function formatFileSize(bytes: number, language: Language): string {
+  return bytes >= 1_048_576 ? `${formatNumber(bytes / 1_048_576, language, { maximumFractionDigits: 1 })} MB` : `${formatNumber(Math.ceil(bytes / 1024), language)} KB`;
+}
+
+/**
+ * `{{count, number}}` in a catalog text formats with formatNumber, so every number in the
+ * interface has Latin digits in both languages (i18next's own formatter would follow `ar` and
+ * write Eastern digits). Numbers are passed to t() as numbers: `count` also picks the plural form.
+ */
+export function registerFormatters(instance: I18n): void {
+  instance.services.formatter?.add('number', (value: unknown, lng: string | undefined, options: Intl.NumberFormatOptions) =>
+    typeof value === 'number' ? formatNumber(value, lng?.startsWith('ar') ? 'ar' : 'en', options) : String(value ?? ''),
+  );
+}
+
+/**
+ * A value placed inside a translated sentence (an e-mail address, a path, a page or file title,
+ * a name), wrapped in Unicode first-strong isolates: the string form of <bdi>, so a Latin value
+ * in an Arabic sentence (or the reverse) keeps its own direction without moving the sentence's
+ * punctuation, parentheses and conjunctions.
+ */
+export function isolate(value: string): string {
+  return value ? `\u2068${value}\u2069` : value;
 }

@@ -4,6 +4,7 @@
 import i18next, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '../api/types';
+import { registerFormatters } from './format';
 import {
   DEFAULT_LANGUAGE,
   SUPPORTED_LANGUAGES,
@@ -56,6 +57,7 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
 });
 
+registerFormatters(i18n);
 applyDocumentLanguage(initialLanguage);
 
 /** Switches the interface and remembers the choice in the `locale` cookie the server reads too. */

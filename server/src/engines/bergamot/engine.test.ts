@@ -3,14 +3,14 @@
  * random-weight model pair that the test builds (spm_train vocabulary + our Marian .bin writer).
  * Output text is random; what is checked is the plumbing: loading, batching, markup, workers.
  */
-import { mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineError, type TranslationJob } from '../types';
 import { BergamotEngine } from './engine';
-import { writeMarianBinary } from './marian-binary';
-import { discoverModels } from './models';
+import { MarianType, readMarianBinary, writeMarianBinary } from './marian-binary';
+import { discoverModels, marianConfigFor } from './models';
 import { buildTinyModelPair, tinyTransformerItems } from './testing/tiny-model';
 import { EN_AR } from '../../../test/engines/engine-errors';
 
@@ -184,5 +184,59 @@ describe('Bergamot local engine failures', () => {
     const { models, problems } = discoverModels(path.join(root, 'one-way'));
     expect(models.size).toBe(0);
     expect(problems.join('\n')).toMatch(/no SentencePiece vocabulary/);
+  });
+});
+
+describe('Bergamot local engine with an int8 model (Firefox format: intgemm8 weights, precomputed alphas)', () => {
+  let root: string;
+
+  beforeAll(() => {
+    root = mkdtempSync(path.join(tmpdir(), 'lisan-bergamot-int8-'));
+    buildTinyModelPair(path.join(root, 'models'), { int8: true });
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('runs the model with the engine default gemm-precision int8shiftAlphaAll, both directions', async () => {
+    const { models } = discoverModels(path.join(root, 'models'));
+    const enar = models.get('en-ar')!;
+    expect(path.basename(enar.model)).toBe('model.enar.intgemm.alphas.bin');
+    const model = readFileSync(enar.model);
+    const items = readMarianBinary(model);
+    expect(items.find((i) => i.name === 'Wemb')!.type).toBe(MarianType.intgemm8);
+    expect(items.find((i) => i.name === 'decoder_l1_ffn_W2')!.type).toBe(MarianType.intgemm8);
+    expect(items.find((i) => i.name === 'decoder_l1_ffn_W2_QuantMultA')!.type).toBe(MarianType.float32);
+    // No override: the worker's own default (int8shiftAlphaAll) runs it.
+    expect(marianConfigFor(enar.model, model)).toEqual({});
+
+    const engine = BergamotEngine.fromDirectory(path.join(root, 'models'), { workers: 1 })!;
+    try {
+      const en = await engine.translate(['Good morning.', 'The contract is signed today.'], EN_AR);
+      expect(en).toHaveLength(2);
+      for (const text of en) expect(text.trim()).not.toBe('');
+      const [ar] = await engine.translate(['صباح الخير.'], arEn);
+      expect(ar!.trim()).not.toBe('');
+    } finally {
+      await engine.close();
+    }
+  });
+
+  it('really takes the precomputed-alphas path: without an alpha the engine refuses the model', async () => {
+    const folder = path.join(root, 'models', 'enar');
+    const file = path.join(folder, 'model.enar.intgemm.alphas.bin');
+    const model = readFileSync(file);
+    const kept = readMarianBinary(model)
+      .filter((i) => i.name !== 'encoder_l1_self_Wq_QuantMultA')
+      .map((i) => ({ name: i.name, shape: i.shape, type: i.type, data: model.subarray(i.offset, i.offset + i.dataLength) }));
+    const broken = path.join(root, 'broken');
+    cpSync(folder, path.join(broken, 'enar'), { recursive: true });
+    writeFileSync(path.join(broken, 'enar', 'model.enar.intgemm.alphas.bin'), writeMarianBinary(kept));
+    const engine = BergamotEngine.fromDirectory(broken, { workers: 1 })!;
+    try {
+      const error = await engine.translate(['Good morning.'], EN_AR).then(() => null, (e: unknown) => e);
+      expect(error).toBeInstanceOf(EngineError);
+      expect((error as Error).message).toMatch(/did not find an alpha in the model named: F0::encoder_l1_self_Wq_QuantMultA/);
+    } finally {
+      await engine.close();
+    }
   });
 });

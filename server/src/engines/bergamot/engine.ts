@@ -195,7 +195,7 @@ interface BatchTranslatorInternals {
 class SafeBatchTranslator extends BatchTranslator {
   notify(): void {
     const self = this as unknown as BatchTranslatorInternals;
-    setTimeout(async () => {
+    setTimeout(() => void (async () => {
       if (!self.queue.length) return;
       let worker = self.workers.find((w) => w.idle);
       if (!worker && self.workers.length < self.workerLimit) {
@@ -224,7 +224,7 @@ class SafeBatchTranslator extends BatchTranslator {
       }
       worker.idle = true;
       if (self.queue.length) this.notify();
-    });
+    })());
   }
 }
 
@@ -260,6 +260,8 @@ export class BergamotEngine implements TranslationEngine {
   private readonly batchSize: number;
   private readonly logger?: BergamotEngineOptions['logger'];
   private generation: Generation | null = null;
+  private inFlight = 0;
+  private retiring: (() => void) | null = null;
 
   constructor(options: BergamotEngineOptions) {
     this.models = options.models;
@@ -290,7 +292,27 @@ export class BergamotEngine implements TranslationEngine {
     }
     throwIfAborted(this.id, job.signal);
     const generation = this.current();
-    return Promise.all(segments.map((segment) => this.translateOne(generation, segment, job)));
+    this.inFlight++;
+    try {
+      return await Promise.all(segments.map((segment) => this.translateOne(generation, segment, job)));
+    } finally {
+      this.inFlight--;
+      if (this.inFlight === 0) this.retiring?.();
+    }
+  }
+
+  /**
+   * Closes the engine once the calls already made have finished (hot swap: a newer engine has
+   * taken its place in the router, so no new call arrives).
+   */
+  retire(): Promise<void> {
+    return new Promise<void>((resolve) => {
+      this.retiring = () => {
+        this.retiring = null;
+        void this.close().finally(resolve);
+      };
+      if (this.inFlight === 0) this.retiring();
+    });
   }
 
   private async translateOne(generation: Generation, segment: Segment, job: TranslationJob): Promise<string> {

@@ -28,6 +28,11 @@ export const MarianType = {
   float16: 0x400 + 2,
   float32: 0x400 + 4,
   float64: 0x400 + 8,
+  /**
+   * browsermt's intgemm class (0x4000) + int8: int8 weights quantized but not packed (the
+   * "architecture agnostic" layout of Mozilla's `*.intgemm.alphas.bin`); see int8Item.
+   */
+  intgemm8: 0x4000 + 0x100 + 1,
 } as const;
 
 const ALIGNMENT = 256;
@@ -71,6 +76,31 @@ export function float32Item(name: string, shape: number[], values: Float32Array)
     throw new Error(`Tensor ${name}: ${values.length} values for shape [${shape.join(', ')}]`);
   }
   return { name, shape, type: MarianType.float32, data: new Uint8Array(values.buffer, values.byteOffset, values.byteLength) };
+}
+
+/**
+ * An intgemm8 weight as browsermt marian-conv writes it (`--gemm-type intgemm8`): the matrix
+ * quantized to int8 with quantMult = 127 / max|w| (rounded, within -127..127), stored
+ * transposed (row-major [cols][rows]) except the embeddings `Wemb`, followed by the quantMult
+ * as one float32; the engine prepares it for its integer GEMM when it loads the model.
+ * `shape` stays the float matrix's [rows, cols].
+ */
+export function int8Item(name: string, shape: [number, number], values: Float32Array, transpose: boolean): MarianItem {
+  const [rows, cols] = shape;
+  if (values.length !== rows * cols) throw new Error(`Tensor ${name}: ${values.length} values for shape [${shape.join(', ')}]`);
+  let max = 0;
+  for (const v of values) max = Math.max(max, Math.abs(v));
+  const quantMult = max > 0 ? 127 / max : 1;
+  const data = new Uint8Array(rows * cols + 4);
+  const q = new Int8Array(data.buffer, 0, rows * cols);
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      const value = Math.max(-127, Math.min(127, Math.round(values[r * cols + c]! * quantMult)));
+      q[transpose ? c * rows + r : r * cols + c] = value;
+    }
+  }
+  new DataView(data.buffer).setFloat32(rows * cols, quantMult, true);
+  return { name, shape, type: MarianType.intgemm8, data };
 }
 
 /**

@@ -5,6 +5,8 @@
  * removed, hamza-carrying alefs (أ إ آ ٱ) written ا, alef maqsura ى written ي, and taa
  * marbuta ة written ه, the spellings people mix up when typing.
  */
+import { PROCLITIC_ENGLISH } from './function-words';
+
 const DIACRITICS = /[\u0610-\u061A\u064B-\u065F\u0670\u06D6-\u06ED\u0640]/g;
 
 export function normalizeArabic(text: string): string {
@@ -23,12 +25,12 @@ export function stripArabicDiacritics(text: string): string {
   return text.replace(DIACRITICS, '');
 }
 
-export type Proclitic = 'و' | 'ف' | 'ب' | 'ل' | 'ك';
+export type Proclitic = 'و' | 'ف' | 'ب' | 'ل' | 'ك' | 'س';
 
 export interface ArabicCandidate {
   /** The normalised form to look up. */
   key: string;
-  /** Clitics stripped in front of it, outermost first (و, ف, then ب, ل, ك); ال is not listed. */
+  /** Clitics stripped in front of it, outermost first (و, ف, then ب, ل, ك or the future س); ال is not listed. */
   proclitics: Proclitic[];
 }
 
@@ -64,6 +66,8 @@ export function arabicCandidates(word: string): ArabicCandidate[] {
     if (afterConjunction === null || afterConjunction.length < 2) continue;
     const outer: Proclitic[] = conjunction ? [conjunction] : [];
     if (conjunction) stems.push({ stem: afterConjunction, proclitics: outer });
+    // The future prefix س before an imperfect verb (سيوقع: will sign).
+    if (/^س[يتنا]../.test(afterConjunction)) stems.push({ stem: afterConjunction.slice(1), proclitics: [...outer, 'س'] });
     for (const preposition of PREPOSITIONS) {
       if (!afterConjunction.startsWith(preposition)) continue;
       let rest = afterConjunction.slice(1);
@@ -90,6 +94,43 @@ export function arabicCandidates(word: string): ArabicCandidate[] {
     }
   }
   return out;
+}
+
+/**
+ * Proclitics written alone, cut from their word by inline markup (و<x1>الكتاب</x1>,
+ * س<x1>يوقع</x1>): conjunction, preposition or future prefix, and the article, as in
+ * arabicCandidates. Their English, or null when `word` is not such a piece.
+ */
+export function bareProcliticsEnglish(word: string): string | null {
+  const match = /^([وف]?)([بلكس]?)(ال|ل)?$/.exec(normalizeArabic(word));
+  if (!match || !match[0]) return null;
+  const [, conjunction, preposition, article] = match;
+  // A lone ل is the preposition, not the article.
+  if (article === 'ل' && preposition !== 'ل') return null;
+  return [conjunction, preposition]
+    .filter((clitic): clitic is Proclitic => Boolean(clitic))
+    .map((clitic) => PROCLITIC_ENGLISH[clitic]!)
+    .join(' ');
+}
+
+const ROMAN: Record<string, string> = {
+  'ا': 'a', 'أ': 'a', 'إ': 'i', 'آ': 'aa', 'ٱ': 'a', 'ب': 'b', 'ت': 't', 'ث': 'th', 'ج': 'j', 'ح': 'h', 'خ': 'kh',
+  'د': 'd', 'ذ': 'dh', 'ر': 'r', 'ز': 'z', 'س': 's', 'ش': 'sh', 'ص': 's', 'ض': 'd', 'ط': 't', 'ظ': 'z', 'ع': "'",
+  'غ': 'gh', 'ف': 'f', 'ق': 'q', 'ك': 'k', 'ل': 'l', 'م': 'm', 'ن': 'n', 'ه': 'h', 'ة': 'a', 'و': 'w', 'ي': 'y',
+  'ى': 'a', 'ء': "'", 'ؤ': "'", 'ئ': "'", 'پ': 'p', 'چ': 'ch', 'ڤ': 'v', 'گ': 'g', 'ک': 'k', 'ی': 'y',
+};
+
+/**
+ * A word the dictionary does not know, in Latin letters (a name, mostly): a simple
+ * letter-for-letter transcription, vowels unwritten as in the source, capitalised.
+ * English output never carries Arabic letters.
+ */
+export function romanizeArabic(word: string): string {
+  const latin = Array.from(stripArabicDiacritics(word.normalize('NFC')))
+    .map((ch) => ROMAN[ch] ?? (/\p{Script=Arabic}/u.test(ch) ? '' : ch))
+    .join('')
+    .replace(/^'+/, '');
+  return latin ? latin[0]!.toUpperCase() + latin.slice(1) : '';
 }
 
 /** Attaches a one-letter proclitic (و, ب, ل, ك, ف) to an Arabic word; ل + ال becomes لل. */

@@ -8,6 +8,13 @@ import { arabicCandidates, attachProclitic, normalizeArabic } from './arabic';
 import { decodeDictdNumber, parseDictdEntry } from './dictd';
 import { createDictionaryEngine, type DictionaryEngine } from './engine';
 import { englishCandidates } from './english';
+import { loadConfig } from '../../config';
+import { findEvalDir, readLines } from '../../eval/sets';
+import { createEngineRegistry } from '../registry';
+import { docxEntries, readZipText, writeZip } from '../../../test/fixtures/documents';
+import { roundTrip, tempDir } from '../../../test/fixtures/round-trip';
+import { child, findAll, textOf } from '../../formats/xml/dom';
+import { fromString, parseXmlDocument } from '../../formats/xml/stream';
 
 const DICT_DIR = '/usr/share/dictd';
 const job = (source: 'en' | 'ar', target: 'en' | 'ar', glossary?: Array<{ source: string; target: string }>) => ({
@@ -171,6 +178,85 @@ describe('dictionary engine on the FreeDict dictionaries', () => {
 
   it('keeps placeholders, numbers and unknown words as they are', () => {
     expect(engine.translateSegment('Pay <x1>25</x1> dollars to Qwzxv<x2/>.', job('en', 'ar'))).toBe('الدفع <x1>25</x1> الدولارات إلى Qwzxv<x2/>.');
+  });
+
+  it('keeps every placeholder, and keeps formatting on a word when the formatted word itself renders as nothing', () => {
+    // An article or a clitic alone inside a tag: the tag takes the word it joins.
+    expect(engine.translateSegment('<x1>The</x1> book is new.', job('en', 'ar'))).toBe('<x1>الكتاب</x1> جديد.');
+    expect(engine.translateSegment('Contract <x1>is</x1> signed', job('en', 'ar'))).toBe('العقد <x1>موقّع</x1>');
+    expect(engine.translateSegment('The book <x1>is</x1>.', job('en', 'ar'))).toBe('<x1>الكتاب</x1>.');
+    // A clitic waiting for its word crosses the markup instead of standing alone before it.
+    expect(engine.translateSegment('books and <x1>pens</x1>', job('en', 'ar'))).toBe('الكتب <x1>والأقلام</x1>');
+    expect(engine.translateSegment('books for <x1>the</x1> company', job('en', 'ar'))).toBe('الكتب <x1>للشركة</x1>');
+    // A tag that held no letters stays where it was.
+    expect(engine.translateSegment('Pay<x1> </x1>now', job('en', 'ar'))).toBe('الدفع<x1> </x1>الآن');
+  });
+
+  it('never leaves an Arabic letter in English output: clitics cut off by markup, the future prefix, unknown words', () => {
+    // "Contract س is signed" was the old output of the first one.
+    expect(engine.translateSegment('العقد س<x1>يوقع</x1> غدا.', job('ar', 'en'))).toBe('Contract will <x1>inflicts</x1> tomorrow.');
+    expect(engine.translateSegment('و<x1>الكتاب</x1> جديد', job('ar', 'en'))).toBe('And <x1>book</x1> new');
+    expect(engine.translateSegment('لل<x1>شركة</x1>', job('ar', 'en'))).toMatch(/^For <x1>\w+<\/x1>$/);
+    expect(engine.translateSegment('سيذهب', job('ar', 'en'))).toBe('Will wends');
+    // A name the dictionary does not know is written in Latin letters.
+    expect(engine.translateSegment('شوارع مدينة "بيشكك".', job('ar', 'en'))).toBe('Streets polis "Byshkk".');
+  });
+
+  it('returns the placeholders of every FLORES-101 sentence with markup added, in both directions', () => {
+    const dir = findEvalDir();
+    // Every second word formatted, a standalone tag after every seventh: like a busy DOCX.
+    const tagged = (line: string) => {
+      let n = 0;
+      return line
+        .split(' ')
+        .map((word, i) => (i % 2 === 1 ? `<x${++n}>${word}</x${n}>` : i % 7 === 3 ? `${word}<x${++n}/>` : word))
+        .join(' ');
+    };
+    const placeholders = (text: string) => [...text.matchAll(/<\/?x\d+\/?>/g)].map((m) => m[0]);
+    for (const [source, target] of [['en', 'ar'], ['ar', 'en']] as const) {
+      const lines = readLines(path.join(dir, 'flores101', `${source}-${target}`, `flores-test.${source}`)).slice(0, 200);
+      for (const line of lines) {
+        const segment = tagged(line);
+        const out = engine.translateSegment(segment, job(source, target));
+        // Same tags, in the same order (the dictionary renders word by word, in place).
+        expect(placeholders(out), segment).toEqual(placeholders(segment));
+        if (target === 'en') expect(out, segment).not.toMatch(/\p{Script=Arabic}/u);
+      }
+    }
+  });
+
+  it('keeps a bold word bold through a real DOCX round trip, and writes no Arabic into an English DOCX', async () => {
+    const registry = await createEngineRegistry(loadConfig({ DICT_DIR, DATA_DIR: '/nonexistent-lisan' }), { logger: pino({ level: 'silent' }), extraEngines: [] });
+    const dir = tempDir();
+    const translateWith = (source: 'en' | 'ar', target: 'en' | 'ar') => async (segments: string[]) =>
+      (await registry.router.translate(segments, { source, target, domain: 'general' })).targets;
+    const bold = (text: string) => `<w:r><w:rPr><w:b/></w:rPr><w:t xml:space="preserve">${text}</w:t></w:r>`;
+    const plain = (text: string) => `<w:r><w:t xml:space="preserve">${text}</w:t></w:r>`;
+    // Each paragraph's runs as [text, bold].
+    const runsOf = async (file: string) => {
+      const document = await parseXmlDocument(fromString(await readZipText(file, 'word/document.xml')), { maxDepth: 256, maxCapturedChars: 1e8, maxBytes: 1e9 });
+      return findAll(document, 'w:p').map((p) =>
+        findAll(p, 'w:r').map((r) => {
+          const rPr = child(r, 'w:rPr');
+          return [textOf(child(r, 'w:t')!), Boolean(rPr && child(rPr, 'w:b'))];
+        }),
+      );
+    };
+
+    const english = await writeZip(path.join(dir, 'en.docx'), docxEntries(`<w:p>${plain('The contract is ')}${bold('signed')}${plain(' today.')}</w:p><w:p>${bold('The ')}${plain('book is new.')}</w:p>`));
+    const toArabic = await roundTrip(english, { translate: translateWith('en', 'ar') });
+    expect(toArabic.repairs).toBe(0);
+    expect(await runsOf(toArabic.out)).toEqual([
+      [['العقد ', false], ['موقّع', true], [' اليوم.', false]],
+      [['الكتاب', true], [' جديد.', false]],
+    ]);
+
+    const arabic = await writeZip(path.join(dir, 'ar.docx'), docxEntries(`<w:p>${plain('العقد س')}${bold('يوقع')}${plain(' غدا.')}</w:p>`));
+    const toEnglish = await roundTrip(arabic, { source: 'ar', target: 'en', translate: translateWith('ar', 'en') });
+    expect(toEnglish.analysis.segments).toEqual(['العقد س<x1>يوقع</x1> غدا.']);
+    expect(await runsOf(toEnglish.out)).toEqual([[['Contract will ', false], ['inflicts', true], [' tomorrow.', false]]]);
+    expect(await readZipText(toEnglish.out, 'word/document.xml')).not.toMatch(/\p{Script=Arabic}/u);
+    await registry.close();
   });
 
   it('looks up words for the dictionary panel with every sense', () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Logger } from 'pino';
 import type { GlossaryTerm, Lang, Segment, TranslationEngine, TranslationJob } from '../types';
-import { arabicCandidates, attachProclitic, normalizeArabic, stripArabicDiacritics, type Proclitic } from './arabic';
+import { arabicCandidates, attachProclitic, bareProcliticsEnglish, normalizeArabic, romanizeArabic, stripArabicDiacritics, type Proclitic } from './arabic';
 import { findDictdFiles, loadDictd, type DictdDictionary, type DictdEntry } from './dictd';
 import { englishCandidates } from './english';
 import { ARABIC_TO_ENGLISH, ENGLISH_TO_ARABIC, PROCLITIC_ENGLISH } from './function-words';
@@ -20,6 +20,15 @@ import { normalizeForMatch } from '../normalize';
  * as do numbers and placeholders (`<x1>`, `</x1>`, `<x2/>`).
  */
 export const ENGINE_ID = 'dictionary';
+
+/**
+ * Written into every produced file the dictionary translated (document properties, XLIFF
+ * comments and notes, the website ZIP's README), in both languages: files travel without
+ * the screen that explained them.
+ */
+export const GLOSS_NOTICE =
+  'Dictionary gloss, not a translation: no neural translation model was installed in Lisan, so this text was rendered word by word from a bilingual dictionary. Review it fully before use. ' +
+  '| ترجمة حرفية من القاموس وليست ترجمة حقيقية: لم يكن في لسان نموذج ترجمة عصبي مثبَّت، فنُقل هذا النص كلمةً بكلمة من قاموس ثنائي اللغة. راجِعه كاملًا قبل استخدامه.';
 
 export const FREEDICT_NAMES = { en: 'freedict-eng-ara', ar: 'freedict-ara-eng' } as const;
 
@@ -158,14 +167,31 @@ export class DictionaryEngine implements TranslationEngine {
         continue;
       }
       skipSpace = false;
-      if (PLACEHOLDER.test(token) || !WORD.test(token)) {
+      if (PLACEHOLDER.test(token)) {
+        // A clitic waiting for its word waits across inline markup: "and <x1>books</x1>"
+        // gives <x1>والكتب</x1>, never a lone و before the tag.
+        out.push(token);
+        i++;
+        continue;
+      }
+      if (!WORD.test(token)) {
         if (pendingClitic) {
           out.push(pendingClitic);
           pendingClitic = null;
         }
-        out.push(PLACEHOLDER.test(token) ? token : this.punctuation(token, source, target));
+        out.push(this.punctuation(token, source, target));
         i++;
         continue;
+      }
+      // Arabic clitics cut from their word by inline markup (و<x1>الكتاب</x1>): their
+      // English goes before the tag, and the word inside it is rendered on its own.
+      if (source === 'ar' && tokens[i + 1] && PLACEHOLDER.test(tokens[i + 1]!) && !tokens[i + 1]!.startsWith('</')) {
+        const clitics = bareProcliticsEnglish(token);
+        if (clitics !== null) {
+          if (clitics) out.push(`${clitics} `);
+          i++;
+          continue;
+        }
       }
       // A run of words separated by single spaces: try the longest span first.
       const words: string[] = [token];
@@ -181,7 +207,14 @@ export class DictionaryEngine implements TranslationEngine {
         if (rendering) used = n;
       }
       i += used * 2 - 1;
-      if (!rendering) rendering = { text: source === 'ar' && target === 'en' ? toAsciiDigits(token) : token };
+      // Unknown words: English keeps them (names, brands, codes read the same in Arabic
+      // text); Arabic ones are written in Latin letters, so English output has no Arabic.
+      if (!rendering && source === 'en' && /['’]s$/i.test(token)) {
+        // A possessive: the word without its 's ("USOC's" -> USOC, "company's" -> الشركة).
+        const base = token.slice(0, -2);
+        rendering = this.renderSpan([base], source, glossary) ?? { text: base };
+      }
+      if (!rendering) rendering = { text: source === 'ar' && target === 'en' ? romanizeArabic(toAsciiDigits(token)) || token : token };
 
       let text = rendering.text;
       if (rendering.prefix?.length) text = [...rendering.prefix, text].filter(Boolean).join(' ');
@@ -201,8 +234,8 @@ export class DictionaryEngine implements TranslationEngine {
       out.push(text);
     }
     if (pendingClitic) out.push(pendingClitic);
-    let result = out.join('').replace(/ {2,}/g, ' ');
-    if (target === 'en') result = result.replace(/^(\s*)(\p{Ll})/u, (_m, space: string, letter: string) => space + letter.toUpperCase());
+    let result = refillEmptyTags(out.join(''), segment).replace(/ {2,}/g, ' ');
+    if (target === 'en') result = result.replace(/^(\s*(?:<\/?x\d+\/?>)*)(\p{Ll})/u, (_m, space: string, letter: string) => space + letter.toUpperCase());
     return result.trim() === '' ? segment : result.replace(/^ +| +$/g, '');
   }
 
@@ -373,6 +406,33 @@ export class DictionaryEngine implements TranslationEngine {
     }
     return results;
   }
+}
+
+/**
+ * A formatted word that renders as nothing (an English article, a clitic joined to the
+ * next word: "<x1>The</x1> book", "<x1>and</x1> pens") would leave its tag empty and its
+ * formatting lost; the tag takes the next word instead (the previous one at the end).
+ * Tags that held no letters in the source stay as they are.
+ */
+function refillEmptyTags(output: string, source: string): string {
+  let result = output;
+  for (const match of source.matchAll(/<x(\d+)>([^]*?)<\/x\1>/g)) {
+    if (!/\p{L}/u.test(match[2]!.replace(/<\/?x\d+\/?>/g, ''))) continue;
+    const id = match[1]!;
+    const empty = new RegExp(`<x${id}>(\\s*)</x${id}>`);
+    if (!empty.test(result)) continue;
+    const next = new RegExp(`<x${id}>(\\s*)</x${id}>(\\s*)([\\p{L}\\p{M}\\p{N}]+(?:['’-][\\p{L}\\p{M}\\p{N}]+)*)`, 'u');
+    const previous = new RegExp(`([\\p{L}\\p{M}\\p{N}]+(?:['’-][\\p{L}\\p{M}\\p{N}]+)*)(\\s*)<x${id}>(\\s*)</x${id}>`, 'u');
+    if (next.test(result)) result = result.replace(next, (_m, inner: string, space: string, word: string) => `${inner}${space}<x${id}>${word}</x${id}>`);
+    else if (previous.test(result)) {
+      // The space that separated the word from the tag goes only where a word follows.
+      result = result.replace(previous, (whole, word: string, space: string, inner: string, offset: number) => {
+        const following = result.slice(offset + whole.length);
+        return `<x${id}>${word}</x${id}>${/^[\p{L}\p{N}]/u.test(following) ? space : ''}${inner}`;
+      });
+    }
+  }
+  return result;
 }
 
 function firstSense(entries: DictdEntry[], clean: (sense: string) => string): string | null {

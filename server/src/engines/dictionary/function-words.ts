@@ -20,6 +20,7 @@ export const ENGLISH_TO_ARABIC: Record<string, string> = {
   not: 'لا', no: 'لا', yes: 'نعم', will: 'سوف', would: 'سوف', can: 'يمكن', could: 'يمكن',
   should: 'يجب', must: 'يجب', may: 'قد', might: 'قد', "can't": 'لا يمكن', cannot: 'لا يمكن',
   "don't": 'لا', "doesn't": 'لا', "didn't": 'لم', "won't": 'لن', "isn't": 'ليس', "aren't": 'ليس',
+  "wasn't": 'لم يكن', "weren't": 'لم يكونوا', "hasn't": 'لم', "haven't": 'لم', "wouldn't": 'لن', "couldn't": 'لم يستطع', "shouldn't": 'لا يجب',
   what: 'ماذا', which: 'الذي', who: 'من', whom: 'من', whose: 'الذي', where: 'أين', when: 'عندما',
   why: 'لماذا', how: 'كيف', also: 'أيضًا', very: 'جدًا', all: 'كل', some: 'بعض', any: 'أي',
   more: 'أكثر', most: 'معظم', each: 'كل', every: 'كل', other: 'آخر', only: 'فقط', just: 'فقط',
@@ -56,4 +57,4 @@ export const ARABIC_TO_ENGLISH: Record<string, string> = {
 };
 
 /** English translations of the proclitics stripped from an Arabic word (ب with, ل for, ...). */
-export const PROCLITIC_ENGLISH: Record<string, string> = { 'و': 'and', 'ف': 'so', 'ب': 'with', 'ل': 'for', 'ك': 'like' };
+export const PROCLITIC_ENGLISH: Record<string, string> = { 'و': 'and', 'ف': 'so', 'ب': 'with', 'ل': 'for', 'ك': 'like', 'س': 'will' };

@@ -1,5 +1,4 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { EngineError } from '../types';
 import { startStandIn, type StandIn } from '../remote/test-servers/stand-in';
 import { LlmEngine } from './engine';
 import { openAiHandler, type OpenAiStandInOptions } from './openai-stand-in';

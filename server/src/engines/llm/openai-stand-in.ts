@@ -89,6 +89,8 @@ export function openAiHandler(options: OpenAiStandInOptions): Handler {
         return completion(body.model, null, 'stop', "I'm sorry, I can't help with that.");
       case 'fenced':
         return completion(body.model, `\`\`\`json\n${JSON.stringify({ translations })}\n\`\`\``);
+      case undefined:
+        break;
     }
     return completion(body.model, JSON.stringify({ translations }));
   };

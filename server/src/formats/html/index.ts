@@ -17,6 +17,7 @@ import {
   walkElements,
   type Element,
 } from './dom';
+import { countWords, languageFromLetters, scriptLetters } from '../../text/toolkit';
 import { stripPlaceholders } from './placeholders';
 import { applyUnit, extractUnits } from './segments';
 import { collectLinks, rewriteDocumentUrls, type LinkRewriter } from './urls';
@@ -39,11 +40,10 @@ export interface HtmlAnalysis {
   textHash: string;
 }
 
-const WORD = /[\p{L}\p{N}][\p{L}\p{M}\p{N}'’_-]*/gu;
-
-export function countWords(segments: string[]): number {
+/** Words of a page's segments, placeholders left out (the toolkit's counter). */
+export function countSegmentWords(segments: string[]): number {
   let words = 0;
-  for (const segment of segments) words += stripPlaceholders(segment).match(WORD)?.length ?? 0;
+  for (const segment of segments) words += countWords(stripPlaceholders(segment));
   return words;
 }
 
@@ -53,18 +53,18 @@ export function hashSegments(segments: string[]): string {
 
 /** Arabic or English by script, the declared language deciding when there are few letters. */
 export function detectLanguage(segments: string[], declared?: string | null): PageLang {
-  let arabic = 0;
-  let latin = 0;
+  const letters = { arabic: 0, latin: 0 };
   for (const segment of segments) {
-    arabic += segment.match(/\p{Script=Arabic}/gu)?.length ?? 0;
-    latin += segment.match(/\p{Script=Latin}/gu)?.length ?? 0;
+    const counted = scriptLetters(stripPlaceholders(segment));
+    letters.arabic += counted.arabic;
+    letters.latin += counted.latin;
   }
   const declaredLang = declared?.trim().toLowerCase();
-  if (arabic + latin < 20 && declaredLang) {
+  if (letters.arabic + letters.latin < 20 && declaredLang) {
     if (declaredLang.startsWith('ar')) return 'ar';
     if (declaredLang.startsWith('en')) return 'en';
   }
-  return arabic > latin ? 'ar' : 'en';
+  return languageFromLetters(letters)?.lang ?? 'en';
 }
 
 function collapse(text: string): string {
@@ -83,7 +83,7 @@ export function analyzeHtml(html: string, pageUrl: string): HtmlAnalysis {
     title,
     lang: detectLanguage(segments, htmlElement ? getAttr(htmlElement, 'lang') : null),
     segments,
-    words: countWords(segments),
+    words: countSegmentWords(segments),
     links: collectLinks(document, new URL(pageUrl)),
     textHash: hashSegments(segments),
   };

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { Lang } from '../../engines/types';
 import { escapeAttr, escapeText } from '../xml/dom';
 import { createZipWriter } from '../zip';
+import { contentTypesWithCustomProperties, CUSTOM_PROPERTIES_PART, customPropertiesWithNotice, packageRelsWithCustomProperties } from '../notice';
 import type { Alignment, TextRun } from './extract';
 
 /**
@@ -28,6 +29,8 @@ export interface WriteDocxOptions {
   /** Page size of the source, in points. */
   pageWidth: number;
   pageHeight: number;
+  /** The "dictionary gloss" notice, written as a custom document property. */
+  notice?: string;
 }
 
 function runsXml(runs: TextRun[], rtl: boolean): string {
@@ -131,16 +134,24 @@ export async function writeDocx(outPath: string, blocks: OutputBlock[], options:
 
   const writer = createZipWriter(outPath);
   const hasNumbering = lists.size > 0;
+  // The "dictionary gloss" notice, as in every other Office output (formats/notice.ts).
+  const withNotice = (text: string, add: (xml: string) => string) => (options.notice ? add(text) : text);
   writer.addBuffer(
     '[Content_Types].xml',
     Buffer.from(
-      `${XML}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Default Extension="png" ContentType="image/png"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/><Override PartName="/word/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.styles+xml"/>${hasNumbering ? '<Override PartName="/word/numbering.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.numbering+xml"/>' : ''}</Types>`,
+      withNotice(`${XML}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Default Extension="png" ContentType="image/png"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/><Override PartName="/word/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.styles+xml"/>${hasNumbering ? '<Override PartName="/word/numbering.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.numbering+xml"/>' : ''}</Types>`, contentTypesWithCustomProperties),
     ),
   );
   writer.addBuffer(
     '_rels/.rels',
-    Buffer.from(`${XML}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>`),
+    Buffer.from(
+      withNotice(
+        `${XML}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>`,
+        packageRelsWithCustomProperties,
+      ),
+    ),
   );
+  if (options.notice) writer.addBuffer(CUSTOM_PROPERTIES_PART, Buffer.from(customPropertiesWithNotice(null, options.notice)));
   writer.addBuffer(
     'word/_rels/document.xml.rels',
     Buffer.from(

@@ -105,7 +105,7 @@ export async function extractPdf(filePath: string, options: ExtractOptions): Pro
   }
   try {
     const pageCount = document.numPages;
-    if (pageCount > options.limits.maxPdfPages) throw new DocumentError('too_many_pages', `${pageCount} pages`, { max: options.limits.maxPdfPages });
+    if (pageCount > options.limits.maxPdfPages) throw new DocumentError('too_many_pages', `${pageCount} pages`, { count: options.limits.maxPdfPages });
     const pages: PageElement[][] = [];
     const pageWidths: number[] = [];
     const pageHeights: number[] = [];
@@ -206,7 +206,7 @@ function chunkRuns(chunk: Chunk): TextRun[] {
   const runs: TextRun[] = [];
   let previous: Item | null = null;
   for (const item of chunk.items) {
-    let text = item.text;
+    const text = item.text;
     if (previous) {
       const gap = previous.rtl && item.rtl ? previous.x - (item.x + item.width) : item.x - (previous.x + previous.width);
       const needsSpace = gap > 0.15 * item.size && !/\s$/.test(runs[runs.length - 1]?.text ?? '') && !/^\s/.test(text);

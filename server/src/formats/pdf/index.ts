@@ -71,7 +71,7 @@ export async function mergePdf(filePath: string, outPath: string, input: MergeIn
     const cursor = new SegmentCursor('merge', input.translations, 0, { onRepair: options.onRepair });
     const blocks = walk(layout.blocks, cursor);
     // Letter or A4 at most, so a poster-sized PDF still prints on paper.
-    await writeDocx(outPath, blocks, { target: options.target, pageWidth: Math.min(layout.pageWidth, 612), pageHeight: Math.min(layout.pageHeight, 842) });
+    await writeDocx(outPath, blocks, { target: options.target, pageWidth: Math.min(layout.pageWidth, 612), pageHeight: Math.min(layout.pageHeight, 842), notice: input.notice });
   } finally {
     await fs.rm(workDir, { recursive: true, force: true });
   }

@@ -10,6 +10,10 @@ export const glossary = {
     'glossary.target_required': 'The target term is required.',
     'glossary.no_team': 'You are not a member of a team.',
     'glossary.managers_only': 'Only the team owner and managers can change the team glossary.',
+    'glossary.imported': 'Import finished: :added added, :updated updated, :skipped skipped.',
+    'glossary.import_empty': 'The file has no glossary entries.',
+    'glossary.import_limit': 'A glossary file can have at most :max entries.',
+    'glossary.import_conflict': 'This source term already has a different target on line :line.',
   },
   ar: {
     'glossary.duplicate': 'هذا المصطلح موجود في المسرد بالفعل.',
@@ -21,5 +25,9 @@ export const glossary = {
     'glossary.target_required': 'المصطلح الهدف مطلوب.',
     'glossary.no_team': 'لست عضوًا في أي فريق.',
     'glossary.managers_only': 'لا يغيّر مسرد الفريق إلا مالكه ومديروه.',
+    'glossary.imported': 'اكتمل الاستيراد: أُضيف :added، وحُدّث :updated، وتُخطّي :skipped.',
+    'glossary.import_empty': 'لا يحتوي الملف على أي مدخلات للمسرد.',
+    'glossary.import_limit': 'يمكن أن يحتوي ملف المسرد على :max مدخل على الأكثر.',
+    'glossary.import_conflict': 'لهذا المصطلح المصدر هدف مختلف في السطر :line.',
   },
 } as const;

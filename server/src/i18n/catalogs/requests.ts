@@ -57,7 +57,7 @@ export const requests = {
     'requests.deadline_invalid': 'أدخل الموعد النهائي بصيغة تاريخ.',
     'requests.deadline_past': 'لا يمكن أن يكون الموعد النهائي في الماضي.',
     'requests.message_required': 'الرسالة مطلوبة',
-    'requests.file_format': 'تم اكتشاف صيغة ملف غير مدعومة وإزالتها. يرجى استخدام ملف آخر.',
+    'requests.file_format': 'تم اكتشاف صيغة ملف غير مدعومة وإزالتها. يُرجى استخدام ملف آخر.',
     'requests.file_too_large': 'الملف كبير جدًا. الحد الأقصى :max ميغابايت.',
     'requests.too_many_files': 'أرفق ملفًا واحدًا فقط.',
     'requests.received': 'شكرًا لك. تلقينا طلبك :reference وسنرد عليك بالبريد الإلكتروني.',

@@ -15,15 +15,15 @@ export const translate = {
   },
   ar: {
     'translate.char_limit': 'تتجاوز ترجمتك الحد المسموح به من الأحرف',
-    'translate.request_quota': 'تجاوزت حصة طلباتك الحد المسموح به من الطلبات',
+    'translate.request_quota': 'لقد استنفدت ترجماتك المتاحة لهذا اليوم.',
     'translate.limit_exceeded': 'تم تجاوز الحد',
     'translate.trial_expired': 'انتهت الفترة التجريبية',
-    'translate.plan_feature': 'يرجى ترقية باقتك لاستخدام هذه الميزة',
+    'translate.plan_feature': 'يُرجى ترقية باقتك لاستخدام هذه الميزة.',
     'translate.llm_disabled': 'عطّل مدير الحساب ميزة النموذج اللغوي الكبير',
     'translate.text_required': 'النص المراد ترجمته مطلوب.',
     'translate.same_language': 'يجب أن تختلف لغة المصدر عن اللغة الهدف.',
     'translate.already_target_language': 'النص مكتوب أصلًا باللغة الهدف.',
     'translate.llm_pair': 'وضع النموذج اللغوي الكبير متاح للإنجليزية والعربية فقط.',
-    'translate.engine_unavailable': 'الترجمة غير متاحة حاليًا. يرجى المحاولة مرة أخرى بعد قليل.',
+    'translate.engine_unavailable': 'الترجمة غير متاحة حاليًا. يُرجى المحاولة مرة أخرى بعد قليل.',
   },
 } as const;

@@ -37,6 +37,7 @@ export function createAdminRepo(db: Kysely<DB>) {
             'plans.slug as plan_slug',
             'plans.name_en as plan_name_en',
             'plans.name_ar as plan_name_ar',
+            'plans.is_trial as plan_is_trial',
           ])
           .orderBy('users.id', 'desc')
           .limit(filter.perPage)

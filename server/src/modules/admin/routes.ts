@@ -30,6 +30,7 @@ export function adminRoutes(app: FastifyInstance, deps: { admin: AdminService })
   });
 
   app.get('/api/admin/site-settings', admin, async () => deps.admin.getSiteSettings());
+  app.get('/api/admin/payments', admin, async () => deps.admin.payments());
 
   app.post('/api/admin/update-site-settings', admin, async (request) => {
     const body = parseInput(siteSettingsBody, request.body);

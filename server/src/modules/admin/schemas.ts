@@ -1,35 +1,36 @@
 import { z } from 'zod';
+import { formNumber } from '../../http/validation';
 import { PUBLIC_SETTING_NAMES } from '../settings/settings.fns';
 
 export const SUPPORTED_FORMATS = ['docx', 'xlsx', 'pptx', 'xliff', 'pdf'] as const;
 
-const page = z.coerce.number().int().min(1).max(100_000).default(1);
+const page = formNumber(z.number().int().min(1).max(100_000)).default(1);
 
 export const listUsersQuery = z.object({
   q: z.string().trim().max(200).optional(),
-  plan_id: z.coerce.number().int().positive().optional(),
-  role_id: z.coerce.number().int().min(1).max(5).optional(),
+  plan_id: formNumber(z.number().int().positive()).optional(),
+  role_id: formNumber(z.number().int().min(1).max(5)).optional(),
   page,
-  per_page: z.coerce.number().int().min(1).max(100).default(20),
+  per_page: formNumber(z.number().int().min(1).max(100)).default(20),
 });
 
-export const userIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const userIdParams = z.object({ id: formNumber(z.number().int().positive()) });
 
 export const setUserPlanBody = z.object({
-  user_id: z.coerce.number().int().positive(),
-  plan_id: z.coerce.number().int().positive(),
+  user_id: formNumber(z.number().int().positive()),
+  plan_id: formNumber(z.number().int().positive()),
   /** Seats of a team plan (default: the team's current seats, or the plan's included seats). */
-  seats: z.coerce.number().int().min(1).max(1000).optional(),
+  seats: formNumber(z.number().int().min(1).max(1000)).optional(),
 });
 
 export const addTrialDaysBody = z.object({
-  user_id: z.coerce.number().int().positive(),
-  days: z.coerce.number().int().min(1).max(365),
+  user_id: formNumber(z.number().int().positive()),
+  days: formNumber(z.number().int().min(1).max(365)),
 });
 
 export const auditQuery = z.object({
   page,
-  per_page: z.coerce.number().int().min(1).max(100).default(50),
+  per_page: formNumber(z.number().int().min(1).max(100)).default(50),
   action: z.string().max(100).optional(),
   target_type: z.string().max(50).optional(),
   target_id: z.string().max(100).optional(),

@@ -21,7 +21,7 @@ export function createAdminService(deps: {
   users: UsersService;
   plans: PlansService;
   /** Plan changes go through billing, so the subscription, quotas and team seats agree. */
-  billing: Pick<BillingService, 'grantPlan'>;
+  billing: Pick<BillingService, 'grantPlan' | 'paymentsMode' | 'revenue'>;
   settings: SettingsService;
   now: () => Date;
   /** Gateways an admin may choose (billing registers the configured ones). */
@@ -49,6 +49,8 @@ export function createAdminService(deps: {
   const planSummary = (plan: PlanRow | undefined | null) => (plan ? { id: plan.id, slug: plan.slug, name_en: plan.name_en, name_ar: plan.name_ar } : null);
 
   return {
+    /** Records an admin action (other admin modules' actions too: engines, ...). */
+    audit,
     async listUsers(filter: UserListFilter) {
       const { rows, total } = await deps.repo.listUsers(filter);
       const now = deps.now().getTime();
@@ -61,7 +63,8 @@ export function createAdminService(deps: {
           email_verified: Boolean(row.email_verified_at),
           created_at: new Date(row.created_at).toISOString(),
           plan: row.plan_id ? { id: row.plan_id, slug: row.plan_slug, name_en: row.plan_name_en, name_ar: row.plan_name_ar } : null,
-          trial_remaining_days: row.trial_ends_at ? Math.max(0, Math.ceil((new Date(row.trial_ends_at).getTime() - now) / DAY_MS)) : null,
+          // As on the user's detail (GET /api/user): trial days count only while the user is on the trial plan.
+          trial_remaining_days: row.trial_ends_at && row.plan_is_trial ? Math.max(0, Math.ceil((new Date(row.trial_ends_at).getTime() - now) / DAY_MS)) : null,
         })),
         meta: { page: filter.page, per_page: filter.perPage, total },
       };
@@ -123,7 +126,16 @@ export function createAdminService(deps: {
     /** The editable settings with their current values, and the choices of payment gateway. */
     async getSiteSettings() {
       const data = await Promise.all(PUBLIC_SETTING_NAMES.map(async (name) => ({ setting_name: name, setting_value: (await deps.settings.get(name)) ?? '' })));
-      return { data, payment_gateways: deps.paymentGateways(), formats: SUPPORTED_FORMATS };
+      return { data, payment_gateways: deps.paymentGateways(), payments: await deps.billing.paymentsMode(), formats: SUPPORTED_FORMATS };
+    },
+
+    /**
+     * GET /api/admin/payments: whether subscribing works (live, sandbox, or off: the admins'
+     * banner) and the last 30 days' revenue, sandbox payments apart from real ones.
+     */
+    async payments() {
+      const from = new Date(deps.now().getTime() - 30 * 86_400_000);
+      return { data: { mode: await deps.billing.paymentsMode(), since: from.toISOString(), revenue: await deps.billing.revenue(from) } };
     },
 
     async listAudit(filter: { page: number; perPage: number; action?: string; targetType?: string; targetId?: string }) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formNumber } from '../../http/validation';
 
 export const ANALYTICS_LOCALES = ['en', 'ar'] as const;
 
@@ -45,5 +46,5 @@ export type RecordingBatchInput = z.output<typeof recordingBatchSchema>;
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional();
 export const reportQuerySchema = z.object({ from: day, to: day });
-export const pageQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
+export const pageQuerySchema = z.object({ page: formNumber(z.number().int().min(1).max(100_000)).default(1) });
 export const recordingIdSchema = z.object({ id: z.uuid() });

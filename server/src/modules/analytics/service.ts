@@ -43,7 +43,7 @@ export function createAnalyticsService(deps: { repo: AnalyticsRepo; now: () => D
 
     /** Appends a batch of rrweb events to its recording, gzip-compressed. */
     async appendRecording(input: RecordingBatchInput, context: { userId: number | null; userAgent: string | null }) {
-      if (input.events.length > options.maxEventsPerBatch) throw new PayloadTooLarge('analytics.too_many_events', { max: options.maxEventsPerBatch });
+      if (input.events.length > options.maxEventsPerBatch) throw new PayloadTooLarge('analytics.too_many_events', { count: options.maxEventsPerBatch });
       const json = JSON.stringify(input.events);
       const { first, last } = eventTimeRange(input.events);
       const outcome = await repo.appendChunk({
@@ -74,7 +74,7 @@ export function createAnalyticsService(deps: { repo: AnalyticsRepo; now: () => D
       }
       const range = reportRange(input, now());
       if (range.from > range.to) throw Invalid.field('from', 'analytics.range_invalid');
-      if ((range.end.getTime() - range.start.getTime()) / DAY_MS > MAX_REPORT_DAYS) throw Invalid.field('from', 'analytics.range_too_long', { max: MAX_REPORT_DAYS });
+      if ((range.end.getTime() - range.start.getTime()) / DAY_MS > MAX_REPORT_DAYS) throw Invalid.field('from', 'analytics.range_too_long', { count: MAX_REPORT_DAYS });
       const [days, top, totals] = await Promise.all([repo.pageViewsPerDay(range.start, range.end), repo.topPages(range.start, range.end, TOP_PAGES), repo.totals(range.start, range.end)]);
       return {
         from: range.from,

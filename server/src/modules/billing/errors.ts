@@ -16,3 +16,10 @@ export class PaymentServiceUnavailable extends AppError {
     super(503, 'billing.gateway_unavailable');
   }
 }
+
+/** Subscribing while no gateway takes payments (production without a configured gateway): 503. */
+export class PaymentsNotSetUpError extends AppError {
+  constructor() {
+    super(503, 'billing.payments_not_set_up');
+  }
+}

@@ -19,7 +19,7 @@ const invoice = {
   period_end: new Date('2026-12-21T00:00:00Z'),
   currency: 'USD',
   amount: '118.00',
-  lines: [{ description_en: 'Pro plan, monthly, 2 seat(s)', description_ar: 'باقة الاحترافية، اشتراك شهري، عدد المقاعد 2', quantity: 2, unit_amount: '59.00', amount: '118.00' }],
+  lines: [{ description_en: 'Pro plan, monthly, 2 seat(s)', description_ar: 'باقة الاحترافية، اشتراك شهري، عدد المستخدمين 2', quantity: 2, unit_amount: '59.00', amount: '118.00' }],
   customer: { name: 'ليلى أحمد', email: 'layla@example.com', company: 'شركة المثال', address: '1 Example Street, Riyadh', tax_id: '300123456700003', logo_path: null },
   seller: { name: 'Lisan', address: 'Riyadh' },
   locale: 'ar',
@@ -35,6 +35,15 @@ const invoice = {
   payment_ref: 'sbx_pay_1',
   created_at: new Date('2026-11-21T00:00:00Z'),
 } as unknown as InvoiceRow;
+
+const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../../../.test-results/screenshots');
+
+/** Keeps a PNG of the first page beside the browser tests' screenshots, for review. */
+async function keepFirstPage(file: string, name: string) {
+  await fs.mkdir(SCREENSHOT_DIR, { recursive: true });
+  execFileSync('pdftoppm', ['-png', '-r', '80', '-f', '1', '-l', '1', '-singlefile', file, path.join(SCREENSHOT_DIR, name)]);
+  return path.join(SCREENSHOT_DIR, `${name}.png`);
+}
 
 const pdfText = async (pdf: Buffer) => {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'lisan-pdf-'));
@@ -68,6 +77,9 @@ describe('invoice PDF', () => {
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const { text, fonts, dir, file } = await pdfText(pdf);
     try {
+      // Its first page is kept as an image for review.
+      const png = await keepFirstPage(file, 'invoice-pdf-ar-1');
+      expect((await fs.stat(png)).size).toBeGreaterThan(1000);
       expect(fonts).toMatch(/IBMPlexSansArabic-Regular\s+CID TrueType\s+Identity-H\s+yes yes yes/);
       expect(text).toContain('فاتورة');
       expect(text).toContain('ليلى أحمد');
@@ -77,9 +89,30 @@ describe('invoice PDF', () => {
       // The label (start, right) and its value sit on one line, label to the right.
       const line = text.split('\n').find((l) => l.includes('رقم الفاتورة'))!;
       expect(line.indexOf('INV-000042')).toBeLessThan(line.indexOf('رقم الفاتورة'));
-      // Its first page renders to an image (what the browser test looks at).
-      execFileSync('pdftoppm', ['-png', '-r', '50', '-f', '1', '-l', '1', file, path.join(dir, 'page')]);
-      expect((await fs.readdir(dir)).some((name) => name.startsWith('page') && name.endsWith('.png'))).toBe(true);
+      // pdftotext marks embeddings (U+202A-U+202E), spaces Arabic runs by their boxes and
+      // mirrors brackets of right-to-left runs a second time, so phrases are compared without
+      // those marks, spaces and brackets (the PNG shows them drawn right).
+      const flat = (value: string) => value.replace(/[\u202A-\u202E()]/g, '').replace(/\s+/g, '');
+      // Arabic labels (ligatures extract as the right letters), the product's Arabic name,
+      // and dates written with Intl for "ar" in Western digits.
+      expect(text).toContain('لسان');
+      expect(text).not.toContain('Lisan');
+      expect(flat(text)).toContain(flat('فاتورة إلى'));
+      expect(flat(text)).toContain(flat('تاريخ الإصدار'));
+      expect(flat(text)).toContain(flat('تاريخ الاستحقاق'));
+      expect(flat(text)).toContain(flat('الإجمالي (دولار أمريكي)'));
+      expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+      // The service period reads "من …" then "إلى …" and sits on the label's line, left of the label.
+      const lines = text.split('\n');
+      const periodAt = lines.findIndex((l) => l.includes('فترة الخدمة'));
+      expect(flat(lines[periodAt]!)).toContain(flat('من 21 نوفمبر 2026'));
+      expect(lines[periodAt]!.indexOf('2026')).toBeLessThan(lines[periodAt]!.indexOf('فترة الخدمة'));
+      expect(flat(lines[periodAt + 1]!)).toContain(flat('إلى 21 ديسمبر 2026'));
+      // The layout runs right to left: the total's label is right of its amount.
+      const total = text.split('\n').find((l) => l.includes('$118.00') && flat(l).includes('الإجمالي'))!;
+      expect(total.indexOf('$118.00')).toBeLessThan(total.indexOf(total.match(/[\u0600-\u06FF]/)![0]));
+      expect(flat(text)).toContain(flat('عدد المستخدمين 2'));
+
     } finally {
       await fs.rm(dir, { recursive: true, force: true });
     }
@@ -87,8 +120,13 @@ describe('invoice PDF', () => {
 
   it('renders the English invoice left to right', async () => {
     const pdf = await renderInvoicePdf(invoice, { locale: 'en' });
-    const { text, dir } = await pdfText(pdf);
+    const { text, dir, file } = await pdfText(pdf);
+    await keepFirstPage(file, 'invoice-pdf-en-1');
     await fs.rm(dir, { recursive: true, force: true });
+    const lines = text.split('\n');
+    const periodAt = lines.findIndex((l) => l.includes('Service period'));
+    expect(lines[periodAt]).toContain('November 21, 2026 –');
+    expect(lines[periodAt + 1]).toContain('December 21, 2026');
     const line = text.split('\n').find((l) => l.includes('Invoice number'))!;
     expect(line.indexOf('Invoice number')).toBeLessThan(line.indexOf('INV-000042'));
     expect(text).toContain('Pro plan, monthly, 2 seat(s)');

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import bidiFactory from 'bidi-js';
 import PDFDocument from 'pdfkit';
-import { t, type Locale } from '../../i18n/messages';
+import { formatDate, formatMoney, formatNumber, t, type Locale } from '../../i18n/messages';
 import type { InvoiceParty, InvoiceRow } from './tables';
 
 /**
@@ -130,8 +130,25 @@ function drawText(doc: Doc, direction: 'ltr' | 'rtl', text: string, x: number, y
   }
 }
 
-const money = (value: string | number) => `$${Number(value).toFixed(2)}`;
-const day = (value: Date | string) => new Date(value).toISOString().slice(0, 10);
+
+/**
+ * pdfkit maps a ligature glyph (lam-alef "لا", "لى", "شر") to its characters in logical order,
+ * but text extractors read an Arabic line from the right and reverse each glyph's characters,
+ * so "إلى" came out as "إىل" when copied or searched. Arabic glyphs that stand for several
+ * characters are therefore mapped in visual order (called before the document ends, when the
+ * fonts' ToUnicode maps are written).
+ */
+function mapArabicLigaturesVisually(doc: Doc): void {
+  const families = (doc as unknown as { _fontFamilies?: Record<string, { unicode?: number[][] }> })._fontFamilies ?? {};
+  // A font is kept under its registered name and its PostScript name: each is mapped once.
+  for (const font of new Set(Object.values(families))) {
+    const unicode = font.unicode;
+    if (!unicode) continue;
+    unicode.forEach((codePoints, gid) => {
+      if (codePoints.length > 1 && codePoints.some((code) => ARABIC.test(String.fromCodePoint(code)))) unicode[gid] = [...codePoints].reverse();
+    });
+  }
+}
 
 export interface InvoicePdfOptions {
   /** Reads a stored file (the company logo kept with the invoice); null when absent. */
@@ -153,12 +170,17 @@ async function logoImage(party: InvoiceParty, readFile: InvoicePdfOptions['readF
 export async function renderInvoicePdf(invoice: InvoiceRow, options: InvoicePdfOptions): Promise<Buffer> {
   const locale = options.locale ?? invoice.locale;
   const dir = locale === 'ar' ? 'rtl' : 'ltr';
-  const L = (key: string) => t(locale, key);
+  const L = (key: string, params?: Record<string, string | number>) => t(locale, key, params);
+  // Dates and amounts in the invoice's language (Western digits in both, see docs/decisions.md).
+  const day = (value: Date | string) => formatDate(locale, value);
+  const money = (value: string | number) => formatMoney(locale, value);
+  // The product's own name is written in the reader's script ("لسان"); another seller name stays as configured.
+  const sellerName = invoice.seller.name === t('en', 'billing.pdf.product_name') ? L('billing.pdf.product_name') : invoice.seller.name;
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,
     lang: locale,
-    info: { Title: `${L('billing.pdf.invoice')} ${invoice.number}`, Author: invoice.seller.name, CreationDate: new Date(invoice.issued_at) },
+    info: { Title: `${L('billing.pdf.invoice')} ${invoice.number}`, Author: sellerName, CreationDate: new Date(invoice.issued_at) },
   });
   for (const [name, data] of Object.entries(fonts())) doc.registerFont(name, data);
   const chunks: Buffer[] = [];
@@ -178,7 +200,7 @@ export async function renderInvoicePdf(invoice: InvoiceRow, options: InvoicePdfO
   const end: 'left' | 'right' = dir === 'rtl' ? 'left' : 'right';
 
   // Header: seller at the start, "Invoice" and the number at the end.
-  text(invoice.seller.name, 0, 50, 250, { size: 20, weight: 600, color: '#0f766e', align: start });
+  text(sellerName, 0, 50, 250, { size: 20, weight: 600, color: '#0f766e', align: start });
   if (invoice.seller.address) text(invoice.seller.address, 0, 78, 250, { size: 9, color: '#52525b', align: start });
   text(L('billing.pdf.invoice'), inner - 250, 50, 250, { size: 20, weight: 600, align: end });
   text(invoice.number, inner - 250, 78, 250, { size: 11, color: '#52525b', align: end });
@@ -186,18 +208,19 @@ export async function renderInvoicePdf(invoice: InvoiceRow, options: InvoicePdfO
   doc.moveTo(margin, 105).lineTo(pageWidth - margin, 105).lineWidth(1).strokeColor('#e4e4e7').stroke();
 
   // Meta: number, dates, period, status.
-  const meta: Array<[string, string]> = [
+  const meta: Array<[string, string | string[]]> = [
     [L('billing.pdf.number'), invoice.number],
     [L('billing.pdf.issued'), day(invoice.issued_at)],
     [L('billing.pdf.due'), day(invoice.due_at)],
-    [L('billing.pdf.period'), `${day(invoice.period_start)} – ${day(invoice.period_end)}`],
+    // Two lines ("من 21 نوفمبر 2026" / "إلى 21 ديسمبر 2026"), so long month names stay in the column.
+    [L('billing.pdf.period'), [L('billing.pdf.period_from', { date: day(invoice.period_start) }), L('billing.pdf.period_to', { date: day(invoice.period_end) })]],
     [L('billing.pdf.status'), L(`billing.status.${invoice.status}`)],
   ];
   let y = 120;
   for (const [label, value] of meta) {
     text(label, 0, y, 110, { size: 9, color: '#71717a', align: start });
-    text(value, 115, y, 180, { size: 10, align: start });
-    y += 16;
+    for (const [index, line] of (Array.isArray(value) ? value : [value]).entries()) text(line, 115, y + index * 14, 150, { size: 10, align: start });
+    y += 16 + (Array.isArray(value) ? (value.length - 1) * 14 : 0);
   }
 
   // Parties: from (seller) and billed to (customer, with company and logo when present).
@@ -233,7 +256,7 @@ export async function renderInvoicePdf(invoice: InvoiceRow, options: InvoicePdfO
   for (const column of columns) text(L(`billing.pdf.${column.key}`), column.offset, y, column.width, { size: 9, weight: 600, color: '#3f3f46', align: column.align });
   y += 26;
   for (const item of invoice.lines) {
-    const values = [locale === 'ar' ? item.description_ar : item.description_en, String(item.quantity), money(item.unit_amount), money(item.amount)];
+    const values = [locale === 'ar' ? item.description_ar : item.description_en, formatNumber(locale, item.quantity), money(item.unit_amount), money(item.amount)];
     columns.forEach((column, index) => text(values[index]!, column.offset, y, column.width, { size: 10, align: column.align }));
     y += 22;
     doc.moveTo(margin, y - 6).lineTo(pageWidth - margin, y - 6).lineWidth(0.5).strokeColor('#e4e4e7').stroke();
@@ -244,6 +267,17 @@ export async function renderInvoicePdf(invoice: InvoiceRow, options: InvoicePdfO
 
   text(L('billing.pdf.footer'), 0, doc.page.height - 80, inner, { size: 8, color: '#71717a', align: 'center' });
 
+  // A sandbox (test card) payment: "TEST" across the page and a line saying no money was charged.
+  if (invoice.gateway === 'sandbox') {
+    text(L('billing.pdf.sandbox_note'), 0, doc.page.height - 100, inner, { size: 9, weight: 600, color: '#b91c1c', align: 'center' });
+    doc.save();
+    doc.rotate(-35, { origin: [pageWidth / 2, doc.page.height / 2] });
+    doc.font('la-600').fontSize(150).fillColor('#dc2626').fillOpacity(0.12);
+    doc.text('TEST', 0, doc.page.height / 2 - 90, { width: pageWidth, align: 'center', lineBreak: false });
+    doc.restore();
+  }
+
+  mapArabicLigaturesVisually(doc);
   doc.end();
   return finished;
 }

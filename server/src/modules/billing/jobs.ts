@@ -1,4 +1,4 @@
-import type { JobQueue } from '../../jobs/queue';
+import { JOB_LEASE_SECONDS, type JobQueue } from '../../jobs/queue';
 import type { BillingService } from './service';
 
 /** How often the billing sweep runs (UTC cron): trial notices, renewals, overdue downgrades. */
@@ -12,7 +12,7 @@ export function defineBillingJobs(queue: JobQueue, billing: BillingService) {
   queue.define({
     name: 'billing-sweep',
     cron: BILLING_SWEEP_CRON,
-    settings: { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 10 * 60 },
+    settings: { retryLimit: 3, retryDelay: 60, retryBackoff: true, leaseSeconds: JOB_LEASE_SECONDS },
     handle: async () => {
       await billing.sweep();
     },

@@ -120,7 +120,7 @@ export function createBillingRepo(db: Kysely<DB>) {
       return db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
     },
     upsertSubscription(values: { user_id: number; plan_id: number; frequency: Frequency; seats: number; gateway: string; current_period_start: Date; current_period_end: Date }, now: Date) {
-      const row = { ...values, status: 'active' as const, next_plan_id: null, next_frequency: null, next_seats: null, ended_at: null, end_reason: null, updated_at: now };
+      const row = { ...values, status: 'active' as const, next_plan_id: null, next_frequency: null, next_seats: null, ended_at: null, end_reason: null, cancel_at_period_end: false, updated_at: now };
       return db
         .insertInto('subscriptions')
         .values({ ...row, created_at: now })
@@ -141,7 +141,7 @@ export function createBillingRepo(db: Kysely<DB>) {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
-    updateSubscription(id: number, values: Partial<{ plan_id: number; frequency: Frequency; seats: number; status: 'active' | 'past_due' | 'ended'; current_period_start: Date; current_period_end: Date; next_plan_id: number | null; next_frequency: Frequency | null; next_seats: number | null; ended_at: Date | null; end_reason: string | null }>, now: Date) {
+    updateSubscription(id: number, values: Partial<{ plan_id: number; frequency: Frequency; seats: number; status: 'active' | 'past_due' | 'ended'; current_period_start: Date; current_period_end: Date; next_plan_id: number | null; next_frequency: Frequency | null; next_seats: number | null; ended_at: Date | null; end_reason: string | null; cancel_at_period_end: boolean }>, now: Date) {
       return db.updateTable('subscriptions').set({ ...values, updated_at: now }).where('id', '=', id).execute();
     },
     planIdsInUse() {

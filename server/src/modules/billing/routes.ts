@@ -7,7 +7,7 @@ import { t, type Locale } from '../../i18n/messages';
 import type { Container } from '../../container';
 import { toPublicPlan } from '../plans/plans.fns';
 import { renderInvoicePdf } from './invoice-pdf';
-import { Refused } from './errors';
+import { PaymentsNotSetUpError, Refused } from './errors';
 import {
   captureSchema,
   cardSchema,
@@ -81,6 +81,21 @@ export function billingRoutes(app: FastifyInstance, deps: Deps) {
     return subscribeReply(await billing.updatePlan(requireActor(request).user, parseInput(planChoiceSchema, request.body)), locale);
   });
 
+  // Before any charge: what a plan change costs now and later (the membership screen confirms with it).
+  app.post('/api/user/plan-preview', withCodes, async (request) => ({
+    data: await billing.previewChange(requireActor(request).user, parseInput(planChoiceSchema, request.body)),
+  }));
+
+  app.post('/api/user/subscription/cancel', withCodes, async (request) => {
+    const result = await billing.cancelSubscription(requireActor(request).user);
+    return { status: 200, message: t(resolveLocale(request), result.message, result.params) };
+  });
+
+  app.post('/api/user/subscription/resume', withCodes, async (request) => {
+    const result = await billing.resumeSubscription(requireActor(request).user);
+    return { status: 200, message: t(resolveLocale(request), result.message, result.params) };
+  });
+
   app.post('/api/user/save-plan', verified, async (request) => {
     const result = await billing.savePlan(requireActor(request).user, parseInput(planChoiceSchema, request.body));
     return { status: 200, message: t(resolveLocale(request), result.message) };
@@ -129,7 +144,9 @@ export function billingRoutes(app: FastifyInstance, deps: Deps) {
   app.get('/api/user/invoices/:id/download', verified, async (request, reply) => {
     const { id } = parseInput(invoiceIdParams, request.params);
     const invoice = await billing.invoiceOf(requireActor(request).user, id);
-    const pdf = await renderInvoicePdf(invoice, { readFile: billing.readFile });
+    // The PDF speaks the language the user reads the invoice list in (the header's switch
+    // also saves it to the account, which the billing e-mails follow).
+    const pdf = await renderInvoicePdf(invoice, { readFile: billing.readFile, locale: resolveLocale(request) });
     return reply
       .type('application/pdf')
       .header('content-disposition', `attachment; filename="${invoice.number}.pdf"`)
@@ -145,6 +162,7 @@ export function billingRoutes(app: FastifyInstance, deps: Deps) {
 
   // The sandbox gateway's hosted checkout (the page is web/src/features/billing).
   app.get('/api/sandbox/checkout/:id', async (request) => {
+    if (!billing.sandboxEnabled) throw new PaymentsNotSetUpError();
     const { id } = request.params as { id: string };
     const session = await billing.sandbox.session(id);
     if (!session) throw new Refused('billing.checkout_unknown');
@@ -163,6 +181,7 @@ export function billingRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   app.post('/api/sandbox/checkout/:id/pay', async (request, reply) => {
+    if (!billing.sandboxEnabled) throw new PaymentsNotSetUpError();
     const { id } = request.params as { id: string };
     const session = await billing.sandbox.session(id);
     if (!session) return reply.code(404).send({ message: t(resolveLocale(request), 'billing.checkout_unknown') });

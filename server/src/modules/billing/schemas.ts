@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { formNumber } from '../../http/validation';
 import { cardBrand, cardDigits, cvvValid, expiryPassed, luhnValid, parseExpiry } from '../../payments/cards.fns';
 
-const id = z.coerce.number({ error: 'validation.invalid' }).int().positive();
+const id = formNumber(z.number({ error: 'validation.invalid' }).int().positive());
 const frequency = z.enum(['monthly', 'yearly'], { error: 'validation.enum' });
 
 /** {plan_id, frequency, seats}; `plan` is accepted for plan_id (the spec's update-plan payload). */
@@ -13,7 +14,7 @@ export const planChoiceSchema = z.preprocess(
   z.object({
     plan_id: id,
     frequency: frequency.default('monthly'),
-    seats: z.coerce.number().int().min(1).max(1000).default(1),
+    seats: formNumber(z.number().int().min(1).max(1000)).default(1),
   }),
 );
 
@@ -27,7 +28,7 @@ export const hyperpayAuthSchema = z.object({
 export const hyperpayCheckoutQuery = z.object({
   plan_id: id.optional(),
   frequency: frequency.optional(),
-  seats: z.coerce.number().int().min(1).max(1000).optional(),
+  seats: formNumber(z.number().int().min(1).max(1000)).optional(),
 });
 
 export const captureSchema = z.object({ invoice_id: id.optional(), token: z.string().optional() });

@@ -3,17 +3,19 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
 import type { DB, PlanRow, UserRow } from '../../db/schema';
-import { AppError, Invalid, LimitExceeded, NotFound } from '../../http/errors';
+import { AppError, Invalid, NotFound } from '../../http/errors';
 import { t, type Locale } from '../../i18n/messages';
 import type { BillingMailData } from '../../mail/templates';
+import { cancellationOf, planPreview, type PlanPreview } from './plan-changes';
 import type { MailService } from '../../mail/jobs';
 import type { Gateways } from '../../payments/gateways';
-import { CardRejected, GatewayUnavailable, type CardInput, type CheckoutOutcome, type Customer, type PaymentGateway, type SavedCard } from '../../payments/types';
+import { CardRejected, GatewayUnavailable, PaymentsNotSetUp, type CardInput, type CheckoutOutcome, type Customer, type PaymentGateway, type SavedCard } from '../../payments/types';
 import type { FileStorage } from '../../storage/local';
 import type { PlansService } from '../plans/service';
 import { logoStorageKey, readCompanyInfo, userFilesPrefix } from '../users/users.fns';
 import { addPeriod, daysLeft, minorToText, periodAmountMinor, planChange, replacementPlan, textToMinor } from './billing.fns';
-import { PaymentServiceUnavailable, Refused } from './errors';
+import { PaymentServiceUnavailable, PaymentsNotSetUpError, Refused } from './errors';
+import { revenueFigures } from './revenue';
 import { createBillingRepo, inTransaction, type BillingRepo } from './repo';
 import type { CheckoutRow, Frequency, InvoiceKind, InvoiceLine, InvoiceParty, InvoiceRow, PaymentCardRow, SubscriptionRow } from './tables';
 
@@ -37,7 +39,7 @@ export interface PlanChoice {
 }
 
 export type SubscribeResult =
-  | { kind: 'done'; message: string; params: Record<string, string | number>; invoiceId: number | null }
+  | { kind: 'done'; message: string; params: Record<string, string | number | Date>; invoiceId: number | null }
   | { kind: 'redirect'; checkoutUrl: string; checkoutId: string }
   | { kind: 'widget'; checkoutId: string; scriptUrl: string; checkout: string };
 
@@ -105,6 +107,10 @@ export function createBillingService(deps: {
     try {
       return await deps.gateways.current();
     } catch (error) {
+      if (error instanceof PaymentsNotSetUp) {
+        logger.warn('a subscription was refused: payments are not set up');
+        throw new PaymentsNotSetUpError();
+      }
       logger.error({ err: error }, 'payment gateway unavailable');
       throw new PaymentServiceUnavailable();
     }
@@ -135,7 +141,7 @@ export function createBillingService(deps: {
 
   function line(kind: InvoiceKind, plan: PlanRow, frequency: Frequency, seats: number, amountMinor: number): InvoiceLine {
     const key = `billing.line.${kind}`;
-    const text = (locale: Locale) => t(locale, key, { plan: locale === 'en' ? plan.name_en : plan.name_ar, frequency: t(locale, `billing.frequency.${frequency}`), seats });
+    const text = (locale: Locale) => t(locale, key, { plan: locale === 'en' ? plan.name_en : plan.name_ar, frequency: t(locale, `billing.frequency.${frequency}`), count: seats });
     const quantity = kind === 'proration' ? 1 : seats;
     return {
       description_en: text('en'),
@@ -239,6 +245,7 @@ export function createBillingService(deps: {
       params: { number: invoice.number, amount: Number(invoice.amount).toFixed(2) },
       localized: { plan: plan ? planName(plan) : { en: '', ar: '' } },
       action: { url: `${appUrl}/user/payment-management`, label: 'invoices' },
+      sandbox: invoice.gateway === 'sandbox',
     });
   }
 
@@ -456,7 +463,8 @@ export function createBillingService(deps: {
       await sendMail(user, {
         kind: 'trial_reminder',
         name: user.name,
-        params: { date: endsAt.toISOString().slice(0, 10) },
+        params: { count: Math.max(1, Math.ceil((endsAt.getTime() - at.getTime()) / DAY_MS)) },
+        dates: { date: endsAt.toISOString() },
         action: { url: `${appUrl}/user/membership`, label: 'plans' },
       });
     }
@@ -488,6 +496,7 @@ export function createBillingService(deps: {
   async function renewSubscription(subscription: SubscriptionRow, plans: PlanRow[]) {
     const user = await repo.findUser(subscription.user_id);
     if (!user) return false;
+    if (subscription.cancel_at_period_end) return endCanceled(subscription, user, plans);
     let plan = plans.find((p) => p.id === (subscription.next_plan_id ?? subscription.plan_id));
     if (!plan) return false;
     if (plan.archived_at) plan = replacementPlan(plan, plans) ?? plan;
@@ -538,10 +547,29 @@ export function createBillingService(deps: {
       await sendMail(user, {
         kind: 'payment_failed',
         name: user.name,
-        params: { number: invoice.number, amount: Number(invoice.amount).toFixed(2), days: config.billing.graceDays },
+        params: { number: invoice.number, amount: Number(invoice.amount).toFixed(2), count: config.billing.graceDays },
         action: { url: `${appUrl}/user/payment-management`, label: 'pay' },
       });
     }
+    return true;
+  }
+
+  /** A canceled subscription at the end of its paid period: it ends (no invoice), the account goes back to the ended trial, seats to one. */
+  async function endCanceled(subscription: SubscriptionRow, user: UserRow, plans: PlanRow[]) {
+    const [trialPlanId] = await trialPlanIds();
+    if (trialPlanId === undefined) return false;
+    const at = now();
+    const ended = await inTransaction(deps.db, async (r) => {
+      const fresh = await r.findSubscription(user.id);
+      if (!fresh || fresh.id !== subscription.id || fresh.status === 'ended' || !fresh.cancel_at_period_end) return false;
+      await r.updateSubscription(subscription.id, { status: 'ended', ended_at: at, end_reason: 'canceled', next_plan_id: null, next_frequency: null, next_seats: null }, at);
+      await r.downgradeUserToTrial(user.id, trialPlanId, at);
+      await syncSeats(r, user.id, 1);
+      return true;
+    });
+    if (!ended) return false;
+    const plan = plans.find((p) => p.id === subscription.plan_id);
+    await sendMail(user, { kind: 'subscription_ended', name: user.name, params: {}, localized: { plan: plan ? planName(plan) : { en: '', ar: '' } }, action: { url: `${appUrl}/user/membership`, label: 'plans' } });
     return true;
   }
 
@@ -582,10 +610,10 @@ export function createBillingService(deps: {
 
   return {
     /** The `plan` and trial fields GET /api/user adds to the profile. */
-    async profileExtras(user: UserRow, plan: PlanRow) {
+    /** `trialEndsAt`: the trial in force (the payer's, from the entitlements module). */
+    async profileExtras(user: UserRow, plan: PlanRow, trialEndsAt: Date | null) {
       const [subscription, pending] = await Promise.all([repo.findSubscription(user.id), repo.pendingInvoice(user.id)]);
       const live = subscription && subscription.status !== 'ended' && subscription.plan_id === plan.id ? subscription : null;
-      const trialEndsAt = user.trial_ends_at ? new Date(user.trial_ends_at) : null;
       const onTrial = plan.is_trial;
       return {
         plan: {
@@ -601,16 +629,6 @@ export function createBillingService(deps: {
       };
     },
 
-    /**
-     * For every quota check: a trial that has ended allows no translation until the user
-     * subscribes (spec: "Trial period expired", add billing details). Throws 402 trial_expired.
-     */
-    async assertTrialActive(user: UserRow) {
-      if (!user.plan_id || !user.trial_ends_at) return;
-      const plan = await deps.plans.getById(user.plan_id);
-      if (plan.is_trial && new Date(user.trial_ends_at) <= now()) throw new LimitExceeded('trial_expired', 'billing.trial_expired');
-    },
-
     /** GET /api/user/subscription (`data.data`). */
     async subscription(user: UserRow) {
       const [subscription, card, pending, account, gateway] = await Promise.all([
@@ -618,7 +636,7 @@ export function createBillingService(deps: {
         repo.findCard(user.id),
         repo.pendingInvoice(user.id),
         repo.findAccount(user.id),
-        deps.gateways.current().then((g) => g.id).catch(() => 'sandbox'),
+        deps.gateways.current().then((g) => g.id).catch(() => null),
       ]);
       const currentPlan = user.plan_id ? await deps.plans.getById(user.plan_id).catch(() => null) : await deps.plans.getBySlug('free-trial').catch(() => null);
       const brief = (plan: PlanRow | null) =>
@@ -644,6 +662,8 @@ export function createBillingService(deps: {
         expires_at: expiresAt ? expiresAt.toISOString() : null,
         days_left: expiresAt ? daysLeft(expiresAt, at) : null,
         expiring_soon: Boolean(expiresAt && expiresAt > at && expiresAt.getTime() - at.getTime() <= (onTrial ? TRIAL_REMINDER_DAYS : EXPIRING_SOON_DAYS) * DAY_MS),
+        /** Canceled at period end: the date it ends (no renewal); "resume" undoes it. */
+        cancellation: live ? cancellationOf(live) : null,
         next_change: live?.next_plan_id
           ? { plan: brief(nextPlan), frequency: live.next_frequency ?? live.frequency, seats: live.next_seats ?? live.seats, starts_at: new Date(live.current_period_end).toISOString() }
           : null,
@@ -653,6 +673,8 @@ export function createBillingService(deps: {
         downgraded: subscription?.status === 'ended' && subscription.end_reason === 'overdue' ? { at: new Date(subscription.ended_at!).toISOString() } : null,
         selected_plan: account?.selected_plan_id ? { plan_id: account.selected_plan_id, frequency: account.selected_frequency ?? 'monthly', seats: account.selected_seats ?? 1 } : null,
         gateway,
+        /** live | sandbox (test cards: the checkout says so) | off (payments are not set up yet). */
+        payments: gateway === null ? 'off' : gateway === 'sandbox' ? 'sandbox' : 'live',
         grace_days: config.billing.graceDays,
       };
     },
@@ -707,7 +729,7 @@ export function createBillingService(deps: {
         seats,
         invoice: null,
         amountMinor,
-        description: t(locale, 'billing.line.subscription', { plan: planText, frequency: frequencyText, seats }),
+        description: t(locale, 'billing.line.subscription', { plan: planText, frequency: frequencyText, count: seats }),
         locale,
       });
     },
@@ -741,8 +763,8 @@ export function createBillingService(deps: {
         now: at,
       });
       if (change.kind === 'downgrade') {
-        await repo.updateSubscription(subscription.id, { next_plan_id: plan.id, next_frequency: choice.frequency, next_seats: seats }, at);
-        return { kind: 'done', message: 'billing.plan_change_scheduled', params: { plan: name, date: new Date(subscription.current_period_end).toISOString().slice(0, 10) }, invoiceId: null };
+        await repo.updateSubscription(subscription.id, { next_plan_id: plan.id, next_frequency: choice.frequency, next_seats: seats, cancel_at_period_end: false }, at);
+        return { kind: 'done', message: 'billing.plan_change_scheduled', params: { plan: name, date: new Date(subscription.current_period_end) }, invoiceId: null };
       }
       const card = await repo.findCard(user.id);
       if (!card && change.chargeMinor > 0) throw new Refused('billing.card_not_authorized');
@@ -775,7 +797,7 @@ export function createBillingService(deps: {
       await inTransaction(deps.db, async (r) => {
         await r.updateSubscription(
           subscription.id,
-          { plan_id: plan.id, frequency: choice.frequency, seats, current_period_start: periodStart, current_period_end: periodEnd, next_plan_id: null, next_frequency: null, next_seats: null },
+          { plan_id: plan.id, frequency: choice.frequency, seats, current_period_start: periodStart, current_period_end: periodEnd, next_plan_id: null, next_frequency: null, next_seats: null, cancel_at_period_end: false },
           now(),
         );
         await r.setUserPlan(user.id, plan.id, now());
@@ -783,6 +805,46 @@ export function createBillingService(deps: {
       });
       if (invoice) await mailInvoicePaid(user, invoice);
       return { kind: 'done', message: 'billing.plan_updated', params: { plan: name }, invoiceId: invoice?.id ?? null };
+    },
+
+    /** POST /api/user/plan-preview: what subscribe / update-plan would charge and change (plan-changes.ts). */
+    async previewChange(user: UserRow, choice: PlanChoice): Promise<PlanPreview> {
+      const plan = await purchasablePlan(choice);
+      const subscription = await repo.findSubscription(user.id);
+      const live = subscription && subscription.status !== 'ended' && subscription.gateway !== ADMIN_GRANT ? subscription : null;
+      const currentPlan = user.plan_id ? await deps.plans.getById(user.plan_id).catch(() => null) : null;
+      return planPreview({
+        plan,
+        frequency: choice.frequency,
+        seats: plan.is_team ? choice.seats : 1,
+        current: live ? { subscription: live, plan: await deps.plans.getById(live.plan_id) } : null,
+        hasCard: Boolean(await repo.findCard(user.id)),
+        trialEndsAt: currentPlan?.is_trial && user.trial_ends_at ? new Date(user.trial_ends_at) : null,
+        now: now(),
+      });
+    },
+
+    /** POST /api/user/subscription/cancel: no renewal; the plan (and its seats) stay until the paid period ends. */
+    async cancelSubscription(user: UserRow) {
+      const subscription = await repo.findSubscription(user.id);
+      if (!subscription || subscription.status === 'ended' || subscription.gateway === ADMIN_GRANT) throw new Refused('billing.no_subscription');
+      if (subscription.cancel_at_period_end) throw new Refused('billing.already_canceled');
+      await repo.updateSubscription(subscription.id, { cancel_at_period_end: true, next_plan_id: null, next_frequency: null, next_seats: null }, now());
+      const plan = await deps.plans.getById(subscription.plan_id);
+      const date = new Date(subscription.current_period_end).toISOString().slice(0, 10);
+      await sendMail(user, { kind: 'subscription_canceled', name: user.name, params: { date }, localized: { plan: planName(plan) }, action: { url: `${appUrl}/user/membership`, label: 'plans' } });
+      return { message: 'billing.subscription_canceled', params: { date } };
+    },
+
+    /** POST /api/user/subscription/resume: undoes a cancellation before the period ends; renewal goes on as before. */
+    async resumeSubscription(user: UserRow) {
+      const subscription = await repo.findSubscription(user.id);
+      if (!subscription || subscription.status === 'ended' || !subscription.cancel_at_period_end) throw new Refused('billing.not_canceled');
+      await repo.updateSubscription(subscription.id, { cancel_at_period_end: false }, now());
+      const plan = await deps.plans.getById(subscription.plan_id);
+      const date = new Date(subscription.current_period_end).toISOString().slice(0, 10);
+      await sendMail(user, { kind: 'subscription_resumed', name: user.name, params: { date }, localized: { plan: planName(plan) }, action: { url: `${appUrl}/user/membership`, label: 'plans' } });
+      return { message: 'billing.subscription_resumed', params: { date } };
     },
 
     /** POST /api/user/save-plan: remembers the plan the user picked (pricing -> membership). */
@@ -816,7 +878,7 @@ export function createBillingService(deps: {
       } else {
         const account = await repo.findAccount(user.id);
         const planId = query.plan_id ?? account?.selected_plan_id;
-        if (!planId) throw Invalid.field('plan_id', 'validation.required', { attribute: 'plan id' });
+        if (!planId) throw Invalid.field('plan_id', 'validation.required', { attribute: 'plan_id' });
         result = await this.subscribe(user, { plan_id: planId, frequency: query.frequency ?? account?.selected_frequency ?? 'monthly', seats: query.seats ?? account?.selected_seats ?? 1 }, locale);
       }
       if (result.kind !== 'widget') throw new Refused('billing.gateway_unavailable');
@@ -967,6 +1029,12 @@ export function createBillingService(deps: {
     readFile: (key: string) => deps.storage.get(key),
 
     sandbox: deps.gateways.sandbox,
+    /** Whether the sandbox's hosted checkout may take payments (off in production by default). */
+    sandboxEnabled: deps.gateways.sandboxEnabled,
+    /** live, sandbox or off (payments are not set up yet). */
+    paymentsMode: () => deps.gateways.mode(),
+    /** Paid revenue since `from`, real and sandbox apart (admin console). */
+    revenue: (from: Date) => revenueFigures(deps.db, from),
   };
 }
 

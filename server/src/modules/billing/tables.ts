@@ -68,6 +68,8 @@ export interface SubscriptionsTable {
   next_seats: number | null;
   ended_at: Date | null;
   end_reason: string | null;
+  /** Ends at `current_period_end` instead of renewing (the user canceled; "resume" clears it). */
+  cancel_at_period_end: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formNumber } from '../../http/validation';
 
 export const CONTENT_SECTIONS = ['page', 'blog', 'case-studies'] as const;
 export const POST_SECTIONS = ['blog', 'case-studies'] as const;
@@ -40,7 +41,7 @@ export const previewSchema = z.object({ markdown: z.string().max(MAX_BODY).defau
 
 export const sectionQuerySchema = z.object({ section: z.enum(CONTENT_SECTIONS).optional() });
 export const postSectionSchema = z.object({ section: z.enum(POST_SECTIONS) });
-export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });
+export const idParamSchema = z.object({ id: formNumber(z.number().int().positive()) });
 
 export type CreateEntryInput = z.output<typeof createEntrySchema>;
 export type UpdateEntryInput = z.output<typeof updateEntrySchema>;

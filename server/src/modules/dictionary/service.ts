@@ -1,6 +1,5 @@
-import { detectLanguage } from '../../engines/detect';
+import { countWords, detectLanguage } from '../../text/toolkit';
 import type { DictionaryEngine } from '../../engines/dictionary/engine';
-import { countWords } from '../../engines/segment';
 import type { Lang } from '../../engines/types';
 import { Invalid } from '../../http/errors';
 import type { RateLimiter } from '../../http/rate-limit';
@@ -17,7 +16,7 @@ export const DICTIONARY_RATE_LIMIT = 120;
 export function createDictionaryService(deps: { dictionary: DictionaryEngine; rateLimiter: RateLimiter }) {
   return {
     async lookup(input: DictionaryInput, context: { ip: string }) {
-      if (countWords(input.word) > DICTIONARY_MAX_WORDS) throw Invalid.field('word', 'dictionary.too_many_words', { max: DICTIONARY_MAX_WORDS });
+      if (countWords(input.word) > DICTIONARY_MAX_WORDS) throw Invalid.field('word', 'dictionary.too_many_words', { count: DICTIONARY_MAX_WORDS });
       await deps.rateLimiter.consume(`dictionary:ip:${context.ip}`, DICTIONARY_RATE_LIMIT, 60);
       let source: Lang;
       if (input.source_lang === 'auto') source = detectLanguage(input.word)?.lang ?? (input.target_lang === 'ar' ? 'en' : 'ar');

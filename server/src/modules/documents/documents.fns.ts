@@ -2,35 +2,16 @@ import path from 'node:path';
 import type { Lang } from '../../engines/types';
 import { isTranslatable, OUTPUT_FORMAT, stripPlaceholders, type DocumentFormat } from '../../formats';
 import type { DocumentJobState } from './tables';
+import { planBatches as planTextBatches, type Batch } from '../../text/toolkit';
 
-/** Segments sent to the engine together; the job saves its progress after each batch. */
-export interface Batch {
-  index: number;
-  /** Positions in the document's segment list. */
-  segmentIndexes: number[];
-}
+export type { Batch };
 
 /**
- * Groups the segments that need an engine (those with letters) into batches of at most
- * `maxSegments` segments and about `maxChars` characters. Deterministic: a resumed job
- * computes the same batches and skips the ones already saved.
+ * Groups the segments that need an engine (those with letters) into batches (the toolkit's
+ * batcher); the job saves its progress after each batch.
  */
 export function planBatches(segments: readonly string[], limits: { maxSegments: number; maxChars: number }): Batch[] {
-  const batches: Batch[] = [];
-  let current: number[] = [];
-  let chars = 0;
-  segments.forEach((segment, index) => {
-    if (!isTranslatable(stripPlaceholders(segment))) return;
-    if (current.length && (current.length >= limits.maxSegments || chars + segment.length > limits.maxChars)) {
-      batches.push({ index: batches.length, segmentIndexes: current });
-      current = [];
-      chars = 0;
-    }
-    current.push(index);
-    chars += segment.length;
-  });
-  if (current.length) batches.push({ index: batches.length, segmentIndexes: current });
-  return batches;
+  return planTextBatches(segments, limits, (segment) => isTranslatable(stripPlaceholders(segment)));
 }
 
 /** Every segment's text to write: the engine's translation, or the source where none was needed. */

@@ -400,7 +400,7 @@ describe('password-protected PDFs', () => {
     expect(await t.container.database.db.selectFrom('document_jobs').select('id').where('file_name', '=', 'board minutes.pdf').execute()).toEqual([]);
 
     client.locale = 'ar';
-    const arabic = 'توجد مشكلة في الملف المرفوع: إنه محمي بكلمة مرور. أزل كلمة المرور ثم ارفعه مرة أخرى.';
+    const arabic = 'توجد مشكلة في الملف المرفوع: فهو محمي بكلمة مرور. أزل كلمة المرور ثم ارفعه مرة أخرى.';
     expect((await upload(client, '/api/count-words', locked())).json().message).toBe(arabic);
     expect((await start(client, locked())).json().message).toBe(arabic);
 
@@ -589,19 +589,19 @@ describe('GET /api/user usage', () => {
   it('counts this month’s documents, without the failed ones given back', async () => {
     const user = await createUser(t);
     const client = await signedIn(t, user);
-    expect(await usageOf(client)).toEqual({ text_requests_today: 0, doc_requests_this_month: 0 });
+    expect(await usageOf(client)).toEqual({ text_requests_today: 0, doc_requests_this_month: 0, web_pages_this_month: 0 });
     const first = (await start(client)).json().project_id;
     await start(client);
     expect((await usageOf(client)).doc_requests_this_month).toBe(2);
     behaviour = 'permanent';
     await t.container.documents.runJob((await jobOf(first)).id, { retryCount: 0 });
     expect((await usageOf(client)).doc_requests_this_month).toBe(1);
-    // Last month's documents do not count.
-    await sql`update document_jobs set created_at = ${new Date(Date.UTC(2020, 0, 1))} where user_id = ${user.id}`.execute(t.container.database.db);
+    // Last month's documents do not count (the usage ledger keeps each month apart).
+    await sql`update usage_ledger set period_start = '2020-01-01' where subject = ${`user:${user.id}`} and metric = 'documents'`.execute(t.container.database.db);
     expect((await usageOf(client)).doc_requests_this_month).toBe(0);
   });
 
-  it('a team member sees the count the quota check uses: their own documents, within the owner’s plan limit', async () => {
+  it('a team member sees the count the quota check uses: the team’s documents, within the owner’s plan limit', async () => {
     const plan = await createPlan(t, { monthly_doc_requests: 1 });
     const owner = await createUser(t, { planId: plan.id });
     const member = await createUser(t);
@@ -609,12 +609,16 @@ describe('GET /api/user usage', () => {
     const memberClient = await signedIn(t, member);
     const ownerClient = await signedIn(t, (await t.container.users.findById(owner.id))!);
     expect((await start(memberClient)).statusCode).toBe(202);
+    // The team shares the owner's quota (as it shares the daily texts): both see the team's count.
     expect((await usageOf(memberClient)).doc_requests_this_month).toBe(1);
-    expect((await usageOf(ownerClient)).doc_requests_this_month).toBe(0);
-    expect((await memberClient.get('/api/user')).json().doc_request_quota).toBe(1);
-    // The quota check agrees: the member is at the limit, the owner is not.
-    expect((await start(memberClient)).json()).toMatchObject({ status: 402, type: 'doc_request_quota' });
-    expect((await start(ownerClient)).statusCode).toBe(202);
     expect((await usageOf(ownerClient)).doc_requests_this_month).toBe(1);
+    expect((await memberClient.get('/api/user')).json().doc_request_quota).toBe(1);
+    // The quota check agrees: the team is at the limit, for the member and the owner alike.
+    expect((await start(memberClient)).json()).toMatchObject({ status: 402, type: 'doc_request_quota' });
+    expect((await start(ownerClient)).json()).toMatchObject({ status: 402, type: 'doc_request_quota' });
+    // The team page still shows whose document it was.
+    const team = (await ownerClient.get('/api/team')).json().data;
+    expect(team.usage.doc_requests_this_month).toBe(1);
+    expect(team.members.find((m: { id: number }) => m.id === member.id).usage.doc_requests_this_month).toBe(1);
   });
 });

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { DocumentJobRow, DocumentJobUpdate, NewDocumentJob } from './tables';
 
@@ -8,39 +8,9 @@ export type DocumentOwner = { userId: number } | { guestToken: string; guestIp: 
 /** All SQL of the documents domain. */
 export function createDocumentsRepo(db: Kysely<DB>) {
   const live = () => db.selectFrom('document_jobs').selectAll().where('deleted_at', 'is', null);
-  const ownerCount = (trx: Kysely<DB>, owner: DocumentOwner, since: Date) => {
-    let query = trx
-      .selectFrom('document_jobs')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('created_at', '>=', since)
-      .where('quota_released', '=', false);
-    query =
-      'userId' in owner
-        ? query.where('user_id', '=', owner.userId)
-        : // Guests are counted by their browser token and their IP together.
-          query.where('user_id', 'is', null).where((eb) => eb.or([eb('guest_token', '=', owner.guestToken), eb('guest_ip', '=', owner.guestIp)]));
-    return query.executeTakeFirstOrThrow();
-  };
-
   return {
-    /** Documents counted against the owner's quota since `since` (failed ones are given back). */
-    async countSince(owner: DocumentOwner, since: Date): Promise<number> {
-      return Number((await ownerCount(db, owner, since)).count);
-    },
-
-    /**
-     * Inserts the job if the owner is still under `quota` documents since `since`. The check
-     * and the insert run in one transaction under an advisory lock per owner, so two
-     * uploads at once cannot both take the last document of a quota.
-     */
-    async insertWithinQuota(job: NewDocumentJob, owner: DocumentOwner, quota: { since: Date; limit: number }): Promise<DocumentJobRow | null> {
-      return db.transaction().execute(async (trx) => {
-        const lockKey = 'userId' in owner ? `document-quota:user:${owner.userId}` : `document-quota:guest:${owner.guestToken}`;
-        await sql`select pg_advisory_xact_lock(hashtext(${lockKey}))`.execute(trx);
-        const used = Number((await ownerCount(trx, owner, quota.since)).count);
-        if (used >= quota.limit) return null;
-        return trx.insertInto('document_jobs').values(job).returningAll().executeTakeFirstOrThrow();
-      });
+    insert(job: NewDocumentJob): Promise<DocumentJobRow> {
+      return db.insertInto('document_jobs').values(job).returningAll().executeTakeFirstOrThrow();
     },
 
     // A deleted job (its history entry was deleted) is a tombstone kept for the quota: never found.
@@ -126,7 +96,7 @@ export function createDocumentsRepo(db: Kysely<DB>) {
     },
 
     async listBatches(jobId: string) {
-      return db.selectFrom('document_job_batches').select(['batch_index', 'translations']).where('job_id', '=', jobId).orderBy('batch_index').execute();
+      return db.selectFrom('document_job_batches').select(['batch_index', 'translations', 'engine']).where('job_id', '=', jobId).orderBy('batch_index').execute();
     },
 
     async deleteBatches(jobId: string) {

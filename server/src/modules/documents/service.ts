@@ -4,19 +4,19 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Logger } from 'pino';
 import type { DocumentsConfig } from '../../config';
-import type { PlanRow, UserRow } from '../../db/schema';
+import type { UserRow } from '../../db/schema';
+import type { Entitlements, EntitlementsService } from '../entitlements/service';
 import { ROLE } from '../../http/access';
-import { EngineError, type Domain, type Lang, type TranslationEngine } from '../../engines/types';
+import { ENGINE_ID, GLOSS_NOTICE } from '../../engines/dictionary/engine';
+import { EngineError, type Lang, type TranslationEngine } from '../../engines/types';
 import { DEFAULT_LIMITS, documentErrorKey, isDocumentError, OUTPUT_FORMAT, type DocumentAnalysis, type DocumentError, type FilterLimits, type PartRange } from '../../formats';
 import type { DocumentFilterRunner } from '../../formats/sandbox';
 import { EmailNotVerified, Forbidden, Invalid, LimitExceeded, NotFound } from '../../http/errors';
 import { t, type Locale } from '../../i18n/messages';
-import type { JobQueue } from '../../jobs/queue';
+import { JOB_LEASE_SECONDS, type JobQueue } from '../../jobs/queue';
 import type { MailService } from '../../mail/jobs';
 import type { HistoryService } from '../history/service';
 import { StorageNotFound, type FileStorage } from '../../storage/local';
-import { planLimits } from '../plans/plans.fns';
-import type { SettingsService } from '../settings/service';
 import { assembleTranslations, monthStart, planBatches, progressFor, translatedFileName } from './documents.fns';
 import type { DocumentOwner, DocumentsRepo } from './repo';
 import type { DocumentJobRow, DocumentJobState, DocumentJobUpdate } from './tables';
@@ -30,7 +30,7 @@ export function segmentTranslatorFromEngine(engine: TranslationEngine): SegmentT
 }
 
 export type Requester =
-  | { kind: 'user'; user: UserRow; locale: Locale }
+  | { kind: 'user'; user: UserRow; locale: Locale; channel?: 'web' | 'api' }
   | { kind: 'guest'; token: string | undefined; ip: string; locale: Locale };
 
 /** An upload received by the route, on local disk; the service removes it when done. */
@@ -57,6 +57,7 @@ interface EffectiveLimits {
   /** The team's manager switched the LLM mode off. */
   llmDisabledByTeam: boolean;
   trialExpired: boolean;
+  entitlements: Entitlements;
 }
 
 export interface DocumentsDeps {
@@ -64,14 +65,13 @@ export interface DocumentsDeps {
   storage: FileStorage;
   filters: DocumentFilterRunner;
   translate: SegmentTranslator;
-  settings: SettingsService;
   mail: MailService;
   queue: JobQueue;
   /** A signed-in user's document is a `document` entry of their history (history module). */
   history: Pick<HistoryService, 'record' | 'updateState' | 'registerType'>;
   findUser(id: number): Promise<UserRow | undefined>;
-  /** The plan whose limits apply: a team member's is the team owner's (users module). */
-  planOf(user: UserRow): Promise<PlanRow>;
+  /** Plans, trials, features, limits and the usage ledger (entitlements module). */
+  entitlements: EntitlementsService;
   /** The user's team, if any (teams module). */
   teamOf(user: UserRow): Promise<{ teamId: number; llmEnabled: boolean } | null>;
   now: () => Date;
@@ -86,19 +86,8 @@ export const DOCUMENT_JOB_RETRY_LIMIT = 3;
 
 const GUEST_TOKEN = /^[A-Za-z0-9_-]{8,128}$/;
 
-/**
- * Whose monthly document quota a signed-in user's upload counts against: their own
- * documents, team members included (the limit is the team owner's plan, the count is
- * the member's). The quota check and GET /api/user's usage both use this.
- */
+/** Who a signed-in user's document belongs to (access checks). */
 export const userDocumentOwner = (user: { id: number }): DocumentOwner => ({ userId: user.id });
-
-/** GET /api/user's `usage.doc_requests_this_month`, counted exactly as the quota check counts. */
-export function documentUsageSource(repo: Pick<DocumentsRepo, 'countSince'>, now: () => Date) {
-  return {
-    docRequestsThisMonth: (user: { id: number }) => repo.countSince(userDocumentOwner(user), monthStart(now())),
-  };
-}
 
 /** The job was deleted (its history entry) or finished by another worker while this one ran. */
 class JobGone extends Error {
@@ -122,33 +111,20 @@ export function createDocumentsService(deps: DocumentsDeps) {
     if (requester.kind === 'user' && !requester.user.email_verified_at) throw new EmailNotVerified();
   }
 
+  /** The requester's limits, from the entitlements module (the guest settings for guests). */
   async function limitsFor(requester: Requester): Promise<EffectiveLimits> {
-    if (requester.kind === 'guest') {
-      const guest = await deps.settings.guestLimits();
-      return {
-        maxMb: guest.fileSizeMb,
-        maxBytes: Math.min(guest.fileSizeMb, config.maxUploadMb) * MIB,
-        words: guest.docWordsCount,
-        formats: guest.allowedFormats,
-        monthlyDocuments: guest.docQuota,
-        llm: false,
-        llmDisabledByTeam: false,
-        trialExpired: false,
-      };
-    }
-    const user = requester.user;
-    // The same plan GET /api/user shows: the team owner's for a team member, the trial's without one.
-    const [plan, team] = await Promise.all([deps.planOf(user), deps.teamOf(user)]);
-    const limits = planLimits(plan);
+    const entitlements = await deps.entitlements.entitlementsFor(requester.kind === 'user' ? { user: requester.user } : { guest: { token: requester.token, ip: requester.ip } });
+    const { limits, features } = entitlements;
     return {
-      maxMb: limits.max_file_size_mb,
-      maxBytes: Math.min(limits.max_file_size_mb, config.maxUploadMb) * MIB,
-      words: limits.doc_words,
-      formats: limits.file_formats.map((f) => f.toLowerCase()),
-      monthlyDocuments: limits.monthly_doc_requests,
-      llm: plan.llm_enabled,
-      llmDisabledByTeam: plan.llm_enabled && team !== null && !team.llmEnabled,
-      trialExpired: plan.is_trial && Boolean(user.trial_ends_at) && new Date(user.trial_ends_at!).getTime() <= now().getTime(),
+      maxMb: limits.maxFileMb,
+      maxBytes: Math.min(limits.maxFileMb, config.maxUploadMb) * MIB,
+      words: limits.docWords,
+      formats: features.formats,
+      monthlyDocuments: limits.documentsPerMonth,
+      llm: features.llmInPlan,
+      llmDisabledByTeam: features.llmDisabledByTeam,
+      trialExpired: entitlements.trial.expired,
+      entitlements,
     };
   }
 
@@ -214,9 +190,18 @@ export function createDocumentsService(deps: DocumentsDeps) {
     });
   }
 
+  /** A failed document is not counted: its unit goes back to the ledger, in the month it was taken. */
+  async function giveBackDocument(job: DocumentJobRow) {
+    const user = job.user_id ? await deps.findUser(job.user_id) : undefined;
+    if (job.user_id && !user) return;
+    const entitlements = await deps.entitlements.entitlementsFor(user ? { user } : { guest: { token: job.guest_token, ip: job.guest_ip ?? '' } });
+    await deps.entitlements.giveBack(entitlements, 'documents', new Date(job.created_at));
+  }
+
   async function failJob(job: DocumentJobRow, key: string, params: Record<string, string | number> = {}) {
     const changed = await repo.updateUnlessFinished(job.id, { state: 'failed', error_key: key, error_params: JSON.stringify(params), quota_released: true, finished_at: now() }, now());
     if (!changed) return;
+    await giveBackDocument(job);
     await repo.deleteBatches(job.id);
     await storage.delete(`${folderOf(job)}/`).catch((error) => logger.warn({ err: error, jobId: job.id }, 'could not remove a failed job’s files'));
     await historyState(job, 'failed', null);
@@ -265,23 +250,27 @@ export function createDocumentsService(deps: DocumentsDeps) {
     for (const batch of batches) {
       if (saved.has(batch.index)) continue;
       const input = batch.segmentIndexes.map((i) => segments[i]!);
-      const { translations, engine } = await deps.translate(input, { source: job.source_lang, target: job.target_lang, domain: job.domain, llm: job.llm });
+      const { translations, engine } = await deps.translate(input, { source: job.source_lang, target: job.target_lang, domain: job.domain, llm: job.llm, ownerUserId: job.user_id });
       if (translations.length !== input.length) throw new EngineError(engine, `engine returned ${translations.length} translations for ${input.length} segments`, true);
       await repo.saveBatch(job.id, batch.index, translations, engine);
       done++;
       await advance(job, { state: 'translating', batches_done: done, progress: progressFor('translating', done, batches.length), engine });
     }
     const rows = await repo.listBatches(job.id);
-    return assembleTranslations(segments, batches, new Map(rows.map((row) => [row.batch_index, row.translations])));
+    return {
+      translations: assembleTranslations(segments, batches, new Map(rows.map((row) => [row.batch_index, row.translations]))),
+      // Any part rendered by the dictionary makes the file a gloss, and the file says so.
+      gloss: rows.some((row) => row.engine === ENGINE_ID),
+    };
   }
 
-  async function generatePhase(job: DocumentJobRow, sourcePath: string, translations: string[], parts: PartRange[]) {
+  async function generatePhase(job: DocumentJobRow, sourcePath: string, { translations, gloss }: { translations: string[]; gloss: boolean }, parts: PartRange[]) {
     await advance(job, { state: 'generating', progress: progressFor('generating') });
     await historyState(job, 'generating');
     await fs.mkdir(config.tempDir, { recursive: true });
     const outPath = path.join(config.tempDir, `${job.id}-${randomUUID()}.${OUTPUT_FORMAT[job.format].extension}`);
     try {
-      const { repairs } = await filters.merge(sourcePath, job.format, outPath, { translations, parts }, { source: job.source_lang, target: job.target_lang, limits: filterLimits, workDir: config.tempDir });
+      const { repairs } = await filters.merge(sourcePath, job.format, outPath, { translations, parts, ...(gloss ? { notice: GLOSS_NOTICE } : {}) }, { source: job.source_lang, target: job.target_lang, limits: filterLimits, workDir: config.tempDir });
       if (repairs) logger.warn({ jobId: job.id, repairs }, 'engine lost placeholders; markup re-inserted at word boundaries');
       const resultKey = `${folderOf(job)}/result.${OUTPUT_FORMAT[job.format].extension}`;
       await storage.putFile(resultKey, outPath);
@@ -360,13 +349,12 @@ export function createDocumentsService(deps: DocumentsDeps) {
     async startTranslation(requester: Requester, upload: UploadedFile, input: TranslateDocumentInput) {
       try {
         assertAllowed(requester);
-        const owner = ownerOf(requester);
+        ownerOf(requester);
         const limits = await limitsFor(requester);
         if (limits.trialExpired) throw new LimitExceeded('trial_expired', 'documents.trial_expired');
         if (input.model === 'llm' && limits.llmDisabledByTeam) throw new LimitExceeded('llm_disabled', 'documents.llm_disabled');
         if (input.model === 'llm' && !limits.llm) throw new LimitExceeded('plan_feature', 'documents.plan_feature');
-        const since = monthStart(now());
-        if ((await repo.countSince(owner, since)) >= limits.monthlyDocuments) throw new LimitExceeded('doc_request_quota', 'documents.quota');
+        if ((await deps.entitlements.used(limits.entitlements, 'documents')) >= limits.monthlyDocuments) throw new LimitExceeded('doc_request_quota', 'documents.quota');
         const { format, analysis } = await inspect(upload, limits);
         const source: Lang = input.source_lang === 'auto' ? (analysis.detectedLanguage ?? 'en') : input.source_lang;
         let target: Lang = input.target_lang ?? (source === 'ar' ? 'en' : 'ar');
@@ -379,9 +367,13 @@ export function createDocumentsService(deps: DocumentsDeps) {
         // A user's files live under users/<id>/ (removed with the account); a guest's under guests/.
         const folder = requester.kind === 'user' ? `users/${requester.user.id}/documents/${randomUUID()}` : `guests/documents/${randomUUID()}`;
         const sourceKey = `${folder}/source.${format === 'xliff' ? 'xlf' : format}`;
-        await storage.putFile(sourceKey, upload.path);
-        const job = await repo.insertWithinQuota(
-          {
+        // The document is counted now (the ledger refuses it atomically past the quota) and given back if it fails.
+        const quota = await deps.entitlements.consume(limits.entitlements, 'documents');
+        if (!quota.allowed) throw new LimitExceeded('doc_request_quota', 'documents.quota');
+        let job: DocumentJobRow;
+        try {
+          await storage.putFile(sourceKey, upload.path);
+          job = await repo.insert({
             user_id: requester.kind === 'user' ? requester.user.id : null,
             guest_token: requester.kind === 'guest' ? requester.token! : null,
             guest_ip: requester.kind === 'guest' ? requester.ip : null,
@@ -400,20 +392,19 @@ export function createDocumentsService(deps: DocumentsDeps) {
             characters: analysis.characters,
             pages: analysis.pages ?? null,
             error_params: JSON.stringify({}),
-          },
-          owner,
-          { since, limit: limits.monthlyDocuments },
-        );
-        if (!job) {
-          await storage.delete(`${folder}/`);
-          throw new LimitExceeded('doc_request_quota', 'documents.quota');
+          });
+        } catch (error) {
+          await quota.release();
+          await storage.delete(`${folder}/`).catch(() => {});
+          throw error;
         }
         if (requester.kind === 'user') {
           try {
-            await deps.history.record({ projectId: job.project_id, userId: requester.user.id, type: 'document', sourceLang: source, targetLang: target, domain: job.domain, title: upload.fileName, state: job.state });
+            await deps.history.record({ projectId: job.project_id, userId: requester.user.id, type: 'document', sourceLang: source, targetLang: target, domain: job.domain, title: upload.fileName, state: job.state, channel: requester.channel });
           } catch (error) {
             // No history entry, no job: the document is given back before it was queued.
             await repo.update(job.id, { state: 'failed', quota_released: true, error_key: 'documents.error_engine', finished_at: now() }, now());
+            await quota.release();
             await storage.delete(`${folder}/`).catch(() => {});
             throw error;
           }
@@ -442,7 +433,10 @@ export function createDocumentsService(deps: DocumentsDeps) {
           target_lang: job.target_lang,
           model: job.model,
           words: job.words,
+          characters: job.characters,
           pages: job.pages,
+          // The engine that translated it: 'dictionary' means a word-by-word gloss (the screen says so).
+          engine: job.engine,
           created_at: new Date(job.created_at).toISOString(),
           ...(job.file_id ? { file_id: job.file_id, result_name: job.result_name } : {}),
           ...(job.error_key ? { error: { key: job.error_key, params: job.error_params, message: t(requester.locale, job.error_key, job.error_params) } } : {}),
@@ -474,8 +468,8 @@ export function createDocumentsService(deps: DocumentsDeps) {
       try {
         await storage.withLocalFile(job.source_key, async (sourcePath) => {
           const { segments, parts } = await analyzePhase(job, sourcePath);
-          const translations = await translatePhase(job, segments);
-          await generatePhase(job, sourcePath, translations, parts);
+          const translated = await translatePhase(job, segments);
+          await generatePhase(job, sourcePath, translated, parts);
         });
       } catch (error) {
         if (error instanceof JobGone) return stopGone(job);
@@ -514,20 +508,28 @@ export function createDocumentsService(deps: DocumentsDeps) {
       return { guests, tombstones };
     },
 
-    /** Documents counted against the requester's monthly quota (for GET /api/user usage). */
+    /** Documents counted this month: a user's own, or a guest's (by token or IP, the higher). */
     async documentsThisMonth(owner: DocumentOwner) {
-      return repo.countSince(owner, monthStart(now()));
+      if ('userId' in owner) {
+        const user = await deps.findUser(owner.userId);
+        return user ? (await deps.entitlements.usageOf(await deps.entitlements.entitlementsFor({ user }))).doc_requests_this_month : 0;
+      }
+      return deps.entitlements.used(await deps.entitlements.entitlementsFor({ guest: { token: owner.guestToken, ip: owner.guestIp } }), 'documents');
     },
   };
 }
 
 export type DocumentsService = ReturnType<typeof createDocumentsService>;
 
-/** The job definition: pg-boss retries a failing engine with backoff; a dead worker's job expires and resumes. */
-export function defineDocumentJobs(queue: JobQueue, service: DocumentsService, config: DocumentsConfig) {
+/**
+ * The job definition: pg-boss retries a failing engine with backoff; the job holds a lease its
+ * worker renews (jobs/queue.ts), so a dead worker's job is taken over within about a minute and
+ * resumes after its last saved batch.
+ */
+export function defineDocumentJobs(queue: JobQueue, service: DocumentsService) {
   queue.define({
     name: 'document-translate',
-    settings: { retryLimit: DOCUMENT_JOB_RETRY_LIMIT, retryDelay: 30, retryBackoff: true, expireInSeconds: config.jobExpireMinutes * 60 },
+    settings: { retryLimit: DOCUMENT_JOB_RETRY_LIMIT, retryDelay: 30, retryBackoff: true, leaseSeconds: JOB_LEASE_SECONDS },
     concurrency: 2,
     handle: (data, meta) => service.runJob(data.jobId, meta),
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formNumber } from '../../http/validation';
 
 export const reactionParamsSchema = z.object({
   translationId: z.string().trim().max(100),
@@ -26,7 +27,7 @@ const optionalText = (max: number) =>
 
 export const feedbackSchema = z.object({
   message: z.string({ error: 'feedback.message_required' }).trim().min(1, { error: 'feedback.message_required' }).max(5000),
-  rating: z.coerce.number().int().min(1).max(5).optional().nullable().or(z.literal('').transform(() => undefined)),
+  rating: formNumber(z.number().int().min(1).max(5)).optional().nullable().or(z.literal('').transform(() => undefined)),
   name: optionalText(200),
   email: z
     .string()

@@ -6,6 +6,7 @@ import type { RateLimiter } from '../../http/rate-limit';
 import { ownerKeysFor, speaksForTeam, type AccountLookup } from '../translate/owner';
 import type { MemoryIndex } from '../translate/memory';
 import type { TranslateRepo } from '../translate/repo';
+import type { HistoryService } from '../history/service';
 import type { FeedbackRepo } from './repo';
 import type { FeedbackInput, SuggestionInput } from './schemas';
 
@@ -30,6 +31,8 @@ export function createFeedbackService(deps: {
   memory: MemoryIndex;
   accounts: AccountLookup;
   rateLimiter: RateLimiter;
+  /** The text's history entry shows the corrected translation. */
+  history: Pick<HistoryService, 'updateState'>;
   now: () => Date;
 }) {
   async function segmentFor(translationId: string, user: UserRow | null) {
@@ -101,6 +104,13 @@ export function createFeedbackService(deps: {
         now,
       });
       await deps.memory.changed();
+      // The correction is the sentence's translation from now on: in the text itself and its history entry.
+      await deps.translateRepo.setSegmentTarget(segment.id, input.suggestedTranslation);
+      if (segment.user_id !== null) {
+        const [translation, sentences] = await Promise.all([deps.translateRepo.findTranslation(segment.translation_id), deps.translateRepo.listSegments(segment.translation_id)]);
+        const text = (translation?.leading_space ?? '') + sentences.map((s) => s.target + s.separator).join('');
+        await deps.history.updateState(segment.translation_id, { preview: text });
+      }
       return {
         translationId: segment.id,
         source_lang: segment.source_lang,

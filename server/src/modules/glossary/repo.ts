@@ -64,9 +64,10 @@ export function createGlossaryRepo(db: Kysely<DB>) {
     listOwnerTerms(ownerKey: string) {
       return db
         .selectFrom('team_glossary_terms')
-        .select(['id', 'source_lang', 'target_lang', 'source_term', 'target_term', 'source_norm', 'created_at'])
+        .select(['id', 'domain', 'source_lang', 'target_lang', 'source_term', 'target_term', 'source_norm', 'created_at'])
         .where('owner_key', '=', ownerKey)
         .orderBy('source_norm')
+        .orderBy('domain')
         .execute();
     },
 
@@ -76,11 +77,35 @@ export function createGlossaryRepo(db: Kysely<DB>) {
         .values(term)
         .onConflict((oc) =>
           oc
-            .columns(['owner_key', 'source_lang', 'target_lang', 'source_norm'])
+            .columns(['owner_key', 'domain', 'source_lang', 'target_lang', 'source_norm'])
             .doUpdateSet({ source_term: term.source_term, target_term: term.target_term, updated_at: sql`now()` }),
         )
         .returningAll()
         .executeTakeFirstOrThrow();
+    },
+
+    /** Many terms at once (an import), in one statement; keys must be distinct. */
+    async upsertOwnerTerms(terms: Insertable<TeamGlossaryTermsTable>[]) {
+      if (!terms.length) return;
+      await db
+        .insertInto('team_glossary_terms')
+        .values(terms)
+        .onConflict((oc) =>
+          oc
+            .columns(['owner_key', 'domain', 'source_lang', 'target_lang', 'source_norm'])
+            .doUpdateSet((eb) => ({ source_term: eb.ref('excluded.source_term'), target_term: eb.ref('excluded.target_term'), updated_at: sql`now()` })),
+        )
+        .execute();
+    },
+
+    /** Updates one of an owner's terms; 'duplicate' when the new key is another term's. */
+    async updateOwnerTerm(ownerKey: string, id: number, changes: Updateable<TeamGlossaryTermsTable>) {
+      try {
+        return (await db.updateTable('team_glossary_terms').set(changes).where('owner_key', '=', ownerKey).where('id', '=', id).returning('id').executeTakeFirst()) ?? null;
+      } catch (error) {
+        if ((error as { code?: string }).code === '23505') return 'duplicate' as const;
+        throw error;
+      }
     },
 
     async deleteOwnerTerm(ownerKey: string, id: number) {

@@ -1,10 +1,34 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireActor } from '../../http/access';
 import { parseInput } from '../../http/validation';
 import { t } from '../../i18n/messages';
 import { resolveLocale } from '../../http/locale';
-import { glossaryListSchema, glossaryTermSchema, idParamSchema, ownerTermSchema } from './schemas';
+import type { Invalid } from '../../http/errors';
+import type { Locale } from '../../i18n/messages';
+import { exportTermsSchema, glossaryListSchema, glossaryTermSchema, idParamSchema, importTermsSchema, ownerTermSchema } from './schemas';
 import type { GlossaryService } from './service';
+
+/** An import's skipped lines with their messages in the request's language (as the error envelope words them). */
+function importAnswer(locale: Locale, result: Awaited<ReturnType<GlossaryService['importOwnerTerms']>>) {
+  const words = (fields: Invalid['fields']) =>
+    Object.fromEntries(Object.entries(fields).map(([field, list]) => [field, list.map((item) => (typeof item === 'string' ? t(locale, item) : t(locale, item.key, item.params)))]));
+  return {
+    status: 200,
+    message: t(locale, 'glossary.imported', { added: result.added, updated: result.updated, skipped: result.skipped.length }),
+    data: { added: result.added, updated: result.updated, unchanged: result.unchanged, skipped: result.skipped.map((entry) => ({ line: entry.line, errors: words(entry.errors) })) },
+  };
+}
+
+function sendTermFile(request: FastifyRequest, reply: FastifyReply, name: string, content: (format: 'csv' | 'tsv') => Promise<string>) {
+  const { format } = parseInput(exportTermsSchema, request.query);
+  return content(format).then((text) =>
+    reply
+      .header('content-type', format === 'csv' ? 'text/csv; charset=utf-8' : 'text/tab-separated-values; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${name}.${format}"`)
+      .header('cache-control', 'private, no-store')
+      .send(text),
+  );
+}
 
 /**
  * Admin CRUD of the per-domain glossaries, and the signed-in user's own glossary
@@ -31,9 +55,26 @@ export function glossaryRoutes(app: FastifyInstance, deps: { glossary: GlossaryS
     return { status: 200, message: t(resolveLocale(request), 'glossary.deleted') };
   });
 
-  app.get('/api/user/glossary', { config: { access: 'verified' } }, async (request) => ({
-    data: await deps.glossary.listOwnerTerms(deps.glossary.personalKey(requireActor(request).user)),
-  }));
+  app.get('/api/user/glossary', { config: { access: 'verified' } }, async (request) => {
+    const { user } = requireActor(request);
+    return deps.glossary.ownerGlossary(deps.glossary.personalKey(user), { teamKey: await deps.glossary.teamKeyOf(user), canEdit: true });
+  });
+
+  app.get('/api/user/glossary/export', { config: { access: 'verified' } }, async (request, reply) =>
+    sendTermFile(request, reply, 'lisan-glossary', (format) => deps.glossary.exportOwnerTerms(deps.glossary.personalKey(requireActor(request).user), format)),
+  );
+
+  app.post('/api/user/glossary/import', { config: { access: 'verified' } }, async (request) => {
+    const { user } = requireActor(request);
+    const input = parseInput(importTermsSchema, request.body);
+    return importAnswer(resolveLocale(request), await deps.glossary.importOwnerTerms({ ownerKey: deps.glossary.personalKey(user), userId: user.id, teamId: null }, input));
+  });
+
+  app.post('/api/user/glossary/update/:id', { config: { access: 'verified' } }, async (request) => {
+    const { id } = parseInput(idParamSchema, request.params);
+    const term = await deps.glossary.updateOwnerTerm(deps.glossary.personalKey(requireActor(request).user), id, parseInput(ownerTermSchema, request.body));
+    return { status: 200, message: t(resolveLocale(request), 'glossary.updated'), data: term };
+  });
 
   app.post('/api/user/glossary', { config: { access: 'verified' } }, async (request, reply) => {
     const { user } = requireActor(request);
@@ -49,7 +90,24 @@ export function glossaryRoutes(app: FastifyInstance, deps: { glossary: GlossaryS
   // The team glossary: every member reads it; the owner and managers edit it.
   app.get('/api/team/glossary', { config: { access: 'verified' } }, async (request) => {
     const team = await deps.glossary.teamGlossary(requireActor(request).user, { write: false });
-    return { data: await deps.glossary.listOwnerTerms(team.ownerKey) };
+    return deps.glossary.ownerGlossary(team.ownerKey, { canEdit: team.canEdit });
+  });
+
+  app.get('/api/team/glossary/export', { config: { access: 'verified' } }, async (request, reply) => {
+    const team = await deps.glossary.teamGlossary(requireActor(request).user, { write: false });
+    return sendTermFile(request, reply, 'lisan-team-glossary', (format) => deps.glossary.exportOwnerTerms(team.ownerKey, format));
+  });
+
+  app.post('/api/team/glossary/import', { config: { access: 'verified' } }, async (request) => {
+    const team = await deps.glossary.teamGlossary(requireActor(request).user, { write: true });
+    return importAnswer(resolveLocale(request), await deps.glossary.importOwnerTerms(team, parseInput(importTermsSchema, request.body)));
+  });
+
+  app.post('/api/team/glossary/update/:id', { config: { access: 'verified' } }, async (request) => {
+    const team = await deps.glossary.teamGlossary(requireActor(request).user, { write: true });
+    const { id } = parseInput(idParamSchema, request.params);
+    const term = await deps.glossary.updateOwnerTerm(team.ownerKey, id, parseInput(ownerTermSchema, request.body));
+    return { status: 200, message: t(resolveLocale(request), 'glossary.updated'), data: term };
   });
 
   app.post('/api/team/glossary', { config: { access: 'verified' } }, async (request, reply) => {

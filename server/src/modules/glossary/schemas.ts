@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formNumber } from '../../http/validation';
 import { DOMAINS, LANGS } from '../../engines/types';
 
 const term = (key: string) => z.string({ error: key }).trim().min(1, { error: key }).max(200);
@@ -16,6 +17,7 @@ export const glossaryTermSchema = z
 
 export const ownerTermSchema = z
   .object({
+    domain: z.enum(DOMAINS as [string, ...string[]]).default('general'),
     source_lang: z.enum(LANGS as [string, ...string[]]),
     target_lang: z.enum(LANGS as [string, ...string[]]),
     source_term: term('glossary.source_required'),
@@ -27,7 +29,24 @@ export const glossaryListSchema = z.object({
   domain: z.enum(DOMAINS as [string, ...string[]]).optional().catch(undefined),
   source_lang: z.enum(LANGS as [string, ...string[]]).optional().catch(undefined),
   q: z.string().trim().max(200).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  page: formNumber(z.number().int().min(1).max(100_000)).catch(1).default(1),
 });
 
-export const idParamSchema = z.object({ id: z.coerce.number().int().min(1).max(2 ** 53 - 1) });
+export const idParamSchema = z.object({ id: formNumber(z.number().int().min(1).max(2 ** 53 - 1)) });
+
+
+/** Most entries one import takes (a glossary file, not a dictionary). */
+export const IMPORT_MAX_ENTRIES = 5_000;
+
+export const termFileFormatSchema = z.enum(['csv', 'tsv']);
+
+/** POST .../glossary/import: the file's text, and the pair and domain of entries that do not name them. */
+export const importTermsSchema = z.object({
+  format: termFileFormatSchema,
+  content: z.string().min(1).max(900_000),
+  source_lang: z.enum(LANGS as [string, ...string[]]).default('en'),
+  target_lang: z.enum(LANGS as [string, ...string[]]).default('ar'),
+  domain: z.enum(DOMAINS as [string, ...string[]]).default('general'),
+});
+
+export const exportTermsSchema = z.object({ format: termFileFormatSchema.catch('csv') });

@@ -2,10 +2,13 @@ import { CachedValue, type CacheBus } from '../../db/cache';
 import type { Domain, GlossaryTerm, Lang } from '../../engines/types';
 import { normalizeForMatch } from '../../engines/normalize';
 import { Invalid, NotFound } from '../../http/errors';
+import { parseInput } from '../../http/validation';
 import { ownerKeysFor, speaksForTeam, type AccountLookup } from '../translate/owner';
 import type { UserRow } from '../../db/schema';
 import { Forbidden } from '../../http/errors';
+import { formatTermFile, parseTermFile, type TermFileFormat } from './exchange.fns';
 import type { GlossaryRepo } from './repo';
+import { IMPORT_MAX_ENTRIES, ownerTermSchema } from './schemas';
 import type { DomainGlossaryTermRow } from './tables';
 
 export const DOMAIN_GLOSSARY_TOPIC = 'domain-glossary';
@@ -35,6 +38,59 @@ function termColumns(input: Omit<GlossaryTermInput, 'domain' | 'note'>) {
 }
 
 const pairKey = (domain: string, source: string, target: string) => `${domain}:${source}:${target}`;
+
+/** A personal or team term (GET .../glossary). */
+export type OwnerTerm = {
+  id: number;
+  domain: string;
+  source_lang: string;
+  target_lang: string;
+  source_term: string;
+  target_term: string;
+  source_norm: string;
+};
+
+type OwnerTermInput = Omit<GlossaryTermInput, 'note'>;
+
+/**
+ * A term of this glossary whose source another applicable term also translates, differently:
+ * 'same_source' (this glossary, General and a domain), 'team' (the team's glossary, for a
+ * member's own term) or 'admin' (Lisan's per-domain glossary). The term here wins.
+ */
+export interface GlossaryConflict {
+  kind: 'same_source' | 'team' | 'admin';
+  term_id: number;
+  other: { id: number; domain: string; source_term: string; target_term: string };
+}
+
+/** Terms of two domains can meet in one translation when one of them is General or both are the same. */
+const domainsMeet = (a: string, b: string) => a === b || a === 'general' || b === 'general';
+
+function conflictsOf(own: OwnerTerm[], others: Array<{ kind: 'team' | 'admin'; terms: Omit<OwnerTerm, 'source_norm'>[] }>): GlossaryConflict[] {
+  const targetNorm = (term: { target_term: string; target_lang: string }) => normalizeForMatch(term.target_term, term.target_lang as Lang);
+  const bySource = new Map<string, OwnerTerm[]>();
+  for (const term of own) {
+    const key = `${term.source_lang}:${term.target_lang}:${term.source_norm}`;
+    bySource.set(key, [...(bySource.get(key) ?? []), term]);
+  }
+  const conflicts: GlossaryConflict[] = [];
+  const clash = (term: OwnerTerm, other: Omit<OwnerTerm, 'source_norm'>) => domainsMeet(term.domain, other.domain) && targetNorm(term) !== targetNorm(other);
+  const otherOf = (other: Omit<OwnerTerm, 'source_norm'>) => ({ id: other.id, domain: other.domain, source_term: other.source_term, target_term: other.target_term });
+  for (const group of bySource.values()) {
+    for (const term of group) {
+      for (const other of group) if (other !== term && clash(term, other)) conflicts.push({ kind: 'same_source', term_id: term.id, other: otherOf(other) });
+    }
+  }
+  for (const { kind, terms } of others) {
+    for (const other of terms) {
+      const norm = normalizeForMatch(other.source_term, other.source_lang as Lang);
+      for (const term of bySource.get(`${other.source_lang}:${other.target_lang}:${norm}`) ?? []) {
+        if (clash(term, other)) conflicts.push({ kind, term_id: term.id, other: otherOf(other) });
+      }
+    }
+  }
+  return conflicts;
+}
 
 export function toPublicTerm(row: DomainGlossaryTermRow) {
   return {
@@ -71,7 +127,7 @@ export function createGlossaryService(deps: { repo: GlossaryRepo; cache: CacheBu
     return { byPair, merged };
   });
 
-  const ownerTerms = new Map<string, Promise<Array<{ source_lang: string; target_lang: string; source_term: string; target_term: string }>>>();
+  const ownerTerms = new Map<string, Promise<Array<{ domain: string; source_lang: string; target_lang: string; source_term: string; target_term: string }>>>();
   const mergedWithOwner = new Map<string, GlossaryTerm[]>();
   deps.cache.on(TEAM_GLOSSARY_TOPIC, () => {
     ownerTerms.clear();
@@ -115,11 +171,12 @@ export function createGlossaryService(deps: { repo: GlossaryRepo; cache: CacheBu
       const cacheKey = `${input.ownerKeys.join(',')}|${pairKey(input.domain, input.source, input.target)}`;
       const cached = mergedWithOwner.get(cacheKey);
       if (cached) return cached;
+      // Per owner (the user before the team): the domain's own terms, then General's.
       const own: GlossaryTerm[] = [];
       for (const ownerKey of input.ownerKeys) {
-        for (const row of await loadOwnerTerms(ownerKey)) {
-          if (row.source_lang === input.source && row.target_lang === input.target) own.push({ source: row.source_term, target: row.target_term });
-        }
+        const rows = (await loadOwnerTerms(ownerKey)).filter((row) => row.source_lang === input.source && row.target_lang === input.target);
+        for (const row of rows) if (row.domain === input.domain) own.push({ source: row.source_term, target: row.target_term });
+        if (input.domain !== 'general') for (const row of rows) if (row.domain === 'general') own.push({ source: row.source_term, target: row.target_term });
       }
       const list = own.length ? [...own, ...base] : base;
       mergedWithOwner.set(cacheKey, list);
@@ -170,18 +227,104 @@ export function createGlossaryService(deps: { repo: GlossaryRepo; cache: CacheBu
       return rows.map((row) => ({ ...row, created_at: new Date(row.created_at).toISOString() }));
     },
 
-    async addOwnerTerm(owner: { ownerKey: string; userId: number | null; teamId: number | null }, input: Omit<GlossaryTermInput, 'domain'>) {
+    /**
+     * GET /api/user/glossary and /api/team/glossary: the terms, the conflicts among them and
+     * with the glossaries below (a member's own terms: the team's; both: Lisan's per-domain
+     * terms), and whether the caller may edit.
+     */
+    async ownerGlossary(ownerKey: string, options: { teamKey?: string; canEdit: boolean }) {
+      const terms = (await deps.repo.listOwnerTerms(ownerKey)).map((row) => ({ ...row, created_at: new Date(row.created_at).toISOString() }));
+      const others: Array<{ kind: 'team' | 'admin'; terms: Omit<OwnerTerm, 'source_norm'>[] }> = [];
+      if (options.teamKey) others.push({ kind: 'team', terms: await deps.repo.listOwnerTerms(options.teamKey) });
+      others.push({ kind: 'admin', terms: await deps.repo.listAllDomainTerms() });
+      return { data: terms, conflicts: conflictsOf(terms, others), can_edit: options.canEdit };
+    },
+
+    async addOwnerTerm(owner: { ownerKey: string; userId: number | null; teamId: number | null }, input: OwnerTermInput) {
       const now = deps.now();
       const row = await deps.repo.upsertOwnerTerm({
         owner_key: owner.ownerKey,
         owner_user_id: owner.userId,
         team_id: owner.teamId,
+        domain: input.domain,
         ...termColumns(input),
         created_at: now,
         updated_at: now,
       });
       await deps.cache.invalidate(TEAM_GLOSSARY_TOPIC);
-      return { id: row.id, source_lang: row.source_lang, target_lang: row.target_lang, source_term: row.source_term, target_term: row.target_term };
+      return { id: row.id, domain: row.domain, source_lang: row.source_lang, target_lang: row.target_lang, source_term: row.source_term, target_term: row.target_term };
+    },
+
+    async updateOwnerTerm(ownerKey: string, id: number, input: OwnerTermInput) {
+      const row = await deps.repo.updateOwnerTerm(ownerKey, id, { domain: input.domain, ...termColumns(input), updated_at: deps.now() });
+      if (row === 'duplicate') throw new Invalid({ source_term: ['glossary.duplicate'] });
+      if (!row) throw new NotFound('glossary.not_found');
+      await deps.cache.invalidate(TEAM_GLOSSARY_TOPIC);
+      return { id, domain: input.domain, source_lang: input.source_lang, target_lang: input.target_lang, source_term: input.source_term, target_term: input.target_term };
+    },
+
+    /**
+     * Adds a CSV or TSV file's entries (a term already there gets the file's target). Entries
+     * that are invalid, or that give a source term of the file a second, different target,
+     * are skipped and reported by line; the rest are saved together.
+     */
+    async importOwnerTerms(
+      owner: { ownerKey: string; userId: number | null; teamId: number | null },
+      input: { format: TermFileFormat; content: string; source_lang: string; target_lang: string; domain: string },
+    ) {
+      const entries = parseTermFile(input.content, input.format);
+      if (!entries.length) throw Invalid.field('content', 'glossary.import_empty');
+      if (entries.length > IMPORT_MAX_ENTRIES) throw Invalid.field('content', 'glossary.import_limit', { max: IMPORT_MAX_ENTRIES });
+      const keyOf = (term: { domain: string; source_lang: string; target_lang: string; source_norm: string }) =>
+        `${term.domain}:${term.source_lang}:${term.target_lang}:${term.source_norm}`;
+      const existing = new Map((await deps.repo.listOwnerTerms(owner.ownerKey)).map((row) => [keyOf(row), row.target_term]));
+      const seen = new Map<string, { line: number; target: string }>();
+      const skipped: Array<{ line: number; errors: Invalid['fields'] }> = [];
+      const now = deps.now();
+      const rows = [];
+      let added = 0;
+      let updated = 0;
+      for (const entry of entries) {
+        let term: OwnerTermInput;
+        try {
+          term = parseInput(ownerTermSchema, {
+            domain: entry.values.domain?.toLowerCase() ?? input.domain,
+            source_lang: entry.values.source_lang?.toLowerCase() ?? input.source_lang,
+            target_lang: entry.values.target_lang?.toLowerCase() ?? input.target_lang,
+            source_term: entry.values.source_term ?? '',
+            target_term: entry.values.target_term ?? '',
+          });
+        } catch (error) {
+          if (!(error instanceof Invalid)) throw error;
+          skipped.push({ line: entry.line, errors: error.fields });
+          continue;
+        }
+        const columns = { domain: term.domain, ...termColumns(term) };
+        const key = keyOf(columns);
+        const earlier = seen.get(key);
+        if (earlier) {
+          if (earlier.target !== term.target_term) skipped.push({ line: entry.line, errors: { source_term: [{ key: 'glossary.import_conflict', params: { line: earlier.line } }] } });
+          continue;
+        }
+        seen.set(key, { line: entry.line, target: term.target_term });
+        const before = existing.get(key);
+        if (before === term.target_term) continue;
+        if (before === undefined) added++;
+        else updated++;
+        rows.push({ owner_key: owner.ownerKey, owner_user_id: owner.userId, team_id: owner.teamId, ...columns, created_at: now, updated_at: now });
+      }
+      await deps.repo.upsertOwnerTerms(rows);
+      if (rows.length) await deps.cache.invalidate(TEAM_GLOSSARY_TOPIC);
+      return { added, updated, unchanged: seen.size - rows.length, skipped };
+    },
+
+    /** The glossary as a CSV or TSV file (the import's format, with a header line). */
+    async exportOwnerTerms(ownerKey: string, format: TermFileFormat) {
+      const rows = await deps.repo.listOwnerTerms(ownerKey);
+      return formatTermFile(
+        rows.map((row) => ({ source_term: row.source_term, target_term: row.target_term, source_lang: row.source_lang, target_lang: row.target_lang, domain: row.domain })),
+        format,
+      );
     },
 
     async deleteOwnerTerm(ownerKey: string, id: number) {
@@ -200,7 +343,13 @@ export function createGlossaryService(deps: { repo: GlossaryRepo; cache: CacheBu
       const team = await deps.accounts.membershipOf(user);
       if (!team) throw new Forbidden('glossary.no_team');
       if (options.write && !speaksForTeam(team)) throw new Forbidden('glossary.managers_only');
-      return { ownerKey: `team:${team.teamId}`, userId: null, teamId: team.teamId };
+      return { ownerKey: `team:${team.teamId}`, userId: null, teamId: team.teamId, canEdit: speaksForTeam(team) };
+    },
+
+    /** The caller's team glossary key, or none outside a team (whose terms a member's own may clash with). */
+    async teamKeyOf(user: UserRow) {
+      const team = await deps.accounts.membershipOf(user);
+      return team ? `team:${team.teamId}` : undefined;
     },
   };
 }

@@ -21,6 +21,8 @@ export interface TeamGlossaryTermsTable {
   owner_key: string;
   owner_user_id: number | null;
   team_id: number | null;
+  /** 'general' (every domain) or one domain; migration 0130. */
+  domain: Generated<string>;
   source_lang: 'en' | 'ar';
   target_lang: 'en' | 'ar';
   source_term: string;
@@ -30,7 +32,7 @@ export interface TeamGlossaryTermsTable {
   updated_at: Timestamp;
 }
 
-/** Tables of the glossary module (migrations 0024, 0026). */
+/** Tables of the glossary module (migrations 0024, 0026, 0130). */
 export interface GlossaryTables {
   domain_glossary_terms: DomainGlossaryTermsTable;
   team_glossary_terms: TeamGlossaryTermsTable;

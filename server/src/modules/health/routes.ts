@@ -1,10 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
+import type { EnginesService } from '../engines/service';
 
-/** Liveness and readiness for load balancers: the database answers a trivial query. */
-export function healthRoutes(app: FastifyInstance, deps: { database: Database }) {
+/**
+ * Liveness and readiness for load balancers: the database answers a trivial query. Also says
+ * which engine answers each direction now and the state of its model (provisioning).
+ */
+export function healthRoutes(app: FastifyInstance, deps: { database: Database; enginesAdmin: Pick<EnginesService, 'health'> }) {
   app.get('/api/health', async () => {
     await deps.database.executeSql('select 1');
-    return { status: 'ok', database: deps.database.kind };
+    return { status: 'ok', database: deps.database.kind, engines: await deps.enginesAdmin.health() };
   });
 }

@@ -40,6 +40,8 @@ describe('GET /api/user/translation-history', () => {
       preview: expect.any(String),
       created_at: new Date(clock).toISOString(),
       state: 'done',
+      // Made in the web app, not with an API key (issue 15).
+      channel: 'web',
     });
     const second = (await client.get('/api/user/translation-history?page=2')).json();
     expect(second.meta).toEqual({ page: 2, per_page: 20, total: 23 });

@@ -44,6 +44,7 @@ export function createHistoryRepo(db: Kysely<DB>) {
             'history_entries.created_at',
             'history_entries.state',
             'history_entries.file_id',
+            'history_entries.channel',
           ])
           .orderBy('history_entries.created_at', 'desc')
           .orderBy('history_entries.project_id', 'desc')
@@ -63,7 +64,7 @@ export function createHistoryRepo(db: Kysely<DB>) {
       return db.insertInto('history_entries').values(entry).execute();
     },
 
-    async update(projectId: string, changes: { state?: string; file_id?: string | null; title?: string; source_lang?: string; target_lang?: string; domain?: string; updated_at: Date }) {
+    async update(projectId: string, changes: { state?: string; file_id?: string | null; title?: string; preview?: string; source_lang?: string; target_lang?: string; domain?: string; updated_at: Date }) {
       await db.updateTable('history_entries').set(changes).where('project_id', '=', projectId).execute();
     },
 

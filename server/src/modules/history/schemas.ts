@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { formNumber } from '../../http/validation';
 
 export const HISTORY_TYPES = ['text', 'document', 'website'] as const;
 export const AUTO_DELETE_VALUES = ['never', '1d', '7d', '30d', '90d'] as const;
 
 export const historyListSchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  page: formNumber(z.number().int().min(1).max(100_000)).catch(1).default(1),
   // An unknown or empty type lists every type, as the "All" filter does.
   type: z.enum(HISTORY_TYPES).optional().catch(undefined),
   q: z.string().trim().max(200).optional().catch(undefined),

@@ -27,6 +27,8 @@ export interface NewHistoryEntry {
   preview?: string;
   state?: string;
   fileId?: string | null;
+  /** 'api' when made with an API key. */
+  channel?: 'web' | 'api';
 }
 
 /** The history entry title: the start of the text, on one line. */
@@ -85,6 +87,7 @@ export function createHistoryService(deps: {
         search_text: entry.title.slice(0, 1000),
         state: entry.state ?? 'done',
         file_id: entry.fileId ?? null,
+        channel: entry.channel ?? 'web',
         created_at: now,
         updated_at: now,
       });
@@ -97,12 +100,13 @@ export function createHistoryService(deps: {
      */
     async updateState(
       projectId: string,
-      changes: { state?: string; fileId?: string | null; title?: string; sourceLang?: string; targetLang?: string; domain?: string },
+      changes: { state?: string; fileId?: string | null; title?: string; preview?: string; sourceLang?: string; targetLang?: string; domain?: string },
     ) {
       await deps.repo.update(projectId, {
         state: changes.state,
         file_id: changes.fileId,
         title: changes.title === undefined ? undefined : historyTitle(changes.title),
+        preview: changes.preview === undefined ? undefined : historyTitle(changes.preview, 200),
         source_lang: changes.sourceLang,
         target_lang: changes.targetLang,
         domain: changes.domain,
@@ -131,6 +135,7 @@ export function createHistoryService(deps: {
           preview: row.preview,
           created_at: new Date(row.created_at).toISOString(),
           state: row.state,
+          channel: row.channel,
           ...(row.file_id ? { file_id: row.file_id } : {}),
         })),
         meta: { page: filter.page, per_page: HISTORY_PER_PAGE, total },

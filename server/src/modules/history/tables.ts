@@ -19,6 +19,8 @@ export interface HistoryEntriesTable {
   search_text: Generated<string>;
   state: Generated<string>;
   file_id: string | null;
+  /** 'api' for entries made with an API key (migration 0170), else 'web'. */
+  channel: Generated<'web' | 'api'>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -1,6 +1,6 @@
 import type { PlanRow } from '../../db/schema';
 
-const LIMIT_COLUMNS = ['daily_text_requests', 'monthly_doc_requests', 'char_limit', 'text_words', 'doc_words', 'doc_chars', 'monthly_files', 'web_pages', 'max_file_size_mb', 'file_formats'] as const;
+const LIMIT_COLUMNS = ['daily_text_requests', 'monthly_doc_requests', 'char_limit', 'text_words', 'doc_words', 'doc_chars', 'monthly_files', 'web_pages', 'max_file_size_mb', 'file_formats', 'monthly_api_characters'] as const;
 
 /** A plan's quotas (spec section 3): the columns every quota check and GET /api/user read. */
 export type PlanLimits = Pick<PlanRow, (typeof LIMIT_COLUMNS)[number]>;
@@ -38,6 +38,7 @@ export function toPublicPlan(plan: PlanRow) {
     badge_title_en: plan.badge_title_en,
     badge_title_ar: plan.badge_title_ar,
     llm_enabled: plan.llm_enabled,
+    api_enabled: plan.api_enabled,
     limits: planLimits(plan),
   };
 }

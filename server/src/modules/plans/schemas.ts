@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formNumber } from '../../http/validation';
 import type { LocalizedList } from '../../db/schema';
 
 /**
@@ -17,13 +18,13 @@ const features = z
   );
 
 const text = (max = 500) => z.string().trim().max(max);
-const quota = z.coerce.number().int().min(0).max(100_000_000);
-const positive = z.coerce.number().int().min(1).max(100_000_000);
-const price = z.coerce.number().min(0).max(1_000_000).multipleOf(0.01);
+const quota = formNumber(z.number().int().min(0).max(100_000_000));
+const positive = formNumber(z.number().int().min(1).max(100_000_000));
+const price = formNumber(z.number().min(0).max(1_000_000).multipleOf(0.01));
 
 export const planFields = {
   slug: z.string().trim().toLowerCase().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/).max(60).optional(),
-  sort_order: z.coerce.number().int().min(0).max(10_000).default(0),
+  sort_order: formNumber(z.number().int().min(0).max(10_000)).default(0),
   is_trial: z.boolean().default(false),
   is_team: z.boolean().default(false),
   price,
@@ -61,8 +62,10 @@ export const planFields = {
     .default(['docx'])
     .transform((list) => [...new Set(list)]),
   llm_enabled: z.boolean().default(false),
+  api_enabled: z.boolean().default(false),
+  monthly_api_characters: quota.default(500_000),
   /** Seats a team plan includes (owner included); teams start with this many. */
-  included_seats: z.coerce.number().int().min(1).max(100_000).default(1),
+  included_seats: formNumber(z.number().int().min(1).max(100_000)).default(1),
 };
 
 export const createPlanSchema = z.object(planFields);
@@ -72,8 +75,8 @@ export const updatePlanSchema = z
   .object(Object.fromEntries(Object.entries(planFields).map(([key, schema]) => [key, (schema as z.ZodType).optional()])) as { [K in keyof typeof planFields]: z.ZodOptional<(typeof planFields)[K]> })
   .extend({ archived: z.boolean().optional() });
 
-export const planIdParams = z.object({ id: z.coerce.number().int().positive() });
-export const planIdAltParams = z.object({ planid: z.coerce.number().int().positive() });
+export const planIdParams = z.object({ id: formNumber(z.number().int().positive()) });
+export const planIdAltParams = z.object({ planid: formNumber(z.number().int().positive()) });
 
 export type CreatePlanInput = z.output<typeof createPlanSchema>;
 export type UpdatePlanInput = z.output<typeof updatePlanSchema>;

@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { RateLimiter } from '../../http/rate-limit';
@@ -24,7 +23,8 @@ export function requestsRoutes(
   deps: { requests: RequestsService; rateLimiter: RateLimiter; config: { dataDir: string; requestFileMaxBytes: number } },
 ) {
   const { requests, rateLimiter } = deps;
-  const uploadDir = path.join(deps.config.dataDir, 'files', 'requests');
+  // Received on local disk, checked, then moved into the file storage by the service.
+  const uploadDir = path.join(deps.config.dataDir, 'tmp', 'requests');
 
   app.post('/api/requests', async (request, reply) => {
     await rateLimiter.consume(`requests:ip:${request.ip}`, REQUEST_RATE.limit, REQUEST_RATE.windowSeconds);
@@ -55,7 +55,7 @@ export function requestsRoutes(
   app.get('/api/admin/requests/:id/file', admin, async (request, reply) => {
     const file = await requests.requestFile(parseInput(idParamSchema, request.params).id);
     reply.type(file.type).header('content-disposition', contentDisposition(file.name)).header('content-length', String(file.size));
-    return reply.send(createReadStream(file.path));
+    return reply.send(file.stream);
   });
   app.get('/api/admin/contact-messages', admin, async (request) => requests.listContactMessages(parseInput(pageQuerySchema, request.query).page));
   app.post('/api/admin/contact-messages/:id/handled', admin, async (request) => {

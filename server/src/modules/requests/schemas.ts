@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formNumber } from '../../http/validation';
 
 export const SERVICE_TYPES = ['translation', 'proofreading', 'editing', 'quotation'] as const;
 export const REQUEST_STATUSES = ['new', 'quoted', 'accepted', 'done'] as const;
@@ -70,10 +71,10 @@ export type ContactInput = z.output<typeof contactSchema>;
 
 export const listRequestsQuerySchema = z.object({
   status: z.preprocess(blankToUndefined, z.enum(REQUEST_STATUSES).optional()),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: formNumber(z.number().int().min(1).max(100_000)).default(1),
 });
 
-export const pageQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
+export const pageQuerySchema = z.object({ page: formNumber(z.number().int().min(1).max(100_000)).default(1) });
 export const statusSchema = z.object({ status: z.enum(REQUEST_STATUSES) });
 export const handledSchema = z.object({ handled: z.boolean() });
-export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });
+export const idParamSchema = z.object({ id: formNumber(z.number().int().positive()) });

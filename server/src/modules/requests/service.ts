@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import type { Locale } from '../../i18n/messages';
 import { Invalid, NotFound } from '../../http/errors';
 import type { MailService } from '../../mail/jobs';
+import { StorageNotFound, type FileStorage } from '../../storage/local';
 import type { StoredUpload } from './form';
 import { PAGE_SIZE, type RequestsRepo } from './repo';
 import type { ContactInput, ServiceRequestInput } from './schemas';
@@ -35,7 +38,7 @@ function isValidDate(value: string) {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
-export function createRequestsService(deps: { repo: RequestsRepo; mail: MailService; now: () => Date; operatorEmail: string; appUrl: string }) {
+export function createRequestsService(deps: { repo: RequestsRepo; mail: MailService; storage: FileStorage; now: () => Date; operatorEmail: string; appUrl: string }) {
   const consoleUrl = (tab: 'requests' | 'messages') => `${deps.appUrl}/admin/requests${tab === 'messages' ? '?tab=messages' : ''}`;
 
   return {
@@ -57,7 +60,10 @@ export function createRequestsService(deps: { repo: RequestsRepo; mail: MailServ
         const sample = await readSample(upload.path, upload.size);
         const format = upload.size > 0 ? detectRequestFile({ fileName: upload.fileName, declaredType: upload.declaredType, ...sample }) : null;
         if (!format) throw Invalid.field('file', 'requests.file_format');
-        file = { name: upload.fileName, path: upload.path, type: FORMAT_MIME[format], size: upload.size };
+        // Kept in the file storage (local disk or S3), so any api process can serve it.
+        const key = `requests/${randomUUID()}.${format}`;
+        await deps.storage.putFile(key, upload.path);
+        file = { name: upload.fileName, path: key, type: FORMAT_MIME[format], size: upload.size };
       }
       if (input.service !== 'quotation' && !input.words && !file) throw Invalid.field('words', 'requests.words_or_file');
 
@@ -141,9 +147,14 @@ export function createRequestsService(deps: { repo: RequestsRepo; mail: MailServ
     async requestFile(id: number) {
       const row = await deps.repo.findRequest(id);
       if (!row?.file_path) throw new NotFound();
-      const exists = await fs.stat(row.file_path).then((s) => s.isFile()).catch(() => false);
-      if (!exists) throw new NotFound();
-      return { path: row.file_path, name: row.file_name ?? `${requestReference(id)}`, type: row.file_type ?? 'application/octet-stream', size: row.file_size ?? 0 };
+      let stream: Readable;
+      try {
+        stream = await deps.storage.stream(row.file_path);
+      } catch (error) {
+        if (error instanceof StorageNotFound) throw new NotFound();
+        throw error;
+      }
+      return { stream, name: row.file_name ?? `${requestReference(id)}`, type: row.file_type ?? 'application/octet-stream', size: row.file_size ?? 0 };
     },
 
     /** Stores a contact message and e-mails it to the operator. */

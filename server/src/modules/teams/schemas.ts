@@ -1,22 +1,22 @@
 import { z } from 'zod';
-import { requiredString } from '../../http/validation';
+import { requiredString, formNumber } from '../../http/validation';
 
 export const createTeamBody = z.object({ name: requiredString('validation.name_required').max(120) });
 
 export const inviteBody = z.object({
   email: requiredString('validation.email_required').pipe(z.email({ error: 'validation.email_format' })),
-  role_id: z.coerce.number().pipe(z.union([z.literal(4), z.literal(5)], { error: 'teams.role_invalid' })).default(5),
+  role_id: formNumber(z.number().pipe(z.union([z.literal(4), z.literal(5)], { error: 'teams.role_invalid' }))).default(5),
 });
 
-export const memberParams = z.object({ id: z.coerce.number().int().positive() });
+export const memberParams = z.object({ id: formNumber(z.number().int().positive()) });
 
 export const updateMemberBody = z.object({
-  role_id: z.coerce.number().pipe(z.union([z.literal(4), z.literal(5)], { error: 'teams.role_invalid' })),
+  role_id: formNumber(z.number().pipe(z.union([z.literal(4), z.literal(5)], { error: 'teams.role_invalid' }))),
 });
 
 export const teamSettingsBody = z.object({ llm_enabled: z.boolean() });
 
-export const transferBody = z.object({ member_id: z.coerce.number().int().positive() });
+export const transferBody = z.object({ member_id: formNumber(z.number().int().positive()) });
 
 const password = z
   .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'validation.password_required' : undefined) })

@@ -30,8 +30,15 @@ export interface TeamMembership {
  * checked against the caller's own team, so no id from another team can be reached.
  */
 export interface TeamUsageSource {
-  textRequestsToday(teamId: number): Promise<number>;
-  memberMonth(userId: number): Promise<{ doc_requests_this_month: number; web_pages_this_month: number }>;
+  /** The usage ledger's team counters and each member's own month (entitlements module). */
+  teamUsage(
+    team: { teamId: number; ownerId: number },
+    memberIds: number[],
+  ): Promise<{
+    team: { text_requests_today: number; doc_requests_this_month: number; web_pages_this_month: number };
+    limits: { textRequestsPerDay: number; documentsPerMonth: number; webPagesPerMonth: number };
+    members: Map<number, { doc_requests_this_month: number; web_pages_this_month: number }>;
+  }>;
 }
 
 export function createTeamsService(deps: {
@@ -54,28 +61,28 @@ export function createTeamsService(deps: {
    * counter of today, and each member's documents and website pages this month.
    */
   usage?: TeamUsageSource;
+  /** Told after every change to a team's members, owner or settings (the entitlements' per-actor cache). */
+  changed?: (teamId: number, userIds: number[]) => Promise<void> | void;
 }) {
+  const changed = (teamId: number, userIds: number[] = []) => deps.changed?.(teamId, userIds);
   async function membershipOf(user: UserRow): Promise<TeamMembership | null> {
     const row = await deps.repo.findMembership(user.id);
     if (!row) return null;
     return { teamId: row.team_id, name: row.name, ownerId: row.owner_id, seats: row.seats, llmEnabled: row.llm_enabled, role: user.role_id };
   }
 
-  /** The team's usage against the owner's plan, and each member's month (documents and website pages are counted per member). */
+  /** The team's usage against the owner's plan (the team's counters in the usage ledger), and each member's month. */
   async function teamUsage(team: TeamMembership, members: Array<{ id: number }>, source: TeamUsageSource) {
-    const owner = await deps.repo.findUserById(team.ownerId);
-    const plan = owner?.plan_id ? await deps.plans.getById(owner.plan_id) : await deps.plans.getBySlug('free-trial');
-    const perMember = await Promise.all(members.map(async (m) => [m.id, await source.memberMonth(m.id)] as const));
-    const sum = (key: 'doc_requests_this_month' | 'web_pages_this_month') => perMember.reduce((total, [, month]) => total + month[key], 0);
+    const usage = await source.teamUsage(team, members.map((m) => m.id));
     return {
-      members: new Map(perMember),
+      members: usage.members,
       team: {
-        text_requests_today: await source.textRequestsToday(team.teamId),
-        daily_text_requests: plan.daily_text_requests,
-        doc_requests_this_month: sum('doc_requests_this_month'),
-        monthly_doc_requests: plan.monthly_doc_requests,
-        web_pages_this_month: sum('web_pages_this_month'),
-        web_pages: plan.web_pages,
+        text_requests_today: usage.team.text_requests_today,
+        daily_text_requests: usage.limits.textRequestsPerDay,
+        doc_requests_this_month: usage.team.doc_requests_this_month,
+        monthly_doc_requests: usage.limits.documentsPerMonth,
+        web_pages_this_month: usage.team.web_pages_this_month,
+        web_pages: usage.limits.webPagesPerMonth,
       },
     };
   }
@@ -172,6 +179,7 @@ export function createTeamsService(deps: {
         await deps.repo.setUserRole(user.id, ROLE.owner, now, trx);
         return created;
       });
+      await changed(team.id, [user.id]);
       return { id: team.id, name: team.name, seats: team.seats };
     },
 
@@ -187,7 +195,7 @@ export function createTeamsService(deps: {
         const taken = await deps.repo.countSeatsTaken(team.teamId, now, trx);
         // Re-inviting the same address replaces its open invitation, so it takes no new seat.
         const reinvite = (await deps.repo.listOpenInvitations(team.teamId, now, trx)).some((i) => i.email.toLowerCase() === email.toLowerCase());
-        if (!reinvite && taken >= (fresh?.seats ?? team.seats)) throw new LimitExceeded('seat_limit', 'teams.seats_full', { seats: fresh?.seats ?? team.seats });
+        if (!reinvite && taken >= (fresh?.seats ?? team.seats)) throw new LimitExceeded('seat_limit', 'teams.seats_full', { count: fresh?.seats ?? team.seats });
         return deps.repo.createInvitation(
           { teamId: team.teamId, email, roleId: input.roleId, tokenHash: hashToken(token), invitedBy: actor.user.id, expiresAt: new Date(now.getTime() + INVITATION_DAYS * DAY_MS) },
           trx,
@@ -210,6 +218,7 @@ export function createTeamsService(deps: {
       const member = await memberOfTeam(team.teamId, memberId);
       if (member.id === team.ownerId) throw new Forbidden('teams.owner_untouchable');
       await deps.repo.setUserRole(member.id, input.roleId, deps.now());
+      await changed(team.teamId, [member.id]);
       return { id: member.id, role_id: String(input.roleId) };
     },
 
@@ -225,12 +234,14 @@ export function createTeamsService(deps: {
         await deps.repo.setUserRole(member.id, ROLE.user, now, trx);
         await deps.repo.setUserPlan(member.id, trial.id, now, trx);
       });
+      await changed(team.teamId, [member.id]);
       await deps.sessions.endAllForUser(member.id);
     },
 
     async updateSettings(actor: Actor, input: { llmEnabled: boolean }) {
       const team = await managedTeam(actor);
       const updated = await deps.repo.updateTeam(team.teamId, { llm_enabled: input.llmEnabled }, deps.now());
+      await changed(team.teamId);
       return { llm_enabled: updated.llm_enabled };
     },
 
@@ -247,6 +258,7 @@ export function createTeamsService(deps: {
         await deps.repo.setUserRole(member.id, ROLE.owner, now, trx);
         await deps.repo.setUserRole(actor.user.id, ROLE.manager, now, trx);
       });
+      await changed(team.teamId, [member.id, actor.user.id]);
     },
 
     /** The owner dissolves the team: everyone becomes an individual account again. */
@@ -264,6 +276,7 @@ export function createTeamsService(deps: {
         }
         await deps.repo.deleteTeam(team.teamId, trx);
       });
+      await changed(team.teamId);
     },
 
     /** POST /api/create-user: a new account from an invitation; the e-mail is proven by the link. */
@@ -290,6 +303,7 @@ export function createTeamsService(deps: {
         await deps.repo.markInvitationAccepted(invitation.id, now, trx);
         return created;
       });
+      await changed(team.id, [user.id]);
       return { email: user.email, team: team.name };
     },
 
@@ -309,6 +323,7 @@ export function createTeamsService(deps: {
         await deps.repo.setUserPlan(actor.user.id, owner?.plan_id ?? null, now, trx);
         await deps.repo.markInvitationAccepted(invitation.id, now, trx);
       });
+      await changed(team.id, [actor.user.id]);
       return { team: team.name };
     },
   };

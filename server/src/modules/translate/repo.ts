@@ -5,78 +5,6 @@ import type { TextTranslationsTable, TranslationSegmentsTable } from './tables';
 
 export function createTranslateRepo(db: Kysely<DB>) {
   return {
-    /**
-     * Adds one to each subject's counter for every item and returns each item's counts
-     * as they were right after its own increment. Many requests share one statement
-     * (see the usage batcher); the same subject may appear in several items.
-     */
-    async incrementUsageBatch(items: Array<{ subjects: string[]; metric: string; periodStart: string }>, now: Date) {
-      const key = (subject: string, metric: string, period: string) => `${subject}\u0000${metric}\u0000${period}`;
-      const increments = new Map<string, { subject: string; metric: string; period_start: string; count: number }>();
-      for (const item of items) {
-        for (const subject of new Set(item.subjects)) {
-          const k = key(subject, item.metric, item.periodStart);
-          const row = increments.get(k);
-          if (row) row.count++;
-          else increments.set(k, { subject, metric: item.metric, period_start: item.periodStart, count: 1 });
-        }
-      }
-      const rows = await db
-        .insertInto('usage_counters')
-        .values([...increments.values()].map((row) => ({ ...row, updated_at: now })))
-        .onConflict((oc) =>
-          oc.columns(['subject', 'metric', 'period_start']).doUpdateSet({ count: sql`usage_counters.count + excluded.count`, updated_at: now }),
-        )
-        .returning(['subject', 'metric', sql<string>`period_start::text`.as('period'), 'count'])
-        .execute();
-      const current = new Map(rows.map((row) => [key(row.subject, row.metric, row.period), Number(row.count)]));
-      // Walk back from the last item: each one saw the count minus the increments after it.
-      const results = new Array<Map<string, number>>(items.length);
-      for (let i = items.length - 1; i >= 0; i--) {
-        const item = items[i]!;
-        const counts = new Map<string, number>();
-        for (const subject of new Set(item.subjects)) {
-          const k = key(subject, item.metric, item.periodStart);
-          const value = current.get(k) ?? 1;
-          counts.set(subject, value);
-          current.set(k, value - 1);
-        }
-        results[i] = counts;
-      }
-      return results;
-    },
-
-    /** Gives back one unit (a request that failed or was refused is not counted). */
-    async decrementUsage(subjects: string[], metric: string, periodStart: string) {
-      await db
-        .updateTable('usage_counters')
-        .set({ count: sql`greatest(count - 1, 0)` })
-        .where('subject', 'in', subjects)
-        .where('metric', '=', metric)
-        .where('period_start', '=', periodStart)
-        .execute();
-    },
-
-    async usageCount(subject: string, metric: string, periodStart: string) {
-      const row = await db
-        .selectFrom('usage_counters')
-        .select('count')
-        .where('subject', '=', subject)
-        .where('metric', '=', metric)
-        .where('period_start', '=', periodStart)
-        .executeTakeFirst();
-      return row ? Number(row.count) : 0;
-    },
-
-    async purgeUsageBefore(subjectPrefix: string, before: string) {
-      const result = await db
-        .deleteFrom('usage_counters')
-        .where('subject', 'like', `${subjectPrefix}%`)
-        .where('period_start', '<', before)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows);
-    },
-
     async hasMemory(ownerKey: string) {
       return Boolean(await db.selectFrom('translation_memory').select('id').where('owner_key', '=', ownerKey).limit(1).executeTakeFirst());
     },
@@ -195,6 +123,11 @@ export function createTranslateRepo(db: Kysely<DB>) {
         ])
         .where('s.id', '=', id)
         .executeTakeFirst();
+    },
+
+    /** An approved correction replaces the sentence's translation (the suggestion row keeps the machine's). */
+    async setSegmentTarget(segmentId: string, target: string) {
+      await db.updateTable('translation_segments').set({ target }).where('id', '=', segmentId).execute();
     },
 
     async setReaction(segmentId: string, reaction: 'like' | 'dislike' | null, now: Date) {

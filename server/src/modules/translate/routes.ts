@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { directionStatus } from '../../engines/registry';
 import type { EngineRouter } from '../../engines/router';
 import { parseInput } from '../../http/validation';
 import { translateSchema } from './schemas';
@@ -14,6 +15,14 @@ export function translateRoutes(app: FastifyInstance, deps: { translate: Transla
     },
     async (request) => deps.translate.translate(parseInput(translateSchema, request.body), { user: request.actor?.user ?? null, ip: request.ip }),
   );
+
+  // Public: which engine answers each direction now; the screens say "dictionary gloss"
+  // while only the dictionary does (no cache: a model installed meanwhile counts at once).
+  app.get('/api/engines', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const directions = directionStatus(deps.engines);
+    return { data: { directions, gloss: directions.some((direction) => direction.gloss) } };
+  });
 
   // Operators: which engines run, in what order, and how fast they and the route answer.
   app.get('/api/admin/translation-engines', { config: { access: 'admin' } }, async () => ({

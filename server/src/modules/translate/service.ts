@@ -1,23 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { UserRow } from '../../db/schema';
-import { detectLanguage } from '../../engines/detect';
+import { countWords, detectLanguage, DICTIONARY_MAX_WORDS } from '../../text/toolkit';
 import type { DictionaryEngine } from '../../engines/dictionary/engine';
-import { normalizeForMatch } from '../../engines/normalize';
 import { AllEnginesFailed, NoEngineAvailable, type EngineRouter } from '../../engines/router';
-import { countWords, segmentText } from '../../engines/segment';
+import { segmentText } from '../../engines/segment';
 import type { Domain, Lang } from '../../engines/types';
 import { AppError, Invalid, LimitExceeded } from '../../http/errors';
-import type { GlossaryService } from '../glossary/service';
+import type { TranslationPipeline } from '../../pipeline/pipeline';
 import { historyTitle, type HistoryService } from '../history/service';
-import type { PlansService } from '../plans/service';
-import type { SettingsService } from '../settings/service';
-import { ownerKeysFor, type AccountLookup } from './owner';
+import type { EntitlementsService } from '../entitlements/service';
+import type { UsageLedger } from '../entitlements/ledger';
 import { createBatcher } from '../../db/batcher';
-import type { MemoryIndex } from './memory';
 import type { TranslateRepo } from './repo';
 import type { TranslateInput } from './schemas';
-import { guestSubjects, quotaSubject, TEXT_REQUESTS, type UsageService } from './usage';
 
 /** 503: no engine could translate (none configured for the pair, or every one failed). */
 export class EngineUnavailable extends AppError {
@@ -29,72 +25,30 @@ export class EngineUnavailable extends AppError {
 export interface TranslateContext {
   user: UserRow | null;
   ip: string;
+  /** 'api' for requests made with an API key: their history entries say so. */
+  channel?: 'web' | 'api';
 }
 
-/** Inputs of at most this many words also get dictionary entries (the `dictionary` field). */
-export const DICTIONARY_MAX_WORDS = 3;
+export { DICTIONARY_MAX_WORDS };
 
 /** Both languages of the pair are English or Arabic: the LLM mode's only pair. */
 export const isLlmPair = (source: Lang, target: Lang) => ['en', 'ar'].includes(source) && ['en', 'ar'].includes(target) && source !== target;
 
 export function createTranslateService(deps: {
   repo: TranslateRepo;
-  router: EngineRouter;
+  /** The engine router: which engines exist (the LLM mode's check); translations go through the pipeline. */
+  router: Pick<EngineRouter, 'has'>;
+  pipeline: Pick<TranslationPipeline, 'translate'>;
   dictionary: DictionaryEngine;
-  usage: UsageService;
-  plans: PlansService;
-  settings: SettingsService;
-  glossary: GlossaryService;
+  entitlements: EntitlementsService;
   history: HistoryService;
   now: () => Date;
   logger: Logger;
   guestRetentionHours: number;
-  accounts: AccountLookup;
   /** Batches written at once: 1 on PGlite (one connection), more on PostgreSQL. */
   batchConcurrency?: number;
-  memory: MemoryIndex;
+  ledger: Pick<UsageLedger, 'purgeOld'>;
 }) {
-  /**
-   * Team membership and the team owner's row change rarely; each process keeps them for a
-   * few seconds so a busy translator does not ask twice a second. A manager's LLM switch or
-   * a removal from the team therefore applies within MEMBERSHIP_TTL_MS.
-   */
-  const MEMBERSHIP_TTL_MS = 5_000;
-  const accountCache = new Map<string, { expires: number; value: Promise<unknown> }>();
-  function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
-    const now = Date.now();
-    const hit = accountCache.get(key);
-    if (hit && hit.expires > now) return hit.value as Promise<T>;
-    if (accountCache.size > 50_000) accountCache.clear();
-    const value = load();
-    accountCache.set(key, { expires: now + MEMBERSHIP_TTL_MS, value });
-    value.catch(() => accountCache.delete(key));
-    return value;
-  }
-
-  /**
-   * The limits in force: the guest's from site settings, or the plan of the account that
-   * pays (a team member uses the team owner's plan, its trial and its shared quota).
-   */
-  async function limitsFor(user: UserRow | null) {
-    if (!user) {
-      const guest = await deps.settings.guestLimits();
-      return { charLimit: guest.wordsCount, requestQuota: guest.textQuota, llmEnabled: false, teamLlmEnabled: true, trialExpired: false, team: null };
-    }
-    const team = await cached(`team:${user.id}`, () => deps.accounts.membershipOf(user));
-    const owner = team && team.ownerId !== user.id ? ((await cached(`user:${team.ownerId}`, () => deps.accounts.findUser(team.ownerId))) ?? user) : user;
-    const plan = owner.plan_id ? await deps.plans.getById(owner.plan_id) : await deps.plans.getBySlug('free-trial');
-    const trialExpired = plan.is_trial && owner.trial_ends_at !== null && new Date(owner.trial_ends_at).getTime() <= deps.now().getTime();
-    return {
-      charLimit: plan.char_limit,
-      requestQuota: plan.daily_text_requests,
-      llmEnabled: plan.llm_enabled,
-      teamLlmEnabled: team ? team.llmEnabled : true,
-      trialExpired,
-      team,
-    };
-  }
-
   /** The dictionary field: entries for the phrase and each of its words (inputs of three words or fewer). */
   function dictionaryEntries(text: string, source: Lang, target: Lang) {
     const trimmed = text.trim();
@@ -162,21 +116,21 @@ export function createTranslateService(deps: {
         if (source === target) throw Invalid.field('target_lang', 'translate.same_language');
       }
 
-      const limits = await limitsFor(user);
-      if (limits.trialExpired) throw new LimitExceeded('trial_expired', 'translate.trial_expired');
+      const entitled = await deps.entitlements.entitlementsFor(user ? { user } : { guest: { token: input.token, ip: context.ip } });
+      const limits = { charLimit: entitled.limits.charLimit, requestQuota: entitled.limits.textRequestsPerDay, team: entitled.team };
+      if (entitled.trial.expired) throw new LimitExceeded('trial_expired', 'translate.trial_expired');
       let useLlm = false;
       if (input.llm) {
         if (!isLlmPair(source, target)) throw Invalid.field('llm', 'translate.llm_pair');
-        if (!user || !limits.llmEnabled) throw new LimitExceeded('plan_feature', 'translate.plan_feature');
-        if (!limits.teamLlmEnabled) throw new LimitExceeded('llm_disabled', 'translate.llm_disabled');
+        if (!user || !entitled.features.llmInPlan) throw new LimitExceeded('plan_feature', 'translate.plan_feature');
+        if (entitled.features.llmDisabledByTeam) throw new LimitExceeded('llm_disabled', 'translate.llm_disabled');
         // Allowed, but no LLM engine is configured: fall back to the usual chain and say so.
         useLlm = deps.router.has('llm', source, target);
       }
       const characters = [...input.text.trim()].length;
       if (characters > limits.charLimit) throw new LimitExceeded('char_limit', 'translate.char_limit');
 
-      const subjects = user ? [quotaSubject(user, limits.team)] : guestSubjects({ token: input.token, ip: context.ip });
-      const quota = await deps.usage.consume({ subjects, metric: TEXT_REQUESTS, period: 'day', limit: limits.requestQuota });
+      const quota = await deps.entitlements.consume(entitled, 'text_requests');
       if (!quota.allowed) throw new LimitExceeded('request_quota', 'translate.request_quota');
 
       try {
@@ -184,46 +138,26 @@ export function createTranslateService(deps: {
         const sources = segmented.segments.map((segment) => segment.text);
         const targets = new Array<string>(sources.length);
         const origins = new Array<string>(sources.length);
-
-        // Translation memory first: the user's approved suggestions, then liked translations.
-        const ownerKeys = user ? ownerKeysFor(user, limits.team) : [];
-        if (ownerKeys.length && sources.length && (await deps.memory.hasEntries(ownerKeys))) {
-          const norms = sources.map((text) => normalizeForMatch(text, source));
-          const hits = await deps.repo.findMemory(ownerKeys, source, target, [...new Set(norms)]);
-          // Suggestions before likes, then the most specific owner (the user before the team).
-          const rank = (hit: (typeof hits)[number]) => (hit.origin === 'suggestion' ? 0 : 10) + ownerKeys.indexOf(hit.owner_key);
-          const best = new Map<string, string>();
-          for (const hit of [...hits].sort((a, b) => rank(a) - rank(b))) if (!best.has(hit.source_norm)) best.set(hit.source_norm, hit.target_text);
-          norms.forEach((norm, index) => {
-            const hit = best.get(norm);
-            if (hit !== undefined) {
-              targets[index] = hit;
-              origins[index] = 'memory';
-            }
-          });
-        }
-
-        const pending = sources.map((_, index) => index).filter((index) => targets[index] === undefined);
+        const glossaryApplied = new Array<boolean>(sources.length).fill(false);
+        // The glossary terms this translation applied, once each (the translator lists them).
+        const appliedTerms = new Map<string, { source: string; target: string }>();
         let engine = 'memory';
-        if (pending.length) {
-          const glossary = await deps.glossary.termsFor({ source, target, domain, ownerKeys });
-          try {
-            const result = await deps.router.translate(
-              pending.map((index) => sources[index]!),
-              { source, target, domain, llm: useLlm, glossary },
-            );
-            engine = result.engine;
-            pending.forEach((index, i) => {
-              targets[index] = result.targets[i]!;
-              origins[index] = result.engine;
-            });
-          } catch (error) {
-            if (error instanceof NoEngineAvailable || error instanceof AllEnginesFailed) {
-              deps.logger.error({ err: error.message, source, target, domain }, 'translation failed: no engine answered');
-              throw new EngineUnavailable();
-            }
-            throw error;
+        try {
+          // The one pipeline: memory (the user's and team's), glossaries, the engine router.
+          const result = await deps.pipeline.translate({ owner: { userId: user?.id ?? null, teamId: limits.team?.teamId ?? null }, segments: sources, source, target, domain, llm: useLlm });
+          engine = result.engine;
+          result.segments.forEach((segment, index) => {
+            targets[index] = segment.target;
+            origins[index] = segment.origin;
+            glossaryApplied[index] = segment.glossaryTerms.length > 0;
+            for (const term of segment.glossaryTerms) appliedTerms.set(`${term.source}\u0000${term.target}`, { source: term.source, target: term.target });
+          });
+        } catch (error) {
+          if (error instanceof NoEngineAvailable || error instanceof AllEnginesFailed) {
+            deps.logger.error({ err: error.message, source, target, domain }, 'translation failed: no engine answered');
+            throw new EngineUnavailable();
           }
+          throw error;
         }
 
         const projectId = randomUUID();
@@ -268,6 +202,7 @@ export function createTranslateService(deps: {
                 search_text: `${input.text.slice(0, 1000)}\n${translatedText.slice(0, 1000)}`,
                 state: 'done',
                 file_id: null,
+                channel: context.channel ?? 'web',
                 created_at: now,
                 updated_at: now,
               }
@@ -284,7 +219,8 @@ export function createTranslateService(deps: {
           llm: usedLlm,
           ...(input.llm && !usedLlm ? { llm_unavailable: true } : {}),
           leading: segmented.leading,
-          segments: segments.map((s) => ({ translationId: s.id, source: s.source, target: s.target, separator: s.separator, origin: s.origin })),
+          segments: segments.map((s, index) => ({ translationId: s.id, source: s.source, target: s.target, separator: s.separator, origin: s.origin, ...(glossaryApplied[index] ? { glossary: true } : {}) })),
+          glossary_terms: [...appliedTerms.values()],
           usage: { text_requests_today: quota.used, request_quota: limits.requestQuota, char_limit: limits.charLimit },
         };
         return {
@@ -330,7 +266,7 @@ export function createTranslateService(deps: {
         deleted += batch;
         if (batch < 1000) break;
       }
-      const counters = await deps.usage.purgeOld();
+      const counters = await deps.ledger.purgeOld();
       return { translations: deleted, counters };
     },
   };

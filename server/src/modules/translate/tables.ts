@@ -1,7 +1,6 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type DateOnly = ColumnType<string, string, string>;
 
 export interface TextTranslationsTable {
   id: string;
@@ -29,14 +28,6 @@ export interface TranslationSegmentsTable {
   reacted_at: Date | null;
 }
 
-export interface UsageCountersTable {
-  subject: string;
-  metric: string;
-  period_start: DateOnly;
-  count: Generated<number>;
-  updated_at: Timestamp;
-}
-
 export interface TranslationMemoryTable {
   id: Generated<number>;
   owner_key: string;
@@ -52,11 +43,10 @@ export interface TranslationMemoryTable {
   updated_at: Timestamp;
 }
 
-/** Tables of the translate module (migrations 0020, 0021, 0025). */
+/** Tables of the translate module (migrations 0020, 0025). */
 export interface TranslateTables {
   text_translations: TextTranslationsTable;
   translation_segments: TranslationSegmentsTable;
-  usage_counters: UsageCountersTable;
   translation_memory: TranslationMemoryTable;
 }
 

@@ -72,6 +72,7 @@ export function parseTranslation(body: { data: string; dictionary: string }) {
       llm_unavailable?: boolean;
       leading: string;
       segments: Array<{ translationId: string; source: string; target: string; separator: string; origin: string }>;
+      glossary_terms: Array<{ source: string; target: string }>;
       usage: { text_requests_today: number; request_quota: number; char_limit: number };
     },
     dictionary: JSON.parse(body.dictionary) as Array<{ word: string; translations: string[] }>,

@@ -132,7 +132,7 @@ describe('POST /api/translate: guests', () => {
     guest.locale = 'ar';
     await translate(guest, { text: 'One', target_lang: 'ar', token: 'ar-guest' }, { ip: '198.51.100.9' });
     const refused = await translate(guest, { text: 'Two', target_lang: 'ar', token: 'ar-guest' }, { ip: '198.51.100.9' });
-    expect(refused.json()).toEqual({ status: 402, type: 'request_quota', message: 'تجاوزت حصة طلباتك الحد المسموح به من الطلبات' });
+    expect(refused.json()).toEqual({ status: 402, type: 'request_quota', message: 'لقد استنفدت ترجماتك المتاحة لهذا اليوم.' });
   });
 
   it('limits guests to guest_words_count characters', async () => {
@@ -191,19 +191,19 @@ describe('POST /api/translate: signed-in users', () => {
   it('applies the plan: char_limit and the daily request quota, and shows usage in GET /api/user', async () => {
     const plan = await tinyPlan({ daily: 2, chars: 30 });
     const { client } = await signedInClient(t, { plan });
-    expect((await client.get('/api/user')).json().usage).toEqual({ text_requests_today: 0, doc_requests_this_month: 0 });
+    expect((await client.get('/api/user')).json().usage).toEqual({ text_requests_today: 0, doc_requests_this_month: 0, web_pages_this_month: 0 });
     expect((await translate(client, { text: 'One sentence.', target_lang: 'ar' })).statusCode).toBe(200);
     const second = await translate(client, { text: 'Two', target_lang: 'ar' });
     expect(parseTranslation(second.json()).data.usage).toEqual({ text_requests_today: 2, request_quota: 2, char_limit: 30 });
     const third = await translate(client, { text: 'Three', target_lang: 'ar' });
     expect(third.json()).toEqual({ status: 402, type: 'request_quota', message: 'Your request quota exceeds the requests limit' });
-    expect((await client.get('/api/user')).json().usage).toEqual({ text_requests_today: 2, doc_requests_this_month: 0 });
+    expect((await client.get('/api/user')).json().usage).toEqual({ text_requests_today: 2, doc_requests_this_month: 0, web_pages_this_month: 0 });
 
     clock = new Date(clock.getTime() + 86_400_000);
     const tooLong = await translate(client, { text: 'x'.repeat(31), target_lang: 'ar' });
     expect(tooLong.json()).toEqual({ status: 402, type: 'char_limit', message: 'Your translation exceeds the character limit' });
     expect((await translate(client, { text: 'x'.repeat(30), target_lang: 'ar' })).statusCode).toBe(200);
-    expect((await client.get('/api/user')).json().usage).toEqual({ text_requests_today: 1, doc_requests_this_month: 0 });
+    expect((await client.get('/api/user')).json().usage).toEqual({ text_requests_today: 1, doc_requests_this_month: 0, web_pages_this_month: 0 });
   });
 
   it('answers "Trial period expired" once the trial of a trial-plan user has ended', async () => {
@@ -246,7 +246,7 @@ describe('POST /api/translate: signed-in users', () => {
     const refused = await translate(hobbyist.client, { text: 'Hello', target_lang: 'ar', llm: true });
     expect(refused.json()).toEqual({ status: 402, type: 'plan_feature', message: 'Please upgrade your plan to use this feature' });
     hobbyist.client.locale = 'ar';
-    expect((await translate(hobbyist.client, { text: 'Hello', target_lang: 'ar', llm: true })).json().message).toBe('يرجى ترقية باقتك لاستخدام هذه الميزة');
+    expect((await translate(hobbyist.client, { text: 'Hello', target_lang: 'ar', llm: true })).json().message).toBe('يُرجى ترقية باقتك لاستخدام هذه الميزة.');
 
     const { member } = await createTestTeam(t, { plan: 'pro', llmEnabled: false });
     const disabled = await translate(member.client, { text: 'Hello', target_lang: 'ar', llm: true });
@@ -265,7 +265,7 @@ describe('POST /api/translate: signed-in users', () => {
     expect(parseTranslation(second.json()).data.usage).toEqual({ text_requests_today: 2, request_quota: 3, char_limit: 1000 });
     expect((await translate(member.client, { text: 'Three', target_lang: 'ar', llm: true })).statusCode).toBe(200);
     expect((await translate(owner.client, { text: 'Four', target_lang: 'ar' })).json().type).toBe('request_quota');
-    expect((await member.client.get('/api/user')).json().usage).toEqual({ text_requests_today: 3, doc_requests_this_month: 0 });
+    expect((await member.client.get('/api/user')).json().usage).toEqual({ text_requests_today: 3, doc_requests_this_month: 0, web_pages_this_month: 0 });
   });
 
   it("applies the owner's trial to the whole team", async () => {
@@ -310,7 +310,7 @@ describe('POST /api/translate: engines unavailable or failing', () => {
       expect(response.json()).toEqual({ message: 'Translation is not available right now. Please try again in a moment.' });
       client.locale = 'ar';
       const arabic = await client.request({ method: 'POST', url: '/api/translate', payload: { text: 'Hello', target_lang: 'ar' } });
-      expect(arabic.json().message).toBe('الترجمة غير متاحة حاليًا. يرجى المحاولة مرة أخرى بعد قليل.');
+      expect(arabic.json().message).toBe('الترجمة غير متاحة حاليًا. يُرجى المحاولة مرة أخرى بعد قليل.');
       expect((await client.get('/api/user')).json().usage.text_requests_today).toBe(0);
       const rows = await broken.container.database.db.selectFrom('text_translations').selectAll().execute();
       expect(rows).toEqual([]);
@@ -336,8 +336,8 @@ describe('POST /api/translate: engines unavailable or failing', () => {
 describe('usage counters', () => {
   it('keeps guests and users apart', async () => {
     const user = await createTestUser(t);
-    const usage = await t.container.usage.snapshotFor(user, null);
-    expect(usage).toEqual({ text_requests_today: 0 });
+    const usage = await t.container.entitlements.usageSnapshot(await t.container.entitlements.entitlementsFor({ user }));
+    expect(usage).toEqual({ text_requests_today: 0, doc_requests_this_month: 0, web_pages_this_month: 0 });
   });
 });
 

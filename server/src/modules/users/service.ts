@@ -9,6 +9,7 @@ import type { Locale } from '../../i18n/messages';
 import type { MailService } from '../../mail/jobs';
 import type { FileStorage } from '../../storage/local';
 import { planLimits } from '../plans/plans.fns';
+import type { EntitlementsService } from '../entitlements/service';
 import type { PlansService } from '../plans/service';
 import type { BillingService } from '../billing/service';
 import { hashPassword, verifyPassword } from './passwords';
@@ -32,21 +33,11 @@ const DAY_MS = 86_400_000;
 /** Attempts at re-entering the current password (password change, deletion) per user. */
 const PASSWORD_REENTRY_LIMIT = [10, 15 * 60] as const;
 
-export interface TeamLookup {
-  membershipOf(user: UserRow): Promise<{ teamId: number; ownerId: number; llmEnabled: boolean; role: number } | null>;
-}
-
-/** Usage counters for the profile's `usage` object (the translate module's usage service). */
-export interface UsageSnapshotSource {
-  snapshotFor(user: UserRow, team: { teamId: number } | null): Promise<Record<string, number>>;
-}
-
 export interface UsersServiceDeps {
-  /** The profile's usage counters (translate module). */
-  usage?: UsageSnapshotSource;
   repo: UsersRepo;
   plans: PlansService;
-  teams: TeamLookup;
+  /** The plan, trial, features, limits and usage of the profile (entitlements module). */
+  entitlements: Pick<EntitlementsService, 'entitlementsFor' | 'usageSnapshot'>;
   /** The subscription and trial fields of the profile (billing module). */
   billing: Pick<BillingService, 'profileExtras'>;
   now: () => Date;
@@ -65,19 +56,6 @@ export interface UsersServiceDeps {
 }
 
 export function createUsersService(deps: UsersServiceDeps) {
-  /** A team member uses the team owner's plan; everyone else their own (or the trial's limits). */
-  async function effectivePlan(user: UserRow, team: { ownerId: number } | null) {
-    const owner = team && team.ownerId !== user.id ? await deps.repo.findById(team.ownerId) : null;
-    const planId = owner ? owner.plan_id : user.plan_id;
-    return planId ? deps.plans.getById(planId) : deps.plans.getBySlug(TRIAL_PLAN_SLUG);
-  }
-
-  /** Days left in the trial, rounded up; 0 once it has ended; null when not on a trial. */
-  function trialRemainingDays(user: UserRow): number | null {
-    if (!user.trial_ends_at) return null;
-    return Math.max(0, Math.ceil((new Date(user.trial_ends_at).getTime() - deps.now().getTime()) / DAY_MS));
-  }
-
   async function checkCurrentPassword(user: UserRow, password: string, field: string, messageKey: string) {
     await deps.rateLimiter.consume(`password-reentry:user:${user.id}`, ...PASSWORD_REENTRY_LIMIT);
     if (!(await verifyPassword(user.password_hash, password))) throw Invalid.field(field, messageKey);
@@ -94,12 +72,13 @@ export function createUsersService(deps: UsersServiceDeps) {
   }
 
   async function getProfile(user: UserRow) {
-    const team = await deps.teams.membershipOf(user);
-    const plan = await effectivePlan(user, team);
+    const entitled = await deps.entitlements.entitlementsFor({ user });
+    const plan = entitled.plan!;
+    const team = entitled.team;
     const limits = planLimits(plan);
     const providers = await deps.social.listSocialProviders(user.id);
     const company = readCompanyInfo(user.company_info);
-    const billing = await deps.billing.profileExtras(user, plan);
+    const billing = await deps.billing.profileExtras(user, plan, entitled.trial.endsAt);
     return {
       id: user.id,
       name: user.name,
@@ -120,21 +99,22 @@ export function createUsersService(deps: UsersServiceDeps) {
       doc_words_count: limits.doc_words,
       file_formats: limits.file_formats,
       web_pages_quota: limits.web_pages,
-      trial_remaining_days: plan.is_trial ? trialRemainingDays(user) : null,
+      trial_remaining_days: entitled.trial.remainingDays,
       trial_ends_at: billing.trial_ends_at,
       trial_expired: billing.trial_expired,
       pending_invoice: billing.pending_invoice,
       // The team's manager can switch the LLM mode off for everyone in the team.
-      llm_enabled: plan.llm_enabled && (team ? team.llmEnabled : true),
+      llm_enabled: entitled.features.llm,
+      // The developer API (API keys): the plan's switch (the API keys tab says when it is off).
+      api_enabled: entitled.features.api,
       team: team ? { id: team.teamId, role: String(user.role_id) } : null,
-      usage: deps.usage ? await deps.usage.snapshotFor(user, team) : {},
+      usage: await deps.entitlements.usageSnapshot(entitled),
     };
   }
 
   return {
     findById: (id: number) => deps.repo.findById(id),
     findByEmail: (email: string) => deps.repo.findByEmail(email),
-    effectivePlan: async (user: UserRow) => effectivePlan(user, await deps.teams.membershipOf(user)),
 
     /** The body of GET /api/user: the user and the limits of their plan (spec section 4). */
     getProfile,
@@ -235,7 +215,7 @@ export function createUsersService(deps: UsersServiceDeps) {
      * references it (history, documents: on delete cascade). A goodbye e-mail follows.
      */
     async deleteAccount(user: UserRow, input: DeleteAccountInput) {
-      const blocker = accountDeletionBlocker(user, await deps.teams.membershipOf(user));
+      const blocker = accountDeletionBlocker(user, (await deps.entitlements.entitlementsFor({ user })).team);
       if (blocker) throw new Forbidden(blocker);
       if (user.password_hash) {
         if (!input.password) throw Invalid.field('password', 'validation.password_required');
@@ -256,20 +236,27 @@ export function createUsersService(deps: UsersServiceDeps) {
 
     /**
      * Creates the first admin account when none exists: ADMIN_EMAIL with ADMIN_PASSWORD,
-     * or a generated password printed once. Safe to call on every start.
+     * or a generated password printed once. Safe to call on every start, and from several
+     * processes starting together: the one whose insert loses the race leaves it to the other.
      */
     async bootstrapAdmin(input: { email: string; password?: string }) {
       if ((await deps.repo.countByRole(ROLE.admin)) > 0) return null;
       const password = input.password ?? randomBytes(12).toString('base64url');
-      const admin = await deps.repo.create({
-        name: 'Administrator',
-        email: input.email,
-        role_id: ROLE.admin,
-        password_hash: await hashPassword(password),
-        email_verified_at: deps.now(),
-        personal_info: {},
-        company_info: {},
-      });
+      let admin;
+      try {
+        admin = await deps.repo.create({
+          name: 'Administrator',
+          email: input.email,
+          role_id: ROLE.admin,
+          password_hash: await hashPassword(password),
+          email_verified_at: deps.now(),
+          personal_info: {},
+          company_info: {},
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) return null;
+        throw error;
+      }
       if (!input.password) {
         deps.logger.warn({ email: input.email }, `Admin account created. Generated password (shown once): ${password}`);
       } else {

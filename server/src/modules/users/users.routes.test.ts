@@ -65,7 +65,7 @@ describe('GET /api/user', () => {
       doc_words_count: 5000,
       file_formats: ['docx', 'xlsx', 'pptx', 'xliff', 'pdf'],
       web_pages_quota: 10,
-      usage: { text_requests_today: 0, doc_requests_this_month: 0 },
+      usage: { text_requests_today: 0, doc_requests_this_month: 0, web_pages_this_month: 0 },
       trial_remaining_days: 7,
       trial_ends_at: new Date(user.trial_ends_at!).toISOString(),
       trial_expired: false,
@@ -269,7 +269,7 @@ describe('POST /api/user/disconnect', () => {
     expect(response.statusCode).toBe(422);
     expect(response.json().message).toBe('Not so fast, you will need to set a password to be able to disconnect');
     client.locale = 'ar';
-    expect((await client.post('/api/user/disconnect', { provider: 'google' })).json().message).toBe('مهلاً، عليك تعيين كلمة مرور أولاً لتتمكن من إلغاء الربط');
+    expect((await client.post('/api/user/disconnect', { provider: 'google' })).json().message).toBe('مهلًا، عليك تعيين كلمة مرور أولًا لتتمكن من إلغاء الربط');
     expect((await client.get('/api/user')).json().social.google).toBe(true);
   });
 
@@ -339,7 +339,7 @@ describe('POST /api/user/delete-account', () => {
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ message: 'Hand over or dissolve your team before deleting your account' });
     client.locale = 'ar';
-    expect((await client.post('/api/user/delete-account', { password: 'password123' })).json().message).toBe('انقل ملكية فريقك أو احلّه قبل حذف حسابك');
+    expect((await client.post('/api/user/delete-account', { password: 'password123' })).json().message).toBe('يجب نقل ملكية فريقك أو حلّه قبل حذف حسابك.');
     expect((await client.get('/api/user')).statusCode).toBe(200);
 
     // Once the team is dissolved, the account can go.

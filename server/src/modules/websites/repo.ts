@@ -193,7 +193,7 @@ export function createWebsitesRepo(db: Kysely<DB>) {
 
     /** URL -> local path of every translated page (for link rewriting). */
     listTranslatedPaths(websiteId: number) {
-      return db.selectFrom('website_pages').select(['id', 'url', 'local_path']).where('website_id', '=', websiteId).where('status', '=', 'Active').execute();
+      return db.selectFrom('website_pages').select(['id', 'url', 'local_path', 'engine']).where('website_id', '=', websiteId).where('status', '=', 'Active').execute();
     },
 
     /** Translated pages with their HTML, in id order, a chunk at a time (exports stay bounded in memory). */
@@ -317,19 +317,6 @@ export function createWebsitesRepo(db: Kysely<DB>) {
     },
 
     // --- usage
-
-    async pagesUsed(userId: number, month: string, executor: Executor = db) {
-      const row = await executor.selectFrom('website_usage').select('pages').where('user_id', '=', userId).where('month', '=', month).executeTakeFirst();
-      return row?.pages ?? 0;
-    },
-
-    addUsage(userId: number, month: string, pages: number, executor: Executor = db) {
-      return executor
-        .insertInto('website_usage')
-        .values({ user_id: userId, month, pages })
-        .onConflict((oc) => oc.columns(['user_id', 'month']).doUpdateSet((eb) => ({ pages: eb('website_usage.pages', '+', eb.ref('excluded.pages')) })))
-        .execute();
-    },
   };
 }
 

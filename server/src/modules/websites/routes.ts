@@ -108,7 +108,7 @@ export function websitesRoutes(app: FastifyInstance, deps: { websites: WebsitesS
     const file = form.files.file;
     if (!file) throw Invalid.field('file', 'websites.xliff_required');
     const data = await websites.importXliff(actor, id, file.content.toString('utf8'));
-    return { status: 200, message: t(resolveLocale(request), 'websites.import_done', { applied: data.applied }), data };
+    return { status: 200, message: t(resolveLocale(request), 'websites.import_done', { count: data.applied }), data };
   });
 
   // The sandboxed preview: a path prefix of its own, so relative links between translated pages

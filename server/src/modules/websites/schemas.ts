@@ -1,30 +1,30 @@
 import { z } from 'zod';
 import { DOMAINS, LANGS } from '../../engines/types';
-import { requiredString } from '../../http/validation';
+import { requiredString, formNumber } from '../../http/validation';
 
 export const addWebsiteBody = z.object({
   url: requiredString('websites.url_required').max(2048, { error: 'websites.url_invalid' }),
   scope: z.enum(['site', 'page'], { error: 'websites.scope_invalid' }).default('site'),
 });
 
-export const websiteParams = z.object({ id: z.coerce.number().int().positive().max(2 ** 53 - 1) });
+export const websiteParams = z.object({ id: formNumber(z.number().int().positive().max(2 ** 53 - 1)) });
 
 export const pageParams = z.object({
-  id: z.coerce.number().int().positive().max(2 ** 53 - 1),
-  pageId: z.coerce.number().int().positive().max(2 ** 53 - 1),
+  id: formNumber(z.number().int().positive().max(2 ** 53 - 1)),
+  pageId: formNumber(z.number().int().positive().max(2 ** 53 - 1)),
 });
 
-export const listQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
+export const listQuery = z.object({ page: formNumber(z.number().int().min(1).max(10_000)).default(1) });
 
 export const pagesQuery = z.object({
   q: z.string().trim().max(200).optional(),
   status: z.enum(['Detected', 'Pending', 'Active'], { error: 'websites.status_invalid' }).optional().or(z.literal('').transform(() => undefined)),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(25),
+  page: formNumber(z.number().int().min(1).max(10_000)).default(1),
+  per_page: formNumber(z.number().int().min(1).max(100)).default(25),
 });
 
 export const translateBody = z.object({
-  page_ids: z.union([z.literal('all'), z.array(z.coerce.number().int().positive()).min(1).max(10_000)], { error: 'websites.pages_required' }),
+  page_ids: z.union([z.literal('all'), z.array(formNumber(z.number().int().positive())).min(1).max(10_000)], { error: 'websites.pages_required' }),
   target_lang: z.enum(LANGS as ['en', 'ar'], { error: 'websites.target_invalid' }),
   domain: z.enum(DOMAINS as ['general', 'business', 'legal', 'ecommerce'], { error: 'websites.domain_invalid' }).default('general'),
 });

@@ -2,14 +2,16 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Logger } from 'pino';
 import yazl from 'yazl';
-import type { UserRow, PlanRow } from '../../db/schema';
+import type { UserRow } from '../../db/schema';
+import type { Entitlements, EntitlementsService } from '../entitlements/service';
+import { ENGINE_ID, GLOSS_NOTICE } from '../../engines/dictionary/engine';
 import type { Domain, Lang } from '../../engines/types';
 import { describeSegments, extractSegments, renderTranslatedHtml, repairPlaceholders, type LinkRewriter } from '../../formats/html';
 import type { Actor } from '../../http/access';
 import type { HistoryService } from '../history/service';
 import { Invalid, LimitExceeded, NotFound } from '../../http/errors';
 import type { RateLimiter } from '../../http/rate-limit';
-import { checkUrl, resolvePublic, SsrfRefused, type SsrfPolicy } from '../../http/ssrf';
+import { checkUrl, resolvePublic, SsrfRefused, type SsrfPolicy, effectivePort } from '../../http/ssrf';
 import type { WebFetcher } from '../../http/web-fetch';
 import type { JobQueue } from '../../jobs/queue';
 import { crawlWebsite, type CrawlSettings } from './crawler';
@@ -42,11 +44,9 @@ export interface WebsitesSettings {
 export interface WebsitesDeps {
   repo: WebsitesRepo;
   queue: JobQueue;
-  users: { effectivePlan(user: UserRow): Promise<PlanRow>; findById(id: number): Promise<UserRow | undefined> };
-  /** The billing module's check shared by every quota: an ended trial translates nothing (402 trial_expired). */
-  billing: { assertTrialActive(user: UserRow): Promise<void> };
-  /** The user's team: a member works under the owner's plan, so under the owner's trial too. */
-  teams: { membershipOf(user: UserRow): Promise<{ ownerId: number } | null> };
+  users: { findById(id: number): Promise<UserRow | undefined> };
+  /** Plans, trials, limits and the usage ledger (entitlements module). */
+  entitlements: EntitlementsService;
   rateLimiter: RateLimiter;
   fetcher: WebFetcher;
   policy: SsrfPolicy;
@@ -66,7 +66,6 @@ const PREVIEW_LINK_HOURS = 12;
 
 const segmentHash = (segment: string) => createHash('sha256').update(segment).digest('hex');
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
-const monthOf = (date: Date) => date.toISOString().slice(0, 7);
 
 /** A page's key for link matching: site, path and query (protocol and "www." ignored). */
 function linkKey(url: URL): string {
@@ -196,12 +195,10 @@ export function createWebsitesService(deps: WebsitesDeps) {
    * translation does: the trial that counts is the plan owner's (the team owner's for a member).
    */
   async function planFor(user: UserRow) {
-    const team = await deps.teams.membershipOf(user);
-    const owner = team && team.ownerId !== user.id ? ((await deps.users.findById(team.ownerId)) ?? user) : user;
-    await deps.billing.assertTrialActive(owner);
-    const plan = await deps.users.effectivePlan(user);
-    if (plan.web_pages <= 0) throw new LimitExceeded('plan_feature', 'websites.upgrade');
-    return plan;
+    const entitlements = await deps.entitlements.entitlementsFor({ user });
+    if (entitlements.trial.expired) throw new LimitExceeded('trial_expired', 'billing.trial_expired');
+    if (!entitlements.features.webExtraction) throw new LimitExceeded('plan_feature', 'websites.upgrade');
+    return { entitlements, web_pages: entitlements.limits.webPagesPerMonth };
   }
 
   /** The URL check at add time: syntax, scheme, and a first look at where the host points. */
@@ -211,7 +208,7 @@ export function createWebsitesService(deps: WebsitesDeps) {
     try {
       checkUrl(deps.policy, url);
       await Promise.race([
-        resolvePublic(deps.policy, url.hostname),
+        resolvePublic(deps.policy, url.hostname, effectivePort(url)),
         new Promise((_, reject) => setTimeout(() => reject(Object.assign(new Error('DNS timeout'), { code: 'ETIMEOUT' })), 5_000).unref()),
       ]);
     } catch (error) {
@@ -246,7 +243,7 @@ export function createWebsitesService(deps: WebsitesDeps) {
   }
 
   /** Translates one Pending page; false when it changed meanwhile (the caller reloads it). */
-  async function translatePage(site: WebsiteRow, page: WebsitePageRow, user: UserRow, plan: PlanRow): Promise<boolean> {
+  async function translatePage(site: WebsiteRow, page: WebsitePageRow, entitlements: Entitlements): Promise<boolean> {
     if (!page.html || !page.text_hash || !page.target_lang || !page.domain) {
       await repo.updatePage(page.id, { status: 'Detected', error: 'not_translatable' });
       return true;
@@ -274,7 +271,7 @@ export function createWebsitesService(deps: WebsitesDeps) {
           const batch = missing.slice(i, i + settings.batchSize);
           const result = await deps.translator(
             batch.map(([, s]) => s),
-            { source, target, domain },
+            { source, target, domain, ownerUserId: site.user_id },
           );
           if (result.translations.length !== batch.length) throw new Error(`The translator answered ${result.translations.length} segments for ${batch.length}`);
           engine = result.engine;
@@ -288,23 +285,20 @@ export function createWebsitesService(deps: WebsitesDeps) {
       }
       translations = hashes.map((hash) => memory.get(hash)!.target);
     }
-    const month = monthOf(deps.now());
-    return repo.transaction(async (trx) => {
-      if (charged) {
-        const used = await repo.pagesUsed(user.id, month, trx);
-        if (used + 1 > plan.web_pages) {
-          await repo.updatePage(page.id, { status: 'Detected', error: 'quota_exceeded' }, trx);
-          return true;
-        }
-      }
-      const stored = await repo.storeTranslation(
-        { id: page.id, textHash: page.text_hash!, targetLang: target, domain },
-        { translations, engine, now: deps.now() },
-        trx,
-      );
-      if (stored && charged) await repo.addUsage(user.id, month, 1, trx);
+    // The page is counted in the ledger (refused atomically past the plan's pages) and given back if it was not stored.
+    const quota = charged ? await deps.entitlements.consume(entitlements, 'web_pages') : null;
+    if (quota && !quota.allowed) {
+      await repo.updatePage(page.id, { status: 'Detected', error: 'quota_exceeded' });
+      return true;
+    }
+    try {
+      const stored = await repo.storeTranslation({ id: page.id, textHash: page.text_hash!, targetLang: target, domain }, { translations, engine, now: deps.now() });
+      if (!stored) await quota?.release();
       return stored;
-    });
+    } catch (error) {
+      await quota?.release();
+      throw error;
+    }
   }
 
   return {
@@ -387,9 +381,9 @@ export function createWebsitesService(deps: WebsitesDeps) {
       const toDo = candidates.filter((p) => !upToDate(p));
       const charged = toDo.filter((p) => (p.lang ?? 'en') !== input.targetLang && p.segment_count > 0).length;
       const plan = await planFor(actor.user);
-      const used = await repo.pagesUsed(actor.user.id, monthOf(deps.now()));
+      const used = await deps.entitlements.used(plan.entitlements, 'web_pages');
       if (used + charged > plan.web_pages) {
-        throw new LimitExceeded('web_pages', 'websites.quota_exceeded', { limit: plan.web_pages, remaining: Math.max(0, plan.web_pages - used) });
+        throw new LimitExceeded('web_pages', 'websites.quota_exceeded', { count: plan.web_pages, remaining: Math.max(0, plan.web_pages - used) });
       }
       await repo.markPending(
         toDo.map((p) => p.id),
@@ -438,6 +432,11 @@ export function createWebsitesService(deps: WebsitesDeps) {
         };
         zip.addReadStream(Readable.from(render()), entry.local_path, { mtime: deps.now() });
       }
+      // Pages the dictionary rendered: the archive says they are a gloss, not a translation.
+      const glossed = paths.filter((entry) => entry.engine === ENGINE_ID).map((entry) => entry.local_path);
+      if (glossed.length) {
+        zip.addBuffer(Buffer.from(`${GLOSS_NOTICE.replace(' | ', '\n\n')}\n\n${glossed.join('\n')}\n`, 'utf8'), uniqueReadmeName(paths.map((entry) => entry.local_path)), { mtime: deps.now() });
+      }
       zip.end();
       return { stream: zip.outputStream, fileName: `${new URL(site.url).hostname}-${site.target_lang ?? 'translated'}.zip` };
     },
@@ -464,6 +463,7 @@ export function createWebsitesService(deps: WebsitesDeps) {
               sourceLang: page.lang ?? 'en',
               targetLang: page.target_lang,
               title: page.title,
+              ...(page.engine === ENGINE_ID ? { notice: GLOSS_NOTICE } : {}),
               units: described.map(({ segment, note }, index) => ({
                 id: `p${page.id}-s${index}`,
                 source: segment,
@@ -545,9 +545,10 @@ export function createWebsitesService(deps: WebsitesDeps) {
       return { applied, unchanged, skipped: skipped.slice(0, 100), skipped_count: skipped.length };
     },
 
-    /** Web pages translated this calendar month (UTC), for the user's usage and limits. */
+    /** Web pages the user translated this calendar month (UTC): their own count in the usage ledger. */
     async pagesUsedThisMonth(userId: number) {
-      return repo.pagesUsed(userId, monthOf(deps.now()));
+      const user = await deps.users.findById(userId);
+      return user ? (await deps.entitlements.usageOf(await deps.entitlements.entitlementsFor({ user }))).web_pages_this_month : 0;
     },
 
     // --- job handlers
@@ -578,7 +579,7 @@ export function createWebsitesService(deps: WebsitesDeps) {
       if (!site) return;
       const user = await deps.users.findById(site.user_id);
       if (!user) return;
-      const plan = await deps.users.effectivePlan(user);
+      const entitlements = await deps.entitlements.entitlementsFor({ user });
       let after = 0;
       let failure: unknown = null;
       for (;;) {
@@ -586,11 +587,11 @@ export function createWebsitesService(deps: WebsitesDeps) {
         if (!page) break;
         after = page.id;
         try {
-          let done = await translatePage(site, page, user, plan);
+          let done = await translatePage(site, page, entitlements);
           if (!done) {
             // Changed while we translated: once more with what is stored now.
             const fresh = await repo.findPage(site.id, page.id);
-            if (fresh?.status === 'Pending') done = await translatePage(site, fresh, user, plan);
+            if (fresh?.status === 'Pending') done = await translatePage(site, fresh, entitlements);
           }
         } catch (error) {
           failure = error;
@@ -619,6 +620,14 @@ export function websiteHistoryState(site: Pick<WebsiteRow, 'state'>, counts: { p
   if (site.state === 'failed' || site.state === 'crawling') return site.state;
   if (counts.pending > 0) return 'translating';
   return counts.active > 0 ? 'done' : 'ready';
+}
+
+/** README-LISAN.txt, or a name no exported page already has. */
+function uniqueReadmeName(taken: string[]): string {
+  const names = new Set(taken);
+  let name = 'README-LISAN.txt';
+  for (let n = 2; names.has(name); n++) name = `README-LISAN-${n}.txt`;
+  return name;
 }
 
 export type WebsitesService = ReturnType<typeof createWebsitesService>;

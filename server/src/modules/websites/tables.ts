@@ -69,17 +69,10 @@ export interface WebsiteSegmentsTable {
   updated_at: Timestamp;
 }
 
-export interface WebsiteUsageTable {
-  user_id: number;
-  month: string;
-  pages: Generated<number>;
-}
-
 export interface WebsiteTables {
   websites: WebsitesTable;
   website_pages: WebsitePagesTable;
   website_segments: WebsiteSegmentsTable;
-  website_usage: WebsiteUsageTable;
 }
 
 export type WebsiteRow = Selectable<WebsitesTable>;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { crawlDelayFor, isAllowedByRobots, parseRobots } from './robots.fns';
 import { parseSitemap } from './sitemap.fns';
 import { isSameSite, localPathFor, normalizePageUrl, parseSiteUrl, relativeHref, siteKey, withSuffix } from './urls.fns';
+import { GLOSS_NOTICE } from '../../engines/dictionary/engine';
 import { parseXliff, segmentToXliff, XLIFF_FOOTER, XLIFF_HEADER, XliffError, xliffFile } from './xliff.fns';
 
 const allowed = (robots: string, path: string, token = 'LisanBot') => isAllowedByRobots(parseRobots(robots), token, new URL(`https://example.com${path}`));
@@ -110,6 +111,13 @@ describe('XLIFF 1.2', () => {
       xliffFile({ original: 'https://a.com/?a=1&b=2', sourceLang: 'en', targetLang: 'ar', title: 'T & t', units: [{ id: 'p1-s0', source: 'a < b <x1>c</x1><x2/>', target: 'أ <x1>ج</x1><x2/>', note: 'text in <p>' }] }) +
       XLIFF_FOOTER;
     expect(parseXliff(doc)).toEqual([{ original: 'https://a.com/?a=1&b=2', sourceLang: 'en', targetLang: 'ar', units: [{ id: 'p1-s0', source: 'a < b <x1>c</x1><x2/>', target: 'أ <x1>ج</x1><x2/>' }] }]);
+  });
+
+  it('says in the file header when the pages are a dictionary gloss, and still reads back', () => {
+    const file = xliffFile({ original: 'u', sourceLang: 'en', targetLang: 'ar', notice: GLOSS_NOTICE, units: [{ id: 'p1-s0', source: 'Book', target: 'الكتاب' }] });
+    expect(file).toContain(`<note from="lisan" priority="1">${GLOSS_NOTICE}</note></header>`);
+    expect(xliffFile({ original: 'u', sourceLang: 'en', targetLang: 'ar', units: [] })).not.toContain('from="lisan"');
+    expect(parseXliff(XLIFF_HEADER + file + XLIFF_FOOTER)[0]!.units).toEqual([{ id: 'p1-s0', source: 'Book', target: 'الكتاب' }]);
   });
 
   it('understands <bx>/<ex> pairs and drops <mrk> markers and notes', () => {

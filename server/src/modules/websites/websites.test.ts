@@ -112,7 +112,7 @@ beforeAll(async () => {
   site = await startFixtureSite({ hugeBytes: 2 * 1024 * 1024 });
   t = await createTestApp({
     startQueue: true,
-    env: { WEB_FETCH_ALLOW_HOSTS: '127.0.0.1', WEB_CRAWL_DELAY_MS: '0', WEB_FETCH_MAX_BYTES: String(512 * 1024), WEB_FETCH_TIMEOUT_MS: '5000' },
+    env: { WEB_FETCH_ALLOW_HOSTS: '127.0.0.1:*', WEB_CRAWL_DELAY_MS: '0', WEB_FETCH_MAX_BYTES: String(512 * 1024), WEB_FETCH_TIMEOUT_MS: '5000' },
     overrides: { segmentTranslator: engine.translator, webResolver: resolver, now: () => new Date(Date.now() + clockOffsetMs) },
   });
   const hobbyist = await t.container.plans.getBySlug('hobbyist');
@@ -229,8 +229,7 @@ describe('translating pages', () => {
     expect(engine.calls.length).toBeGreaterThan(0);
     expect(engine.calls.every((c) => c.source === 'en' && c.target === 'ar' && c.domain === 'business')).toBe(true);
     // Usage counts against the plan's web pages.
-    const usage = await t.container.database.db.selectFrom('website_usage').selectAll().where('user_id', '=', owner.id).executeTakeFirst();
-    expect(usage?.pages).toBe(2);
+    expect(await t.container.ledger.count(`user:${owner.id}`, 'web_pages')).toBe(2);
   });
 
   it('keeps the markup: inline tags as placeholders, scripts, styles, code and translate="no" untouched, attributes translated, lang and dir set', async () => {
@@ -303,8 +302,7 @@ describe('translating pages', () => {
     expect(html).toMatch(/<html lang="ar" dir="rtl">/);
     expect(html).toContain('مرحبا بكم في موقعنا');
     expect(engine.calls.length).toBe(callsBefore);
-    const usage = await t.container.database.db.selectFrom('website_usage').selectAll().where('user_id', '=', owner.id).executeTakeFirst();
-    expect(usage?.pages).toBe(2);
+    expect(await t.container.ledger.count(`user:${owner.id}`, 'web_pages')).toBe(2);
   });
 
   it('does not translate (or charge) an unchanged translated page again', async () => {
@@ -338,6 +336,24 @@ describe('translating pages', () => {
     expect(files.get('index.html')).toContain('<a href="about.html">عن نحن</a>');
     expect(files.get('index.html')).toContain('<a href="ar/index.html">ARABIC صفحة</a>');
     expect(files.get('ar/index.html')).toContain('<a href="../about.html">الشركة</a>');
+  });
+
+  it('says in the ZIP and the XLIFF which pages the dictionary rendered (a gloss, not a translation)', async () => {
+    const db = t.container.database.db;
+    const about = await db.selectFrom('website_pages').select(['id', 'engine']).where('website_id', '=', websiteId).where('local_path', '=', 'about.html').executeTakeFirstOrThrow();
+    await db.updateTable('website_pages').set({ engine: 'dictionary' }).where('id', '=', about.id).execute();
+    try {
+      const files = await unzip((await client.get(`/api/websites/${websiteId}/export?format=zip`)).rawPayload);
+      expect([...files.keys()].sort()).toEqual(['README-LISAN.txt', 'about.html', 'ar/index.html', 'index.html']);
+      expect(files.get('README-LISAN.txt')).toContain('Dictionary gloss, not a translation');
+      expect(files.get('README-LISAN.txt')).toContain('ترجمة حرفية من القاموس');
+      expect(files.get('README-LISAN.txt')!.trim().split('\n').at(-1)).toBe('about.html');
+      const xliff = (await client.get(`/api/websites/${websiteId}/export?format=xliff`)).body;
+      const notes = xliff.match(/<note from="lisan" priority="1">Dictionary gloss/g) ?? [];
+      expect(notes).toHaveLength(1);
+    } finally {
+      await db.updateTable('website_pages').set({ engine: about.engine }).where('id', '=', about.id).execute();
+    }
   });
 });
 
@@ -440,8 +456,9 @@ describe('re-crawling', () => {
 
 describe('limits and access', () => {
   it('refuses translations past the plan\'s monthly web pages (402) and counts what was translated', async () => {
-    const month = new Date().toISOString().slice(0, 7);
-    await t.container.database.db.updateTable('website_usage').set({ pages: 49 }).where('user_id', '=', owner.id).where('month', '=', month).execute();
+    const month = `${new Date().toISOString().slice(0, 7)}-01`;
+    const setPages = (used: number) => t.container.database.db.updateTable('usage_ledger').set({ used }).where('subject', '=', `user:${owner.id}`).where('metric', '=', 'web_pages').where('period_start', '=', month).execute();
+    await setPages(49);
     expect(await t.container.websites.pagesUsedThisMonth(owner.id)).toBe(49);
     const response = await client.post(`/api/websites/${websiteId}/translate`, { page_ids: 'all', target_lang: 'ar', domain: 'business' });
     expect(response.statusCode).toBe(402);
@@ -450,7 +467,7 @@ describe('limits and access', () => {
       type: 'web_pages',
       message: 'Your web pages quota exceeds the limit of 50 pages a month (1 left). Please upgrade your plan to translate more pages.',
     });
-    await t.container.database.db.updateTable('website_usage').set({ pages: 3 }).where('user_id', '=', owner.id).where('month', '=', month).execute();
+    await setPages(3);
   });
 
   it('refuses an expired trial (402 "Trial period expired")', async () => {

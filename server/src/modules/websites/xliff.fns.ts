@@ -20,6 +20,8 @@ export interface XliffFile {
   sourceLang: string;
   targetLang: string;
   title?: string;
+  /** A note for the whole file (the "dictionary gloss" notice). */
+  notice?: string;
   units: XliffUnit[];
 }
 
@@ -55,7 +57,7 @@ export const XLIFF_FOOTER = '</xliff>\n';
 /** One <file> element (a translated page) of an XLIFF 1.2 document. */
 export function xliffFile(file: XliffFile): string {
   let out = `  <file original="${escapeXml(file.original)}" source-language="${file.sourceLang}" target-language="${file.targetLang}" datatype="html" tool-id="lisan">\n`;
-  out += `    <header><tool tool-id="lisan" tool-name="Lisan"/>${file.title ? `<note>${escapeXml(file.title)}</note>` : ''}</header>\n    <body>\n`;
+  out += `    <header><tool tool-id="lisan" tool-name="Lisan"/>${file.title ? `<note>${escapeXml(file.title)}</note>` : ''}${file.notice ? `<note from="lisan" priority="1">${escapeXml(file.notice)}</note>` : ''}</header>\n    <body>\n`;
   for (const unit of file.units) {
     // Engine output awaits review; units a reviewer sent back are translated.
     const state = unit.reviewed ? 'state="translated"' : 'state="needs-review-translation" state-qualifier="mt-suggestion"';

@@ -3,13 +3,14 @@ import type { User } from '../../api/types';
 import { ACCOUNT_TABS, logoProblem, profileFormData, profileValuesOf } from './account.fns';
 
 describe('account helpers', () => {
-  it('lists the settings tabs of spec section 2 with their routes', () => {
+  it('lists the settings tabs of spec section 2, and the API keys tab (issue 15), with their routes', () => {
     expect(ACCOUNT_TABS.map((tab) => tab.to)).toEqual([
       '/user/basic-info',
       '/user/auth-settings',
       '/user/membership',
       '/user/payment-management',
       '/user/history-settings',
+      '/user/api-keys',
     ]);
   });
 

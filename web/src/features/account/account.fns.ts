@@ -7,6 +7,7 @@ export const ACCOUNT_TABS = [
   { key: 'membership', to: '/user/membership' },
   { key: 'paymentManagement', to: '/user/payment-management' },
   { key: 'historySettings', to: '/user/history-settings' },
+  { key: 'apiKeys', to: '/user/api-keys' },
 ] as const;
 
 /** The server's limits for a company logo, checked here too so a wrong file fails at once. */

@@ -9,6 +9,7 @@ import { ProviderIcon } from '../auth/social-login-buttons';
 import { useAuthProviders } from '../auth/use-auth';
 import { useDeleteAccount, useDisconnect, useUpdatePassword } from './use-account';
 import { useCurrentUser } from './use-current-user';
+import { isolate } from '../../i18n/format';
 
 /** /user/auth-settings: password settings, social links (connect, disconnect) and account deletion. */
 export function AuthSettingsPage() {
@@ -165,7 +166,7 @@ function DeleteAccountSection({ user }: { user: User }) {
     remove.mutate(needsPassword ? { password: confirmation } : { email: confirmation }, {
       onSuccess: (answer) => {
         dialogRef.current?.close();
-        navigate('/', { replace: true });
+        void navigate('/', { replace: true });
         showDialog({ modalType: 'success', message: answer.message });
       },
       onError: (error) => {
@@ -196,7 +197,7 @@ function DeleteAccountSection({ user }: { user: User }) {
           </h2>
           <p>{t('delete.hint')}</p>
           <TextField
-            label={needsPassword ? t('delete.passwordLabel') : t('delete.emailLabel', { email: user.email })}
+            label={needsPassword ? t('delete.passwordLabel') : t('delete.emailLabel', { email: isolate(user.email) })}
             name={needsPassword ? 'password' : 'email'}
             type={needsPassword ? 'password' : 'email'}
             dir="ltr"

@@ -49,7 +49,7 @@ export function useCurrentUser() {
   const mustVerifyEmail = isEmailNotVerified(query.error);
 
   useEffect(() => {
-    if (mustVerifyEmail && !NO_VERIFY_REDIRECT.has(pathname)) navigate(CHECK_EMAIL_PATH, { replace: true });
+    if (mustVerifyEmail && !NO_VERIFY_REDIRECT.has(pathname)) void navigate(CHECK_EMAIL_PATH, { replace: true });
   }, [mustVerifyEmail, pathname, navigate]);
 
   return query;

@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PageKey } from '../../components/page-key';
+import { GlossNotice } from '../translator/gloss-notice';
 import './admin.css';
+import { PaymentsBanner, RevenueFigures } from './payments-banner';
 
 /** The admin console's sections; the admin-console work extends this list. */
 const SECTIONS: ReadonlyArray<{ page: PageKey; to: string }> = [
@@ -13,6 +15,7 @@ const SECTIONS: ReadonlyArray<{ page: PageKey; to: string }> = [
   { page: 'adminRequests', to: '/admin/requests' },
   { page: 'adminAnalytics', to: '/admin/analytics' },
   { page: 'adminReplays', to: '/admin/replays' },
+  { page: 'adminEngines', to: '/admin/engines' },
 ];
 
 /** /admin: links to every admin screen. */
@@ -24,6 +27,8 @@ export function AdminIndexPage() {
         <h1>{t('pages.admin.title')}</h1>
         <p className="muted">{t('pages.admin.description')}</p>
       </header>
+      <PaymentsBanner />
+      <GlossNotice screen="admin" />
       <ul className="admin-index">
         {SECTIONS.map((section) => (
           <li key={section.page}>
@@ -34,6 +39,7 @@ export function AdminIndexPage() {
           </li>
         ))}
       </ul>
+      <RevenueFigures />
     </section>
   );
 }

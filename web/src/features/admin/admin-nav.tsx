@@ -13,6 +13,7 @@ export function AdminNav() {
     ['/admin/requests', t('nav.requests')],
     ['/admin/analytics', t('nav.analytics')],
     ['/admin/replays', t('nav.replays')],
+    ['/admin/engines', t('nav.engines')],
   ] as const;
   return (
     <nav className="admin-nav" aria-label={t('nav.label')}>

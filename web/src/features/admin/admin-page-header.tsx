@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageKey } from '../../components/page-key';
+import { GlossNotice } from '../translator/gloss-notice';
 import { AdminNav } from './admin-nav';
 import './admin.css';
 
@@ -10,6 +11,7 @@ export function AdminPageHeader({ page, actions }: { page: PageKey; actions?: Re
   return (
     <header className="admin-header">
       <AdminNav />
+      <GlossNotice screen="admin" />
       <div className="admin-header__row">
         <div>
           <h1>{tCommon(`pages.${page}.title`)}</h1>

@@ -5,6 +5,7 @@ import { api, flattenErrors, isApiError } from '../../api/client';
 import { useDialog } from '../../app/dialog-context';
 import { AdminNav } from './admin-nav';
 import { adminKeys, useAdminMutations } from './use-admin';
+import { PaymentsBanner } from './payments-banner';
 
 interface SettingsAnswer {
   data: Array<{ setting_name: string; setting_value: string }>;
@@ -61,6 +62,7 @@ export function AdminSiteSettingsPage() {
     <section className="container page-section admin-page">
       <AdminNav />
       <h1>{t('settings.title')}</h1>
+      <PaymentsBanner />
       <form
         className="admin-settings"
         data-testid="site-settings-form"
@@ -100,7 +102,7 @@ export function AdminSiteSettingsPage() {
             <select value={values.payment_gateway ?? ''} onChange={set('payment_gateway')}>
               {settings.data.payment_gateways.map((gateway) => (
                 <option key={gateway} value={gateway}>
-                  {gateway}
+                  {t(`gatewayLabels.${gateway as 'sandbox'}`, { defaultValue: gateway })}
                 </option>
               ))}
             </select>

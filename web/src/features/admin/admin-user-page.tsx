@@ -28,7 +28,9 @@ export function AdminUserPage() {
 
   const done = (answer: { message: string }) => showDialog({ modalType: 'success', message: answer.message });
   // A team plan is granted with a number of seats (left empty: the team's current seats, or the plan's included ones).
-  const chosenPlan = (plans.data ?? []).find((plan) => String(plan.id) === planId);
+  // The select starts on the user's current plan.
+  const selectedPlanId = planId || (data.plan ? String(data.plan.id) : '');
+  const chosenPlan = (plans.data ?? []).find((plan) => String(plan.id) === selectedPlanId);
 
   return (
     <section className="container page-section admin-page">
@@ -53,12 +55,12 @@ export function AdminUserPage() {
           onSubmit={(event) => {
             event.preventDefault();
             if (!planId) return;
-            setUserPlan.mutate({ user_id: id, plan_id: Number(planId), ...(chosenPlan?.is_team && seats ? { seats: Number(seats) } : {}) }, { onSuccess: done, onError: (error) => showError(error) });
+            setUserPlan.mutate({ user_id: id, plan_id: Number(selectedPlanId), ...(chosenPlan?.is_team && seats ? { seats: Number(seats) } : {}) }, { onSuccess: done, onError: (error) => showError(error) });
           }}
         >
           <h2>{t('user.changePlan')}</h2>
           <FormField label={t('users.plan')}>
-            <select value={planId} onChange={(e) => setPlanId(e.target.value)} data-testid="admin-plan-select" required>
+            <select value={selectedPlanId} onChange={(e) => setPlanId(e.target.value)} data-testid="admin-plan-select" required>
               <option value="">{t('user.choosePlan')}</option>
               {(plans.data ?? []).map((plan) => (
                 <option key={plan.id} value={plan.id}>

@@ -74,7 +74,7 @@ export function AdminUsersPage() {
                 <td>{roleName(user.role_id)}</td>
                 <td>{user.plan ? (language === 'ar' ? user.plan.name_ar : user.plan.name_en) : '—'}</td>
                 <td>{user.trial_remaining_days ?? '—'}</td>
-                <td>{new Date(user.created_at).toLocaleDateString(language === 'ar' ? 'ar-SA-u-nu-latn' : 'en-GB')}</td>
+                <td>{new Date(user.created_at).toLocaleDateString(language === 'ar' ? 'ar-u-nu-latn' : 'en-GB')}</td>
               </tr>
             ))}
             {users.data && users.data.data.length === 0 && (

@@ -44,6 +44,26 @@ export const adminKeys = {
   audit: (page: number) => [...adminKeys.all, 'audit', page] as const,
 };
 
+export interface RevenueLine {
+  currency: string;
+  amount: number;
+  invoices: number;
+}
+
+/** GET /api/admin/payments: how subscribing works now, and 30 days of revenue (sandbox apart). */
+export interface PaymentsStatus {
+  mode: 'live' | 'sandbox' | 'off';
+  since: string;
+  revenue: { live: RevenueLine[]; sandbox: RevenueLine[] };
+}
+
+export function usePaymentsStatus() {
+  return useQuery({
+    queryKey: [...adminKeys.all, 'payments'] as const,
+    queryFn: ({ signal }) => api.get<{ data: PaymentsStatus }>('/api/admin/payments', { signal }),
+  });
+}
+
 export function useAdminUsers(filter: UserFilter) {
   return useQuery({
     queryKey: adminKeys.users(filter),

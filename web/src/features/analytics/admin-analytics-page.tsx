@@ -74,7 +74,7 @@ export function AdminAnalyticsPage() {
             <p className="muted small">{t('perDay.range', { from: formatDate(report.data.from, language), to: formatDate(report.data.to, language) })}</p>
             <div className="bar-chart" role="img" aria-label={t('perDay.chartLabel')}>
               {report.data.days.map((d) => (
-                <div key={d.day} className="bar-chart__column" title={`${formatDate(d.day, language)}: ${t('views', { value: number(d.views) })}`}>
+                <div key={d.day} className="bar-chart__column" title={`${formatDate(d.day, language)}: ${t('views', { count: d.views })}`}>
                   <div className="bar-chart__bar" style={{ blockSize: `${(d.views / max) * 100}%` }} />
                 </div>
               ))}

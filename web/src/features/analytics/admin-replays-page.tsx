@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useDialog } from '../../app/dialog-context';
 import { PageLoading } from '../../components/page-loading';
-import { formatNumber } from '../../i18n/format';
+import { formatNumber, isolate } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
 import { Pagination } from '../../components/pagination';
 import { AdminTable } from '../../components/admin-table';
@@ -39,7 +39,7 @@ export function AdminReplaysPage() {
   return (
     <section className="container page-section admin-page" data-testid="admin-replays">
       <AdminPageHeader page="adminReplays" />
-      {recordings.data && <p className="muted">{t('replays.retention', { days: number(recordings.data.meta.retention_days) })}</p>}
+      {recordings.data && <p className="muted">{t('replays.retention', { count: recordings.data.meta.retention_days })}</p>}
       <AdminTable
         pending={recordings.isPending}
         count={recordings.data?.data.length ?? 0}
@@ -102,7 +102,7 @@ export function AdminReplayPage() {
   const remove = useDeleteRecording();
   const onDelete = () => {
     if (!window.confirm(t('replay.confirmDelete'))) return;
-    remove.mutate(id, { onSuccess: () => navigate('/admin/replays', { replace: true }), onError: (error) => dialog.showError(error) });
+    remove.mutate(id, { onSuccess: () => void navigate('/admin/replays', { replace: true }), onError: (error) => dialog.showError(error) });
   };
   return (
     <section className="container page-section admin-page" data-testid="admin-replay">
@@ -126,7 +126,7 @@ export function AdminReplayPage() {
       ) : (
         <>
           <p className="muted">
-            {t('replay.meta', { date: formatDate(recording.data.started_at, language, true), path: recording.data.first_path, events: formatNumber(recording.data.events.length, language) })}
+            {t('replay.meta', { date: formatDate(recording.data.started_at, language, true), path: isolate(recording.data.first_path), count: recording.data.events.length })}
           </p>
           {recording.data.events.length < 2 ? <p className="panel admin-empty">{t('replay.tooShort')}</p> : <ReplayPlayer events={recording.data.events} />}
         </>

@@ -20,7 +20,7 @@ export function RegisterPage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    register.mutate({ ...values, locale: language }, { onSuccess: () => navigate(CHECK_EMAIL_PATH, { replace: true }) });
+    register.mutate({ ...values, locale: language }, { onSuccess: () => void navigate(CHECK_EMAIL_PATH, { replace: true }) });
   };
 
   return (

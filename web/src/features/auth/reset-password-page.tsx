@@ -34,7 +34,7 @@ export function ResetPasswordPage() {
     event.preventDefault();
     reset.mutate(
       { token, ...values },
-      { onSuccess: () => navigate(`/login?reset=1&email=${encodeURIComponent(values.email)}`, { replace: true }) },
+      { onSuccess: () => void navigate(`/login?reset=1&email=${encodeURIComponent(values.email)}`, { replace: true }) },
     );
   };
 

@@ -27,7 +27,7 @@ export function BillingCardPage() {
     try {
       const answer = await save.mutateAsync(card);
       setCard(EMPTY);
-      showDialog({ modalType: 'success', message: answer?.message, onConfirm: () => navigate('/user/payment-management') });
+      showDialog({ modalType: 'success', message: answer?.message, onConfirm: () => void navigate('/user/payment-management') });
     } catch (error) {
       if (isApiError(error) && error.status === 422) {
         setErrors(Object.fromEntries(Object.entries(error.errors).map(([field, list]) => [field, list[0]])));

@@ -13,10 +13,10 @@ export function BillingNotices({ subscription }: { subscription: Subscription | 
   return (
     <div className="billing-notices">
       {notices.map((notice) => (
-        <div key={notice.key} className={`notice ${notice.tone === 'error' ? 'notice--error' : 'notice--warning'} billing-notice`} role={notice.tone === 'error' ? 'alert' : 'status'} data-testid={`notice-${notice.key.split('.').pop()}`}>
+        <div key={notice.key} className={`notice ${notice.tone === 'error' ? 'notice--error' : notice.tone === 'info' ? 'notice--info' : 'notice--warning'} billing-notice`} role={notice.tone === 'error' ? 'alert' : 'status'} data-testid={`notice-${notice.key.split('.').pop()}`}>
           <div>
             <strong className="billing-notice__title">{t(`${notice.key}.title` as 'notices.overdue.title', notice.values)}</strong>
-            <p className="billing-notice__text">{t(`${notice.key}.body` as 'notices.overdue.body', { ...notice.values, days: subscription?.grace_days ?? 14 })}</p>
+            <p className="billing-notice__text">{t(`${notice.key}.body` as 'notices.overdue.body', { count: subscription?.grace_days ?? 14, ...notice.values })}</p>
           </div>
           {notice.action === 'payNow' && (
             <button type="button" className="button button--primary button--small" data-testid="pay-now" disabled={flow.pending} onClick={() => void flow.payInvoice(subscription?.pending_invoice?.id)}>

@@ -21,18 +21,25 @@ export interface Subscription {
   frequency: Frequency | null;
   seats: number | null;
   amount: number | null;
+  /** admin: granted by an administrator (nothing to cancel); paid: bought. */
+  source?: 'admin' | 'paid' | null;
   currency: string;
   starts_at: string | null;
   expires_at: string | null;
   days_left: number | null;
   expiring_soon: boolean;
+  /** Canceled at period end: when it ends (no renewal); resume undoes it. */
+  cancellation?: { ends_at: string } | null;
   next_change: { plan: PlanBrief | null; frequency: Frequency; seats: number; starts_at: string } | null;
   trial: { ends_at: string; remaining_days: number; expired: boolean } | null;
   card: { brand: string; last4: string; exp_month: number; exp_year: number; holder_name: string; verified: boolean; gateway: string } | null;
   pending_invoice: { id: number; number: string; amount: number; status: 'open' | 'overdue'; overdue_since: string | null } | null;
   downgraded: { at: string } | null;
   selected_plan: { plan_id: number; frequency: Frequency; seats: number } | null;
-  gateway: 'sandbox' | 'stripe' | 'hyperpay';
+  /** null: no gateway takes payments (payments are not set up yet). */
+  gateway: 'sandbox' | 'stripe' | 'hyperpay' | null;
+  /** live, sandbox (test cards, no money charged) or off (payments are not set up yet). */
+  payments?: 'live' | 'sandbox' | 'off';
   grace_days: number;
 }
 
@@ -78,4 +85,20 @@ export interface CardForm {
   card_number: string;
   expiry: string;
   cvv: string;
+}
+
+/** POST /api/user/plan-preview -> data: what a plan change charges now and later, before it is made. */
+export interface PlanPreview {
+  kind: 'subscribe' | 'upgrade' | 'downgrade' | 'unchanged' | 'keep';
+  plan: { id: number; name_en: string; name_ar: string; is_team: boolean };
+  frequency: Frequency;
+  seats: number;
+  currency: 'USD';
+  charge_now: number;
+  credit: number | null;
+  payment: 'saved_card' | 'checkout' | 'card_required' | 'none';
+  takes_effect_at: string;
+  renews_at: string;
+  renewal_amount: number;
+  trial_days_left: number | null;
 }

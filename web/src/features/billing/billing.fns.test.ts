@@ -64,4 +64,10 @@ describe('membership notices', () => {
     expect(membershipNotices({ ...base, status: 'trial_expired', downgraded: { at: '2026-01-01' } }).map((n) => n.key)).toEqual(['notices.downgraded']);
     expect(membershipNotices({ ...base })).toEqual([]);
   });
+
+  it('says when payments are in test mode (sandbox) or not set up yet', () => {
+    expect(membershipNotices({ ...base, payments: 'sandbox' })).toEqual([{ tone: 'info', key: 'notices.sandboxMode' }]);
+    expect(membershipNotices({ ...base, gateway: null, payments: 'off' })).toEqual([{ tone: 'warning', key: 'notices.paymentsOff' }]);
+    expect(membershipNotices({ ...base, gateway: 'stripe', payments: 'live' })).toEqual([]);
+  });
 });

@@ -98,6 +98,9 @@ export function membershipNotices(subscription: Subscription | undefined): Membe
   if (subscription.status === 'trial_expired' && !subscription.downgraded) notices.push({ tone: 'error', key: 'notices.trialExpired', action: 'choosePlan' });
   if (subscription.status === 'trial' && subscription.expiring_soon) notices.push({ tone: 'warning', key: 'notices.trialExpiringSoon', values: { count: subscription.days_left ?? 0 }, action: 'choosePlan' });
   if (subscription.status === 'active' && subscription.expiring_soon && !subscription.card) notices.push({ tone: 'warning', key: 'notices.expiringSoon', values: { count: subscription.days_left ?? 0 }, action: 'addCard' });
+  // How payments work now: the sandbox (test cards, no money) or not at all yet.
+  if (subscription.payments === 'off') notices.push({ tone: 'warning', key: 'notices.paymentsOff' });
+  if (subscription.payments === 'sandbox') notices.push({ tone: 'info', key: 'notices.sandboxMode' });
   return notices;
 }
 

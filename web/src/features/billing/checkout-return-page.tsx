@@ -30,7 +30,7 @@ export function CheckoutReturnPage() {
       onSuccess: (answer) => {
         if (answer?.status !== 'paid') return;
         const next = answer.purpose === 'subscribe' ? '/user/membership' : '/user/payment-management';
-        showDialog({ modalType: 'success', message: answer.message, onConfirm: () => navigate(next) });
+        showDialog({ modalType: 'success', message: answer.message, onConfirm: () => void navigate(next) });
       },
     });
   }, [checkout, hyperpayId, navigate, resourcePath, sessionId, showDialog]);

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { useDialog } from '../../app/dialog-context';
+import { FormDialog } from '../../components/form-dialog';
 import { PageLoading } from '../../components/page-loading';
 import { useLanguage } from '../../i18n/use-language';
 import { BillingToggle } from '../plans/billing-toggle';
@@ -10,7 +12,10 @@ import { usePlans } from '../plans/use-plans';
 import { BillingNotices } from './billing-notices';
 import { formatDate, formatMoney } from './billing.fns';
 import { SubscribeButton } from './subscribe-button';
-import { useSavePlan, useSubscription } from './use-billing';
+import type { Subscription } from './billing-types';
+import { useSavePlan, useSubscription, useSubscriptionCancel } from './use-billing';
+import { useSubscribeFlow } from './use-subscribe-flow';
+import { isolate } from '../../i18n/format';
 
 /** /user/membership: the current plan, trial days left, warnings, and changing plan. */
 export function MembershipPage() {
@@ -90,7 +95,7 @@ export function MembershipPage() {
         )}
         {sub?.next_change && (
           <p className="muted" data-testid="next-change">
-            {t('membership.nextChange', { plan: nextName, date: formatDate(sub.next_change.starts_at, language) })}
+            {t('membership.nextChange', { plan: isolate(nextName), date: formatDate(sub.next_change.starts_at, language) })}
           </p>
         )}
         <div className="billing-summary__actions">
@@ -102,6 +107,8 @@ export function MembershipPage() {
           </Link>
         </div>
       </div>
+
+      {sub && sub.status === 'active' && sub.source === 'paid' && <SubscriptionControls subscription={sub} />}
 
       <div id="change-plan" className="billing-plans">
         <div className="billing-plans__head">
@@ -128,5 +135,90 @@ export function MembershipPage() {
         </div>
       </div>
     </section>
+  );
+}
+
+/**
+ * A paid subscription's own controls: seats on a team plan (prorated, confirmed first) and
+ * cancel at period end, or resume a cancellation before the period ends.
+ */
+function SubscriptionControls({ subscription: sub }: { subscription: Subscription }) {
+  const { t } = useTranslation('billing');
+  const { language } = useLanguage();
+  const { showDialog, showError } = useDialog();
+  const flow = useSubscribeFlow();
+  const { cancel, resume } = useSubscriptionCancel();
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const [seats, setSeats] = useState(sub.seats ?? 1);
+  const endsAt = formatDate(sub.cancellation?.ends_at ?? sub.expires_at, language);
+  const done = (answer: { status?: number; message?: string }) => showDialog({ modalType: answer.status === 201 ? 'error' : 'success', message: answer.message });
+
+  return (
+    <div className="billing-controls">
+      {sub.plan?.is_team && !sub.cancellation && (
+        <form
+          id="seats"
+          className="panel billing-controls__seats"
+          data-testid="seats-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (sub.plan) void flow.review({ plan_id: sub.plan.id, frequency: sub.frequency ?? 'monthly', seats });
+          }}
+        >
+          <h3>{t('subscriptionControls.seatsTitle')}</h3>
+          <p className="muted">{t('subscriptionControls.seatsBody', { seats: sub.seats ?? 1 })}</p>
+          <label className="billing-seats">
+            {t('membership.seats')}
+            <input type="number" min={1} max={1000} value={seats} onChange={(event) => setSeats(Math.max(1, Number(event.target.value) || 1))} data-testid="seats-change" />
+          </label>
+          <button type="submit" className="button button--outline button--small" disabled={flow.pending || seats === sub.seats} data-testid="seats-review">
+            {t('subscriptionControls.seatsReview')}
+          </button>
+        </form>
+      )}
+      {flow.dialog}
+
+      <div className="panel billing-controls__cancel" data-testid="subscription-cancel">
+        {sub.cancellation ? (
+          <>
+            <p className="notice notice--warning" data-testid="cancellation-notice">{t('subscriptionControls.canceled', { date: endsAt })}</p>
+            <button type="button" className="button button--primary button--small" data-testid="subscription-resume" disabled={resume.isPending} onClick={() => resume.mutate(undefined, { onSuccess: done, onError: (error) => showError(error) })}>
+              {t('subscriptionControls.resume')}
+            </button>
+          </>
+        ) : (
+          <>
+            <p className="muted">{t('subscriptionControls.cancelHint', { date: endsAt })}</p>
+            <button type="button" className="button button--ghost button--small" data-testid="subscription-cancel-open" onClick={() => setConfirmCancel(true)}>
+              {t('subscriptionControls.cancel')}
+            </button>
+          </>
+        )}
+      </div>
+
+      <FormDialog
+        open={confirmCancel}
+        tone="danger"
+        title={t('subscriptionControls.confirmTitle')}
+        submitLabel={t('subscriptionControls.confirmSubmit')}
+        cancelLabel={t('subscriptionControls.confirmKeep')}
+        busy={cancel.isPending}
+        testId="confirm-cancel"
+        onCancel={() => setConfirmCancel(false)}
+        onSubmit={() =>
+          cancel.mutate(undefined, {
+            onSuccess: (answer) => (setConfirmCancel(false), done(answer)),
+            onError: (error) => (setConfirmCancel(false), showError(error)),
+          })
+        }
+      >
+        <ul className="plan-change">
+          <li>{t('subscriptionControls.confirmUntil', { date: endsAt })}</li>
+          <li>{t('subscriptionControls.confirmInvoices')}</li>
+          {sub.plan?.is_team && <li>{t('subscriptionControls.confirmSeats', { date: endsAt })}</li>}
+          <li>{t('subscriptionControls.confirmResume', { date: endsAt })}</li>
+        </ul>
+      </FormDialog>
+    </div>
   );
 }

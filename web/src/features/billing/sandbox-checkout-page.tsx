@@ -85,6 +85,9 @@ export function SandboxCheckoutPage() {
           <span className="pill pill--accent">{t('sandbox.testMode')}</span>
         </header>
         <div className="sandbox-checkout__summary">
+          <p className="notice notice--info" role="note" data-testid="sandbox-test-notice">
+            {t('sandbox.testNotice')}
+          </p>
           <p className="muted">{authenticate ? t('sandbox.authenticateTitle') : t('sandbox.payTo')}</p>
           <p className="sandbox-checkout__amount" data-testid="sandbox-amount">
             <bdi>{authenticate ? data.description : formatMoney(data.amount, language)}</bdi>

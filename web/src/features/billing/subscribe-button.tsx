@@ -28,14 +28,17 @@ export function SubscribeButton({ plan, period, currentPlanId, seats }: { plan: 
     );
   }
   return (
-    <button
-      type="button"
-      className={`button ${featured ? 'button--primary' : 'button--outline'} plan-card__button`}
-      data-testid="subscribe-button"
-      disabled={flow.pending}
-      onClick={() => void flow.start({ plan_id: Number(plan.id), frequency: period, seats })}
-    >
-      {t('plans.subscribe')}
-    </button>
+    <>
+      <button
+        type="button"
+        className={`button ${featured ? 'button--primary' : 'button--outline'} plan-card__button`}
+        data-testid="subscribe-button"
+        disabled={flow.pending}
+        onClick={() => void flow.review({ plan_id: Number(plan.id), frequency: period, seats })}
+      >
+        {t('plans.subscribe')}
+      </button>
+      {flow.dialog}
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { userKeys } from '../account/use-current-user';
-import type { CardForm, CheckoutAnswer, Frequency, Invoice, SubscribeAnswer, Subscription } from './billing-types';
+import type { CardForm, CheckoutAnswer, Frequency, Invoice, PlanPreview, SubscribeAnswer, Subscription } from './billing-types';
 
 export const billingKeys = {
   all: ['billing'] as const,
@@ -100,4 +100,21 @@ export function useCheckoutReturn() {
         : api.post<CheckoutAnswer>('/api/checkout-auth', { session_id: input.sessionId }),
     onSuccess: () => refresh(),
   });
+}
+
+/** POST /api/user/plan-preview: the charge and dates of a plan change, shown for confirmation first. */
+export function usePlanPreview() {
+  return useMutation({
+    mutationFn: async (choice: PlanChoice) => (await api.post<{ data: PlanPreview }>('/api/user/plan-preview', choice)).data,
+  });
+}
+
+/** POST /api/user/subscription/cancel and /resume (cancel at period end, and undo it). */
+export function useSubscriptionCancel() {
+  const refresh = useRefreshBilling();
+  const options = { onSuccess: () => refresh() };
+  return {
+    cancel: useMutation({ mutationFn: () => api.post<SubscribeAnswer>('/api/user/subscription/cancel', {}), ...options }),
+    resume: useMutation({ mutationFn: () => api.post<SubscribeAnswer>('/api/user/subscription/resume', {}), ...options }),
+  };
 }

@@ -1,10 +1,12 @@
+import { createElement, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../api/client';
 import { useDialog } from '../../app/dialog-context';
-import type { SubscribeAnswer } from './billing-types';
+import type { PlanPreview, SubscribeAnswer } from './billing-types';
+import { PlanChangeDialog } from './plan-change-dialog';
 import { subscribeErrorMessage, subscribeOutcome } from './billing.fns';
-import { useCaptureInvoice, useSubscribe, type PlanChoice } from './use-billing';
+import { useCaptureInvoice, usePlanPreview, useSubscribe, type PlanChoice } from './use-billing';
 
 /** Sends the browser to a hosted checkout: our own pages by route, a gateway's by address. */
 export function useGoToCheckout() {
@@ -15,7 +17,9 @@ export function useGoToCheckout() {
 /**
  * Subscribe (or pay an invoice) with the answers of spec section 4: 200 -> success dialog,
  * then /user/membership (or a hosted checkout); 201 -> error dialog with the message; any
- * other status -> error dialog with the first of error_codes.
+ * other status -> error dialog with the first of error_codes. A plan change is never one
+ * click: `review` asks the server what it will charge (plan-preview) and shows `dialog`;
+ * only its confirm subscribes.
  */
 export function useSubscribeFlow() {
   const { t } = useTranslation('billing');
@@ -24,22 +28,40 @@ export function useSubscribeFlow() {
   const goToCheckout = useGoToCheckout();
   const subscribe = useSubscribe();
   const capture = useCaptureInvoice();
+  const preview = usePlanPreview();
+  const [review, setReview] = useState<{ choice: PlanChoice; preview: PlanPreview } | null>(null);
 
   function answer(result: SubscribeAnswer | undefined, after: string) {
     const outcome = subscribeOutcome(result, t('subscribe.done'));
     if (outcome.kind === 'redirect') return goToCheckout(outcome.url);
     if (outcome.kind === 'widget') return navigate(`/checkout/hyperpay?${new URLSearchParams({ id: outcome.checkoutId, script: outcome.scriptUrl })}`);
     if (outcome.kind === 'refused') return showDialog({ modalType: 'error', message: outcome.message });
-    return showDialog({ modalType: 'success', message: outcome.message, onConfirm: () => navigate(after) });
+    return showDialog({ modalType: 'success', message: outcome.message, onConfirm: () => void navigate(after) });
   }
 
   function fail(error: unknown) {
     showDialog({ modalType: 'error', message: isApiError(error) && error.status !== 0 ? subscribeErrorMessage(error) : t('errors.generic') });
   }
 
+  const start = (choice: PlanChoice) => subscribe.mutateAsync(choice).then((result) => answer(result, '/user/membership'), fail);
+
   return {
-    pending: subscribe.isPending || capture.isPending,
-    start: (choice: PlanChoice) => subscribe.mutateAsync(choice).then((result) => answer(result, '/user/membership'), fail),
+    pending: subscribe.isPending || capture.isPending || preview.isPending,
+    review: (choice: PlanChoice) =>
+      preview.mutateAsync(choice).then(
+        (answer) => (answer.kind === 'unchanged' ? showDialog({ modalType: 'info', message: t('confirmChange.unchanged') }) : setReview({ choice, preview: answer })),
+        fail,
+      ),
+    dialog: createElement(PlanChangeDialog, {
+      preview: review?.preview ?? null,
+      busy: subscribe.isPending,
+      onCancel: () => setReview(null),
+      onConfirm: () => {
+        const choice = review?.choice;
+        setReview(null);
+        if (choice) void start(choice);
+      },
+    }),
     payInvoice: (invoiceId?: number) => capture.mutateAsync(invoiceId).then((result) => answer(result, '/user/payment-management'), fail),
   };
 }

@@ -101,7 +101,7 @@ function EditorForm({ entry, section }: { entry: AdminEntry | null; section: Pos
     save.mutate(input, {
       onSuccess: (result) => {
         setSaved(true);
-        if (!entry) navigate(`/admin/content/${result.id}`, { replace: true });
+        if (!entry) void navigate(`/admin/content/${result.id}`, { replace: true });
       },
       onError: (error) => {
         if (isApiError(error) && error.status === 422) setErrors(error.errors);
@@ -113,7 +113,7 @@ function EditorForm({ entry, section }: { entry: AdminEntry | null; section: Pos
   const onDelete = () => {
     if (!entry || !window.confirm(t('admin.confirmDelete'))) return;
     remove.mutate(entry.id, {
-      onSuccess: () => navigate(`/admin/content?section=${section}`, { replace: true }),
+      onSuccess: () => void navigate(`/admin/content?section=${section}`, { replace: true }),
       onError: (error) => dialog.showError(error),
     });
   };

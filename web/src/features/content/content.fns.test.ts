@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { internalPath, localized } from './content.fns';
+import { internalPath, localized, postSectionOf } from './content.fns';
 
 describe('content helpers', () => {
   it('picks the field of the active language', () => {
@@ -27,5 +27,16 @@ describe('formatDate', () => {
     expect(formatDate('2031-03-01', 'en')).toBe('1 March 2031');
     expect(formatDate('2031-03-01', 'ar')).toBe('1 مارس 2031');
     expect(formatDate(null, 'en')).toBe('');
+  });
+});
+
+describe('postSectionOf', () => {
+  it('names the post section a site link leads to', () => {
+    expect(postSectionOf('/blog')).toBe('blog');
+    expect(postSectionOf('/blog/webinar?x=1')).toBe('blog');
+    expect(postSectionOf('/case-studies')).toBe('case-studies');
+    expect(postSectionOf('/blogger')).toBeNull();
+    expect(postSectionOf('https://example.com/blog')).toBeNull();
+    expect(postSectionOf(null)).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import type { Language } from '../../api/types';
+import type { PostSection } from './use-content';
 
 /** The field of an entry in the active language: `title_en` or `title_ar`. */
 export function localized<T extends object>(entry: T, field: string, language: Language): string {
@@ -31,4 +32,10 @@ export function formatDate(value: string | Date | null | undefined, language: La
     ...(withTime ? { timeStyle: 'short' } : {}),
     timeZone: typeof value === 'string' && value.length === 10 ? 'UTC' : undefined,
   }).format(date);
+}
+
+/** The post section a site-relative link leads to ("/blog", "/case-studies/x"), or null. */
+export function postSectionOf(href: string | null | undefined): PostSection | null {
+  const match = /^\/(blog|case-studies)(?:[/?#]|$)/.exec(href ?? '');
+  return match ? (match[1] as PostSection) : null;
 }

@@ -76,12 +76,25 @@ export function usePage(slug: string) {
   return useQuery(pageQuery(slug));
 }
 
-export function usePosts(section: PostSection) {
-  return useQuery({
+const postsQuery = (section: PostSection) =>
+  queryOptions({
     queryKey: contentKeys.posts(section),
     queryFn: async ({ signal }) => (await api.get<Data<PostSummary[]>>(`/api/content/${section}`, { signal })).data,
     staleTime: 60_000,
   });
+
+export function usePosts(section: PostSection) {
+  return useQuery(postsQuery(section));
+}
+
+/**
+ * Whether a post section has published posts: true, false, or undefined while loading.
+ * Navigation hides an empty section (and links to it) until it has content.
+ */
+export function useHasPosts(section: PostSection | null): boolean | undefined {
+  const posts = useQuery({ ...postsQuery(section ?? 'blog'), enabled: section !== null });
+  if (section === null) return true;
+  return posts.data ? posts.data.length > 0 : undefined;
 }
 
 export function usePost(section: PostSection, slug: string) {

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useDialog } from '../../app/dialog-context';
 import { formatNumber } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
+import { GlossNotice } from '../translator/gloss-notice';
 import { PHASES, phaseStatus } from './documents.fns';
 import { downloadTranslatedFile, useDocumentStatus } from './use-documents';
 
@@ -64,8 +65,9 @@ export function DocumentProgress({ projectId, token, signedIn, onRestart }: { pr
         </span>
         <h2>{t('done.title')}</h2>
         {fileName}
+        {status.engine === 'dictionary' && <GlossNotice screen="document" gloss />}
         <div className="progress-view__actions">
-          <button type="button" className="button button--primary button--large" onClick={download} disabled={downloading} data-testid="download-document">
+          <button type="button" className="button button--primary button--large" onClick={() => void download()} disabled={downloading} data-testid="download-document">
             {downloading ? t('actions.downloading') : t('actions.download')}
           </button>
           <button type="button" className="button button--ghost" onClick={onRestart}>
@@ -121,7 +123,7 @@ export function DocumentProgress({ projectId, token, signedIn, onRestart }: { pr
       <div className="progress-bar" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} aria-label={t('progress.title')}>
         <span className="progress-bar__fill" style={{ inlineSize: `${progress}%` }} />
       </div>
-      <p className="muted progress-view__percent">{t('progress.percent', { value: formatNumber(progress, language) })}</p>
+      <p className="muted progress-view__percent">{t('progress.percent', { value: formatNumber(progress / 100, language, { style: 'percent' }) })}</p>
       <p className="notice">{signedIn ? t('progress.emailNote') : t('progress.guestNote')}</p>
     </div>
   );

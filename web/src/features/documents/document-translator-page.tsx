@@ -8,6 +8,7 @@ import { useLanguage } from '../../i18n/use-language';
 import { useCurrentUser } from '../account/use-current-user';
 import { useLimits } from '../account/use-limits';
 import { DocumentProgress } from './document-progress';
+import { GlossNotice } from '../translator/gloss-notice';
 import { acceptAttribute, checkFile, checkWords, DOCUMENT_MODELS, formatFileSize, targetFor, type DocumentModel, type FileProblem } from './documents.fns';
 import { guestToken } from './guest-token';
 import { useCountWords, useStartTranslation } from './use-documents';
@@ -154,6 +155,7 @@ export function DocumentTranslatorPage() {
         <h1 id="documents-title">{t('page.title')}</h1>
         <p className="documents__subtitle">{t('page.subtitle')}</p>
       </header>
+      {!projectId && <GlossNotice screen="documents" />}
 
       <div className="panel documents__panel" data-testid="documents-panel">
         {projectId ? (
@@ -291,7 +293,7 @@ export function DocumentTranslatorPage() {
                   <button type="button" className="button button--outline" onClick={() => inputRef.current?.click()}>
                     {t('drop.browse')}
                   </button>
-                  <p className="drop-zone__hint muted">{t('drop.hint', { formats, size: number(limits.maxDocSize), words: number(limits.docWordsCount) })}</p>
+                  <p className="drop-zone__hint muted">{t('drop.hint', { formats, size: limits.maxDocSize, count: limits.docWordsCount })}</p>
                 </div>
               )}
             </div>
@@ -320,10 +322,10 @@ export function DocumentTranslatorPage() {
       <p className="documents__footnote muted">
         {limits.isGuest ? (
           <>
-            {t('limits.guest', { count: number(limits.docRequestQuota) })} <Link to="/register">{t('limits.signUp')}</Link>
+            {t('limits.guest', { count: limits.docRequestQuota })} <Link to="/register">{t('limits.signUp')}</Link>
           </>
         ) : (
-          t('limits.user', { count: number(limits.docRequestQuota), words: number(limits.docWordsCount), size: number(limits.maxDocSize) })
+          `${t('limits.user', { count: limits.docRequestQuota })} ${t('limits.perDocument', { count: limits.docWordsCount, size: limits.maxDocSize })}`
         )}
       </p>
     </section>

@@ -22,6 +22,8 @@ export interface DocumentStatus {
   source_lang: 'en' | 'ar';
   target_lang: 'en' | 'ar';
   words: number;
+  /** The engine that translated it ('dictionary': a word-by-word gloss). */
+  engine?: string | null;
   file_id?: string;
   result_name?: string;
   error?: { key: string; message: string };

@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useDialog } from '../../app/dialog-context';
 import { FormDialog } from '../../components/form-dialog';
 import { Pagination } from '../../components/pagination';
-import { formatNumber } from '../../i18n/format';
+import { formatNumber, isolate } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
 import { useCurrentUser } from '../account/use-current-user';
 import { AutoDeleteSetting } from './auto-delete-setting';
@@ -13,8 +13,11 @@ import { useDeleteAllHistory, useDeleteHistoryEntry, useHistoryList } from './us
 import { HISTORY_TYPES, type HistoryEntry, type HistoryFilters, type HistoryScope } from './types';
 import './history.css';
 
-/** `own`: the viewer made it (re-open, download, delete); a team member's entry in the team's view is read-only. */
-function EntryCard({ entry, own, onDelete, deleting }: { entry: HistoryEntry; own: boolean; onDelete: () => void; deleting: boolean }) {
+/**
+ * One history entry. `own`: the viewer made it (re-open, download, delete); a team member's
+ * entry in the team's view is read-only. Without `onDelete` (the dashboard's recent list) there is no delete button.
+ */
+export function EntryCard({ entry, own, onDelete, deleting = false }: { entry: HistoryEntry; own: boolean; onDelete?: () => void; deleting?: boolean }) {
   const { t } = useTranslation('history');
   const { t: tTranslate } = useTranslation('translate');
   const { language } = useLanguage();
@@ -62,9 +65,11 @@ function EntryCard({ entry, own, onDelete, deleting }: { entry: HistoryEntry; ow
               {t('download')}
             </a>
           )}
-          <button type="button" className="button button--ghost button--small" data-testid="history-delete" aria-label={t('deleteLabel', { title: entry.title })} disabled={deleting} onClick={onDelete}>
-            {t('delete')}
-          </button>
+          {onDelete && (
+            <button type="button" className="button button--ghost button--small" data-testid="history-delete" aria-label={t('deleteLabel', { title: isolate(entry.title) })} disabled={deleting} onClick={onDelete}>
+              {t('delete')}
+            </button>
+          )}
         </div>
       )}
     </li>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useCurrentUser } from '../account/use-current-user';
 import { PricingSection } from '../plans/pricing-section';
 import { Translator } from '../translator/translator';
+import { useEngineStatus } from '../translator/use-engine-status';
 
 const DOMAINS = ['general', 'business', 'legal', 'ecommerce'] as const;
 const FEATURES = ['text', 'documents', 'websites'] as const;
@@ -12,13 +13,15 @@ function Hero() {
   const { t } = useTranslation('home');
   const { t: tCommon } = useTranslation();
   const { data: user } = useCurrentUser();
+  // While only the dictionary answers, the hero does not promise accurate translation.
+  const gloss = useEngineStatus().data?.gloss ?? false;
   return (
-    <section className="hero">
+    <section className="hero" data-gloss={gloss}>
       <div className="container hero__inner">
         <div className="hero__copy">
           <span className="pill pill--accent">{t('hero.beta')}</span>
-          <h1 className="hero__title">{t('hero.title')}</h1>
-          <p className="hero__subtitle">{t('hero.subtitle')}</p>
+          <h1 className="hero__title">{gloss ? t('hero.titleGloss') : t('hero.title')}</h1>
+          <p className="hero__subtitle">{gloss ? t('hero.subtitleGloss') : t('hero.subtitle')}</p>
           <div className="hero__actions">
             <a className="button button--primary button--large" href="#translator">
               {t('hero.ctaTranslate')}

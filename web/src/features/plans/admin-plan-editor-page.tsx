@@ -6,6 +6,7 @@ import { useDialog } from '../../app/dialog-context';
 import { PageLoading } from '../../components/page-loading';
 import { featureTexts } from './plans.fns';
 import { useAdminPlan, useAdminPlanMutations, type AdminPlan } from './use-admin-plans';
+import { isolate } from '../../i18n/format';
 
 const TEXT_FIELDS = ['name', 'price', 'symbol', 'button_text', 'description', 'text_under_button', 'badge_title', 'badge_color'] as const;
 const QUOTAS = ['included_seats', 'daily_text_requests', 'monthly_doc_requests', 'char_limit', 'text_words', 'doc_words', 'doc_chars', 'monthly_files', 'web_pages', 'max_file_size_mb'] as const;
@@ -14,7 +15,7 @@ const FORMATS = ['docx', 'xlsx', 'pptx', 'xliff', 'pdf'] as const;
 type Form = Record<string, string | boolean | string[]>;
 
 function emptyForm(): Form {
-  const form: Form = { slug: '', sort_order: '10', amount: '0', amount_yearly: '0', is_team: false, llm_enabled: false, features_en: '', features_ar: '', file_formats: ['docx'] };
+  const form: Form = { slug: '', sort_order: '10', amount: '0', amount_yearly: '0', is_team: false, llm_enabled: false, api_enabled: false, features_en: '', features_ar: '', file_formats: ['docx'] };
   for (const field of TEXT_FIELDS) for (const lang of ['en', 'ar']) form[`${field}_${lang}`] = field === 'symbol' ? '$' : field === 'price' ? '0' : '';
   for (const quota of QUOTAS) form[quota] = '';
   return form;
@@ -33,6 +34,7 @@ function formOf(plan: AdminPlan): Form {
     amount_yearly: String(plan.price_yearly ?? 0),
     is_team: plan.is_team,
     llm_enabled: plan.llm_enabled,
+    api_enabled: plan.api_enabled,
     features_en: featureTexts(plan.features_en).join('\n'),
     features_ar: featureTexts(plan.features_ar).join('\n'),
     file_formats: plan.file_formats,
@@ -52,6 +54,7 @@ function payloadOf(form: Form): Record<string, unknown> {
     price_yearly: Number(form.amount_yearly) || 0,
     is_team: form.is_team,
     llm_enabled: form.llm_enabled,
+    api_enabled: form.api_enabled,
     features_en: String(form.features_en).split('\n').map((line) => line.trim()).filter(Boolean),
     features_ar: String(form.features_ar).split('\n').map((line) => line.trim()).filter(Boolean),
     file_formats: form.file_formats,
@@ -82,7 +85,7 @@ export function AdminPlanEditorPage() {
     try {
       const answer = id ? await update.mutateAsync({ id, plan: payloadOf(form) }) : await create.mutateAsync(payloadOf(form));
       showDialog({ modalType: 'success', message: answer.message });
-      navigate('/admin/plans');
+      void navigate('/admin/plans');
     } catch (error) {
       if (isApiError(error) && error.status === 422) setErrors(Object.fromEntries(Object.entries(error.errors).map(([field, list]) => [field, list[0]!])));
       else showError(error);
@@ -90,11 +93,11 @@ export function AdminPlanEditorPage() {
   }
 
   async function destroy() {
-    if (!id || !window.confirm(t('admin.deleteConfirm', { name: String(form.name_en) }))) return;
+    if (!id || !window.confirm(t('admin.deleteConfirm', { name: isolate(String(form.name_en)) }))) return;
     try {
       const answer = await remove.mutateAsync(id);
       showDialog({ modalType: 'success', message: answer.message });
-      navigate('/admin/plans');
+      void navigate('/admin/plans');
     } catch (error) {
       showError(error);
     }
@@ -135,6 +138,9 @@ export function AdminPlanEditorPage() {
           </label>
           <label className="checkbox">
             <input type="checkbox" checked={Boolean(form.llm_enabled)} onChange={(event) => set('llm_enabled', event.target.checked)} /> {t('admin.fields.llm')}
+          </label>
+          <label className="checkbox">
+            <input type="checkbox" checked={Boolean(form.api_enabled)} onChange={(event) => set('api_enabled', event.target.checked)} data-testid="plan-api-enabled" /> {t('admin.fields.api')}
           </label>
         </fieldset>
         <div className="admin-plan-form__languages">

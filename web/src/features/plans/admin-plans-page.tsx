@@ -5,6 +5,7 @@ import { PageLoading } from '../../components/page-loading';
 import { useLanguage } from '../../i18n/use-language';
 import { formatPlanPrice } from './plans.fns';
 import { useAdminPlanMutations, useAdminPlans, type AdminPlan } from './use-admin-plans';
+import { isolate } from '../../i18n/format';
 
 /** /admin/plans: every plan, archived ones too, with edit and delete. */
 export function AdminPlansPage() {
@@ -16,10 +17,10 @@ export function AdminPlansPage() {
   const navigate = useNavigate();
 
   async function removePlan(plan: AdminPlan) {
-    if (!window.confirm(t('admin.deleteConfirm', { name: language === 'ar' ? plan.name_ar : plan.name_en }))) return;
+    if (!window.confirm(t('admin.deleteConfirm', { name: isolate(language === 'ar' ? plan.name_ar : plan.name_en) }))) return;
     try {
       const answer = await remove.mutateAsync(plan.id);
-      showDialog({ modalType: 'success', message: answer.message, onConfirm: () => navigate('/admin/plans') });
+      showDialog({ modalType: 'success', message: answer.message, onConfirm: () => void navigate('/admin/plans') });
     } catch (error) {
       showError(error);
     }

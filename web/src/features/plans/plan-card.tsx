@@ -64,7 +64,7 @@ export function PlanCard({
         <span className="plan-card__period">{periodLabel}</span>
       </p>
       {plan.description && (
-        <p className="plan-card__description" dir="auto">
+        <p className="plan-card__description">
           {plan.description}
         </p>
       )}
@@ -74,7 +74,7 @@ export function PlanCard({
         </Link>
       )}
       {plan.textUnderButton && (
-        <p className="plan-card__under-button" dir="auto">
+        <p className="plan-card__under-button">
           {plan.textUnderButton}
         </p>
       )}
@@ -83,7 +83,7 @@ export function PlanCard({
           <h4 className="plan-card__features-title">{t('pricing.features')}</h4>
           <ul className="plan-card__features">
             {plan.features.map((feature, index) => (
-              <li key={index} dir="auto">
+              <li key={index}>
                 {feature}
               </li>
             ))}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../i18n/use-language';
@@ -31,7 +31,7 @@ export function PricingSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
         </div>
 
         {plans.isPending && (
-          <div className="pricing__grid" aria-busy="true">
+          <div className="pricing__grid" aria-busy="true" style={{ '--plans': SKELETON_CARDS } as CSSProperties}>
             <p className="visually-hidden" role="status">
               {t('pricing.loading')}
             </p>
@@ -63,7 +63,7 @@ export function PricingSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
         )}
 
         {plans.isSuccess && list.length > 0 && (
-          <div className="pricing__grid">
+          <div className={`pricing__grid${list.length > 4 ? ' pricing__grid--many' : ''}`} data-testid="pricing-grid" style={{ '--plans': list.length } as CSSProperties}>
             {list.map((plan) => (
               <PlanCard
                 key={plan.id}

@@ -10,6 +10,7 @@ export interface AdminPlan extends Plan {
   archived: boolean;
   subscribers: number;
   llm_enabled: boolean;
+  api_enabled: boolean;
   daily_text_requests: number;
   monthly_doc_requests: number;
   char_limit: number;

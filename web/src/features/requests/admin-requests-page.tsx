@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useDialog } from '../../app/dialog-context';
 import { PageLoading } from '../../components/page-loading';
-import { formatNumber } from '../../i18n/format';
+import { formatFileSize, formatNumber } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
 import { Pagination } from '../../components/pagination';
 import { AdminTable } from '../../components/admin-table';
@@ -18,10 +18,6 @@ import {
   type RequestStatus,
   type ServiceRequest,
 } from './use-requests';
-
-function fileSize(bytes: number, language: 'en' | 'ar') {
-  return bytes >= 1_048_576 ? `${formatNumber(bytes / 1_048_576, language, { maximumFractionDigits: 1 })} MB` : `${formatNumber(Math.ceil(bytes / 1024), language)} KB`;
-}
 
 function RequestRow({ request }: { request: ServiceRequest }) {
   const { t } = useTranslation('requests');
@@ -49,7 +45,7 @@ function RequestRow({ request }: { request: ServiceRequest }) {
               <bdi>{request.file.name}</bdi>
             </a>{' '}
             <bdi className="muted small" dir="ltr">
-              ({fileSize(request.file.size, language)})
+              ({formatFileSize(request.file.size, language)})
             </bdi>
           </div>
         )}

@@ -23,6 +23,12 @@ describe('numericSetting', () => {
 });
 
 describe('webinarFor', () => {
+  it('gives the announcement the same id in both languages (a dismissal holds across a language switch)', () => {
+    const settings = { webinar_text_en: 'Join our webinar', webinar_text_ar: 'انضم إلى ندوتنا' };
+    expect(webinarFor(settings, 'en')?.id).toBe(webinarFor(settings, 'ar')?.id);
+    expect(webinarFor({ ...settings, webinar_text_ar: 'ندوة جديدة' }, 'ar')?.id).not.toBe(webinarFor(settings, 'ar')?.id);
+  });
+
   const settings = {
     webinar_text_en: 'Join our webinar',
     webinar_link_en: 'https://example.com/webinar',
@@ -31,7 +37,7 @@ describe('webinarFor', () => {
   };
 
   it('picks the text and link of the active language', () => {
-    expect(webinarFor(settings, 'en')).toEqual({ text: 'Join our webinar', link: 'https://example.com/webinar' });
+    expect(webinarFor(settings, 'en')).toMatchObject({ text: 'Join our webinar', link: 'https://example.com/webinar' });
   });
 
   it('is hidden when the text of the language is empty', () => {
@@ -40,7 +46,7 @@ describe('webinarFor', () => {
   });
 
   it('shows the text without a link when the link is empty', () => {
-    expect(webinarFor({ webinar_text_ar: 'ندوة', webinar_link_ar: ' ' }, 'ar')).toEqual({ text: 'ندوة', link: null });
+    expect(webinarFor({ webinar_text_ar: 'ندوة', webinar_link_ar: ' ' }, 'ar')).toMatchObject({ text: 'ندوة', link: null });
   });
 
   it('drops links that are not web or site links', () => {

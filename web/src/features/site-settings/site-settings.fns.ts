@@ -20,6 +20,8 @@ export function numericSetting(settings: SiteSettingsMap | undefined, name: stri
 }
 
 export interface WebinarAnnouncement {
+  /** The same in both languages: dismissing the banner in one language dismisses it in the other. */
+  id: string;
   text: string;
   link: string | null;
 }
@@ -35,7 +37,8 @@ function safeLink(value: string | undefined): string | null {
 export function webinarFor(settings: SiteSettingsMap | undefined, language: Language): WebinarAnnouncement | null {
   const text = settings?.[`webinar_text_${language}`]?.trim();
   if (!text) return null;
-  return { text, link: safeLink(settings?.[`webinar_link_${language}`]) };
+  const id = `${settings?.webinar_text_en?.trim() ?? ''}\n${settings?.webinar_text_ar?.trim() ?? ''}`;
+  return { id, text, link: safeLink(settings?.[`webinar_link_${language}`]) };
 }
 
 /** The legal texts of the active language; the English terms are stored without a suffix. */

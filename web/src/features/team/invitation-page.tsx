@@ -27,7 +27,7 @@ export function InvitationPage() {
           <button
             className="button button--primary"
             onClick={() =>
-              api
+              void api
                 .post<{ message: string }>('/api/team/invitations/accept', { token })
                 .then(() => queryClient.invalidateQueries({ queryKey: userKeys.all }))
                 .then(() => navigate('/team'))
@@ -46,7 +46,7 @@ export function InvitationPage() {
       <form
         className="panel narrow form-stack"
         data-testid="invitation-form"
-        onSubmit={async (event) => {
+        onSubmit={(event) => void (async () => {
           event.preventDefault();
           setBusy(true);
           setErrors([]);
@@ -56,9 +56,9 @@ export function InvitationPage() {
             try {
               await api.post('/mt/login', { email: answer.data.email, password: form.password });
               await queryClient.invalidateQueries({ queryKey: userKeys.all });
-              navigate('/team');
+              void navigate('/team');
             } catch {
-              showDialog({ modalType: 'success', message: answer.message, onConfirm: () => navigate('/login') });
+              showDialog({ modalType: 'success', message: answer.message, onConfirm: () => void navigate('/login') });
             }
           } catch (error) {
             if (isApiError(error) && error.status === 422) setErrors(flattenErrors(error.errors));
@@ -66,7 +66,7 @@ export function InvitationPage() {
           } finally {
             setBusy(false);
           }
-        }}
+        })()}
       >
         <h1>{t('accept.title')}</h1>
         <p className="muted">{t('accept.body')}</p>

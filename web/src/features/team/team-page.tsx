@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError } from '../../api/client';
 import { useDialog } from '../../app/dialog-context';
-import { formatNumber } from '../../i18n/format';
-import { useLanguage } from '../../i18n/use-language';
+import { UsageMeters } from '../../components/usage-meters';
+import { isolate } from '../../i18n/format';
 import { useCurrentUser } from '../account/use-current-user';
 import { useTeam, useTeamActions, type Team, type TeamMember, type TeamUsage } from './use-team';
 
@@ -54,33 +54,16 @@ function CreateTeam() {
 /** What the team used against the owner's plan: texts today (shared), documents and website pages this month. */
 function TeamUsagePanel({ usage }: { usage: TeamUsage }) {
   const { t } = useTranslation('team');
-  const { language } = useLanguage();
   const rows = [
-    { key: 'texts', used: usage.text_requests_today, limit: usage.daily_text_requests },
-    { key: 'documents', used: usage.doc_requests_this_month, limit: usage.monthly_doc_requests },
-    { key: 'pages', used: usage.web_pages_this_month, limit: usage.web_pages },
+    { key: 'texts', label: t('usage.texts'), used: usage.text_requests_today, limit: usage.daily_text_requests },
+    { key: 'documents', label: t('usage.documents'), used: usage.doc_requests_this_month, limit: usage.monthly_doc_requests },
+    { key: 'pages', label: t('usage.pages'), used: usage.web_pages_this_month, limit: usage.web_pages },
   ] as const;
-  return (
-    <section className="panel team-usage" data-testid="team-usage" aria-labelledby="team-usage-title">
-      <h2 id="team-usage-title">{t('usage.title')}</h2>
-      <dl className="team-usage__list">
-        {rows.map((row) => (
-          <div key={row.key} className="team-usage__item">
-            <dt>{t(`usage.${row.key}`)}</dt>
-            <dd>
-              <meter min={0} max={Math.max(1, row.limit)} value={Math.min(row.used, row.limit)} aria-label={t(`usage.${row.key}`)} />
-              <span data-testid={`team-usage-${row.key}`}>{t('usage.of', { used: formatNumber(row.used, language), limit: formatNumber(row.limit, language) })}</span>
-            </dd>
-          </div>
-        ))}
-      </dl>
-    </section>
-  );
+  return <UsageMeters title={t('usage.title')} rows={rows} testId="team-usage" testIdPrefix="team-usage" />;
 }
 
 function TeamView({ team }: { team: Team }) {
   const { t } = useTranslation('team');
-  const { language } = useLanguage();
   const { data: user } = useCurrentUser();
   const actions = useTeamActions();
   const { showDialog, showError } = useDialog();
@@ -99,7 +82,7 @@ function TeamView({ team }: { team: Team }) {
       <header className="team-header">
         <h1 dir="auto">{team.name}</h1>
         <span className="pill" data-testid="team-seats">
-          {t('seats', { taken: team.seats_taken, seats: team.seats })}
+          {t('seats', { taken: team.seats_taken, count: team.seats })}
         </span>
       </header>
 
@@ -116,6 +99,19 @@ function TeamView({ team }: { team: Team }) {
             }}
           >
             <h2>{t('invite.title')}</h2>
+            {team.seats_taken >= team.seats && (
+              // Why an invitation would be refused, and how to get seats (the owner buys them on the membership page).
+              <p className="notice notice--warning" data-testid="seats-full">
+                {t('seatLimit.full', { seats: team.seats })}{' '}
+                {isOwner ? (
+                  <Link to="/user/membership#seats" data-testid="add-seats-link">
+                    {t('seatLimit.addSeats')}
+                  </Link>
+                ) : (
+                  t('seatLimit.askOwner')
+                )}
+              </p>
+            )}
             <input type="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder={t('invite.email')} aria-label={t('invite.email')} required dir="ltr" data-testid="invite-email" />
             <select value={role} onChange={(e) => setRole(e.target.value)} aria-label={t('role')}>
               <option value="5">{t('roles.5')}</option>
@@ -173,7 +169,7 @@ function TeamView({ team }: { team: Team }) {
                   {team.usage && (
                     <td data-testid="member-usage">
                       {member.usage
-                        ? t('usage.memberMonth', { documents: formatNumber(member.usage.doc_requests_this_month, language), pages: formatNumber(member.usage.web_pages_this_month, language) })
+                        ? t('usage.memberMonth', { documents: t('usage.memberDocuments', { count: member.usage.doc_requests_this_month }), pages: t('usage.memberPages', { count: member.usage.web_pages_this_month }) })
                         : '—'}
                     </td>
                   )}
@@ -206,7 +202,7 @@ function TeamView({ team }: { team: Team }) {
       {confirming && (
         <div className="confirm-box panel" role="alertdialog" aria-labelledby="remove-title" data-testid="remove-confirm">
           <h2 id="remove-title">{t('remove.title')}</h2>
-          <p>{t('remove.body', { name: confirming.name ?? confirming.email })}</p>
+          <p>{t('remove.body', { name: isolate(confirming.name ?? confirming.email) })}</p>
           <div className="row-actions">
             <button className="button button--ghost" onClick={() => setConfirming(null)}>
               {t('cancel')}

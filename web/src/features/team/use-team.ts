@@ -57,16 +57,16 @@ export function useTeamActions() {
     await queryClient.invalidateQueries({ queryKey: teamKeys.all });
     await queryClient.invalidateQueries({ queryKey: userKeys.all });
   };
-  const post = <I>(path: (input: I) => string, body: (input: I) => unknown = (input) => input) =>
+  const usePost = <I>(path: (input: I) => string, body: (input: I) => unknown = (input) => input) =>
     useMutation({ mutationFn: (input: I) => api.post<Answer>(path(input), body(input)), onSuccess });
   return {
-    create: post<{ name: string }>(() => '/api/team'),
-    invite: post<{ email: string; role_id: number }>(() => '/api/team/invite'),
-    cancelInvitation: post<{ id: number }>((i) => `/api/team/invitations/${i.id}/delete`, () => ({})),
-    updateMember: post<{ id: number; role_id: number }>((i) => `/api/team/members/${i.id}`, (i) => ({ role_id: i.role_id })),
-    removeMember: post<{ id: number }>((i) => `/api/team/members/${i.id}/delete`, () => ({})),
-    settings: post<{ llm_enabled: boolean }>(() => '/api/team/settings'),
-    transfer: post<{ member_id: number }>(() => '/api/team/transfer'),
-    dissolve: post<Record<string, never>>(() => '/api/team/delete'),
+    create: usePost<{ name: string }>(() => '/api/team'),
+    invite: usePost<{ email: string; role_id: number }>(() => '/api/team/invite'),
+    cancelInvitation: usePost<{ id: number }>((i) => `/api/team/invitations/${i.id}/delete`, () => ({})),
+    updateMember: usePost<{ id: number; role_id: number }>((i) => `/api/team/members/${i.id}`, (i) => ({ role_id: i.role_id })),
+    removeMember: usePost<{ id: number }>((i) => `/api/team/members/${i.id}/delete`, () => ({})),
+    settings: usePost<{ llm_enabled: boolean }>(() => '/api/team/settings'),
+    transfer: usePost<{ member_id: number }>(() => '/api/team/transfer'),
+    dissolve: usePost<Record<string, never>>(() => '/api/team/delete'),
   };
 }

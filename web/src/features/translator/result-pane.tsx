@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { forwardArrow } from '../../i18n/format';
+import { useLanguage } from '../../i18n/use-language';
 import { ShareMenu } from './share-menu';
 import { directionOf, joinTargets } from './translator.fns';
 import type { TranslationResult } from './types';
@@ -23,6 +25,7 @@ const KNOWN_ENGINES = new Set(['dictionary', 'memory', 'llm', 'local']);
 /** The translation, sentence by sentence (hover or focus highlights the source sentence too), and its actions. */
 export function ResultPane(props: ResultPaneProps) {
   const { t } = useTranslation('translate');
+  const { language } = useLanguage();
   const { result } = props;
   const text = result ? joinTargets(result) : '';
   const engine = result?.engine ?? null;
@@ -68,6 +71,20 @@ export function ResultPane(props: ResultPaneProps) {
           {result.llm_unavailable && <span className="engine-notice__line">{t('llm.unavailable')}</span>}
           <span className="engine-notice__line">{KNOWN_ENGINES.has(engine) ? t(`engine.${engine as 'dictionary'}`) : t('engine.other', { engine })}</span>
         </p>
+      )}
+
+      {result && result.glossary_terms && result.glossary_terms.length > 0 && (
+        <div className="engine-notice glossary-note" data-testid="glossary-applied">
+          <span>{t('glossaryApplied.title')}</span>
+          <ul>
+            {result.glossary_terms.map((term) => (
+              <li key={`${term.source}\u0000${term.target}`}>
+                <bdi lang={result.source_lang}>{term.source}</bdi> {forwardArrow(language)} <bdi lang={result.target_lang}>{term.target}</bdi>
+              </li>
+            ))}
+          </ul>
+          {!props.isGuest && <Link to="/glossary">{t('glossaryApplied.manage')}</Link>}
+        </div>
       )}
 
       {result && (

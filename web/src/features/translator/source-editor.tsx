@@ -1,8 +1,6 @@
 import { useId, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../../i18n/format';
-import { useLanguage } from '../../i18n/use-language';
-import { countCharacters, directionOf, segmentAt } from './translator.fns';
+import { countCharacters, directionOf, guessLanguage, segmentAt } from './translator.fns';
 import type { SourceLang, TranslationResult } from './types';
 
 export interface SourceEditorProps {
@@ -24,13 +22,14 @@ export interface SourceEditorProps {
  */
 export function SourceEditor({ text, source, charLimit, result, activeSegment, onTextChange, onActiveSegmentChange, onSubmit }: SourceEditorProps) {
   const { t } = useTranslation('translate');
-  const { language } = useLanguage();
   const id = useId();
   const counterId = useId();
   const backdropRef = useRef<HTMLDivElement>(null);
   const count = countCharacters(text);
   const over = count > charLimit;
   const dir = directionOf(source);
+  // "Detect language": the text's own script decides (a dir="auto" box cannot tell its clear button where the text ends).
+  const fieldDir = source === 'auto' ? directionOf(guessLanguage(text)) : dir;
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
@@ -48,7 +47,9 @@ export function SourceEditor({ text, source, charLimit, result, activeSegment, o
       <label className="visually-hidden" htmlFor={id}>
         {t('input.label')}
       </label>
-      <div className="source-editor__field">
+      {/* The field takes the text's direction, so the clear button sits at the end of the text
+          (its inline end), on the side the text's end padding keeps free, in either interface language. */}
+      <div className="source-editor__field" dir={fieldDir}>
         <div ref={backdropRef} className="source-editor__backdrop" dir={dir} lang={source === 'auto' ? undefined : source} aria-hidden="true">
           {result ? (
             <>
@@ -94,8 +95,8 @@ export function SourceEditor({ text, source, charLimit, result, activeSegment, o
         )}
       </div>
       <p id={counterId} className={`source-editor__counter${over ? ' source-editor__counter--over' : ''}`} data-testid="char-counter" aria-live="polite">
-        {t('counter', { used: formatNumber(count, language), limit: formatNumber(charLimit, language) })}
-        {over && <span className="visually-hidden"> {t('counterOver', { limit: formatNumber(charLimit, language) })}</span>}
+        {t('counter', { used: count, count: charLimit })}
+        {over && <span className="visually-hidden"> {t('counterOver', { count: charLimit })}</span>}
       </p>
     </div>
   );

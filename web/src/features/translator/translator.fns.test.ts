@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { DICTIONARY_MAX_WORDS } from '../../../../server/src/text/toolkit';
+import { TRICKY_INPUTS } from '../../../../server/src/text/tricky-inputs';
 import {
   countCharacters,
   guestToken,
+  guessLanguage,
   isShortInput,
   joinSources,
   joinTargets,
@@ -90,5 +93,12 @@ describe('translator helpers', () => {
     expect(overallReaction(result.segments, { a: 'like', b: 'like' })).toBe('like');
     expect(overallReaction(result.segments, { a: 'like' })).toBeNull();
     expect(overallReaction(result.segments, {})).toBeNull();
+  });
+});
+
+describe('the web app counts and detects as the server (one table of tricky inputs)', () => {
+  it.each(TRICKY_INPUTS)('$text', ({ text, words, lang }) => {
+    expect(guessLanguage(text)).toBe(lang);
+    expect(isShortInput(text)).toBe(words > 0 && words <= DICTIONARY_MAX_WORDS);
   });
 });

@@ -1,3 +1,4 @@
+import { countWords, detectLanguage, DICTIONARY_MAX_WORDS } from '../../../../server/src/text/toolkit';
 import type { DictionaryEntry, Lang, SourceLang, TranslatedSegment, TranslateResponse, TranslationResult } from './types';
 
 /** Characters as the server counts them: code points of the trimmed text. */
@@ -54,12 +55,9 @@ export const otherLang = (lang: Lang): Lang => (lang === 'en' ? 'ar' : 'en');
 /** Writing direction of a language. */
 export const directionOf = (lang: SourceLang | null | undefined): 'rtl' | 'ltr' | 'auto' => (lang === 'ar' ? 'rtl' : lang === 'en' ? 'ltr' : 'auto');
 
-/** Guesses the script of a text, as the server does: more Arabic letters than Latin means Arabic. */
+/** Guesses the language of a text with the server's own detector (the text toolkit). */
 export function guessLanguage(text: string): Lang | null {
-  const arabic = text.match(/[\u0620-\u064A\u066E-\u06D3\u0750-\u077F\uFB50-\uFDFF\uFE70-\uFEFC]/g)?.length ?? 0;
-  const latin = text.match(/[A-Za-z\u00C0-\u024F]/g)?.length ?? 0;
-  if (!arabic && !latin) return null;
-  return arabic >= latin ? 'ar' : 'en';
+  return detectLanguage(text)?.lang ?? null;
 }
 
 /**
@@ -80,8 +78,8 @@ export function llmAvailableFor(source: SourceLang, target: Lang): boolean {
 
 /** Whether an input is short enough for the dictionary panel (three words at most). */
 export function isShortInput(text: string): boolean {
-  const words = text.trim().match(/[\p{L}\p{N}][\p{L}\p{M}\p{N}'’-]*/gu) ?? [];
-  return words.length > 0 && words.length <= 3;
+  const words = countWords(text);
+  return words > 0 && words <= DICTIONARY_MAX_WORDS;
 }
 
 export type ShareTarget = 'x' | 'facebook' | 'linkedin' | 'whatsapp' | 'telegram' | 'email';

@@ -7,6 +7,7 @@ import { formatNumber } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
 import { useLimits } from '../account/use-limits';
 import { DictionaryPanel } from './dictionary-panel';
+import { GlossNotice } from './gloss-notice';
 import { FeedbackDialog } from './feedback-dialog';
 import { LanguageBar } from './language-bar';
 import { LIMIT_MODAL, LimitDialog } from './limit-dialog';
@@ -18,6 +19,7 @@ import {
   isShortInput,
   joinTargets,
   llmAvailableFor,
+  guessLanguage,
   otherLang,
   overallReaction,
   parseTranslateResponse,
@@ -102,7 +104,18 @@ export function Translator({ projectId = null, headingLevel = 'h2' }: Translator
 
   const result = output?.result ?? null;
   const highlightable = output && output.text === text ? output.result : null;
-  const detected = result?.detected && source === 'auto' ? result.source_lang : null;
+  // Detection follows the text: the server's answer while the text is the one it translated,
+  // else the script of the text as typed or pasted (so "Detected: English" never outlives its text).
+  const guessed = source === 'auto' ? guessLanguage(text) : null;
+  const detected = source !== 'auto' ? null : output?.text === text && result?.detected ? result.source_lang : guessed;
+
+  // Text in the target language flips the pair by itself (as the documents screen does), and says so.
+  useEffect(() => {
+    if (!guessed || guessed !== target) return;
+    const next = otherLang(guessed);
+    setTarget(next);
+    setNotice(t('autoPair.flipped', { source: t(`languages.${guessed}`), target: t(`languages.${next}`) }));
+  }, [guessed, target, t]);
 
   const submit = () => {
     if (!text.trim() || translate.isPending) return;
@@ -212,6 +225,9 @@ export function Translator({ projectId = null, headingLevel = 'h2' }: Translator
         onDomainChange={setDomain}
         onLlmChange={setLlm}
       />
+
+      {/* Before the first answer; afterwards the result's own engine notice says it. */}
+      {!result && <GlossNotice screen="text" />}
 
       <div className="translator__panes">
         <div className="translator__pane translator__pane--source">

@@ -39,6 +39,8 @@ export interface TranslationResult {
   llm_unavailable?: boolean;
   leading: string;
   segments: TranslatedSegment[];
+  /** The glossary terms this translation applied (user, team and Lisan's per-domain terms). */
+  glossary_terms?: Array<{ source: string; target: string }>;
   usage?: { text_requests_today: number; request_quota: number; char_limit: number };
 }
 

@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
 import { useDialog } from '../../app/dialog-context';
-import { formatNumber } from '../../i18n/format';
+import { formatNumber, isolate } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
 import { useCurrentUser } from '../account/use-current-user';
+import { GlossNotice } from '../translator/gloss-notice';
 import {
   PAGES_PER_PAGE,
   useWebsite,
@@ -27,7 +28,6 @@ const DOMAINS: Domain[] = ['general', 'business', 'legal', 'ecommerce'];
 /** Web extraction: add a website (entire site or single page), see its pages, translate them, preview and download. */
 export function WebExtractionPage() {
   const { t } = useTranslation('websites');
-  const { language } = useLanguage();
   const { data: user } = useCurrentUser();
   const [params, setParams] = useSearchParams();
   const selectedId = Number(params.get('site')) || null;
@@ -45,8 +45,9 @@ export function WebExtractionPage() {
       <header className="websites-header">
         <h1>{t('title')}</h1>
         <p className="muted">{t('intro')}</p>
-        {user?.web_pages_quota ? <span className="pill">{t('quota', { value: formatNumber(user.web_pages_quota, language) })}</span> : null}
+        {user?.web_pages_quota ? <span className="pill">{t('quota', { count: user.web_pages_quota })}</span> : null}
       </header>
+      <GlossNotice screen="websites" />
       <div className="websites-top">
         <AddWebsiteForm onAdded={select} />
         <SiteList selectedId={selectedId} onSelect={select} />
@@ -241,7 +242,7 @@ function SiteDetail({ id, onDeleted }: { id: number; onDeleted: () => void }) {
           <div className="site-card__meta">
             <SiteState site={data} />
             <span className="pill">{t(`site.scope.${data.scope}`)}</span>
-            <span className="muted">{t('site.limit', { value: formatNumber(data.page_limit, language) })}</span>
+            <span className="muted">{t('site.limit', { count: data.page_limit })}</span>
           </div>
           {data.state === 'failed' && data.error && (
             <p className="notice notice--error" role="alert" data-testid="site-error">
@@ -349,7 +350,7 @@ function SiteDetail({ id, onDeleted }: { id: number; onDeleted: () => void }) {
                         disabled={!isSelectable(page)}
                         checked={selected.has(page.id)}
                         onChange={() => setSelected((s) => toggleSelection(s, rows, page.id))}
-                        aria-label={t('pages.select', { title: page.title || displayUrl(page.url) })}
+                        aria-label={t('pages.select', { title: isolate(page.title || displayUrl(page.url)) })}
                       />
                     </td>
                     <td className="pages-table__title">
@@ -408,7 +409,7 @@ function SiteDetail({ id, onDeleted }: { id: number; onDeleted: () => void }) {
           </div>
           <p className="muted">{t('preview.sandboxed')}</p>
           {/* An empty sandbox: no scripts, no same-origin access, no forms or pop-ups (the response's CSP says the same). */}
-          <iframe className="preview-frame" src={preview.preview_url} sandbox="" title={t('preview.frameTitle', { title: preview.title })} data-testid="preview-frame" />
+          <iframe className="preview-frame" src={preview.preview_url} sandbox="" title={t('preview.frameTitle', { title: isolate(preview.title) })} data-testid="preview-frame" />
         </div>
       )}
 

@@ -5,16 +5,22 @@
  * - vocabulary: Debian's `sentencepiece` (`spm_train`) on a small bilingual corpus, with
  *   Marian's id layout (</s> = 0, <unk> = 1, no <s>);
  * - model: a 1-layer transformer encoder and decoder of width 16, tied embeddings, written with
- *   our own Marian `.bin` writer, float32 weights (hence `gemm-precision: float32`).
+ *   our own Marian `.bin` writer, float32 weights (hence `gemm-precision: float32`);
+ * - or (`int8: true`) the way Firefox's models are: weights in browsermt's intgemm8 layout with
+ *   precomputed activation multipliers (`<weight>_QuantMultA`), run with the engine's default
+ *   `gemm-precision: int8shiftAlphaAll`. The integer GEMM needs the inner dimensions to be
+ *   multiples of 64 and the output columns multiples of 8: width 64 and a vocabulary of 352.
  *
  * Its output is random text, as it should be; what the tests check is the plumbing.
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { float32Item, type MarianItem, writeMarianBinary, yamlItem } from '../marian-binary';
+import { float32Item, int8Item, MarianType, type MarianItem, writeMarianBinary, yamlItem } from '../marian-binary';
 
 export interface TinyModelOptions {
+  /** Int8 weights as in Mozilla's `model.*.intgemm.alphas.bin` (see the file's comment). */
+  int8?: boolean;
   dimEmb?: number;
   heads?: number;
   dimFfn?: number;
@@ -61,7 +67,7 @@ function corpus(random: () => number): string {
  * Trains the SentencePiece vocabulary with `spm_train` into `dir/vocab.spm` and returns its
  * path and size. Throws a clear error when Debian's `sentencepiece` package is missing.
  */
-export function trainVocabulary(dir: string, seed = 7): { file: string; size: number } {
+export function trainVocabulary(dir: string, seed = 7, exactSize?: number): { file: string; size: number } {
   mkdirSync(dir, { recursive: true });
   const input = path.join(dir, 'corpus.txt');
   writeFileSync(input, corpus(prng(seed)));
@@ -72,13 +78,13 @@ export function trainVocabulary(dir: string, seed = 7): { file: string; size: nu
       [
         `--input=${input}`,
         `--model_prefix=${prefix}`,
-        '--vocab_size=500',
+        `--vocab_size=${exactSize ?? 500}`,
         '--model_type=unigram',
         '--bos_id=-1',
         '--eos_id=0',
         '--unk_id=1',
         '--character_coverage=1.0',
-        '--hard_vocab_limit=false',
+        `--hard_vocab_limit=${exactSize ? 'true' : 'false'}`,
         '--minloglevel=2',
       ],
       { stdio: ['ignore', 'ignore', 'pipe'] },
@@ -95,9 +101,9 @@ export function trainVocabulary(dir: string, seed = 7): { file: string; size: nu
 
 /** The tensors of a post-norm transformer (marian `transformer.h` names) with tied embeddings. */
 export function tinyTransformerItems(vocabSize: number, options: TinyModelOptions = {}): MarianItem[] {
-  const d = options.dimEmb ?? 16;
+  const d = options.dimEmb ?? (options.int8 ? 64 : 16);
   const heads = options.heads ?? 2;
-  const ffn = options.dimFfn ?? 32;
+  const ffn = options.dimFfn ?? (options.int8 ? 64 : 32);
   const encDepth = options.encDepth ?? 1;
   const decDepth = options.decDepth ?? 1;
   const random = prng(options.seed ?? 1);
@@ -168,7 +174,26 @@ export function tinyTransformerItems(vocabSize: number, options: TinyModelOption
     '',
   ].join('\n');
   items.push(yamlItem(yaml));
-  return items;
+  return options.int8 ? quantize(items) : items;
+}
+
+/** Weight matrices (names ending in _W, _Wq, _W1, ...) and the embeddings, as marian-conv picks them. */
+const QUANTIZED = /(_W[a-z0-9]?$)|^Wemb$/;
+
+/** The intgemm8 form of a float model, with an activation multiplier per quantized weight. */
+function quantize(items: MarianItem[]): MarianItem[] {
+  const out: MarianItem[] = [];
+  for (const item of items) {
+    if (item.type !== MarianType.float32 || !QUANTIZED.test(item.name) || item.shape.length !== 2) {
+      out.push(item);
+      continue;
+    }
+    const values = new Float32Array(item.data.buffer, item.data.byteOffset, item.data.byteLength / 4);
+    out.push(int8Item(item.name, item.shape as [number, number], values, item.name !== 'Wemb'));
+    // Activations entering these layers stay within about +-4 (layer-normalised): 127 / 4.
+    out.push(float32Item(`${item.name}_QuantMultA`, [1], new Float32Array([127 / 4])));
+  }
+  return out;
 }
 
 export interface TinyModelPair {
@@ -182,7 +207,7 @@ export interface TinyModelPair {
  * an empty shortlist file when `withShortlist`, and `metadata.json`.
  */
 export function buildTinyModelPair(root: string, options: TinyModelOptions & { withShortlist?: boolean } = {}): TinyModelPair {
-  const vocab = trainVocabulary(path.join(root, '.vocab'));
+  const vocab = trainVocabulary(path.join(root, '.vocab'), 7, options.int8 ? 352 : undefined);
   for (const [pair, source, target, seed] of [
     ['enar', 'en', 'ar', 11],
     ['aren', 'ar', 'en', 23],
@@ -190,7 +215,7 @@ export function buildTinyModelPair(root: string, options: TinyModelOptions & { w
     const dir = path.join(root, pair);
     mkdirSync(dir, { recursive: true });
     writeFileSync(
-      path.join(dir, `model.${pair}.bin`),
+      path.join(dir, options.int8 ? `model.${pair}.intgemm.alphas.bin` : `model.${pair}.bin`),
       writeMarianBinary(tinyTransformerItems(vocab.size, { ...options, seed: options.seed ?? seed })),
     );
     copyFileSync(vocab.file, path.join(dir, `vocab.${pair}.spm`));

@@ -44,7 +44,7 @@ export async function startStandIn(handler: Handler): Promise<StandIn> {
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', async () => {
+    req.on('end', () => void (async () => {
       const text = Buffer.concat(chunks).toString('utf8');
       let body: unknown = text;
       try {
@@ -78,7 +78,7 @@ export async function startStandIn(handler: Handler): Promise<StandIn> {
         ...reply.headers,
       });
       res.end(payload);
-    });
+    })());
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

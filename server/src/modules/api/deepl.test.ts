@@ -1,0 +1,116 @@
+import * as deepl from 'deepl-node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import { userWithKey } from './testing';
+
+/** DeepL's official Node client, unchanged, against a Lisan listening on a local port. */
+let t: TestApp;
+let serverUrl: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ startQueue: true });
+  serverUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
+});
+afterAll(() => t.close());
+
+const translator = (key: string) => new deepl.Translator(key, { serverUrl, maxRetries: 0 });
+
+describe('deepl-node against /v2', () => {
+  it('translateText: one text, a batch, detection and tag handling', async () => {
+    const { key, user, id } = await userWithKey(t);
+    const client = translator(key);
+    const one = await client.translateText('Good morning.', null, 'ar');
+    expect(one.text).toBe('صباح الخير.');
+    expect(one.detectedSourceLang).toBe('en');
+    expect(one.billedCharacters).toBe(13);
+
+    const batch = await client.translateText(['Good morning.', 'Thank you.'], 'en', 'ar');
+    expect(batch).toHaveLength(2);
+    expect(batch[0]!.text).toBe('صباح الخير.');
+    expect(batch[1]!.text).toMatch(/\p{Script=Arabic}/u);
+
+    const back = await client.translateText('صباح الخير.', null, 'en-US');
+    expect(back.detectedSourceLang).toBe('ar');
+    expect(back.text.toLowerCase()).toContain('morning');
+
+    const html = await client.translateText('<p>Good morning. <b>Thank you.</b></p><code>Good morning</code>', 'en', 'ar', { tagHandling: 'html' });
+    expect(html.text).toMatch(/^<p>صباح الخير\. <b>[^<]*\p{Script=Arabic}[^<]*<\/b><\/p><code>Good morning<\/code>$/u);
+
+    // Each text is one request of the plan's daily quota (the HTML text's runs go as one),
+    // with a history entry marked as API.
+    const history = await t.container.database.db.selectFrom('history_entries').select(['channel', 'type']).where('user_id', '=', user.id).execute();
+    expect(history).toHaveLength(5);
+    expect(history.every((entry) => entry.channel === 'api' && entry.type === 'text')).toBe(true);
+    const usage = await t.container.database.db.selectFrom('api_key_usage').selectAll().where('api_key_id', '=', id).executeTakeFirstOrThrow();
+    expect(usage.requests).toBe(4);
+    expect(Number(usage.characters)).toBeGreaterThan(40);
+  });
+
+  it('getUsage and the language lists', async () => {
+    const { key } = await userWithKey(t, { daily_text_requests: 30, char_limit: 1000 });
+    const client = translator(key);
+    await client.translateText('Thank you.', 'en', 'ar');
+    const usage = await client.getUsage();
+    expect(usage.character).toMatchObject({ count: 10, limit: 30_000 });
+    expect(usage.document).toMatchObject({ count: 0, limit: 10 });
+    expect((await client.getSourceLanguages()).map((lang) => lang.code).sort()).toEqual(['ar', 'en']);
+    expect((await client.getTargetLanguages()).map((lang) => lang.code).sort()).toEqual(['ar', 'en-GB', 'en-US']);
+  });
+
+  it('typed errors: a bad key is an AuthorizationError, an exhausted quota a QuotaExceededError', async () => {
+    await expect(translator('lsn_not-a-real-key').translateText('Hello', null, 'ar')).rejects.toBeInstanceOf(deepl.AuthorizationError);
+    const { key } = await userWithKey(t, { daily_text_requests: 1 });
+    const client = translator(key);
+    await client.translateText('Hello', null, 'ar');
+    await expect(client.translateText('Hello again', null, 'ar')).rejects.toBeInstanceOf(deepl.QuotaExceededError);
+  });
+});
+
+describe('/v2 bad input answers in DeepL shape ({"message"}, DeepL statuses)', () => {
+  const post = (key: string, payload: unknown, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url: '/v2/translate', headers: { authorization: `DeepL-Auth-Key ${key}`, ...headers }, payload: payload as string });
+
+  it('unknown parameters, wrong types, unsupported languages and missing text are 400', async () => {
+    const { key } = await userWithKey(t);
+    const unknown = await post(key, { text: ['Hi'], target_lang: 'AR', colour: 'blue' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual({ message: 'Unknown parameter: colour' });
+    const wrongType = await post(key, { text: [1, 2], target_lang: 'AR' });
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json()).toEqual({ message: "Value for 'text' not supported." });
+    const objectTarget = await post(key, { text: 'Hi', target_lang: { code: 'AR' } });
+    expect(objectTarget.json()).toEqual({ message: "Value for 'target_lang' not supported." });
+    const german = await post(key, 'text=Hallo&target_lang=DE', { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(german.statusCode).toBe(400);
+    expect(german.json()).toEqual({ message: "Value for 'target_lang' not supported." });
+    const missing = await post(key, { target_lang: 'AR' });
+    expect(missing.json()).toEqual({ message: "Parameter 'text' not specified." });
+    const malformed = await post(key, '{"text": [', { 'content-type': 'application/json' });
+    expect(malformed.statusCode).toBe(400);
+    expect(Object.keys(malformed.json())).toEqual(['message']);
+  });
+
+  it('51 texts are refused with 413, a 10 MB body with 413, both in DeepL shape', async () => {
+    const { key } = await userWithKey(t);
+    const many = await post(key, { text: Array.from({ length: 51 }, (_, i) => `Text ${i}`), target_lang: 'AR' });
+    expect(many.statusCode).toBe(413);
+    expect(many.json()).toEqual({ message: 'Too many texts: at most 50 per request.' });
+    const huge = await post(key, JSON.stringify({ text: ['x'.repeat(10 * 1024 * 1024)], target_lang: 'AR' }), { 'content-type': 'application/json' });
+    expect(huge.statusCode).toBe(413);
+    expect(Object.keys(huge.json())).toEqual(['message']);
+  });
+
+  it('form bodies take repeated text fields, as DeepL does', async () => {
+    const { key } = await userWithKey(t);
+    const response = await post(key, 'text=Good%20morning.&text=Thank%20you.&target_lang=ar&source_lang=EN&split_sentences=1&preserve_formatting=1&formality=prefer_more', { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().translations).toHaveLength(2);
+    expect(response.json().translations[0]).toEqual({ detected_source_language: 'EN', text: 'صباح الخير.' });
+  });
+
+  it('an unknown /v2 path is a DeepL-shaped 404', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/v2/nothing-here' });
+    expect(response.statusCode).toBe(404);
+    expect(Object.keys(response.json())).toEqual(['message']);
+  });
+});

@@ -1,0 +1,263 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Lang } from '../../engines/types';
+import type { PlanRow, UserRow } from '../../db/schema';
+import { planLimits } from '../plans/plans.fns';
+import type { ApiCaller, ApiKeysService } from './keys';
+import { NotFound } from '../../http/errors';
+import { contentDisposition } from '../documents/documents.fns';
+import { enumParam, listParam, readParams, stringParam, textsParam } from './params';
+import type { ApiKeysRepo } from './repo';
+import { ApiBadRequest, apiSurface, KEY_ROUTE, type ApiFailure } from './surface';
+import type { ApiTexts } from './texts';
+import type { ApiDocuments } from './documents';
+import { formatGlossaryEntries, MAX_GLOSSARY_ENTRIES, parseGlossaryEntries, type ApiGlossaries, type ApiGlossary } from './glossaries';
+import { PayloadTooLarge } from '../../http/errors';
+
+/**
+ * The DeepL API v2 surface (docs/api.md): DeepL's paths, parameters, answers and error
+ * statuses, so DeepL's own clients work with Lisan's address as their server URL.
+ */
+
+const STATUS: Record<ApiFailure['kind'], number> = { key: 403, plan: 403, quota: 456, too_large: 413, rate: 429, invalid: 400, not_found: 404, unavailable: 503, server: 500 };
+
+export const DEEPL_MAX_TEXTS = 50;
+
+/** DeepL's language codes for Lisan's languages. */
+const SOURCE_CODES: Record<string, Lang> = { EN: 'en', AR: 'ar' };
+const TARGET_CODES: Record<string, Lang> = { AR: 'ar', EN: 'en', 'EN-US': 'en', 'EN-GB': 'en' };
+export const deeplCode = (lang: Lang) => lang.toUpperCase();
+
+const SOURCE_LANGUAGES = [
+  { language: 'AR', name: 'Arabic' },
+  { language: 'EN', name: 'English' },
+];
+const TARGET_LANGUAGES = [
+  { language: 'AR', name: 'Arabic', supports_formality: false },
+  { language: 'EN-GB', name: 'English (British)', supports_formality: false },
+  { language: 'EN-US', name: 'English (American)', supports_formality: false },
+];
+
+/** Every parameter DeepL's /v2/translate documents (and its client sends); those that do not apply are accepted and ignored. */
+const TRANSLATE_PARAMS = new Set([
+  'text',
+  'source_lang',
+  'target_lang',
+  'context',
+  'show_billed_characters',
+  'split_sentences',
+  'preserve_formatting',
+  'formality',
+  'model_type',
+  'glossary_id',
+  'tag_handling',
+  'tag_handling_version',
+  'outline_detection',
+  'non_splitting_tags',
+  'splitting_tags',
+  'ignore_tags',
+  'style_id',
+  'custom_instructions',
+  'translation_memory_id',
+  'translation_memory_threshold',
+  'enable_beta_languages',
+]);
+
+export function sourceLangParam(params: Record<string, unknown>, name = 'source_lang'): Lang | 'auto' {
+  const code = enumParam(params, name, Object.keys(SOURCE_CODES));
+  return code ? SOURCE_CODES[code]! : 'auto';
+}
+
+export function targetLangParam(params: Record<string, unknown>, name = 'target_lang'): Lang {
+  return TARGET_CODES[enumParam(params, name, Object.keys(TARGET_CODES), { required: true })!]!;
+}
+
+export interface DeeplDeps {
+  keys: ApiKeysService;
+  documents: ApiDocuments;
+  glossaries: ApiGlossaries;
+  texts: ApiTexts;
+  repo: ApiKeysRepo;
+  planOf(user: UserRow): Promise<PlanRow>;
+  textRequestsToday(caller: ApiCaller): Promise<number>;
+  documentsThisMonth(caller: ApiCaller): Promise<number>;
+  /** Server-side time of each /v2/translate answer (with /api/translate's, for operators and the benchmark). */
+  recordServiceTime(ms: number): void;
+  now: () => Date;
+}
+
+export const sendDeeplError = (reply: FastifyReply, failure: ApiFailure) => reply.code(STATUS[failure.kind]).send({ message: failure.message });
+
+/** Unknown paths under /v2/ answer in DeepL's shape (app.ts's not-found handler asks). */
+export const isDeeplPath = (url: string) => url === '/v2' || url.startsWith('/v2/');
+export const deeplNotFound = (request: FastifyRequest, reply: FastifyReply) => reply.code(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+
+/** Registers /v2/* (call inside app.register: the scope gets DeepL's error shape and form bodies). */
+export function deeplRoutes(app: FastifyInstance, deps: DeeplDeps) {
+  const { authenticate } = apiSurface(app, { keys: deps.keys, keyFields: [], send: sendDeeplError });
+
+  /** Translates up to 50 texts (DeepL's /v2/translate, form or JSON). */
+  app.post('/v2/translate', { ...KEY_ROUTE, onResponse: async (_request, reply) => deps.recordServiceTime(reply.elapsedTime) }, async (request) => {
+    const caller = await authenticate(request);
+    const params = readParams(request, TRANSLATE_PARAMS);
+    const { texts } = textsParam(params, 'text', DEEPL_MAX_TEXTS);
+    const source = sourceLangParam(params);
+    const target = targetLangParam(params);
+    const tagHandling = enumParam(params, 'tag_handling', ['xml', 'html'] as const);
+    enumParam(params, 'split_sentences', ['0', '1', 'nonewlines'] as const);
+    enumParam(params, 'preserve_formatting', ['0', '1', 'true', 'false'] as const);
+    enumParam(params, 'formality', ['default', 'more', 'less', 'prefer_more', 'prefer_less'] as const);
+    enumParam(params, 'show_billed_characters', ['0', '1', 'true', 'false'] as const);
+    const glossaryId = stringParam(params, 'glossary_id');
+    if (glossaryId) {
+      // The account's glossary terms apply to every translation; a named glossary must exist and match the pair.
+      const glossary = await deps.glossaries.find(caller, glossaryId);
+      if (glossary.target !== target || (source !== 'auto' && glossary.source !== source)) throw new ApiBadRequest('api.invalid_parameter', { name: 'glossary_id' });
+    }
+    const ignoreTags = listParam(params, 'ignore_tags', { commaSeparated: true });
+    const results = await deps.texts.translateMany(caller, request.ip, texts, { source, target, format: tagHandling ?? 'text', ignoreTags });
+    const billed = ['1', 'true'].includes(String(params.show_billed_characters ?? ''));
+    return {
+      translations: results.map((result) => ({
+        detected_source_language: deeplCode(result.source),
+        text: result.text,
+        ...(billed ? { billed_characters: result.characters } : {}),
+      })),
+    };
+  });
+
+  const languages = async (request: FastifyRequest) => {
+    await authenticate(request);
+    const params = readParams(request, new Set(['type']));
+    const type = enumParam(params, 'type', ['source', 'target'] as const) ?? 'source';
+    return type === 'source' ? SOURCE_LANGUAGES : TARGET_LANGUAGES;
+  };
+  /** The languages Lisan translates from (`type=source`, the default) or into (`type=target`). */
+  app.get('/v2/languages', KEY_ROUTE, languages);
+  app.post('/v2/languages', KEY_ROUTE, languages);
+
+  const usage = async (request: FastifyRequest) => {
+    const caller = await authenticate(request);
+    readParams(request, new Set());
+    const plan = planLimits(await deps.planOf(caller.user));
+    const dayStart = new Date(`${deps.now().toISOString().slice(0, 10)}T00:00:00Z`);
+    const teamId = caller.team?.teamId ?? null;
+    return {
+      character_count: await deps.repo.charactersSince({ userId: caller.user.id, teamId }, dayStart),
+      character_limit: plan.daily_text_requests * plan.char_limit,
+      document_count: await deps.documentsThisMonth(caller),
+      document_limit: plan.monthly_doc_requests,
+      text_request_count: await deps.textRequestsToday(caller),
+      text_request_limit: plan.daily_text_requests,
+    };
+  };
+  /** Today's use against the plan (DeepL's fields, plus Lisan's text requests). */
+  app.get('/v2/usage', KEY_ROUTE, usage);
+  app.post('/v2/usage', KEY_ROUTE, usage);
+
+  /** Uploads a document (multipart `file`, `target_lang`, optional `source_lang`, `filename`) for translation. */
+  app.post('/v2/document', KEY_ROUTE, async (request) => {
+    const started = await deps.documents.upload(request, () => authenticate(request), (fields) => {
+      const params = readParams(request, DOCUMENT_PARAMS, fields);
+      enumParam(params, 'formality', ['default', 'more', 'less', 'prefer_more', 'prefer_less'] as const);
+      return { source: sourceLangParam(params), target: targetLangParam(params) };
+    });
+    return { document_id: started.id, document_key: started.key };
+  });
+
+  const documentId = (request: FastifyRequest) => {
+    const { id } = request.params as { id: string };
+    if (!UUID.test(id)) throw new NotFound('api.document_not_found');
+    return id;
+  };
+
+  /** A document's state: queued, translating (with an estimate), done (with the characters billed) or error. */
+  app.post('/v2/document/:id', KEY_ROUTE, async (request) => {
+    const caller = await authenticate(request);
+    const id = documentId(request);
+    const key = stringParam(readParams(request, new Set(['document_key'])), 'document_key', { required: true });
+    const status = await deps.documents.status(request, caller, id, key);
+    return {
+      document_id: id,
+      status: status.state,
+      ...(status.state === 'queued' || status.state === 'translating' ? { seconds_remaining: Math.max(1, Math.round((100 - status.progress) / 5)) } : {}),
+      ...(status.state === 'done' ? { billed_characters: status.characters } : {}),
+      ...(status.state === 'error' ? { error_message: status.error ?? 'Translation failed' } : {}),
+    };
+  });
+
+  /** The translated file, once the document is done (503 before). */
+  app.post('/v2/document/:id/result', KEY_ROUTE, async (request, reply) => {
+    const caller = await authenticate(request);
+    const id = documentId(request);
+    const key = stringParam(readParams(request, new Set(['document_key'])), 'document_key', { required: true });
+    const file = await deps.documents.result(request, caller, id, key);
+    reply.header('content-type', file.mime).header('content-disposition', contentDisposition(file.fileName)).header('cache-control', 'private, no-store');
+    if (file.size !== null) reply.header('content-length', String(file.size));
+    return reply.send(file.stream);
+  });
+
+  const glossaryInfo = (glossary: ApiGlossary) => ({
+    glossary_id: glossary.id,
+    name: glossary.name,
+    ready: true,
+    source_lang: glossary.source,
+    target_lang: glossary.target,
+    creation_time: glossary.createdAt.toISOString(),
+    entry_count: glossary.entries.length,
+  });
+
+  /** The language pairs glossaries support. */
+  app.get('/v2/glossary-language-pairs', KEY_ROUTE, async (request) => {
+    await authenticate(request);
+    return {
+      supported_languages: [
+        { source_lang: 'en', target_lang: 'ar' },
+        { source_lang: 'ar', target_lang: 'en' },
+      ],
+    };
+  });
+
+  /** Adds entries (TSV or CSV) to the account's glossary of the pair: the same terms as the web app's glossary. */
+  app.post('/v2/glossaries', KEY_ROUTE, async (request, reply) => {
+    const caller = await authenticate(request);
+    const params = readParams(request, new Set(['name', 'source_lang', 'target_lang', 'entries', 'entries_format']));
+    const name = stringParam(params, 'name', { required: true })!.trim().slice(0, 100);
+    const source = SOURCE_CODES[enumParam(params, 'source_lang', Object.keys(SOURCE_CODES), { required: true })!]!;
+    const target = TARGET_CODES[enumParam(params, 'target_lang', Object.keys(TARGET_CODES), { required: true })!]!;
+    const format = enumParam(params, 'entries_format', ['tsv', 'csv'] as const, { required: true })!;
+    const entries = parseGlossaryEntries(stringParam(params, 'entries', { required: true })!, format);
+    if (!entries || !entries.length) throw new ApiBadRequest('api.glossary_entries_invalid');
+    if (entries.length > MAX_GLOSSARY_ENTRIES) throw new PayloadTooLarge('api.too_many_texts', { max: MAX_GLOSSARY_ENTRIES });
+    const glossary = await deps.glossaries.create(caller, { name, source, target, entries });
+    return reply.code(201).send(glossaryInfo(glossary));
+  });
+
+  /** Every glossary the key may use: the account's (and, for a team member, the team's). */
+  app.get('/v2/glossaries', KEY_ROUTE, async (request) => {
+    const caller = await authenticate(request);
+    return { glossaries: (await deps.glossaries.list(caller)).map(glossaryInfo) };
+  });
+
+  app.get('/v2/glossaries/:id', KEY_ROUTE, async (request) => {
+    const caller = await authenticate(request);
+    return glossaryInfo(await deps.glossaries.find(caller, (request.params as { id: string }).id));
+  });
+
+  /** The entries as TSV (DeepL's default) or, when `Accept: text/csv`, CSV. */
+  app.get('/v2/glossaries/:id/entries', KEY_ROUTE, async (request, reply) => {
+    const caller = await authenticate(request);
+    const glossary = await deps.glossaries.find(caller, (request.params as { id: string }).id);
+    const csv = /text\/csv/i.test(String(request.headers.accept ?? ''));
+    return reply.header('content-type', csv ? 'text/csv; charset=utf-8' : 'text/tab-separated-values; charset=utf-8').send(formatGlossaryEntries(glossary.entries, csv ? 'csv' : 'tsv'));
+  });
+
+  app.delete('/v2/glossaries/:id', KEY_ROUTE, async (request, reply) => {
+    const caller = await authenticate(request);
+    await deps.glossaries.remove(caller, (request.params as { id: string }).id);
+    return reply.code(204).send();
+  });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Parameters of POST /v2/document (those that do not apply are accepted and ignored). */
+const DOCUMENT_PARAMS = new Set(['source_lang', 'target_lang', 'filename', 'output_format', 'formality', 'glossary_id', 'style_id', 'translation_memory_id', 'translation_memory_threshold', 'enable_beta_languages']);

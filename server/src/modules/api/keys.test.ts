@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { createTestApp, memoryTransport, type TestApp } from '../../../test/harness';
+import { buildApp } from '../../app';
+import { createContainer } from '../../container';
+import { openDatabase } from '../../db/client';
+import { createPlan, createTeam, createUser, signedIn } from '../../../test/documents-helpers';
+import { API_KEY_PREFIX, hashApiKey } from './keys';
+import { createKey, userWithKey } from './testing';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { API_KEY_FAILURES_PER_WINDOW: '5', API_KEY_REQUESTS_PER_MINUTE: '8' } });
+});
+afterAll(() => t.close());
+
+/** Another api process: its own container and app (and, on PostgreSQL, its own connection) over the same database. */
+async function secondProcess() {
+  const shared = t.container.database;
+  const database = t.testDatabase.url ? await openDatabase({ url: t.testDatabase.url, poolSize: 2 }) : (Object.create(shared, { close: { value: async () => {} } }) as typeof shared);
+  const container = await createContainer(t.container.config, 'api', { database, logger: pino({ level: 'silent' }), mailTransport: memoryTransport() });
+  const app = await buildApp(container);
+  await app.ready();
+  return {
+    app,
+    async close() {
+      await app.close();
+      await container.close();
+    },
+  };
+}
+
+const v2 = (key: string | null, url = '/v2/usage', headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers: { ...(key ? { authorization: `DeepL-Auth-Key ${key}` } : {}), ...headers }, remoteAddress: '198.51.100.7' });
+
+describe('API keys: /api/user/api-keys', () => {
+  it('creates a key shown once, stores only its hash and prefix, and lists it without the secret', async () => {
+    const { client, key, id } = await userWithKey(t);
+    expect(key.startsWith(API_KEY_PREFIX)).toBe(true);
+    expect(key.length).toBeGreaterThan(40);
+    const row = await t.container.database.db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row.secret_hash).toBe(hashApiKey(key));
+    expect(row.secret_hash).not.toContain(key);
+    expect(key.startsWith(row.prefix)).toBe(true);
+    expect(row.prefix.length).toBeLessThan(16);
+    // No column of any key row holds the key.
+    const all = await t.container.database.db.selectFrom('api_keys').selectAll().execute();
+    expect(JSON.stringify(all)).not.toContain(key);
+
+    const list = await client.get('/api/user/api-keys');
+    expect(list.statusCode).toBe(200);
+    expect(list.body).not.toContain(key);
+    const [listed] = list.json().data;
+    expect(listed).toMatchObject({ id, name: 'Test key', prefix: row.prefix, last_used_at: null, revoked_at: null, usage: { requests: 0, characters: 0, documents: 0 } });
+    expect(listed).not.toHaveProperty('key');
+  });
+
+  it('needs a name, a verified session and CSRF like every web route', async () => {
+    const { client } = await userWithKey(t);
+    const missing = await client.post('/api/user/api-keys', {});
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().errors.name).toEqual(['Give the key a name.']);
+    expect((await t.client().post('/api/user/api-keys', { name: 'x' })).statusCode).toBe(401);
+    expect((await client.request({ method: 'POST', url: '/api/user/api-keys', payload: { name: 'x' }, csrf: false })).statusCode).toBe(419);
+  });
+
+  it('a key works without cookie or CSRF, with DeepL-Auth-Key or Bearer, and records its last use', async () => {
+    const { key, id } = await userWithKey(t);
+    expect((await v2(key)).statusCode).toBe(200);
+    const bearer = await t.app.inject({ method: 'POST', url: '/v2/translate', headers: { authorization: `Bearer ${key}` }, payload: { text: ['Hello'], target_lang: 'AR' } });
+    expect(bearer.statusCode).toBe(200);
+    const row = await t.container.database.db.selectFrom('api_keys').select('last_used_at').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row.last_used_at).not.toBeNull();
+  });
+
+  it('a revoked key stops at once, in every process (no cache: another app on the same database refuses it too)', async () => {
+    const { client, key, id } = await userWithKey(t);
+    const other = await secondProcess();
+    try {
+      const inOther = () => other.app.inject({ method: 'GET', url: '/v2/usage', headers: { authorization: `DeepL-Auth-Key ${key}` } });
+      expect((await inOther()).statusCode).toBe(200);
+      expect((await v2(key)).statusCode).toBe(200);
+      const revoked = await client.post(`/api/user/api-keys/${id}/revoke`, {});
+      expect(revoked.statusCode).toBe(200);
+      expect((await v2(key)).statusCode).toBe(403);
+      const refused = await inOther();
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ message: 'Invalid API key. Check the key, or create one in Account settings > API keys.' });
+      const list = await client.get('/api/user/api-keys');
+      expect(list.json().data[0].revoked_at).not.toBeNull();
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('another user cannot revoke a key (404), and a plan without the API refuses keys in the caller language', async () => {
+    const { id } = await userWithKey(t);
+    const { client: stranger } = await userWithKey(t);
+    expect((await stranger.post(`/api/user/api-keys/${id}/revoke`, {})).statusCode).toBe(404);
+
+    const noApi = await createPlan(t, { api_enabled: false });
+    const user = await createUser(t, { planId: noApi.id });
+    const client = await signedIn(t, user, 'ar');
+    const refused = await client.post('/api/user/api-keys', { name: 'x' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('يُرجى ترقية باقتك لاستخدام هذه الميزة.');
+
+    // A key made while the plan had the API stops when the plan no longer includes it.
+    const { user: later, key } = await userWithKey(t);
+    await t.container.database.db.updateTable('users').set({ plan_id: noApi.id }).where('id', '=', later.id).execute();
+    const english = await v2(key, '/v2/usage', { 'accept-language': 'en' });
+    expect(english.statusCode).toBe(403);
+    expect(english.json()).toEqual({ message: 'Please upgrade your plan to use this feature' });
+    expect((await v2(key, '/v2/usage', { 'accept-language': 'ar' })).json()).toEqual({ message: 'يُرجى ترقية باقتك لاستخدام هذه الميزة.' });
+  });
+
+  it('the free trial includes the API', async () => {
+    const user = await createUser(t);
+    const client = await signedIn(t, user);
+    const { key } = await createKey(client);
+    expect((await v2(key)).statusCode).toBe(200);
+  });
+
+  it('throttles guessing: past the limit of wrong keys an address is refused with 429, even with a right key', async () => {
+    const { key } = await userWithKey(t);
+    const from = (value: string) => t.app.inject({ method: 'GET', url: '/v2/usage', headers: { authorization: `DeepL-Auth-Key ${value}` }, remoteAddress: '192.0.2.99' });
+    for (let i = 0; i < 5; i++) expect((await from(`${API_KEY_PREFIX}guess${i}`)).statusCode).toBe(403);
+    const blocked = await from(key);
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    // Another address is not affected.
+    expect((await v2(key)).statusCode).toBe(200);
+  });
+
+  it('limits requests per key in the database (429 with Retry-After in DeepL shape)', async () => {
+    const { key } = await userWithKey(t);
+    const statuses: number[] = [];
+    for (let i = 0; i < 9; i++) statuses.push((await v2(key)).statusCode);
+    expect(statuses.slice(0, 8).every((status) => status === 200)).toBe(true);
+    const limited = await v2(key);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.json()).toHaveProperty('message');
+    const counter = await t.container.database.db.selectFrom('rate_limits').select('hits').where('key', 'like', 'api-key:%').execute();
+    expect(counter.some((row) => row.hits >= 9)).toBe(true);
+  });
+
+  it('team owners and managers make team keys; members cannot; a team key lists for the team managers', async () => {
+    const plan = await createPlan(t, { api_enabled: true, is_team: true });
+    const owner = await createUser(t, { planId: plan.id });
+    const manager = await createUser(t, { planId: plan.id });
+    const member = await createUser(t, { planId: plan.id });
+    await createTeam(t, owner, [
+      { user: manager, role: 4 },
+      { user: member, role: 5 },
+    ]);
+    const managerClient = await signedIn(t, manager);
+    const teamKey = await createKey(managerClient, 'Team key', true);
+    expect(teamKey.team).toBe(true);
+    const ownerList = await (await signedIn(t, owner)).get('/api/user/api-keys');
+    expect(ownerList.json().data.map((k: { id: number }) => k.id)).toContain(teamKey.id);
+    const memberClient = await signedIn(t, member);
+    const refused = await memberClient.post('/api/user/api-keys', { name: 'x', team: true });
+    expect(refused.statusCode).toBe(403);
+    expect((await memberClient.get('/api/user/api-keys')).json().data).toEqual([]);
+    expect((await v2(teamKey.key)).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,98 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+
+export function createApiKeysRepo(db: Kysely<DB>) {
+  return {
+    insert(values: { user_id: number; team_id: number | null; name: string; prefix: string; secret_hash: string; created_at: Date }) {
+      return db.insertInto('api_keys').values(values).returningAll().executeTakeFirstOrThrow();
+    },
+
+    findByHash(hash: string) {
+      return db.selectFrom('api_keys').selectAll().where('secret_hash', '=', hash).executeTakeFirst();
+    },
+
+    findById(id: number) {
+      return db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** The user's own keys and, when given, their team's keys, newest first, with this month's usage. */
+    list(scope: { userId: number; teamId: number | null }, monthStart: string) {
+      return db
+        .selectFrom('api_keys as k')
+        .leftJoin('api_key_usage as u', (join) => join.onRef('u.api_key_id', '=', 'k.id').on('u.period_start', '=', monthStart))
+        .select(['k.id', 'k.user_id', 'k.team_id', 'k.name', 'k.prefix', 'k.created_at', 'k.last_used_at', 'k.revoked_at', 'u.requests', 'u.characters', 'u.documents'])
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('k.user_id', '=', scope.userId), eb('k.team_id', 'is', null)]),
+            ...(scope.teamId !== null ? [eb('k.team_id', '=', scope.teamId)] : []),
+          ]),
+        )
+        .orderBy('k.created_at', 'desc')
+        .orderBy('k.id', 'desc')
+        .execute();
+    },
+
+    revoke(id: number, at: Date) {
+      return db.updateTable('api_keys').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
+    },
+
+    /** Last use, written at most once a minute per key (a busy key does not write on every request). */
+    touch(id: number, at: Date) {
+      return db
+        .updateTable('api_keys')
+        .set({ last_used_at: at })
+        .where('id', '=', id)
+        .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', new Date(at.getTime() - 60_000))]))
+        .execute();
+    },
+
+    addUsage(id: number, periodStart: string, delta: { requests: number; characters: number; documents: number }) {
+      return db
+        .insertInto('api_key_usage')
+        .values({ api_key_id: id, period_start: periodStart, ...delta })
+        .onConflict((oc) =>
+          oc.columns(['api_key_id', 'period_start']).doUpdateSet({
+            requests: sql`api_key_usage.requests + excluded.requests`,
+            characters: sql`api_key_usage.characters + excluded.characters`,
+            documents: sql`api_key_usage.documents + excluded.documents`,
+          }),
+        )
+        .execute();
+    },
+
+    /** Characters of the text translations made since `since` by the user, or by every member of the team. */
+    async charactersSince(scope: { userId: number; teamId: number | null }, since: Date) {
+      const row = await db
+        .selectFrom('text_translations')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('characters'), sql<string>`0`).as('total'))
+        .where('created_at', '>=', since)
+        .where((eb) =>
+          scope.teamId !== null ? eb('user_id', 'in', eb.selectFrom('team_members').select('user_id').where('team_id', '=', scope.teamId)) : eb('user_id', '=', scope.userId),
+        )
+        .executeTakeFirst();
+      return Number(row?.total ?? 0);
+    },
+
+    glossaryNames(ownerKeys: string[]) {
+      return db.selectFrom('api_glossary_names').selectAll().where('owner_key', 'in', ownerKeys).execute();
+    },
+
+    saveGlossaryName(values: { owner_key: string; source_lang: string; target_lang: string; name: string; created_at: Date }) {
+      return db
+        .insertInto('api_glossary_names')
+        .values(values)
+        .onConflict((oc) => oc.columns(['owner_key', 'source_lang', 'target_lang']).doUpdateSet({ name: values.name }))
+        .execute();
+    },
+
+    deleteGlossaryName(ownerKey: string, source: string, target: string) {
+      return db.deleteFrom('api_glossary_names').where('owner_key', '=', ownerKey).where('source_lang', '=', source).where('target_lang', '=', target).execute();
+    },
+
+    usage(id: number, periodStart: string) {
+      return db.selectFrom('api_key_usage').selectAll().where('api_key_id', '=', id).where('period_start', '=', periodStart).executeTakeFirst();
+    },
+  };
+}
+
+export type ApiKeysRepo = ReturnType<typeof createApiKeysRepo>;

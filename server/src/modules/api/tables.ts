@@ -1,0 +1,43 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface ApiKeysTable {
+  id: Generated<number>;
+  user_id: number;
+  team_id: number | null;
+  name: string;
+  /** The first characters of the key, shown so its owner recognises it. */
+  prefix: string;
+  /** SHA-256 of the whole key (base64url); the key itself is never stored. */
+  secret_hash: string;
+  created_at: Timestamp;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+}
+
+export interface ApiKeyUsageTable {
+  api_key_id: number;
+  /** First day of the UTC month. */
+  period_start: string;
+  requests: Generated<number>;
+  characters: ColumnType<string, number | string | undefined, number | string>;
+  documents: Generated<number>;
+}
+
+export interface ApiGlossaryNamesTable {
+  owner_key: string;
+  source_lang: string;
+  target_lang: string;
+  name: string;
+  created_at: Timestamp;
+}
+
+/** Tables of the developer API module (migration 0170). */
+export interface ApiTables {
+  api_keys: ApiKeysTable;
+  api_key_usage: ApiKeyUsageTable;
+  api_glossary_names: ApiGlossaryNamesTable;
+}
+
+export type ApiKeyRow = Selectable<ApiKeysTable>;

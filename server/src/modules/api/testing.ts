@@ -1,0 +1,23 @@
+/**
+ * Test helpers of the developer API: a user with a key made through the real route.
+ * Only test files import this.
+ */
+import type { TestApp, TestClient } from '../../../test/harness';
+import { createPlan, createUser, signedIn } from '../../../test/documents-helpers';
+import type { NewPlan, UserRow } from '../../db/schema';
+
+/** Creates a key through POST /api/user/api-keys as the signed-in client. */
+export async function createKey(client: TestClient, name = 'Test key', team = false) {
+  const response = await client.post('/api/user/api-keys', { name, ...(team ? { team } : {}) });
+  if (response.statusCode !== 201) throw new Error(`key creation failed: ${response.statusCode} ${response.body}`);
+  return response.json().data as { id: number; name: string; prefix: string; key: string; team: boolean };
+}
+
+/** A verified user on a plan with the API (limits may be chosen), signed in, with one key. */
+export async function userWithKey(t: TestApp, limits: Partial<NewPlan> = {}, options: { locale?: 'en' | 'ar' } = {}): Promise<{ user: UserRow; client: TestClient; key: string; id: number }> {
+  const plan = await createPlan(t, { api_enabled: true, ...limits });
+  const user = await createUser(t, { planId: plan.id, locale: options.locale });
+  const client = await signedIn(t, user, options.locale);
+  const created = await createKey(client);
+  return { user, client, key: created.key, id: created.id };
+}

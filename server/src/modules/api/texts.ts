@@ -1,0 +1,134 @@
+import { escapeHtml, unescapeHtml } from '../../engines/bergamot/markup';
+import { detectLanguage } from '../../text/toolkit';
+import type { Lang } from '../../engines/types';
+import { Invalid } from '../../http/errors';
+import type { TranslateService } from '../translate/service';
+import type { ApiCaller, ApiKeysService } from './keys';
+
+export type TextFormat = 'text' | 'xml' | 'html';
+
+export interface ApiTextResult {
+  text: string;
+  /** The source language: the one given, else the detected one. */
+  source: Lang;
+  /** Characters sent for translation (the markup not counted). */
+  characters: number;
+}
+
+/** Elements whose content is never translated in HTML (besides `translate="no"` and `notranslate`). */
+const HTML_OPAQUE = new Set(['script', 'style', 'code', 'pre', 'textarea', 'noscript']);
+const TAG = /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<[^>]*>/g;
+const VOID_HTML = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+
+interface Run {
+  /** Index of the run among the pieces of the input. */
+  piece: number;
+  leading: string;
+  text: string;
+  trailing: string;
+}
+
+/**
+ * Splits markup into tags and text runs; the runs to translate are those outside ignored
+ * elements (`ignore_tags`, and in HTML script/style/code and `translate="no"`).
+ */
+function splitMarkup(input: string, format: 'xml' | 'html', ignoreTags: Set<string>) {
+  const pieces: string[] = [];
+  const runs: Run[] = [];
+  const ignored: string[] = [];
+  let last = 0;
+  const addText = (raw: string) => {
+    if (!raw) return;
+    pieces.push(raw);
+    if (ignored.length) return;
+    const text = unescapeHtml(raw);
+    if (!/\p{L}/u.test(text)) return;
+    const leading = /^\s*/.exec(text)![0];
+    const trailing = /\s*$/.exec(text)![0];
+    runs.push({ piece: pieces.length - 1, leading, text: text.trim().replace(/\s+/g, ' '), trailing });
+  };
+  for (const match of input.matchAll(TAG)) {
+    addText(input.slice(last, match.index));
+    const tag = match[0];
+    pieces.push(tag);
+    last = match.index + tag.length;
+    const parsed = /^<(\/?)([A-Za-z][\w:.-]*)([^>]*?)(\/?)>$/.exec(tag);
+    if (!parsed) continue;
+    const [, closing, rawName, attributes, selfClosing] = parsed;
+    const name = format === 'html' ? rawName!.toLowerCase() : rawName!;
+    if (closing) {
+      if (ignored.at(-1) === name) ignored.pop();
+      continue;
+    }
+    if (selfClosing || (format === 'html' && VOID_HTML.has(name))) continue;
+    const opaque =
+      ignoreTags.has(name) || (format === 'html' && (HTML_OPAQUE.has(name) || /\btranslate\s*=\s*["']?no\b/i.test(attributes!) || /\bclass\s*=\s*["'][^"']*\bnotranslate\b/i.test(attributes!)));
+    if (opaque || ignored.length) ignored.push(name);
+  }
+  addText(input.slice(last));
+  return { pieces, runs };
+}
+
+/**
+ * Texts of the developer API through the translate service, the one the web app's
+ * translator uses: plan limits and quotas, memory, glossaries, the engine router and a
+ * history entry (marked as API) for every text. Each text counts as one text request.
+ */
+export function createApiTexts(deps: { translate: TranslateService; keys: ApiKeysService }) {
+  /** One call of the translate service: sentences with their separators, and the source language. */
+  async function translatePlain(caller: ApiCaller, ip: string, text: string, source: Lang | 'auto', target: Lang) {
+    try {
+      const answer = await deps.translate.translate({ text, source_lang: source, target_lang: target, domain: 'general', llm: false }, { user: caller.user, ip, channel: 'api' });
+      const data = JSON.parse(answer.data) as { source_lang: Lang; leading: string; segments: Array<{ target: string; separator: string }> };
+      return { source: data.source_lang, leading: data.leading, segments: data.segments };
+    } catch (error) {
+      // Already in the target language: DeepL and LibreTranslate give the text back as it is.
+      if (error instanceof Invalid && error.fields.text?.some((item) => typeof item !== 'string' && item.key === 'translate.already_target_language')) {
+        const lines = text.split('\n');
+        return { source: target, leading: '', segments: lines.map((line, index) => ({ target: line, separator: index < lines.length - 1 ? '\n' : '' })) };
+      }
+      throw error;
+    }
+  }
+
+  async function translateOne(caller: ApiCaller, ip: string, text: string, source: Lang | 'auto', target: Lang, format: TextFormat, ignoreTags: Set<string>): Promise<ApiTextResult> {
+    const guess = (plain: string) => (source !== 'auto' ? source : (detectLanguage(plain)?.lang ?? target));
+    if (format === 'text') {
+      if (!text.trim()) return { text, source: guess(text), characters: 0 };
+      const result = await translatePlain(caller, ip, text, source, target);
+      return { text: result.leading + result.segments.map((s) => s.target + s.separator).join(''), source: result.source, characters: [...text.trim()].length };
+    }
+    const { pieces, runs } = splitMarkup(text, format, ignoreTags);
+    if (!runs.length) return { text, source: guess(unescapeHtml(text.replace(TAG, ' '))), characters: 0 };
+    // The runs go as one text, a line each: a line break always ends a sentence, so the
+    // sentences come back grouped by run.
+    const joined = runs.map((run) => run.text).join('\n');
+    const result = await translatePlain(caller, ip, joined, source, target);
+    const translated: string[] = [];
+    let current = '';
+    for (const segment of result.segments) {
+      if (segment.separator.includes('\n')) {
+        translated.push(current + segment.target);
+        current = '';
+      } else current += segment.target + segment.separator;
+    }
+    if (current) translated.push(current);
+    const byRun = translated.length === runs.length ? translated : await Promise.all(runs.map(async (run) => (await translateOne(caller, ip, run.text, result.source, target, 'text', ignoreTags)).text));
+    runs.forEach((run, index) => {
+      pieces[run.piece] = escapeHtml(run.leading + byRun[index]!.trim() + run.trailing);
+    });
+    return { text: pieces.join(''), source: result.source, characters: [...joined].length };
+  }
+
+  return {
+    /** Every text of a request, in order; the key's usage counts the request and its characters. */
+    async translateMany(caller: ApiCaller, ip: string, texts: string[], options: { source: Lang | 'auto'; target: Lang; format: TextFormat; ignoreTags?: Iterable<string> }) {
+      const ignoreTags = new Set(options.ignoreTags ?? []);
+      const results = await Promise.all(texts.map((text) => translateOne(caller, ip, text, options.source, options.target, options.format, ignoreTags)));
+      await deps.keys.recordUsage(caller, { characters: results.reduce((sum, result) => sum + result.characters, 0) });
+      return results;
+    },
+  };
+}
+
+export type ApiTexts = ReturnType<typeof createApiTexts>;

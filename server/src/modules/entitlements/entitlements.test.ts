@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PlanRow } from '../../db/schema';
+import { ROLE } from '../../http/access';
+import { createPlan, createTeam, createUser } from '../../../test/documents-helpers';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import type { Entitlements } from './service';
+
+const DAY = 86_400_000;
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** Every feature and limit, flattened: what each case is compared on. */
+function summary(e: Entitlements) {
+  return {
+    plan: e.plan?.slug ?? null,
+    payer: e.payer.kind,
+    onTrial: e.trial.onTrial,
+    trialExpired: e.trial.expired,
+    llm: e.features.llm,
+    api: e.features.api,
+    teams: e.features.teams,
+    webExtraction: e.features.webExtraction,
+    formats: e.features.formats,
+    ...e.limits,
+    quota: e.quotaSubjects.map((s) => (s.startsWith('guest-token:') ? 'guest-token:HASH' : s.replace(/\d+/g, 'N'))),
+    member: e.memberSubject ? 'user:N' : null,
+  };
+}
+
+describe('entitlementsFor: one table over every kind of actor, for every feature and limit', () => {
+  let trial: PlanRow;
+  let paid: PlanRow;
+  let teamPlan: PlanRow;
+  let granted: PlanRow;
+
+  const planLimits = (plan: PlanRow) => ({
+    charLimit: plan.char_limit,
+    textRequestsPerDay: plan.daily_text_requests,
+    documentsPerMonth: plan.monthly_doc_requests,
+    docWords: plan.doc_words,
+    maxFileMb: plan.max_file_size_mb,
+    webPagesPerMonth: plan.web_pages,
+    apiCharactersPerMonth: plan.monthly_api_characters,
+  });
+
+  beforeAll(async () => {
+    trial = await t.container.plans.getBySlug('free-trial');
+    paid = await createPlan(t, { llm_enabled: true, api_enabled: true, web_pages: 40, monthly_api_characters: 1_000_000, file_formats: ['docx', 'pdf'] });
+    teamPlan = await createPlan(t, { is_team: true, llm_enabled: true, daily_text_requests: 500, web_pages: 0 });
+    granted = await createPlan(t, { llm_enabled: false, monthly_doc_requests: 77 });
+  });
+
+  const guestLimits = async () => {
+    const g = await t.container.settings.guestLimits();
+    return { charLimit: g.wordsCount, textRequestsPerDay: g.textQuota, documentsPerMonth: g.docQuota, docWords: g.docWordsCount, maxFileMb: g.fileSizeMb, webPagesPerMonth: 0, apiCharactersPerMonth: 0 };
+  };
+
+  it.each([
+    'guest',
+    'trial',
+    'expired trial',
+    'paid',
+    'team member (the owner pays)',
+    'team member whose owner’s trial ended',
+    'removed member (on their own again)',
+    'admin grant',
+  ])('%s', async (name) => {
+    const e = t.container.entitlements;
+    switch (name) {
+      case 'guest': {
+        const got = summary(await e.entitlementsFor({ guest: { token: 'guest-token-1234', ip: '203.0.113.7' } }));
+        const g = await t.container.settings.guestLimits();
+        expect(got).toEqual({
+          plan: null, payer: 'guest', onTrial: false, trialExpired: false, llm: false, api: false, teams: false, webExtraction: false,
+          formats: g.allowedFormats.map((f) => f.toLowerCase()), ...(await guestLimits()),
+          quota: ['guest-token:HASH', 'guest-ip:N.N.N.N'], member: null,
+        });
+        return;
+      }
+      case 'trial':
+      case 'expired trial': {
+        const user = await createUser(t, { planId: trial.id, trialEndsAt: new Date(Date.now() + (name === 'trial' ? 3 : -1) * DAY) });
+        const got = await e.entitlementsFor({ user });
+        expect(summary(got)).toEqual({
+          plan: 'free-trial', payer: 'self', onTrial: true, trialExpired: name !== 'trial', llm: trial.llm_enabled, api: true, teams: false, webExtraction: trial.web_pages > 0,
+          formats: trial.file_formats, ...planLimits(trial), quota: ['user:N'], member: null,
+        });
+        expect(got.trial.remainingDays).toBe(name === 'trial' ? 3 : 0);
+        return;
+      }
+      case 'paid': {
+        const user = await createUser(t, { planId: paid.id });
+        expect(summary(await e.entitlementsFor({ user }))).toEqual({
+          plan: paid.slug, payer: 'self', onTrial: false, trialExpired: false, llm: true, api: true, teams: false, webExtraction: true,
+          formats: ['docx', 'pdf'], ...planLimits(paid), quota: ['user:N'], member: null,
+        });
+        return;
+      }
+      case 'team member (the owner pays)':
+      case 'team member whose owner’s trial ended': {
+        const ended = name !== 'team member (the owner pays)';
+        const owner = await createUser(t, ended ? { planId: trial.id, trialEndsAt: new Date(Date.now() - DAY) } : { planId: teamPlan.id });
+        // The member's own (unexpired) trial does not count: the owner's plan and trial do.
+        const member = await createUser(t, { trialEndsAt: new Date(Date.now() + 5 * DAY) });
+        const team = await createTeam(t, owner, [{ user: member, role: 5 }], { llmEnabled: false });
+        const got = await e.entitlementsFor({ user: (await t.container.users.findById(member.id))! });
+        const plan = ended ? trial : teamPlan;
+        expect(summary(got)).toEqual({
+          plan: plan.slug, payer: 'team_owner', onTrial: ended, trialExpired: ended, llm: false, api: plan.api_enabled, teams: plan.is_team, webExtraction: plan.web_pages > 0,
+          formats: plan.file_formats, ...planLimits(plan), quota: ['team:N'], member: 'user:N',
+        });
+        expect(got.quotaSubjects).toEqual([`team:${team.id}`]);
+        expect(got.features.llmDisabledByTeam).toBe(plan.llm_enabled);
+        return;
+      }
+      case 'removed member (on their own again)': {
+        const owner = await createUser(t, { planId: teamPlan.id });
+        const member = await createUser(t, { planId: trial.id, trialEndsAt: new Date(Date.now() + 2 * DAY) });
+        const team = await createTeam(t, owner, [{ user: member, role: 5 }]);
+        const ownerRow = (await t.container.users.findById(owner.id))!;
+        await t.container.teams.removeMember({ user: ownerRow } as never, member.id);
+        const row = (await t.container.users.findById(member.id))!;
+        expect(row.role_id).toBe(ROLE.user);
+        const got = await e.entitlementsFor({ user: row });
+        expect(got.team).toBeNull();
+        expect(got.quotaSubjects).toEqual([`user:${member.id}`]);
+        expect(summary(got)).toMatchObject({ payer: 'self', member: null, teams: false, ...planLimits((await t.container.plans.getById(row.plan_id!))!) });
+        expect(team.id).toBeGreaterThan(0);
+        return;
+      }
+      case 'admin grant': {
+        const user = await createUser(t, { planId: trial.id, trialEndsAt: new Date(Date.now() - DAY) });
+        await t.container.billing.grantPlan(user, { plan: granted });
+        const got = await e.entitlementsFor({ user: (await t.container.users.findById(user.id))! });
+        expect(summary(got)).toEqual({
+          plan: granted.slug, payer: 'self', onTrial: false, trialExpired: false, llm: false, api: false, teams: false, webExtraction: true,
+          formats: granted.file_formats, ...planLimits(granted), quota: ['user:N'], member: null,
+        });
+        return;
+      }
+    }
+    throw new Error(`no case ${name}`);
+  });
+});
+
+describe('the usage ledger', () => {
+  it('100 parallel requests against a limit of 50 give exactly 50 successes, and the count is 50', async () => {
+    const subject = `user:ledger-${Date.now()}`;
+    const results = await Promise.all(
+      Array.from({ length: 100 }, () => t.container.ledger.consume({ metric: 'api_characters', amount: 1, subjects: [{ subject, limit: 50 }] })),
+    );
+    expect(results.filter((r) => r.allowed)).toHaveLength(50);
+    expect(await t.container.ledger.count(subject, 'api_characters')).toBe(50);
+  });
+
+  it('counts on several subjects at once or on none (a guest by token and by IP; a member and the team)', async () => {
+    const stamp = Date.now();
+    const token = { subject: `guest-token:a${stamp}`, limit: 30 };
+    const ip = { subject: `guest-ip:b${stamp}`, limit: 30 };
+    const first = await Promise.all(Array.from({ length: 40 }, () => t.container.ledger.consume({ metric: 'text_requests', subjects: [token, ip] })));
+    expect(first.filter((r) => r.allowed)).toHaveLength(30);
+    // A new token on the same IP is still refused: nothing was counted on the new token.
+    const other = { subject: `guest-token:c${stamp}`, limit: 30 };
+    expect((await t.container.ledger.consume({ metric: 'text_requests', subjects: [other, ip] })).allowed).toBe(false);
+    expect(await t.container.ledger.count(other.subject, 'text_requests')).toBe(0);
+    expect(await t.container.ledger.count(ip.subject, 'text_requests')).toBe(30);
+    // A unit given back is counted again.
+    await first.find((r) => r.allowed)!.release();
+    expect(await t.container.ledger.count(token.subject, 'text_requests')).toBe(29);
+  });
+
+  it('amounts larger than one (API characters) stop at the limit exactly', async () => {
+    const subject = `team:chars-${Date.now()}`;
+    const results = await Promise.all(Array.from({ length: 20 }, () => t.container.ledger.consume({ metric: 'api_characters', amount: 7, subjects: [{ subject, limit: 100 }] })));
+    expect(results.filter((r) => r.allowed)).toHaveLength(14);
+    expect(await t.container.ledger.count(subject, 'api_characters')).toBe(98);
+    expect((await t.container.ledger.consume({ metric: 'api_characters', amount: 2, subjects: [{ subject, limit: 100 }] })).used).toBe(100);
+  });
+});

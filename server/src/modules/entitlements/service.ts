@@ -1,0 +1,259 @@
+import type { PlanRow, UserRow } from '../../db/schema';
+import type { PlansService } from '../plans/service';
+import type { SettingsService } from '../settings/service';
+import { TRIAL_PLAN_SLUG } from '../users/users.fns';
+import { guestSubjects, teamSubject, userSubject, type CountedSubject, type UsageLedger, type UsageMetric } from './ledger';
+
+const DAY_MS = 86_400_000;
+
+/** Who asks: a signed-in user, or a guest known by browser token and IP. */
+export type EntitlementActor = { user: UserRow } | { guest: { token?: string | null; ip: string } };
+
+/** The team a user belongs to, as the teams module answers it. */
+export interface TeamInfo {
+  teamId: number;
+  ownerId: number;
+  llmEnabled: boolean;
+  role: number;
+}
+
+export interface EntitlementLimits {
+  /** Characters of one text translation. */
+  charLimit: number;
+  textRequestsPerDay: number;
+  documentsPerMonth: number;
+  docWords: number;
+  maxFileMb: number;
+  webPagesPerMonth: number;
+  apiCharactersPerMonth: number;
+}
+
+export interface EntitlementFeatures {
+  /** The LLM mode may be used: the plan has it and the team's manager has not switched it off. */
+  llm: boolean;
+  llmInPlan: boolean;
+  llmDisabledByTeam: boolean;
+  /** The developer API. */
+  api: boolean;
+  /** The plan is a team plan (members can be invited). */
+  teams: boolean;
+  webExtraction: boolean;
+  /** Document formats accepted (lower case). */
+  formats: string[];
+}
+
+export interface Entitlements {
+  userId: number | null;
+  /** The plan in force: the payer's (null for guests, whose limits are the site settings). */
+  plan: PlanRow | null;
+  /** Who pays: the user, their team's owner, or nobody (a guest). */
+  payer: { kind: 'self' | 'team_owner' | 'guest'; userId: number | null };
+  team: TeamInfo | null;
+  trial: { onTrial: boolean; endsAt: Date | null; expired: boolean; remainingDays: number | null };
+  features: EntitlementFeatures;
+  limits: EntitlementLimits;
+  /** The ledger counters that are limited (the payer's account or team, or the guest's token and IP). */
+  quotaSubjects: string[];
+  /** The member's own counter, counted without a limit (the team page shows each member's month). */
+  memberSubject: string | null;
+}
+
+/**
+ * Entitlements: the one place that decides which plan applies to whom, who pays, the trial's
+ * state, the features and the limits; and, with the usage ledger, whether one more unit of
+ * a quota may be used. Text, documents, websites, the profile, the team page and the
+ * developer API all ask here.
+ */
+export function createEntitlements(deps: {
+  plans: PlansService;
+  settings: SettingsService;
+  ledger: UsageLedger;
+  membershipOf(user: UserRow): Promise<TeamInfo | null>;
+  findUser(id: number): Promise<UserRow | undefined>;
+  now: () => Date;
+}) {
+  /**
+   * One entitlement read per request: a user's team and their team owner's row are kept per
+   * actor for a few seconds (the user's own row comes fresh with the request). A change to a
+   * team forgets its members at once (forgetTeam, called by the teams module); another
+   * process sees it within ENTITLEMENT_TTL_MS. Nothing is flushed globally.
+   */
+  const ENTITLEMENT_TTL_MS = 5_000;
+  const memberships = new Map<number, { until: number; value: Promise<TeamInfo | null> }>();
+  const owners = new Map<number, { until: number; value: Promise<UserRow | undefined> }>();
+  function remembered<K, V>(map: Map<K, { until: number; value: Promise<V> }>, key: K, load: () => Promise<V>): Promise<V> {
+    const now = Date.now();
+    const hit = map.get(key);
+    if (hit && hit.until > now) return hit.value;
+    if (map.size >= 50_000) map.clear();
+    const value = load();
+    map.set(key, { until: now + ENTITLEMENT_TTL_MS, value });
+    value.catch(() => map.delete(key));
+    return value;
+  }
+
+  async function forUser(user: UserRow): Promise<Entitlements> {
+    const team = await remembered(memberships, user.id, () => deps.membershipOf(user));
+    const payer = team && team.ownerId !== user.id ? ((await remembered(owners, team.ownerId, () => deps.findUser(team.ownerId))) ?? user) : user;
+    const plan = payer.plan_id ? await deps.plans.getById(payer.plan_id) : await deps.plans.getBySlug(TRIAL_PLAN_SLUG);
+    const endsAt = plan.is_trial && payer.trial_ends_at ? new Date(payer.trial_ends_at) : null;
+    const now = deps.now().getTime();
+    const llmDisabledByTeam = plan.llm_enabled && team !== null && !team.llmEnabled;
+    const quotaSubject = team ? teamSubject(team.teamId) : userSubject(user.id);
+    return {
+      userId: user.id,
+      plan,
+      payer: { kind: payer.id === user.id ? 'self' : 'team_owner', userId: payer.id },
+      team,
+      trial: {
+        onTrial: plan.is_trial,
+        endsAt,
+        expired: Boolean(endsAt && endsAt.getTime() <= now),
+        remainingDays: plan.is_trial ? (endsAt ? Math.max(0, Math.ceil((endsAt.getTime() - now) / DAY_MS)) : null) : null,
+      },
+      features: {
+        llm: plan.llm_enabled && !llmDisabledByTeam,
+        llmInPlan: plan.llm_enabled,
+        llmDisabledByTeam,
+        api: plan.api_enabled,
+        teams: plan.is_team,
+        webExtraction: plan.web_pages > 0,
+        formats: plan.file_formats.map((format) => format.toLowerCase()),
+      },
+      limits: {
+        charLimit: plan.char_limit,
+        textRequestsPerDay: plan.daily_text_requests,
+        documentsPerMonth: plan.monthly_doc_requests,
+        docWords: plan.doc_words,
+        maxFileMb: plan.max_file_size_mb,
+        webPagesPerMonth: plan.web_pages,
+        apiCharactersPerMonth: plan.monthly_api_characters,
+      },
+      quotaSubjects: [quotaSubject],
+      memberSubject: team ? userSubject(user.id) : null,
+    };
+  }
+
+  async function forGuest(guest: { token?: string | null; ip: string }): Promise<Entitlements> {
+    const limits = await deps.settings.guestLimits();
+    return {
+      userId: null,
+      plan: null,
+      payer: { kind: 'guest', userId: null },
+      team: null,
+      trial: { onTrial: false, endsAt: null, expired: false, remainingDays: null },
+      features: { llm: false, llmInPlan: false, llmDisabledByTeam: false, api: false, teams: false, webExtraction: false, formats: limits.allowedFormats.map((f) => f.toLowerCase()) },
+      limits: {
+        charLimit: limits.wordsCount,
+        textRequestsPerDay: limits.textQuota,
+        documentsPerMonth: limits.docQuota,
+        docWords: limits.docWordsCount,
+        maxFileMb: limits.fileSizeMb,
+        webPagesPerMonth: 0,
+        apiCharactersPerMonth: 0,
+      },
+      quotaSubjects: guestSubjects(guest),
+      memberSubject: null,
+    };
+  }
+
+  const LIMIT_OF: Record<UsageMetric, keyof EntitlementLimits> = {
+    text_requests: 'textRequestsPerDay',
+    documents: 'documentsPerMonth',
+    web_pages: 'webPagesPerMonth',
+    api_characters: 'apiCharactersPerMonth',
+  };
+
+  /** The ledger subjects of a unit: the limited ones, and the member's own (unlimited). */
+  function countedSubjects(entitlements: Entitlements, metric: UsageMetric): CountedSubject[] {
+    const limit = entitlements.limits[LIMIT_OF[metric]];
+    const subjects: CountedSubject[] = entitlements.quotaSubjects.map((subject) => ({ subject, limit }));
+    if (entitlements.memberSubject) subjects.push({ subject: entitlements.memberSubject, limit: null });
+    return subjects;
+  }
+
+  async function usageOf(subject: string) {
+    const [text, documents, pages] = await Promise.all([
+      deps.ledger.count(subject, 'text_requests'),
+      deps.ledger.count(subject, 'documents'),
+      deps.ledger.count(subject, 'web_pages'),
+    ]);
+    return { text_requests_today: text, doc_requests_this_month: documents, web_pages_this_month: pages };
+  }
+
+  return {
+    /** Forgets what is kept for a team's members and owner, and for these users (joined, removed, settings changed). */
+    async forgetTeam(teamId: number, userIds: number[] = []) {
+      for (const id of userIds) memberships.delete(id);
+      for (const [id, entry] of memberships) {
+        const team = await entry.value.catch(() => null);
+        if (team?.teamId === teamId) {
+          memberships.delete(id);
+          owners.delete(team.ownerId);
+        }
+      }
+    },
+
+    /** Forgets the team owners' rows kept here (a write to `users` in this process: a plan or trial may have changed). */
+    forgetOwners() {
+      owners.clear();
+    },
+
+    /** The entitlements of a signed-in user or a guest. */
+    entitlementsFor(actor: EntitlementActor): Promise<Entitlements> {
+      return 'user' in actor ? forUser(actor.user) : forGuest(actor.guest);
+    },
+
+    /** Takes `amount` units of a quota (all counters or none); refused past the limit. */
+    consume(entitlements: Entitlements, metric: UsageMetric, amount = 1) {
+      return deps.ledger.consume({ metric, amount, subjects: countedSubjects(entitlements, metric) });
+    },
+
+    /** Gives units taken at `takenAt` back (work that failed after its request was answered). */
+    giveBack(entitlements: Entitlements, metric: UsageMetric, takenAt: Date, amount = 1) {
+      return deps.ledger.giveBack(
+        countedSubjects(entitlements, metric).map((s) => s.subject),
+        metric,
+        takenAt,
+        amount,
+      );
+    },
+
+    /** What the quota counter shows now (the first limited subject: the account, the team, or the guest's token). */
+    used(entitlements: Entitlements, metric: UsageMetric) {
+      return deps.ledger.count(entitlements.quotaSubjects[0]!, metric);
+    },
+
+    /** The profile's `usage` object: texts today, documents and website pages this month (the quota's counters). */
+    async usageSnapshot(entitlements: Entitlements) {
+      return usageOf(entitlements.quotaSubjects[0]!);
+    },
+
+    /** The user's own counters (a team member's own month; the account's for everyone else). */
+    usageOf(entitlements: Entitlements) {
+      return usageOf(entitlements.memberSubject ?? entitlements.quotaSubjects[0]!);
+    },
+
+
+    /** A team's counters today / this month against the owner's plan, and each member's month (the team page). */
+    async teamUsage(input: { teamId: number; ownerId: number }, memberIds: number[]) {
+      const team = teamSubject(input.teamId);
+      const owner = await deps.findUser(input.ownerId);
+      const limits = owner ? (await forUser(owner)).limits : (await forGuest({ ip: '' })).limits;
+      const [text, documents, pages, memberDocs, memberPages] = await Promise.all([
+        deps.ledger.count(team, 'text_requests'),
+        deps.ledger.count(team, 'documents'),
+        deps.ledger.count(team, 'web_pages'),
+        deps.ledger.counts(memberIds.map(userSubject), 'documents'),
+        deps.ledger.counts(memberIds.map(userSubject), 'web_pages'),
+      ]);
+      return {
+        limits,
+        team: { text_requests_today: text, doc_requests_this_month: documents, web_pages_this_month: pages },
+        members: new Map(memberIds.map((id) => [id, { doc_requests_this_month: memberDocs.get(userSubject(id)) ?? 0, web_pages_this_month: memberPages.get(userSubject(id)) ?? 0 }])),
+      };
+    },
+  };
+}
+
+export type EntitlementsService = ReturnType<typeof createEntitlements>;

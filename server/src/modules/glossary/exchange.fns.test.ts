@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { formatTermFile, parseTermFile } from './exchange.fns';
+
+describe('glossary files (CSV and TSV)', () => {
+  it('reads CSV with quotes, commas, doubled quotes, CRLF, a byte order mark and blank lines', () => {
+    const csv = '\uFEFFcontract,العقد\r\n"terms, conditions","الشروط ""والأحكام"""\r\n\r\n"multi\nline",سطر,en,ar,legal\r\n';
+    expect(parseTermFile(csv, 'csv')).toEqual([
+      { line: 1, values: { source_term: 'contract', target_term: 'العقد' } },
+      { line: 2, values: { source_term: 'terms, conditions', target_term: 'الشروط "والأحكام"' } },
+      { line: 4, values: { source_term: 'multi\nline', target_term: 'سطر', source_lang: 'en', target_lang: 'ar', domain: 'legal' } },
+    ]);
+  });
+
+  it('takes the column order from a header line, in any order', () => {
+    const tsv = 'domain\ttarget_term\tsource_term\nlegal\tالعقد\tcontract\n';
+    expect(parseTermFile(tsv, 'tsv')).toEqual([{ line: 2, values: { domain: 'legal', target_term: 'العقد', source_term: 'contract' } }]);
+  });
+
+  it('writes a header and entries that read back the same, spreadsheet formulas defused', () => {
+    const terms = [
+      { source_term: 'a, "b"', target_term: 'أ', source_lang: 'en', target_lang: 'ar', domain: 'general' },
+      { source_term: '=SUM(A1)', target_term: 'ب', source_lang: 'en', target_lang: 'ar', domain: 'legal' },
+    ];
+    const csv = formatTermFile(terms, 'csv');
+    expect(csv.startsWith('\uFEFFsource_term,target_term,source_lang,target_lang,domain\r\n')).toBe(true);
+    expect(csv).toContain(`"a, ""b"""`);
+    expect(csv).toContain(`'=SUM(A1)`);
+    const tsv = formatTermFile(terms, 'tsv');
+    expect(tsv.split('\n')[0]).toBe('source_term\ttarget_term\tsource_lang\ttarget_lang\tdomain');
+    for (const [text, format] of [[csv, 'csv'], [tsv, 'tsv']] as const) {
+      expect(parseTermFile(text, format).map((row) => row.values)).toEqual(terms);
+    }
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * Glossary files in and out: CSV (RFC 4180 quoting) and TSV (one entry a line, no quoting),
+ * the formats DeepL and Google Translate glossaries use. Columns, in this order when there is
+ * no header: source_term, target_term, source_lang, target_lang, domain; the last three are
+ * optional (the import's defaults fill them). A first line naming the columns is a header.
+ */
+export type TermFileFormat = 'csv' | 'tsv';
+
+export const TERM_FILE_COLUMNS = ['source_term', 'target_term', 'source_lang', 'target_lang', 'domain'] as const;
+type Column = (typeof TERM_FILE_COLUMNS)[number];
+
+export interface TermFileRow {
+  /** 1-based line of the entry in the file (for error reports). */
+  line: number;
+  values: Partial<Record<Column, string>>;
+}
+
+/** Cells that a spreadsheet would run as a formula get a leading apostrophe on export (and lose it on import). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+function splitCsv(text: string): Array<{ line: number; cells: string[] }> {
+  const records: Array<{ line: number; cells: string[] }> = [];
+  let cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  let line = 1;
+  let recordLine = 1;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!;
+    if (quoted) {
+      if (char === '"') {
+        if (text[i + 1] === '"') {
+          cell += '"';
+          i++;
+        } else quoted = false;
+      } else {
+        if (char === '\n') line++;
+        cell += char;
+      }
+    } else if (char === '"' && cell === '') quoted = true;
+    else if (char === ',') {
+      cells.push(cell);
+      cell = '';
+    } else if (char === '\n' || char === '\r') {
+      if (char === '\r' && text[i + 1] === '\n') i++;
+      cells.push(cell);
+      records.push({ line: recordLine, cells });
+      cells = [];
+      cell = '';
+      line++;
+      recordLine = line;
+    } else cell += char;
+  }
+  if (cell !== '' || cells.length) {
+    cells.push(cell);
+    records.push({ line: recordLine, cells });
+  }
+  return records;
+}
+
+function splitTsv(text: string) {
+  return text.split(/\r\n|\n|\r/).map((row, index) => ({ line: index + 1, cells: row.split('\t') }));
+}
+
+const unescapeFormula = (cell: string) => (cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell);
+
+/** The entries of a glossary file; blank lines are skipped. */
+export function parseTermFile(content: string, format: TermFileFormat): TermFileRow[] {
+  const text = content.replace(/^\uFEFF/, '');
+  const records = (format === 'csv' ? splitCsv(text) : splitTsv(text)).filter((record) => record.cells.some((cell) => cell.trim() !== ''));
+  let columns: readonly Column[] = TERM_FILE_COLUMNS;
+  const first = records[0]?.cells.map((cell) => cell.trim().toLowerCase());
+  if (first && first.includes('source_term') && first.includes('target_term')) {
+    columns = first as Column[];
+    records.shift();
+  }
+  return records.map((record) => {
+    const values: TermFileRow['values'] = {};
+    columns.forEach((column, index) => {
+      const cell = record.cells[index];
+      if ((TERM_FILE_COLUMNS as readonly string[]).includes(column) && cell !== undefined && cell.trim() !== '') values[column] = unescapeFormula(cell.trim());
+    });
+    return { line: record.line, values };
+  });
+}
+
+function csvCell(value: string) {
+  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** A glossary file with a header line; CSV starts with a byte order mark so spreadsheets read Arabic as UTF-8. */
+export function formatTermFile(terms: Array<Record<Column, string>>, format: TermFileFormat): string {
+  if (format === 'tsv') {
+    const cell = (value: string) => {
+      const flat = value.replace(/[\t\r\n]+/g, ' ');
+      return FORMULA_START.test(flat) ? `'${flat}` : flat;
+    };
+    return [TERM_FILE_COLUMNS.join('\t'), ...terms.map((term) => TERM_FILE_COLUMNS.map((column) => cell(term[column])).join('\t'))].join('\n') + '\n';
+  }
+  return '\uFEFF' + [TERM_FILE_COLUMNS.join(','), ...terms.map((term) => TERM_FILE_COLUMNS.map((column) => csvCell(term[column])).join(','))].join('\r\n') + '\r\n';
+}

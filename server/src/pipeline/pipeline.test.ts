@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPlan, createUser, signedIn, upload } from '../../test/documents-helpers';
+import { docxEntries, writeZip, readZipText } from '../../test/fixtures/documents';
+import { startFixtureSite, type FixtureSite } from '../../test/fixtures/website-site';
+import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
+import type { ResolvedAddress } from '../http/ssrf';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+
+let t: TestApp;
+let site: FixtureSite;
+let client: TestClient;
+let dir: string;
+
+const CORRECTED = 'النتائج السنوية المعتمدة';
+const TERM = { source_term: 'board', target_term: 'مجلس الأمناء' };
+
+async function resolver(hostname: string): Promise<ResolvedAddress[]> {
+  if (hostname === 'localhost') return [{ address: '127.0.0.1', family: 4 }];
+  throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+}
+
+beforeAll(async () => {
+  site = await startFixtureSite();
+  site.setPage('/pipeline', '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Report</title></head><body><h1>Annual results</h1><p>Signed by the board</p></body></html>');
+  t = await createTestApp({
+    role: 'api',
+    startQueue: true,
+    env: { WEB_FETCH_ALLOW_HOSTS: '127.0.0.1:*', WEB_CRAWL_DELAY_MS: '0' },
+    overrides: { webResolver: resolver },
+  });
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'lisan-pipeline-'));
+  const plan = await createPlan(t, { web_pages: 10 });
+  client = await signedIn(t, await createUser(t, { planId: plan.id }));
+});
+afterAll(async () => {
+  await t.close();
+  await site.close();
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+async function translateText(text: string) {
+  const response = await client.post('/api/translate', { text, source_lang: 'en', target_lang: 'ar' });
+  expect(response.statusCode).toBe(200);
+  return JSON.parse(response.json().data) as { project_id: string; segments: Array<{ translationId: string; target: string; origin: string; glossary?: boolean }> };
+}
+
+describe('one pipeline for text, documents and websites', () => {
+  it('uses the same approved correction, glossary term and memory hit in a text, a DOCX and a website page', async () => {
+    // A user's glossary term, and a correction the user approves in the translator.
+    expect((await client.post('/api/user/glossary', { source_lang: 'en', target_lang: 'ar', ...TERM })).statusCode).toBe(201);
+    const first = await translateText('Annual results');
+    expect(first.segments[0]!.target).not.toBe(CORRECTED);
+    const suggested = await client.post('/api/user/suggested-translation', { translationId: first.segments[0]!.translationId, suggestedTranslation: CORRECTED });
+    expect(suggested.statusCode).toBe(200);
+
+    // The history entry of that text now shows the corrected translation.
+    const history = (await client.get('/api/user/translation-history?type=text')).json().data as Array<{ project_id: string; preview: string }>;
+    expect(history.find((entry) => entry.project_id === first.project_id)?.preview).toBe(CORRECTED);
+
+    // Text: the correction is a memory hit; the glossary term is enforced and said so.
+    const again = await translateText('Annual results');
+    expect(again.segments[0]).toMatchObject({ target: CORRECTED, origin: 'memory' });
+    const signed = await translateText('Signed by the board');
+    expect(signed.segments[0]!.target).toContain(TERM.target_term);
+    expect(signed.segments[0]).toMatchObject({ glossary: true });
+
+    // A DOCX: both through the document job.
+    const file = await writeZip(path.join(dir, 'report.docx'), docxEntries('<w:p><w:r><w:t>Annual results</w:t></w:r></w:p><w:p><w:r><w:t>Signed by the board</w:t></w:r></w:p>'));
+    const started = await upload(client, '/api/doc/translate', { name: 'report.docx', content: await fs.readFile(file) }, { model: 'general', frontendModel: 'General', source_lang: 'en', target_lang: 'ar' });
+    expect(started.statusCode).toBe(202);
+    const job = await t.container.database.db.selectFrom('document_jobs').selectAll().where('project_id', '=', started.json().project_id).executeTakeFirstOrThrow();
+    await t.container.documents.runJob(job.id, { retryCount: 0 });
+    const status = (await client.get(`/api/doc/translated/${job.project_id}`)).json().data;
+    expect(status.state).toBe('done');
+    const download = await client.get(`/api/translated-file-url/?id=${status.file_id}`);
+    expect(download.statusCode).toBe(200);
+    const translatedDocx = path.join(dir, 'translated.docx');
+    await fs.writeFile(translatedDocx, download.rawPayload);
+    const xml = await readZipText(translatedDocx, 'word/document.xml');
+    expect(xml).toContain(CORRECTED);
+    expect(xml).toContain(TERM.target_term);
+
+    // A website page: both through the website job.
+    const added = await client.post('/api/websites', { url: `${site.url}/pipeline`, scope: 'page' });
+    expect(added.statusCode).toBeLessThan(300);
+    const websiteId = added.json().data.id as number;
+    const siteRow = await t.container.database.db.selectFrom('websites').selectAll().where('id', '=', websiteId).executeTakeFirstOrThrow();
+    await t.container.websites.runCrawl({ websiteId, generation: siteRow.crawl_generation });
+    const queued = await client.post(`/api/websites/${websiteId}/translate`, { page_ids: 'all', target_lang: 'ar', domain: 'general' });
+    expect(queued.statusCode).toBe(202);
+    await t.container.websites.runTranslate({ websiteId });
+    const [page] = (await client.get(`/api/websites/${websiteId}/pages?status=Active`)).json().data as Array<{ id: number }>;
+    const html = (await client.get(`/api/websites/${websiteId}/pages/${page!.id}/translated`)).body;
+    expect(html).toContain(CORRECTED);
+    expect(html).toContain(TERM.target_term);
+  });
+});

@@ -1,0 +1,143 @@
+import type { Logger } from 'pino';
+import { normalizeForMatch } from '../engines/normalize';
+import type { EngineRouter, RouteRequest, RouteResult } from '../engines/router';
+import type { GlossaryTerm, Lang, SegmentTranslator } from '../engines/types';
+import type { GlossaryService } from '../modules/glossary/service';
+import type { MemoryIndex } from '../modules/translate/memory';
+import { ownerKeysFor } from '../modules/translate/owner';
+import type { TranslateRepo } from '../modules/translate/repo';
+
+/** Whose translation memory and glossary apply: a user (and their team), or nobody (a guest). */
+export interface PipelineOwner {
+  userId: number | null;
+  teamId?: number | null;
+}
+
+/** The router's request (pair, domain, LLM mode, abort signal), with an owner and one more glossary. */
+export interface PipelineRequest extends RouteRequest {
+  owner: PipelineOwner;
+  /** Segments: plain text, or text with numbered placeholders (documents, pages); kept as they are. */
+  segments: string[];
+  /** Terms of one more glossary (the developer API's glossary_id), before every other. */
+  glossary?: GlossaryTerm[];
+}
+
+/** Where a segment's translation came from. */
+export type SegmentOrigin = 'memory' | 'glossary' | (string & {});
+
+export interface PipelineSegment {
+  target: string;
+  /** 'memory' (an approved correction or a liked translation), else the engine that answered. */
+  origin: SegmentOrigin;
+  /** Glossary terms of the source that the translation carries (enforced through the engine). */
+  glossaryTerms: GlossaryTerm[];
+}
+
+export interface PipelineResult {
+  segments: PipelineSegment[];
+  /** The engine that answered (the first one), or 'memory' when memory answered every segment. */
+  engine: string;
+  engines: string[];
+  route: RouteResult | null;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Whether a term occurs in a text as a whole word or phrase (matched as glossaries match, case-insensitively). */
+function mentions(text: string, term: string, lang: Lang): boolean {
+  const needle = normalizeForMatch(term, lang);
+  if (!needle) return false;
+  const haystack = normalizeForMatch(text, lang);
+  return new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRegExp(needle)}($|[^\\p{L}\\p{N}])`, 'u').test(haystack);
+}
+
+/**
+ * The one translation pipeline. Text, documents, websites and the developer API call it;
+ * nothing else calls the engine router.
+ *
+ * segments in -> translation memory (the user's and the team's approved corrections, then
+ * liked translations; exact match on the normalised text) -> glossary terms (the request's
+ * own, then user, team, the domain's and General's; protected through the engine with
+ * placeholders by the router, and checked after) -> engine router -> segments out, each
+ * with its origin. Memory is written by the feedback loop (approved corrections, likes)
+ * and read here, so a correction approved in the translator is used by the next document
+ * and website page.
+ */
+export function createTranslationPipeline(deps: {
+  router: EngineRouter;
+  repo: Pick<TranslateRepo, 'findMemory'>;
+  memory: Pick<MemoryIndex, 'hasEntries'>;
+  glossary: Pick<GlossaryService, 'termsFor'>;
+  /** The user's team (for the team's memory and glossary) when the caller does not know it. */
+  teamOf(userId: number): Promise<number | null>;
+  logger?: Logger;
+}) {
+  async function ownerKeys(owner: PipelineOwner): Promise<string[]> {
+    if (owner.userId === null) return [];
+    const teamId = owner.teamId !== undefined ? owner.teamId : await deps.teamOf(owner.userId);
+    return ownerKeysFor({ id: owner.userId }, teamId ? { teamId } : null);
+  }
+
+  async function translate(request: PipelineRequest): Promise<PipelineResult> {
+    const { source, target, domain, segments } = request;
+    const keys = await ownerKeys(request.owner);
+    const out = new Array<PipelineSegment | undefined>(segments.length);
+
+    // 1. Translation memory: suggestions before likes, the most specific owner (the user before the team) first.
+    if (keys.length && segments.length && (await deps.memory.hasEntries(keys))) {
+      const norms = segments.map((text) => normalizeForMatch(text, source));
+      const hits = await deps.repo.findMemory(keys, source, target, [...new Set(norms)]);
+      const rank = (hit: (typeof hits)[number]) => (hit.origin === 'suggestion' ? 0 : 10) + keys.indexOf(hit.owner_key);
+      const best = new Map<string, string>();
+      for (const hit of [...hits].sort((a, b) => rank(a) - rank(b))) if (!best.has(hit.source_norm)) best.set(hit.source_norm, hit.target_text);
+      norms.forEach((norm, index) => {
+        const hit = best.get(norm);
+        if (hit !== undefined) out[index] = { target: hit, origin: 'memory', glossaryTerms: [] };
+      });
+    }
+
+    const pending = segments.map((_, index) => index).filter((index) => out[index] === undefined);
+    if (!pending.length) return { segments: out as PipelineSegment[], engine: 'memory', engines: [], route: null };
+
+    // 2. Glossary terms, 3. the engine router (which protects the terms through engines that do not apply them).
+    const owned = await deps.glossary.termsFor({ source, target, domain, ownerKeys: keys });
+    const terms = request.glossary?.length ? [...request.glossary, ...owned] : owned;
+    const route = await deps.router.translate(
+      pending.map((index) => segments[index]!),
+      { source, target, domain, llm: request.llm, glossary: terms, signal: request.signal },
+    );
+
+    // 4. Checked after: which terms of each source the translation carries.
+    pending.forEach((index, i) => {
+      const text = route.targets[i]!;
+      // One term per source wording: the first in priority order (the request's, then the owner's, then shared ones), as the router applies it.
+      const wordings = new Set<string>();
+      const applied = terms.filter((term) => {
+        const wording = term.source.trim().toLowerCase();
+        if (wordings.has(wording) || !mentions(segments[index]!, term.source, source)) return false;
+        wordings.add(wording);
+        return true;
+      });
+      const carried = applied.filter((term) => text.includes(term.target));
+      if (carried.length < applied.length) {
+        deps.logger?.warn({ engine: route.engine, missing: applied.length - carried.length }, 'a glossary term is missing from a translation');
+      }
+      out[index] = { target: text, origin: route.engine, glossaryTerms: carried };
+    });
+    return { segments: out as PipelineSegment[], engine: route.engine, engines: route.engines, route };
+  }
+
+  return {
+    translate,
+
+    /** The pipeline as documents and websites call it: segments of one owner's job. */
+    segmentTranslator(): SegmentTranslator {
+      return async (segments, job) => {
+        const result = await translate({ owner: { userId: job.ownerUserId ?? null }, segments, source: job.source, target: job.target, domain: job.domain, llm: job.llm });
+        return { translations: result.segments.map((s) => s.target), engine: result.engine, origins: result.segments.map((s) => s.origin) };
+      };
+    },
+  };
+}
+
+export type TranslationPipeline = ReturnType<typeof createTranslationPipeline>;

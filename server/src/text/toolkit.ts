@@ -1,0 +1,90 @@
+/**
+ * The text toolkit: the one word counter, the one language detector and the one batcher of
+ * Lisan. Text translation, documents, websites, quotas and the web app (which imports this
+ * file) all count and detect with these, so a limit means the same number everywhere.
+ * Pure functions, no Node APIs: the browser bundle uses them as they are.
+ */
+
+/** Inputs of at most this many words also get dictionary entries (server) and the dictionary panel (web app). */
+export const DICTIONARY_MAX_WORDS = 3;
+
+/** The languages the detector tells apart. */
+export type DetectedLang = 'en' | 'ar';
+
+/**
+ * Words as word processors and DeepL count them: whitespace-separated tokens that hold a
+ * letter or a digit. "Price: 3.5 USD, e-mail info@lisan.com" is 5 words; an e-mail
+ * address, a URL, "e-mail", "3.5" and "و/أو" are one word each; punctuation alone ("—",
+ * "!") is none; Arabic diacritics and tatweel do not split a word.
+ */
+export function countWords(text: string): number {
+  let count = 0;
+  for (const token of text.split(/\s+/u)) if (WORDLIKE.test(token)) count++;
+  return count;
+}
+const WORDLIKE = /[\p{L}\p{N}]/u;
+
+/** Arabic letters (not digits, diacritics or punctuation) and Latin letters. */
+const ARABIC_LETTER = /[\u0620-\u064A\u066E-\u06D3\u06D5\u06EE\u06EF\u06FA-\u06FF\u0750-\u077F\u08A0-\u08C9\uFB50-\uFDFF\uFE70-\uFEFC]/gu;
+const LATIN_LETTER = /\p{Script=Latin}/gu;
+
+/** Arabic and Latin letters in a text: what the detector weighs (documents add them up part by part). */
+export function scriptLetters(text: string): { arabic: number; latin: number } {
+  return { arabic: text.match(ARABIC_LETTER)?.length ?? 0, latin: text.match(LATIN_LETTER)?.length ?? 0 };
+}
+
+export interface Detection {
+  lang: DetectedLang;
+  /** Share of the letters written in the detected script, 0..1. */
+  confidence: number;
+}
+
+/**
+ * Arabic or English from letter counts: the script with more letters wins, Arabic on a tie
+ * (Arabic text often quotes Latin names). Null without letters (digits, symbols only).
+ */
+export function languageFromLetters(letters: { arabic: number; latin: number }): Detection | null {
+  const total = letters.arabic + letters.latin;
+  if (total === 0) return null;
+  return letters.arabic >= letters.latin ? { lang: 'ar', confidence: letters.arabic / total } : { lang: 'en', confidence: letters.latin / total };
+}
+
+/** The language of a text by script (see languageFromLetters). */
+export function detectLanguage(text: string): Detection | null {
+  return languageFromLetters(scriptLetters(text));
+}
+
+/** Segments sent to an engine together. */
+export interface Batch {
+  index: number;
+  /** Positions in the input list. */
+  segmentIndexes: number[];
+}
+
+/**
+ * Groups segments into batches of at most `maxSegments` segments and about `maxChars`
+ * characters (a single longer segment makes a batch of its own), in order. `include`
+ * leaves segments out (documents send only those with letters). Deterministic: a resumed
+ * document job computes the same batches and skips those already saved.
+ */
+export function planBatches(
+  segments: readonly string[],
+  limits: { maxSegments: number; maxChars: number },
+  include: (segment: string) => boolean = () => true,
+): Batch[] {
+  const batches: Batch[] = [];
+  let current: number[] = [];
+  let chars = 0;
+  segments.forEach((segment, index) => {
+    if (!include(segment)) return;
+    if (current.length && (current.length >= limits.maxSegments || chars + segment.length > limits.maxChars)) {
+      batches.push({ index: batches.length, segmentIndexes: current });
+      current = [];
+      chars = 0;
+    }
+    current.push(index);
+    chars += segment.length;
+  });
+  if (current.length) batches.push({ index: batches.length, segmentIndexes: current });
+  return batches;
+}

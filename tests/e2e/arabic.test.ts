@@ -1,0 +1,142 @@
+// The product in Arabic, screen by screen, with the counts a native reader trips over
+// (1, 2, 3, 11 and 100 documents or users): home, pricing, translator, documents, team and
+// admin screens, desktop and mobile, screenshots kept in .test-results/screenshots/. Also the
+// header's language switch: a signed-in user's choice is saved to the account.
+import { randomBytes } from 'node:crypto';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { E2E_ADMIN } from './global-setup';
+import { apiCall, closeBrowserConnection, newContext, screenshot, signInThroughForm, signUpVerified } from './helpers';
+
+const contexts: BrowserContext[] = [];
+afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close()));
+  await closeBrowserConnection();
+});
+
+async function open(locale: 'en' | 'ar'): Promise<Page> {
+  const context = await newContext(locale);
+  // The consent choice is made, so the banner does not cover the screens.
+  await context.addInitScript(() => localStorage.setItem('lisan.consent', 'declined'));
+  contexts.push(context);
+  return context.newPage();
+}
+
+/** Desktop (1366x900) and mobile (390x844) screenshots of the current page. */
+async function bothSizes(page: Page, name: string) {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await screenshot(page, `${name}-desktop`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, `${name}-mobile`);
+  await page.setViewportSize({ width: 1366, height: 900 });
+}
+
+async function adminPage(): Promise<Page> {
+  const page = await open('ar');
+  await signInThroughForm(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  return page;
+}
+
+const EASTERN_DIGITS = /[\u0660-\u0669\u06F0-\u06F9]/;
+
+describe('Arabic screens', () => {
+  it('home and pricing: Arabic terms, plan features laid out right to left', async () => {
+    const page = await open('ar');
+    await page.goto('/');
+    await page.getByTestId('plan-card').first().waitFor();
+    const body = await page.locator('main').innerText();
+    expect(body).not.toContain('خطة');
+    expect(body).not.toMatch(EASTERN_DIGITS);
+    expect(body).toContain('أنشئ حسابًا مجانيًا');
+    await bothSizes(page, 'arabic-home');
+
+    await page.goto('/pricing');
+    const feature = page.getByTestId('plan-card').first().locator('.plan-card__features li').first();
+    await feature.waitFor();
+    // A feature that starts with Latin ("DOCX وXLSX…") stays right to left with its siblings.
+    expect(await feature.evaluate((li) => getComputedStyle(li).direction)).toBe('rtl');
+    const formats = page.locator('.plan-card__features li', { hasText: 'DOCX' }).first();
+    if (await formats.count()) expect(await formats.evaluate((li) => getComputedStyle(li).direction)).toBe('rtl');
+    expect(await page.locator('main').innerText()).toContain('باقات تناسب كل فريق');
+    await bothSizes(page, 'arabic-pricing');
+  });
+
+  it('translator: the character counter in label form with Western digits', async () => {
+    const page = await open('ar');
+    await page.goto('/translate');
+    const source = page.locator('textarea').first();
+    await source.fill('مرحبا بالعالم');
+    await expect.poll(() => page.locator('main').innerText()).toMatch(/الأحرف: 13 \/ [\d,]+/);
+    expect(await page.locator('main').innerText()).not.toMatch(EASTERN_DIGITS);
+    await bothSizes(page, 'arabic-translator');
+  });
+
+  it('documents: the guest quota for 1, 2, 3, 11 and 100 documents', async () => {
+    const admin = await adminPage();
+    const guest = await open('ar');
+    const expected: Record<number, string> = {
+      1: 'يمكنك بصفتك زائرًا ترجمة مستند واحد شهريًا.',
+      2: 'يمكنك بصفتك زائرًا ترجمة مستندين شهريًا.',
+      3: 'يمكنك بصفتك زائرًا ترجمة 3 مستندات شهريًا.',
+      11: 'يمكنك بصفتك زائرًا ترجمة 11 مستندًا شهريًا.',
+      100: 'يمكنك بصفتك زائرًا ترجمة 100 مستند شهريًا.',
+    };
+    try {
+      for (const [count, sentence] of Object.entries(expected)) {
+        const saved = await apiCall(admin, 'POST', '/api/admin/update-site-settings', { guest_doc_quota: count });
+        expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+        await guest.goto('/translate/documents');
+        await expect.poll(() => guest.locator('.documents__footnote').innerText()).toContain(sentence);
+        await screenshot(guest, `arabic-documents-guest-${count}`);
+      }
+      await guest.setViewportSize({ width: 390, height: 844 });
+      await screenshot(guest, 'arabic-documents-guest-100-mobile');
+    } finally {
+      // The other browser tests expect the seeded guest quota.
+      await apiCall(admin, 'POST', '/api/admin/update-site-settings', { guest_doc_quota: '2' });
+    }
+  });
+
+  it('team and admin: seats for 2, 3, 11 and 100 users, a member with no documents yet, the admin user screen', async () => {
+    const suffix = randomBytes(3).toString('hex');
+    const owner = { name: 'Layla Haddad', email: `arabic-owner-${suffix}@example.com`, password: 'owner-password-1' };
+    // The owner works in English first, then switches the header to Arabic: the account follows.
+    const page = await open('en');
+    await signUpVerified(page, owner);
+    await page.goto('/');
+    expect((await apiCall(page, 'GET', '/api/user')).body.locale).toBe('en');
+    await page.getByTestId('lang-switch').first().click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await expect.poll(async () => (await apiCall(page, 'GET', '/api/user')).body.locale).toBe('ar');
+
+    const admin = await adminPage();
+    const found = await apiCall(admin, 'GET', `/api/admin/users?q=${encodeURIComponent(owner.email)}`);
+    const userId = found.body.data[0].id as number;
+    const startUp = (await apiCall(admin, 'GET', '/api/plans')).body.data.find((p: { slug: string }) => p.slug === 'start-up');
+    let created = false;
+    for (const seats of [2, 3, 11, 100]) {
+      const granted = await apiCall(admin, 'POST', '/api/admin/user-plan', { user_id: userId, plan_id: startUp.id, seats });
+      expect(granted.status, JSON.stringify(granted.body)).toBe(200);
+      if (!created) {
+        const team = await apiCall(page, 'POST', '/api/team', { name: 'فريق ليلى' });
+        expect(team.status, JSON.stringify(team.body)).toBeLessThan(300);
+        created = true;
+      }
+      await page.goto('/team');
+      await expect.poll(() => page.getByTestId('team-seats').innerText()).toBe(`عدد المستخدمين: 1 من ${seats}`);
+      await screenshot(page, `arabic-team-seats-${seats}`);
+    }
+    await expect.poll(() => page.getByTestId('member-usage').first().innerText()).toBe('لا يوجد أي مستند، لا توجد أي صفحة');
+    await bothSizes(page, 'arabic-team');
+
+    await admin.goto(`/admin/users/${userId}`);
+    await admin.getByTestId('admin-user-detail').waitFor();
+    const detail = await admin.getByTestId('admin-user-detail').innerText();
+    expect(detail).toMatch(/الأحرف لكل طلب: [\d,]+/);
+    expect(detail).not.toMatch(EASTERN_DIGITS);
+    await bothSizes(admin, 'arabic-admin-user');
+    await admin.goto('/admin/plans');
+    await expect.poll(() => admin.locator('h1').first().innerText()).toBe('الباقات');
+    await bothSizes(admin, 'arabic-admin-plans');
+  });
+});

@@ -1,0 +1,146 @@
+// The glossary screen in the browser, in English and in Arabic: a team owner adds a term of
+// their own, imports a CSV into the team glossary (a bad line reported), sees the conflicts
+// (the team's term against Lisan's legal term, their own against the team's), exports TSV; a
+// member reads the team glossary without being able to change it; a translation that applies
+// a glossary term lists it in the translator.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { E2E_ADMIN } from './global-setup';
+import { apiCall, closeBrowserConnection, decodeMail, newContext, screenshot, signInThroughForm, signUpVerified, waitForMail } from './helpers';
+
+const contexts: BrowserContext[] = [];
+afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close()));
+  await closeBrowserConnection();
+});
+
+async function open(locale: 'en' | 'ar'): Promise<Page> {
+  const context = await newContext(locale);
+  await context.addInitScript(() => localStorage.setItem('lisan.consent', 'declined'));
+  contexts.push(context);
+  return context.newPage();
+}
+
+/** Desktop (1366x900) and mobile (390x844) screenshots of the page as it is. */
+async function screenshots(page: Page, name: string) {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await screenshot(page, `${name}-desktop`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  // Nothing widens the page past the phone's screen (wide tables scroll in their own box).
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await screenshot(page, `${name}-mobile`);
+  await page.setViewportSize({ width: 1366, height: 900 });
+}
+
+describe.each(['en', 'ar'] as const)('glossary screen (%s)', (locale) => {
+  const suffix = randomBytes(3).toString('hex');
+  const owner = { name: locale === 'ar' ? 'ليلى حداد' : 'Layla Haddad', email: `gloss-owner-${locale}-${suffix}@example.com`, password: 'owner-password-1' };
+  const member = { name: locale === 'ar' ? 'سامي' : 'Sami', email: `gloss-member-${locale}-${suffix}@example.com`, password: 'member-password-1' };
+
+  it('owner: adds a term, imports CSV, sees conflicts, exports TSV; member reads only; the translator shows the applied term', async () => {
+    // An owner on a team plan with a team, and a member who joined by the e-mailed invitation.
+    await signUpVerified(await open(locale), owner);
+    await signUpVerified(await open(locale), member);
+    const admin = await open(locale);
+    await signInThroughForm(admin, E2E_ADMIN.email, E2E_ADMIN.password);
+    const users = (await apiCall(admin, 'GET', `/api/admin/users?q=${encodeURIComponent(owner.email)}`)).body.data;
+    const startUp = (await apiCall(admin, 'GET', '/api/plans')).body.data.find((p: { slug: string }) => p.slug === 'start-up');
+    expect((await apiCall(admin, 'POST', '/api/admin/user-plan', { user_id: users[0].id, plan_id: startUp.id })).status).toBe(200);
+    const page = await open(locale);
+    await signInThroughForm(page, owner.email, owner.password);
+    expect((await apiCall(page, 'POST', '/api/team', { name: `Glossary team ${suffix}` })).status).toBeLessThan(300);
+    expect((await apiCall(page, 'POST', '/api/team/invite', { email: member.email, role_id: 5 })).status).toBeLessThan(300);
+    const memberPage = await open(locale);
+    await signInThroughForm(memberPage, member.email, member.password);
+    const mail = decodeMail(await waitForMail(member.email, (raw) => decodeMail(raw).includes('/invitation?token=')));
+    const token = /\/invitation\?token=([\w-]+)/.exec(mail)![1];
+    expect((await apiCall(memberPage, 'POST', '/api/team/invitations/accept', { token })).status).toBe(200);
+
+    // Reachable from the navigation.
+    await page.goto('/');
+    await page.getByRole('navigation').getByRole('link', { name: locale === 'ar' ? 'المسرد' : 'Glossary' }).first().click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/glossary');
+    const personal = page.getByTestId('glossary-user');
+    await personal.getByTestId('glossary-empty').waitFor();
+
+    // My glossary: add a term through the form.
+    await personal.getByTestId('glossary-source').fill('agreement');
+    await personal.getByTestId('glossary-target').fill('الاتفاق');
+    await personal.getByTestId('glossary-submit').click();
+    await expect.poll(() => personal.getByTestId('glossary-terms').innerText()).toContain('الاتفاق');
+
+    // Team glossary: import a CSV; the line giving "agreement" a second target is reported.
+    await page.getByTestId('glossary-tab-team').click();
+    const team = page.getByTestId('glossary-team');
+    await team.getByTestId('glossary-empty').waitFor();
+    const csv = 'source_term,target_term,domain\nforce majeure,الظرف القاهر,legal\nagreement,الاتفاقية,general\nAgreement,العهد,general\n';
+    await team.getByTestId('glossary-import-file').setInputFiles({ name: 'team-terms.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await team.getByTestId('glossary-import-submit').click();
+    const result = team.getByTestId('glossary-import-result');
+    await result.waitFor();
+    expect(await result.innerText()).toContain(locale === 'ar' ? 'أُضيف 2' : '2 added');
+    expect(await result.innerText()).toContain(locale === 'ar' ? 'السطر 4' : 'Line 4');
+    await expect.poll(() => team.getByTestId('glossary-row').count()).toBe(2);
+    // The team's "force majeure" clashes with Lisan's legal term.
+    const teamConflicts = team.getByTestId('glossary-conflicts');
+    await teamConflicts.waitFor();
+    expect(await teamConflicts.innerText()).toContain('القوة القاهرة');
+    expect(await team.getByTestId('glossary-conflict').getAttribute('data-kind')).toBe('admin');
+    if (locale === 'ar') expect(await team.evaluate((element) => getComputedStyle(element).direction)).toBe('rtl');
+    await screenshots(page, `glossary-team-${locale}`);
+
+    // Export as TSV.
+    const download = page.waitForEvent('download');
+    await team.getByTestId('glossary-export-tsv').click();
+    const file = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'lisan-glossary-')), 'export.tsv');
+    const downloaded = await download;
+    expect(downloaded.suggestedFilename()).toBe('lisan-team-glossary.tsv');
+    await downloaded.saveAs(file);
+    const tsv = await fs.readFile(file, 'utf8');
+    expect(tsv.split('\n').filter(Boolean)).toEqual([
+      'source_term\ttarget_term\tsource_lang\ttarget_lang\tdomain',
+      'agreement\tالاتفاقية\ten\tar\tgeneral',
+      'force majeure\tالظرف القاهر\ten\tar\tlegal',
+    ]);
+
+    // My glossary now shows my term against the team's.
+    await page.getByTestId('glossary-tab-user').click();
+    const mine = page.getByTestId('glossary-user').getByTestId('glossary-conflict');
+    await mine.waitFor();
+    expect(await mine.getAttribute('data-kind')).toBe('team');
+    expect(await mine.innerText()).toContain('الاتفاقية');
+    await screenshots(page, `glossary-personal-${locale}`);
+
+    // The member reads the team glossary: no form, no import, no edit or delete.
+    await memberPage.goto('/glossary');
+    await memberPage.getByTestId('glossary-tab-team').click();
+    const readOnly = memberPage.getByTestId('glossary-team');
+    await readOnly.getByTestId('glossary-read-only').waitFor();
+    await expect.poll(() => readOnly.getByTestId('glossary-row').count()).toBe(2);
+    expect(await readOnly.getByTestId('glossary-form').count()).toBe(0);
+    expect(await readOnly.getByTestId('glossary-import').count()).toBe(0);
+    expect(await readOnly.getByTestId('glossary-edit').count()).toBe(0);
+    expect(await readOnly.getByTestId('glossary-export-csv').count()).toBe(1);
+    expect((await apiCall(memberPage, 'POST', '/api/team/glossary', { source_lang: 'en', target_lang: 'ar', source_term: 'x', target_term: 'y' })).status).toBe(403);
+    await screenshots(memberPage, `glossary-member-${locale}`);
+
+    // The translator lists the glossary term a translation applied (the owner's own wins).
+    await page.goto('/translate');
+    await page.getByTestId('source-lang').selectOption('en');
+    await page.getByTestId('target-lang').selectOption('ar');
+    await page.getByTestId('source-text').fill('The agreement is signed.');
+    const answer = page.waitForResponse((response) => response.url().endsWith('/api/translate'));
+    await page.getByTestId('translate').click();
+    expect((await answer).status()).toBe(200);
+    const applied = page.getByTestId('glossary-applied');
+    await applied.waitFor();
+    expect(await applied.innerText()).toContain('agreement');
+    expect(await applied.innerText()).toContain('الاتفاق');
+    expect(await page.getByTestId('translation-output').innerText()).toContain('الاتفاق');
+    await screenshots(page, `glossary-translator-${locale}`);
+  });
+});

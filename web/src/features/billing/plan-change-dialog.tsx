@@ -1,0 +1,64 @@
+import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../components/form-dialog';
+import { useLanguage } from '../../i18n/use-language';
+import type { PlanPreview } from './billing-types';
+import { formatDate, formatMoney } from './billing.fns';
+
+/**
+ * The confirmation before a plan change (nothing is charged until "confirm"): what is
+ * charged now and how, when it takes effect, what renews when and for how much, and what
+ * happens to the trial days left.
+ */
+export function PlanChangeDialog({ preview, busy, onConfirm, onCancel }: { preview: PlanPreview | null; busy: boolean; onConfirm: () => void; onCancel: () => void }) {
+  const { t } = useTranslation('billing');
+  const { language } = useLanguage();
+  // Mounted only while open: every plan card has its own flow, and only the reviewed one shows.
+  if (!preview) return null;
+  const plan = preview ? (language === 'ar' ? preview.plan.name_ar : preview.plan.name_en) : '';
+  const money = (amount: number) => formatMoney(amount, language);
+  const date = (iso: string) => formatDate(iso, language);
+  const submitLabel = !preview
+    ? ''
+    : preview.kind === 'downgrade'
+      ? t('confirmChange.submitScheduled')
+      : preview.kind === 'keep'
+        ? t('confirmChange.submitKeep')
+        : preview.payment === 'checkout'
+          ? t('confirmChange.submitCheckout')
+          : preview.charge_now > 0
+            ? t('confirmChange.submitPay', { amount: money(preview.charge_now) })
+            : t('confirmChange.submitFree');
+  return (
+    <FormDialog
+      open={preview !== null}
+      title={preview ? t(`confirmChange.title.${preview.kind === 'unchanged' ? 'keep' : preview.kind}`, { plan }) : ''}
+      submitLabel={submitLabel}
+      cancelLabel={t('confirmChange.cancel')}
+      busy={busy}
+      testId="plan-change-confirm"
+      onSubmit={onConfirm}
+      onCancel={onCancel}
+    >
+      {preview && (
+        <ul className="plan-change" data-kind={preview.kind}>
+          {preview.kind !== 'downgrade' && preview.kind !== 'keep' && (
+            <li data-testid="confirm-charge">
+              <strong>{t('confirmChange.chargeNow', { amount: money(preview.charge_now) })}</strong>{' '}
+              {preview.payment !== 'none' && t(`confirmChange.payment.${preview.payment as 'saved_card' | 'checkout' | 'card_required'}`)}
+            </li>
+          )}
+          {preview.credit !== null && <li>{t('confirmChange.credit', { amount: money(preview.credit) })}</li>}
+          {preview.kind === 'upgrade' && <li>{t('confirmChange.prorated')}</li>}
+          {preview.kind === 'downgrade' && <li data-testid="confirm-effective">{t('confirmChange.downgrade', { date: date(preview.takes_effect_at), plan })}</li>}
+          {preview.kind === 'keep' && <li>{t('confirmChange.keep', { plan })}</li>}
+          {preview.seats > 1 && <li>{t('confirmChange.seats', { seats: preview.seats })}</li>}
+          <li data-testid="confirm-renewal">
+            {t(`confirmChange.renews.${preview.frequency}`, { date: date(preview.renews_at), amount: money(preview.renewal_amount) })}
+          </li>
+          {preview.trial_days_left !== null && <li data-testid="confirm-trial">{t('confirmChange.trial', { days: preview.trial_days_left })}</li>}
+          <li className="muted">{t('confirmChange.cancelAnyTime')}</li>
+        </ul>
+      )}
+    </FormDialog>
+  );
+}

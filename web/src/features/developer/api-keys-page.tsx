@@ -1,0 +1,149 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useDialog } from '../../app/dialog-context';
+import { AdminTable } from '../../components/admin-table';
+import { TextField } from '../../components/form-field';
+import { formatNumber } from '../../i18n/format';
+import { useLanguage } from '../../i18n/use-language';
+import { formatDate } from '../content/content.fns';
+import { useCurrentUser } from '../account/use-current-user';
+import { useApiKeyActions, useApiKeys } from './use-api-keys';
+import './developer.css';
+
+/** Account settings, "API keys": create (the key is shown once), list with last use and usage, revoke. */
+export function ApiKeysPage() {
+  const { t } = useTranslation('developer');
+  const { t: tc } = useTranslation();
+  const { language } = useLanguage();
+  const user = useCurrentUser();
+  const list = useApiKeys();
+  const { create, revoke } = useApiKeyActions();
+  const { showDialog, showError } = useDialog();
+  const [name, setName] = useState('');
+  const [team, setTeam] = useState(false);
+  const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
+  const [copied, setCopied] = useState(false);
+  const speaksForTeam = Boolean(user.data?.team) && ['3', '4'].includes(String(user.data?.role_id));
+  const allowed = user.data?.api_enabled !== false;
+
+  return (
+    <section className="container page-section">
+      <div className="panel api-keys" data-testid="api-keys">
+        <h1>{tc('pages.apiKeys.title')}</h1>
+        <p className="muted">
+          {t('keys.intro')} <Link to="/developers">{t('keys.docsLink')}</Link>
+        </p>
+        {!allowed && (
+          <p className="api-keys__upgrade" data-testid="api-keys-upgrade">
+            {t('keys.upgrade')} <Link to="/pricing">{t('keys.upgradeLink')}</Link>
+          </p>
+        )}
+        <form
+          className="api-keys__form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            create.mutate(
+              { name, team },
+              {
+                onSuccess: (answer) => {
+                  setCreated({ name: answer.name, key: answer.key });
+                  setCopied(false);
+                  setName('');
+                },
+                onError: (error) => showError(error),
+              },
+            );
+          }}
+        >
+          <TextField label={t('keys.name')} value={name} onChange={setName} placeholder={t('keys.namePlaceholder')} maxLength={80} required dir="auto" data-testid="api-key-name" />
+          {speaksForTeam && (
+            <label className="api-keys__team">
+              <input type="checkbox" checked={team} onChange={(event) => setTeam(event.target.checked)} /> {t('keys.teamKey')}
+            </label>
+          )}
+          <button type="submit" className="button button--primary" disabled={create.isPending || !allowed} data-testid="api-key-create">
+            {t('keys.create')}
+          </button>
+        </form>
+
+        {created && (
+          <div className="api-keys__new" role="status" data-testid="api-key-new">
+            <h2>{t('keys.newKeyTitle')}</h2>
+            <p>{t('keys.newKeyHelp')}</p>
+            <code className="api-keys__secret" dir="ltr" data-testid="api-key-secret">
+              {created.key}
+            </code>
+            <div className="api-keys__new-actions">
+              <button
+                type="button"
+                className="button button--outline"
+                onClick={() => {
+                  void navigator.clipboard?.writeText(created.key).then(() => setCopied(true));
+                }}
+              >
+                {copied ? t('keys.copied') : t('keys.copy')}
+              </button>
+              <button type="button" className="button button--primary" onClick={() => setCreated(null)}>
+                {t('keys.done')}
+              </button>
+            </div>
+          </div>
+        )}
+
+        <AdminTable
+          pending={list.isPending}
+          count={list.data?.length ?? 0}
+          empty={t('keys.empty')}
+          emptyTestId="api-keys-empty"
+          testId="api-keys-table"
+          columns={[
+            { key: 'name', label: t('keys.columns.name') },
+            { key: 'key', label: t('keys.columns.key') },
+            { key: 'created', label: t('keys.columns.created') },
+            { key: 'lastUsed', label: t('keys.columns.lastUsed') },
+            { key: 'usage', label: t('keys.columns.usage') },
+            { key: 'status', label: t('keys.columns.status') },
+            { key: 'actions', label: t('keys.columns.actions'), hiddenLabel: true },
+          ]}
+        >
+          {list.data?.map((key) => (
+            <tr key={key.id} data-testid="api-key-row">
+              <td dir="auto">
+                {key.name} {key.team && <span className="pill">{t('keys.team')}</span>}
+              </td>
+              <td>
+                <code dir="ltr">{key.prefix}…</code>
+              </td>
+              <td className="small">{formatDate(key.created_at, language)}</td>
+              <td className="small">{key.last_used_at ? formatDate(key.last_used_at, language, true) : t('keys.never')}</td>
+              <td className="small">
+                {t('keys.usage', {
+                  requests: formatNumber(key.usage.requests, language),
+                  characters: formatNumber(key.usage.characters, language),
+                  documents: formatNumber(key.usage.documents, language),
+                })}
+              </td>
+              <td>{key.revoked_at ? <span className="muted">{t('keys.revoked')}</span> : t('keys.active')}</td>
+              <td>
+                {!key.revoked_at && (
+                  <button
+                    type="button"
+                    className="button button--outline button--small"
+                    disabled={revoke.isPending}
+                    onClick={() => {
+                      if (!window.confirm(t('keys.revokeConfirm', { name: key.name }))) return;
+                      revoke.mutate(key.id, { onSuccess: (answer) => showDialog({ modalType: 'success', message: answer.message }), onError: (error) => showError(error) });
+                    }}
+                  >
+                    {t('keys.revoke')}
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { curlExamples } from './developers.fns';
+import './developer.css';
+
+const SURFACES = [{ id: 'deepl' }, { id: 'libre' }] as const;
+
+/** Developers: how to call Lisan with the DeepL or LibreTranslate API, with curl examples. */
+export function DevelopersPage() {
+  const { t } = useTranslation('developer');
+  const { t: tc } = useTranslation();
+  const base = window.location.origin;
+  const examples = curlExamples(base);
+  return (
+    <section className="container page-section">
+      <article className="panel developers" data-testid="developers">
+        <h1>{tc('pages.developers.title')}</h1>
+        <p>{t('docs.intro')}</p>
+        <p>
+          <Link to="/user/api-keys" className="button button--primary">
+            {t('docs.keysLink')}
+          </Link>
+        </p>
+        <p>
+          {t('docs.baseUrl')}: <code dir="ltr">{base}</code>
+        </p>
+        <p className="muted">{t('docs.languages')}</p>
+
+        {SURFACES.map((surface) => (
+          <section key={surface.id} aria-labelledby={`developers-${surface.id}`}>
+            <h2 id={`developers-${surface.id}`}>{t(`docs.${surface.id}Title`)}</h2>
+            <p>{t(`docs.${surface.id}Help`)}</p>
+            {Object.entries(examples[surface.id]).map(([name, code]) => (
+              <div key={name}>
+                <h3>{t(`docs.${name as keyof (typeof examples)['deepl'] | keyof (typeof examples)['libre']}`)}</h3>
+                <pre data-testid={`curl-${surface.id}-${name}`}>
+                  <code>{code}</code>
+                </pre>
+              </div>
+            ))}
+          </section>
+        ))}
+
+        <section aria-labelledby="developers-limits">
+          <h2 id="developers-limits">{t('docs.limitsTitle')}</h2>
+          <p>{t('docs.limits')}</p>
+        </section>
+      </article>
+    </section>
+  );
+}
