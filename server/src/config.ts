@@ -87,6 +87,8 @@ const envSchema = z.object({
   MODELS_AUTO_DOWNLOAD: booleanFromEnv.default(true),
   MODELS_RETRY_MS: z.coerce.number().int().min(1).max(86_400_000).default(30_000),
   MODELS_RETRY_MAX_MS: z.coerce.number().int().min(1).max(86_400_000).default(3_600_000),
+  /** A model transfer that receives nothing for this long is abandoned and resumed on the next attempt. */
+  MODELS_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   ENGINE_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   LLM_BASE_URL: urlFromEnv(['http', 'https']).optional(),
   LLM_API_KEY: z.string().min(1).optional(),
@@ -188,7 +190,7 @@ export interface Config {
   modelsDir: string;
   bergamotWorkers: number;
   /** Where missing models come from: Mozilla's Remote Settings (or a mirror), and when to retry. */
-  models: { sourceUrl: string; autoDownload: boolean; retryMs: number; retryMaxMs: number };
+  models: { sourceUrl: string; autoDownload: boolean; retryMs: number; retryMaxMs: number; idleMs: number };
   /** Upper bound on one HTTP call of a remote engine (the router's own timeout may be shorter). */
   engineHttpTimeoutMs: number;
   llm?: { baseUrl: string; apiKey?: string; model: string };
@@ -316,7 +318,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     guestTextRetentionHours: e.GUEST_TEXT_RETENTION_HOURS,
     modelsDir: path.resolve(e.MODELS_DIR ?? path.join(e.DATA_DIR, 'models')),
     bergamotWorkers: e.BERGAMOT_WORKERS,
-    models: { sourceUrl: trimSlash(e.MODELS_SOURCE_URL), autoDownload: e.MODELS_AUTO_DOWNLOAD, retryMs: e.MODELS_RETRY_MS, retryMaxMs: Math.max(e.MODELS_RETRY_MS, e.MODELS_RETRY_MAX_MS) },
+    models: { sourceUrl: trimSlash(e.MODELS_SOURCE_URL), autoDownload: e.MODELS_AUTO_DOWNLOAD, retryMs: e.MODELS_RETRY_MS, retryMaxMs: Math.max(e.MODELS_RETRY_MS, e.MODELS_RETRY_MAX_MS), idleMs: e.MODELS_IDLE_TIMEOUT_MS },
     engineHttpTimeoutMs: e.ENGINE_HTTP_TIMEOUT_MS,
     llm: e.LLM_BASE_URL ? { baseUrl: trimSlash(e.LLM_BASE_URL), apiKey: e.LLM_API_KEY, model: e.LLM_MODEL } : undefined,
     libreTranslate: e.LIBRETRANSLATE_URL ? { url: trimSlash(e.LIBRETRANSLATE_URL), apiKey: e.LIBRETRANSLATE_API_KEY } : undefined,

@@ -232,6 +232,7 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     autoDownload: config.models.autoDownload,
     retryMs: config.models.retryMs,
     retryMaxMs: config.models.retryMaxMs,
+    idleMs: config.models.idleMs,
     logger,
     fetch: overrides.modelsFetch,
     // After every pass (an install here, or by `npm run models:install`): refresh, and tell the others.

@@ -75,6 +75,8 @@ export default async function setup(project: TestProject) {
       AUTH_RATE_LIMIT_SCALE: '50',
       // No models are downloaded from Mozilla in the browser tests (no internet; see provision.test.ts).
       MODELS_AUTO_DOWNLOAD: 'false',
+      // Production mode turns the sandbox gateway off; the browser tests pay through it.
+      PAYMENTS_SANDBOX: 'true',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

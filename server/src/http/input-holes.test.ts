@@ -70,7 +70,7 @@ describe('NUL bytes (item 6)', () => {
     client.locale = 'ar';
     const response = await client.post('/api/translate', { text: nul, target_lang: 'ar' });
     expect(response.statusCode).toBe(422);
-    expect(response.json().message).toMatch(/محرف NUL/);
+    expect(response.json().message).toMatch(/المحرف الصفري/);
   });
 
   it('checks multipart text fields too', async () => {

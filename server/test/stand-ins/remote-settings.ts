@@ -113,8 +113,9 @@ export async function startRemoteSettings(files: StandInFile[]) {
       res.writeHead(range ? 206 : 200, headers);
       if (state.cutOnce.delete(location)) {
         const half = start + Math.floor((body.length - start) / 2);
-        // Send half, then drop the connection once the half has left.
-        res.write(body.subarray(start, half), () => res.socket?.destroy());
+        // Send half, then stall (the client's idle timeout gives up; the socket closes with the server).
+        // Dropping the connection instead would race: fetch discards chunks it has queued but not handed over.
+        res.write(body.subarray(start, half));
         return;
       }
       return res.end(body.subarray(start));

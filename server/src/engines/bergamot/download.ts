@@ -6,8 +6,8 @@
  */
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { rename, rm, stat } from 'node:fs/promises';
-import { Readable, Transform } from 'node:stream';
+import { open, rename, rm, stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { createGunzip } from 'node:zlib';
@@ -92,19 +92,20 @@ async function transfer(options: DownloadOptions, part: string, have: number): P
     }
     if (!response.body) throw new DownloadError(`${options.url}: empty answer`, true);
     let received = have;
-    const counter = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
+    // Each chunk is on disk before the next is read, so an interrupted transfer keeps every
+    // byte it counted (a stream pipeline would drop the writes still buffered when it fails).
+    const out = await open(part, have > 0 ? 'a' : 'w');
+    try {
+      for await (const chunk of Readable.fromWeb(response.body as WebReadableStream) as AsyncIterable<Buffer>) {
         clearTimeout(idle);
         idle = stall();
+        if (received + chunk.length > options.size) throw new DownloadError(`${options.url}: more bytes than the record's ${options.size}`, false);
+        await out.write(chunk);
         received += chunk.length;
-        if (received > options.size) return callback(new DownloadError(`${options.url}: more bytes than the record's ${options.size}`, false));
         options.onProgress?.(received);
-        callback(null, chunk);
-      },
-    });
-    try {
-      await pipeline(Readable.fromWeb(response.body as WebReadableStream), counter, createWriteStream(part, { flags: have > 0 ? 'a' : 'w' }));
+      }
     } catch (error) {
+      await out.close();
       if (error instanceof DownloadError) {
         await rm(part, { force: true });
         throw error;
@@ -112,6 +113,7 @@ async function transfer(options: DownloadOptions, part: string, have: number): P
       // Interrupted: keep what arrived, the next attempt resumes from there.
       throw new DownloadError(`transfer of ${options.url} stopped at ${received} of ${options.size} bytes (${why(error)})`, true);
     }
+    await out.close();
     return received;
   } finally {
     clearTimeout(idle);

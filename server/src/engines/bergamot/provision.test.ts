@@ -202,8 +202,8 @@ describe('provisioning from a stand-in Remote Settings server', { timeout: 240_0
   it('resumes an interrupted transfer with a Range request', async () => {
     const server = await standIn(tinyFiles());
     const location = server.locationOf('model.enar.intgemm.alphas.bin', 'en');
-    server.state.cutOnce.add(location);
-    const t = await app(server);
+    server.state.cutOnce.add(location); // half the file, then nothing more
+    const t = await app(server, { MODELS_IDLE_TIMEOUT_MS: '1500' });
 
     const first = await t.container.provisioner.run();
     expect(first.failed).toEqual(['en-ar']);

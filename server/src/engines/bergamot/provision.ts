@@ -46,6 +46,8 @@ export interface ProvisionerOptions {
   autoDownload: boolean;
   retryMs: number;
   retryMaxMs: number;
+  /** A transfer that receives nothing for this long is abandoned (and resumed later). */
+  idleMs?: number;
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
   /** Called after each pass that was not left to another process (refresh the engine registries: a no-op when MODELS_DIR did not change). */
   afterRun?: (result: RunResult) => Promise<void> | void;
@@ -166,6 +168,7 @@ export function createModelProvisioner(options: ProvisionerOptions) {
         gzip: isGzipAttachment(record.attachment),
         fetch: options.fetch,
         signal: controller.signal,
+        idleMs: options.idleMs,
         onProgress: (bytes) => {
           file.bytes = bytes;
           const percent = file.size ? Math.floor((bytes / file.size) * 100) : 100;

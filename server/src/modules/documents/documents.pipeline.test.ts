@@ -57,7 +57,7 @@ describe('document translation, end to end', () => {
     await expect.poll(() => transport.sent.filter((m) => m.to === user.email).length, { timeout: 20_000 }).toBe(1);
     const mail = transport.sent.find((m) => m.to === user.email)!;
     expect(mail.subject).toBe('Your translated document is ready');
-    expect(mail.text).toContain('Hello Omar');
+    expect(mail.text).toContain('Hello \u2068Omar\u2069');
     expect(mail.text).toContain(`/api/translated-file-url/?id=${data.file_id}`);
   });
 });

@@ -441,7 +441,7 @@ describe('documents in the history', () => {
     const client = await signedIn(t, await createUser(t));
     const { project_id: projectId } = (await start(client, docxFile('Annual report.docx'), { model: 'business', frontendModel: 'Business' })).json();
     expect(await historyEntries(client)).toEqual([
-      { project_id: projectId, type: 'document', source_lang: 'en', target_lang: 'ar', domain: 'business', title: 'Annual report.docx', preview: '', created_at: expect.any(String), state: 'analyzing' },
+      { project_id: projectId, type: 'document', channel: 'web', source_lang: 'en', target_lang: 'ar', domain: 'business', title: 'Annual report.docx', preview: '', created_at: expect.any(String), state: 'analyzing' },
     ]);
 
     const seen: Array<string | undefined> = [];

@@ -71,6 +71,7 @@ describe('GET /api/user', () => {
       trial_expired: false,
       pending_invoice: null,
       llm_enabled: false,
+      api_enabled: true,
       team: null,
     });
   });
