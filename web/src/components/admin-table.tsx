@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { PageLoading } from './page-loading';
+import './admin-table.css';
 
 export interface AdminTableColumn {
   key: string;

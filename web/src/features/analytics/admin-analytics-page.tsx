@@ -9,6 +9,7 @@ import { AdminPageHeader } from '../admin/admin-page-header';
 import { formatDate } from '../content/content.fns';
 import './analytics.css';
 import { usePageViewReport } from './use-analytics';
+import '../../components/admin-table.css';
 
 const DAY_MS = 86_400_000;
 const day = (date: Date) => date.toISOString().slice(0, 10);

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../i18n/use-language';
 import type { Invoice } from './billing-types';
 import { formatDate, formatMoney } from './billing.fns';
+import '../../components/admin-table.css';
 
 /** Invoices with their number, dates, amount, status and a PDF download. */
 export function InvoiceTable({ invoices }: { invoices: Invoice[] }) {

@@ -6,6 +6,7 @@ import { useLanguage } from '../../i18n/use-language';
 import { formatPlanPrice } from './plans.fns';
 import { useAdminPlanMutations, useAdminPlans, type AdminPlan } from './use-admin-plans';
 import { isolate } from '../../i18n/format';
+import '../../components/admin-table.css';
 
 /** /admin/plans: every plan, archived ones too, with edit and delete. */
 export function AdminPlansPage() {
