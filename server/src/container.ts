@@ -185,6 +185,8 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     sessions,
     social: authRepo,
     appUrl: config.appUrl,
+    // The engine registry is built further down; asked at request time.
+    llmConfigured: () => engines.engines.has('llm'),
   });
   const auth = createAuthService({ repo: authRepo, users, usersRepo, mail, rateLimiter, sessions, now, appKey, appUrl: config.appUrl, logger, rateLimitScale: config.authRateLimitScale });
   const socialClients: Partial<Record<SocialProvider, OidcClient>> = {};

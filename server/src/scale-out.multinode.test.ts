@@ -8,6 +8,9 @@ import { createTestDatabase, type TestDatabase } from '../test/database';
 import { sampleDocx } from '../test/fixtures/docx-fixture';
 import { freePort, HttpClient, startLisanProcess, type LisanProcess } from '../test/node-process';
 import { S3_TEST_CREDENTIALS, startS3StandIn } from '../test/stand-ins/s3';
+import { readZipText } from '../test/fixtures/documents';
+import { libreTranslateHandler } from './engines/remote/test-servers/libretranslate';
+import { startStandIn, type StandIn } from './engines/remote/test-servers/stand-in';
 import { createS3Storage } from './storage/s3';
 
 /**
@@ -25,6 +28,9 @@ const dirs: string[] = [];
 let apiA: LisanProcess;
 let apiB: LisanProcess;
 let workers: LisanProcess[];
+/** The machine translation service all nodes call (LibreTranslate's wire format); `gate` holds its answers, after `pass` more, when set. */
+let mt: StandIn;
+let gate: { open: Promise<void>; release: () => void; pass: number } | null = null;
 
 async function sql<T extends pg.QueryResultRow>(text: string, values: unknown[] = []) {
   const client = new pg.Client({ connectionString: db.url });
@@ -59,6 +65,11 @@ async function verificationLink(email: string) {
 beforeAll(async () => {
   db = await createTestDatabase({ migrated: false });
   s3 = await startS3StandIn('lisan-multinode');
+  const answer = libreTranslateHandler();
+  mt = await startStandIn(async (request) => {
+    if (gate && gate.pass-- <= 0) await gate.open;
+    return answer(request);
+  });
   const appPort = await freePort();
   const start = async (role: 'api' | 'worker', port?: number) => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `lisan-${role}-`));
@@ -70,6 +81,10 @@ beforeAll(async () => {
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       DATABASE_POOL_SIZE: '4',
+      LIBRETRANSLATE_URL: mt.url,
+      ENGINE_CHAIN: 'libretranslate,dictionary',
+      // Several batches per document, so a worker can be stopped between two of them.
+      DOC_BATCH_SEGMENTS: '3',
       // Links in e-mails point at api A, as they would at the load balancer.
       APP_URL: `http://127.0.0.1:${appPort}`,
     }, { port });
@@ -84,6 +99,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all(nodes.map((node) => node.stop('SIGKILL')));
+  gate?.release();
+  await mt?.close();
   await s3?.stop();
   await db?.drop();
   for (const dir of dirs) await fs.rm(dir, { recursive: true, force: true });
@@ -184,4 +201,59 @@ describe('two api and two worker processes on PostgreSQL and S3 storage', () => 
     expect(jobs.length).toBeGreaterThan(0);
     expect(jobs.every((job) => job.state === 'completed' && job.retry_count === 0)).toBe(true);
   });
+
+  it('a worker SIGKILLed in the middle of a document: the other worker finishes it, nothing lost and nothing charged twice', async () => {
+    const usedBefore = (await (await user.get(apiA.url, '/api/user')).json()).usage.doc_requests_this_month as number;
+    const paragraphs = Array.from({ length: 12 }, (_, i) => `Hello world, paragraph ${i + 1}.`);
+    let release!: () => void;
+    gate = { open: new Promise<void>((resolve) => (release = resolve)), release: () => release(), pass: 1 };
+    const requestsBefore = mt.requests.length;
+    const form = new FormData();
+    form.set('file', new Blob([new Uint8Array(await sampleDocx({ extraParagraphs: paragraphs }))]), 'long report.docx');
+    for (const [key, value] of Object.entries({ model: 'general', frontendModel: 'General', source_lang: 'en', target_lang: 'ar' })) form.set(key, value);
+    const accepted = await user.request(apiB.url, 'POST', '/api/doc/translate', form);
+    expect(accepted.status).toBe(202);
+    const projectId = (await accepted.json()).project_id as string;
+
+    // Mid-run: the first batch is translated and saved, the second waits on the MT service.
+    let held: string | undefined;
+    for (let i = 0; i < 1200 && !held; i++) {
+      const [active] = await sql<{ id: string }>(`select id from pgboss.job where name = 'document-translate' and state = 'active'`);
+      if (active && mt.requests.length > requestsBefore + 1) held = active.id;
+      else await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(held).toBeDefined();
+    const [before] = await sql<{ batches_done: number }>(`select batches_done from document_jobs where project_id = $1`, [projectId]);
+    expect(before!.batches_done).toBe(1);
+    const victim = workers.find((worker) => worker.output().split('\n').some((line) => line.includes('"job started"') && line.includes(held!)));
+    expect(victim).toBeDefined();
+    const survivor = workers.find((worker) => worker !== victim)!;
+    await victim!.stop('SIGKILL');
+    const killedAt = Date.now();
+    gate.release();
+    gate = null;
+
+    // The lease lapses without the dead worker's heartbeat; the survivor takes the job over.
+    let status: { state: string; file_id?: string } = { state: '' };
+    while (Date.now() - killedAt < 120_000 && status.state !== 'done' && status.state !== 'failed') {
+      status = (await (await user.get(apiA.url, `/api/doc/translated/${projectId}`)).json()).data;
+      if (status.state !== 'done') await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(status.state).toBe('done');
+    expect(survivor.output()).toContain(held!);
+    const [bossJob] = await sql<{ state: string; retry_count: number }>(`select state, retry_count from pgboss.job where id = $1`, [held]);
+    expect(bossJob).toEqual({ state: 'completed', retry_count: 1 });
+    const [job] = await sql<{ batch_count: number; batches_done: number }>(`select batch_count, batches_done from document_jobs where project_id = $1`, [projectId]);
+    expect(job!.batch_count).toBeGreaterThan(2);
+    expect(job!.batches_done).toBe(job!.batch_count);
+
+    // Every paragraph is in the result, translated; the document was counted once.
+    const download = await user.get(apiB.url, `/api/translated-file-url/?id=${encodeURIComponent(status.file_id!)}`);
+    expect(download.status).toBe(200);
+    const file = path.join(dirs[0]!, 'killed-result.docx');
+    await fs.writeFile(file, Buffer.from(await download.arrayBuffer()));
+    const xml = await readZipText(file, 'word/document.xml');
+    for (let i = 1; i <= paragraphs.length; i++) expect(xml).toContain(`مرحبا العالم, paragraph ${i}.`);
+    expect((await (await user.get(apiA.url, '/api/user')).json()).usage.doc_requests_this_month).toBe(usedBefore + 1);
+  }, 240_000);
 });

@@ -73,6 +73,8 @@ describe('first-party analytics with consent', () => {
     const page = await context.newPage();
     const seen = watchAnalytics(page);
     await page.goto('/');
+    // The banner says what accepting records.
+    expect(await page.getByTestId('consent-banner').innerText()).toContain('record your visits');
     await page.getByTestId('consent-accept').click();
     await page.getByTestId('consent-banner').waitFor({ state: 'detached' });
     // The recorder loads after consent and sends its full snapshot within a second or so:
@@ -125,6 +127,9 @@ describe('first-party analytics with consent', () => {
       const adminPage = await (locale === 'en' ? admin.context : (await adminContext('ar')).context).newPage();
       await adminPage.goto('/admin/replays');
       await adminPage.getByTestId('replay-row').first().waitFor();
+      // Listed by an opaque visitor id, never by e-mail.
+      expect(await adminPage.getByTestId('replay-visitor').first().innerText()).toContain(visitorId!.slice(0, 8));
+      expect(await adminPage.getByTestId('replays-table').innerText()).not.toContain('@');
       await screenshot(adminPage, `admin-replays-${locale}`);
       await adminPage.getByTestId('replay-open').first().click();
       const frame = adminPage.locator('[data-testid="replay-player"] iframe');

@@ -20,4 +20,22 @@ describe('seeded Arabic texts', () => {
     const webinar = await db.selectFrom('site_settings').select('setting_value').where('setting_name', '=', 'webinar_text_ar').executeTakeFirstOrThrow();
     expect(webinar.setting_value).toContain('كيف تحقق أقصى استفادة');
   });
+
+  it("the trial promises what it gives, not \"every feature\" (it has no LLM mode; migration 0200)", async () => {
+    const trial = await t.container.database.db.selectFrom('plans').select(['description_en', 'description_ar', 'llm_enabled']).where('slug', '=', 'free-trial').executeTakeFirstOrThrow();
+    expect(trial.llm_enabled).toBe(false);
+    expect(trial.description_en).not.toMatch(/every feature/i);
+    expect(trial.description_ar).not.toContain('كل الميزات');
+    expect(trial.description_ar).toContain('لمدة أسبوع');
+  });
+
+  it('the privacy notice says what the analytics record, in both languages (migration 0190)', async () => {
+    const rows = await t.container.database.db.selectFrom('site_settings').select(['setting_name', 'setting_value']).where('setting_name', 'in', ['privacy_policy_en', 'privacy_policy_ar']).execute();
+    const text = Object.fromEntries(rows.map((row) => [row.setting_name, row.setting_value]));
+    expect(text.privacy_policy_en).toContain('record your visits');
+    expect(text.privacy_policy_en).toContain('masked');
+    expect(text.privacy_policy_en).not.toContain('anonymous usage analytics');
+    expect(text.privacy_policy_ar).toContain('نسجّل زياراتك');
+    expect(text.privacy_policy_ar).not.toContain('المجهولة');
+  });
 });

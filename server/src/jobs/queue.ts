@@ -207,6 +207,7 @@ export class JobQueue {
         async (jobs) => {
           for (const job of jobs as PgBoss.JobWithMetadata<JobPayloads[JobName]>[]) {
             const started = Date.now();
+            logger.info({ job: definition.name, jobId: job.id, retry: job.retryCount }, 'job started');
             try {
               const leaseSeconds = definition.settings?.leaseSeconds;
               if (leaseSeconds) {

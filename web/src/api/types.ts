@@ -118,6 +118,8 @@ export interface User {
   /** The invoice the user owes (the pending-invoice capture flag of spec section 3). */
   pending_invoice?: { id: number; number: string; amount: number; status: string } | null;
   llm_enabled: boolean;
+  /** Whether the translator's LLM switch works, or why it is locked. */
+  llm_mode?: 'available' | 'not_in_plan' | 'disabled_by_team' | 'not_configured';
   /** The plan includes the developer API (API keys). */
   api_enabled?: boolean;
   team: { id: number | string; role: string } | null;

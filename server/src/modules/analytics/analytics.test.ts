@@ -125,7 +125,10 @@ describe('POST /api/analytics/recordings', () => {
 
     const list = (await admin.get('/api/admin/recordings')).json();
     expect(list.meta).toMatchObject({ total: 1, retention_days: 30 });
-    expect(list.data[0]).toMatchObject({ id: recordingId, user_email: 'visitor@example.com', chunks: 2, events: 28, first_path: '/pricing' });
+    expect(list.data[0]).toMatchObject({ id: recordingId, visitor_id: visitorId, user_id: memberId, chunks: 2, events: 28, first_path: '/pricing' });
+    // Replays are listed by an opaque visitor id: the e-mail is only on the user's own admin page.
+    expect(list.data[0]).not.toHaveProperty('user_email');
+    expect(JSON.stringify(list)).not.toContain('visitor@example.com');
     expect(list.data[0].duration_ms).toBe(1000 + 10 + 7);
 
     const replay = (await admin.get(`/api/admin/recordings/${recordingId}`)).json().data;

@@ -118,12 +118,10 @@ export function createAnalyticsRepo(db: Kysely<DB>) {
       const [rows, count] = await Promise.all([
         db
           .selectFrom('session_recordings')
-          .leftJoin('users', 'users.id', 'session_recordings.user_id')
           .select([
             'session_recordings.id',
             'session_recordings.visitor_id',
             'session_recordings.user_id',
-            'users.email as user_email',
             'session_recordings.locale',
             'session_recordings.first_path',
             'session_recordings.user_agent',

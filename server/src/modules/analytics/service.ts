@@ -92,7 +92,6 @@ export function createAnalyticsService(deps: { repo: AnalyticsRepo; now: () => D
           id: row.id,
           visitor_id: row.visitor_id,
           user_id: row.user_id,
-          user_email: row.user_email,
           locale: row.locale,
           first_path: row.first_path,
           user_agent: row.user_agent,

@@ -33,6 +33,15 @@ const DAY_MS = 86_400_000;
 /** Attempts at re-entering the current password (password change, deletion) per user. */
 const PASSWORD_REENTRY_LIMIT = [10, 15 * 60] as const;
 
+export type LlmMode = 'available' | 'not_in_plan' | 'disabled_by_team' | 'not_configured';
+
+/** Why the LLM mode can or cannot be used: the plan first, then the team's switch, then the server. */
+export function llmMode(features: { llmInPlan: boolean; llmDisabledByTeam: boolean }, configured: boolean): LlmMode {
+  if (!features.llmInPlan) return 'not_in_plan';
+  if (features.llmDisabledByTeam) return 'disabled_by_team';
+  return configured ? 'available' : 'not_configured';
+}
+
 export interface UsersServiceDeps {
   repo: UsersRepo;
   plans: PlansService;
@@ -45,6 +54,8 @@ export interface UsersServiceDeps {
   storage: FileStorage;
   mail: MailService;
   rateLimiter: RateLimiter;
+  /** Whether an LLM engine is configured on this server (LLM_BASE_URL). */
+  llmConfigured: () => boolean;
   /** Ends a user's sessions (all, or all but one). */
   sessions: { endAllForUser(userId: number, exceptSessionId?: string): Promise<void> };
   /** The social identities linked to users (kept by the auth module). */
@@ -105,6 +116,8 @@ export function createUsersService(deps: UsersServiceDeps) {
       pending_invoice: billing.pending_invoice,
       // The team's manager can switch the LLM mode off for everyone in the team.
       llm_enabled: entitled.features.llm,
+      // What the translator's LLM switch shows: 'available', or why it is locked.
+      llm_mode: llmMode(entitled.features, deps.llmConfigured()),
       // The developer API (API keys): the plan's switch (the API keys tab says when it is off).
       api_enabled: entitled.features.api,
       team: team ? { id: team.teamId, role: String(user.role_id) } : null,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../../test/harness';
+import { llmMode } from './service';
 import { createUser, multipartBody, signIn, testClock, uniqueEmail, waitForMail } from '../auth/auth.test-support';
 
 let t: TestApp;
@@ -71,9 +72,32 @@ describe('GET /api/user', () => {
       trial_expired: false,
       pending_invoice: null,
       llm_enabled: false,
+      llm_mode: 'not_in_plan',
       api_enabled: true,
       team: null,
     });
+  });
+});
+
+describe('the LLM mode on the profile (llm_mode)', () => {
+  it('says why the switch is locked: the plan first, then the team, then the server', () => {
+    expect(llmMode({ llmInPlan: false, llmDisabledByTeam: false }, true)).toBe('not_in_plan');
+    expect(llmMode({ llmInPlan: true, llmDisabledByTeam: true }, true)).toBe('disabled_by_team');
+    expect(llmMode({ llmInPlan: true, llmDisabledByTeam: false }, false)).toBe('not_configured');
+    expect(llmMode({ llmInPlan: true, llmDisabledByTeam: false }, true)).toBe('available');
+  });
+
+  it('a plan with the LLM mode on a server without an LLM engine: not_configured', async () => {
+    const { user, client } = await signedIn();
+    await db().updateTable('plans').set({ llm_enabled: true }).where('id', '=', user.plan_id!).execute();
+    try {
+      await t.container.cache.invalidate('plans');
+      const profile = (await client.get('/api/user')).json();
+      expect(profile).toMatchObject({ llm_enabled: true, llm_mode: 'not_configured' });
+    } finally {
+      await db().updateTable('plans').set({ llm_enabled: false }).where('id', '=', user.plan_id!).execute();
+      await t.container.cache.invalidate('plans');
+    }
   });
 });
 

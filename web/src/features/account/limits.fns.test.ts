@@ -40,6 +40,7 @@ describe('deriveLimits', () => {
       docWordsCount: 2000,
       fileFormats: ['docx'],
       trialRemainingDays: null,
+      llmMode: 'guest',
     });
   });
 
@@ -61,6 +62,7 @@ describe('deriveLimits', () => {
       docWordsCount: 2500,
       fileFormats: ['docx', 'pdf'],
       trialRemainingDays: null,
+      llmMode: 'guest',
     });
   });
 
@@ -81,7 +83,16 @@ describe('deriveLimits', () => {
       docWordsCount: 50000,
       fileFormats: ['docx', 'xlsx', 'pptx', 'xliff', 'pdf'],
       trialRemainingDays: 5,
+      llmMode: 'available',
     });
+  });
+
+  it("reads why the LLM mode is locked from the user's profile", () => {
+    expect(deriveLimits(undefined, makeUser({ llm_mode: 'not_in_plan' })).llmMode).toBe('not_in_plan');
+    expect(deriveLimits(undefined, makeUser({ llm_mode: 'disabled_by_team' })).llmMode).toBe('disabled_by_team');
+    expect(deriveLimits(undefined, makeUser({ llm_mode: 'not_configured' })).llmMode).toBe('not_configured');
+    // An older profile without llm_mode: the plan's switch decides.
+    expect(deriveLimits(undefined, makeUser({ llm_enabled: false })).llmMode).toBe('not_in_plan');
   });
 
   it("falls back to the guest text limit for a user without a char limit", () => {

@@ -18,7 +18,11 @@ export interface Limits {
   fileFormats: string[];
   /** Days left of the free trial; null for guests and users without a trial. */
   trialRemainingDays: number | null;
+  /** Whether the LLM mode can be used, or why not (the translator shows the reason). */
+  llmMode: LlmMode;
 }
+
+export type LlmMode = 'available' | 'guest' | 'not_in_plan' | 'disabled_by_team' | 'not_configured';
 
 /** The guest defaults before the site settings load (spec section 9). */
 export const GUEST_LIMIT_DEFAULTS = {
@@ -49,6 +53,7 @@ function guestLimits(settings: SiteSettingsMap | undefined): Limits {
     docWordsCount: numericSetting(settings, 'guest_doc_words_count', GUEST_LIMIT_DEFAULTS.guest_doc_words_count),
     fileFormats: formats.length > 0 ? formats : [GUEST_LIMIT_DEFAULTS.guest_allowed_format],
     trialRemainingDays: null,
+    llmMode: 'guest',
   };
 }
 
@@ -75,5 +80,6 @@ export function deriveLimits(settings: SiteSettingsMap | undefined, user: User |
     docWordsCount: finiteOr(user.doc_words_count, guest.docWordsCount),
     fileFormats: user.file_formats ? userFormats : guest.fileFormats,
     trialRemainingDays: typeof user.trial_remaining_days === 'number' ? user.trial_remaining_days : null,
+    llmMode: user.llm_mode ?? (user.llm_enabled ? 'available' : 'not_in_plan'),
   };
 }

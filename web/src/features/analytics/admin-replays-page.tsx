@@ -64,15 +64,19 @@ export function AdminReplaysPage() {
               {recording.first_path}
             </td>
             <td>
-              {recording.user_email ? (
-                <span dir="ltr">{recording.user_email}</span>
-              ) : (
-                <span className="muted" title={recording.visitor_id}>
-                  {t('replays.anonymous')}{' '}
-                  <bdi className="admin-table__code" dir="ltr">
-                    {recording.visitor_id.slice(0, 8)}
-                  </bdi>
-                </span>
+              {/* An opaque visitor id; who a signed-in visitor is stays on the user's page. */}
+              <span title={recording.visitor_id} data-testid="replay-visitor">
+                {t('replays.visitor')}{' '}
+                <bdi className="admin-table__code" dir="ltr">
+                  {recording.visitor_id.slice(0, 8)}
+                </bdi>
+              </span>
+              {recording.user_id !== null && (
+                <div className="small">
+                  <Link to={`/admin/users/${recording.user_id}`} data-testid="replay-user">
+                    {t('replays.openUser')}
+                  </Link>
+                </div>
               )}
               <div className="muted small">{t(`replays.locale.${recording.locale}`)}</div>
             </td>

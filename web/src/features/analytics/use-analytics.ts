@@ -13,7 +13,6 @@ export interface RecordingSummary {
   id: string;
   visitor_id: string;
   user_id: number | null;
-  user_email: string | null;
   locale: 'en' | 'ar';
   first_path: string;
   user_agent: string | null;

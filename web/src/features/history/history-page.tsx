@@ -27,7 +27,7 @@ export function EntryCard({ entry, own, onDelete, deleting = false }: { entry: H
   const date = new Intl.DateTimeFormat(language === 'ar' ? 'ar-u-nu-latn' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(entry.created_at));
   const knownState = ['done', 'analyzing', 'translating', 'generating', 'failed', 'crawling', 'ready'].includes(entry.state);
   return (
-    <li className="history-entry" data-testid="history-entry" data-project-id={entry.project_id} data-type={entry.type} data-state={entry.state}>
+    <li className="history-entry" data-private="" data-testid="history-entry" data-project-id={entry.project_id} data-type={entry.type} data-state={entry.state}>
       <div className="history-entry__meta">
         {entry.user_name !== undefined && (
           <span className="history-entry__member" data-testid="history-member">

@@ -124,10 +124,17 @@ function TeamView({ team }: { team: Team }) {
           <div className="panel admin-form">
             <h2>{t('llm.title')}</h2>
             <p className="muted">{t('llm.body')}</p>
-            <label className="checkbox">
-              <input type="checkbox" checked={team.llm_enabled} onChange={(e) => actions.settings.mutate({ llm_enabled: e.target.checked }, { onError: failed })} data-testid="llm-switch" />
-              {team.llm_enabled ? t('llm.on') : t('llm.off')}
-            </label>
+            {user?.llm_mode === 'not_in_plan' ? (
+              // The switch only matters on a plan with the LLM mode.
+              <p data-testid="llm-not-in-plan">
+                {t('llm.notInPlan')} <Link to="/pricing">{t('llm.plans')}</Link>
+              </p>
+            ) : (
+              <label className="checkbox">
+                <input type="checkbox" checked={team.llm_enabled} onChange={(e) => actions.settings.mutate({ llm_enabled: e.target.checked }, { onError: failed })} data-testid="llm-switch" />
+                {team.llm_enabled ? t('llm.on') : t('llm.off')}
+              </label>
+            )}
           </div>
         </div>
       )}

@@ -1,5 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { LlmMode } from '../account/limits.fns';
 import { FormField } from '../../components/form-field';
 import { llmAvailableFor } from './translator.fns';
 import { DOMAINS, LANGS, type Domain, type Lang, type SourceLang } from './types';
@@ -10,6 +12,8 @@ export interface LanguageBarProps {
   detected: Lang | null;
   domain: Domain;
   llm: boolean;
+  /** 'available', or why the LLM switch is locked. */
+  llmMode: LlmMode;
   onSourceChange: (source: SourceLang) => void;
   onTargetChange: (target: Lang) => void;
   onSwap: () => void;
@@ -21,7 +25,9 @@ export interface LanguageBarProps {
 export function LanguageBar(props: LanguageBarProps) {
   const { t } = useTranslation('translate');
   const ids = { llm: useId(), llmHint: useId() };
-  const llmPossible = llmAvailableFor(props.source, props.target);
+  const lockedReason = props.llmMode === 'available' ? null : props.llmMode;
+  const locked = lockedReason !== null;
+  const llmPossible = !locked && llmAvailableFor(props.source, props.target);
   return (
     <div className="language-bar">
       <div className="language-bar__languages">
@@ -76,9 +82,22 @@ export function LanguageBar(props: LanguageBarProps) {
           <span className="switch__track" aria-hidden="true" />
           <span className="switch__label">{t('llm.label')}</span>
           <span id={ids.llmHint} className="visually-hidden">
-            {t('llm.hint')}
+            {lockedReason ? t(`llm.locked.${lockedReason}`) : t('llm.hint')}
           </span>
         </label>
+        {lockedReason && (
+          <p className="language-bar__locked small muted" data-testid="llm-locked" data-reason={lockedReason}>
+            {t(`llm.locked.${lockedReason}`)}
+            {(lockedReason === 'guest' || lockedReason === 'not_in_plan') && (
+              <>
+                {' '}
+                <Link to="/pricing" data-testid="llm-upgrade">
+                  {t('limit.plans')}
+                </Link>
+              </>
+            )}
+          </p>
+        )}
       </div>
     </div>
   );

@@ -34,6 +34,7 @@ export function ResultPane(props: ResultPaneProps) {
       <div
         className={`result-pane__output${props.pending ? ' result-pane__output--pending' : ''}`}
         data-testid="translation-output"
+        data-private=""
         lang={result?.target_lang}
         dir={result ? directionOf(result.target_lang) : 'auto'}
         aria-live="polite"

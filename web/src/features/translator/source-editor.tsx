@@ -43,7 +43,7 @@ export function SourceEditor({ text, source, charLimit, result, activeSegment, o
   };
 
   return (
-    <div className="source-editor">
+    <div className="source-editor" data-private="">
       <label className="visually-hidden" htmlFor={id}>
         {t('input.label')}
       </label>

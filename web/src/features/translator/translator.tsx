@@ -120,7 +120,7 @@ export function Translator({ projectId = null, headingLevel = 'h2' }: Translator
   const submit = () => {
     if (!text.trim() || translate.isPending) return;
     translate.mutate(
-      { text, source_lang: source, target_lang: target, domain, llm: llm && llmAvailableFor(source, target), token: limits.isGuest ? guestToken() : undefined },
+      { text, source_lang: source, target_lang: target, domain, llm: llm && limits.llmMode === 'available' && llmAvailableFor(source, target), token: limits.isGuest ? guestToken() : undefined },
       {
         onSuccess: (response) => {
           const parsed = parseTranslateResponse(response);
@@ -219,6 +219,7 @@ export function Translator({ projectId = null, headingLevel = 'h2' }: Translator
         detected={detected}
         domain={domain}
         llm={llm}
+        llmMode={limits.llmMode}
         onSourceChange={changeSource}
         onTargetChange={changeTarget}
         onSwap={swap}
