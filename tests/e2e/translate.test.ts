@@ -146,6 +146,10 @@ describe.each(['en', 'ar'] as const)('the translator in the browser (%s)', (loca
     await translator.waitFor();
     await expect.poll(() => page.locator('html').getAttribute('dir')).toBe(locale === 'ar' ? 'rtl' : 'ltr');
     await page.getByTestId('guest-prompt').waitFor();
+    // The LLM switch is locked for guests, with the reason and a link to the plans.
+    expect(await page.getByTestId('llm-switch').isDisabled()).toBe(true);
+    expect(await page.getByTestId('llm-locked').getAttribute('data-reason')).toBe('guest');
+    expect(await page.getByTestId('llm-upgrade').getAttribute('href')).toBe('/pricing');
 
     // Guest: two translations (button, then Ctrl+Enter), sentence by sentence.
     expect(await translate(page, text.source)).toBe(200);
@@ -175,6 +179,9 @@ describe.each(['en', 'ar'] as const)('the translator in the browser (%s)', (loca
     await page.goto('/translate');
     await translator.waitFor();
     expect(await page.getByTestId('guest-prompt').count()).toBe(0);
+    // The trial has no LLM mode: the switch says so.
+    await expect.poll(() => page.getByTestId('llm-locked').getAttribute('data-reason')).toBe('not_in_plan');
+    expect(await page.getByTestId('llm-locked').innerText()).toContain(locale === 'ar' ? 'لا تشمل باقتك' : 'Your plan does not include LLM mode.');
     await page.getByTestId('domain').selectOption('legal');
     expect(await translate(page, text.source, 'keyboard')).toBe(200);
     await expect.poll(() => page.getByTestId('target-sentence').count()).toBe(2);

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../i18n/use-language';
+import { formatDate } from '../content/content.fns';
+import { auditChanges } from './audit.fns';
 import type { AuditEntry } from './use-admin';
-
-const summarize = (value: Record<string, unknown> | null) => (value ? JSON.stringify(value) : '—');
 
 /** Who did what, before and after, when. */
 export function AuditTable({ entries }: { entries: AuditEntry[] }) {
@@ -17,24 +17,26 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
             <th>{t('audit.who')}</th>
             <th>{t('audit.action')}</th>
             <th>{t('audit.target')}</th>
-            <th>{t('audit.before')}</th>
-            <th>{t('audit.after')}</th>
+            <th>{t('audit.changes')}</th>
           </tr>
         </thead>
         <tbody>
           {entries.map((entry) => (
             <tr key={entry.id}>
-              <td>{new Date(entry.created_at).toLocaleString(language === 'ar' ? 'ar-SA-u-nu-latn' : 'en-GB')}</td>
+              <td>
+                <time dateTime={entry.created_at}>{formatDate(entry.created_at, language, true)}</time>
+              </td>
               <td dir="ltr">{entry.actor_email}</td>
               <td>{t(`audit.actions.${entry.action}`, { defaultValue: entry.action })}</td>
               <td dir="ltr">{entry.target_id ? `${entry.target_type} #${entry.target_id}` : entry.target_type}</td>
-              <td dir="ltr" className="audit-json">{summarize(entry.before)}</td>
-              <td dir="ltr" className="audit-json">{summarize(entry.after)}</td>
+              <td data-testid="audit-changes">
+                <AuditChanges before={entry.before} after={entry.after} arrow={language === 'ar' ? '←' : '→'} />
+              </td>
             </tr>
           ))}
           {entries.length === 0 && (
             <tr>
-              <td colSpan={6} className="muted">
+              <td colSpan={5} className="muted">
                 {t('audit.empty')}
               </td>
             </tr>
@@ -42,5 +44,27 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** The changed fields as "field: before → after" lines (values kept left to right). */
+function AuditChanges({ before, after, arrow }: { before: Record<string, unknown> | null; after: Record<string, unknown> | null; arrow: string }) {
+  const changes = auditChanges(before, after);
+  if (changes.length === 0) return <span className="muted">—</span>;
+  return (
+    <ul className="audit-changes">
+      {changes.map((change) => (
+        <li key={change.field}>
+          <bdi className="audit-changes__field">{change.field}</bdi>:{' '}
+          <bdi dir="ltr" className="audit-changes__value">
+            {change.from ?? '—'}
+          </bdi>{' '}
+          {arrow}{' '}
+          <bdi dir="ltr" className="audit-changes__value">
+            {change.to ?? '—'}
+          </bdi>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { AdminNav } from '../admin/admin-nav';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../api/client';
@@ -116,7 +117,8 @@ export function AdminPlanEditorPage() {
   );
 
   return (
-    <section className="container page-section billing-page" data-testid="admin-plan-editor">
+    <section className="container page-section admin-page billing-page" data-testid="admin-plan-editor">
+      <AdminNav />
       <header className="billing-page__header">
         <h1>{id ? t('admin.editTitle') : t('admin.newTitle')}</h1>
         <p>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useDialog } from '../../app/dialog-context';
+import { AdminPageHeader } from '../admin/admin-page-header';
 import { PageLoading } from '../../components/page-loading';
 import { useLanguage } from '../../i18n/use-language';
 import { formatPlanPrice } from './plans.fns';
@@ -28,16 +29,15 @@ export function AdminPlansPage() {
   }
 
   return (
-    <section className="container page-section billing-page" data-testid="admin-plans">
-      <header className="billing-plans__head">
-        <div>
-          <h1>{t('admin.title')}</h1>
-          <p className="muted">{t('admin.subtitle')}</p>
-        </div>
-        <Link className="button button--primary" to="/admin/plans/new" data-testid="new-plan">
-          {t('admin.new')}
-        </Link>
-      </header>
+    <section className="container page-section admin-page billing-page" data-testid="admin-plans">
+      <AdminPageHeader
+        page="adminPlans"
+        actions={
+          <Link className="button button--primary" to="/admin/plans/new" data-testid="new-plan">
+            {t('admin.new')}
+          </Link>
+        }
+      />
       <div className="panel">
         {plans.isPending ? (
           <PageLoading />
