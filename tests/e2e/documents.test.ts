@@ -80,8 +80,16 @@ describe('documents screen', () => {
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('ترجمة المستندات');
     await shot(page, 'documents-empty-ar');
 
-    await page.getByTestId('document-input').setInputFiles({ name: 'sheet.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from('not uploaded') });
+    // A format Lisan reads but guests may not use: the dialog says which they may, and how to get more.
+    await page.getByTestId('document-input').setInputFiles({ name: 'sheet.pdf', mimeType: 'application/octet-stream', buffer: Buffer.from('not uploaded') });
     const dialog = page.locator('dialog[open]');
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain('يمكن للزوار ترجمة ملفات DOCX. أنشئ حسابًا مجانيًا لترجمة ملفات PDF أيضًا.');
+    await shot(page, 'documents-guest-format-ar');
+    await dialog.getByRole('button').first().click();
+    await dialog.waitFor({ state: 'detached' });
+    // Not a document format at all: the spec's message.
+    await page.getByTestId('document-input').setInputFiles({ name: 'program.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('not uploaded') });
     await dialog.waitFor();
     expect(await dialog.innerText()).toContain('اكتُشفت صيغة ملف غير مدعومة وأُزيلت. يُرجى استخدام ملف آخر.');
     await shot(page, 'documents-unsupported-ar');

@@ -2,6 +2,7 @@
 export const documents = {
   en: {
     'documents.error_unsupported_format': 'Unsupported file format detected and removed. Please use another file.',
+    'documents.error_format_not_allowed': 'Your account cannot translate :format files; it can translate :formats. Create an account or choose a plan with more formats.',
     'documents.error_broken_file': 'There is an issue with the uploaded file',
     'documents.error_encrypted': 'There is an issue with the uploaded file: it is password-protected. Remove the password and upload it again.',
     'documents.error_too_large': 'There is an issue with the uploaded file: it expands to more data than we can process.',
@@ -34,6 +35,7 @@ export const documents = {
   },
   ar: {
     'documents.error_unsupported_format': 'اكتُشفت صيغة ملف غير مدعومة وأُزيلت. يُرجى استخدام ملف آخر.',
+    'documents.error_format_not_allowed': 'لا يمكن لحسابك ترجمة ملفات :format، ويمكنه ترجمة :formats. أنشئ حسابًا أو اختر باقة تشمل صيغًا أكثر.',
     'documents.error_broken_file': 'توجد مشكلة في الملف المرفوع',
     'documents.error_encrypted': 'توجد مشكلة في الملف المرفوع: فهو محمي بكلمة مرور. أزل كلمة المرور ثم ارفعه مرة أخرى.',
     'documents.error_too_large': 'توجد مشكلة في الملف المرفوع: حجم محتواه بعد فك الضغط أكبر مما يمكننا معالجته.',

@@ -124,7 +124,8 @@ describe('POST /api/count-words', () => {
     const xlsx = fs.readFileSync(await writeZip(path.join(dir, 'guest.xlsx'), xlsxEntries([{ name: 'A', rows: '<row r="1"><c r="A1" t="s"><v>0</v></c></row>' }], { sharedStrings: ['Hello'] })));
     const refused = await upload(guest, '/api/count-words', { name: 'guest.xlsx', content: xlsx });
     expect(refused.statusCode).toBe(422);
-    expect(refused.json().message).toBe('Unsupported file format detected and removed. Please use another file.');
+    // A format Lisan reads but guests may not use: the message says which they may.
+    expect(refused.json().message).toBe('Your account cannot translate XLSX files; it can translate DOCX. Create an account or choose a plan with more formats.');
     const big = await upload(guest, '/api/count-words', { name: 'big.docx', content: Buffer.concat([docxBytes, Buffer.alloc(1024 * 1024 + 10)]) });
     expect(big.statusCode).toBe(402);
     expect(big.json()).toEqual({ status: 402, type: 'doc_size', message: 'Sorry, this document exceeds the size limit for this plan. Try to upload a smaller document' });
@@ -152,7 +153,7 @@ describe('POST /api/doc/translate: plan limits', () => {
     const xlsx = fs.readFileSync(await writeZip(path.join(dir, 'plan.xlsx'), xlsxEntries([{ name: 'A', rows: '' }], { sharedStrings: ['Hello'] })));
     const format = await start(client, { name: 'plan.xlsx', content: xlsx });
     expect(format.statusCode).toBe(422);
-    expect(format.json().message).toBe('Unsupported file format detected and removed. Please use another file.');
+    expect(format.json().message).toMatch(/^Your account cannot translate XLSX files; it can translate [A-Z, ]+\. Create an account or choose a plan with more formats\.$/);
   });
 
   it('counts documents per month against the quota and gives a failed document back', async () => {

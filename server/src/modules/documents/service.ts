@@ -136,7 +136,10 @@ export function createDocumentsService(deps: DocumentsDeps) {
     if (upload.size === 0) throw Invalid.field('file', 'documents.error_broken_file');
     try {
       const inspection = await filters.inspect(upload.path, { source: 'en', target: 'ar', limits: filterLimits, workDir: config.tempDir }, config.countTimeoutSeconds * 1000);
-      if (!limits.formats.includes(inspection.format)) throw Invalid.field('file', 'documents.error_unsupported_format');
+      if (!limits.formats.includes(inspection.format)) {
+        // A format Lisan reads but this account may not use says which ones it may.
+        throw Invalid.field('file', 'documents.error_format_not_allowed', { format: inspection.format.toUpperCase(), formats: limits.formats.map((f) => f.toUpperCase()).join(', ') });
+      }
       return inspection;
     } catch (error) {
       if (isDocumentError(error)) throw fileError(error);

@@ -75,7 +75,10 @@ export function DocumentTranslatorPage() {
 
   const problemMessage = (problem: FileProblem) =>
     problem.kind === 'format'
-      ? tMessages('errors.unsupportedFormat')
+      ? problem.format === null
+        ? tMessages('errors.unsupportedFormat')
+        : // A format Lisan reads that this visitor may not use: say which ones they may, and how to get more.
+          tMessages(user ? 'errors.formatNotInPlan' : 'errors.formatForAccounts', { format: problem.format.toUpperCase(), formats })
       : problem.kind === 'size'
         ? tMessages('errors.documentSize')
         : tMessages('errors.fileWords', { limit: number(problem.limit) });

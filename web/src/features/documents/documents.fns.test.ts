@@ -13,7 +13,8 @@ describe('document screen helpers', () => {
 
   it('checks format, size and words against the limits before uploading', () => {
     expect(checkFile({ name: 'a.docx', size: 1024 }, limits)).toBeNull();
-    expect(checkFile({ name: 'a.xlsx', size: 1024 }, limits)).toEqual({ kind: 'format' });
+    expect(checkFile({ name: 'a.xlsx', size: 1024 }, limits)).toEqual({ kind: 'format', format: 'xlsx' });
+    expect(checkFile({ name: 'a.exe', size: 1024 }, limits)).toEqual({ kind: 'format', format: null });
     expect(checkFile({ name: 'a.pdf', size: 3 * 1024 * 1024 }, limits)).toEqual({ kind: 'size', limitMb: 2 });
     expect(checkWords(2001, limits)).toEqual({ kind: 'words', limit: 2000 });
     expect(checkWords(2000, limits)).toBeNull();

@@ -52,12 +52,13 @@ export function acceptAttribute(formats: readonly string[]): string {
     .join(',');
 }
 
-export type FileProblem = { kind: 'format' } | { kind: 'size'; limitMb: number } | { kind: 'words'; limit: number };
+/** `format`: a format Lisan reads that the visitor's limits leave out (null: not a document format at all). */
+export type FileProblem = { kind: 'format'; format: DocumentFormat | null } | { kind: 'size'; limitMb: number } | { kind: 'words'; limit: number };
 
 /** Checks a chosen file against the visitor's limits before anything is uploaded (spec section 5). */
 export function checkFile(file: { name: string; size: number }, limits: Pick<Limits, 'fileFormats' | 'maxDocSize'>): FileProblem | null {
   const format = formatFromName(file.name);
-  if (!format || !limits.fileFormats.includes(format)) return { kind: 'format' };
+  if (!format || !limits.fileFormats.includes(format)) return { kind: 'format', format };
   if (file.size > limits.maxDocSize * 1024 * 1024) return { kind: 'size', limitMb: limits.maxDocSize };
   return null;
 }
