@@ -50,6 +50,8 @@ describe('Arabic screens', () => {
     expect(body).not.toContain('خطة');
     expect(body).not.toMatch(EASTERN_DIGITS);
     expect(body).toContain('أنشئ حسابًا مجانيًا');
+    // The network's size goes through the number formatter (Latin digits, Arabic grouping).
+    expect(await page.locator('.trust-strip').innerText()).toContain('أكثر من 35,000 لغوي');
     await bothSizes(page, 'arabic-home');
 
     await page.goto('/pricing');

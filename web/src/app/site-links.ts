@@ -14,3 +14,6 @@ export const SOCIAL_LINKS: ReadonlyArray<{ network: SocialNetwork; href: string 
   { network: 'instagram', href: 'https://www.instagram.com/lisantranslate' },
   { network: 'youtube', href: 'https://www.youtube.com/@lisantranslate' },
 ];
+
+/** The size of the human translation network (home and the request form), formatted per language. */
+export const LINGUISTS = 35_000;

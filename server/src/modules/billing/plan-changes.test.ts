@@ -102,11 +102,14 @@ describe('cancel at period end and resume', () => {
     const client = await signIn(t, 'cancel@example.com');
     const cancel = await client.post('/api/user/subscription/cancel', {});
     expect(cancel.statusCode, cancel.body).toBe(200);
-    expect(cancel.json().message).toContain('2026-08-01');
+    // The date as a reader of that language writes it (the caller here reads English), never ISO.
+    expect(cancel.json().message).toContain('August 1, 2026');
     expect(await subscriptionOf(client)).toMatchObject({ status: 'active', cancellation: { ends_at: '2026-08-01T00:00:00.000Z' } });
     const canceledMail = await queuedMails(t, { to: 'cancel@example.com', kind: 'subscription_canceled' });
     expect(canceledMail).toHaveLength(1);
     expect(renderMail(canceledMail[0]).subject).toContain('أُلغي اشتراكك');
+    expect(JSON.stringify(renderMail(canceledMail[0]))).toContain('1 أغسطس 2026');
+    expect(JSON.stringify(renderMail(canceledMail[0]))).not.toContain('2026-08-01');
     expect((await client.post('/api/user/subscription/cancel', {})).statusCode).toBe(201); // already canceled: refused with a message
 
     const resume = await client.post('/api/user/subscription/resume', {});

@@ -831,8 +831,9 @@ export function createBillingService(deps: {
       if (subscription.cancel_at_period_end) throw new Refused('billing.already_canceled');
       await repo.updateSubscription(subscription.id, { cancel_at_period_end: true, next_plan_id: null, next_frequency: null, next_seats: null }, now());
       const plan = await deps.plans.getById(subscription.plan_id);
-      const date = new Date(subscription.current_period_end).toISOString().slice(0, 10);
-      await sendMail(user, { kind: 'subscription_canceled', name: user.name, params: { date }, localized: { plan: planName(plan) }, action: { url: `${appUrl}/user/membership`, label: 'plans' } });
+      // The date in the reader's language (e-mail and answer alike), not ISO.
+      const date = new Date(subscription.current_period_end);
+      await sendMail(user, { kind: 'subscription_canceled', name: user.name, params: {}, dates: { date: date.toISOString() }, localized: { plan: planName(plan) }, action: { url: `${appUrl}/user/membership`, label: 'plans' } });
       return { message: 'billing.subscription_canceled', params: { date } };
     },
 
@@ -842,8 +843,9 @@ export function createBillingService(deps: {
       if (!subscription || subscription.status === 'ended' || !subscription.cancel_at_period_end) throw new Refused('billing.not_canceled');
       await repo.updateSubscription(subscription.id, { cancel_at_period_end: false }, now());
       const plan = await deps.plans.getById(subscription.plan_id);
-      const date = new Date(subscription.current_period_end).toISOString().slice(0, 10);
-      await sendMail(user, { kind: 'subscription_resumed', name: user.name, params: { date }, localized: { plan: planName(plan) }, action: { url: `${appUrl}/user/membership`, label: 'plans' } });
+      // The date in the reader's language (e-mail and answer alike), not ISO.
+      const date = new Date(subscription.current_period_end);
+      await sendMail(user, { kind: 'subscription_resumed', name: user.name, params: {}, dates: { date: date.toISOString() }, localized: { plan: planName(plan) }, action: { url: `${appUrl}/user/membership`, label: 'plans' } });
       return { message: 'billing.subscription_resumed', params: { date } };
     },
 

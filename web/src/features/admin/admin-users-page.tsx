@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { formatDate } from '../content/content.fns';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -74,7 +75,7 @@ export function AdminUsersPage() {
                 <td>{roleName(user.role_id)}</td>
                 <td>{user.plan ? (language === 'ar' ? user.plan.name_ar : user.plan.name_en) : '—'}</td>
                 <td>{user.trial_remaining_days ?? '—'}</td>
-                <td>{new Date(user.created_at).toLocaleDateString(language === 'ar' ? 'ar-u-nu-latn' : 'en-GB')}</td>
+                <td>{formatDate(user.created_at, language)}</td>
               </tr>
             ))}
             {users.data && users.data.data.length === 0 && (

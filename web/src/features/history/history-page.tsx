@@ -1,4 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { formatDate } from '../content/content.fns';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useDialog } from '../../app/dialog-context';
@@ -24,7 +25,8 @@ export function EntryCard({ entry, own, onDelete, deleting = false }: { entry: H
   const open = openTarget(entry);
   const pair = knownPair(entry);
   const titleLang = entry.source_lang === 'en' || entry.source_lang === 'ar' ? entry.source_lang : undefined;
-  const date = new Intl.DateTimeFormat(language === 'ar' ? 'ar-u-nu-latn' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(entry.created_at));
+  // One date format across the screens (review N3): long date, short time, Latin digits.
+  const date = formatDate(entry.created_at, language, true);
   const knownState = ['done', 'analyzing', 'translating', 'generating', 'failed', 'crawling', 'ready'].includes(entry.state);
   return (
     <li className="history-entry" data-private="" data-testid="history-entry" data-project-id={entry.project_id} data-type={entry.type} data-state={entry.state}>

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { LINGUISTS } from '../../app/site-links';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../account/use-current-user';
 import { PricingSection } from '../plans/pricing-section';
@@ -64,7 +65,7 @@ function Hero() {
       </div>
       <ul className="container trust-strip">
         {TRUST_ITEMS.map((item) => (
-          <li key={item}>{t(`trust.${item}`)}</li>
+          <li key={item}>{t(`trust.${item}`, { linguists: LINGUISTS })}</li>
         ))}
       </ul>
     </section>

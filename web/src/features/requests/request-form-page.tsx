@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { LINGUISTS } from '../../app/site-links';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
@@ -96,7 +97,7 @@ export function RequestFormPage() {
           <h1>{tCommon('pages.humanTranslation.title')}</h1>
           <p className="muted">{t('intro.body')}</p>
           <ul className="request-layout__points">
-            <li>{t('intro.linguists')}</li>
+            <li>{t('intro.linguists', { linguists: LINGUISTS })}</li>
             <li>{t('intro.security')}</li>
             <li>{t('intro.reply')}</li>
           </ul>
