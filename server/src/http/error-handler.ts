@@ -34,7 +34,10 @@ export function registerErrorHandling(app: FastifyInstance, options: { bodyLimit
         );
         return reply.code(422).send({ message: Object.values(errors)[0]?.[0] ?? message, errors });
       }
-      if (error instanceof LimitExceeded) return reply.code(402).send({ status: 402, type: error.type, message });
+      if (error instanceof LimitExceeded) {
+        const localized = Object.fromEntries(Object.entries(error.localized).map(([name, value]) => [name, value[locale]]));
+        return reply.code(402).send({ status: 402, type: error.type, message: Object.keys(localized).length ? t(locale, error.message, { ...error.params, ...localized }) : message });
+      }
       if (error instanceof TooManyRequests) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.code(error.status).send({ message });
     }

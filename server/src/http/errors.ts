@@ -70,6 +70,8 @@ export class LimitExceeded extends AppError {
     readonly type: string,
     message: string,
     params: Record<string, string | number> = {},
+    /** Params written differently per language (plan names), picked by the caller's language. */
+    readonly localized: Record<string, { en: string; ar: string }> = {},
   ) {
     super(402, message, params);
   }

@@ -180,7 +180,7 @@ describe('POST /api/doc/translate: plan limits', () => {
     expect((await start(expired)).json()).toEqual({ status: 402, type: 'trial_expired', message: 'Trial period expired' });
 
     const client = await signedIn(t, await createUser(t, { planId: (await createPlan(t, { llm_enabled: false })).id }));
-    expect((await start(client, docxFile(), { model: 'llm', frontendModel: 'LLM' })).json()).toEqual({ status: 402, type: 'plan_feature', message: 'Please upgrade your plan to use this feature' });
+    expect((await start(client, docxFile(), { model: 'llm', frontendModel: 'LLM' })).json()).toEqual({ status: 402, type: 'plan_feature', message: 'Please upgrade your plan to use this feature. It is part of the Start-up, Pro and Enterprise plans.' });
     const same = await start(client, docxFile(), { source_lang: 'en', target_lang: 'en' });
     expect(same.statusCode).toBe(422);
     expect(same.json().errors.target_lang).toEqual(['The source and target languages must be different.']);

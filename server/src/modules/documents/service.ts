@@ -356,7 +356,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
         const limits = await limitsFor(requester);
         if (limits.trialExpired) throw new LimitExceeded('trial_expired', 'documents.trial_expired');
         if (input.model === 'llm' && limits.llmDisabledByTeam) throw new LimitExceeded('llm_disabled', 'documents.llm_disabled');
-        if (input.model === 'llm' && !limits.llm) throw new LimitExceeded('plan_feature', 'documents.plan_feature');
+        if (input.model === 'llm' && !limits.llm) throw await deps.entitlements.planFeatureMissing('llm', 'documents.plan_feature');
         if ((await deps.entitlements.used(limits.entitlements, 'documents')) >= limits.monthlyDocuments) throw new LimitExceeded('doc_request_quota', 'documents.quota');
         const { format, analysis } = await inspect(upload, limits);
         const source: Lang = input.source_lang === 'auto' ? (analysis.detectedLanguage ?? 'en') : input.source_lang;

@@ -1,3 +1,4 @@
+import { LimitExceeded } from '../../http/errors';
 import type { PlanRow, UserRow } from '../../db/schema';
 import type { PlansService } from '../plans/service';
 import type { SettingsService } from '../settings/service';
@@ -5,6 +6,16 @@ import { TRIAL_PLAN_SLUG } from '../users/users.fns';
 import { guestSubjects, teamSubject, userSubject, type CountedSubject, type UsageLedger, type UsageMetric } from './ledger';
 
 const DAY_MS = 86_400_000;
+
+export type PlanFeature = 'llm' | 'teams' | 'webExtraction' | 'api';
+
+/** Whether a plan includes a feature: the one reading of the plan's columns (features below use it too). */
+export function planHas(plan: PlanRow, feature: PlanFeature): boolean {
+  if (feature === 'llm') return plan.llm_enabled;
+  if (feature === 'teams') return plan.is_team;
+  if (feature === 'webExtraction') return plan.web_pages > 0;
+  return plan.api_enabled;
+}
 
 /** Who asks: a signed-in user, or a guest known by browser token and IP. */
 export type EntitlementActor = { user: UserRow } | { guest: { token?: string | null; ip: string } };
@@ -92,6 +103,17 @@ export function createEntitlements(deps: {
     return value;
   }
 
+  /**
+   * The 402 for a feature the caller's plan lacks, naming the public plans that include it
+   * ("It is part of the Start-up, Pro and Enterprise plans."); the caller's own message when none does.
+   */
+  async function planFeatureMissing(feature: PlanFeature, fallbackKey: string): Promise<LimitExceeded> {
+    const plans = (await deps.plans.listActive()).filter((plan) => !plan.is_trial && planHas(plan, feature));
+    if (!plans.length) return new LimitExceeded('plan_feature', fallbackKey);
+    const names = (locale: 'en' | 'ar') => new Intl.ListFormat(locale === 'en' ? 'en-GB' : 'ar', { type: 'conjunction' }).format(plans.map((plan) => (locale === 'ar' ? plan.name_ar : plan.name_en)));
+    return new LimitExceeded('plan_feature', 'entitlements.plan_feature_in', {}, { plans: { en: names('en'), ar: names('ar') } });
+  }
+
   async function forUser(user: UserRow): Promise<Entitlements> {
     const team = await remembered(memberships, user.id, () => deps.membershipOf(user));
     const payer = team && team.ownerId !== user.id ? ((await remembered(owners, team.ownerId, () => deps.findUser(team.ownerId))) ?? user) : user;
@@ -113,11 +135,11 @@ export function createEntitlements(deps: {
       },
       features: {
         llm: plan.llm_enabled && !llmDisabledByTeam,
-        llmInPlan: plan.llm_enabled,
+        llmInPlan: planHas(plan, 'llm'),
         llmDisabledByTeam,
-        api: plan.api_enabled,
-        teams: plan.is_team,
-        webExtraction: plan.web_pages > 0,
+        api: planHas(plan, 'api'),
+        teams: planHas(plan, 'teams'),
+        webExtraction: planHas(plan, 'webExtraction'),
         formats: plan.file_formats.map((format) => format.toLowerCase()),
       },
       limits: {
@@ -182,6 +204,7 @@ export function createEntitlements(deps: {
   }
 
   return {
+    planFeatureMissing,
     /** Forgets what is kept for a team's members and owner, and for these users (joined, removed, settings changed). */
     async forgetTeam(teamId: number, userIds: number[] = []) {
       for (const id of userIds) memberships.delete(id);

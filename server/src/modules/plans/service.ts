@@ -26,6 +26,10 @@ export function createPlansService(deps: { repo: PlansRepo; cache: CacheBus }) {
     async listPublic() {
       return (await snapshot.get()).publicPlans;
     },
+    /** The plans on sale (not archived), as stored. */
+    async listActive(): Promise<PlanRow[]> {
+      return (await snapshot.get()).plans;
+    },
     /** A plan by id, archived ones included (subscribers keep an archived plan until renewal). */
     async getById(id: number): Promise<PlanRow> {
       const cached = (await snapshot.get()).plans.find((plan) => plan.id === id);

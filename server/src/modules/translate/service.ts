@@ -122,7 +122,7 @@ export function createTranslateService(deps: {
       let useLlm = false;
       if (input.llm) {
         if (!isLlmPair(source, target)) throw Invalid.field('llm', 'translate.llm_pair');
-        if (!user || !entitled.features.llmInPlan) throw new LimitExceeded('plan_feature', 'translate.plan_feature');
+        if (!user || !entitled.features.llmInPlan) throw await deps.entitlements.planFeatureMissing('llm', 'translate.plan_feature');
         if (entitled.features.llmDisabledByTeam) throw new LimitExceeded('llm_disabled', 'translate.llm_disabled');
         // Allowed, but no LLM engine is configured: fall back to the usual chain and say so.
         useLlm = deps.router.has('llm', source, target);

@@ -167,7 +167,8 @@ describe('POST /api/translate: guests', () => {
   it('keeps no history for guests, and the LLM mode needs a plan (402 plan_feature)', async () => {
     const response = await translate(t.client(), { text: 'Hello', target_lang: 'ar', llm: true });
     expect(response.statusCode).toBe(402);
-    expect(response.json()).toEqual({ status: 402, type: 'plan_feature', message: 'Please upgrade your plan to use this feature' });
+    // The spec's sentence, then the plans that have the feature.
+    expect(response.json()).toEqual({ status: 402, type: 'plan_feature', message: 'Please upgrade your plan to use this feature. It is part of the Start-up, Pro and Enterprise plans.' });
     const count = await t.container.database.db.selectFrom('history_entries').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(0);
   });
@@ -244,9 +245,9 @@ describe('POST /api/translate: signed-in users', () => {
   it('refuses the LLM mode on plans without it (plan_feature) and when the manager disabled it (llm_disabled)', async () => {
     const hobbyist = await signedInClient(t, { plan: 'hobbyist' });
     const refused = await translate(hobbyist.client, { text: 'Hello', target_lang: 'ar', llm: true });
-    expect(refused.json()).toEqual({ status: 402, type: 'plan_feature', message: 'Please upgrade your plan to use this feature' });
+    expect(refused.json()).toEqual({ status: 402, type: 'plan_feature', message: 'Please upgrade your plan to use this feature. It is part of the Start-up, Pro and Enterprise plans.' });
     hobbyist.client.locale = 'ar';
-    expect((await translate(hobbyist.client, { text: 'Hello', target_lang: 'ar', llm: true })).json().message).toBe('يُرجى ترقية باقتك لاستخدام هذه الميزة.');
+    expect((await translate(hobbyist.client, { text: 'Hello', target_lang: 'ar', llm: true })).json().message).toBe('يُرجى ترقية باقتك لاستخدام هذه الميزة. وهي متاحة في باقات الشركات الناشئة والاحترافية والمؤسسات.');
 
     const { member } = await createTestTeam(t, { plan: 'pro', llmEnabled: false });
     const disabled = await translate(member.client, { text: 'Hello', target_lang: 'ar', llm: true });

@@ -197,7 +197,7 @@ export function createWebsitesService(deps: WebsitesDeps) {
   async function planFor(user: UserRow) {
     const entitlements = await deps.entitlements.entitlementsFor({ user });
     if (entitlements.trial.expired) throw new LimitExceeded('trial_expired', 'billing.trial_expired');
-    if (!entitlements.features.webExtraction) throw new LimitExceeded('plan_feature', 'websites.upgrade');
+    if (!entitlements.features.webExtraction) throw await deps.entitlements.planFeatureMissing('webExtraction', 'websites.upgrade');
     return { entitlements, web_pages: entitlements.limits.webPagesPerMonth };
   }
 
