@@ -141,6 +141,11 @@ describe('Arabic screens', () => {
     await bothSizes(admin, 'arabic-admin-user');
     await admin.goto('/admin/plans');
     await expect.poll(() => admin.locator('h1').first().innerText()).toBe('الباقات');
+    // No neural model on this server: the admin console says how to install one (issue 13).
+    const banner = admin.locator('[data-testid="gloss-notice"][data-screen="admin"]');
+    await banner.waitFor();
+    expect(await banner.innerText()).toContain('npm run models:install');
+    expect(await banner.innerText()).toContain('docs/engines.md');
     await bothSizes(admin, 'arabic-admin-plans');
   });
 });

@@ -185,3 +185,24 @@ describe('a neural model installed: the notes are gone and the translation says 
     }, 120_000);
   }
 });
+
+describe('models arrive while Lisan runs: the notes go away without a restart', () => {
+  it('the no-model server gets a model in MODELS_DIR and the signal `npm run models:install` sends; the open screen turns neural', async () => {
+    const page = await openPage(bare, 'en');
+    await gotoWithStatus(page, '/');
+    await notice(page, 'text').waitFor();
+
+    // What `npm run models:install <folder>` does: the files into MODELS_DIR, then the
+    // "engines" signal on the cache bus (every process refreshes its local engine).
+    buildTinyModelPair(bare.container.config.modelsDir);
+    await bare.container.cache.invalidate('engines');
+    await expect.poll(async () => (await (await fetch(`${bare.url}/api/engines`)).json()).data.gloss, { timeout: 30_000 }).toBe(false);
+
+    await gotoWithStatus(page, '/');
+    await page.getByTestId('source-text').fill(TEXTS.en.source);
+    await page.getByTestId('translate').click();
+    await expect.poll(() => page.getByTestId('engine-notice').getAttribute('data-engine'), { timeout: 30_000 }).toBe('local');
+    expect(await page.getByTestId('gloss-notice').count()).toBe(0);
+    await screenshot(page, 'neural-after-hot-swap-en');
+  }, 120_000);
+});
