@@ -266,10 +266,4 @@ describe('dictionary engine on the FreeDict dictionaries', () => {
     expect(engine.lookup('بالكتاب', 'ar', 'en')[0]).toEqual({ word: 'الكتاب', translations: ['Book'] });
     expect(engine.lookup('zzqqxx', 'en', 'ar')).toEqual([]);
   });
-
-  it('translates a sentence in well under a millisecond', () => {
-    const started = performance.now();
-    for (let i = 0; i < 200; i++) engine.translateSegment('The company signed the contract with our partners yesterday.', job('en', 'ar'));
-    expect((performance.now() - started) / 200).toBeLessThan(1);
-  });
 });
