@@ -193,3 +193,8 @@ export function asciiPunctuation(text: string): string[] {
     .replace(/\$t\([^)]*\)/g, ' ');
   return [...new Set(stripped.match(/[?;,]/g) ?? [])];
 }
+
+/** A percent sign written next to a placeholder (review N5): Intl's percent style writes it, in the language's own way. */
+export function handWrittenPercent(text: string): boolean {
+  return /{{[^}]*}}\s*[%٪]|[%٪]\s*{{[^}]*}}/.test(text);
+}

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import {
   SAMPLE_COUNTS,
   asciiPunctuation,
+  handWrittenPercent,
   baseKey,
   countedKeys,
   countedTextProblem,
@@ -169,6 +170,11 @@ describe('i18n catalogs', () => {
       expect(latin).toEqual([]);
     });
 
+    it('leaves the percent sign to the number formatter (no "{{value}}%" or "{{value}}٪")', () => {
+      const texts = (language: 'en' | 'ar') => [...leavesByLanguage[language]].filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+      expect([...texts('en'), ...texts('ar')].filter(([, text]) => handWrittenPercent(text)).map(([key, text]) => `${key}: ${text}`)).toEqual([]);
+    });
+
     it('uses the glossary of docs/terminology.md', () => {
       const problems = [...leavesByLanguage.ar].flatMap(([key, arabic]) => {
         const english = leavesByLanguage.en.get(key);
@@ -191,6 +197,8 @@ describe('i18n catalogs', () => {
     expect(terminologyProblems(terms, 'x', 'Upgrade your plan', 'قم بترقية اشتراكك', new Set())).toHaveLength(1);
     expect(terminologyProblems(terms, 'x', 'Choose a plan', 'اختر باقة', new Set())).toEqual([]);
     expect(asciiPunctuation('هل تريد الحذف?')).toEqual(['?']);
+    expect(handWrittenPercent('اكتمل ({{percent}}٪)')).toBe(true);
+    expect(handWrittenPercent('اكتمل {{value}}')).toBe(false);
     expect(unexpectedLatin('ارفع ملف DOCX من Dropbox')).toEqual(['Dropbox']);
   });
 

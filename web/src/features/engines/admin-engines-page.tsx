@@ -7,7 +7,7 @@ import { formatFileSize, formatNumber } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
 import { AdminPageHeader } from '../admin/admin-page-header';
 import { formatDate } from '../content/content.fns';
-import { useCheckModels, useEngines, type EngineDirection } from './use-engines';
+import { newestStamp, useCheckModels, useEngines, type EngineDirection, type EnginesWatch } from './use-engines';
 import './engines.css';
 
 function DirectionPanel({ direction }: { direction: EngineDirection }) {
@@ -61,7 +61,7 @@ function DirectionPanel({ direction }: { direction: EngineDirection }) {
             {t('engines.progress', {
               done: formatFileSize(download.bytes_done, language),
               total: formatFileSize(download.bytes_total, language),
-              percent: formatNumber(download.percent ?? 0, language),
+              percent: formatNumber((download.percent ?? 0) / 100, language, { style: 'percent' }),
             })}
           </p>
           <progress max={100} value={download.percent ?? 0} aria-label={t('engines.progressLabel')} />
@@ -117,19 +117,21 @@ function DirectionPanel({ direction }: { direction: EngineDirection }) {
 /** /admin/engines: which engine answers each direction, the models and their download. */
 export function AdminEnginesPage() {
   const { t } = useTranslation('admin');
-  const [watchSince, setWatchSince] = useState<number | null>(null);
-  const engines = useEngines(watchSince);
+  const [watch, setWatch] = useState<EnginesWatch | null>(null);
+  const engines = useEngines(watch);
   const check = useCheckModels();
   const { showDialog, showError } = useDialog();
-  const run = (force: boolean) =>
+  const run = (force: boolean) => {
+    // What the worker's answer must be newer than: the newest state on screen before the check.
+    const after = newestStamp(engines.data?.data.directions ?? []);
     check.mutate(force, {
       onSuccess: (answer) => {
-        // A little earlier than now: the server's clock stamps the answer.
-        setWatchSince(Date.now() - 5_000);
+        setWatch({ after, until: Date.now() + 60_000 });
         showDialog({ modalType: 'success', message: answer.message });
       },
       onError: (error) => showError(error),
     });
+  };
   const status = engines.data?.data;
   return (
     <section className="container page-section admin-page" data-testid="admin-engines">

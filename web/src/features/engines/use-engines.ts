@@ -36,16 +36,27 @@ const enginesKey = ['admin', 'engines'] as const;
 
 /**
  * The Engines screen's data, polled every 2 s while a download is under way, and after a check
- * was asked for (`watchSince`) until the worker has reported back (or for a minute at most).
+ * was asked for until the worker has reported back: a direction's state stamped later than the
+ * newest stamp seen before the check (`watch.after`), or for a minute at most (`watch.until`).
  */
-export function useEngines(watchSince: number | null) {
+export interface EnginesWatch {
+  after: number;
+  until: number;
+}
+
+/** The newest state stamp among the directions (0 when none has a state yet). */
+export function newestStamp(directions: ReadonlyArray<{ download?: { updated_at: string } | null }>): number {
+  return Math.max(0, ...directions.map((d) => (d.download ? Date.parse(d.download.updated_at) || 0 : 0)));
+}
+
+export function useEngines(watch: EnginesWatch | null) {
   return useQuery({
     queryKey: enginesKey,
     queryFn: ({ signal }) => api.get<EnginesStatus>('/api/admin/engines', { signal }),
     refetchInterval: (query) => {
       const directions = query.state.data?.data.directions ?? [];
       if (directions.some((d) => d.download && BUSY.has(d.download.state))) return 2_000;
-      const waiting = watchSince !== null && Date.now() - watchSince < 60_000 && !directions.some((d) => d.download && Date.parse(d.download.updated_at) >= watchSince);
+      const waiting = watch !== null && Date.now() < watch.until && newestStamp(directions) <= watch.after;
       return waiting ? 2_000 : false;
     },
   });
