@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './global-setup';
-import { apiCall, closeBrowserConnection, decodeMail, linkInMail, newContext, screenshot, signInThroughForm, signUpVerified, waitForMail } from './helpers';
+import { apiCall, closeBrowserConnection, decodeMail, linkInMail, newConsentedPage, screenshot, signInThroughForm, signUpVerified, waitForMail } from './helpers';
 
 const contexts: BrowserContext[] = [];
 afterAll(async () => {
@@ -15,13 +15,7 @@ afterAll(async () => {
   await closeBrowserConnection();
 });
 
-async function open(locale: 'en' | 'ar'): Promise<Page> {
-  const context = await newContext(locale);
-  // The consent choice is made, so the banner does not cover the screens.
-  await context.addInitScript(() => localStorage.setItem('lisan.consent', 'declined'));
-  contexts.push(context);
-  return context.newPage();
-}
+const open = (locale: 'en' | 'ar') => newConsentedPage(locale, contexts);
 
 async function okDialog(page: Page, text?: string) {
   const dialog = page.locator('dialog[open]');

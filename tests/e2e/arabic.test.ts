@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './global-setup';
-import { apiCall, closeBrowserConnection, newContext, screenshot, signInThroughForm, signUpVerified } from './helpers';
+import { apiCall, closeBrowserConnection, newConsentedPage, screenshot, screenshotsAtBothSizes, signInThroughForm, signUpVerified } from './helpers';
 
 const contexts: BrowserContext[] = [];
 afterAll(async () => {
@@ -14,24 +14,8 @@ afterAll(async () => {
   await closeBrowserConnection();
 });
 
-async function open(locale: 'en' | 'ar'): Promise<Page> {
-  const context = await newContext(locale);
-  // The consent choice is made, so the banner does not cover the screens.
-  await context.addInitScript(() => localStorage.setItem('lisan.consent', 'declined'));
-  contexts.push(context);
-  return context.newPage();
-}
+const open = (locale: 'en' | 'ar') => newConsentedPage(locale, contexts);
 
-/** Desktop (1366x900) and mobile (390x844) screenshots of the current page. */
-async function bothSizes(page: Page, name: string) {
-  for (const [size, width, height] of [['desktop', 1366, 900], ['mobile', 390, 844]] as const) {
-    await page.setViewportSize({ width, height });
-    // Nothing widens the page past the screen (in Arabic an overflow hides the start of the header).
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} ${size}`).toBeLessThanOrEqual(width);
-    await screenshot(page, `${name}-${size}`);
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
 
 async function adminPage(): Promise<Page> {
   const page = await open('ar');
@@ -52,7 +36,7 @@ describe('Arabic screens', () => {
     expect(body).toContain('أنشئ حسابًا مجانيًا');
     // The network's size goes through the number formatter (Latin digits, Arabic grouping).
     expect(await page.locator('.trust-strip').innerText()).toContain('أكثر من 35,000 لغوي');
-    await bothSizes(page, 'arabic-home');
+    await screenshotsAtBothSizes(page, 'arabic-home');
 
     await page.goto('/pricing');
     const feature = page.getByTestId('plan-card').first().locator('.plan-card__features li').first();
@@ -62,7 +46,7 @@ describe('Arabic screens', () => {
     const formats = page.locator('.plan-card__features li', { hasText: 'DOCX' }).first();
     if (await formats.count()) expect(await formats.evaluate((li) => getComputedStyle(li).direction)).toBe('rtl');
     expect(await page.locator('main').innerText()).toContain('باقات تناسب كل فريق');
-    await bothSizes(page, 'arabic-pricing');
+    await screenshotsAtBothSizes(page, 'arabic-pricing');
   });
 
   it('translator: the character counter in label form with Western digits', async () => {
@@ -72,7 +56,7 @@ describe('Arabic screens', () => {
     await source.fill('مرحبا بالعالم');
     await expect.poll(() => page.locator('main').innerText()).toMatch(/الأحرف: 13 \/ [\d,]+/);
     expect(await page.locator('main').innerText()).not.toMatch(EASTERN_DIGITS);
-    await bothSizes(page, 'arabic-translator');
+    await screenshotsAtBothSizes(page, 'arabic-translator');
   });
 
   it('documents: the guest quota for 1, 2, 3, 11 and 100 documents', async () => {
@@ -131,14 +115,14 @@ describe('Arabic screens', () => {
       await screenshot(page, `arabic-team-seats-${seats}`);
     }
     await expect.poll(() => page.getByTestId('member-usage').first().innerText()).toBe('لا يوجد أي مستند، لا توجد أي صفحة');
-    await bothSizes(page, 'arabic-team');
+    await screenshotsAtBothSizes(page, 'arabic-team');
 
     await admin.goto(`/admin/users/${userId}`);
     await admin.getByTestId('admin-user-detail').waitFor();
     const detail = await admin.getByTestId('admin-user-detail').innerText();
     expect(detail).toMatch(/الأحرف لكل طلب: [\d,]+/);
     expect(detail).not.toMatch(EASTERN_DIGITS);
-    await bothSizes(admin, 'arabic-admin-user');
+    await screenshotsAtBothSizes(admin, 'arabic-admin-user');
     await admin.goto('/admin/plans');
     await expect.poll(() => admin.locator('h1').first().innerText()).toBe('الباقات');
     // No neural model on this server: the admin console says how to install one (issue 13).
@@ -146,6 +130,6 @@ describe('Arabic screens', () => {
     await banner.waitFor();
     expect(await banner.innerText()).toContain('npm run models:install');
     expect(await banner.innerText()).toContain('docs/engines.md');
-    await bothSizes(admin, 'arabic-admin-plans');
+    await screenshotsAtBothSizes(admin, 'arabic-admin-plans');
   });
 });

@@ -6,7 +6,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTrialUser, signInRoute } from '../../server/test/billing-fixtures';
 import { createTestApp, type TestApp } from '../../server/test/harness';
-import { SCREENSHOT_DIR, closeBrowserConnection, screenshot, sharedBrowser } from './helpers';
+import { SCREENSHOT_DIR, closeBrowserConnection, screenshot, screenshotsAtBothSizes, sharedBrowser } from './helpers';
 
 /**
  * Buying a plan through the sandbox hosted checkout, in English and in Arabic, and
@@ -147,15 +147,6 @@ describe.each(['en', 'ar'] as const)('buying a plan through the sandbox checkout
   });
 });
 
-const VIEWPORTS = { desktop: { width: 1366, height: 900 }, mobile: { width: 390, height: 844 } } as const;
-
-/** Screenshots at the mobile and desktop sizes (the page is left at the desktop size). */
-async function screenshots(page: Page, name: string) {
-  for (const [size, viewport] of Object.entries(VIEWPORTS).reverse()) {
-    await page.setViewportSize(viewport);
-    await screenshot(page, `${name}-${size}`);
-  }
-}
 
 /** A user whose Hobbyist plan was bought with a saved card (the sandbox gateway, server side). */
 async function paidUser(locale: 'en' | 'ar', email: string, plan = 'hobbyist', seats = 1) {
@@ -194,7 +185,7 @@ describe.each(['en', 'ar'] as const)('billing trust (%s)', (locale) => {
     expect(await confirm.getByTestId('confirm-charge').innerText()).toMatch(/\$\d/);
     expect(await confirm.getByTestId('confirm-renewal').innerText()).toContain('$59');
     expect(await invoiceCount(email)).toBe(1); // nothing charged yet
-    await screenshots(page, `billing-confirm-upgrade-${locale}`);
+    await screenshotsAtBothSizes(page, `billing-confirm-upgrade-${locale}`);
     await confirm.getByRole('button').first().click(); // go back
     await confirm.waitFor({ state: 'hidden' });
     expect(await invoiceCount(email)).toBe(1);
@@ -213,12 +204,12 @@ describe.each(['en', 'ar'] as const)('billing trust (%s)', (locale) => {
     const confirm = page.getByTestId('confirm-cancel');
     await confirm.waitFor();
     expect(await confirm.innerText()).toMatch(locale === 'en' ? /no new invoice/ : /لن تصدر فاتورة جديدة/);
-    await screenshots(page, `billing-confirm-cancel-${locale}`);
+    await screenshotsAtBothSizes(page, `billing-confirm-cancel-${locale}`);
     await confirm.locator('button[type="submit"]').click();
     await page.locator('dialog.dialog--success[open]').waitFor();
     await page.locator('dialog.dialog--success[open] .dialog__actions button').click();
     await page.getByTestId('cancellation-notice').waitFor();
-    await screenshots(page, `billing-canceled-${locale}`);
+    await screenshotsAtBothSizes(page, `billing-canceled-${locale}`);
     await page.getByTestId('subscription-resume').click();
     await page.locator('dialog.dialog--success[open]').waitFor();
     await page.locator('dialog.dialog--success[open] .dialog__actions button').click();
@@ -234,7 +225,7 @@ describe.each(['en', 'ar'] as const)('billing trust (%s)', (locale) => {
     const confirm = page.getByTestId('plan-change-confirm');
     await confirm.waitFor();
     expect(await confirm.getByTestId('confirm-renewal').innerText()).toContain('$116');
-    await screenshots(page, `billing-confirm-seats-${locale}`);
+    await screenshotsAtBothSizes(page, `billing-confirm-seats-${locale}`);
     await confirm.locator('button[type="submit"]').click();
     await page.locator('dialog.dialog--success[open]').waitFor();
     const user = await t.container.database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();

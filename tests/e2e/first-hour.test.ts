@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './global-setup';
-import { apiCall, closeBrowserConnection, newContext, screenshot, signInThroughForm, signUpVerified } from './helpers';
+import { apiCall, closeBrowserConnection, newContext, screenshot, screenshotsAtBothSizes, signInThroughForm, signUpVerified } from './helpers';
 
 type Locale = 'en' | 'ar';
 
@@ -24,14 +24,8 @@ async function openPage(locale: Locale, options: { consent?: boolean } = {}): Pr
   return context.newPage();
 }
 
-/** Full-page screenshots at the desktop (1366x900) and mobile (390x844) sizes; the page is left at the desktop size. */
-async function screenshots(page: Page, name: string) {
-  for (const [size, viewport] of Object.entries(VIEWPORTS).reverse()) {
-    await page.setViewportSize(viewport);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await screenshot(page, `first-hour-${name}-${size}`);
-  }
-}
+/** The shared desktop and mobile screenshots, named for this file. */
+const screenshots = (page: Page, name: string) => screenshotsAtBothSizes(page, `first-hour-${name}`);
 
 /** Polls long enough for a loaded machine (vitest's default is one second). */
 const POLL = { timeout: 15_000 };

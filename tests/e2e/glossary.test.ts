@@ -7,10 +7,10 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './global-setup';
-import { apiCall, closeBrowserConnection, decodeMail, newContext, screenshot, signInThroughForm, signUpVerified, waitForMail } from './helpers';
+import { apiCall, closeBrowserConnection, decodeMail, newConsentedPage, screenshotsAtBothSizes, signInThroughForm, signUpVerified, waitForMail } from './helpers';
 
 const contexts: BrowserContext[] = [];
 afterAll(async () => {
@@ -18,23 +18,8 @@ afterAll(async () => {
   await closeBrowserConnection();
 });
 
-async function open(locale: 'en' | 'ar'): Promise<Page> {
-  const context = await newContext(locale);
-  await context.addInitScript(() => localStorage.setItem('lisan.consent', 'declined'));
-  contexts.push(context);
-  return context.newPage();
-}
+const open = (locale: 'en' | 'ar') => newConsentedPage(locale, contexts);
 
-/** Desktop (1366x900) and mobile (390x844) screenshots of the page as it is. */
-async function screenshots(page: Page, name: string) {
-  await page.setViewportSize({ width: 1366, height: 900 });
-  await screenshot(page, `${name}-desktop`);
-  await page.setViewportSize({ width: 390, height: 844 });
-  // Nothing widens the page past the phone's screen (wide tables scroll in their own box).
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await screenshot(page, `${name}-mobile`);
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
 
 describe.each(['en', 'ar'] as const)('glossary screen (%s)', (locale) => {
   const suffix = randomBytes(3).toString('hex');
@@ -91,7 +76,7 @@ describe.each(['en', 'ar'] as const)('glossary screen (%s)', (locale) => {
     expect(await teamConflicts.innerText()).toContain('القوة القاهرة');
     expect(await team.getByTestId('glossary-conflict').getAttribute('data-kind')).toBe('admin');
     if (locale === 'ar') expect(await team.evaluate((element) => getComputedStyle(element).direction)).toBe('rtl');
-    await screenshots(page, `glossary-team-${locale}`);
+    await screenshotsAtBothSizes(page, `glossary-team-${locale}`);
 
     // Export as TSV.
     const download = page.waitForEvent('download');
@@ -113,7 +98,7 @@ describe.each(['en', 'ar'] as const)('glossary screen (%s)', (locale) => {
     await mine.waitFor();
     expect(await mine.getAttribute('data-kind')).toBe('team');
     expect(await mine.innerText()).toContain('الاتفاقية');
-    await screenshots(page, `glossary-personal-${locale}`);
+    await screenshotsAtBothSizes(page, `glossary-personal-${locale}`);
 
     // The member reads the team glossary: no form, no import, no edit or delete.
     await memberPage.goto('/glossary');
@@ -126,7 +111,7 @@ describe.each(['en', 'ar'] as const)('glossary screen (%s)', (locale) => {
     expect(await readOnly.getByTestId('glossary-edit').count()).toBe(0);
     expect(await readOnly.getByTestId('glossary-export-csv').count()).toBe(1);
     expect((await apiCall(memberPage, 'POST', '/api/team/glossary', { source_lang: 'en', target_lang: 'ar', source_term: 'x', target_term: 'y' })).status).toBe(403);
-    await screenshots(memberPage, `glossary-member-${locale}`);
+    await screenshotsAtBothSizes(memberPage, `glossary-member-${locale}`);
 
     // The translator lists the glossary term a translation applied (the owner's own wins).
     await page.goto('/translate');
@@ -141,6 +126,6 @@ describe.each(['en', 'ar'] as const)('glossary screen (%s)', (locale) => {
     expect(await applied.innerText()).toContain('agreement');
     expect(await applied.innerText()).toContain('الاتفاق');
     expect(await page.getByTestId('translation-output').innerText()).toContain('الاتفاق');
-    await screenshots(page, `glossary-translator-${locale}`);
+    await screenshotsAtBothSizes(page, `glossary-translator-${locale}`);
   });
 });

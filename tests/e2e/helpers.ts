@@ -54,6 +54,22 @@ export async function screenshot(page: Page, name: string) {
   return file;
 }
 
+const SIZES = { mobile: { width: 390, height: 844 }, desktop: { width: 1366, height: 900 } } as const;
+
+/**
+ * Full-page screenshots `<name>-mobile` (390x844) and `<name>-desktop` (1366x900), scrolled to
+ * the top; at each size nothing may widen the page past the screen (in Arabic an overflow hides
+ * the start of the header; wide tables scroll in their own box). The page is left at the desktop size.
+ */
+export async function screenshotsAtBothSizes(page: Page, name: string) {
+  for (const [size, viewport] of Object.entries(SIZES)) {
+    await page.setViewportSize(viewport);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} ${size}: page wider than the screen`).toBeLessThanOrEqual(viewport.width);
+    await screenshot(page, `${name}-${size}`);
+  }
+}
+
 /** Mail written by the server to DATA_DIR/mail (no MAIL_URL in the browser tests), newest last. */
 export async function readOutbox(): Promise<Array<{ file: string; raw: string }>> {
   const dir = path.join(dataDir(), 'mail');
