@@ -13,10 +13,10 @@ const TEXT = {
   en: {
     signOut: 'Sign out',
     resent: 'A new verification link is on its way.',
-    emailVerified: 'email verified',
-    passwordUpdated: 'password updated successfully',
-    profileUpdated: 'user profile updated successfully',
-    resetLinkEmailed: 'reset link emailed',
+    emailVerified: 'Your e-mail address is verified.',
+    passwordUpdated: 'Your password was updated successfully.',
+    profileUpdated: 'Your profile was updated successfully.',
+    resetLinkEmailed: 'We have e-mailed you a link to reset your password.',
     resetDone: 'Your password has been reset.',
     credentials: 'These credentials do not match our records.',
     nameRequired: 'Name is required',
@@ -27,10 +27,10 @@ const TEXT = {
   ar: {
     signOut: 'تسجيل الخروج',
     resent: 'أرسلنا إليك رابط تحقق جديدًا.',
-    emailVerified: 'تم التحقق من البريد الإلكتروني',
-    passwordUpdated: 'تم تحديث كلمة المرور بنجاح',
-    profileUpdated: 'تم تحديث الملف الشخصي بنجاح',
-    resetLinkEmailed: 'أرسلنا رابط إعادة التعيين إلى بريدك الإلكتروني',
+    emailVerified: 'تم التحقق من بريدك الإلكتروني.',
+    passwordUpdated: 'تم تحديث كلمة المرور بنجاح.',
+    profileUpdated: 'تم تحديث ملفك الشخصي بنجاح.',
+    resetLinkEmailed: 'أرسلنا إلى بريدك الإلكتروني رابطًا لإعادة تعيين كلمة المرور.',
     resetDone: 'تمت إعادة تعيين كلمة المرور.',
     credentials: 'البريد الإلكتروني أو كلمة المرور غير صحيحة.',
     nameRequired: 'الاسم مطلوب',
@@ -184,6 +184,13 @@ describe.each(['en', 'ar'] as const)('accounts in the browser (%s)', (locale) =>
     await page.goto('/user/auth-settings');
     await page.locator('input[name="old_password"]').waitFor();
     await screenshot(page, `accounts-${locale}-08-auth-settings`);
+    // Opened directly, the screen still has the provider icons' and the danger button's styles
+    // (they once lived in the sign-in page's stylesheet, and three rules fought over the button).
+    for (const icon of await page.locator('#social-links .provider-icon').all()) expect((await icon.boundingBox())!.width).toBeLessThanOrEqual(32);
+    const danger = page.locator('#delete-account .button--danger').first();
+    const colors = await danger.evaluate((element) => [getComputedStyle(element).color, getComputedStyle(element).backgroundColor]);
+    expect(colors[0]).not.toBe(colors[1]);
+    expect((await danger.innerText()).trim().length).toBeGreaterThan(0);
     await fill(page.locator('#password'), { old_password: firstPassword, password: secondPassword, password_confirmation: secondPassword });
     await page.locator('#password button[type="submit"]').click();
     await confirmSuccessDialog(page, text.passwordUpdated, `accounts-${locale}-09-password-updated`);

@@ -49,7 +49,7 @@ describe.each(['en', 'ar'] as const)('admin console and teams (%s)', (locale) =>
     // Start-up is a team plan: the grant asks for its seats.
     await page.getByTestId('admin-plan-seats').fill('7');
     await page.getByTestId('admin-plan-select').locator('xpath=ancestor::form').getByRole('button').click();
-    await okDialog(page, locale === 'ar' ? 'تم التحديث بنجاح' : 'updated successfully');
+    await okDialog(page, locale === 'ar' ? 'تم تحديث حساب المستخدم بنجاح.' : "The user's account was updated successfully.");
     await expect.poll(() => page.getByTestId('admin-user-plan').innerText()).toBe(locale === 'ar' ? startUp.name_ar : startUp.name_en);
     // The user's page lists its audit entries as readable changes (field: before → after).
     await expect.poll(() => page.getByTestId('audit-changes').first().innerText()).toMatch(/seats: .+ [→←] 7/);
@@ -70,7 +70,8 @@ describe.each(['en', 'ar'] as const)('admin console and teams (%s)', (locale) =>
     await link.fill(previous);
     await page.locator('input[name="guest_text_quota"]').fill('25');
     await page.getByTestId('save-settings').click();
-    await okDialog(page);
+    // A full sentence, not the API's bare "updated successfully".
+    await okDialog(page, locale === 'ar' ? 'تم تحديث إعدادات الموقع بنجاح.' : 'The site settings were updated successfully.');
     const stored = (await apiCall(page, 'GET', '/api/site-settings')).body.data.find((s: { setting_name: string }) => s.setting_name === 'guest_text_quota');
     expect(stored.setting_value).toBe('25');
     // Other browser tests share this server and count on the spec's default guest quota.
@@ -135,6 +136,7 @@ describe.each(['en', 'ar'] as const)('admin console and teams (%s)', (locale) =>
     await page.getByTestId('remove-confirm').waitFor();
     await screenshot(page, `team-remove-${locale}`);
     await page.getByTestId('remove-confirm-button').click();
+    await okDialog(page, locale === 'ar' ? 'أُزيل العضو من الفريق.' : 'The member was removed from the team.');
     await expect.poll(() => page.getByTestId('team-members').innerText()).not.toContain(invitee);
     // The removed colleague's session has ended.
     expect((await apiCall(colleague, 'GET', '/api/user')).status).toBe(401);

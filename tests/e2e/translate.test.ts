@@ -16,7 +16,7 @@ const TEXT = {
   en: {
     quota: 'Your request quota exceeds the requests limit',
     limitTitle: 'Limit Exceeded',
-    copied: 'copied to clipboard',
+    copied: 'The translation was copied to the clipboard.',
     dictionaryNotice: 'Offline dictionary',
     suggestionSaved: 'Thank you! Your translation will be used for this sentence from now on.',
     deleted: 'The translation was deleted from your history.',
@@ -31,7 +31,7 @@ const TEXT = {
   ar: {
     quota: 'لقد استنفدت ترجماتك المتاحة لهذا اليوم.',
     limitTitle: 'تم تجاوز الحد',
-    copied: 'تم النسخ إلى الحافظة',
+    copied: 'نُسخت الترجمة إلى الحافظة.',
     dictionaryNotice: 'قاموس محلي (دون اتصال بالإنترنت)',
     suggestionSaved: 'شكرًا لك! سنستخدم ترجمتك لهذه الجملة من الآن فصاعدًا.',
     deleted: 'حُذفت الترجمة من سجلك.',

@@ -97,7 +97,7 @@ function SocialLinksSection({ user }: { user: User }) {
 
   const unlink = (provider: SocialProvider) =>
     disconnect.mutate(provider, {
-      onSuccess: () => showDialog({ modalType: 'success', message: tMessages('success.updated') }),
+      onSuccess: () => showDialog({ modalType: 'success', message: tMessages('success.accountDisconnected') }),
       onError: (error) => showError(error), // "Not so fast, you will need to set a password ..."
     });
 

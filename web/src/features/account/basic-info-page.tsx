@@ -167,7 +167,7 @@ function PreferencesForm({ user }: { user: User }) {
     update.mutate(values, {
       onSuccess: () => {
         void setLanguage(values.locale);
-        showDialog({ modalType: 'success', message: tMessages('success.updated') });
+        showDialog({ modalType: 'success', message: tMessages('success.settingsUpdated') });
       },
     });
   };

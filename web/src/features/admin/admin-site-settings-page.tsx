@@ -38,6 +38,7 @@ function Field({ label, error, children }: { label: string; error?: string[]; ch
 /** Every setting of spec section 3, the English and Arabic texts side by side. */
 export function AdminSiteSettingsPage() {
   const { t } = useTranslation('admin');
+  const { t: tMessages } = useTranslation('messages');
   const { showDialog, showError } = useDialog();
   const settings = useQuery({ queryKey: [...adminKeys.all, 'site-settings'], queryFn: ({ signal }) => api.get<SettingsAnswer>('/api/admin/site-settings', { signal }) });
   const { updateSiteSettings } = useAdminMutations();
@@ -70,7 +71,7 @@ export function AdminSiteSettingsPage() {
           event.preventDefault();
           setErrors({});
           updateSiteSettings.mutate(values, {
-            onSuccess: (answer) => showDialog({ modalType: 'success', message: answer.message }),
+            onSuccess: () => showDialog({ modalType: 'success', message: tMessages('success.siteSettingsUpdated') }),
             onError: (error) => {
               if (isApiError(error) && error.status === 422) {
                 setErrors(error.errors);

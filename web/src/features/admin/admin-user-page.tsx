@@ -11,6 +11,7 @@ import { useAdminMutations, useAdminUser } from './use-admin';
 
 export function AdminUserPage() {
   const { t } = useTranslation('admin');
+  const { t: tMessages } = useTranslation('messages');
   const { language } = useLanguage();
   const roleName = useRoleName();
   const id = Number(useParams().id);
@@ -26,7 +27,7 @@ export function AdminUserPage() {
   if (user.isError) return <section className="container page-section"><p className="notice notice--error">{user.error.message}</p></section>;
   if (!data) return <section className="container page-section"><p className="muted">{t('loading')}</p></section>;
 
-  const done = (answer: { message: string }) => showDialog({ modalType: 'success', message: answer.message });
+  const done = () => showDialog({ modalType: 'success', message: tMessages('success.accountUpdated') });
   // A team plan is granted with a number of seats (left empty: the team's current seats, or the plan's included ones).
   // The select starts on the user's current plan.
   const selectedPlanId = planId || (data.plan ? String(data.plan.id) : '');

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { SocialProvider } from '../../api/types';
 import { SOCIAL_PROVIDERS, socialLoginHref } from './auth.fns';
 import { useAuthProviders } from './use-auth';
+import './social-login.css';
 
 export function ProviderIcon({ provider }: { provider: SocialProvider }) {
   if (provider === 'google') {

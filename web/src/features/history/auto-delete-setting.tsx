@@ -8,6 +8,7 @@ import { AUTO_DELETE_VALUES, type AutoDelete } from './types';
 /** "Delete my history automatically": never, or after 1, 7, 30 or 90 days (enforced by a scheduled job). */
 export function AutoDeleteSetting() {
   const { t } = useTranslation('history');
+  const { t: tMessages } = useTranslation('messages');
   const { showDialog, showError } = useDialog();
   const setting = useAutoDeleteSetting();
   const save = useSaveAutoDeleteSetting();
@@ -25,7 +26,7 @@ export function AutoDeleteSetting() {
       data-testid="auto-delete"
       onSubmit={(event) => {
         event.preventDefault();
-        save.mutate(value, { onSuccess: (answer) => showDialog({ modalType: 'success', message: answer.message }), onError: (error) => showError(error) });
+        save.mutate(value, { onSuccess: () => showDialog({ modalType: 'success', message: tMessages('success.autoDeleteSaved') }), onError: (error) => showError(error) });
       }}
     >
       <h2 className="auto-delete__title">{t('autoDelete.title')}</h2>

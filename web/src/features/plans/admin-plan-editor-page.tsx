@@ -65,6 +65,7 @@ function payloadOf(form: Form): Record<string, unknown> {
 /** /admin/plans/new and /admin/plans/:id: every bilingual field, prices and quotas. After save, update or delete: /admin/plans. */
 export function AdminPlanEditorPage() {
   const { t } = useTranslation('billing');
+  const { t: tMessages } = useTranslation('messages');
   const { id } = useParams();
   const navigate = useNavigate();
   const { showDialog, showError } = useDialog();
@@ -85,7 +86,8 @@ export function AdminPlanEditorPage() {
     setErrors({});
     try {
       const answer = id ? await update.mutateAsync({ id, plan: payloadOf(form) }) : await create.mutateAsync(payloadOf(form));
-      showDialog({ modalType: 'success', message: answer.message });
+      // The API's "updated successfully" is the spec's exact wording; the screen says what was updated.
+      showDialog({ modalType: 'success', message: id ? tMessages('success.planUpdated') : answer.message });
       void navigate('/admin/plans');
     } catch (error) {
       if (isApiError(error) && error.status === 422) setErrors(Object.fromEntries(Object.entries(error.errors).map(([field, list]) => [field, list[0]!])));

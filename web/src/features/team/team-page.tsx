@@ -64,6 +64,7 @@ function TeamUsagePanel({ usage }: { usage: TeamUsage }) {
 
 function TeamView({ team }: { team: Team }) {
   const { t } = useTranslation('team');
+  const { t: tMessages } = useTranslation('messages');
   const { data: user } = useCurrentUser();
   const actions = useTeamActions();
   const { showDialog, showError } = useDialog();
@@ -72,6 +73,8 @@ function TeamView({ team }: { team: Team }) {
   const [confirming, setConfirming] = useState<TeamMember | null>(null);
   const isOwner = user?.role_id === '3';
   const done = (answer: { message?: string }) => answer.message && showDialog({ modalType: 'success', message: answer.message });
+  // The API answers the spec's bare "updated successfully" for these; the screen says what happened.
+  const said = (key: 'memberRoleChanged' | 'ownershipTransferred' | 'memberRemoved' | 'teamDissolved') => () => showDialog({ modalType: 'success', message: tMessages(`success.${key}`) });
   const failed = (error: unknown) => {
     if (isApiError(error) && error.status === 402) showDialog({ modalType: 'error', title: t('upgrade.title'), message: [error.message, t('upgrade.body')] });
     else showError(error);
@@ -163,7 +166,7 @@ function TeamView({ team }: { team: Team }) {
                       <select
                         aria-label={t('role')}
                         value={member.role_id}
-                        onChange={(e) => actions.updateMember.mutate({ id: member.id!, role_id: Number(e.target.value) }, { onSuccess: done, onError: failed })}
+                        onChange={(e) => actions.updateMember.mutate({ id: member.id!, role_id: Number(e.target.value) }, { onSuccess: said('memberRoleChanged'), onError: failed })}
                       >
                         <option value="5">{t('roles.5')}</option>
                         <option value="4">{t('roles.4')}</option>
@@ -193,7 +196,7 @@ function TeamView({ team }: { team: Team }) {
                         </button>
                       )}
                       {!member.invited && !isTeamOwner && isOwner && (
-                        <button className="button button--ghost button--small" onClick={() => actions.transfer.mutate({ member_id: member.id! }, { onSuccess: done, onError: failed })}>
+                        <button className="button button--ghost button--small" onClick={() => actions.transfer.mutate({ member_id: member.id! }, { onSuccess: said('ownershipTransferred'), onError: failed })}>
                           {t('transfer')}
                         </button>
                       )}
@@ -218,7 +221,7 @@ function TeamView({ team }: { team: Team }) {
               className="button button--primary"
               data-testid="remove-confirm-button"
               onClick={() =>
-                actions.removeMember.mutate({ id: confirming.id! }, { onSuccess: (a) => (setConfirming(null), done(a)), onError: (e) => (setConfirming(null), failed(e)) })
+                actions.removeMember.mutate({ id: confirming.id! }, { onSuccess: () => (setConfirming(null), said('memberRemoved')()), onError: (e) => (setConfirming(null), failed(e)) })
               }
             >
               {t('remove.confirm')}
@@ -231,7 +234,7 @@ function TeamView({ team }: { team: Team }) {
         <div className="panel danger-zone">
           <h2>{t('dissolve.title')}</h2>
           <p className="muted">{t('dissolve.body')}</p>
-          <button className="button button--outline" onClick={() => window.confirm(t('dissolve.confirm')) && actions.dissolve.mutate({}, { onSuccess: done, onError: failed })}>
+          <button className="button button--outline" onClick={() => window.confirm(t('dissolve.confirm')) && actions.dissolve.mutate({}, { onSuccess: said('teamDissolved'), onError: failed })}>
             {t('dissolve.button')}
           </button>
         </div>

@@ -8,6 +8,7 @@ import { useSendFeedback } from './use-translator';
 /** The feedback form (POST /api/feedback): a message, an optional rating and contact details. */
 export function FeedbackDialog({ open, translationId, isGuest, onClose }: { open: boolean; translationId?: string; isGuest: boolean; onClose: () => void }) {
   const { t } = useTranslation('translate');
+  const { t: tMessages } = useTranslation('messages');
   const { showDialog, showError } = useDialog();
   const send = useSendFeedback();
   const [message, setMessage] = useState('');
@@ -27,9 +28,9 @@ export function FeedbackDialog({ open, translationId, isGuest, onClose }: { open
     send.mutate(
       { message: message.trim(), rating: rating ? Number(rating) : undefined, name: name || undefined, email: email || undefined, translationId },
       {
-        onSuccess: (answer) => {
+        onSuccess: () => {
           onClose();
-          showDialog({ modalType: 'success', message: answer.message });
+          showDialog({ modalType: 'success', message: tMessages('success.feedbackThanks') });
         },
         // Spec section 8: non-422 failures of the feedback form are only logged.
         onError: (error) => {
