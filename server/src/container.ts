@@ -140,7 +140,9 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
   const secureCookies = config.appUrl.startsWith('https:');
   const sessions = new SessionStore(database.db, { ttlHours: config.sessionTtlHours, rememberDays: config.sessionRememberDays, secureCookies, now });
   const actors = createActorCache(database, cache, now);
-  const rateLimiter = new RateLimiter(database.db, now);
+  // Group-commit batches in flight at once: PGlite has one connection, PostgreSQL a pool.
+  const batchConcurrency = database.kind === 'pglite' ? 1 : Math.max(1, Math.floor(config.databasePoolSize / 2));
+  const rateLimiter = new RateLimiter(database.db, now, { batchConcurrency });
   const csrf = new CsrfTokens(appKey);
 
   const storage = overrides.fileStorage ?? createStorageFromConfig(config);
@@ -161,9 +163,7 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
   defineBillingJobs(queue, billing);
   const adminPlans = createAdminPlansService({ repo: plansRepo, plans, planIdsInUse: billing.planIdsInUse, now });
   const translateRepo = createTranslateRepo(database.db);
-  // Group-commit batches in flight at once: PGlite has one connection, PostgreSQL a pool.
-  const batchConcurrency = database.kind === 'pglite' ? 1 : Math.max(1, Math.floor(config.databasePoolSize / 2));
-  const ledger = createUsageLedger({ db: database.db, now });
+  const ledger = createUsageLedger({ db: database.db, now, batchConcurrency });
   const memory = createMemoryIndex({ repo: translateRepo, cache });
   const authRepo = createAuthRepo(database.db);
   const documentsRepo = createDocumentsRepo(database.db);
@@ -315,9 +315,9 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
   const apiKeys = createApiKeysService({
     repo: apiKeysRepo,
     findUser: (id) => users.findById(id),
-    planOf: planOfUser,
-    membershipOf: teams.membershipOf,
+    entitlementsOf: (user) => entitlements.entitlementsFor({ user }),
     rateLimiter,
+    batchConcurrency,
     now,
     limits: config.api,
   });

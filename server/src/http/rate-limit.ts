@@ -1,37 +1,91 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import { createBatcher, type Batcher } from '../db/batcher';
 import { TooManyRequests } from './errors';
 
 /**
  * Fixed-window counters in the database, so every api process shares them.
  * Keys name the rule and the subject, e.g. `login:ip:203.0.113.9`.
  */
+interface Hit {
+  key: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+interface HitResult {
+  allowed: boolean;
+  remaining: number;
+  retryAfterSeconds: number;
+}
+
+/**
+ * Fixed-window counters in the database, so every api process shares them.
+ * Keys name the rule and the subject, e.g. `login:ip:203.0.113.9`.
+ *
+ * Hits are group-committed: the hits of concurrent requests go in one upsert (per window
+ * length), each key's counted together, and every hit learns its own place in the window
+ * (the n-th hit of a key in a batch is its count before the batch plus n), so a busy API
+ * key costs one statement per batch, not one per request, with the same answers.
+ */
 export class RateLimiter {
+  private readonly hits: Batcher<Hit, HitResult>;
+  /** Concurrent reads of counters share one statement. */
+  private readonly reads: Batcher<string, { hits: number; window_started_at: Date | string } | undefined>;
+
   constructor(
     private readonly db: Kysely<DB>,
     private readonly now: () => Date = () => new Date(),
-  ) {}
+    options: { batchConcurrency?: number } = {},
+  ) {
+    this.hits = createBatcher({ run: (items) => this.hitMany(items), concurrency: options.batchConcurrency, maxItems: 500 });
+    this.reads = createBatcher({
+      run: async (keys) => {
+        const rows = await this.db.selectFrom('rate_limits').select(['key', 'hits', 'window_started_at']).where('key', 'in', [...new Set(keys)]).execute();
+        const found = new Map(rows.map((row) => [row.key, row]));
+        return keys.map((key) => found.get(key));
+      },
+      concurrency: 2,
+    });
+  }
 
-  async hit(key: string, limit: number, windowSeconds: number) {
+  private async hitMany(items: Hit[]): Promise<HitResult[]> {
     const now = this.now();
-    const windowStart = new Date(now.getTime() - windowSeconds * 1000);
-    const row = await this.db
-      .insertInto('rate_limits')
-      .values({ key, window_started_at: now, hits: 1 })
-      .onConflict((oc) =>
-        oc.column('key').doUpdateSet({
-          hits: sql`case when rate_limits.window_started_at <= ${windowStart} then 1 else rate_limits.hits + 1 end`,
-          window_started_at: sql`case when rate_limits.window_started_at <= ${windowStart} then ${now} else rate_limits.window_started_at end`,
-        }),
-      )
-      .returning(['hits', 'window_started_at'])
-      .executeTakeFirstOrThrow();
-    const resetsAt = new Date(row.window_started_at).getTime() + windowSeconds * 1000;
-    return {
-      allowed: row.hits <= limit,
-      remaining: Math.max(0, limit - row.hits),
-      retryAfterSeconds: Math.max(1, Math.ceil((resetsAt - now.getTime()) / 1000)),
-    };
+    const results = new Array<HitResult>(items.length);
+    for (const windowSeconds of new Set(items.map((item) => item.windowSeconds))) {
+      const indexes = items.map((item, index) => (item.windowSeconds === windowSeconds ? index : -1)).filter((index) => index >= 0);
+      const counts = new Map<string, number>();
+      for (const index of indexes) counts.set(items[index]!.key, (counts.get(items[index]!.key) ?? 0) + 1);
+      const windowStart = new Date(now.getTime() - windowSeconds * 1000);
+      const rows = await this.db
+        .insertInto('rate_limits')
+        .values([...counts].map(([key, hits]) => ({ key, window_started_at: now, hits })))
+        .onConflict((oc) =>
+          oc.column('key').doUpdateSet({
+            hits: sql`case when rate_limits.window_started_at <= ${windowStart} then excluded.hits else rate_limits.hits + excluded.hits end`,
+            window_started_at: sql`case when rate_limits.window_started_at <= ${windowStart} then ${now} else rate_limits.window_started_at end`,
+          }),
+        )
+        .returning(['key', 'hits', 'window_started_at'])
+        .execute();
+      const after = new Map(rows.map((row) => [row.key, row]));
+      // The hits of one key in this batch, in arrival order: the first is the earliest in the window.
+      const seen = new Map<string, number>();
+      for (const index of indexes) {
+        const { key, limit } = items[index]!;
+        const row = after.get(key)!;
+        const nth = (seen.get(key) ?? 0) + 1;
+        seen.set(key, nth);
+        const count = row.hits - counts.get(key)! + nth;
+        const resetsAt = new Date(row.window_started_at).getTime() + windowSeconds * 1000;
+        results[index] = { allowed: count <= limit, remaining: Math.max(0, limit - count), retryAfterSeconds: Math.max(1, Math.ceil((resetsAt - now.getTime()) / 1000)) };
+      }
+    }
+    return results;
+  }
+
+  hit(key: string, limit: number, windowSeconds: number): Promise<HitResult> {
+    return this.hits.submit({ key, limit, windowSeconds });
   }
 
   /** Counts a hit and throws TooManyRequests (429 with Retry-After) past the limit. */
@@ -43,7 +97,7 @@ export class RateLimiter {
 
   /** Seconds until `key` may be hit again when it is already past `limit` in its window, else 0 (counts nothing). */
   async blockedFor(key: string, limit: number, windowSeconds: number) {
-    const row = await this.db.selectFrom('rate_limits').select(['hits', 'window_started_at']).where('key', '=', key).executeTakeFirst();
+    const row = await this.reads.submit(key);
     if (!row || row.hits < limit) return 0;
     const resetsAt = new Date(row.window_started_at).getTime() + windowSeconds * 1000;
     const now = this.now().getTime();

@@ -1,10 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { PlanRow, UserRow } from '../../db/schema';
+import type { UserRow } from '../../db/schema';
 import { AppError, Forbidden, NotFound, TooManyRequests } from '../../http/errors';
 import type { RateLimiter } from '../../http/rate-limit';
 import { speaksForTeam, type TeamMembershipInfo } from '../translate/owner';
 import { periodStart } from '../entitlements/ledger';
 import type { ApiKeysRepo } from './repo';
+import { createBatcher } from '../../db/batcher';
+import type { Entitlements } from '../entitlements/service';
 import type { ApiKeyRow } from './tables';
 
 /** Every key starts with this, so secret scanners and people recognise a Lisan key. */
@@ -31,33 +33,26 @@ export interface ApiCaller {
   team: TeamMembershipInfo | null;
 }
 
-/**
- * Whether a plan includes the developer API. The one place that decides it (the entitlements
- * module takes it over: `entitlementsFor(actor).api`).
- */
-export function planIncludesApi(plan: Pick<PlanRow, 'api_enabled'>): boolean {
-  return plan.api_enabled;
-}
-
 export function createApiKeysService(deps: {
   repo: ApiKeysRepo;
   findUser(id: number): Promise<UserRow | undefined>;
-  /** The plan whose limits apply (a team member's is the team owner's). */
-  planOf(user: UserRow): Promise<PlanRow>;
-  membershipOf(user: UserRow): Promise<TeamMembershipInfo | null>;
+  /** The entitlements module's decision for a user: the API feature and the team. */
+  entitlementsOf(user: UserRow): Promise<Pick<Entitlements, 'team' | 'features'>>;
   rateLimiter: RateLimiter;
+  /** Usage batches written at once: 1 on PGlite (one connection), more on PostgreSQL. */
+  batchConcurrency?: number;
   now: () => Date;
   limits: { requestsPerMinute: number; failuresPerWindow: number };
 }) {
   const monthStart = () => periodStart(deps.now(), 'api_characters');
 
   async function assertApiIncluded(user: UserRow) {
-    if (!planIncludesApi(await deps.planOf(user))) throw new Forbidden('api.plan_feature');
+    if (!(await deps.entitlementsOf(user)).features.api) throw new Forbidden('api.plan_feature');
   }
 
   /** The keys a user may see and revoke: their own, and their team's when they speak for it. */
   async function scopeOf(user: UserRow) {
-    const team = await deps.membershipOf(user);
+    const { team } = await deps.entitlementsOf(user);
     return { team, teamId: speaksForTeam(team) ? team.teamId : null };
   }
 
@@ -70,6 +65,44 @@ export function createApiKeysService(deps: {
     last_used_at: row.last_used_at ? new Date(row.last_used_at).toISOString() : null,
     revoked_at: row.revoked_at ? new Date(row.revoked_at).toISOString() : null,
     usage: { requests: Number(row.requests ?? 0), characters: Number(row.characters ?? 0), documents: Number(row.documents ?? 0) },
+  });
+
+  /**
+   * A key's last use, written at most once a minute per key: this process remembers when it
+   * last wrote it, so a busy key costs no statement; the repo's condition keeps other
+   * processes from writing it more often either.
+   */
+  const touched = new Map<number, number>();
+  async function touch(id: number) {
+    const now = deps.now();
+    if ((touched.get(id) ?? -Infinity) > now.getTime() - 60_000) return;
+    if (touched.size > 10_000) touched.clear();
+    touched.set(id, now.getTime());
+    try {
+      await deps.repo.touch(id, now);
+    } catch (error) {
+      touched.delete(id);
+      throw error;
+    }
+  }
+
+  // Usage of concurrent requests in one upsert (see db/batcher.ts); a key's rows summed first.
+  const usage = createBatcher({
+    run: async (items: Array<{ id: number; period: string; requests: number; characters: number; documents: number }>) => {
+      const sums = new Map<string, (typeof items)[number]>();
+      for (const item of items) {
+        const key = `${item.id}:${item.period}`;
+        const sum = sums.get(key);
+        if (sum) {
+          sum.requests += item.requests;
+          sum.characters += item.characters;
+          sum.documents += item.documents;
+        } else sums.set(key, { ...item });
+      }
+      await deps.repo.addUsage([...sums.values()]);
+      return items.map(() => undefined);
+    },
+    concurrency: deps.batchConcurrency,
   });
 
   return {
@@ -107,32 +140,36 @@ export function createApiKeysService(deps: {
     },
 
     /**
-     * The caller of a key request. Read from the database every time (no cache): a revoked
-     * key stops at once in every process. Wrong keys are counted per address; past the
-     * limit every key request from it is refused for the rest of the window (429).
+     * The caller of a key request. The key and its user are read from the database every
+     * time (no cache): a revoked key stops at once in every process. Wrong keys are counted
+     * per address; past the limit every key request from it is refused for the rest of the
+     * window (429). The plan and team come from the entitlements module (its per-actor read).
      */
     async authenticate(key: string | undefined, ip: string): Promise<ApiCaller> {
       const failures = `api-key-failures:${ip}`;
-      const blocked = await deps.rateLimiter.blockedFor(failures, deps.limits.failuresPerWindow, FAILURE_WINDOW_SECONDS);
+      const [blocked, row] = await Promise.all([
+        deps.rateLimiter.blockedFor(failures, deps.limits.failuresPerWindow, FAILURE_WINDOW_SECONDS),
+        key ? deps.repo.findByHash(hashApiKey(key.trim())) : undefined,
+      ]);
       if (blocked) throw new TooManyRequests(blocked);
-      const row = key ? await deps.repo.findByHash(hashApiKey(key.trim())) : undefined;
       const user = row && !row.revoked_at ? await deps.findUser(row.user_id) : undefined;
-      const team = user ? await deps.membershipOf(user) : null;
+      const entitled = user ? await deps.entitlementsOf(user) : null;
+      const team = entitled?.team ?? null;
       // A team key stops working when its maker leaves the team.
       const valid = row && user && user.email_verified_at && (row.team_id === null || team?.teamId === row.team_id);
       if (!valid) {
         if (key) await deps.rateLimiter.hit(failures, deps.limits.failuresPerWindow, FAILURE_WINDOW_SECONDS);
         throw new ApiKeyRejected();
       }
-      await assertApiIncluded(user);
+      if (!entitled?.features.api) throw new Forbidden('api.plan_feature');
       await deps.rateLimiter.consume(`api-key:${row.id}`, deps.limits.requestsPerMinute, 60);
-      await deps.repo.touch(row.id, deps.now());
+      await touch(row.id);
       return { key: row, user, team };
     },
 
-    /** Counts a successful request on the key's usage of the month. */
+    /** Counts a successful request on the key's usage of the month (group-committed with other requests'). */
     async recordUsage(caller: ApiCaller, delta: { characters?: number; documents?: number }) {
-      await deps.repo.addUsage(caller.key.id, monthStart(), { requests: 1, characters: delta.characters ?? 0, documents: delta.documents ?? 0 });
+      await usage.submit({ id: caller.key.id, period: monthStart(), requests: 1, characters: delta.characters ?? 0, documents: delta.documents ?? 0 });
     },
 
     /** Glossaries made through the API belong to the key's owner: the team for a team key. */

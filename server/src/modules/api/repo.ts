@@ -1,14 +1,25 @@
 import { sql, type Kysely } from 'kysely';
+import { createBatcher } from '../../db/batcher';
 import type { DB } from '../../db/schema';
 
 export function createApiKeysRepo(db: Kysely<DB>) {
+  // Every key request looks its key up: concurrent look-ups share one statement.
+  const byHash = createBatcher({
+    run: async (hashes: string[]) => {
+      const rows = await db.selectFrom('api_keys').selectAll().where('secret_hash', 'in', [...new Set(hashes)]).execute();
+      const found = new Map(rows.map((row) => [row.secret_hash, row]));
+      return hashes.map((hash) => found.get(hash));
+    },
+    concurrency: 2,
+  });
+
   return {
     insert(values: { user_id: number; team_id: number | null; name: string; prefix: string; secret_hash: string; created_at: Date }) {
       return db.insertInto('api_keys').values(values).returningAll().executeTakeFirstOrThrow();
     },
 
     findByHash(hash: string) {
-      return db.selectFrom('api_keys').selectAll().where('secret_hash', '=', hash).executeTakeFirst();
+      return byHash.submit(hash);
     },
 
     findById(id: number) {
@@ -46,10 +57,11 @@ export function createApiKeysRepo(db: Kysely<DB>) {
         .execute();
     },
 
-    addUsage(id: number, periodStart: string, delta: { requests: number; characters: number; documents: number }) {
+    /** Adds to keys' usage of a period: one row per key and period (the caller sums duplicates). */
+    addUsage(rows: Array<{ id: number; period: string; requests: number; characters: number; documents: number }>) {
       return db
         .insertInto('api_key_usage')
-        .values({ api_key_id: id, period_start: periodStart, ...delta })
+        .values(rows.map((row) => ({ api_key_id: row.id, period_start: row.period, requests: row.requests, characters: row.characters, documents: row.documents })))
         .onConflict((oc) =>
           oc.columns(['api_key_id', 'period_start']).doUpdateSet({
             requests: sql`api_key_usage.requests + excluded.requests`,

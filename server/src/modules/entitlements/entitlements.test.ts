@@ -3,6 +3,7 @@ import type { PlanRow } from '../../db/schema';
 import { ROLE } from '../../http/access';
 import { createPlan, createTeam, createUser } from '../../../test/documents-helpers';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { createUsageLedger } from './ledger';
 import type { Entitlements } from './service';
 
 const DAY = 86_400_000;
@@ -173,6 +174,28 @@ describe('the usage ledger', () => {
     // A unit given back is counted again.
     await first.find((r) => r.allowed)!.release();
     expect(await t.container.ledger.count(token.subject, 'text_requests')).toBe(29);
+  });
+
+  it('two ledgers on one database (two processes) with mixed subjects and limits: every decision agrees with the counts', async () => {
+    // A second ledger on the same database stands for another process: its batches and ours interleave.
+    const other = createUsageLedger({ db: t.container.database.db, now: () => new Date(), batchConcurrency: 4 });
+    const stamp = Date.now();
+    const ip = { subject: `guest-ip:mixed-${stamp}`, limit: 50 };
+    const tokens = Array.from({ length: 10 }, (_, i) => ({ subject: `guest-token:mixed-${stamp}-${i}`, limit: 6 }));
+    const results = await Promise.all(
+      Array.from({ length: 120 }, (_, i) => (i % 2 ? other : t.container.ledger).consume({ metric: 'text_requests', subjects: [tokens[i % 10]!, ip] }).then((r) => ({ ...r, token: i % 10 }))),
+    );
+    const allowed = results.filter((r) => r.allowed);
+    // Ten tokens of six each could take 60, the IP stops them at 50.
+    expect(allowed).toHaveLength(50);
+    expect(await t.container.ledger.count(ip.subject, 'text_requests')).toBe(50);
+    for (let i = 0; i < 10; i++) {
+      const taken = allowed.filter((r) => r.token === i).length;
+      expect(taken).toBeLessThanOrEqual(6);
+      expect(await other.count(tokens[i]!.subject, 'text_requests')).toBe(taken);
+    }
+    // Each answer reports the first limited subject's count after it: never past the limit.
+    for (const result of allowed) expect(result.used).toBeLessThanOrEqual(6);
   });
 
   it('amounts larger than one (API characters) stop at the limit exactly', async () => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { createBatcher } from '../../db/batcher';
 import type { UsageMetric } from './tables';
 
 export type { UsageMetric };
@@ -48,6 +49,23 @@ export interface Consumption {
   release(): Promise<void>;
 }
 
+/** One request's units, as the batcher carries them: subjects deduplicated and sorted. */
+interface ConsumeRequest {
+  metric: UsageMetric;
+  period: string;
+  amount: number;
+  subjects: CountedSubject[];
+  firstLimited: string | null;
+}
+
+interface ConsumeOutcome {
+  allowed: boolean;
+  used: number;
+}
+
+/** Plain code-point order: the same in JS and in every database collation-free comparison we rely on. */
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 class Refused extends Error {
   constructor(readonly used: number) {
     super('usage limit reached');
@@ -60,7 +78,7 @@ class Refused extends Error {
  * concurrent requests can neither overshoot a limit nor lose a count; it is given back
  * when the work fails.
  */
-export function createUsageLedger(deps: { db: Kysely<DB>; now: () => Date }) {
+export function createUsageLedger(deps: { db: Kysely<DB>; now: () => Date; /** Batches written at once: 1 on PGlite (one connection), more on PostgreSQL. */ batchConcurrency?: number }) {
   const { db } = deps;
 
   /** Adds `amount` to one counter unless that passes `limit`; the new count, or null when refused. */
@@ -98,6 +116,82 @@ export function createUsageLedger(deps: { db: Kysely<DB>; now: () => Date }) {
       .execute();
   }
 
+  /** One unit taken alone: a conditional upsert per subject, in one transaction when there are several. */
+  async function consumeOne(request: ConsumeRequest): Promise<ConsumeOutcome> {
+    const { subjects, metric, period, amount } = request;
+    const refusedAt = async (): Promise<ConsumeOutcome> => ({ allowed: false, used: request.firstLimited ? await count(request.firstLimited, metric, new Date(`${period}T00:00:00Z`)) : 0 });
+    if (subjects.length === 1) {
+      const used = await take(db, subjects[0]!.subject, metric, period, amount, subjects[0]!.limit);
+      return used === null ? refusedAt() : { allowed: true, used };
+    }
+    try {
+      const used = await db.transaction().execute(async (trx) => {
+        const after = new Map<string, number>();
+        for (const s of subjects) {
+          const value = await take(trx, s.subject, metric, period, amount, s.limit);
+          if (value === null) throw new Refused(0);
+          after.set(s.subject, value);
+        }
+        return request.firstLimited ? (after.get(request.firstLimited) ?? 0) : 0;
+      });
+      return { allowed: true, used };
+    } catch (error) {
+      if (error instanceof Refused) return refusedAt();
+      throw error;
+    }
+  }
+
+  /**
+   * Group commit for the ledger (issue 19 item 8): the units of concurrent requests are
+   * taken in one transaction of four statements whatever their number. The counters they
+   * touch are created if missing and locked (in one order: subject, metric, period), each
+   * request is then decided in arrival order against the locked values, exactly as one
+   * conditional upsert each would, and the new values are written in one statement. A
+   * request alone takes the plain path above.
+   */
+  async function consumeBatch(requests: ConsumeRequest[]): Promise<ConsumeOutcome[]> {
+    if (requests.length === 1) return [await consumeOne(requests[0]!)];
+    const keyOf = (subject: string, metric: string, period: string) => `${subject}\u0000${metric}\u0000${period}`;
+    const counters = new Map<string, { subject: string; metric: UsageMetric; period: string }>();
+    for (const request of requests) for (const s of request.subjects) counters.set(keyOf(s.subject, request.metric, request.period), { subject: s.subject, metric: request.metric, period: request.period });
+    const ordered = [...counters.values()].sort((a, b) => compare(a.subject, b.subject) || compare(a.metric, b.metric) || compare(a.period, b.period));
+    return db.transaction().execute(async (trx) => {
+      await sql`
+        insert into usage_ledger (subject, metric, period_start, used, updated_at)
+        values ${sql.join(ordered.map((c) => sql`(${c.subject}, ${c.metric}, ${c.period}::date, 0, now())`))}
+        on conflict (subject, metric, period_start) do nothing`.execute(trx);
+      const locked = await sql<{ subject: string; metric: string; period: string; used: string | number }>`
+        select subject, metric, period_start::text as period, used from usage_ledger
+        where (subject, metric, period_start) in (${sql.join(ordered.map((c) => sql`(${c.subject}, ${c.metric}, ${c.period}::date)`))})
+        order by subject, metric, period_start
+        for update`.execute(trx);
+      const values = new Map(locked.rows.map((row) => [keyOf(row.subject, row.metric, row.period), Number(row.used)]));
+      const changed = new Set<string>();
+      const outcomes = requests.map((request): ConsumeOutcome => {
+        const keys = request.subjects.map((s) => keyOf(s.subject, request.metric, request.period));
+        const allowed = request.subjects.every((s, index) => s.limit === null || (values.get(keys[index]!) ?? 0) + request.amount <= s.limit);
+        if (allowed) {
+          for (const key of keys) {
+            values.set(key, (values.get(key) ?? 0) + request.amount);
+            changed.add(key);
+          }
+        }
+        const reported = request.firstLimited ? (values.get(keyOf(request.firstLimited, request.metric, request.period)) ?? 0) : 0;
+        return { allowed, used: reported };
+      });
+      if (changed.size) {
+        const rows = [...changed].map((key) => ({ ...counters.get(key)!, used: values.get(key)! }));
+        await sql`
+          update usage_ledger as l set used = v.used::bigint, updated_at = now()
+          from (values ${sql.join(rows.map((r) => sql`(${r.subject}, ${r.metric}, ${r.period}::date, ${r.used})`))}) as v(subject, metric, period_start, used)
+          where l.subject = v.subject and l.metric = v.metric and l.period_start = v.period_start`.execute(trx);
+      }
+      return outcomes;
+    });
+  }
+
+  const consumer = createBatcher({ run: consumeBatch, concurrency: deps.batchConcurrency, maxItems: 200 });
+
   return {
     count,
 
@@ -118,38 +212,21 @@ export function createUsageLedger(deps: { db: Kysely<DB>; now: () => Date }) {
 
     /**
      * Takes `amount` units of `metric` on every subject, or none: refused when a limited
-     * subject would pass its limit.
+     * subject would pass its limit. Concurrent calls are grouped (see `consumeBatch`).
      */
     async consume(input: { metric: UsageMetric; amount?: number; subjects: CountedSubject[]; at?: Date }): Promise<Consumption> {
       const amount = input.amount ?? 1;
       const period = periodStart(input.at ?? deps.now(), input.metric);
       // Locks are taken in one order (by subject), so two requests cannot wait on each other.
-      const subjects = [...new Map(input.subjects.map((s) => [s.subject, s])).values()].sort((a, b) => a.subject.localeCompare(b.subject));
+      const subjects = [...new Map(input.subjects.map((s) => [s.subject, s])).values()].sort((a, b) => compare(a.subject, b.subject));
       const firstLimited = input.subjects.find((s) => s.limit !== null) ?? input.subjects[0];
-      const refusedAt = async () => (firstLimited ? count(firstLimited.subject, input.metric, input.at) : 0);
       const noop = async () => {};
-      if (subjects.some((s) => s.limit !== null && amount > s.limit)) return { allowed: false, used: await refusedAt(), release: noop };
+      if (subjects.some((s) => s.limit !== null && amount > s.limit)) {
+        return { allowed: false, used: firstLimited ? await count(firstLimited.subject, input.metric, input.at) : 0, release: noop };
+      }
+      const outcome = await consumer.submit({ metric: input.metric, period, amount, subjects, firstLimited: firstLimited?.subject ?? null });
       const release = () => giveBack(subjects.map((s) => s.subject), input.metric, period, amount);
-
-      if (subjects.length === 1) {
-        const used = await take(db, subjects[0]!.subject, input.metric, period, amount, subjects[0]!.limit);
-        return used === null ? { allowed: false, used: await refusedAt(), release: noop } : { allowed: true, used, release };
-      }
-      try {
-        const used = await db.transaction().execute(async (trx) => {
-          const after = new Map<string, number>();
-          for (const s of subjects) {
-            const value = await take(trx, s.subject, input.metric, period, amount, s.limit);
-            if (value === null) throw new Refused(0);
-            after.set(s.subject, value);
-          }
-          return after.get(firstLimited!.subject) ?? 0;
-        });
-        return { allowed: true, used, release };
-      } catch (error) {
-        if (error instanceof Refused) return { allowed: false, used: await refusedAt(), release: noop };
-        throw error;
-      }
+      return outcome.allowed ? { allowed: true, used: outcome.used, release } : { allowed: false, used: outcome.used, release: noop };
     },
 
     /** Gives units back later (a document that failed in its job): in the period they were taken. */
