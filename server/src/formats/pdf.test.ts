@@ -3,12 +3,12 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { transliterate } from '../../test/engines/reversing-engine';
 import { readZip, readZipText } from '../../test/fixtures/documents';
-import { reportPdf, scannedPdf, twoColumnPdf } from '../../test/fixtures/pdf-fixture';
+import { listsPdf, reportPdf, scannedPdf, shortColumnsPdf, tablesPdf, twoColumnPdf } from '../../test/fixtures/pdf-fixture';
 import { roundTrip, tempDir } from '../../test/fixtures/round-trip';
 import { DocumentError } from './errors';
 import { DEFAULT_LIMITS } from './limits';
 import { analyzePdf } from './pdf';
-import { child, findAll, textOf } from './xml/dom';
+import { child, findAll, textOf, type XmlElement } from './xml/dom';
 import { fromString, parseXmlDocument } from './xml/stream';
 
 let dir: string;
@@ -102,5 +102,146 @@ describe('PDF to DOCX', () => {
     const error = await analyzePdf(file, { source: 'en', target: 'ar', limits: DEFAULT_LIMITS }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DocumentError);
     expect((error as DocumentError).code).toBe('scanned_pdf');
+  });
+
+  it('turns ruled and unruled tables into Word tables, cell by cell, the first column on the right for Arabic', async () => {
+    const file = await write('tables.pdf', tablesPdf());
+    const { analysis, out, translations } = await roundTrip(file);
+    // Each cell is one segment, a wrapped cell's lines joined; the text around the tables stays paragraphs.
+    expect(analysis.segments).toEqual([
+      'The offices of the company are listed in the table below, with their staff.',
+      'Office and city',
+      'Staff',
+      'Head office',
+      'Cairo',
+      '120',
+      'Branch with a rather long name that wraps onto a second line',
+      'Amman',
+      '45',
+      'Sales',
+      'Dubai',
+      '30',
+      'Prices for the coming year are shown next.',
+      'Product',
+      'Price',
+      'Stock',
+      'Green tea from Yunnan',
+      '12 dollars',
+      'Plenty',
+      'Coffee beans',
+      '20 dollars',
+      'Low',
+      'The figures were checked by the auditors.',
+      'Region',
+      'Manager',
+      'North',
+      'Salma',
+    ]);
+    const translated = (segment: string) => translations[analysis.segments.indexOf(segment)]!;
+    const body = await parse(await readZipText(out, 'word/document.xml'));
+    const tables = findAll(body, 'w:tbl');
+    expect(tables).toHaveLength(3);
+    const cells = (table: XmlElement) => findAll(table, 'w:tr').map((row) => findAll(row, 'w:tc').map((cell) => textOf(cell)));
+    // The ruled table: its header spans two columns.
+    expect(cells(tables[0]!)).toEqual([
+      [translated('Office and city'), translated('Staff')],
+      [translated('Head office'), translated('Cairo'), translated('120')],
+      [translated('Branch with a rather long name that wraps onto a second line'), translated('Amman'), translated('45')],
+      [translated('Sales'), translated('Dubai'), translated('30')],
+    ]);
+    expect(findAll(findAll(tables[0]!, 'w:tc')[0]!, 'w:gridSpan')[0]!.attrs['w:val']).toBe('2');
+    expect(findAll(tables[0]!, 'w:gridCol')).toHaveLength(3);
+    expect(cells(tables[1]!)).toEqual([
+      [translated('Product'), translated('Price'), translated('Stock')],
+      [translated('Green tea from Yunnan'), translated('12 dollars'), translated('Plenty')],
+      [translated('Coffee beans'), translated('20 dollars'), translated('Low')],
+    ]);
+    expect(cells(tables[2]!)).toEqual([
+      [translated('Region'), translated('Manager')],
+      [translated('North'), translated('Salma')],
+    ]);
+    for (const table of tables) expect(child(child(table, 'w:tblPr')!, 'w:bidiVisual')).toBeDefined();
+    // Column widths follow the source: the ruled table's columns are 180, 140 and 130 points wide.
+    const widths = findAll(tables[0]!, 'w:gridCol').map((col) => Number(col.attrs['w:w']));
+    expect(widths[0]! / widths[2]!).toBeCloseTo(180 / 130, 1);
+    // Without rules, a column runs to the next one's start; the last gets the gutter after its text.
+    const unruled = findAll(tables[1]!, 'w:gridCol').map((col) => Number(col.attrs['w:w']));
+    expect(unruled[0]! / unruled[1]!).toBeCloseTo(178 / 150, 1);
+    expect(unruled[2]! / unruled[1]!).toBeGreaterThan(0.6);
+
+    // Into English the tables read left to right.
+    const english = await roundTrip(file, { source: 'ar', target: 'en', out: path.join(dir, 'tables-en.docx') });
+    const englishBody = await parse(await readZipText(english.out, 'word/document.xml'));
+    expect(findAll(englishBody, 'w:tbl')).toHaveLength(3);
+    expect(findAll(englishBody, 'w:bidiVisual')).toHaveLength(0);
+  });
+
+  it('writes each list item as a paragraph of its own, the bullet taken off the text and drawn by Word', async () => {
+    const file = await write('lists.pdf', listsPdf());
+    const { analysis, out } = await roundTrip(file);
+    const items = [
+      'Apples from the north.',
+      'Pears from the south.',
+      'Tomatoes.',
+      'Cucumbers.',
+      'Orange juice.',
+      'Mint tea.',
+      'Free delivery.',
+      'Gift wrapping.',
+      'Weekdays from nine to five, and on the first Thursday of the month until nine in the evening for late shoppers.',
+      'Saturdays until noon.',
+    ];
+    const steps = ['Choose the goods.', 'Pay at the counter.', 'Collect the parcel.'];
+    expect(analysis.segments).toEqual([
+      'Fruit we sell all year round:',
+      ...items.slice(0, 2),
+      'Vegetables we sell in summer:',
+      ...items.slice(2, 4),
+      'Drinks in the Symbol font list:',
+      ...items.slice(4, 6),
+      'Services in the dingbats list:',
+      ...items.slice(6, 8),
+      'Opening hours in a drawn list:',
+      ...items.slice(8, 10),
+      'Steps to place an order:',
+      ...steps,
+    ]);
+
+    const body = await parse(await readZipText(out, 'word/document.xml'));
+    const paragraphs = findAll(body, 'w:p');
+    const numbered = paragraphs.filter((p) => findAll(p, 'w:numPr').length);
+    expect(numbered).toHaveLength(items.length + steps.length);
+    const numbering = await readZipText(out, 'word/numbering.xml');
+    const formatOf = (p: XmlElement) => {
+      const numId = findAll(p, 'w:numId')[0]!.attrs['w:val'];
+      const abstractId = new RegExp(`<w:num w:numId="${numId}"><w:abstractNumId w:val="(\\d+)"/>`).exec(numbering)![1];
+      return new RegExp(`<w:abstractNum w:abstractNumId="${abstractId}">.*?<w:numFmt w:val="(\\w+)"/><w:lvlText w:val="([^"]*)"/>`).exec(numbering)!.slice(1);
+    };
+    expect(numbered.slice(0, items.length).map(formatOf)).toEqual(items.map(() => ['bullet', '•']));
+    expect(numbered.slice(items.length).map(formatOf)).toEqual(steps.map(() => ['decimal', '%1.']));
+    // The paragraphs introducing the lists are not list items.
+    expect(paragraphs.filter((p) => textOf(p).endsWith(':') && findAll(p, 'w:numPr').length)).toHaveLength(0);
+    // Nothing in the package prints as a box.
+    for (const [name, data] of await readZip(out)) if (/\.xml$/.test(name)) expect(data.toString('utf8'), name).not.toMatch(/[\uE000-\uF8FF\uFFFD]/);
+  });
+
+  it('recognises Word\'s Symbol bullet mapped to a private-use character (U+F0B7) and never passes it on', async () => {
+    const file = await write('lists-private-use.pdf', listsPdf({ privateUseBullet: true }));
+    const { analysis, out } = await roundTrip(file);
+    expect(analysis.segments.slice(6, 9)).toEqual(['Drinks in the Symbol font list:', 'Orange juice.', 'Mint tea.']);
+    expect(analysis.segments.join('\n')).not.toMatch(/[\uE000-\uF8FF\uFFFD•]/);
+    const xml = await readZipText(out, 'word/document.xml');
+    expect(xml).not.toMatch(/[\uE000-\uF8FF\uFFFD]/);
+    const body = await parse(xml);
+    const juice = findAll(body, 'w:p').find((p) => textOf(p).includes(ar('juice.')))!;
+    expect(findAll(juice, 'w:numPr')).toHaveLength(1);
+  });
+
+  it('does not take running text in two columns, or a framed paragraph with an underline, for a table', async () => {
+    const file = await write('short-columns.pdf', shortColumnsPdf());
+    const { analysis, out } = await roundTrip(file);
+    expect(analysis.segments[0]).toBe('We opened our first shop in the old town in the spring and have been busy ever since. Our customers come from all over the city and many of them return every week.');
+    expect(analysis.segments.join(' ')).toContain('The first column talks about');
+    expect(findAll(await parse(await readZipText(out, 'word/document.xml')), 'w:tbl')).toHaveLength(0);
   });
 });

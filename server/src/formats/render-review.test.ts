@@ -3,10 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docxEntries, pptxEntries, pptxShape, writeZip, xlsxEntries } from '../../test/fixtures/documents';
+import { tableAndListPdf } from '../../test/fixtures/pdf-fixture';
 import { roundTrip, tempDir } from '../../test/fixtures/round-trip';
 
 /**
- * Arabic output as a reader sees it: DOCX, PPTX and XLSX documents translated into Arabic
+ * Arabic output as a reader sees it: DOCX, PPTX, XLSX and PDF documents translated into Arabic
  * are rendered by LibreOffice (Debian's `libreoffice-*-nogui`, installed by `npm test`),
  * the layout is read back from the PDF (poppler's `pdftotext -bbox-layout`) and checked
  * (right-aligned paragraphs, mirrored table and sheet columns), and the first page of each
@@ -99,7 +100,11 @@ beforeAll(async () => {
     // LibreOffice names each PDF after its file: one name per format.
     outputs.push((await roundTrip(file, { target: 'ar', translate, out: path.join(dir, `${format}-ar.${format}`) })).out);
   }
-  // One LibreOffice run for the three files, with a profile of its own (tests run in parallel).
+  // A PDF comes back as DOCX: its table and list rebuilt from the page.
+  const pdf = path.join(dir, 'source.pdf');
+  fs.writeFileSync(pdf, await tableAndListPdf([['Product', 'Price'], ['Free shipping', '50 dollars']], ['Sales grew by ten percent.', 'Thank you for your work.']));
+  outputs.push((await roundTrip(pdf, { target: 'ar', translate, out: path.join(dir, 'pdf-ar.docx') })).out);
+  // One LibreOffice run for all the files, with a profile of its own (tests run in parallel).
   execFileSync('soffice', [`-env:UserInstallation=file://${dir}/profile`, '--headless', '--convert-to', 'pdf', '--outdir', dir, ...outputs], { stdio: 'pipe', timeout: 120_000 });
   fs.mkdirSync(REVIEW_DIR, { recursive: true });
 }, 180_000);
@@ -107,7 +112,7 @@ beforeAll(async () => {
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 /** The PDF LibreOffice wrote for the Arabic output of `format`; its first page is kept as a PNG for review. */
-function rendered(format: 'docx' | 'pptx' | 'xlsx') {
+function rendered(format: 'docx' | 'pptx' | 'xlsx' | 'pdf') {
   const pdf = path.join(dir, `${format}-ar.pdf`);
   expect(fs.existsSync(pdf), `LibreOffice did not render the ${format}`).toBe(true);
   const png = path.join(REVIEW_DIR, `documents-render-${format}-ar`);
@@ -146,5 +151,18 @@ describe('Arabic documents rendered by LibreOffice', () => {
     expect(word(words, 'المنطقة').xMin).toBeGreaterThan(word(words, 'المبيعات').xMax);
     expect(word(words, 'الشمال').xMin).toBeGreaterThan(word(words, '1250').xMax);
     word(words, '980');
+  });
+
+  it('PDF: the table a Word table with its first column on the right, each list item on a line of its own after a bullet', () => {
+    const { words } = rendered('pdf');
+    expect(words.map((w) => w.text)).not.toContain('Product');
+    expect(word(words, 'المنتج').xMin).toBeGreaterThan(word(words, 'السعر').xMax);
+    expect(word(words, 'شحن').xMin).toBeGreaterThan(word(words, '50').xMax);
+    expect(word(words, 'نمت').yMin).toBeLessThan(word(words, 'عملكم').yMin - 5);
+    // Word's bullet, drawn beside each item (at its right); nothing printed as a missing glyph.
+    const bullets = words.filter((w) => w.text === '•');
+    expect(bullets).toHaveLength(2);
+    expect(bullets[0]!.xMin).toBeGreaterThan(word(words, 'نمت').xMax);
+    expect(words.map((w) => w.text).join(' ')).not.toMatch(/[\uE000-\uF8FF\uFFFD]/);
   });
 });

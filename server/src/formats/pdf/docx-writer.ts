@@ -3,7 +3,7 @@ import type { Lang } from '../../engines/types';
 import { escapeAttr, escapeText } from '../xml/dom';
 import { createZipWriter } from '../zip';
 import { contentTypesWithCustomProperties, CUSTOM_PROPERTIES_PART, customPropertiesWithNotice, packageRelsWithCustomProperties } from '../notice';
-import type { Alignment, TextRun } from './extract';
+import type { Alignment, TableCell, TextRun } from './extract';
 
 /**
  * Writes the DOCX a translated PDF comes back as: headings, paragraphs, bulleted and
@@ -14,13 +14,15 @@ export type OutputBlock =
   | { type: 'heading'; level: 1 | 2 | 3; runs: TextRun[]; align: Alignment }
   | { type: 'paragraph'; runs: TextRun[]; align: Alignment }
   | { type: 'listItem'; ordered: boolean; listId: number; runs: TextRun[] }
-  | { type: 'table'; rows: TextRun[][][] }
+  | { type: 'table'; rows: TableCell[][]; columnWidths: number[] }
   | { type: 'image'; file: string; width: number; height: number };
 
 const XML = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 const NS =
   'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture"';
 const EMU_PER_POINT = 12700;
+/** 2.5 cm, in twips. */
+const PAGE_MARGIN = 1418;
 /** The text width of an A4/Letter page with 2.5 cm margins, in points. */
 const MAX_IMAGE_WIDTH = 450;
 
@@ -68,17 +70,31 @@ function imageXml(relId: string, index: number, width: number, height: number, r
   return `<w:p>${rtl ? '<w:pPr><w:bidi/></w:pPr>' : ''}<w:r><w:drawing><wp:inline distT="0" distB="0" distL="0" distR="0"><wp:extent cx="${cx}" cy="${cy}"/><wp:docPr id="${index}" name="Picture ${index}"/><wp:cNvGraphicFramePr><a:graphicFrameLocks noChangeAspect="1"/></wp:cNvGraphicFramePr><a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:pic><pic:nvPicPr><pic:cNvPr id="${index}" name="image${index}.png"/><pic:cNvPicPr/></pic:nvPicPr><pic:blipFill><a:blip r:embed="${relId}"/><a:stretch><a:fillRect/></a:stretch></pic:blipFill><pic:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="${cx}" cy="${cy}"/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom></pic:spPr></pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>`;
 }
 
-function tableXml(rows: TextRun[][][], rtl: boolean): string {
-  const columns = Math.max(...rows.map((r) => r.length));
-  const width = Math.floor(5000 / columns);
-  const grid = Array.from({ length: columns }, () => `<w:gridCol w:w="${Math.floor(9000 / columns)}"/>`).join('');
+/**
+ * A table as wide as the text, its columns in the source's proportions. For an Arabic target
+ * w:bidiVisual puts the first column on the right (as the DOCX filter does, docx.ts).
+ */
+function tableXml(rows: TableCell[][], columnWidths: number[], rtl: boolean, textWidth: number): string {
+  const columns = Math.max(columnWidths.length, ...rows.map((row) => row.reduce((n, cell) => n + cell.span, 0)));
+  const source = Array.from({ length: columns }, (_v, k) => columnWidths[k] ?? 0);
+  const total = source.reduce((sum, w) => sum + w, 0);
+  const widths = source.map((w) => Math.max(1, Math.round((total > 0 ? w / total : 1 / columns) * textWidth)));
+  const grid = widths.map((w) => `<w:gridCol w:w="${w}"/>`).join('');
   const body = rows
     .map((row) => {
-      const cells = Array.from({ length: columns }, (_v, k) => row[k] ?? []);
-      return `<w:tr>${cells.map((cell) => `<w:tc><w:tcPr><w:tcW w:w="${width}" w:type="pct"/></w:tcPr>${paragraphXml(cell, { rtl })}</w:tc>`).join('')}</w:tr>`;
+      let column = 0;
+      const cells = row.map((cell) => {
+        const span = Math.min(cell.span, columns - column);
+        const width = widths.slice(column, column + span).reduce((sum, w) => sum + w, 0);
+        column += span;
+        return `<w:tc><w:tcPr><w:tcW w:w="${width}" w:type="dxa"/>${span > 1 ? `<w:gridSpan w:val="${span}"/>` : ''}</w:tcPr>${paragraphXml(cell.runs, { rtl })}</w:tc>`;
+      });
+      // A short row is filled up to the grid, or Word reports the file damaged.
+      for (; column < columns; column++) cells.push(`<w:tc><w:tcPr><w:tcW w:w="${widths[column]}" w:type="dxa"/></w:tcPr>${paragraphXml([], { rtl })}</w:tc>`);
+      return `<w:tr>${cells.join('')}</w:tr>`;
     })
     .join('');
-  return `<w:tbl><w:tblPr><w:tblStyle w:val="TableGrid"/>${rtl ? '<w:bidiVisual/>' : ''}<w:tblW w:w="5000" w:type="pct"/><w:tblLook w:val="04A0" w:firstRow="1" w:lastRow="0" w:firstColumn="1" w:lastColumn="0" w:noHBand="0" w:noVBand="1"/></w:tblPr><w:tblGrid>${grid}</w:tblGrid>${body}</w:tbl>`;
+  return `<w:tbl><w:tblPr><w:tblStyle w:val="TableGrid"/>${rtl ? '<w:bidiVisual/>' : ''}<w:tblW w:w="${widths.reduce((sum, w) => sum + w, 0)}" w:type="dxa"/><w:tblLayout w:type="fixed"/><w:tblLook w:val="04A0" w:firstRow="1" w:lastRow="0" w:firstColumn="1" w:lastColumn="0" w:noHBand="0" w:noVBand="1"/></w:tblPr><w:tblGrid>${grid}</w:tblGrid>${body}</w:tbl>`;
 }
 
 function stylesXml(target: Lang): string {
@@ -90,11 +106,11 @@ function stylesXml(target: Lang): string {
 
 function numberingXml(lists: Map<number, boolean>): string {
   const abstract = (id: number, ordered: boolean) =>
-    `<w:abstractNum w:abstractNumId="${id}"><w:multiLevelType w:val="singleLevel"/><w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="${ordered ? 'decimal' : 'bullet'}"/><w:lvlText w:val="${ordered ? '%1.' : '•'}"/><w:lvlJc w:val="left"/><w:pPr><w:ind w:left="720" w:hanging="360"/></w:pPr>${ordered ? '' : '<w:rPr><w:rFonts w:ascii="Symbol" w:hAnsi="Symbol" w:hint="default"/></w:rPr>'}</w:lvl></w:abstractNum>`;
+    `<w:abstractNum w:abstractNumId="${id}"><w:multiLevelType w:val="singleLevel"/><w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="${ordered ? 'decimal' : 'bullet'}"/><w:lvlText w:val="${ordered ? '%1.' : '•'}"/><w:lvlJc w:val="left"/><w:pPr><w:ind w:left="720" w:hanging="360"/></w:pPr>${ordered ? '' : '<w:rPr><w:rFonts w:ascii="Arial" w:hAnsi="Arial" w:cs="Arial" w:hint="default"/></w:rPr>'}</w:lvl></w:abstractNum>`;
   const nums = [...lists]
     .map(([numId, ordered]) => `<w:num w:numId="${numId}"><w:abstractNumId w:val="${ordered ? 1 : 0}"/>${ordered ? '<w:lvlOverride w:ilvl="0"><w:startOverride w:val="1"/></w:lvlOverride>' : ''}</w:num>`)
     .join('');
-  return `${XML}<w:numbering ${NS}>${abstract(0, false).replace('<w:lvlText w:val="•"/>', '<w:lvlText w:val="\uF0B7"/>')}${abstract(1, true)}${nums}</w:numbering>`;
+  return `${XML}<w:numbering ${NS}>${abstract(0, false)}${abstract(1, true)}${nums}</w:numbering>`;
 }
 
 export async function writeDocx(outPath: string, blocks: OutputBlock[], options: WriteDocxOptions): Promise<void> {
@@ -102,6 +118,9 @@ export async function writeDocx(outPath: string, blocks: OutputBlock[], options:
   const images: Array<{ relId: string; name: string; file: string }> = [];
   const lists = new Map<number, boolean>();
   const body: string[] = [];
+  const twips = (points: number) => Math.round(points * 20);
+  // Tables fill the text width (an inch at least, for a page smaller than its margins).
+  const textWidth = Math.max(twips(options.pageWidth) - 2 * PAGE_MARGIN, 1440);
   for (const block of blocks) {
     switch (block.type) {
       case 'heading':
@@ -117,7 +136,7 @@ export async function writeDocx(outPath: string, blocks: OutputBlock[], options:
         break;
       }
       case 'table':
-        body.push(tableXml(block.rows, rtl), paragraphXml([], { rtl }));
+        body.push(tableXml(block.rows, block.columnWidths, rtl, textWidth), paragraphXml([], { rtl }));
         break;
       case 'image': {
         const index = images.length + 1;
@@ -129,8 +148,7 @@ export async function writeDocx(outPath: string, blocks: OutputBlock[], options:
     }
   }
   if (!body.length) body.push('<w:p/>');
-  const twips = (points: number) => Math.round(points * 20);
-  const sectPr = `<w:sectPr><w:pgSz w:w="${twips(options.pageWidth)}" w:h="${twips(options.pageHeight)}"${options.pageWidth > options.pageHeight ? ' w:orient="landscape"' : ''}/><w:pgMar w:top="1418" w:right="1418" w:bottom="1418" w:left="1418" w:header="709" w:footer="709" w:gutter="0"/>${rtl ? '<w:bidi/>' : ''}</w:sectPr>`;
+  const sectPr = `<w:sectPr><w:pgSz w:w="${twips(options.pageWidth)}" w:h="${twips(options.pageHeight)}"${options.pageWidth > options.pageHeight ? ' w:orient="landscape"' : ''}/><w:pgMar w:top="${PAGE_MARGIN}" w:right="${PAGE_MARGIN}" w:bottom="${PAGE_MARGIN}" w:left="${PAGE_MARGIN}" w:header="709" w:footer="709" w:gutter="0"/>${rtl ? '<w:bidi/>' : ''}</w:sectPr>`;
 
   const writer = createZipWriter(outPath);
   const hasNumbering = lists.size > 0;

@@ -3,13 +3,15 @@ import path from 'node:path';
 import { DocumentError } from '../errors';
 import type { FilterLimits } from '../limits';
 import { encodePng } from './png';
+import { findGrids, type Grid, type Rule } from './table-grid';
 
 /**
  * Reads a PDF's text layer with pdfjs-dist (the legacy build runs in Node without a
  * browser) and rebuilds the document's structure as well as the text layer allows:
  * lines from glyph runs, reading order (two-column pages, right-to-left lines), paragraphs
  * from line spacing, headings from font size, lists from their markers, tables from
- * aligned cells, running headers and footers removed, images placed where they were.
+ * ruled grids or aligned cells, running headers and footers removed, images placed where
+ * they were.
  */
 export interface TextRun {
   text: string;
@@ -24,9 +26,15 @@ export type Block =
   | { type: 'heading'; level: 1 | 2 | 3; runs: TextRun[]; align: Alignment }
   | { type: 'paragraph'; runs: TextRun[]; align: Alignment }
   | { type: 'listItem'; ordered: boolean; listId: number; runs: TextRun[] }
-  | { type: 'table'; rows: TextRun[][][] }
+  | { type: 'table'; rows: TableCell[][]; columnWidths: number[] }
   | { type: 'image'; file: string; width: number; height: number }
   | { type: 'pageBreak' };
+
+export interface TableCell {
+  runs: TextRun[];
+  /** Columns the cell covers (merged cells of a ruled table). */
+  span: number;
+}
 
 export interface PdfLayout {
   pages: number;
@@ -47,6 +55,8 @@ interface Item {
   bold: boolean;
   italic: boolean;
   rtl: boolean;
+  /** Set in Symbol, ZapfDingbats, Wingdings: its characters stand for pictures, not letters. */
+  symbolFont: boolean;
 }
 
 interface Chunk {
@@ -62,12 +72,27 @@ interface Line {
   x0: number;
   x1: number;
   rtl: boolean;
+  /** The line starts with a bullet (taken off the text: it is not translated). */
+  bullet: boolean;
 }
 
-type PageElement = { kind: 'line'; line: Line; top: number } | { kind: 'image'; file: string; width: number; height: number; top: number };
+/** A rectangle on the page, in points (y grows upwards). */
+interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+type TableElement = { kind: 'table'; rows: TableCell[][]; columnWidths: number[]; top: number };
+type PageElement = { kind: 'line'; line: Line; top: number } | { kind: 'image'; file: string; width: number; height: number; top: number } | TableElement;
 
 const ARABIC = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/;
-const BULLET = /^\s*([•◦▪▫■□●○‣⁃∙·\-–*])\s+/;
+/** Characters that mark a list item when they start a line. */
+const BULLET = /^[•◦▪▫■□●○◆◇❖➢►▶▸‣⁃∙·✓✔➤\-–*]$/u;
+/** Private-use characters: a symbol font's glyphs without a Unicode meaning (Word's Symbol bullet is U+F0B7). */
+const PRIVATE_USE = /[\uE000-\uF8FF]/;
+const SYMBOL_FONT = /symbol|dingbat|wingding|webding/i;
 const NUMBERED = /^\s*(\(?\d{1,3}[.)]|\(?[a-zA-Z][.)]|[ivxlcdm]{1,5}[.)])\s+/;
 
 type PdfjsModule = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -111,6 +136,7 @@ export async function extractPdf(filePath: string, options: ExtractOptions): Pro
     const pageHeights: number[] = [];
     let imageCount = 0;
     let imagesOnPagesWithoutText = 0;
+    let textChars = 0;
     for (let number = 1; number <= pageCount; number++) {
       const page = await document.getPage(number);
       const viewport = page.getViewport({ scale: 1 });
@@ -137,15 +163,25 @@ export async function extractPdf(filePath: string, options: ExtractOptions): Pro
           bold: Boolean(font?.bold || font?.black || /bold|black|heavy|semibold|demi/i.test(fontName)),
           italic: Boolean(font?.italic || /italic|oblique/i.test(fontName)),
           rtl: raw.dir === 'rtl' || ARABIC.test(raw.str),
+          symbolFont: SYMBOL_FONT.test(fontName),
         });
       }
-      const elements: PageElement[] = buildLines(items).map((line) => ({ kind: 'line', line, top: line.y + line.size }));
       const hasText = items.some((i) => i.text.trim());
+      textChars += items.reduce((sum, i) => sum + i.text.trim().length, 0);
+      const graphics = await pageGraphics(page, operators, OPS, { imageDir: options.imageDir, firstIndex: imageCount, pageOrigin: [vx0, vy0] });
+      // Text inside a ruled table goes to its cells; the rest is read as lines.
+      const tables = ruledTables(items, findGrids(graphics.rules));
+      const elements: PageElement[] = [
+        ...tables.elements,
+        ...buildLines(
+          items.filter((i) => !tables.taken.has(i)),
+          graphics.marks,
+        ).map((line): PageElement => ({ kind: 'line', line, top: line.y + line.size })),
+      ];
       if (options.imageDir || !hasText) {
-        const images = await pageImages(page, operators, OPS, { imageDir: options.imageDir, page: number, firstIndex: imageCount, pageOrigin: [vx0, vy0] });
-        imageCount += images.length;
-        if (!hasText && images.length) imagesOnPagesWithoutText++;
-        if (options.imageDir) elements.push(...images.map((image) => ({ kind: 'image' as const, ...image })));
+        imageCount += graphics.images.length;
+        if (!hasText && graphics.images.length) imagesOnPagesWithoutText++;
+        if (options.imageDir) elements.push(...graphics.images.map((image) => ({ kind: 'image' as const, ...image })));
       }
       elements.sort((p, q) => q.top - p.top);
       pages.push(elements);
@@ -153,7 +189,6 @@ export async function extractPdf(filePath: string, options: ExtractOptions): Pro
       void vx1;
       void vy1;
     }
-    const textChars = pages.flat().reduce((sum, e) => sum + (e.kind === 'line' ? e.line.chunks.reduce((s, c) => s + c.items.reduce((t, i) => t + i.text.trim().length, 0), 0) : 0), 0);
     if (textChars === 0 || (textChars < pageCount * 5 && imagesOnPagesWithoutText > 0)) {
       throw new DocumentError(imageCount > 0 || imagesOnPagesWithoutText > 0 ? 'scanned_pdf' : 'no_text', 'no text layer');
     }
@@ -168,11 +203,15 @@ export async function extractPdf(filePath: string, options: ExtractOptions): Pro
   }
 }
 
-/** Groups glyph runs into lines (same baseline) and lines into chunks (split at wide gaps). */
-function buildLines(items: Item[]): Line[] {
+/**
+ * Groups glyph runs into lines (same baseline) and lines into chunks (split at wide gaps).
+ * A line's leading bullet is taken off its text; `marks` are bullets drawn as shapes.
+ */
+function buildLines(items: Item[], marks: Box[]): Line[] {
   // Whitespace runs are dropped: pdfjs stretches them over column gaps; spaces come back from the gaps.
   const sorted = items.filter((i) => i.text.trim()).sort((p, q) => q.y - p.y || p.x - q.x);
   const lines: Array<{ y: number; size: number; items: Item[] }> = [];
+  const loose = [...marks];
   for (const item of sorted) {
     const line = lines.find((l) => Math.abs(l.y - item.y) < Math.max(2, 0.35 * Math.min(l.size, item.size)));
     if (line) {
@@ -180,26 +219,76 @@ function buildLines(items: Item[]): Line[] {
       line.size = Math.max(line.size, item.size);
     } else lines.push({ y: item.y, size: item.size, items: [item] });
   }
-  return lines
-    .map((line) => {
-      const arabic = line.items.reduce((n, i) => n + (ARABIC.test(i.text) ? i.text.length : 0), 0);
-      const total = line.items.reduce((n, i) => n + i.text.length, 0);
-      const rtl = arabic > total / 2;
-      const byX = [...line.items].sort((p, q) => p.x - q.x);
-      const chunks: Chunk[] = [];
-      for (const item of byX) {
-        const last = chunks[chunks.length - 1];
-        const gap = last ? item.x - last.x1 : Infinity;
-        if (last && gap < Math.max(1.8 * line.size, 14)) {
-          last.items.push(item);
-          last.x1 = Math.max(last.x1, item.x + item.width);
-        } else chunks.push({ items: [item], x0: item.x, x1: item.x + item.width });
-      }
-      const ordered = rtl ? [...chunks].reverse() : chunks;
-      for (const chunk of ordered) if (rtl) chunk.items.reverse();
-      return { y: line.y, size: line.size, chunks: ordered, x0: byX[0]!.x, x1: Math.max(...byX.map((i) => i.x + i.width)), rtl };
-    })
-    .filter((line) => line.chunks.some((c) => c.items.some((i) => i.text.trim())));
+  const built = lines.map((line): Line => {
+    const arabic = line.items.reduce((n, i) => n + (ARABIC.test(i.text) ? i.text.length : 0), 0);
+    const total = line.items.reduce((n, i) => n + i.text.length, 0);
+    const rtl = arabic > total / 2;
+    const byX = [...line.items].sort((p, q) => p.x - q.x);
+    const chunks: Chunk[] = [];
+    for (const item of byX) {
+      const last = chunks[chunks.length - 1];
+      const gap = last ? item.x - last.x1 : Infinity;
+      if (last && gap < Math.max(1.8 * line.size, 14)) {
+        last.items.push({ ...item });
+        last.x1 = Math.max(last.x1, item.x + item.width);
+      } else chunks.push({ items: [{ ...item }], x0: item.x, x1: item.x + item.width });
+    }
+    const ordered = rtl ? [...chunks].reverse() : chunks;
+    for (const chunk of ordered) if (rtl) chunk.items.reverse();
+    const bullet = takeBullet(ordered, line.size);
+    if (bullet && !bullet.inline) loose.push(bullet);
+    // Other private-use characters and U+FFFD would print as boxes.
+    for (const chunk of ordered) for (const item of chunk.items) item.text = item.text.replace(/[\uE000-\uF8FF\uFFFD]/g, '');
+    const kept = ordered.map((c) => ({ ...c, items: c.items.filter((i) => i.text.trim()) })).filter((c) => c.items.length);
+    for (const chunk of kept) {
+      chunk.x0 = Math.min(...chunk.items.map((i) => i.x));
+      chunk.x1 = Math.max(...chunk.items.map((i) => i.x + i.width));
+    }
+    const x0 = Math.min(...kept.map((c) => c.x0));
+    const x1 = Math.max(...kept.map((c) => c.x1));
+    return { y: line.y, size: line.size, chunks: kept, x0, x1, rtl, bullet: Boolean(bullet && bullet.inline) };
+  });
+  const text = built.filter((line) => line.chunks.length);
+  // A bullet on a line of its own (a symbol font's baseline can sit a little off) or drawn as
+  // a shape marks the line it stands before.
+  for (const mark of loose) {
+    const line = text.find((l) => {
+      if (l.bullet) return false;
+      const middle = (mark.y0 + mark.y1) / 2;
+      const small = mark.x1 - mark.x0 <= l.size && mark.y1 - mark.y0 <= l.size;
+      const before = l.rtl ? mark.x0 >= l.x1 - 1 && mark.x0 <= l.x1 + 3 * l.size : mark.x1 <= l.x0 + 1 && mark.x1 >= l.x0 - 3 * l.size;
+      return small && before && middle >= l.y - 0.3 * l.size && middle <= l.y + l.size;
+    });
+    if (line) line.bullet = true;
+  }
+  return text;
+}
+
+/**
+ * Takes a bullet off the start of a line (its first chunk in reading order): a bullet
+ * character, a private-use character (a symbol font's picture) or any lone glyph in a
+ * symbol font, followed by a space or a gap. Returns where it stood; `inline` when text
+ * followed it on the line.
+ */
+function takeBullet(chunks: Chunk[], size: number): (Box & { inline: boolean }) | null {
+  const chunk = chunks[0];
+  const item = chunk?.items[0];
+  if (!chunk || !item) return null;
+  const text = item.text.trimStart();
+  const glyph = String.fromCodePoint(text.codePointAt(0) ?? 32);
+  const rest = text.slice(glyph.length);
+  const picture = PRIVATE_USE.test(glyph) || (item.symbolFont && !rest.trim());
+  if (!picture && !BULLET.test(glyph)) return null;
+  const next = chunk.items[1];
+  const gapAfter = next ? (item.rtl ? item.x - (next.x + next.width) : next.x - (item.x + item.width)) : Infinity;
+  // "-5 degrees" and "*note" are text; "- item" and "• item" are bullets.
+  if (!picture && !/^\s/.test(rest) && !(rest === '' && gapAfter > 0.15 * item.size)) return null;
+  item.text = rest.trimStart();
+  const box = { x0: item.x, y0: item.y, x1: item.x + Math.min(item.width, size), y1: item.y + size * 0.7 };
+  if (!item.text) chunk.items.shift();
+  if (!chunk.items.length) chunks.shift();
+  const inline = chunks.some((c) => c.items.some((i) => i.text.replace(/[\uE000-\uF8FF\uFFFD]/g, '').trim()));
+  return { ...box, inline };
 }
 
 function chunkRuns(chunk: Chunk): TextRun[] {
@@ -272,7 +361,7 @@ function readingOrder(elements: PageElement[], pageWidth: number): PageElement[]
   const right: PageElement[] = [];
   const full: PageElement[] = [];
   for (const e of elements) {
-    if (e.kind === 'image') {
+    if (e.kind !== 'line') {
       full.push(e);
       continue;
     }
@@ -359,12 +448,19 @@ function layoutBlocks(pages: PageElement[][], pageWidths: number[]): Omit<PdfLay
         i++;
         continue;
       }
-      // A table: two or more consecutive lines with several chunks on shared column starts.
+      if (element.kind === 'table') {
+        flush();
+        inList = false;
+        blocks.push({ type: 'table', rows: element.rows, columnWidths: element.columnWidths });
+        i++;
+        continue;
+      }
+      // A table without rules: two or more consecutive lines with several chunks on shared column starts.
       const table = collectTable(elements, i);
       if (table) {
         flush();
         inList = false;
-        blocks.push({ type: 'table', rows: table.rows });
+        blocks.push({ type: 'table', rows: table.rows, columnWidths: table.columnWidths });
         i = table.next;
         continue;
       }
@@ -372,7 +468,7 @@ function layoutBlocks(pages: PageElement[][], pageWidths: number[]): Omit<PdfLay
       const runs = line.chunks.flatMap((c, k) => (k > 0 ? [{ text: ' ', bold: false, italic: false }, ...chunkRuns(c)] : chunkRuns(c)));
       const text = runs.map((r) => r.text).join('');
       const level = headingLevel(line.size);
-      const bullet = BULLET.exec(text);
+      const bullet = line.bullet;
       const numbered = bullet ? null : NUMBERED.exec(text);
       const previous = current?.lines[current.lines.length - 1];
       const gap = previous ? previous.y - line.y : 0;
@@ -385,8 +481,7 @@ function layoutBlocks(pages: PageElement[][], pageWidths: number[]): Omit<PdfLay
         if (!inList || wasOrdered !== Boolean(numbered)) listId++;
         lastListOrdered = Boolean(numbered);
         inList = true;
-        const marker = (bullet ?? numbered)![0];
-        current = { runs: stripMarker(runs, marker.length), lines: [line], kind: 'list', ordered: Boolean(numbered), level: 3 };
+        current = { runs: numbered ? stripMarker(runs, numbered[0].length) : runs, lines: [line], kind: 'list', ordered: Boolean(numbered), level: 3 };
       } else if (level && (!current || current.kind !== 'heading' || sizeChanged || gap > spacing)) {
         flush();
         inList = false;
@@ -486,14 +581,48 @@ function alignmentOf(lines: Line[], marginLeft: number, marginRight: number): Al
   return 'start';
 }
 
-function collectTable(elements: PageElement[], start: number): { rows: TextRun[][][]; next: number } | null {
-  const rows: Line[] = [];
+const NUMBER_MARKER = /^\(?(\d{1,3}|[a-zA-Z]|[ivxlcdm]{1,5})[.)]$/;
+const chunkText = (chunk: Chunk) => chunkRuns(chunk).map((r) => r.text).join('');
+const wordCount = (chunk: Chunk) => chunkText(chunk).trim().split(/\s+/).filter(Boolean).length;
+/** A list item's line: a bullet, or a number standing apart before its text ("1." then a tab). */
+const isListLine = (line: Line) => line.bullet || (line.chunks.length === 2 && NUMBER_MARKER.test(chunkText(line.chunks[0]!).trim()));
+
+/**
+ * A table without rules: two or more consecutive lines whose chunks start on shared columns.
+ * A line with fewer chunks, closer under the one above than the rows are apart and inside
+ * the columns, is a cell's text wrapping. Lines of running text side by side (two columns
+ * of prose) are not a table.
+ */
+function collectTable(elements: PageElement[], start: number): { rows: TableCell[][]; columnWidths: number[]; next: number } | null {
+  const rows: Line[][] = [];
   let columns: number[] | null = null;
+  let pitch = Infinity;
+  let left = Infinity;
+  let right = -Infinity;
   let j = start;
+  const anchor = (line: Line, chunk: Chunk) => (line.rtl ? chunk.x1 : chunk.x0);
+  const nearest = (cols: number[], at: number) => cols.reduce((best, c, k) => (Math.abs(c - at) < Math.abs(cols[best]! - at) ? k : best), 0);
+  // A wrapped cell's text stays between its column's start and the next column's.
+  const insideColumn = (cols: number[], line: Line, chunk: Chunk) => {
+    const k = nearest(cols, anchor(line, chunk));
+    if (Math.abs(cols[k]! - anchor(line, chunk)) >= 12) return false;
+    return line.rtl ? chunk.x0 >= (cols[k - 1] ?? left - 2 * line.size) + 4 : chunk.x1 <= (cols[k + 1] ?? right + 2 * line.size) - 4;
+  };
   while (j < elements.length) {
     const e = elements[j]!;
-    if (e.kind !== 'line' || e.line.chunks.length < 2) break;
-    const starts = e.line.chunks.map((c) => (e.line.rtl ? c.x1 : c.x0)).sort((p, q) => p - q);
+    if (e.kind !== 'line' || isListLine(e.line)) break;
+    const line = e.line;
+    const previous = rows[rows.length - 1]?.at(-1);
+    const gap = previous ? previous.y - line.y : 0;
+    if (previous && gap > line.size * 4) break;
+    const cols = columns;
+    if (previous && cols && line.chunks.length < cols.length && gap > 0 && gap < Math.min(pitch - 2, line.size * 1.35) && line.chunks.every((c) => insideColumn(cols, line, c))) {
+      rows[rows.length - 1]!.push(line);
+      j++;
+      continue;
+    }
+    if (line.chunks.length < 2) break;
+    const starts = line.chunks.map((c) => anchor(line, c)).sort((p, q) => p - q);
     if (!columns) columns = starts;
     else {
       const matches = starts.filter((s) => columns!.some((c) => Math.abs(c - s) < 12)).length;
@@ -501,37 +630,117 @@ function collectTable(elements: PageElement[], start: number): { rows: TextRun[]
       for (const s of starts) if (!columns.some((c) => Math.abs(c - s) < 12)) columns.push(s);
       columns.sort((p, q) => p - q);
     }
-    if (rows.length && rows[rows.length - 1]!.y - e.line.y > e.line.size * 4) break;
-    rows.push(e.line);
+    if (previous) pitch = Math.min(pitch, rows[rows.length - 1]![0]!.y - line.y);
+    left = Math.min(left, line.x0);
+    right = Math.max(right, line.x1);
+    rows.push([line]);
     j++;
   }
   if (rows.length < 2 || !columns || columns.length < 2 || columns.length > 12) return null;
-  const rtl = rows.filter((r) => r.rtl).length > rows.length / 2;
   const cols = columns;
-  const cells = rows.map((line) => {
+  // Running text: most rows are a few words in every column.
+  const prose = rows.filter((row) => row[0]!.chunks.length >= 2 && row[0]!.chunks.every((c) => wordCount(c) >= 4)).length;
+  if (prose >= rows.length / 2) return null;
+  const rtl = rows.filter((row) => row[0]!.rtl).length > rows.length / 2;
+  const cells = rows.map((lines) => {
     const row: TextRun[][] = cols.map(() => []);
-    for (const chunk of line.chunks) {
-      const anchor = line.rtl ? chunk.x1 : chunk.x0;
-      let index = 0;
-      for (let k = 0; k < cols.length; k++) if (Math.abs(cols[k]! - anchor) < Math.abs(cols[index]! - anchor)) index = k;
-      const cell = row[index]!;
-      if (cell.length) cell.push({ text: ' ', bold: false, italic: false });
-      cell.push(...chunkRuns(chunk));
+    for (const line of lines) {
+      for (const chunk of line.chunks) {
+        const cell = row[nearest(cols, anchor(line, chunk))]!;
+        if (cell.length) appendLine(cell, chunkRuns(chunk));
+        else cell.push(...chunkRuns(chunk));
+      }
     }
     const ordered = rtl ? row.reverse() : row;
-    return ordered.map((cell) => tidyRuns(cell));
+    return ordered.map((cell) => ({ runs: tidyRuns(cell), span: 1 }));
   });
-  return { rows: cells, next: j };
+  // Columns run from one start to the next (right to left, from one right edge to the next);
+  // the last one ends where its text does, plus the gutter between columns.
+  const gaps = rows.flatMap((lines) =>
+    lines.flatMap((line) =>
+      line.chunks.map((chunk) => {
+        const k = nearest(cols, anchor(line, chunk));
+        return rtl ? (k > 0 ? chunk.x0 - cols[k - 1]! : Infinity) : k < cols.length - 1 ? cols[k + 1]! - chunk.x1 : Infinity;
+      }),
+    ),
+  );
+  const narrowest = Math.min(...gaps.filter((gap) => gap > 0));
+  const gutter = Number.isFinite(narrowest) ? narrowest : 0;
+  const edges = rtl ? [left - gutter, ...cols] : [...cols, right + gutter];
+  const widths = edges.slice(1).map((edge, k) => Math.max(1, edge - edges[k]!));
+  return { rows: cells, columnWidths: rtl ? widths.reverse() : widths, next: j };
 }
 
-/** Images painted on a page, decoded and written as PNG, with their position. */
-async function pageImages(
+/** The text inside each ruled grid, cell by cell. A grid with little text in it is a drawing, not a table. */
+function ruledTables(items: Item[], grids: Grid[]): { elements: TableElement[]; taken: Set<Item> } {
+  const taken = new Set<Item>();
+  const elements: TableElement[] = [];
+  for (const grid of grids) {
+    const { xs, ys } = grid;
+    const cells: Item[][][] = grid.rows.map((row) => row.map(() => []));
+    const inside: Item[] = [];
+    for (const item of items) {
+      if (taken.has(item) || !item.text.trim()) continue;
+      const x = item.x + item.width / 2;
+      const y = item.y + item.size * 0.3;
+      if (x <= xs[0]! || x >= xs[xs.length - 1]! || y >= ys[0]! || y <= ys[ys.length - 1]!) continue;
+      const row = ys.findIndex((edge) => edge < y) - 1;
+      const column = xs.findIndex((edge) => edge > x) - 1;
+      const cell = grid.rows[row]!.findIndex((c) => column >= c.column && column < c.column + c.span);
+      cells[row]![cell]!.push(item);
+      inside.push(item);
+    }
+    const all = cells.flat();
+    if (all.filter((c) => c.length).length < Math.max(2, all.length * 0.3)) continue;
+    for (const item of inside) taken.add(item);
+    const arabic = inside.reduce((n, i) => n + (i.text.match(/[\u0600-\u06FF]/g) ?? []).length, 0);
+    const latin = inside.reduce((n, i) => n + (i.text.match(/[A-Za-z]/g) ?? []).length, 0);
+    // A right-to-left table's first column is its rightmost.
+    const rtl = arabic > latin;
+    const rows = cells.map((row, r) => {
+      const out = row.map((cellItems, k) => ({ runs: cellRuns(cellItems), span: grid.rows[r]![k]!.span }));
+      return rtl ? out.reverse() : out;
+    });
+    const widths = xs.slice(1).map((x, k) => x - xs[k]!);
+    elements.push({ kind: 'table', rows, columnWidths: rtl ? widths.reverse() : widths, top: ys[0]! });
+  }
+  return { elements, taken };
+}
+
+/** A cell's lines as one run of text (a cell is one segment). */
+function cellRuns(items: Item[]): TextRun[] {
+  const runs: TextRun[] = [];
+  for (const line of buildLines(items, [])) {
+    const lineRuns = line.chunks.flatMap((c, k) => (k > 0 ? [{ text: ' ', bold: false, italic: false }, ...chunkRuns(c)] : chunkRuns(c)));
+    if (runs.length) appendLine(runs, lineRuns);
+    else runs.push(...lineRuns);
+  }
+  return tidyRuns(runs);
+}
+
+interface PageGraphics {
+  /** Images, decoded and written as PNG when there is an image folder. */
+  images: Array<{ file: string; width: number; height: number; top: number }>;
+  /** Horizontal and vertical lines: table borders, underlines, separators. */
+  rules: Rule[];
+  /** Small filled shapes: bullets drawn as pictures instead of characters. */
+  marks: Box[];
+}
+
+/** Caps on what one page's drawing can add, so a page of hatching stays cheap. */
+const MAX_RULES = 20_000;
+const MAX_MARKS = 2_000;
+
+/** Walks a page's drawing operators once: images with their position, lines and small shapes. */
+async function pageGraphics(
   page: { objs: { get(id: string, callback?: (data: unknown) => void): unknown }; commonObjs: { get(id: string, callback?: (data: unknown) => void): unknown } },
   operators: { fnArray: number[]; argsArray: unknown[] },
   OPS: Record<string, number>,
-  options: { imageDir?: string; page: number; firstIndex: number; pageOrigin: [number, number] },
-): Promise<Array<{ file: string; width: number; height: number; top: number }>> {
-  const out: Array<{ file: string; width: number; height: number; top: number }> = [];
+  options: { imageDir?: string; firstIndex: number; pageOrigin: [number, number] },
+): Promise<PageGraphics> {
+  const images: PageGraphics['images'] = [];
+  const rules: Rule[] = [];
+  const marks: Box[] = [];
   const stack: number[][] = [];
   let ctm = [1, 0, 0, 1, 0, 0];
   const multiply = (m: number[], n: number[]) => [
@@ -542,6 +751,10 @@ async function pageImages(
     m[0]! * n[4]! + m[2]! * n[5]! + m[4]!,
     m[1]! * n[4]! + m[3]! * n[5]! + m[5]!,
   ];
+  const [originX, originY] = options.pageOrigin;
+  const point = (x: number, y: number): [number, number] => [ctm[0]! * x + ctm[2]! * y + ctm[4]! - originX, ctm[1]! * x + ctm[3]! * y + ctm[5]! - originY];
+  const strokes = new Set([OPS.stroke, OPS.closeStroke, OPS.fillStroke, OPS.eoFillStroke, OPS.closeFillStroke, OPS.closeEOFillStroke]);
+  const fills = new Set([OPS.fill, OPS.eoFill, OPS.fillStroke, OPS.eoFillStroke, OPS.closeFillStroke, OPS.closeEOFillStroke]);
   for (let k = 0; k < operators.fnArray.length; k++) {
     const fn = operators.fnArray[k];
     const args = operators.argsArray[k] as unknown[];
@@ -552,7 +765,24 @@ async function pageImages(
       stack.push(ctm);
       if (Array.isArray(args[0])) ctm = multiply(ctm, args[0] as number[]);
     } else if (fn === OPS.paintFormXObjectEnd) ctm = stack.pop() ?? [1, 0, 0, 1, 0, 0];
-    else if (fn === OPS.paintImageXObject || fn === OPS.paintInlineImageXObject) {
+    else if (fn === OPS.constructPath) {
+      // pdfjs 5: [painting operator, [path data], [minX, minY, maxX, maxY]]; a clipping path is "endPath".
+      const [paint, data, minMax] = args as [number, unknown, ArrayLike<number> | null];
+      const path = Array.isArray(data) ? (data[0] as ArrayLike<number> | null) : null;
+      if (!path || !minMax) continue;
+      if (strokes.has(paint)) addPathLines(rules, path, point);
+      if (fills.has(paint)) {
+        const corners = [point(minMax[0]!, minMax[1]!), point(minMax[2]!, minMax[3]!)];
+        const box = { x0: Math.min(corners[0]![0], corners[1]![0]), y0: Math.min(corners[0]![1], corners[1]![1]), x1: Math.max(corners[0]![0], corners[1]![0]), y1: Math.max(corners[0]![1], corners[1]![1]) };
+        const width = box.x1 - box.x0;
+        const height = box.y1 - box.y0;
+        // Borders drawn as thin filled rectangles (Word does this) are lines too.
+        if (height <= 3 && width >= 4 && rules.length < MAX_RULES) rules.push({ x0: box.x0, x1: box.x1, y0: (box.y0 + box.y1) / 2, y1: (box.y0 + box.y1) / 2 });
+        else if (width <= 3 && height >= 4 && rules.length < MAX_RULES) rules.push({ x0: (box.x0 + box.x1) / 2, x1: (box.x0 + box.x1) / 2, y0: box.y0, y1: box.y1 });
+        else if (width >= 1.5 && height >= 1.5 && width <= 10 && height <= 10 && marks.length < MAX_MARKS) marks.push(box);
+      }
+    } else if (fn === OPS.paintImageXObject || fn === OPS.paintInlineImageXObject) {
+      if (images.length >= 200) continue;
       const corners = [
         [0, 0],
         [1, 0],
@@ -564,9 +794,9 @@ async function pageImages(
       const width = Math.max(...xs) - Math.min(...xs);
       const height = Math.max(...ys) - Math.min(...ys);
       if (width < 12 || height < 12) continue; // rules, dots, spacers
-      const top = Math.max(...ys) - options.pageOrigin[1];
+      const top = Math.max(...ys) - originY;
       if (!options.imageDir) {
-        out.push({ file: '', width, height, top });
+        images.push({ file: '', width, height, top });
         continue;
       }
       const id = String(args[0]);
@@ -574,13 +804,43 @@ async function pageImages(
       const image = fn === OPS.paintInlineImageXObject ? args[0] : await objectData(id.startsWith('g_') ? page.commonObjs : page.objs, id);
       const png = toPng(image);
       if (!png) continue;
-      const file = path.join(options.imageDir, `image${options.firstIndex + out.length + 1}.png`);
+      const file = path.join(options.imageDir, `image${options.firstIndex + images.length + 1}.png`);
       await fs.writeFile(file, png);
-      out.push({ file, width, height, top });
-      if (out.length >= 200) break;
+      images.push({ file, width, height, top });
     }
   }
-  return out;
+  return { images, rules, marks };
+}
+
+/** Adds the straight horizontal and vertical pieces of a stroked path (pdfjs's path data: 0 move, 1 line, 2 curve, 3 quadratic curve, 4 close). */
+function addPathLines(out: Rule[], data: ArrayLike<number>, point: (x: number, y: number) => [number, number]) {
+  let start: [number, number] | null = null;
+  let current: [number, number] | null = null;
+  const add = (a: [number, number], b: [number, number]) => {
+    const [dx, dy] = [Math.abs(a[0] - b[0]), Math.abs(a[1] - b[1])];
+    if ((dx <= 1 || dy <= 1) && Math.max(dx, dy) >= 2 && out.length < MAX_RULES) out.push({ x0: Math.min(a[0], b[0]), y0: Math.min(a[1], b[1]), x1: Math.max(a[0], b[0]), y1: Math.max(a[1], b[1]) });
+  };
+  for (let k = 0; k < data.length && out.length < MAX_RULES; ) {
+    const op = data[k++];
+    if (op === 0) {
+      current = start = point(data[k]!, data[k + 1]!);
+      k += 2;
+    } else if (op === 1) {
+      const next = point(data[k]!, data[k + 1]!);
+      if (current) add(current, next);
+      current = next;
+      k += 2;
+    } else if (op === 2) {
+      current = point(data[k + 4]!, data[k + 5]!);
+      k += 6;
+    } else if (op === 3) {
+      current = point(data[k + 2]!, data[k + 3]!);
+      k += 4;
+    } else if (op === 4) {
+      if (current && start) add(current, start);
+      current = start;
+    } else break;
+  }
 }
 
 function objectData(store: { get(id: string, callback?: (data: unknown) => void): unknown }, id: string): Promise<unknown> {

@@ -32,7 +32,7 @@ function walk(blocks: Block[], cursor: SegmentCursor): OutputBlock[] {
         out.push({ ...block, runs: translateRuns(block.runs, cursor) });
         break;
       case 'table':
-        out.push({ type: 'table', rows: block.rows.map((row) => row.map((cell) => translateRuns(cell, cursor))) });
+        out.push({ ...block, rows: block.rows.map((row) => row.map((cell) => ({ ...cell, runs: translateRuns(cell.runs, cursor) }))) });
         break;
       case 'image':
         out.push(block);
