@@ -18,13 +18,21 @@ import type { Mutex } from './mutex';
  * This is also the executor pg-boss uses on PGlite.
  */
 export async function runOnPglite(pglite: PGlite, text: string, values?: readonly unknown[]) {
-  if (values && values.length > 0) {
-    const result = await pglite.query(text, values as unknown[]);
-    return { rows: result.rows as Record<string, unknown>[], affectedRows: result.affectedRows };
+  try {
+    if (values && values.length > 0) {
+      const result = await pglite.query(text, values as unknown[]);
+      return { rows: result.rows as Record<string, unknown>[], affectedRows: result.affectedRows };
+    }
+    const results = await pglite.exec(text);
+    const last = results[results.length - 1];
+    return { rows: (last?.rows ?? []) as Record<string, unknown>[], affectedRows: last?.affectedRows };
+  } finally {
+    // PGlite runs in this thread and settles through promises alone, so a loop of statements
+    // (a document's batches, a crawl) would be one unbroken chain of microtasks that never
+    // lets the event loop read a socket: the API stalled for seconds behind a big document.
+    // After each statement the loop gets a turn (issue 17 item 2).
+    await new Promise<void>((resolve) => setImmediate(resolve));
   }
-  const results = await pglite.exec(text);
-  const last = results[results.length - 1];
-  return { rows: (last?.rows ?? []) as Record<string, unknown>[], affectedRows: last?.affectedRows };
 }
 
 class PgliteConnection implements DatabaseConnection {
