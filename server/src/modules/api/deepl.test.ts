@@ -36,10 +36,12 @@ describe('deepl-node against /v2', () => {
     const html = await client.translateText('<p>Good morning. <b>Thank you.</b></p><code>Good morning</code>', 'en', 'ar', { tagHandling: 'html' });
     expect(html.text).toMatch(/^<p>صباح الخير\. <b>[^<]*\p{Script=Arabic}[^<]*<\/b><\/p><code>Good morning<\/code>$/u);
 
-    // Each text is one request of the plan's daily quota (the HTML text's runs go as one),
-    // with a history entry marked as API.
-    const history = await t.container.database.db.selectFrom('history_entries').select(['channel', 'type']).where('user_id', '=', user.id).execute();
-    expect(history).toHaveLength(5);
+    // Each text is one request of the plan's daily quota (the HTML text's runs go as one);
+    // each API request is one history entry marked as API, holding its texts.
+    const history = await t.container.database.db.selectFrom('history_entries').select(['channel', 'type', 'title']).where('user_id', '=', user.id).orderBy('created_at').execute();
+    expect(history).toHaveLength(4);
+    expect(history.map((entry) => entry.title)).toContain('Good morning. Thank you.');
+    expect(await t.container.entitlements.used(await t.container.entitlements.entitlementsFor({ user }), 'text_requests')).toBe(5);
     expect(history.every((entry) => entry.channel === 'api' && entry.type === 'text')).toBe(true);
     const usage = await t.container.database.db.selectFrom('api_key_usage').selectAll().where('api_key_id', '=', id).executeTakeFirstOrThrow();
     expect(usage.requests).toBe(4);

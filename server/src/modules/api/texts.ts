@@ -1,7 +1,6 @@
 import { escapeHtml, unescapeHtml } from '../../engines/bergamot/markup';
 import { detectLanguage } from '../../text/toolkit';
 import type { Lang } from '../../engines/types';
-import { Invalid } from '../../http/errors';
 import type { TranslateService } from '../translate/service';
 import type { ApiCaller, ApiKeysService } from './keys';
 
@@ -69,62 +68,68 @@ function splitMarkup(input: string, format: 'xml' | 'html', ignoreTags: Set<stri
   return { pieces, runs };
 }
 
+/** A text's answer from the translate service: its sentences with their separators, and the source language. */
+type Plain = Awaited<ReturnType<TranslateService['translateTexts']>>[number];
+
+const joinPlain = (result: Plain) => result.leading + result.segments.map((s) => s.target + s.separator).join('');
+
 /**
  * Texts of the developer API through the translate service, the one the web app's
  * translator uses: plan limits and quotas, memory, glossaries, the engine router and a
- * history entry (marked as API) for every text. Each text counts as one text request.
+ * history entry marked as API. Every text of a request goes in one call (one quota
+ * consumption, one pipeline pass); each text counts as one text request.
  */
 export function createApiTexts(deps: { translate: TranslateService; keys: ApiKeysService }) {
-  /** One call of the translate service: sentences with their separators, and the source language. */
-  async function translatePlain(caller: ApiCaller, ip: string, text: string, source: Lang | 'auto', target: Lang) {
-    try {
-      const answer = await deps.translate.translate({ text, source_lang: source, target_lang: target, domain: 'general', llm: false }, { user: caller.user, ip, channel: 'api' });
-      const data = JSON.parse(answer.data) as { source_lang: Lang; leading: string; segments: Array<{ target: string; separator: string }> };
-      return { source: data.source_lang, leading: data.leading, segments: data.segments };
-    } catch (error) {
-      // Already in the target language: DeepL and LibreTranslate give the text back as it is.
-      if (error instanceof Invalid && error.fields.text?.some((item) => typeof item !== 'string' && item.key === 'translate.already_target_language')) {
-        const lines = text.split('\n');
-        return { source: target, leading: '', segments: lines.map((line, index) => ({ target: line, separator: index < lines.length - 1 ? '\n' : '' })) };
-      }
-      throw error;
-    }
+  /** Plain strings through the translate service in one call. */
+  function translatePlain(caller: ApiCaller, ip: string, texts: string[], source: Lang | 'auto', target: Lang) {
+    return deps.translate.translateTexts({ texts, source_lang: source, target_lang: target }, { user: caller.user, ip, channel: 'api' });
   }
 
-  async function translateOne(caller: ApiCaller, ip: string, text: string, source: Lang | 'auto', target: Lang, format: TextFormat, ignoreTags: Set<string>): Promise<ApiTextResult> {
+  /**
+   * What one text sends for translation (the text, or its markup's runs a line each: a line
+   * break always ends a sentence, so the sentences come back grouped by run) and how its
+   * answer is put back together.
+   */
+  function prepare(caller: ApiCaller, ip: string, text: string, source: Lang | 'auto', target: Lang, format: TextFormat, ignoreTags: Set<string>) {
     const guess = (plain: string) => (source !== 'auto' ? source : (detectLanguage(plain)?.lang ?? target));
     if (format === 'text') {
-      if (!text.trim()) return { text, source: guess(text), characters: 0 };
-      const result = await translatePlain(caller, ip, text, source, target);
-      return { text: result.leading + result.segments.map((s) => s.target + s.separator).join(''), source: result.source, characters: [...text.trim()].length };
+      return {
+        plain: text,
+        finish: async (result: Plain): Promise<ApiTextResult> => (text.trim() ? { text: joinPlain(result), source: result.source, characters: [...text.trim()].length } : { text, source: guess(text), characters: 0 }),
+      };
     }
     const { pieces, runs } = splitMarkup(text, format, ignoreTags);
-    if (!runs.length) return { text, source: guess(unescapeHtml(text.replace(TAG, ' '))), characters: 0 };
-    // The runs go as one text, a line each: a line break always ends a sentence, so the
-    // sentences come back grouped by run.
     const joined = runs.map((run) => run.text).join('\n');
-    const result = await translatePlain(caller, ip, joined, source, target);
-    const translated: string[] = [];
-    let current = '';
-    for (const segment of result.segments) {
-      if (segment.separator.includes('\n')) {
-        translated.push(current + segment.target);
-        current = '';
-      } else current += segment.target + segment.separator;
-    }
-    if (current) translated.push(current);
-    const byRun = translated.length === runs.length ? translated : await Promise.all(runs.map(async (run) => (await translateOne(caller, ip, run.text, result.source, target, 'text', ignoreTags)).text));
-    runs.forEach((run, index) => {
-      pieces[run.piece] = escapeHtml(run.leading + byRun[index]!.trim() + run.trailing);
-    });
-    return { text: pieces.join(''), source: result.source, characters: [...joined].length };
+    return {
+      plain: joined,
+      finish: async (result: Plain): Promise<ApiTextResult> => {
+        if (!runs.length) return { text, source: guess(unescapeHtml(text.replace(TAG, ' '))), characters: 0 };
+        const translated: string[] = [];
+        let current = '';
+        for (const segment of result.segments) {
+          if (segment.separator.includes('\n')) {
+            translated.push(current + segment.target);
+            current = '';
+          } else current += segment.target + segment.separator;
+        }
+        if (current) translated.push(current);
+        // The sentences did not come back a run each: each run alone, in one more call.
+        const byRun = translated.length === runs.length ? translated : (await translatePlain(caller, ip, runs.map((run) => run.text), result.source, target)).map(joinPlain);
+        runs.forEach((run, index) => {
+          pieces[run.piece] = escapeHtml(run.leading + byRun[index]!.trim() + run.trailing);
+        });
+        return { text: pieces.join(''), source: result.source, characters: [...joined].length };
+      },
+    };
   }
 
   return {
     /** Every text of a request, in order; the key's usage counts the request and its characters. */
     async translateMany(caller: ApiCaller, ip: string, texts: string[], options: { source: Lang | 'auto'; target: Lang; format: TextFormat; ignoreTags?: Iterable<string> }) {
       const ignoreTags = new Set(options.ignoreTags ?? []);
-      const results = await Promise.all(texts.map((text) => translateOne(caller, ip, text, options.source, options.target, options.format, ignoreTags)));
+      const prepared = texts.map((text) => prepare(caller, ip, text, options.source, options.target, options.format, ignoreTags));
+      const answers = await translatePlain(caller, ip, prepared.map((p) => p.plain), options.source, options.target);
+      const results = await Promise.all(prepared.map((p, index) => p.finish(answers[index]!)));
       await deps.keys.recordUsage(caller, { characters: results.reduce((sum, result) => sum + result.characters, 0) });
       return results;
     },

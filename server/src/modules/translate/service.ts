@@ -237,6 +237,120 @@ export function createTranslateService(deps: {
       }
     },
 
+    /**
+     * Several texts of one developer API request (DeepL's `text` list, LibreTranslate's `q`
+     * array), the same rules as translate() in one pass: one entitlement read, one quota
+     * consumption of a unit per text (all or none), one pipeline call per source language,
+     * and one history entry (marked as API) per source language holding the request's texts.
+     * A text already in the target language comes back unchanged and is not counted, as
+     * DeepL and LibreTranslate do.
+     */
+    async translateTexts(input: { texts: string[]; source_lang: Lang | 'auto'; target_lang: Lang }, context: TranslateContext) {
+      const { user } = context;
+      const target = input.target_lang;
+      if (input.source_lang === target) throw Invalid.field('target_lang', 'translate.same_language');
+      const entitled = await deps.entitlements.entitlementsFor(user ? { user } : { guest: { ip: context.ip } });
+      if (entitled.trial.expired) throw new LimitExceeded('trial_expired', 'translate.trial_expired');
+      type Item = { index: number; text: string; source: Lang; segmented: ReturnType<typeof segmentText> };
+      const results = input.texts.map((text) => ({ source: target as Lang, leading: '', segments: [] as Array<{ target: string; separator: string }>, text }));
+      const work: Item[] = [];
+      input.texts.forEach((text, index) => {
+        const source = input.source_lang === 'auto' ? (detectLanguage(text)?.lang ?? (target === 'ar' ? 'en' : 'ar')) : input.source_lang;
+        if (!text.trim() || source === target) {
+          // Nothing to translate: the text as it is, a line per segment.
+          const lines = text.split('\n');
+          results[index] = { source, leading: '', segments: lines.map((line, i) => ({ target: line, separator: i < lines.length - 1 ? '\n' : '' })), text };
+          return;
+        }
+        if ([...text.trim()].length > entitled.limits.charLimit) throw new LimitExceeded('char_limit', 'translate.char_limit');
+        work.push({ index, text, source, segmented: segmentText(text, source) });
+      });
+      if (!work.length) return results;
+
+      const quota = await deps.entitlements.consume(entitled, 'text_requests', work.length);
+      if (!quota.allowed) throw new LimitExceeded('request_quota', 'translate.request_quota');
+      try {
+        const teamId = entitled.team?.teamId ?? null;
+        for (const source of [...new Set(work.map((item) => item.source))]) {
+          const group = work.filter((item) => item.source === source);
+          const sources = group.flatMap((item) => item.segmented.segments.map((segment) => segment.text));
+          let translated;
+          try {
+            translated = await deps.pipeline.translate({ owner: { userId: user?.id ?? null, teamId }, segments: sources, source, target, domain: 'general', llm: false });
+          } catch (error) {
+            if (error instanceof NoEngineAvailable || error instanceof AllEnginesFailed) {
+              deps.logger.error({ err: error.message, source, target }, 'translation failed: no engine answered');
+              throw new EngineUnavailable();
+            }
+            throw error;
+          }
+          const projectId = randomUUID();
+          const now = deps.now();
+          const rows: Array<Parameters<TranslateRepo['insertTranslations']>[0][number]['segments'][number]> = [];
+          let position = 0;
+          for (const [g, item] of group.entries()) {
+            const out = item.segmented.segments.map((segment) => {
+              const result = translated.segments[position]!;
+              rows.push({
+                id: randomUUID(),
+                translation_id: projectId,
+                position,
+                source: segment.text,
+                target: result.target,
+                // The texts of the request follow each other in the entry, a blank line apart.
+                separator: g < group.length - 1 && segment === item.segmented.segments.at(-1) ? `${segment.separator}\n\n` : segment.separator,
+                origin: result.origin,
+              });
+              position++;
+              return { target: result.target, separator: segment.separator };
+            });
+            results[item.index] = { source, leading: item.segmented.leading, segments: out, text: item.text };
+          }
+          const sourceText = group.map((item) => item.text.trim()).join('\n\n');
+          const translatedText = rows.map((row) => row.target + row.separator).join('');
+          await saves.submit({
+            translation: {
+              id: projectId,
+              user_id: user?.id ?? null,
+              source_lang: source,
+              target_lang: target,
+              detected: input.source_lang === 'auto',
+              domain: 'general',
+              llm: false,
+              engine: translated.engine,
+              characters: group.reduce((sum, item) => sum + [...item.text.trim()].length, 0),
+              leading_space: '',
+              created_at: now,
+            },
+            segments: rows,
+            historyEntry: user
+              ? {
+                  project_id: projectId,
+                  user_id: user.id,
+                  team_id: teamId,
+                  type: 'text',
+                  source_lang: source,
+                  target_lang: target,
+                  domain: 'general',
+                  title: historyTitle(sourceText),
+                  preview: historyTitle(translatedText, 200),
+                  search_text: `${sourceText.slice(0, 1000)}\n${translatedText.slice(0, 1000)}`,
+                  state: 'done',
+                  file_id: null,
+                  channel: context.channel ?? 'api',
+                  created_at: now,
+                  updated_at: now,
+                }
+              : null,
+          });
+        }
+        return results;
+      } catch (error) {
+        await quota.release().catch((releaseError) => deps.logger.error({ err: releaseError }, 'could not give usage units back'));
+        throw error;
+      }
+    },
+
     loadTranslation,
 
     recordServiceTime(ms: number) {
