@@ -43,12 +43,23 @@ export interface PipelineResult {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Whether a term occurs in a text as a whole word or phrase (matched as glossaries match, case-insensitively). */
-function mentions(text: string, term: string, lang: Lang): boolean {
-  const needle = normalizeForMatch(term, lang);
-  if (!needle) return false;
-  const haystack = normalizeForMatch(text, lang);
-  return new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRegExp(needle)}($|[^\\p{L}\\p{N}])`, 'u').test(haystack);
+/** A term's whole-word pattern on normalised text, built once per term wording and language. */
+const termPatterns = new Map<string, RegExp | null>();
+function termPattern(term: string, lang: Lang): RegExp | null {
+  const key = `${lang}\u0000${term}`;
+  let pattern = termPatterns.get(key);
+  if (pattern === undefined) {
+    const needle = normalizeForMatch(term, lang);
+    pattern = needle ? new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRegExp(needle)}($|[^\\p{L}\\p{N}])`, 'u') : null;
+    if (termPatterns.size >= 50_000) termPatterns.clear();
+    termPatterns.set(key, pattern);
+  }
+  return pattern;
+}
+
+/** Whether a term occurs in an already normalised text as a whole word or phrase (matched as glossaries match, case-insensitively). */
+function mentions(normalizedText: string, term: string, lang: Lang): boolean {
+  return termPattern(term, lang)?.test(normalizedText) ?? false;
 }
 
 /**
@@ -110,11 +121,12 @@ export function createTranslationPipeline(deps: {
     // 4. Checked after: which terms of each source the translation carries.
     pending.forEach((index, i) => {
       const text = route.targets[i]!;
+      const normalizedSource = terms.length ? normalizeForMatch(segments[index]!, source) : '';
       // One term per source wording: the first in priority order (the request's, then the owner's, then shared ones), as the router applies it.
       const wordings = new Set<string>();
       const applied = terms.filter((term) => {
         const wording = term.source.trim().toLowerCase();
-        if (wordings.has(wording) || !mentions(segments[index]!, term.source, source)) return false;
+        if (wordings.has(wording) || !mentions(normalizedSource, term.source, source)) return false;
         wordings.add(wording);
         return true;
       });
