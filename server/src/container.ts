@@ -71,7 +71,7 @@ import { createHistoryRepo } from './modules/history/repo';
 import { createHistoryService } from './modules/history/service';
 import { createTranslateRepo } from './modules/translate/repo';
 import { createTranslateService } from './modules/translate/service';
-import { createMemoryIndex } from './modules/translate/memory';
+import { createMemoryApprovals, createMemoryIndex } from './modules/translate/memory';
 import { createTranslationPipeline } from './pipeline/pipeline';
 import { createUsageLedger } from './modules/entitlements/ledger';
 import { createEntitlements } from './modules/entitlements/service';
@@ -266,6 +266,7 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
   const translator: SegmentTranslator = pipeline.segmentTranslator();
   const history = createHistoryService({ repo: createHistoryRepo(database.db), now, logger, teamOf: teams.teamIdOf });
   const accounts = { membershipOf: teams.membershipOf, findUser: users.findById };
+  const approvals = createMemoryApprovals({ repo: translateRepo, index: memory, accounts, now });
   const translate = createTranslateService({
     repo: translateRepo,
     router: engines.router,
@@ -280,7 +281,7 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     batchConcurrency,
   });
   const dictionaryLookup = createDictionaryService({ dictionary: engines.dictionary, rateLimiter });
-  const feedback = createFeedbackService({ repo: createFeedbackRepo(database.db), translateRepo, memory, accounts, rateLimiter, history, now });
+  const feedback = createFeedbackService({ repo: createFeedbackRepo(database.db), translateRepo, memory, approvals, rateLimiter, history, now });
 
   // Filters read untrusted files in worker threads with a heap limit and a deadline.
   const documentFilters = createSandboxRunner({
@@ -387,6 +388,7 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
       },
     },
     translator: overrides.segmentTranslator ?? translator,
+    approvals,
     history,
   });
   defineWebsiteJobs(queue, websites);

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlan, createUser, signedIn, upload } from '../../test/documents-helpers';
 import { docxEntries, writeZip, readZipText } from '../../test/fixtures/documents';
+import { multipart } from '../../test/multipart';
 import { startFixtureSite, type FixtureSite } from '../../test/fixtures/website-site';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
+import type { UserRow } from '../db/schema';
+import { memorySkeleton } from '../modules/translate/memory.fns';
 import type { ResolvedAddress } from '../http/ssrf';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -11,9 +14,15 @@ import path from 'node:path';
 let t: TestApp;
 let site: FixtureSite;
 let client: TestClient;
+let user: UserRow;
+let planId: number;
 let dir: string;
 
 const CORRECTED = 'النتائج السنوية المعتمدة';
+/** An approved correction with numbers: sentences that differ only in them are fuzzy hits. */
+const CHAPTER = { source: 'Chapter 3 of 10', target: 'الفصل 3 من 10' };
+const chapter = (n: number) => `الفصل ${n} من 10`;
+const REVIEWED = 'التقرير المراجع';
 const TERM = { source_term: 'board', target_term: 'مجلس الأمناء' };
 
 async function resolver(hostname: string): Promise<ResolvedAddress[]> {
@@ -23,7 +32,7 @@ async function resolver(hostname: string): Promise<ResolvedAddress[]> {
 
 beforeAll(async () => {
   site = await startFixtureSite();
-  site.setPage('/pipeline', '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Report</title></head><body><h1>Annual results</h1><p>Signed by the board</p></body></html>');
+  site.setPage('/pipeline', '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Report</title></head><body><h1>Annual results</h1><p>Signed by the board</p><p>Chapter 7 of 10</p></body></html>');
   t = await createTestApp({
     role: 'api',
     startQueue: true,
@@ -32,7 +41,9 @@ beforeAll(async () => {
   });
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'lisan-pipeline-'));
   const plan = await createPlan(t, { web_pages: 10 });
-  client = await signedIn(t, await createUser(t, { planId: plan.id }));
+  planId = plan.id;
+  user = await createUser(t, { planId });
+  client = await signedIn(t, user);
 });
 afterAll(async () => {
   await t.close();
@@ -40,20 +51,28 @@ afterAll(async () => {
   await fs.rm(dir, { recursive: true, force: true });
 });
 
-async function translateText(text: string) {
-  const response = await client.post('/api/translate', { text, source_lang: 'en', target_lang: 'ar' });
+async function translateText(text: string, as: TestClient = client) {
+  const response = await as.post('/api/translate', { text, source_lang: 'en', target_lang: 'ar' });
   expect(response.statusCode).toBe(200);
   return JSON.parse(response.json().data) as { project_id: string; segments: Array<{ translationId: string; target: string; origin: string; glossary?: boolean }> };
 }
 
+/** Translates a sentence in the translator and approves a correction of it. */
+async function approveCorrection(source: string, target: string, as: TestClient = client) {
+  const first = await translateText(source, as);
+  const suggested = await as.post('/api/user/suggested-translation', { translationId: first.segments[0]!.translationId, suggestedTranslation: target });
+  expect(suggested.statusCode).toBe(200);
+}
+
 describe('one pipeline for text, documents and websites', () => {
-  it('uses the same approved correction, glossary term and memory hit in a text, a DOCX and a website page', async () => {
+  it('uses the same approved correction (exact and fuzzy), glossary term and memory hit in a text, a DOCX and a website page', async () => {
     // A user's glossary term, and a correction the user approves in the translator.
     expect((await client.post('/api/user/glossary', { source_lang: 'en', target_lang: 'ar', ...TERM })).statusCode).toBe(201);
     const first = await translateText('Annual results');
     expect(first.segments[0]!.target).not.toBe(CORRECTED);
     const suggested = await client.post('/api/user/suggested-translation', { translationId: first.segments[0]!.translationId, suggestedTranslation: CORRECTED });
     expect(suggested.statusCode).toBe(200);
+    await approveCorrection(CHAPTER.source, CHAPTER.target);
 
     // The history entry of that text now shows the corrected translation.
     const history = (await client.get('/api/user/translation-history?type=text')).json().data as Array<{ project_id: string; preview: string }>;
@@ -65,9 +84,11 @@ describe('one pipeline for text, documents and websites', () => {
     const signed = await translateText('Signed by the board');
     expect(signed.segments[0]!.target).toContain(TERM.target_term);
     expect(signed.segments[0]).toMatchObject({ glossary: true });
+    // A sentence that differs from the correction only in a number: the correction, with that number.
+    expect((await translateText('Chapter 4 of 10')).segments[0]).toMatchObject({ target: chapter(4), origin: 'memory-fuzzy' });
 
     // A DOCX: both through the document job.
-    const file = await writeZip(path.join(dir, 'report.docx'), docxEntries('<w:p><w:r><w:t>Annual results</w:t></w:r></w:p><w:p><w:r><w:t>Signed by the board</w:t></w:r></w:p>'));
+    const file = await writeZip(path.join(dir, 'report.docx'), docxEntries('<w:p><w:r><w:t>Annual results</w:t></w:r></w:p><w:p><w:r><w:t>Signed by the board</w:t></w:r></w:p><w:p><w:r><w:t>Chapter 5 of 10</w:t></w:r></w:p>'));
     const started = await upload(client, '/api/doc/translate', { name: 'report.docx', content: await fs.readFile(file) }, { model: 'general', frontendModel: 'General', source_lang: 'en', target_lang: 'ar' });
     expect(started.statusCode).toBe(202);
     const job = await t.container.database.db.selectFrom('document_jobs').selectAll().where('project_id', '=', started.json().project_id).executeTakeFirstOrThrow();
@@ -81,6 +102,7 @@ describe('one pipeline for text, documents and websites', () => {
     const xml = await readZipText(translatedDocx, 'word/document.xml');
     expect(xml).toContain(CORRECTED);
     expect(xml).toContain(TERM.target_term);
+    expect(xml).toContain(chapter(5));
 
     // A website page: both through the website job.
     const added = await client.post('/api/websites', { url: `${site.url}/pipeline`, scope: 'page' });
@@ -95,5 +117,51 @@ describe('one pipeline for text, documents and websites', () => {
     const html = (await client.get(`/api/websites/${websiteId}/pages/${page!.id}/translated`)).body;
     expect(html).toContain(CORRECTED);
     expect(html).toContain(TERM.target_term);
+    expect(html).toContain(chapter(7));
+
+    // A website's reviewed XLIFF unit is an approved translation in the same memory: the next text uses it.
+    const xliff = (await client.get(`/api/websites/${websiteId}/export?format=xliff`)).body;
+    const edited = xliff.replace(/(<source>Report<\/source>\s*<target[^>]*>)[^<]*(<\/target>)/, `$1${REVIEWED}$2`);
+    expect(edited).not.toBe(xliff);
+    const form = multipart({}, { name: 'review.xlf', content: Buffer.from(edited, 'utf8') });
+    const imported = await client.request({ method: 'POST', url: `/api/websites/${websiteId}/import`, payload: form.payload, headers: form.headers });
+    expect(imported.statusCode).toBe(200);
+    expect(imported.json().data.applied).toBe(1);
+    expect((await translateText('Report')).segments[0]).toMatchObject({ target: REVIEWED, origin: 'memory' });
+  });
+});
+
+describe('fuzzy translation memory', () => {
+  const translateFor = (owner: UserRow, segments: string[]) =>
+    t.container.pipeline.translate({ owner: { userId: owner.id }, segments, source: 'en', target: 'ar', domain: 'general' });
+
+  it('uses an entry that differs only in numbers (origin memory-fuzzy, with its score); anything else goes to the engine', async () => {
+    const other = await createUser(t, { planId });
+    const otherClient = await signedIn(t, other);
+    await approveCorrection('Section 3 of 8', 'القسم 3 من 8', otherClient);
+    await approveCorrection('3 - 10', 'من 3 إلى 10', otherClient);
+
+    const result = await translateFor(other, ['Section 5 of 8', 'Section 12 of 8', 'Sections 5 of 8', '4 - 9', 'Section 3 of 8']);
+    expect(result.segments.map((segment) => [segment.target, segment.origin, segment.score])).toEqual([
+      // 5 replaces 3 in the stored translation: three tokens of four are the entry's own.
+      ['القسم 5 من 8', 'memory-fuzzy', 0.75],
+      // 12 takes another noun form in Arabic than 3 (plural category "many", not "few"): the engine.
+      [expect.any(String), expect.not.stringMatching(/^memory/), undefined],
+      // A word differs: the engine, however similar the sentence.
+      [expect.any(String), expect.not.stringMatching(/^memory/), undefined],
+      // Below the threshold: two of three tokens changed.
+      [expect.any(String), expect.not.stringMatching(/^memory/), undefined],
+      ['القسم 3 من 8', 'memory', undefined],
+    ]);
+
+    // Another user's memory is never used, exactly or fuzzily.
+    const mine = await translateFor(user, ['Section 3 of 8', 'Section 5 of 8']);
+    expect(mine.segments.map((segment) => segment.origin)).not.toContain('memory');
+    expect(mine.segments.map((segment) => segment.origin)).not.toContain('memory-fuzzy');
+
+    // The database's skeleton (a generated column) is the one the pipeline looks up.
+    const rows = await t.container.database.db.selectFrom('translation_memory').select(['source_norm', 'source_skeleton']).execute();
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row.source_skeleton).toBe(memorySkeleton(row.source_norm));
   });
 });

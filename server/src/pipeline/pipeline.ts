@@ -4,6 +4,7 @@ import type { EngineRouter, RouteRequest, RouteResult } from '../engines/router'
 import type { GlossaryTerm, Lang, SegmentTranslator } from '../engines/types';
 import type { GlossaryService } from '../modules/glossary/service';
 import type { MemoryIndex } from '../modules/translate/memory';
+import { adaptFuzzyHit, hasPlaceables, memorySkeleton, type FuzzyHit } from '../modules/translate/memory.fns';
 import { ownerKeysFor } from '../modules/translate/owner';
 import type { TranslateRepo } from '../modules/translate/repo';
 
@@ -23,12 +24,18 @@ export interface PipelineRequest extends RouteRequest {
 }
 
 /** Where a segment's translation came from. */
-export type SegmentOrigin = 'memory' | 'glossary' | (string & {});
+export type SegmentOrigin = 'memory' | 'memory-fuzzy' | 'glossary' | (string & {});
 
 export interface PipelineSegment {
   target: string;
-  /** 'memory' (an approved correction or a liked translation), else the engine that answered. */
+  /**
+   * 'memory' (an approved correction or a liked translation), 'memory-fuzzy' (one of those
+   * for a sentence that differs only in its numbers, the numbers replaced), else the engine
+   * that answered.
+   */
   origin: SegmentOrigin;
+  /** For 'memory-fuzzy': the fuzzy match score, 0.5..1 (the share of tokens that are the stored sentence's own). */
+  score?: number;
   /** Glossary terms of the source that the translation carries (enforced through the engine). */
   glossaryTerms: GlossaryTerm[];
 }
@@ -67,12 +74,13 @@ function mentions(normalizedText: string, term: string, lang: Lang): boolean {
  * nothing else calls the engine router.
  *
  * segments in -> translation memory (the user's and the team's approved corrections, then
- * liked translations; exact match on the normalised text) -> glossary terms (the request's
+ * liked translations; exact match on the normalised text, else a fuzzy match that differs
+ * only in numbers, see memory.fns.ts) -> glossary terms (the request's
  * own, then user, team, the domain's and General's; protected through the engine with
  * placeholders by the router, and checked after) -> engine router -> segments out, each
- * with its origin. Memory is written by the feedback loop (approved corrections, likes)
- * and read here, so a correction approved in the translator is used by the next document
- * and website page.
+ * with its origin. Memory is written by the approvals (corrections in the translator, likes,
+ * a website's reviewed XLIFF) and read here, so a correction approved in the translator is
+ * used by the next document and website page.
  */
 export function createTranslationPipeline(deps: {
   router: EngineRouter;
@@ -94,16 +102,36 @@ export function createTranslationPipeline(deps: {
     const keys = await ownerKeys(request.owner);
     const out = new Array<PipelineSegment | undefined>(segments.length);
 
-    // 1. Translation memory: suggestions before likes, the most specific owner (the user before the team) first.
+    // 1. Translation memory: exact hits, then fuzzy ones (a stored sentence that differs only
+    // in its numbers, with the numbers put into its translation); suggestions before likes, the
+    // most specific owner (the user before the team) first.
     if (keys.length && segments.length && (await deps.memory.hasEntries(keys))) {
       const norms = segments.map((text) => normalizeForMatch(text, source));
-      const hits = await deps.repo.findMemory(keys, source, target, [...new Set(norms)]);
+      const skeletons = norms.filter(hasPlaceables).map(memorySkeleton);
+      const hits = await deps.repo.findMemory(keys, source, target, [...new Set(norms)], [...new Set(skeletons)]);
       const rank = (hit: (typeof hits)[number]) => (hit.origin === 'suggestion' ? 0 : 10) + keys.indexOf(hit.owner_key);
-      const best = new Map<string, string>();
-      for (const hit of [...hits].sort((a, b) => rank(a) - rank(b))) if (!best.has(hit.source_norm)) best.set(hit.source_norm, hit.target_text);
+      const ranked = [...hits].sort((a, b) => rank(a) - rank(b));
+      const exact = new Map<string, string>();
+      const bySkeleton = new Map<string, typeof ranked>();
+      for (const hit of ranked) {
+        if (!exact.has(hit.source_norm)) exact.set(hit.source_norm, hit.target_text);
+        const group = bySkeleton.get(hit.source_skeleton);
+        if (group) group.push(hit);
+        else bySkeleton.set(hit.source_skeleton, [hit]);
+      }
       norms.forEach((norm, index) => {
-        const hit = best.get(norm);
-        if (hit !== undefined) out[index] = { target: hit, origin: 'memory', glossaryTerms: [] };
+        const hit = exact.get(norm);
+        if (hit !== undefined) {
+          out[index] = { target: hit, origin: 'memory', glossaryTerms: [] };
+          return;
+        }
+        // The highest score wins; at equal scores, the rank above (sort is stable).
+        let best: FuzzyHit | null = null;
+        for (const candidate of bySkeleton.get(memorySkeleton(norm)) ?? []) {
+          const adapted = adaptFuzzyHit(norm, { sourceNorm: candidate.source_norm, target: candidate.target_text }, target);
+          if (adapted && (!best || adapted.score > best.score)) best = adapted;
+        }
+        if (best) out[index] = { target: best.target, origin: 'memory-fuzzy', score: best.score, glossaryTerms: [] };
       });
     }
 

@@ -3,8 +3,8 @@ import { normalizeForMatch } from '../../engines/normalize';
 import type { Lang } from '../../engines/types';
 import { NotFound } from '../../http/errors';
 import type { RateLimiter } from '../../http/rate-limit';
-import { ownerKeysFor, speaksForTeam, type AccountLookup } from '../translate/owner';
-import type { MemoryIndex } from '../translate/memory';
+import { ownerKeysFor } from '../translate/owner';
+import type { MemoryApprovals, MemoryIndex } from '../translate/memory';
 import type { TranslateRepo } from '../translate/repo';
 import type { HistoryService } from '../history/service';
 import type { FeedbackRepo } from './repo';
@@ -29,7 +29,8 @@ export function createFeedbackService(deps: {
   repo: FeedbackRepo;
   translateRepo: TranslateRepo;
   memory: MemoryIndex;
-  accounts: AccountLookup;
+  /** Approved corrections enter the memory (the user's, or the team's). */
+  approvals: MemoryApprovals;
   rateLimiter: RateLimiter;
   /** The text's history entry shows the corrected translation. */
   history: Pick<HistoryService, 'updateState'>;
@@ -90,20 +91,9 @@ export function createFeedbackService(deps: {
         created_at: now,
       });
       // A team owner's or manager's suggestion is approved for the whole team; anyone else's is their own.
-      const team = await deps.accounts.membershipOf(user);
-      await deps.translateRepo.upsertMemory({
-        ownerKey: speaksForTeam(team) ? `team:${team.teamId}` : ownerKeysFor(user)[0]!,
-        ownerUserId: speaksForTeam(team) ? null : user.id,
-        teamId: speaksForTeam(team) ? team.teamId : null,
-        source: segment.source_lang as Lang,
-        target: segment.target_lang as Lang,
-        sourceNorm: normalizeForMatch(segment.source, segment.source_lang as Lang),
-        sourceText: segment.source,
-        targetText: input.suggestedTranslation,
-        origin: 'suggestion',
-        now,
-      });
-      await deps.memory.changed();
+      await deps.approvals.approve(user, [
+        { source: segment.source_lang as Lang, target: segment.target_lang as Lang, sourceText: segment.source, targetText: input.suggestedTranslation },
+      ]);
       // The correction is the sentence's translation from now on: in the text itself and its history entry.
       await deps.translateRepo.setSegmentTarget(segment.id, input.suggestedTranslation);
       if (segment.user_id !== null) {

@@ -1,4 +1,8 @@
 import type { CacheBus } from '../../db/cache';
+import type { UserRow } from '../../db/schema';
+import { normalizeForMatch } from '../../engines/normalize';
+import type { Lang } from '../../engines/types';
+import { ownerKeysFor, speaksForTeam, type AccountLookup } from './owner';
 import type { TranslateRepo } from './repo';
 
 export const MEMORY_TOPIC = 'translation-memory';
@@ -35,3 +39,49 @@ export function createMemoryIndex(deps: { repo: TranslateRepo; cache: CacheBus }
 }
 
 export type MemoryIndex = ReturnType<typeof createMemoryIndex>;
+
+/** An approved translation of one source sentence (or segment with placeholders). */
+export interface ApprovedTranslation {
+  source: Lang;
+  target: Lang;
+  sourceText: string;
+  targetText: string;
+}
+
+/**
+ * The one way approved translations enter the memory: a correction in the translator, a
+ * website's reviewed XLIFF units. They are the approver's own, or the whole team's when a
+ * team owner or manager approves them; the pipeline uses them from then on.
+ */
+export function createMemoryApprovals(deps: {
+  repo: Pick<TranslateRepo, 'upsertMemory'>;
+  index: Pick<MemoryIndex, 'changed'>;
+  accounts: Pick<AccountLookup, 'membershipOf'>;
+  now: () => Date;
+}) {
+  return {
+    async approve(user: UserRow, entries: ApprovedTranslation[]) {
+      if (!entries.length) return;
+      const team = await deps.accounts.membershipOf(user);
+      const forTeam = speaksForTeam(team);
+      const now = deps.now();
+      for (const entry of entries) {
+        await deps.repo.upsertMemory({
+          ownerKey: forTeam ? `team:${team.teamId}` : ownerKeysFor(user)[0]!,
+          ownerUserId: forTeam ? null : user.id,
+          teamId: forTeam ? team.teamId : null,
+          source: entry.source,
+          target: entry.target,
+          sourceNorm: normalizeForMatch(entry.sourceText, entry.source),
+          sourceText: entry.sourceText,
+          targetText: entry.targetText,
+          origin: 'suggestion',
+          now,
+        });
+      }
+      await deps.index.changed();
+    },
+  };
+}
+
+export type MemoryApprovals = ReturnType<typeof createMemoryApprovals>;

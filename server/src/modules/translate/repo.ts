@@ -9,15 +9,19 @@ export function createTranslateRepo(db: Kysely<DB>) {
       return Boolean(await db.selectFrom('translation_memory').select('id').where('owner_key', '=', ownerKey).limit(1).executeTakeFirst());
     },
 
-    /** Translation memory hits among `norms`: suggestions before likes, newest first. */
-    findMemory(ownerKeys: string[], source: string, target: string, norms: string[]) {
+    /**
+     * Translation memory hits: exact ones (source_norm among `norms`) and fuzzy candidates
+     * (source_skeleton among `skeletons`, see memory.fns.ts), in one indexed look-up;
+     * suggestions before likes, newest first.
+     */
+    findMemory(ownerKeys: string[], source: string, target: string, norms: string[], skeletons: string[] = []) {
       return db
         .selectFrom('translation_memory')
-        .select(['source_norm', 'target_text', 'origin', 'owner_key'])
+        .select(['source_norm', 'source_skeleton', 'target_text', 'origin', 'owner_key'])
         .where('owner_key', 'in', ownerKeys)
         .where('source_lang', '=', source as 'en' | 'ar')
         .where('target_lang', '=', target as 'en' | 'ar')
-        .where('source_norm', 'in', norms)
+        .where((eb) => (skeletons.length ? eb.or([eb('source_norm', 'in', norms), eb('source_skeleton', 'in', skeletons)]) : eb('source_norm', 'in', norms)))
         .orderBy(sql`case when origin = 'suggestion' then 0 else 1 end`)
         .orderBy('updated_at', 'desc')
         .execute();

@@ -45,10 +45,6 @@ export interface PageFilter {
 
 export function createWebsitesRepo(db: Kysely<DB>) {
   return {
-    transaction<T>(fn: (trx: Transaction<DB>) => Promise<T>) {
-      return db.transaction().execute(fn);
-    },
-
     // --- sites
 
     createSite(values: { user_id: number; url: string; scope: WebsiteScope; page_limit: number; title: string; now: Date }) {
@@ -274,46 +270,6 @@ export function createWebsitesRepo(db: Kysely<DB>) {
         .where('domain', '=', page.domain)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
-    },
-
-    // --- per-site translation memory
-
-    async findSegments(websiteId: number, targetLang: WebLang, domain: string, hashes: string[], executor: Executor = db) {
-      const found = new Map<string, { target: string; origin: 'engine' | 'review' }>();
-      for (let i = 0; i < hashes.length; i += 500) {
-        const chunk = hashes.slice(i, i + 500);
-        const rows = await executor
-          .selectFrom('website_segments')
-          .select(['source_hash', 'target', 'origin'])
-          .where('website_id', '=', websiteId)
-          .where('target_lang', '=', targetLang)
-          .where('domain', '=', domain)
-          .where('source_hash', 'in', chunk)
-          .execute();
-        for (const row of rows) found.set(row.source_hash, { target: row.target, origin: row.origin });
-      }
-      return found;
-    },
-
-    async upsertSegments(
-      rows: Array<{ website_id: number; target_lang: WebLang; domain: string; source_hash: string; source: string; target: string; origin: 'engine' | 'review' }>,
-      now: Date,
-      executor: Executor = db,
-    ) {
-      for (let i = 0; i < rows.length; i += 200) {
-        const chunk = rows.slice(i, i + 200).map((row) => ({ ...row, updated_at: now }));
-        await executor
-          .insertInto('website_segments')
-          .values(chunk)
-          .onConflict((oc) =>
-            oc.columns(['website_id', 'target_lang', 'domain', 'source_hash']).doUpdateSet((eb) => ({
-              target: eb.ref('excluded.target'),
-              origin: eb.ref('excluded.origin'),
-              updated_at: eb.ref('excluded.updated_at'),
-            })),
-          )
-          .execute();
-      }
     },
 
     // --- usage

@@ -1,4 +1,4 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Logger } from 'pino';
 import yazl from 'yazl';
@@ -9,6 +9,7 @@ import type { Domain, Lang } from '../../engines/types';
 import { describeSegments, extractSegments, renderTranslatedHtml, repairPlaceholders, type LinkRewriter } from '../../formats/html';
 import type { Actor } from '../../http/access';
 import type { HistoryService } from '../history/service';
+import type { ApprovedTranslation, MemoryApprovals } from '../translate/memory';
 import { Invalid, LimitExceeded, NotFound } from '../../http/errors';
 import type { RateLimiter } from '../../http/rate-limit';
 import { checkUrl, resolvePublic, SsrfRefused, type SsrfPolicy, effectivePort } from '../../http/ssrf';
@@ -56,6 +57,8 @@ export interface WebsitesDeps {
   /** Signs preview links (the application key). */
   appKey: Buffer;
   translator?: SegmentTranslator;
+  /** Reviewed XLIFF units enter the pipeline's translation memory as approved translations. */
+  approvals: Pick<MemoryApprovals, 'approve'>;
   /** Every site is a translation-history project of type "website". */
   history: Pick<HistoryService, 'record' | 'updateState' | 'registerType' | 'remove'>;
 }
@@ -64,7 +67,6 @@ export const PREVIEW_PREFIX = '/preview/websites';
 /** A preview link stays valid this long (rounded up to the hour, so links are stable for a while). */
 const PREVIEW_LINK_HOURS = 12;
 
-const segmentHash = (segment: string) => createHash('sha256').update(segment).digest('hex');
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /** A page's key for link matching: site, path and query (protocol and "www." ignored). */
@@ -260,30 +262,22 @@ export function createWebsitesService(deps: WebsitesDeps) {
       translations = segments;
       engine = 'none';
     } else {
-      const hashes = segments.map(segmentHash);
-      const memory = await repo.findSegments(site.id, target, domain, [...new Set(hashes)]);
-      const missing = [...new Map(segments.map((s, i) => [hashes[i]!, s])).entries()].filter(([hash]) => !memory.has(hash));
-      engine = 'memory';
-      if (missing.length) {
-        if (!deps.translator) throw new TranslatorMissing();
-        const fresh: Array<{ hash: string; source: string; target: string }> = [];
-        for (let i = 0; i < missing.length; i += settings.batchSize) {
-          const batch = missing.slice(i, i + settings.batchSize);
-          const result = await deps.translator(
-            batch.map(([, s]) => s),
-            { source, target, domain, ownerUserId: site.user_id },
-          );
-          if (result.translations.length !== batch.length) throw new Error(`The translator answered ${result.translations.length} segments for ${batch.length}`);
-          engine = result.engine;
-          batch.forEach(([hash, s], k) => fresh.push({ hash, source: s, target: result.translations[k]! }));
-        }
-        await repo.upsertSegments(
-          fresh.map((f) => ({ website_id: site.id, target_lang: target, domain, source_hash: f.hash, source: f.source, target: f.target, origin: 'engine' as const })),
-          deps.now(),
-        );
-        for (const f of fresh) memory.set(f.hash, { target: f.target, origin: 'engine' });
+      // Every segment goes through the pipeline, whose memory (approved corrections, likes,
+      // reviewed XLIFF) answers what it knows; repeated segments of the page are sent once.
+      if (!deps.translator) throw new TranslatorMissing();
+      const unique = [...new Set(segments)];
+      const translated = new Map<string, string>();
+      const engines: string[] = [];
+      for (let i = 0; i < unique.length; i += settings.batchSize) {
+        const batch = unique.slice(i, i + settings.batchSize);
+        const result = await deps.translator(batch, { source, target, domain, ownerUserId: site.user_id });
+        if (result.translations.length !== batch.length) throw new Error(`The translator answered ${result.translations.length} segments for ${batch.length}`);
+        engines.push(result.engine);
+        batch.forEach((segment, k) => translated.set(segment, result.translations[k]!));
       }
-      translations = hashes.map((hash) => memory.get(hash)!.target);
+      // The engine that answered, or 'memory' when memory answered every segment.
+      engine = engines.find((id) => id !== 'memory') ?? 'memory';
+      translations = segments.map((segment) => translated.get(segment)!);
     }
     // The page is counted in the ledger (refused atomically past the plan's pages) and given back if it was not stored.
     const quota = charged ? await deps.entitlements.consume(entitlements, 'web_pages') : null;
@@ -518,7 +512,9 @@ export function createWebsitesService(deps: WebsitesDeps) {
         }
         const segments = extractSegments(page.html);
         const translations = [...page.translations];
-        const memoryRows: Parameters<WebsitesRepo['upsertSegments']>[0] = [];
+        const appliedBefore = applied;
+        const approved: ApprovedTranslation[] = [];
+        const sourceLang: WebLang = page.lang ?? 'en';
         for (const unit of units) {
           const source = segments[unit.index];
           if (source === undefined) skipped.push({ id: unit.id, reason: 'unknown_unit' });
@@ -531,15 +527,14 @@ export function createWebsitesService(deps: WebsitesDeps) {
             else {
               translations[unit.index] = reviewed;
               applied++;
-              memoryRows.push({ website_id: site.id, target_lang: page.target_lang, domain: page.domain, source_hash: segmentHash(source), source, target: reviewed, origin: 'review' });
+              if (sourceLang !== page.target_lang) approved.push({ source: sourceLang, target: page.target_lang, sourceText: source, targetText: reviewed });
             }
           }
         }
-        if (memoryRows.length) {
-          await repo.transaction(async (trx) => {
-            await repo.updatePage(page.id, { translations: JSON.stringify(translations), reviewed_at: now }, trx);
-            await repo.upsertSegments(memoryRows, now, trx);
-          });
+        if (applied > appliedBefore) {
+          await repo.updatePage(page.id, { translations: JSON.stringify(translations), reviewed_at: now });
+          // A reviewed unit is an approved translation: the pipeline's memory reuses it on every page, document and text.
+          await deps.approvals.approve(actor.user, approved);
         }
       }
       return { applied, unchanged, skipped: skipped.slice(0, 100), skipped_count: skipped.length };

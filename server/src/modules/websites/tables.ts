@@ -58,21 +58,9 @@ export interface WebsitePagesTable {
   error: string | null;
 }
 
-export interface WebsiteSegmentsTable {
-  website_id: number;
-  target_lang: WebLang;
-  domain: string;
-  source_hash: string;
-  source: string;
-  target: string;
-  origin: 'engine' | 'review';
-  updated_at: Timestamp;
-}
-
 export interface WebsiteTables {
   websites: WebsitesTable;
   website_pages: WebsitePagesTable;
-  website_segments: WebsiteSegmentsTable;
 }
 
 export type WebsiteRow = Selectable<WebsitesTable>;
