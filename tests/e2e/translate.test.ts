@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './global-setup';
-import { baseUrl, closeBrowserConnection, newContext, SCREENSHOT_DIR, waitForMail } from './helpers';
+import { baseUrl, closeBrowserConnection, newContext, SCREENSHOT_DIR, screenshotsAtBothSizes, waitForMail } from './helpers';
 
 type Locale = 'en' | 'ar';
 
@@ -247,5 +247,32 @@ describe.each(['en', 'ar'] as const)('the translator in the browser (%s)', (loca
     await done.getByRole('button').click();
     await expect.poll(() => page.locator('.history-page__empty').innerText()).toContain(text.empty);
     await screenshot(page, `translate-${locale}-07-history-empty`);
+  });
+
+  it('a correction is reused for the same sentence with another number, marked for review', async () => {
+    const numbered = locale === 'en'
+      ? { first: 'Chapter 3 of the report is ready.', correction: 'الفصل 3 من التقرير جاهز.', second: 'Chapter 4 of the report is ready.', reused: 'الفصل 4 من التقرير جاهز.', notice: '1 sentence comes from your translation memory' }
+      : { first: 'الفصل 3 من التقرير جاهز.', correction: 'Chapter 3 of the report is ready.', second: 'الفصل 4 من التقرير جاهز.', reused: 'Chapter 4 of the report is ready.', notice: 'جملة واحدة من ذاكرة ترجماتك' };
+    const page = await openPage(locale, '/');
+    await signUp(page, locale);
+    await page.goto('/translate');
+    await page.getByTestId('translator').waitFor();
+    expect(await translate(page, numbered.first)).toBe(200);
+    await page.getByTestId('suggest').click();
+    await page.getByTestId('suggest-dialog').waitFor();
+    await page.getByTestId('suggest-text').fill(numbered.correction);
+    await page.getByTestId('suggest-dialog').locator('button[type="submit"]').click();
+    const saved = page.locator('dialog.dialog--success[open]');
+    await saved.waitFor();
+    await saved.getByRole('button').click();
+
+    // Only the number differs: memory answers with the new number, and the sentence is marked.
+    expect(await translate(page, numbered.second)).toBe(200);
+    const sentence = page.getByTestId('target-sentence').first();
+    await expect.poll(() => sentence.innerText()).toBe(numbered.reused);
+    expect(await sentence.getAttribute('data-origin')).toBe('memory-fuzzy');
+    expect(await sentence.getAttribute('title')).toBeTruthy();
+    expect(await page.getByTestId('memory-fuzzy-notice').innerText()).toContain(numbered.notice);
+    await screenshotsAtBothSizes(page, `translate-${locale}-08-memory-fuzzy`);
   });
 });

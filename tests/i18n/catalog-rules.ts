@@ -68,6 +68,7 @@ export const NOUNS = {
   segment: { en: ['segment', 'segments'], ar: { one: 'مقطع واحد|مقطعًا واحدًا', two: 'مقطعان|مقطعين', few: 'مقاطع', many: 'مقطعًا', other: 'مقطع' } },
   text: { en: ['text', 'texts'], ar: { one: 'ترجمة نصية واحدة', two: 'ترجمتان نصيتان|ترجمتين نصيتين', few: 'ترجمات نصية', many: 'ترجمةً نصية|ترجمة نصية', other: 'ترجمة نصية' } },
   pageView: { en: ['page view', 'page views'], ar: { one: 'مشاهدة واحدة', two: 'مشاهدتان|مشاهدتين', few: 'مشاهدات', many: 'مشاهدةً|مشاهدة', other: 'مشاهدة' } },
+  sentence: { en: ['sentence', 'sentences'], ar: { one: 'جملة واحدة', two: 'جملتان|جملتين', few: 'جمل', many: 'جملةً|جملة', other: 'جملة' } },
   seat: { en: ['seat', 'seats'], ar: { one: 'مستخدم واحد', two: 'مستخدمان|مستخدمين', few: 'مستخدمين', many: 'مستخدمًا', other: 'مستخدم' } },
 } satisfies Record<string, Noun>;
 

@@ -59,6 +59,7 @@ const COUNTED: Record<string, Partial<Record<'en' | 'ar', NounName | null>>> = {
   'analytics:replay.meta': { en: 'event', ar: 'event' },
   'analytics:views': { en: 'pageView', ar: null },
   'billing:notices.overdue.body': { en: 'day', ar: 'day' },
+  'translate:memoryFuzzy.notice': { en: 'sentence', ar: 'sentence' },
 };
 
 /** "key: English term" pairs where the English word means something else than the glossary term. */

@@ -29,6 +29,8 @@ export function ResultPane(props: ResultPaneProps) {
   const { result } = props;
   const text = result ? joinTargets(result) : '';
   const engine = result?.engine ?? null;
+  // Sentences memory answered with only their numbers changed (the pipeline's fuzzy hits): marked for review.
+  const fuzzy = result ? result.segments.filter((segment) => segment.origin === 'memory-fuzzy').length : 0;
   return (
     <div className="result-pane">
       <div
@@ -48,7 +50,9 @@ export function ResultPane(props: ResultPaneProps) {
             {result.segments.map((segment, index) => (
               <span key={segment.translationId}>
                 <span
-                  className={index === props.activeSegment ? 'sentence sentence--active' : 'sentence'}
+                  className={`sentence${index === props.activeSegment ? ' sentence--active' : ''}${segment.origin === 'memory-fuzzy' ? ' sentence--fuzzy' : ''}`}
+                  title={segment.origin === 'memory-fuzzy' ? t('memoryFuzzy.title') : undefined}
+                  data-origin={segment.origin}
                   data-testid="target-sentence"
                   tabIndex={0}
                   onMouseEnter={() => props.onActiveSegmentChange(index)}
@@ -71,6 +75,11 @@ export function ResultPane(props: ResultPaneProps) {
         <p className={`engine-notice engine-notice--${KNOWN_ENGINES.has(engine) ? engine : 'other'}`} data-testid="engine-notice" data-engine={engine}>
           {result.llm_unavailable && <span className="engine-notice__line">{t('llm.unavailable')}</span>}
           <span className="engine-notice__line">{KNOWN_ENGINES.has(engine) ? t(`engine.${engine as 'dictionary'}`) : t('engine.other', { engine })}</span>
+          {fuzzy > 0 && (
+            <span className="engine-notice__line" data-testid="memory-fuzzy-notice">
+              {t('memoryFuzzy.notice', { count: fuzzy })}
+            </span>
+          )}
         </p>
       )}
 
