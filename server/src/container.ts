@@ -13,6 +13,7 @@ import { ActorCache } from './http/actor-cache';
 import { keysOf, whereColumns } from './db/write-watch';
 import { createMailer, outboxTransport, smtpTransport, type Transport } from './mail/mailer';
 import { createMailService, defineMailJobs } from './mail/jobs';
+import { createMailDeliveriesRepo } from './mail/repo';
 import { defineBillingJobs } from './modules/billing/jobs';
 import { createBillingService } from './modules/billing/service';
 import { createAdminPlansService } from './modules/plans/admin-service';
@@ -134,7 +135,8 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
 
   const transport = overrides.mailTransport ?? (config.mailUrl ? smtpTransport(config.mailUrl) : outboxTransport(path.join(config.dataDir, 'mail'), logger));
   const mailer = createMailer({ transport, from: config.mailFrom, logger });
-  defineMailJobs(queue, mailer);
+  const mailDeliveries = createMailDeliveriesRepo(database.db);
+  defineMailJobs(queue, { mailer, deliveries: mailDeliveries, logger, now });
   const mail = createMailService(queue);
 
   const secureCookies = config.appUrl.startsWith('https:');
@@ -341,12 +343,14 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     recordServiceTime: (ms: number) => translate.recordServiceTime(ms),
     now,
   };
-  // Retention: history past each owner's setting, guests' texts and documents, old counters.
+  // Retention: history past each owner's setting, guests' texts and documents, old counters,
+  // delivery records of mail sent a month ago.
   defineHistoryJobs(queue, {
     history,
-    purgeGuestData: async () => {
+    purgeExpiredData: async () => {
       await translate.purgeGuestData();
       await documents.purgeExpired();
+      await mailDeliveries.purgeBefore(new Date(now().getTime() - 30 * 86_400_000));
     },
   });
   const webFetchPolicy = createSsrfPolicy({

@@ -16,7 +16,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
 
 /** Captures mail in memory: the transport the tests hand to the container. */
 export function memoryTransport() {
-  const sent: Array<{ from: string; to: string; subject: string; text: string; html: string }> = [];
+  const sent: Array<{ from: string; to: string; messageId?: string; subject: string; text: string; html: string }> = [];
   const transport: Transport & { sent: typeof sent } = {
     sent,
     async send(message) {

@@ -26,16 +26,30 @@ export class CacheBus {
   ) {}
 
   async start() {
-    this.unlisten = await this.database.listen(CHANNEL, (payload) => {
-      if (payload.includes(SEP)) {
-        const [topic, origin, keys] = payload.split(SEP);
-        if (origin === this.origin) return;
-        const list = keys ? keys.split(',') : [];
-        for (const handler of this.keyHandlers.get(topic) ?? []) handler(list);
-        return;
-      }
-      for (const handler of this.handlers.get(payload) ?? []) handler();
-    });
+    this.unlisten = await this.database.listen(
+      CHANNEL,
+      (payload) => {
+        if (payload.includes(SEP)) {
+          const [topic, origin, keys] = payload.split(SEP);
+          if (origin === this.origin) return;
+          const list = keys ? keys.split(',') : [];
+          for (const handler of this.keyHandlers.get(topic) ?? []) handler(list);
+          return;
+        }
+        for (const handler of this.handlers.get(payload) ?? []) handler();
+      },
+      () => this.dropEverything(),
+    );
+  }
+
+  /**
+   * The listening connection was lost and opened again: invalidations sent meanwhile were
+   * missed, so every cached value here goes (keyed topics get the key "*", meaning all).
+   */
+  private dropEverything() {
+    this.logger.info('cache bus reconnected: every cached value is dropped');
+    for (const set of this.handlers.values()) for (const handler of set) handler();
+    for (const set of this.keyHandlers.values()) for (const handler of set) handler(['*']);
   }
 
   on(topic: string, handler: () => void) {
@@ -44,7 +58,7 @@ export class CacheBus {
     set.add(handler);
   }
 
-  /** Handles keyed invalidations of a topic sent by other processes (see invalidateKeys). */
+  /** Handles keyed invalidations of a topic sent by other processes (see invalidateKeys); the key "*" means every key. */
   onKeys(topic: string, handler: (keys: string[]) => void) {
     let set = this.keyHandlers.get(topic);
     if (!set) this.keyHandlers.set(topic, (set = new Set()));

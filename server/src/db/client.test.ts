@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testEngine, type TestDatabase } from '../../test/database';
+import pg from 'pg';
+import { createTestDatabase, testDatabaseUrl, testEngine, type TestDatabase } from '../../test/database';
+import { sql } from 'kysely';
 
 let test: TestDatabase;
 beforeAll(async () => {
@@ -52,4 +54,36 @@ describe(`database client (${testEngine})`, () => {
     await expect.poll(() => received).toEqual(['hello']);
     await stop();
   });
+
+  // PGlite runs in the process: there is no connection to lose.
+  if (testDatabaseUrl) {
+    it('a connection the server ends fails only the statement it ran: pooled ones from before are replaced, the listener comes back', async () => {
+      // Several pooled connections, all idle.
+      await Promise.all(Array.from({ length: 4 }, () => test.database.executeSql('select pg_sleep(0.05)')));
+      const received: string[] = [];
+      let reconnects = 0;
+      const stop = await test.database.listen('lisan_lost_channel', (payload) => received.push(payload), () => (reconnects += 1));
+      const admin = new pg.Client({ connectionString: test.url });
+      await admin.connect();
+      try {
+        const running = sql`select pg_sleep(30)`.execute(test.database.db).then(
+          () => null,
+          (error: unknown) => error,
+        );
+        await expect.poll(async () => (await admin.query(`select count(*)::int as n from pg_stat_activity where datname = current_database() and query like 'select pg_sleep(30)%'`)).rows[0].n).toBe(1);
+        const { rows } = await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+        expect(rows.length).toBeGreaterThanOrEqual(3); // the sleeping statement, idle pooled connections, the listener
+        expect(await running).toMatchObject({ code: '57P01' });
+        // The next statements, each on a pooled connection, find a working one.
+        for (let i = 0; i < 6; i++) expect((await test.database.executeSql('select 1 as one')).rows).toEqual([{ one: 1 }]);
+        expect((await sql<{ two: number }>`select 2 as two`.execute(test.database.db)).rows).toEqual([{ two: 2 }]);
+        await expect.poll(() => reconnects, { timeout: 10_000 }).toBe(1);
+        await admin.query(`select pg_notify('lisan_lost_channel', 'after')`);
+        await expect.poll(() => received).toEqual(['after']);
+      } finally {
+        await admin.end();
+        await stop();
+      }
+    });
+  }
 });

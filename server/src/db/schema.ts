@@ -15,6 +15,7 @@ import type { WebsiteTables } from '../modules/websites/tables';
 import type { EntitlementsTables } from '../modules/entitlements/tables';
 import type { EngineTables } from '../engines/tables';
 import type { ApiTables } from '../modules/api/tables';
+import type { MailTables } from '../mail/tables';
 
 /** Column types of the database, kept in step with migrations/*.sql. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -142,7 +143,8 @@ export interface DB
     WebsiteTables,
     EntitlementsTables,
     EngineTables,
-    ApiTables {}
+    ApiTables,
+    MailTables {}
 
 interface FoundationTables {
   app_secrets: AppSecretsTable;

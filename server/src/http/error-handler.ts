@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../db/client';
 import { t } from '../i18n/messages';
-import { AppError, Invalid, LimitExceeded, TooManyRequests } from './errors';
+import { StorageFull } from '../storage/local';
+import { AppError, InsufficientStorage, Invalid, LimitExceeded, ServiceUnavailable, TooManyRequests } from './errors';
 import { resolveLocale } from './locale';
 
 type FastifyLikeError = FastifyError & { validation?: unknown };
@@ -16,12 +18,27 @@ function humanBytes(bytes: number) {
 }
 
 /**
+ * Failures of the infrastructure that mean something to the client, as the errors that say it:
+ * a lost database connection is a 503 to try again (the pool reconnects by itself), a full
+ * disk or bucket a 507. Both error handlers (this one, and the key surfaces') read errors
+ * through it.
+ */
+export function infrastructureError(error: unknown): AppError | null {
+  if (isDatabaseUnavailable(error)) return new ServiceUnavailable();
+  if (error instanceof StorageFull) return new InsufficientStorage();
+  return null;
+}
+
+/**
  * One mapping from errors to the contract's envelope: `{message}` plus `errors` (422),
  * `type` and `status` (402), `Retry-After` (429). Never a stack trace.
  */
 export function registerErrorHandling(app: FastifyInstance, options: { bodyLimitBytes: number }) {
-  app.setErrorHandler(async (error: FastifyLikeError, request: FastifyRequest, reply: FastifyReply) => {
+  app.setErrorHandler(async (thrown: FastifyLikeError, request: FastifyRequest, reply: FastifyReply) => {
     const locale = resolveLocale(request);
+    const infrastructure = infrastructureError(thrown);
+    if (infrastructure) request.log.warn({ err: thrown, status: infrastructure.status }, infrastructure.message);
+    const error = infrastructure ?? thrown;
 
     if (error instanceof AppError) {
       const message = t(locale, error.message, error.params);
@@ -38,7 +55,7 @@ export function registerErrorHandling(app: FastifyInstance, options: { bodyLimit
         const localized = Object.fromEntries(Object.entries(error.localized).map(([name, value]) => [name, value[locale]]));
         return reply.code(402).send({ status: 402, type: error.type, message: Object.keys(localized).length ? t(locale, error.message, { ...error.params, ...localized }) : message });
       }
-      if (error instanceof TooManyRequests) reply.header('retry-after', String(error.retryAfterSeconds));
+      if (error instanceof TooManyRequests || error instanceof ServiceUnavailable) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.code(error.status).send({ message });
     }
 

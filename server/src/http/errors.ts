@@ -83,3 +83,17 @@ export class EmailNotVerified extends AppError {
     super(450, 'error.email_not_verified');
   }
 }
+
+/** 503: the database is briefly out of reach (a restart, a fail-over); the request may be sent again. */
+export class ServiceUnavailable extends AppError {
+  constructor(readonly retryAfterSeconds = 5) {
+    super(503, 'error.service_unavailable');
+  }
+}
+
+/** 507: there is no room left to store a file. */
+export class InsufficientStorage extends AppError {
+  constructor() {
+    super(507, 'error.storage_full');
+  }
+}

@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { hashPassword } from '../modules/users/passwords';
 import { requireActor } from './access';
 import { CSRF_COOKIE } from './csrf';
+import { StorageFull } from '../storage/local';
 import { LimitExceeded } from './errors';
 
 let t: TestApp;
@@ -22,6 +23,16 @@ beforeAll(async () => {
       });
       app.get('/api/test/boom', async () => {
         throw new Error('secret internal detail');
+      });
+      // What node-postgres throws when the server terminates the backend under a query.
+      app.get('/api/test/db-gone', async () => {
+        throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01', severity: 'FATAL' });
+      });
+      app.get('/api/test/db-socket-gone', async () => {
+        throw new Error('Connection terminated unexpectedly');
+      });
+      app.get('/api/test/disk-full', async () => {
+        throw new StorageFull('users/1/logo.png', { cause: Object.assign(new Error('no space left on device'), { code: 'ENOSPC' }) });
       });
       app.get('/api/test/admin', { config: { access: 'admin' } }, async () => ({ ok: true }));
       app.post('/api/test/sign-in', async (request, reply) => {
@@ -121,6 +132,24 @@ describe('error envelope', () => {
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({ message: 'Whoops! Something went wrong.' });
     expect(response.body).not.toContain('secret internal detail');
+  });
+
+  it('a lost database connection is a 503 to try again, in the envelope, in the caller\'s language', async () => {
+    for (const url of ['/api/test/db-gone', '/api/test/db-socket-gone']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(503);
+      expect(response.headers['retry-after']).toBe('5');
+      expect(response.json()).toEqual({ message: 'The service is briefly unavailable. Please try again in a moment.' });
+    }
+    const arabic = await t.app.inject({ method: 'GET', url: '/api/test/db-gone', headers: { 'accept-language': 'ar' } });
+    expect(arabic.json().message).toBe('الخدمة غير متاحة مؤقتًا. يُرجى المحاولة مرة أخرى بعد قليل.');
+    expect(arabic.body).not.toContain('administrator');
+  });
+
+  it('no room left to store a file is a 507 in the envelope', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/test/disk-full' });
+    expect(response.statusCode).toBe(507);
+    expect(response.json()).toEqual({ message: 'There is no room to store files right now. Please try again later.' });
   });
 
   it('shapes 402 usage limits as {status, type, message}', async () => {

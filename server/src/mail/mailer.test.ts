@@ -1,39 +1,26 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/harness';
-import { createMailer, outboxTransport, renderMail, smtpTransport, type MailJob } from './mailer';
+import { createTestDatabase } from '../../test/database';
+import { createTestApp, memoryTransport } from '../../test/harness';
+import { startSmtpStandIn, type SmtpStandIn } from '../../test/stand-ins/smtp';
+import { sendMailOnce } from './jobs';
+import { createMailer, messageIdFor, outboxTransport, renderMail, smtpTransport, type MailJob } from './mailer';
+import { createMailDeliveriesRepo } from './repo';
 
 const silent = pino({ level: 'silent' });
 
-/** A real SMTP listener on loopback collecting raw messages. */
-let server: SMTPServer;
-let port: number;
-const received: Array<{ from: string; to: string[]; raw: string }> = [];
+/** A real SMTP listener on loopback (the shared stand-in) collecting raw messages. */
+let smtp: SmtpStandIn;
 
 beforeAll(async () => {
-  server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.setEncoding('utf8');
-      stream.on('data', (chunk) => (raw += chunk));
-      stream.on('end', () => {
-        received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  port = (server.server.address() as { port: number }).port;
+  smtp = await startSmtpStandIn();
 });
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => smtp.close());
 
 const notice = (locale: 'en' | 'ar', to = 'reader@example.com'): MailJob<'notice'> => ({
   to,
@@ -71,11 +58,11 @@ describe('mail templates', () => {
 
 describe('SMTP transport', () => {
   it('delivers through a real SMTP server with UTF-8 Arabic content', async () => {
-    const transport = smtpTransport(`smtp://127.0.0.1:${port}`);
+    const transport = smtpTransport(smtp.url);
     const mailer = createMailer({ transport, from: 'Lisan <no-reply@lisan.test>', logger: silent });
     await mailer.deliver(notice('ar', 'arabic@example.com'));
     transport.close();
-    const message = received.find((m) => m.to.includes('arabic@example.com'))!;
+    const message = smtp.delivered.find((m) => m.to.includes('arabic@example.com'))!;
     expect(message.from).toBe('no-reply@lisan.test');
     expect(message.raw).toMatch(/Subject: =\?UTF-8\?/);
     expect(message.raw).toContain('Content-Type: text/html');
@@ -99,14 +86,71 @@ describe('outbox transport', () => {
 
 describe('mail job, end to end', () => {
   it('queues a mail from a service and the worker sends it over SMTP', async () => {
-    const t = await createTestApp({ env: { MAIL_URL: `smtp://127.0.0.1:${port}` }, overrides: { mailTransport: smtpTransport(`smtp://127.0.0.1:${port}`) }, startQueue: true });
+    const t = await createTestApp({ env: { MAIL_URL: smtp.url }, overrides: { mailTransport: smtpTransport(smtp.url) }, startQueue: true });
     try {
       const jobId = await t.container.mail.send(notice('en', 'queued@example.com'));
       expect(jobId).toBeTruthy();
-      await expect.poll(() => received.some((m) => m.to.includes('queued@example.com')), { timeout: 15_000 }).toBe(true);
+      await expect.poll(() => smtp.delivered.some((m) => m.to.includes('queued@example.com')), { timeout: 15_000 }).toBe(true);
       await expect.poll(async () => (await t.container.queue.boss.getJobById('mail-send', jobId!))?.state, { timeout: 5_000 }).toBe('completed');
     } finally {
       await t.close();
+    }
+  });
+});
+
+describe('mail-send job runs: at most one delivery per job, as far as the database can tell', () => {
+  const from = 'Lisan <no-reply@lisan.test>';
+
+  async function setUp(transport = memoryTransport()) {
+    const test = await createTestDatabase();
+    const deliveries = createMailDeliveriesRepo(test.database.db);
+    const deps = { mailer: createMailer({ transport, from, logger: silent }), deliveries, logger: silent, now: () => new Date() };
+    return { test, deliveries, deps, transport };
+  }
+
+  it('a run of a job whose mail the server already accepted sends nothing (the process died before the job completed)', async () => {
+    const { test, deps, transport } = await setUp();
+    try {
+      const jobId = randomUUID();
+      await sendMailOnce(deps, notice('en', 'once@example.com'), jobId);
+      await sendMailOnce(deps, notice('en', 'once@example.com'), jobId);
+      expect(transport.sent).toHaveLength(1);
+      expect(transport.sent[0]).toMatchObject({ to: 'once@example.com', messageId: `<${jobId}@lisan.test>` });
+      // Another job with the same content is another mail.
+      await sendMailOnce(deps, notice('en', 'once@example.com'), randomUUID());
+      expect(transport.sent).toHaveLength(2);
+    } finally {
+      await test.drop();
+    }
+  });
+
+  it('a run after an attempt that did not finish sends again, with the same Message-ID', async () => {
+    const memory = memoryTransport();
+    let failNext = true;
+    const flaky = {
+      ...memory,
+      async send(message: Parameters<typeof memory.send>[0]) {
+        memory.sent.push(message);
+        if (failNext) {
+          failNext = false;
+          throw new Error('Connection closed unexpectedly'); // after DATA: the server may have kept it
+        }
+        return 'ok';
+      },
+    };
+    const { test, deps, deliveries } = await setUp(flaky);
+    try {
+      const jobId = randomUUID();
+      await expect(sendMailOnce(deps, notice('ar', 'retry@example.com'), jobId)).rejects.toThrow('Connection closed');
+      await sendMailOnce(deps, notice('ar', 'retry@example.com'), jobId);
+      expect(memory.sent.map((message) => message.messageId)).toEqual([messageIdFor(jobId, from), messageIdFor(jobId, from)]);
+      await sendMailOnce(deps, notice('ar', 'retry@example.com'), jobId);
+      expect(memory.sent).toHaveLength(2);
+      const row = await test.database.db.selectFrom('mail_deliveries').selectAll().where('job_id', '=', jobId).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ attempts: 3, message_id: `<${jobId}@lisan.test>`, sent_at: expect.any(Date) });
+      expect(await deliveries.purgeBefore(new Date(Date.now() + 1000))).toBe(1);
+    } finally {
+      await test.drop();
     }
   });
 });

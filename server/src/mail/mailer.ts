@@ -15,8 +15,8 @@ export interface MailJob<N extends TemplateName = TemplateName> {
 }
 
 export interface Transport {
-  /** Sends one message; returns an id for the logs. */
-  send(message: { from: string; to: string } & RenderedMail): Promise<string>;
+  /** Sends one message (with this Message-ID when given); returns an id for the logs. */
+  send(message: { from: string; to: string; messageId?: string } & RenderedMail): Promise<string>;
   close(): void;
 }
 
@@ -53,12 +53,22 @@ export function renderMail(job: MailJob): RenderedMail {
   return render(job.locale, job.data);
 }
 
+/**
+ * The Message-ID of a `mail-send` job, the same for each of its attempts: `<job id@domain of
+ * MAIL_FROM>`. A receiving system that keeps one copy per Message-ID shows a re-sent mail once.
+ */
+export function messageIdFor(jobId: string, from: string): string {
+  const domain = /@([^\s>]+)>?\s*$/.exec(from)?.[1] ?? 'lisan.local';
+  return `<${jobId}@${domain}>`;
+}
+
 export function createMailer(deps: { transport: Transport; from: string; logger: Logger }) {
   return {
-    /** Renders and sends now; the `mail-send` job calls this. */
-    async deliver(job: MailJob) {
+    from: deps.from,
+    /** Renders and sends now; the `mail-send` job calls this with the job's Message-ID. */
+    async deliver(job: MailJob, options: { messageId?: string } = {}) {
       const rendered = renderMail(job);
-      const id = await deps.transport.send({ from: deps.from, to: job.to, ...rendered });
+      const id = await deps.transport.send({ from: deps.from, to: job.to, ...(options.messageId ? { messageId: options.messageId } : {}), ...rendered });
       deps.logger.info({ to: job.to, template: job.template, messageId: id }, 'mail sent');
       return id;
     },

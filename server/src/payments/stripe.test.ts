@@ -125,6 +125,32 @@ describe('Stripe adapter against a stand-in speaking the Stripe API', () => {
     expect(retried.headers['idempotency-key']).toMatch(/-2$/);
   });
 
+  it('a renewal charge Stripe took but whose answer was lost is settled by the next sweep with the same idempotency key: charged once', async () => {
+    clock.set('2026-04-20T10:00:00Z');
+    const buyer = await startCheckout('stripe-lost-answer@example.com');
+    stripe.pay(buyer.sessionId, '4242424242424242');
+    await buyer.client.post('/api/checkout-auth', { session_id: buyer.sessionId });
+    const { id: userId } = await t.container.database.db.selectFrom('users').select('id').where('email', '=', 'stripe-lost-answer@example.com').executeTakeFirstOrThrow();
+    const ours = (r: { path: string; form: Record<string, string> }) => r.path === '/v1/payment_intents' && r.form['metadata[user_id]'] === String(userId);
+    // The charge is made, its answer lost, and so is the answer to the client's own retry.
+    stripe.interceptAnswers(ours, 'drop', 2);
+    clock.set('2026-05-20T10:00:01Z');
+    await t.container.billing.sweep();
+    expect((await invoicesOf('stripe-lost-answer@example.com'))[0]).toMatchObject({ kind: 'renewal', status: 'open' });
+
+    clock.set('2026-05-20T10:15:00Z');
+    await t.container.billing.sweep();
+    await t.container.billing.sweep();
+    const invoices = await invoicesOf('stripe-lost-answer@example.com');
+    expect(invoices.map((i: { kind: string; status: string }) => `${i.kind}:${i.status}`)).toEqual(['renewal:paid', 'subscription:paid']);
+    const charges = stripe.requests.filter(ours);
+    expect(charges.length).toBe(3);
+    expect(new Set(charges.map((c) => c.headers['idempotency-key']))).toEqual(new Set([`${invoices[0].number}-1`]));
+    const customer = charges[0]!.form.customer;
+    const renewalIntents = [...stripe.intents.values()].filter((intent) => intent.customer === customer && intent.description === `Lisan ${invoices[0].number}`);
+    expect(renewalIntents).toHaveLength(1);
+  });
+
   it('saves a card typed on the card screen as an attached payment method, and starts a 3-D Secure check', async () => {
     clock.set('2026-06-01T10:00:00Z');
     await createTrialUser(t, { email: 'stripe-card@example.com' });

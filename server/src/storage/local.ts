@@ -15,7 +15,7 @@ import { pipeline } from 'node:stream/promises';
  * access (zip readers) a path on local disk (an S3 adapter downloads to a temporary file).
  */
 export interface FileStorage {
-  /** Stores a buffer or a stream under the key, replacing what was there. */
+  /** Stores a buffer or a stream under the key, replacing what was there (StorageFull when there is no room). */
   put(key: string, content: Buffer | Readable): Promise<void>;
   /** The file's content, or null when there is none. */
   get(key: string): Promise<Buffer | null>;
@@ -35,6 +35,39 @@ export class StorageNotFound extends Error {
   constructor(readonly key: string) {
     super(`No stored file ${key}`);
     this.name = 'StorageNotFound';
+  }
+}
+
+/** No room left where files are stored (a full disk or quota, an object store over its capacity). */
+export class StorageFull extends Error {
+  constructor(
+    readonly key: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`No room to store ${key}`, options);
+    this.name = 'StorageFull';
+  }
+}
+
+/**
+ * Whether a write failed for want of space: ENOSPC or EDQUOT from the local disk; 507
+ * Insufficient Storage (MinIO's XMinioStorageFull) or a quota error from an object store.
+ */
+export function isStorageFullError(error: unknown): boolean {
+  const e = error as { code?: unknown; name?: unknown; Code?: unknown; $metadata?: { httpStatusCode?: number } } | null;
+  if (!e || typeof e !== 'object') return false;
+  if (e.code === 'ENOSPC' || e.code === 'EDQUOT') return true;
+  if (e.$metadata?.httpStatusCode === 507) return true;
+  return ['XMinioStorageFull', 'InsufficientStorage', 'QuotaExceeded'].some((name) => e.name === name || e.Code === name);
+}
+
+/** Runs a write; a failure for want of space becomes StorageFull (the rest is rethrown as it is). */
+export async function writingTo<T>(key: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isStorageFullError(error)) throw new StorageFull(key, { cause: error });
+    throw error;
   }
 }
 
@@ -61,15 +94,17 @@ export function createLocalStorage(root: string): FileStorage {
   return {
     async put(key, content) {
       const file = resolve(key);
-      const temporary = await temporaryFor(file);
-      try {
-        if (Buffer.isBuffer(content)) await fsp.writeFile(temporary, content);
-        else await pipeline(content, fs.createWriteStream(temporary));
-        await fsp.rename(temporary, file);
-      } catch (error) {
-        await fsp.rm(temporary, { force: true });
-        throw error;
-      }
+      await writingTo(key, async () => {
+        const temporary = await temporaryFor(file);
+        try {
+          if (Buffer.isBuffer(content)) await fsp.writeFile(temporary, content);
+          else await pipeline(content, fs.createWriteStream(temporary));
+          await fsp.rename(temporary, file);
+        } catch (error) {
+          await fsp.rm(temporary, { force: true });
+          throw error;
+        }
+      });
     },
     async get(key) {
       try {
@@ -85,16 +120,24 @@ export function createLocalStorage(root: string): FileStorage {
     },
     async putFile(key, localPath) {
       const file = resolve(key);
-      await fsp.mkdir(path.dirname(file), { recursive: true });
-      try {
-        await fsp.rename(localPath, file);
-      } catch {
-        // Another file system: copy, then remove the original.
-        const temporary = await temporaryFor(file);
-        await fsp.copyFile(localPath, temporary);
-        await fsp.rename(temporary, file);
-        await fsp.rm(localPath, { force: true });
-      }
+      await writingTo(key, async () => {
+        await fsp.mkdir(path.dirname(file), { recursive: true });
+        try {
+          await fsp.rename(localPath, file);
+        } catch {
+          // Another file system: copy, then remove the original. A copy cut short (a full
+          // disk) leaves no part file behind.
+          const temporary = await temporaryFor(file);
+          try {
+            await fsp.copyFile(localPath, temporary);
+            await fsp.rename(temporary, file);
+          } catch (error) {
+            await fsp.rm(temporary, { force: true });
+            throw error;
+          }
+          await fsp.rm(localPath, { force: true });
+        }
+      });
     },
     async stream(key) {
       try {

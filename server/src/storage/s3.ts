@@ -15,7 +15,7 @@ import {
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { isValidStorageKey, StorageNotFound, type FileStorage } from './local';
+import { isValidStorageKey, StorageNotFound, writingTo, type FileStorage } from './local';
 
 /**
  * Files in an S3-compatible object store (AWS S3, MinIO, Ceph, R2...), so every `api` and
@@ -66,9 +66,10 @@ export function createS3Storage(options: S3StorageOptions): FileStorage & { clie
     return prefix + key;
   };
 
+  // A failed transfer leaves no object (a single PUT is all or nothing; multipart parts are aborted).
   const upload = async (key: string, body: Buffer | Readable) => {
     const transfer = new Upload({ client, params: { Bucket: bucket, Key: objectKey(key), Body: body }, partSize, queueSize: 2, leavePartsOnError: false });
-    await transfer.done();
+    await writingTo(key, () => transfer.done());
   };
 
   const open = async (key: string): Promise<Readable> => {

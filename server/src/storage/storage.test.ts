@@ -7,7 +7,7 @@ import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { S3_TEST_CREDENTIALS, startS3StandIn } from '../../test/stand-ins/s3';
 import { createStorageFromConfig } from './index';
-import { createLocalStorage, isValidStorageKey, StorageNotFound, type FileStorage } from './local';
+import { createLocalStorage, isStorageFullError, isValidStorageKey, StorageFull, StorageNotFound, type FileStorage } from './local';
 import { createS3Storage, parseStorageUrl } from './s3';
 
 async function readAll(stream: Readable) {
@@ -131,5 +131,36 @@ describe('storage keys and configuration', () => {
     } finally {
       await s3.stop();
     }
+  });
+});
+
+describe('no room left to store a file', () => {
+  it('an object store that is full (507 XMinioStorageFull): StorageFull, nothing stored, the old file kept', async () => {
+    const s3 = await startS3StandIn('lisan-full', { fillable: true });
+    try {
+      const storage = createS3Storage({ url: 's3://lisan-full/p', endpoint: s3.endpoint, forcePathStyle: true, credentials: S3_TEST_CREDENTIALS });
+      await storage.put('docs/result.docx', Buffer.from('first'));
+      s3.fill((key) => key.endsWith('result.docx'));
+      const file = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'lisan-full-')), 'out.docx');
+      await fs.writeFile(file, 'second');
+      const refused = await storage.putFile('docs/result.docx', file).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(StorageFull);
+      expect((refused as StorageFull).key).toBe('docs/result.docx');
+      expect((await storage.get('docs/result.docx'))?.toString()).toBe('first');
+      await expect(storage.put('docs/other.txt', Buffer.from('fits'))).resolves.toBeUndefined();
+      s3.free();
+      await storage.put('docs/result.docx', Buffer.from('third'));
+      expect((await storage.get('docs/result.docx'))?.toString()).toBe('third');
+    } finally {
+      await s3.stop();
+    }
+  });
+
+  it('reads a full disk or quota the same way (ENOSPC, EDQUOT, 507), and nothing else', () => {
+    expect(isStorageFullError(Object.assign(new Error('no space left on device'), { code: 'ENOSPC' }))).toBe(true);
+    expect(isStorageFullError(Object.assign(new Error('quota'), { code: 'EDQUOT' }))).toBe(true);
+    expect(isStorageFullError({ name: 'Unknown', $metadata: { httpStatusCode: 507 } })).toBe(true);
+    expect(isStorageFullError(Object.assign(new Error('denied'), { code: 'EACCES' }))).toBe(false);
+    expect(isStorageFullError({ name: 'InternalError', $metadata: { httpStatusCode: 500 } })).toBe(false);
   });
 });

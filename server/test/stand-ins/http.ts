@@ -10,9 +10,23 @@ export interface RecordedRequest {
   form: Record<string, string>;
 }
 
-export type Handler = (request: RecordedRequest) => { status?: number; body: unknown; headers?: Record<string, string> } | Promise<{ status?: number; body: unknown; headers?: Record<string, string> }>;
+export interface Answer {
+  status?: number;
+  body: unknown;
+  headers?: Record<string, string>;
+  /**
+   * The answer is on its way until this settles: the status line and headers go at once, then
+   * a space every second (JSON allows leading white space), so a client's idle timeout never
+   * fires and the request stays in flight for as long as a test needs.
+   */
+  heldUntil?: Promise<void>;
+  /** The connection is closed instead: the request was processed, its answer lost. */
+  drop?: boolean;
+}
 
-/** A loopback HTTP server that records every request and answers through `handle`. */
+export type Handler = (request: RecordedRequest) => Answer | Promise<Answer>;
+
+/** A loopback HTTP server that records every request and answers through `handle` (holding or dropping an answer on cue). */
 export async function startStandIn(handle: Handler) {
   const requests: RecordedRequest[] = [];
   const server = http.createServer((req, res) => {
@@ -26,7 +40,15 @@ export async function startStandIn(handle: Handler) {
       requests.push(recorded);
       try {
         const answer = await handle(recorded);
+        if (answer.drop) return void req.socket.destroy();
         res.writeHead(answer.status ?? 200, { 'content-type': 'application/json', ...answer.headers });
+        if (answer.heldUntil) {
+          res.on('error', () => {}); // the client may go away meanwhile (a killed process)
+          const trickle = setInterval(() => void (res.destroyed || res.write(' ')), 1000);
+          res.once('close', () => clearInterval(trickle));
+          await answer.heldUntil.finally(() => clearInterval(trickle));
+          if (res.destroyed) return;
+        }
         res.end(JSON.stringify(answer.body));
       } catch (error) {
         res.writeHead(500, { 'content-type': 'application/json' });

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { startStandIn, type RecordedRequest } from './http';
+import { startStandIn, type Answer, type RecordedRequest } from './http';
 
 /**
  * A stand-in for api.stripe.com speaking its wire format: form-encoded requests with
@@ -16,6 +16,7 @@ export async function startStripeStandIn(options: { secretKey: string; webhookSe
   const sessions = new Map<string, any>();
   const intents = new Map<string, any>();
   const idempotent = new Map<string, { status: number; body: unknown }>();
+  const interceptions: Array<{ match: (request: RecordedRequest) => boolean; left: number; mode: 'hold' | 'drop'; reached: Array<() => void>; hits: number; release: Promise<void> }> = [];
 
   const cardError = (code: string, message: string, extra: Record<string, unknown> = {}) => ({
     status: 402,
@@ -129,10 +130,18 @@ export async function startStripeStandIn(options: { secretKey: string; webhookSe
     }
     const idempotencyKey = request.headers['idempotency-key'] as string | undefined;
     const cacheKey = idempotencyKey && `${request.path} ${idempotencyKey}`;
-    if (cacheKey && idempotent.has(cacheKey)) return { ...idempotent.get(cacheKey)!, headers: { 'idempotent-replayed': 'true' } };
-    const answer = route(request);
-    if (cacheKey) idempotent.set(cacheKey, { status: answer.status ?? 200, body: answer.body });
-    return answer;
+    let answer: Answer;
+    if (cacheKey && idempotent.has(cacheKey)) answer = { ...idempotent.get(cacheKey)!, headers: { 'idempotent-replayed': 'true' } };
+    else {
+      answer = route(request);
+      if (cacheKey) idempotent.set(cacheKey, { status: answer.status ?? 200, body: answer.body });
+    }
+    const interception = interceptions.find((candidate) => candidate.left > 0 && candidate.match(request));
+    if (!interception) return answer;
+    interception.left -= 1;
+    interception.hits += 1;
+    for (const notify of interception.reached.splice(0)) notify();
+    return interception.mode === 'drop' ? { ...answer, drop: true } : { ...answer, heldUntil: interception.release };
   });
 
   function signedEvent(type: string, object: unknown) {
@@ -146,6 +155,31 @@ export async function startStripeStandIn(options: { secretKey: string; webhookSe
   return {
     ...server,
     sessions,
+    /** Every PaymentIntent created (a replayed Idempotency-Key creates none). */
+    intents,
+    /**
+     * The next `times` requests matching `match` are processed (a charge is taken) but their
+     * answers are lost: `drop` closes the connection, `hold` keeps the answer on its way until
+     * release(). `reached()` resolves when the first of them has arrived.
+     */
+    interceptAnswers(match: (request: RecordedRequest) => boolean, mode: 'hold' | 'drop', times = 1) {
+      let release!: () => void;
+      const interception = { match, left: times, mode, reached: [] as Array<() => void>, hits: 0, release: new Promise<void>((resolve) => (release = resolve)) };
+      interceptions.push(interception);
+      return {
+        reached: () => (interception.hits > 0 ? Promise.resolve() : new Promise<void>((resolve) => interception.reached.push(resolve))),
+        release,
+      };
+    },
+    /** A customer with a card saved for off-session charges, as a finished checkout leaves them. */
+    savedCard(email: string, number = '4242424242424242') {
+      const customer = { id: id('cus'), object: 'customer', email, name: email, metadata: {}, invoice_settings: { default_payment_method: null as string | null } };
+      customers.set(customer.id, customer);
+      const pm = { id: id('pm'), object: 'payment_method', type: 'card', customer: customer.id, billing_details: { name: email }, card: { brand: brandOf(number), last4: number.slice(-4), exp_month: 12, exp_year: 2030, funding: 'credit' }, number };
+      paymentMethods.set(pm.id, pm);
+      customer.invoice_settings.default_payment_method = pm.id;
+      return { customerId: customer.id, paymentMethodId: pm.id, brand: pm.card.brand, last4: pm.card.last4 };
+    },
     /** The customer pays on Stripe's hosted page with a test card. */
     pay(sessionId: string, number: string) {
       const session = sessions.get(sessionId)!;

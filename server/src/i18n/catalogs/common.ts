@@ -2,6 +2,8 @@
 export const common = {
   en: {
     'error.generic': 'Whoops! Something went wrong.',
+    'error.service_unavailable': 'The service is briefly unavailable. Please try again in a moment.',
+    'error.storage_full': 'There is no room to store files right now. Please try again later.',
     'error.unauthenticated': 'Unauthenticated.',
     'error.forbidden': 'This action is unauthorized.',
     'error.not_found': 'Not found.',
@@ -41,6 +43,8 @@ export const common = {
   },
   ar: {
     'error.generic': 'عذرًا! حدث خطأ ما.',
+    'error.service_unavailable': 'الخدمة غير متاحة مؤقتًا. يُرجى المحاولة مرة أخرى بعد قليل.',
+    'error.storage_full': 'لا توجد مساحة لحفظ الملفات الآن. يُرجى المحاولة مرة أخرى لاحقًا.',
     'error.unauthenticated': 'لم يتم تسجيل الدخول.',
     'error.forbidden': 'غير مصرح لك بتنفيذ هذا الإجراء.',
     'error.not_found': 'غير موجود.',

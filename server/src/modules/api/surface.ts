@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, Invalid, LimitExceeded, TooManyRequests } from '../../http/errors';
+import { infrastructureError } from '../../http/error-handler';
+import { AppError, Invalid, LimitExceeded, ServiceUnavailable, TooManyRequests } from '../../http/errors';
 import { resolveLocale } from '../../http/locale';
 import { t, type Locale } from '../../i18n/messages';
 import type { ApiCaller, ApiKeysService } from './keys';
@@ -31,7 +32,8 @@ const QUOTA_TYPES = new Set(['request_quota', 'doc_request_quota', 'trial_expire
 const TOO_LARGE_TYPES = new Set(['char_limit', 'doc_size', 'doc_words']);
 
 /** Reads any error of a key request as a failure kind and a message in the caller's language. */
-export function failureOf(error: unknown, locale: Locale): ApiFailure {
+export function failureOf(thrown: unknown, locale: Locale): ApiFailure {
+  const error = infrastructureError(thrown) ?? thrown;
   if (error instanceof AppError) {
     const message = error instanceof Invalid ? invalidMessage(error, locale) : t(locale, error.message, error.params);
     if (error instanceof TooManyRequests) return { kind: 'rate', message, retryAfterSeconds: error.retryAfterSeconds };
@@ -53,6 +55,8 @@ export function failureOf(error: unknown, locale: Locale): ApiFailure {
       case 413:
         return { kind: 'too_large', message };
       case 503:
+        return { kind: 'unavailable', message, ...(error instanceof ServiceUnavailable ? { retryAfterSeconds: error.retryAfterSeconds } : {}) };
+      case 507:
         return { kind: 'unavailable', message };
       default:
         return { kind: 'server', message };

@@ -199,6 +199,10 @@ export function createBillingRepo(db: Kysely<DB>) {
         .orderBy('issued_at')
         .executeTakeFirst();
     },
+    /** Renewal invoices issued before `before` and never charged (their run was cut off). */
+    openRenewalInvoicesIssuedBefore(before: Date, limit = 100) {
+      return db.selectFrom('invoices').selectAll().where('kind', '=', 'renewal').where('status', '=', 'open').where('issued_at', '<', before).orderBy('issued_at').limit(limit).execute();
+    },
     openInvoicesOlderThan(before: Date) {
       return db.selectFrom('invoices').selectAll().where('status', '=', 'open').where('issued_at', '<=', before).execute();
     },

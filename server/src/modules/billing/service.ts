@@ -478,7 +478,14 @@ export function createBillingService(deps: {
     return sent;
   }
 
-  /** Issues and charges the next period's invoice of every subscription whose period ended. */
+  /**
+   * Issues and charges the next period's invoice of every subscription whose period ended, then
+   * charges the renewal invoices an earlier run issued but never charged: its process died
+   * during the charge, or the gateway did not answer. Issuing the invoice and advancing the
+   * period are one transaction, so the subscription is not due again; the open invoice is what
+   * is left to settle. It is charged with the same idempotency key as the cut-off attempt, so a
+   * charge the gateway did take is answered again, not taken twice.
+   */
   async function runRenewals() {
     const at = now();
     let renewed = 0;
@@ -490,7 +497,44 @@ export function createBillingService(deps: {
         logger.error({ err: error, subscriptionId: subscription.id }, 'renewal failed');
       }
     }
+    for (const invoice of await repo.openRenewalInvoicesIssuedBefore(at)) {
+      try {
+        if (await resumeRenewal(invoice)) renewed += 1;
+      } catch (error) {
+        logger.error({ err: error, invoiceId: invoice.id }, 'renewal failed');
+      }
+    }
     return renewed;
+  }
+
+  async function resumeRenewal(invoice: InvoiceRow) {
+    const user = await repo.findUser(invoice.user_id);
+    const subscription = invoice.subscription_id === null ? undefined : await repo.findSubscriptionById(invoice.subscription_id);
+    // Ended (overdue, canceled) or replaced since: nothing is owed for a period it will not have.
+    if (!user || !subscription || subscription.status === 'ended') return false;
+    logger.warn({ invoiceId: invoice.id, number: invoice.number, attempts: invoice.attempts }, 'renewal invoice left open by an earlier run: charging it now');
+    await settleRenewal(invoice, subscription, user);
+    return true;
+  }
+
+  /** Charges a just-issued (or resumed) renewal invoice; a failed charge makes the subscription past due. */
+  async function settleRenewal(invoice: InvoiceRow, subscription: Pick<SubscriptionRow, 'id' | 'gateway'>, user: UserRow) {
+    if (textToMinor(invoice.amount) === 0) {
+      await repo.markInvoicePaid(invoice.id, { paid_at: now(), gateway: subscription.gateway, payment_ref: 'free' });
+      return;
+    }
+    const charged = await chargeInvoice(invoice, { retry: false });
+    if (charged.ok) {
+      await mailInvoicePaid(user, charged.invoice);
+    } else {
+      await repo.updateSubscription(subscription.id, { status: 'past_due' }, now());
+      await sendMail(user, {
+        kind: 'payment_failed',
+        name: user.name,
+        params: { number: invoice.number, amount: Number(invoice.amount).toFixed(2), count: config.billing.graceDays },
+        action: { url: `${appUrl}/user/payment-management`, label: 'pay' },
+      });
+    }
   }
 
   async function renewSubscription(subscription: SubscriptionRow, plans: PlanRow[]) {
@@ -535,22 +579,7 @@ export function createBillingService(deps: {
       return issued;
     });
     if (invoice.status !== 'open') return true;
-    if (amountMinor === 0) {
-      await repo.markInvoicePaid(invoice.id, { paid_at: now(), gateway: subscription.gateway, payment_ref: 'free' });
-      return true;
-    }
-    const charged = await chargeInvoice(invoice, { retry: false });
-    if (charged.ok) {
-      await mailInvoicePaid(user, charged.invoice);
-    } else {
-      await repo.updateSubscription(subscription.id, { status: 'past_due' }, now());
-      await sendMail(user, {
-        kind: 'payment_failed',
-        name: user.name,
-        params: { number: invoice.number, amount: Number(invoice.amount).toFixed(2), count: config.billing.graceDays },
-        action: { url: `${appUrl}/user/payment-management`, label: 'pay' },
-      });
-    }
+    await settleRenewal(invoice, subscription, user);
     return true;
   }
 

@@ -16,7 +16,7 @@ import { t, type Locale } from '../../i18n/messages';
 import { JOB_LEASE_SECONDS, type JobQueue } from '../../jobs/queue';
 import type { MailService } from '../../mail/jobs';
 import type { HistoryService } from '../history/service';
-import { StorageNotFound, type FileStorage } from '../../storage/local';
+import { StorageFull, StorageNotFound, type FileStorage } from '../../storage/local';
 import { assembleTranslations, monthStart, planBatches, progressFor, translatedFileName } from './documents.fns';
 import type { DocumentOwner, DocumentsRepo } from './repo';
 import type { DocumentJobRow, DocumentJobState, DocumentJobUpdate } from './tables';
@@ -222,7 +222,9 @@ export function createDocumentsService(deps: DocumentsDeps) {
     if (!(await repo.updateUnlessFinished(job.id, values, now()))) throw new JobGone();
   }
 
-  const isPermanent = (error: unknown) => isDocumentError(error) || error instanceof StorageNotFound || (error instanceof EngineError && !error.retryable);
+  // A full disk or bucket fails the document at once, with that reason (its unit goes back to
+  // the quota): retrying for minutes would only keep the user waiting on an operator's fix.
+  const isPermanent = (error: unknown) => isDocumentError(error) || error instanceof StorageNotFound || error instanceof StorageFull || (error instanceof EngineError && !error.retryable);
 
   async function analyzePhase(job: DocumentJobRow, sourcePath: string) {
     const stored = await loadSegments(job);
@@ -482,7 +484,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
           throw error;
         }
         logger.error({ err: error, jobId }, 'document job failed');
-        const key = isDocumentError(error) ? documentErrorKey((error as DocumentError).code) : 'documents.error_engine';
+        const key = isDocumentError(error) ? documentErrorKey((error as DocumentError).code) : error instanceof StorageFull ? 'documents.error_storage_full' : 'documents.error_engine';
         await failJob(job, key, isDocumentError(error) ? (error as DocumentError).params : {});
       }
     },

@@ -4,10 +4,11 @@ import type { HistoryService } from './service';
 /**
  * `history-auto-delete`, every 15 minutes: deletes history entries past their owner's
  * automatic deletion age, guests' texts and documents past their retention, tombstones of
- * deleted documents from past months, and old usage counters.
+ * deleted documents from past months, old usage counters, and the delivery records of mail
+ * sent more than a month ago (`purgeExpiredData`, wired in container.ts).
  * Every step is a plain delete of what is due, so running it twice does no harm.
  */
-export function defineHistoryJobs(queue: JobQueue, deps: { history: HistoryService; purgeGuestData: () => Promise<unknown> }) {
+export function defineHistoryJobs(queue: JobQueue, deps: { history: HistoryService; purgeExpiredData: () => Promise<unknown> }) {
   queue.define({
     name: 'history-auto-delete',
     cron: '*/15 * * * *',
@@ -15,7 +16,7 @@ export function defineHistoryJobs(queue: JobQueue, deps: { history: HistoryServi
     concurrency: 1,
     handle: async () => {
       await deps.history.deleteExpired();
-      await deps.purgeGuestData();
+      await deps.purgeExpiredData();
     },
   });
 }
