@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Insertable, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Kysely, type QueryCreator } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { AutoDelete, HistoryEntriesTable, HistoryType } from './tables';
 
@@ -16,6 +16,16 @@ function ownedBy(owner: HistoryOwner) {
           eb('history_entries.user_id', '=', owner.user),
           owner.teamId === null ? eb('history_entries.team_id', 'is', null) : eb.or([eb('history_entries.team_id', 'is', null), eb('history_entries.team_id', '=', owner.teamId)]),
         ]);
+}
+
+/**
+ * Inserting history entries as one step of another module's statement (a data-modifying CTE:
+ * `query.with('saved_history', insertHistoryEntries(entries))`), so the text translator saves a
+ * translation and its entry in one round trip while the SQL of this table stays here.
+ */
+export function insertHistoryEntries(entries: Insertable<HistoryEntriesTable>[]) {
+  // Any statement over our tables, whatever CTEs it has named before this one.
+  return <D extends DB>(qb: QueryCreator<D>) => (qb as unknown as QueryCreator<DB>).insertInto('history_entries').values(entries).returning('project_id');
 }
 
 export function createHistoryRepo(db: Kysely<DB>) {
