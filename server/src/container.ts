@@ -161,7 +161,7 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
   });
   const billing = createBillingService({ db: database.db, plans, gateways, mail, config, storage, now, logger, teamSeats: teams.applyPaidSeats });
   defineBillingJobs(queue, billing);
-  const adminPlans = createAdminPlansService({ repo: plansRepo, plans, planIdsInUse: billing.planIdsInUse, now });
+  const adminPlans = createAdminPlansService({ repo: plansRepo, plans, planIdsInUse: billing.planIdsInUse, subscriberCounts: () => usersRepo.countByPlan(), now });
   const translateRepo = createTranslateRepo(database.db);
   const ledger = createUsageLedger({ db: database.db, now, batchConcurrency });
   const memory = createMemoryIndex({ repo: translateRepo, cache });

@@ -68,14 +68,6 @@ export function createTeamsRepo(db: Kysely<DB>) {
       return executor.deleteFrom('team_members').where('team_id', '=', teamId).where('user_id', '=', userId).execute();
     },
 
-    setUserRole(userId: number, roleId: number, now: Date, executor: Executor = db) {
-      return executor.updateTable('users').set({ role_id: roleId, updated_at: now }).where('id', '=', userId).execute();
-    },
-
-    setUserPlan(userId: number, planId: number | null, now: Date, executor: Executor) {
-      return executor.updateTable('users').set({ plan_id: planId, updated_at: now }).where('id', '=', userId).execute();
-    },
-
     updateTeam(teamId: number, values: { llm_enabled?: boolean; name?: string; owner_id?: number; seats?: number }, now: Date, executor: Executor = db) {
       return executor.updateTable('teams').set({ ...values, updated_at: now }).where('id', '=', teamId).returningAll().executeTakeFirstOrThrow();
     },
@@ -131,14 +123,6 @@ export function createTeamsRepo(db: Kysely<DB>) {
 
     deleteInvitation(teamId: number, invitationId: number) {
       return db.deleteFrom('team_invitations').where('team_id', '=', teamId).where('id', '=', invitationId).where('accepted_at', 'is', null).executeTakeFirst();
-    },
-
-    findUserById(id: number, executor: Executor = db) {
-      return executor.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-    },
-
-    findUserByEmail(email: string, executor: Executor = db) {
-      return executor.selectFrom('users').selectAll().where(sql`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
     },
   };
 }
