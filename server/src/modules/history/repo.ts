@@ -40,11 +40,9 @@ export function createHistoryRepo(db: Kysely<DB>) {
       }
       const [rows, total] = await Promise.all([
         query
-          .leftJoin('users', 'users.id', 'history_entries.user_id')
           .select([
             'history_entries.project_id',
             'history_entries.user_id',
-            'users.name as user_name',
             'history_entries.type',
             'history_entries.source_lang',
             'history_entries.target_lang',

@@ -22,15 +22,9 @@ export function createTeamsRepo(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
+    /** The team's members (the users module has their names and roles). */
     listMembers(teamId: number) {
-      return db
-        .selectFrom('team_members')
-        .innerJoin('users', 'users.id', 'team_members.user_id')
-        .select(['users.id', 'users.name', 'users.email', 'users.role_id', 'team_members.joined_at'])
-        .where('team_members.team_id', '=', teamId)
-        .orderBy('users.role_id')
-        .orderBy('team_members.joined_at')
-        .execute();
+      return db.selectFrom('team_members').select(['user_id', 'joined_at']).where('team_id', '=', teamId).orderBy('joined_at').execute();
     },
 
     listOpenInvitations(teamId: number, now: Date, executor: Executor = db) {

@@ -95,9 +95,21 @@ export function createTeamsService(deps: {
     return team;
   }
 
+  /** The team's members with their names and roles (from the users repo), by role, then by when they joined. */
+  async function listMembers(teamId: number) {
+    const rows = await deps.repo.listMembers(teamId);
+    const users = await Promise.all(rows.map((row) => deps.usersRepo.findById(row.user_id)));
+    return rows
+      .flatMap((row, i) => {
+        const user = users[i];
+        return user ? [{ id: user.id, name: user.name, email: user.email, role_id: user.role_id, joined_at: row.joined_at }] : [];
+      })
+      .sort((a, b) => a.role_id - b.role_id);
+  }
+
   /** A member of the caller's own team; anything else is "not found". */
   async function memberOfTeam(teamId: number, memberId: number) {
-    const members = await deps.repo.listMembers(teamId);
+    const members = await listMembers(teamId);
     const member = members.find((m) => m.id === memberId);
     if (!member) throw new NotFound();
     return member;
@@ -136,7 +148,7 @@ export function createTeamsService(deps: {
       const team = await membershipOf(actor.user);
       if (!team) return { data: null };
       const canManage = actor.user.role_id === ROLE.owner || actor.user.role_id === ROLE.manager;
-      const members = await deps.repo.listMembers(team.teamId);
+      const members = await listMembers(team.teamId);
       const invitations = canManage ? await deps.repo.listOpenInvitations(team.teamId, deps.now()) : [];
       const usage = canManage && deps.usage ? await teamUsage(team, members, deps.usage) : null;
       return {
@@ -266,7 +278,7 @@ export function createTeamsService(deps: {
       const team = await membershipOf(actor.user);
       if (!team) throw new Forbidden('teams.no_team');
       if (team.ownerId !== actor.user.id) throw new Forbidden('teams.owner_only');
-      const members = await deps.repo.listMembers(team.teamId);
+      const members = await listMembers(team.teamId);
       const trial = await deps.plans.getBySlug('free-trial');
       const now = deps.now();
       await deps.repo.transaction(async (trx) => {
