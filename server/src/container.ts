@@ -163,7 +163,7 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
   });
   const billing = createBillingService({ db: database.db, plans, gateways, mail, config, storage, now, logger, teamSeats: teams.applyPaidSeats });
   defineBillingJobs(queue, billing);
-  const adminPlans = createAdminPlansService({ repo: plansRepo, plans, planIdsInUse: billing.planIdsInUse, now });
+  const adminPlans = createAdminPlansService({ repo: plansRepo, plans, planIdsInUse: billing.planIdsInUse, subscriberCounts: () => usersRepo.countByPlan(), now });
   const translateRepo = createTranslateRepo(database.db);
   const ledger = createUsageLedger({ db: database.db, now, batchConcurrency });
   const memory = createMemoryIndex({ repo: translateRepo, cache });
@@ -266,7 +266,7 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
   // The one translation pipeline (memory, glossaries, engine router) for text, documents, websites and the API.
   const pipeline = createTranslationPipeline({ router: engines.router, repo: translateRepo, memory, glossary, teamOf: teams.teamIdOf, logger });
   const translator: SegmentTranslator = pipeline.segmentTranslator();
-  const history = createHistoryService({ repo: createHistoryRepo(database.db), now, logger, teamOf: teams.teamIdOf });
+  const history = createHistoryService({ repo: createHistoryRepo(database.db), now, logger, teamOf: teams.teamIdOf, findUser: (id) => usersRepo.findById(id) });
   const accounts = { membershipOf: teams.membershipOf, findUser: users.findById };
   const approvals = createMemoryApprovals({ repo: translateRepo, index: memory, accounts, now });
   const translate = createTranslateService({

@@ -1,59 +1,15 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { createUsersRepo, type UserListFilter } from '../users/repo';
 
-export interface UserListFilter {
-  q?: string;
-  planId?: number;
-  roleId?: number;
-  page: number;
-  perPage: number;
-}
+export type { UserListFilter };
 
 export function createAdminRepo(db: Kysely<DB>) {
-  function filteredUsers(filter: Omit<UserListFilter, 'page' | 'perPage'>) {
-    let query = db.selectFrom('users').leftJoin('plans', 'plans.id', 'users.plan_id');
-    if (filter.q) {
-      const pattern = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`).toLowerCase()}%`;
-      query = query.where((eb) => eb.or([eb(sql`lower(users.name)`, 'like', pattern), eb(sql`lower(users.email)`, 'like', pattern)]));
-    }
-    if (filter.planId !== undefined) query = query.where('users.plan_id', '=', filter.planId);
-    if (filter.roleId !== undefined) query = query.where('users.role_id', '=', filter.roleId);
-    return query;
-  }
-
+  const users = createUsersRepo(db);
   return {
-    async listUsers(filter: UserListFilter) {
-      const [rows, total] = await Promise.all([
-        filteredUsers(filter)
-          .select([
-            'users.id',
-            'users.name',
-            'users.email',
-            'users.role_id',
-            'users.email_verified_at',
-            'users.trial_ends_at',
-            'users.created_at',
-            'users.plan_id',
-            'plans.slug as plan_slug',
-            'plans.name_en as plan_name_en',
-            'plans.name_ar as plan_name_ar',
-            'plans.is_trial as plan_is_trial',
-          ])
-          .orderBy('users.id', 'desc')
-          .limit(filter.perPage)
-          .offset((filter.page - 1) * filter.perPage)
-          .execute(),
-        filteredUsers(filter)
-          .select((eb) => eb.fn.countAll<number>().as('count'))
-          .executeTakeFirstOrThrow()
-          .then((row) => Number(row.count)),
-      ]);
-      return { rows, total };
-    },
-
-    updateUser(id: number, values: { plan_id?: number; trial_ends_at?: Date | null }, now: Date) {
-      return db.updateTable('users').set({ ...values, updated_at: now }).where('id', '=', id).returningAll().executeTakeFirst();
-    },
+    // The users' rows belong to the users module: its repo lists and updates them.
+    listUsers: (filter: UserListFilter) => users.listPage(filter),
+    updateUser: (id: number, values: { plan_id?: number; trial_ends_at?: Date | null }, now: Date) => users.update(id, values, now),
 
     insertAudit(entry: { actorId: number; actorEmail: string; action: string; targetType: string; targetId: string | null; before: unknown; after: unknown; ip: string | null }) {
       return db

@@ -53,6 +53,8 @@ export function createAdminService(deps: {
     audit,
     async listUsers(filter: UserListFilter) {
       const { rows, total } = await deps.repo.listUsers(filter);
+      const planIds = [...new Set(rows.flatMap((row) => (row.plan_id ? [row.plan_id] : [])))];
+      const plans = new Map(await Promise.all(planIds.map(async (id) => [id, await deps.plans.getById(id).catch(() => null)] as const)));
       const now = deps.now().getTime();
       return {
         data: rows.map((row) => ({
@@ -62,9 +64,9 @@ export function createAdminService(deps: {
           role_id: String(row.role_id),
           email_verified: Boolean(row.email_verified_at),
           created_at: new Date(row.created_at).toISOString(),
-          plan: row.plan_id ? { id: row.plan_id, slug: row.plan_slug, name_en: row.plan_name_en, name_ar: row.plan_name_ar } : null,
+          plan: row.plan_id ? { id: row.plan_id, slug: plans.get(row.plan_id)?.slug ?? null, name_en: plans.get(row.plan_id)?.name_en ?? null, name_ar: plans.get(row.plan_id)?.name_ar ?? null } : null,
           // As on the user's detail (GET /api/user): trial days count only while the user is on the trial plan.
-          trial_remaining_days: row.trial_ends_at && row.plan_is_trial ? Math.max(0, Math.ceil((new Date(row.trial_ends_at).getTime() - now) / DAY_MS)) : null,
+          trial_remaining_days: row.trial_ends_at && row.plan_id && plans.get(row.plan_id)?.is_trial ? Math.max(0, Math.ceil((new Date(row.trial_ends_at).getTime() - now) / DAY_MS)) : null,
         })),
         meta: { page: filter.page, per_page: filter.perPage, total },
       };

@@ -1,40 +1,12 @@
 import { z } from 'zod';
 import { requiredString } from '../../http/validation';
+import { localeField, nameField, passwordField, withPasswordConfirmation } from '../users/schemas';
 
 /** Spec section 5: "Email is required", "wrong email"; stored trimmed and in lower case. */
 export const emailField = requiredString('validation.email_required')
   .max(255, { error: 'auth.email_max' })
   .pipe(z.email({ error: 'validation.email_format' }))
   .transform((email) => email.toLowerCase());
-
-/** A password being checked (sign-in, re-entry): only "Password is required". */
-export const passwordField = z
-  .string({ error: 'validation.password_required' })
-  .min(1, { error: 'validation.password_required', abort: true });
-
-/** A password being chosen: at least 8 characters (argon2id hashes anything, so 255 caps the work). */
-export const newPasswordField = passwordField.min(8, { error: 'auth.password_min' }).max(255, { error: 'auth.password_max' });
-
-export const passwordConfirmationField = z
-  .string({ error: 'validation.password_confirmation_required' })
-  .min(1, { error: 'validation.password_confirmation_required', abort: true });
-
-/** password + password_confirmation, the confirmation matching (reported on the confirmation field). */
-export function withPasswordConfirmation<T extends z.ZodRawShape>(shape: T) {
-  return z
-    .object({ ...shape, password: newPasswordField, password_confirmation: passwordConfirmationField })
-    .refine((input) => {
-      const { password, password_confirmation } = input as { password: string; password_confirmation: string };
-      return password === password_confirmation;
-    }, {
-      path: ['password_confirmation'],
-      error: 'auth.password_confirmation_mismatch',
-    });
-}
-
-export const nameField = requiredString('validation.name_required').max(255, { error: 'auth.name_max' });
-
-export const localeField = z.enum(['en', 'ar']);
 
 export const registerSchema = withPasswordConfirmation({
   name: nameField,

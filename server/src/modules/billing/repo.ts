@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { createUsersRepo } from '../users/repo';
 import type { Frequency, InvoiceLine, InvoiceParty, InvoiceKind } from './tables';
 
 export interface NewInvoice {
@@ -26,53 +27,33 @@ export interface NewInvoice {
 
 /** All SQL of the billing domain. Bind it to a transaction with `createBillingRepo(trx)`. */
 export function createBillingRepo(db: Kysely<DB>) {
+  const users = createUsersRepo(db);
   return {
     db,
 
-    // users (the billing columns: plan_id, trial_ends_at)
-    findUser(id: number) {
-      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-    },
-    setUserPlan(userId: number, planId: number, now: Date) {
-      return db.updateTable('users').set({ plan_id: planId, updated_at: now }).where('id', '=', userId).execute();
-    },
+    // The account's plan columns (plan_id, trial_ends_at), through the users module's repo on
+    // this repo's executor (so in this repo's transaction when it has one).
+    findUser: (id: number) => users.findById(id),
+    setUserPlan: (userId: number, planId: number, now: Date) => users.setPlan(userId, planId, now),
     /** An admin's grant of a paid plan: the plan, and the trial (if still running) ends now. */
-    grantUserPlan(userId: number, planId: number, now: Date) {
-      return db
-        .updateTable('users')
-        .set({ plan_id: planId, trial_ends_at: sql<Date>`case when trial_ends_at > ${now} then ${now} else trial_ends_at end`, updated_at: now })
-        .where('id', '=', userId)
-        .execute();
-    },
+    grantUserPlan: (userId: number, planId: number, now: Date) => users.grantPlan(userId, planId, now),
     /** Downgraded accounts land on the trial plan with the trial over. */
-    downgradeUserToTrial(userId: number, trialPlanId: number, now: Date) {
-      return db
-        .updateTable('users')
-        .set({ plan_id: trialPlanId, trial_ends_at: sql<Date>`least(coalesce(trial_ends_at, ${now}), ${now})`, updated_at: now })
-        .where('id', '=', userId)
-        .execute();
-    },
+    downgradeUserToTrial: (userId: number, trialPlanId: number, now: Date) => users.downgradeToTrial(userId, trialPlanId, now),
     /** Trial users whose trial ends within (now, now + days], with no subscription. */
-    trialsEndingWithin(trialPlanIds: number[], now: Date, until: Date) {
-      if (!trialPlanIds.length) return Promise.resolve([]);
-      return db
-        .selectFrom('users')
-        .selectAll()
-        .where('plan_id', 'in', trialPlanIds)
-        .where('trial_ends_at', '>', now)
-        .where('trial_ends_at', '<=', until)
+    trialsEndingWithin: (trialPlanIds: number[], now: Date, until: Date) => users.trialsEndingBetween(trialPlanIds, now, until),
+    /** Trial users whose trial ended within (since, now], but not those downgraded for an unpaid invoice. */
+    async trialsEndedSince(trialPlanIds: number[], since: Date, now: Date) {
+      const ended = await users.trialsEndingBetween(trialPlanIds, since, now);
+      if (!ended.length) return ended;
+      const downgraded = await db
+        .selectFrom('subscriptions')
+        .select('user_id')
+        .where('user_id', 'in', ended.map((user) => user.id))
+        .where('status', '=', 'ended')
+        .where('end_reason', '=', 'overdue')
         .execute();
-    },
-    trialsEndedSince(trialPlanIds: number[], since: Date, now: Date) {
-      if (!trialPlanIds.length) return Promise.resolve([]);
-      return db
-        .selectFrom('users')
-        .selectAll()
-        .where('plan_id', 'in', trialPlanIds)
-        .where('trial_ends_at', '<=', now)
-        .where('trial_ends_at', '>', since)
-        .where((eb) => eb.not(eb.exists(eb.selectFrom('subscriptions').select('id').whereRef('subscriptions.user_id', '=', 'users.id').where('status', '=', 'ended').where('end_reason', '=', 'overdue'))))
-        .execute();
+      const skip = new Set(downgraded.map((row) => Number(row.user_id)));
+      return ended.filter((user) => !skip.has(Number(user.id)));
     },
     /** Inserts a notice marker; true only the first time (user, kind, ref) is seen. */
     async markNotice(userId: number, kind: string, ref: string, now: Date) {
@@ -144,15 +125,13 @@ export function createBillingRepo(db: Kysely<DB>) {
     updateSubscription(id: number, values: Partial<{ plan_id: number; frequency: Frequency; seats: number; status: 'active' | 'past_due' | 'ended'; current_period_start: Date; current_period_end: Date; next_plan_id: number | null; next_frequency: Frequency | null; next_seats: number | null; ended_at: Date | null; end_reason: string | null; cancel_at_period_end: boolean }>, now: Date) {
       return db.updateTable('subscriptions').set({ ...values, updated_at: now }).where('id', '=', id).execute();
     },
-    planIdsInUse() {
-      return db
-        .selectFrom('users')
-        .select('plan_id as id')
-        .where('plan_id', 'is not', null)
-        .union(db.selectFrom('subscriptions').select('plan_id as id'))
-        .union(db.selectFrom('subscriptions').select('next_plan_id as id').where('next_plan_id', 'is not', null))
-        .execute()
-        .then((rows) => new Set(rows.map((r) => Number(r.id))));
+    /** Plans some user or subscription (now or from the next period) is on. */
+    async planIdsInUse() {
+      const [onUsers, rows] = await Promise.all([
+        users.planIdsInUse(),
+        db.selectFrom('subscriptions').select('plan_id as id').union(db.selectFrom('subscriptions').select('next_plan_id as id').where('next_plan_id', 'is not', null).$narrowType<{ id: number }>()).execute(),
+      ]);
+      return new Set([...onUsers, ...rows.map((r) => Number(r.id))]);
     },
 
     // invoices

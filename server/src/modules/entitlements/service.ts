@@ -2,7 +2,7 @@ import { LimitExceeded } from '../../http/errors';
 import type { PlanRow, UserRow } from '../../db/schema';
 import type { PlansService } from '../plans/service';
 import type { SettingsService } from '../settings/service';
-import { TRIAL_PLAN_SLUG } from '../users/users.fns';
+import { TRIAL_PLAN_SLUG } from '../plans/plans.fns';
 import { guestSubjects, teamSubject, userSubject, type CountedSubject, type UsageLedger, type UsageMetric } from './ledger';
 
 const DAY_MS = 86_400_000;

@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Insertable, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Kysely, type QueryCreator } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { AutoDelete, HistoryEntriesTable, HistoryType } from './tables';
 
@@ -18,6 +18,16 @@ function ownedBy(owner: HistoryOwner) {
         ]);
 }
 
+/**
+ * Inserting history entries as one step of another module's statement (a data-modifying CTE:
+ * `query.with('saved_history', insertHistoryEntries(entries))`), so the text translator saves a
+ * translation and its entry in one round trip while the SQL of this table stays here.
+ */
+export function insertHistoryEntries(entries: Insertable<HistoryEntriesTable>[]) {
+  // Any statement over our tables, whatever CTEs it has named before this one.
+  return <D extends DB>(qb: QueryCreator<D>) => (qb as unknown as QueryCreator<DB>).insertInto('history_entries').values(entries).returning('project_id');
+}
+
 export function createHistoryRepo(db: Kysely<DB>) {
   return {
     /** A page of a user's own entries, or of a team's (the owner's and managers' view). */
@@ -30,11 +40,9 @@ export function createHistoryRepo(db: Kysely<DB>) {
       }
       const [rows, total] = await Promise.all([
         query
-          .leftJoin('users', 'users.id', 'history_entries.user_id')
           .select([
             'history_entries.project_id',
             'history_entries.user_id',
-            'users.name as user_name',
             'history_entries.type',
             'history_entries.source_lang',
             'history_entries.target_lang',

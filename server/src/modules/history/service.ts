@@ -43,6 +43,8 @@ export function createHistoryService(deps: {
   logger: Logger;
   /** The user's team id, or null (the teams module answers it): stamps entries and scopes a user's own view. */
   teamOf?: (userId: number) => Promise<number | null>;
+  /** A user by id (the users module's): names the members in a team's view. */
+  findUser: (userId: number) => Promise<{ name: string } | undefined>;
 }) {
   const handlers = new Map<HistoryType, HistoryTypeHandler>();
 
@@ -123,10 +125,16 @@ export function createHistoryService(deps: {
       const team = 'teamId' in scope;
       const owner: HistoryOwner = team ? { team: scope.teamId } : await own(scope.userId);
       const { rows, total } = await deps.repo.page(owner, { ...filter, q: filter.q || undefined, perPage: HISTORY_PER_PAGE });
+      const names = new Map<number, string>();
+      if (team) {
+        const ids = [...new Set(rows.map((row) => row.user_id))];
+        const users = await Promise.all(ids.map((id) => deps.findUser(id)));
+        ids.forEach((id, i) => names.set(id, users[i]?.name ?? ''));
+      }
       return {
         data: rows.map((row) => ({
           project_id: row.project_id,
-          ...(team ? { user_id: row.user_id, user_name: row.user_name ?? '' } : {}),
+          ...(team ? { user_id: row.user_id, user_name: names.get(row.user_id) ?? '' } : {}),
           type: row.type,
           source_lang: row.source_lang,
           target_lang: row.target_lang,

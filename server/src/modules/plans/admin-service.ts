@@ -31,7 +31,14 @@ export function toAdminPlan(plan: PlanRow, subscribers: number) {
  * (plans.invalidate). A plan that a user or subscription still refers to is archived, not
  * deleted: its subscribers keep it until their renewal.
  */
-export function createAdminPlansService(deps: { repo: PlansRepo; plans: PlansService; planIdsInUse: () => Promise<Set<number>>; now: () => Date }) {
+export function createAdminPlansService(deps: {
+  repo: PlansRepo;
+  plans: PlansService;
+  planIdsInUse: () => Promise<Set<number>>;
+  /** Users on each plan (the users module's count; the container wires it). */
+  subscriberCounts: () => Promise<Map<number, number>>;
+  now: () => Date;
+}) {
   async function uniqueSlug(base: string, exceptId?: number) {
     let slug = base;
     for (let n = 2; ; n++) {
@@ -43,14 +50,14 @@ export function createAdminPlansService(deps: { repo: PlansRepo; plans: PlansSer
 
   return {
     async list() {
-      const [plans, counts] = await Promise.all([deps.repo.listAll(), deps.repo.subscriberCounts()]);
+      const [plans, counts] = await Promise.all([deps.repo.listAll(), deps.subscriberCounts()]);
       return plans.map((plan) => toAdminPlan(plan, counts.get(plan.id) ?? 0));
     },
 
     async get(id: number) {
       const plan = await deps.repo.findById(id);
       if (!plan) throw new NotFound();
-      return toAdminPlan(plan, (await deps.repo.subscriberCounts()).get(id) ?? 0);
+      return toAdminPlan(plan, (await deps.subscriberCounts()).get(id) ?? 0);
     },
 
     async create(input: CreatePlanInput) {
@@ -75,7 +82,7 @@ export function createAdminPlansService(deps: { repo: PlansRepo; plans: PlansSer
         updated_at: deps.now(),
       });
       await deps.plans.invalidate();
-      return toAdminPlan(plan, (await deps.repo.subscriberCounts()).get(id) ?? 0);
+      return toAdminPlan(plan, (await deps.subscriberCounts()).get(id) ?? 0);
     },
 
     /** Deletes an unused plan; archives one in use. */

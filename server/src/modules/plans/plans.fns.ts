@@ -1,5 +1,8 @@
 import type { PlanRow } from '../../db/schema';
 
+/** The slug of the free-trial plan: every new account starts on it, and goes back to it when a paid plan ends. */
+export const TRIAL_PLAN_SLUG = 'free-trial';
+
 const LIMIT_COLUMNS = ['daily_text_requests', 'monthly_doc_requests', 'char_limit', 'text_words', 'doc_words', 'doc_chars', 'monthly_files', 'web_pages', 'max_file_size_mb', 'file_formats', 'monthly_api_characters'] as const;
 
 /** A plan's quotas (spec section 3): the columns every quota check and GET /api/user read. */

@@ -15,16 +15,6 @@ export function createPlansRepo(db: Kysely<DB>) {
     findBySlug(slug: string) {
       return db.selectFrom('plans').selectAll().where('slug', '=', slug).executeTakeFirst();
     },
-    /** Users on each plan. */
-    async subscriberCounts() {
-      const rows = await db
-        .selectFrom('users')
-        .select(['plan_id', (eb) => eb.fn.countAll<number>().as('count')])
-        .where('plan_id', 'is not', null)
-        .groupBy('plan_id')
-        .execute();
-      return new Map(rows.map((row) => [Number(row.plan_id), Number(row.count)]));
-    },
     insert(plan: NewPlan) {
       return db.insertInto('plans').values(plan).returningAll().executeTakeFirstOrThrow();
     },

@@ -22,15 +22,9 @@ export function createTeamsRepo(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
+    /** The team's members (the users module has their names and roles). */
     listMembers(teamId: number) {
-      return db
-        .selectFrom('team_members')
-        .innerJoin('users', 'users.id', 'team_members.user_id')
-        .select(['users.id', 'users.name', 'users.email', 'users.role_id', 'team_members.joined_at'])
-        .where('team_members.team_id', '=', teamId)
-        .orderBy('users.role_id')
-        .orderBy('team_members.joined_at')
-        .execute();
+      return db.selectFrom('team_members').select(['user_id', 'joined_at']).where('team_id', '=', teamId).orderBy('joined_at').execute();
     },
 
     listOpenInvitations(teamId: number, now: Date, executor: Executor = db) {
@@ -66,14 +60,6 @@ export function createTeamsRepo(db: Kysely<DB>) {
 
     removeMember(teamId: number, userId: number, executor: Executor) {
       return executor.deleteFrom('team_members').where('team_id', '=', teamId).where('user_id', '=', userId).execute();
-    },
-
-    setUserRole(userId: number, roleId: number, now: Date, executor: Executor = db) {
-      return executor.updateTable('users').set({ role_id: roleId, updated_at: now }).where('id', '=', userId).execute();
-    },
-
-    setUserPlan(userId: number, planId: number | null, now: Date, executor: Executor) {
-      return executor.updateTable('users').set({ plan_id: planId, updated_at: now }).where('id', '=', userId).execute();
     },
 
     updateTeam(teamId: number, values: { llm_enabled?: boolean; name?: string; owner_id?: number; seats?: number }, now: Date, executor: Executor = db) {
@@ -131,14 +117,6 @@ export function createTeamsRepo(db: Kysely<DB>) {
 
     deleteInvitation(teamId: number, invitationId: number) {
       return db.deleteFrom('team_invitations').where('team_id', '=', teamId).where('id', '=', invitationId).where('accepted_at', 'is', null).executeTakeFirst();
-    },
-
-    findUserById(id: number, executor: Executor = db) {
-      return executor.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-    },
-
-    findUserByEmail(email: string, executor: Executor = db) {
-      return executor.selectFrom('users').selectAll().where(sql`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
     },
   };
 }

@@ -43,8 +43,8 @@ export interface TeamUsageSource {
 
 export function createTeamsService(deps: {
   repo: TeamsRepo;
-  /** The users repo inserts the invited member's account, inside the invitation's transaction. */
-  usersRepo: Pick<UsersRepo, 'create'>;
+  /** The users' rows: the invited member's account (in the invitation's transaction), look-ups, roles and plans. */
+  usersRepo: Pick<UsersRepo, 'create' | 'findById' | 'findByEmail' | 'setRole' | 'setPlan'>;
   plans: PlansService;
   sessions: SessionStore;
   mail: MailService;
@@ -95,9 +95,21 @@ export function createTeamsService(deps: {
     return team;
   }
 
+  /** The team's members with their names and roles (from the users repo), by role, then by when they joined. */
+  async function listMembers(teamId: number) {
+    const rows = await deps.repo.listMembers(teamId);
+    const users = await Promise.all(rows.map((row) => deps.usersRepo.findById(row.user_id)));
+    return rows
+      .flatMap((row, i) => {
+        const user = users[i];
+        return user ? [{ id: user.id, name: user.name, email: user.email, role_id: user.role_id, joined_at: row.joined_at }] : [];
+      })
+      .sort((a, b) => a.role_id - b.role_id);
+  }
+
   /** A member of the caller's own team; anything else is "not found". */
   async function memberOfTeam(teamId: number, memberId: number) {
-    const members = await deps.repo.listMembers(teamId);
+    const members = await listMembers(teamId);
     const member = members.find((m) => m.id === memberId);
     if (!member) throw new NotFound();
     return member;
@@ -136,7 +148,7 @@ export function createTeamsService(deps: {
       const team = await membershipOf(actor.user);
       if (!team) return { data: null };
       const canManage = actor.user.role_id === ROLE.owner || actor.user.role_id === ROLE.manager;
-      const members = await deps.repo.listMembers(team.teamId);
+      const members = await listMembers(team.teamId);
       const invitations = canManage ? await deps.repo.listOpenInvitations(team.teamId, deps.now()) : [];
       const usage = canManage && deps.usage ? await teamUsage(team, members, deps.usage) : null;
       return {
@@ -176,7 +188,7 @@ export function createTeamsService(deps: {
       const team = await deps.repo.transaction(async (trx) => {
         const created = await deps.repo.createTeam({ name: input.name, ownerId: user.id, seats: Math.max(1, seats) }, trx);
         await deps.repo.addMember(created.id, user.id, trx);
-        await deps.repo.setUserRole(user.id, ROLE.owner, now, trx);
+        await deps.usersRepo.setRole(user.id, ROLE.owner, now, trx);
         return created;
       });
       await changed(team.id, [user.id]);
@@ -186,7 +198,7 @@ export function createTeamsService(deps: {
     async invite(actor: Actor, input: { email: string; roleId: number }, locale: Locale) {
       const team = await managedTeam(actor);
       const email = input.email.trim();
-      const existing = await deps.repo.findUserByEmail(email);
+      const existing = await deps.usersRepo.findByEmail(email);
       if (existing && (await deps.repo.findMembership(existing.id))?.team_id === team.teamId) throw Invalid.field('email', 'teams.already_member');
       const now = deps.now();
       const token = randomBytes(32).toString('base64url');
@@ -217,7 +229,7 @@ export function createTeamsService(deps: {
       const team = await managedTeam(actor);
       const member = await memberOfTeam(team.teamId, memberId);
       if (member.id === team.ownerId) throw new Forbidden('teams.owner_untouchable');
-      await deps.repo.setUserRole(member.id, input.roleId, deps.now());
+      await deps.usersRepo.setRole(member.id, input.roleId, deps.now());
       await changed(team.teamId, [member.id]);
       return { id: member.id, role_id: String(input.roleId) };
     },
@@ -231,8 +243,8 @@ export function createTeamsService(deps: {
       const now = deps.now();
       await deps.repo.transaction(async (trx) => {
         await deps.repo.removeMember(team.teamId, member.id, trx);
-        await deps.repo.setUserRole(member.id, ROLE.user, now, trx);
-        await deps.repo.setUserPlan(member.id, trial.id, now, trx);
+        await deps.usersRepo.setRole(member.id, ROLE.user, now, trx);
+        await deps.usersRepo.setPlan(member.id, trial.id, now, trx);
       });
       await changed(team.teamId, [member.id]);
       await deps.sessions.endAllForUser(member.id);
@@ -255,8 +267,8 @@ export function createTeamsService(deps: {
       const now = deps.now();
       await deps.repo.transaction(async (trx) => {
         await deps.repo.updateTeam(team.teamId, { owner_id: member.id }, now, trx);
-        await deps.repo.setUserRole(member.id, ROLE.owner, now, trx);
-        await deps.repo.setUserRole(actor.user.id, ROLE.manager, now, trx);
+        await deps.usersRepo.setRole(member.id, ROLE.owner, now, trx);
+        await deps.usersRepo.setRole(actor.user.id, ROLE.manager, now, trx);
       });
       await changed(team.teamId, [member.id, actor.user.id]);
     },
@@ -266,13 +278,13 @@ export function createTeamsService(deps: {
       const team = await membershipOf(actor.user);
       if (!team) throw new Forbidden('teams.no_team');
       if (team.ownerId !== actor.user.id) throw new Forbidden('teams.owner_only');
-      const members = await deps.repo.listMembers(team.teamId);
+      const members = await listMembers(team.teamId);
       const trial = await deps.plans.getBySlug('free-trial');
       const now = deps.now();
       await deps.repo.transaction(async (trx) => {
         for (const member of members) {
-          await deps.repo.setUserRole(member.id, ROLE.user, now, trx);
-          if (member.id !== team.ownerId) await deps.repo.setUserPlan(member.id, trial.id, now, trx);
+          await deps.usersRepo.setRole(member.id, ROLE.user, now, trx);
+          if (member.id !== team.ownerId) await deps.usersRepo.setPlan(member.id, trial.id, now, trx);
         }
         await deps.repo.deleteTeam(team.teamId, trx);
       });
@@ -282,10 +294,10 @@ export function createTeamsService(deps: {
     /** POST /api/create-user: a new account from an invitation; the e-mail is proven by the link. */
     async acceptWithNewAccount(input: { token: string; name: string; password: string }, locale: Locale) {
       const invitation = await invitationFromToken(input.token);
-      if (await deps.repo.findUserByEmail(invitation.email)) throw Invalid.field('email', 'teams.account_exists');
+      if (await deps.usersRepo.findByEmail(invitation.email)) throw Invalid.field('email', 'teams.account_exists');
       const team = await deps.repo.findTeamById(invitation.team_id);
       if (!team) throw Invalid.field('token', 'teams.invitation_invalid');
-      const owner = await deps.repo.findUserById(team.owner_id);
+      const owner = await deps.usersRepo.findById(team.owner_id);
       const passwordHash = await hashPassword(input.password);
       const now = deps.now();
       const user = await deps.repo.transaction(async (trx) => {
@@ -315,12 +327,12 @@ export function createTeamsService(deps: {
       if (actor.user.role_id !== ROLE.user) throw new Forbidden('teams.individuals_only');
       const team = await deps.repo.findTeamById(invitation.team_id);
       if (!team) throw Invalid.field('token', 'teams.invitation_invalid');
-      const owner = await deps.repo.findUserById(team.owner_id);
+      const owner = await deps.usersRepo.findById(team.owner_id);
       const now = deps.now();
       await deps.repo.transaction(async (trx) => {
         await deps.repo.addMember(team.id, actor.user.id, trx);
-        await deps.repo.setUserRole(actor.user.id, invitation.role_id, now, trx);
-        await deps.repo.setUserPlan(actor.user.id, owner?.plan_id ?? null, now, trx);
+        await deps.usersRepo.setRole(actor.user.id, invitation.role_id, now, trx);
+        await deps.usersRepo.setPlan(actor.user.id, owner?.plan_id ?? null, now, trx);
         await deps.repo.markInvitationAccepted(invitation.id, now, trx);
       });
       await changed(team.id, [actor.user.id]);

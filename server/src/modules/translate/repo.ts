@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { insertHistoryEntries } from '../history/repo';
 import type { HistoryEntriesTable } from '../history/tables';
 import type { TextTranslationsTable, TranslationSegmentsTable } from './tables';
 
@@ -77,6 +78,7 @@ export function createTranslateRepo(db: Kysely<DB>) {
     /**
      * Saves translations, their segments and (for signed-in users) their history entries
      * in one statement: data-modifying CTEs, so a batch of requests pays one round trip.
+     * The history entries' insert is the history module's (insertHistoryEntries).
      */
     async insertTranslations(
       items: Array<{
@@ -91,7 +93,7 @@ export function createTranslateRepo(db: Kysely<DB>) {
       const query = db.with('saved_translations', (qb) => qb.insertInto('text_translations').values(translations).returning('id'));
       if (history.length) {
         await query
-          .with('saved_history', (qb) => qb.insertInto('history_entries').values(history).returning('project_id'))
+          .with('saved_history', insertHistoryEntries(history))
           .insertInto('translation_segments')
           .values(segments)
           .execute();

@@ -7,6 +7,15 @@ export function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }
 
+/** The admin console's user list: by name or e-mail (`q`), plan and role, a page at a time. */
+export interface UserListFilter {
+  q?: string;
+  planId?: number;
+  roleId?: number;
+  page: number;
+  perPage: number;
+}
+
 export function createUsersRepo(db: Kysely<DB>) {
   // Every signed-in request loads its user: concurrent look-ups share one statement.
   const byId = createBatcher({
@@ -18,7 +27,34 @@ export function createUsersRepo(db: Kysely<DB>) {
     concurrency: 2,
   });
 
+  function filtered(filter: Omit<UserListFilter, 'page' | 'perPage'>) {
+    let query = db.selectFrom('users');
+    if (filter.q) {
+      const pattern = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`).toLowerCase()}%`;
+      query = query.where((eb) => eb.or([eb(sql`lower(users.name)`, 'like', pattern), eb(sql`lower(users.email)`, 'like', pattern)]));
+    }
+    if (filter.planId !== undefined) query = query.where('users.plan_id', '=', filter.planId);
+    if (filter.roleId !== undefined) query = query.where('users.role_id', '=', filter.roleId);
+    return query;
+  }
+
   return {
+    /** A page of users, newest first, and how many match in all. */
+    async listPage(filter: UserListFilter) {
+      const [rows, total] = await Promise.all([
+        filtered(filter)
+          .select(['id', 'name', 'email', 'role_id', 'email_verified_at', 'trial_ends_at', 'created_at', 'plan_id'])
+          .orderBy('id', 'desc')
+          .limit(filter.perPage)
+          .offset((filter.page - 1) * filter.perPage)
+          .execute(),
+        filtered(filter)
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .executeTakeFirstOrThrow()
+          .then((row) => Number(row.count)),
+      ]);
+      return { rows, total };
+    },
     findById(id: number) {
       return byId.submit(id);
     },
@@ -56,6 +92,53 @@ export function createUsersRepo(db: Kysely<DB>) {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
+    /** The role column: a team's owner, managers and members (teams module). */
+    setRole(id: number, roleId: number, now: Date, executor: Kysely<DB> | Transaction<DB> = db) {
+      return executor.updateTable('users').set({ role_id: roleId, updated_at: now }).where('id', '=', id).execute();
+    },
+
+    // The plan columns (plan_id, trial_ends_at): billing and teams change them through these,
+    // in their own transactions when they pass one as `executor`.
+    setPlan(id: number, planId: number | null, now: Date, executor: Kysely<DB> | Transaction<DB> = db) {
+      return executor.updateTable('users').set({ plan_id: planId, updated_at: now }).where('id', '=', id).execute();
+    },
+    /** An admin's grant of a paid plan: the plan, and the trial (if still running) ends now. */
+    grantPlan(id: number, planId: number, now: Date, executor: Kysely<DB> | Transaction<DB> = db) {
+      return executor
+        .updateTable('users')
+        .set({ plan_id: planId, trial_ends_at: sql<Date>`case when trial_ends_at > ${now} then ${now} else trial_ends_at end`, updated_at: now })
+        .where('id', '=', id)
+        .execute();
+    },
+    /** Downgraded accounts land on the trial plan with the trial over. */
+    downgradeToTrial(id: number, trialPlanId: number, now: Date, executor: Kysely<DB> | Transaction<DB> = db) {
+      return executor
+        .updateTable('users')
+        .set({ plan_id: trialPlanId, trial_ends_at: sql<Date>`least(coalesce(trial_ends_at, ${now}), ${now})`, updated_at: now })
+        .where('id', '=', id)
+        .execute();
+    },
+    /** Users on one of `planIds` whose trial ends within (from, until]. */
+    trialsEndingBetween(planIds: number[], from: Date, until: Date) {
+      if (!planIds.length) return Promise.resolve([]);
+      return db.selectFrom('users').selectAll().where('plan_id', 'in', planIds).where('trial_ends_at', '>', from).where('trial_ends_at', '<=', until).execute();
+    },
+    /** The plans some user is on. */
+    async planIdsInUse() {
+      const rows = await db.selectFrom('users').select('plan_id').distinct().where('plan_id', 'is not', null).execute();
+      return new Set(rows.map((row) => Number(row.plan_id)));
+    },
+    /** Users on each plan. */
+    async countByPlan() {
+      const rows = await db
+        .selectFrom('users')
+        .select(['plan_id', (eb) => eb.fn.countAll<number>().as('count')])
+        .where('plan_id', 'is not', null)
+        .groupBy('plan_id')
+        .execute();
+      return new Map(rows.map((row) => [Number(row.plan_id), Number(row.count)]));
+    },
+
     /** Deletes the user; sessions, social accounts and tokens go with it (on delete cascade). */
     async delete(id: number) {
       const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();

@@ -1,5 +1,36 @@
 import { z } from 'zod';
-import { localeField, nameField, withPasswordConfirmation } from '../auth/schemas';
+import { requiredString } from '../../http/validation';
+
+// The account's own fields (name, locale, password): the auth module's sign-up and reset forms use them too.
+
+/** A password being checked (sign-in, re-entry): only "Password is required". */
+export const passwordField = z
+  .string({ error: 'validation.password_required' })
+  .min(1, { error: 'validation.password_required', abort: true });
+
+/** A password being chosen: at least 8 characters (argon2id hashes anything, so 255 caps the work). */
+export const newPasswordField = passwordField.min(8, { error: 'auth.password_min' }).max(255, { error: 'auth.password_max' });
+
+export const passwordConfirmationField = z
+  .string({ error: 'validation.password_confirmation_required' })
+  .min(1, { error: 'validation.password_confirmation_required', abort: true });
+
+/** password + password_confirmation, the confirmation matching (reported on the confirmation field). */
+export function withPasswordConfirmation<T extends z.ZodRawShape>(shape: T) {
+  return z
+    .object({ ...shape, password: newPasswordField, password_confirmation: passwordConfirmationField })
+    .refine((input) => {
+      const { password, password_confirmation } = input as { password: string; password_confirmation: string };
+      return password === password_confirmation;
+    }, {
+      path: ['password_confirmation'],
+      error: 'auth.password_confirmation_mismatch',
+    });
+}
+
+export const nameField = requiredString('validation.name_required').max(255, { error: 'auth.name_max' });
+
+export const localeField = z.enum(['en', 'ar']);
 
 const optionalText = (max: number) => z.string().trim().max(max, { error: 'users.field_too_long' }).optional();
 

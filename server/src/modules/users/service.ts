@@ -1,17 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { SocialProvider } from '../../config';
-import type { UserRow } from '../../db/schema';
+import type { PlanRow, UserRow } from '../../db/schema';
 import { ROLE } from '../../http/access';
 import { Forbidden, Invalid, PayloadTooLarge } from '../../http/errors';
 import type { RateLimiter } from '../../http/rate-limit';
 import type { Locale } from '../../i18n/messages';
 import type { MailService } from '../../mail/jobs';
 import type { FileStorage } from '../../storage/local';
-import { planLimits } from '../plans/plans.fns';
+import { planLimits, TRIAL_PLAN_SLUG } from '../plans/plans.fns';
 import type { EntitlementsService } from '../entitlements/service';
 import type { PlansService } from '../plans/service';
-import type { BillingService } from '../billing/service';
 import { hashPassword, verifyPassword } from './passwords';
 import { isUniqueViolation, type UsersRepo } from './repo';
 import type { DeleteAccountInput, SettingsInput, UpdateProfileInput } from './schemas';
@@ -24,7 +23,6 @@ import {
   readCompanyInfo,
   readPersonalInfo,
   TRIAL_DAYS,
-  TRIAL_PLAN_SLUG,
   userFilesPrefix,
 } from './users.fns';
 
@@ -42,13 +40,24 @@ export function llmMode(features: { llmInPlan: boolean; llmDisabledByTeam: boole
   return configured ? 'available' : 'not_configured';
 }
 
+/**
+ * What the profile shows of the subscription. Declared here, and provided by the billing module,
+ * so that users (which billing builds on) does not import billing back.
+ */
+export interface ProfileBillingFields {
+  plan: { frequency: string | null; seats: number | null; starts_at: string | null; expires_at: string | null; status: string };
+  trial_ends_at: string | null;
+  trial_expired: boolean;
+  pending_invoice: { id: number; number: string; amount: number; status: string } | null;
+}
+
 export interface UsersServiceDeps {
   repo: UsersRepo;
   plans: PlansService;
   /** The plan, trial, features, limits and usage of the profile (entitlements module). */
   entitlements: Pick<EntitlementsService, 'entitlementsFor' | 'usageSnapshot'>;
-  /** The subscription and trial fields of the profile (billing module). */
-  billing: Pick<BillingService, 'profileExtras'>;
+  /** The subscription and trial fields of the profile (the billing module's, wired by the container). */
+  billing: { profileExtras(user: UserRow, plan: PlanRow, trialEndsAt: Date | null): Promise<ProfileBillingFields> };
   now: () => Date;
   logger: Logger;
   storage: FileStorage;

@@ -2,7 +2,6 @@ import type { UserRow } from '../../db/schema';
 
 /** Length of the free trial every new account starts with (spec sections 1 and 9). */
 export const TRIAL_DAYS = 7;
-export const TRIAL_PLAN_SLUG = 'free-trial';
 
 /** Company logos: PNG, JPEG or WebP, recognised by their first bytes, at most 2 MB. */
 export const MAX_LOGO_BYTES = 2 * 1024 * 1024;

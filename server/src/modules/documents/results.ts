@@ -1,0 +1,121 @@
+import type { Readable } from 'node:stream';
+import { OUTPUT_FORMAT } from '../../formats';
+import { NotFound } from '../../http/errors';
+import { t } from '../../i18n/messages';
+import { StorageNotFound } from '../../storage/local';
+import type { DocumentsContext, Requester } from './context';
+import { monthStart } from './documents.fns';
+import type { DocumentOwner } from './repo';
+
+/**
+ * A document once queued: its state and file for those who may see them, its history entry
+ * (re-opened or deleted from the history screen), the month's count, and retention.
+ */
+export function createDocumentResults(ctx: DocumentsContext) {
+  const { deps, repo, storage, now, logger, config, assertCanSee, folderOf } = ctx;
+
+  /** Deletes documents with their history entries: the rows become tombstones, the files go. */
+  async function removeDocuments(projectIds: string[], userId: number) {
+    const jobs = await repo.listForUser(projectIds, userId);
+    await repo.markDeleted(
+      jobs.map((job) => job.id),
+      now(),
+    );
+    for (const job of jobs) await storage.delete(`${folderOf(job)}/`);
+  }
+
+  deps.history.registerType('document', {
+    /** What re-opening a document entry needs: its state, its file and the download id. */
+    detail: async (projectId, userId) => {
+      const job = await repo.findByProjectId(projectId);
+      if (!job || job.user_id !== userId) return undefined;
+      return {
+        state: job.state,
+        progress: job.progress,
+        file_name: job.file_name,
+        format: job.format,
+        words: job.words,
+        pages: job.pages,
+        ...(job.file_id ? { file_id: job.file_id, result_name: job.result_name, download_url: `/api/translated-file-url/?id=${job.file_id}` } : {}),
+        ...(job.error_key ? { error: { key: job.error_key, params: job.error_params, message: t(job.locale, job.error_key, job.error_params) } } : {}),
+      };
+    },
+    remove: removeDocuments,
+  });
+
+  return {
+    /** GET /api/doc/translated/{projectId}: the job's state, as truthful as the last saved batch. */
+    async status(requester: Requester, projectId: string) {
+      const job = await repo.findByProjectId(projectId);
+      if (!job) throw new NotFound();
+      await assertCanSee(job, requester);
+      return {
+        status: 200,
+        data: {
+          project_id: job.project_id,
+          state: job.state,
+          progress: job.progress,
+          file_name: job.file_name,
+          format: job.format,
+          source_lang: job.source_lang,
+          target_lang: job.target_lang,
+          model: job.model,
+          words: job.words,
+          characters: job.characters,
+          pages: job.pages,
+          // The engine that translated it: 'dictionary' means a word-by-word gloss (the screen says so).
+          engine: job.engine,
+          created_at: new Date(job.created_at).toISOString(),
+          ...(job.file_id ? { file_id: job.file_id, result_name: job.result_name } : {}),
+          ...(job.error_key ? { error: { key: job.error_key, params: job.error_params, message: t(requester.locale, job.error_key, job.error_params) } } : {}),
+        },
+      };
+    },
+
+    /** GET /api/translated-file-url/?id=: the translated file, to its owner only. */
+    async download(requester: Requester, fileId: string): Promise<{ stream: Readable; fileName: string; mime: string; size: number | null }> {
+      const job = await repo.findByFileId(fileId);
+      if (!job || job.state !== 'done' || !job.result_key) throw new NotFound();
+      await assertCanSee(job, requester);
+      try {
+        return { stream: await storage.stream(job.result_key), fileName: job.result_name ?? 'document', mime: OUTPUT_FORMAT[job.format].mime, size: await storage.size(job.result_key) };
+      } catch (error) {
+        if (error instanceof StorageNotFound) throw new NotFound();
+        throw error;
+      }
+    },
+
+    /**
+     * Retention (the `history-auto-delete` job): a guest's finished document and its files
+     * go after the guest retention (as guests' texts do), kept as a tombstone so the month's
+     * guest quota still counts it; tombstones of past months are then deleted for good.
+     */
+    async purgeExpired(batchSize = 200) {
+      const cutoff = new Date(now().getTime() - config.guestRetentionHours * 3_600_000);
+      let guests = 0;
+      for (;;) {
+        const jobs = await repo.listGuestFinishedBefore(cutoff, batchSize);
+        if (!jobs.length) break;
+        await repo.markDeleted(
+          jobs.map((job) => job.id),
+          now(),
+        );
+        for (const job of jobs) await storage.delete(`${folderOf(job)}/`).catch((error) => logger.warn({ err: error, jobId: job.id }, 'could not remove an expired guest document’s files'));
+        guests += jobs.length;
+        if (jobs.length < batchSize) break;
+      }
+      const tombstones = await repo.purgeTombstonesBefore(monthStart(now()));
+      if (guests || tombstones) logger.info({ guests, tombstones }, 'expired documents removed');
+      return { guests, tombstones };
+    },
+
+    /** Documents counted this month: a user's own, or a guest's (by token or IP, the higher). */
+    async documentsThisMonth(owner: DocumentOwner) {
+      if ('userId' in owner) {
+        const user = await deps.findUser(owner.userId);
+        return user ? (await deps.entitlements.usageOf(await deps.entitlements.entitlementsFor({ user }))).doc_requests_this_month : 0;
+      }
+      return deps.entitlements.used(await deps.entitlements.entitlementsFor({ guest: { token: owner.guestToken, ip: owner.guestIp } }), 'documents');
+    },
+  };
+}
