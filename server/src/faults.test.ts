@@ -380,8 +380,10 @@ describe(`faults injected into the real process (${testEngine})`, () => {
     expect(inFlight.renewalKey).toBe(`${renewals[0]!.number}-1`);
     const taken = [...stripe.intents.values()].filter((intent) => intent.description === `Lisan ${renewals[0]!.number}`);
     expect(taken).toHaveLength(1);
-    const paid = smtp.delivered.filter((m) => m.to.includes(OWNER) && m.text.includes(renewals[0]!.number));
-    expect(paid).toHaveLength(1);
+    // The "invoice paid" mail goes through the mail queue after the invoice is marked paid: wait for it.
+    const paidMails = () => smtp.delivered.filter((m) => m.to.includes(OWNER) && m.text.includes(renewals[0]!.number));
+    await waitFor('the invoice-paid mail', async () => paidMails().length, (n) => n > 0, 60_000);
+    expect(paidMails()).toHaveLength(1);
     count(KILL_FAULTS.renewal).survived += 1;
   });
 
