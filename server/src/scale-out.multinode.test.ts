@@ -241,8 +241,9 @@ describe('two api and two worker processes on PostgreSQL and S3 storage', () => 
     }
     expect(status.state).toBe('done');
     expect(survivor.output()).toContain(held!);
-    const [bossJob] = await sql<{ state: string; retry_count: number }>(`select state, retry_count from pgboss.job where id = $1`, [held]);
-    expect(bossJob).toEqual({ state: 'completed', retry_count: 1 });
+    // pg-boss marks the job completed after its handler returns, a moment after the document's own state.
+    const bossJob = async () => (await sql<{ state: string; retry_count: number }>(`select state, retry_count from pgboss.job where id = $1`, [held]))[0];
+    await expect.poll(bossJob, { timeout: 15_000, interval: 100 }).toEqual({ state: 'completed', retry_count: 1 });
     const [job] = await sql<{ batch_count: number; batches_done: number }>(`select batch_count, batches_done from document_jobs where project_id = $1`, [projectId]);
     expect(job!.batch_count).toBeGreaterThan(2);
     expect(job!.batches_done).toBe(job!.batch_count);

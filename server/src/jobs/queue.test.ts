@@ -2,6 +2,8 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import PgBoss from 'pg-boss';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSharedTestDatabase, createTestDatabase, openSharedTestDatabase, testEngine } from '../../test/database';
@@ -15,6 +17,30 @@ afterEach(async () => {
 });
 
 const silent = pino({ level: process.env.QUEUE_TEST_LOG ?? 'silent' });
+
+describe('pg-boss completions that fail', () => {
+  it('are reported as the queue error, not as an unhandled rejection (its worker does not await them)', async () => {
+    void JobQueue; // importing the queue module is what installs the handling
+    const boss = new PgBoss({ db: { executeSql: async () => Promise.reject(new Error('terminating connection due to administrator command')) }, schema: 'pgboss' });
+    const errors: unknown[] = [];
+    boss.on('error', (error) => errors.push(error));
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      // As pg-boss's worker calls them: not awaited.
+      void boss.complete('some-queue', randomUUID());
+      void boss.fail('some-queue', randomUUID(), new Error('handler failed'));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(unhandled).toEqual([]);
+      expect(errors).toHaveLength(2);
+      // A caller that awaits still sees the failure.
+      await expect(boss.complete('some-queue', randomUUID())).rejects.toThrow('administrator command');
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+});
 
 describe(`job queue (${testEngine})`, () => {
   it('runs a job sent by one queue in the worker of another (api enqueues, worker handles)', async () => {

@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import type { EventEmitter } from 'node:events';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Database, SqlExecutor } from '../db/client';
@@ -62,6 +64,28 @@ const DEFAULT_SETTINGS: Required<Omit<QueueSettings, 'leaseSeconds'>> = {
   retryBackoff: true,
   expireInSeconds: 15 * 60,
 };
+
+/**
+ * pg-boss 10's worker calls `complete()` and `fail()` without awaiting them (src/manager.js,
+ * onFetch), so a database that goes away at that moment (a restart, a terminated connection,
+ * a dropped test database) became an unhandled rejection, which ends a Node process. The
+ * rejection is now handled: it is reported as the queue's 'error' event (logged), the job stays
+ * active and its lease hands it to a worker again. Callers that await still see the error.
+ */
+const PgBossManager = createRequire(import.meta.url)('pg-boss/src/manager.js') as { prototype: Record<string, (...args: unknown[]) => Promise<unknown>> };
+for (const method of ['complete', 'fail']) {
+  const original = PgBossManager.prototype[method]!;
+  const handled = function (this: EventEmitter, ...args: unknown[]) {
+    const result = original.apply(this, args);
+    result.catch((error: unknown) => {
+      if (this.listenerCount('error') > 0) this.emit('error', error);
+    });
+    return result;
+  };
+  // pg-boss publishes its manager's methods on the instance by function name.
+  Object.defineProperty(handled, 'name', { value: method });
+  PgBossManager.prototype[method] = handled;
+}
 
 /** pg-boss behind a typed job-name -> payload map; works on PostgreSQL and PGlite alike. */
 export class JobQueue {

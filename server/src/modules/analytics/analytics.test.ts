@@ -223,6 +223,13 @@ describe('admin analytics', () => {
       { path: '/about', views: 1, visitors: 1 },
     ]);
 
+    // One page's report: its views per day and in total, whatever the other pages' ranks.
+    const pricing = (await admin.get('/api/admin/analytics/page-views?from=2031-05-01&to=2031-05-03&path=%2Fpricing')).json().data;
+    expect(pricing.totals).toEqual({ views: 3, visitors: 2 });
+    expect(pricing.days.map((d: { views: number }) => d.views)).toEqual([2, 0, 1]);
+    expect(pricing.top_pages).toEqual([{ path: '/pricing', views: 3, visitors: 2 }]);
+    expect((await admin.get('/api/admin/analytics/page-views?path=nowhere')).statusCode).toBe(422);
+
     const defaults = (await admin.get('/api/admin/analytics/page-views')).json().data;
     expect(defaults).toMatchObject({ from: '2031-04-11', to: '2031-05-10' });
     expect(defaults.days).toHaveLength(30);

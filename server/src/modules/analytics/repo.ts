@@ -9,7 +9,7 @@ export function createAnalyticsRepo(db: Kysely<DB>) {
       return db.insertInto('page_views').values(values).execute();
     },
 
-    pageViewsPerDay(start: Date, end: Date) {
+    pageViewsPerDay(start: Date, end: Date, path?: string) {
       return db
         .selectFrom('page_views')
         .select([
@@ -19,17 +19,19 @@ export function createAnalyticsRepo(db: Kysely<DB>) {
         ])
         .where('occurred_at', '>=', start)
         .where('occurred_at', '<', end)
+        .$if(path !== undefined, (qb) => qb.where('path', '=', path!))
         .groupBy(sql`1`)
         .orderBy(sql`1`)
         .execute();
     },
 
-    topPages(start: Date, end: Date, limit: number) {
+    topPages(start: Date, end: Date, limit: number, path?: string) {
       return db
         .selectFrom('page_views')
         .select(['path', (eb) => eb.fn.countAll<number>().as('views'), sql<number>`count(distinct visitor_id)`.as('visitors')])
         .where('occurred_at', '>=', start)
         .where('occurred_at', '<', end)
+        .$if(path !== undefined, (qb) => qb.where('path', '=', path!))
         .groupBy('path')
         .orderBy('views', 'desc')
         .orderBy('path')
@@ -37,12 +39,13 @@ export function createAnalyticsRepo(db: Kysely<DB>) {
         .execute();
     },
 
-    totals(start: Date, end: Date) {
+    totals(start: Date, end: Date, path?: string) {
       return db
         .selectFrom('page_views')
         .select([(eb) => eb.fn.countAll<number>().as('views'), sql<number>`count(distinct visitor_id)`.as('visitors')])
         .where('occurred_at', '>=', start)
         .where('occurred_at', '<', end)
+        .$if(path !== undefined, (qb) => qb.where('path', '=', path!))
         .executeTakeFirstOrThrow();
     },
 

@@ -45,6 +45,7 @@ export const recordingBatchSchema = z.object({
 export type RecordingBatchInput = z.output<typeof recordingBatchSchema>;
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional();
-export const reportQuerySchema = z.object({ from: day, to: day });
+/** `path`: the report of one page of the site (its views per day and in total). */
+export const reportQuerySchema = z.object({ from: day, to: day, path: sitePath.optional() });
 export const pageQuerySchema = z.object({ page: formNumber(z.number().int().min(1).max(100_000)).default(1) });
 export const recordingIdSchema = z.object({ id: z.uuid() });

@@ -67,15 +67,15 @@ export function createAnalyticsService(deps: { repo: AnalyticsRepo; now: () => D
       return outcome;
     },
 
-    /** Page views per day (UTC) and the most viewed pages of a range of at most a year. */
-    async pageViewReport(input: { from?: string; to?: string }) {
+    /** Page views per day (UTC) and the most viewed pages of a range of at most a year; with `path`, of that page alone. */
+    async pageViewReport(input: { from?: string; to?: string; path?: string }) {
       for (const field of ['from', 'to'] as const) {
         if (input[field] && !isValidDay(input[field]!)) throw Invalid.field(field, 'validation.invalid', { attribute: field });
       }
       const range = reportRange(input, now());
       if (range.from > range.to) throw Invalid.field('from', 'analytics.range_invalid');
       if ((range.end.getTime() - range.start.getTime()) / DAY_MS > MAX_REPORT_DAYS) throw Invalid.field('from', 'analytics.range_too_long', { count: MAX_REPORT_DAYS });
-      const [days, top, totals] = await Promise.all([repo.pageViewsPerDay(range.start, range.end), repo.topPages(range.start, range.end, TOP_PAGES), repo.totals(range.start, range.end)]);
+      const [days, top, totals] = await Promise.all([repo.pageViewsPerDay(range.start, range.end, input.path), repo.topPages(range.start, range.end, TOP_PAGES, input.path), repo.totals(range.start, range.end, input.path)]);
       return {
         from: range.from,
         to: range.to,
