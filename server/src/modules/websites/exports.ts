@@ -1,0 +1,204 @@
+import { Readable } from 'node:stream';
+import yazl from 'yazl';
+import { ENGINE_ID, GLOSS_NOTICE } from '../../engines/dictionary/engine';
+import { describeSegments, extractSegments, renderTranslatedHtml, repairPlaceholders, type LinkRewriter } from '../../formats/html';
+import type { Actor } from '../../http/access';
+import type { ApprovedTranslation } from '../translate/memory';
+import { Invalid, NotFound } from '../../http/errors';
+import type { WebsitesContext } from './context';
+import type { WebLang, WebsitePageRow, WebsiteRow } from './tables';
+import { relativeHref, siteKey } from './urls.fns';
+import { parseXliff, XLIFF_FOOTER, XLIFF_HEADER, XliffError, xliffFile, type XliffUnit } from './xliff.fns';
+
+const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** A page's key for link matching: site, path and query (protocol and "www." ignored). */
+function linkKey(url: URL): string {
+  return `${siteKey(url)}${url.pathname}${url.search}`;
+}
+
+/**
+ * The translated pages out and back in: one page (download, and the sandboxed preview behind a
+ * signed link), the site as a ZIP or as XLIFF 1.2, and a reviewed XLIFF imported back.
+ */
+export function createWebsiteExports(ctx: WebsitesContext) {
+  const { deps, repo, previewBase, previewTokenValid, ownedSite } = ctx;
+
+  /** Link rewriting for one page: own translated pages -> their copies (relative, or under the preview prefix). */
+  async function linkRewriterFor(site: WebsiteRow, page: WebsitePageRow, mode: 'relative' | 'preview'): Promise<LinkRewriter> {
+    const paths = new Map<string, string>();
+    for (const row of await repo.listTranslatedPaths(site.id)) paths.set(linkKey(new URL(row.url)), row.local_path);
+    return (absolute) => {
+      const target = paths.get(linkKey(absolute));
+      if (target === undefined) return null;
+      const href = mode === 'relative' ? relativeHref(page.local_path, target) : `${previewBase(site.id)}/${encodeURI(target)}`;
+      return href + absolute.hash;
+    };
+  }
+
+  function renderPage(page: WebsitePageRow, rewriteLink: LinkRewriter) {
+    if (page.status !== 'Active' || !page.html || !page.translations || !page.target_lang) throw new NotFound('websites.page_not_translated');
+    return renderTranslatedHtml(page.html, { pageUrl: page.url, translations: page.translations, targetLang: page.target_lang, rewriteLink }).html;
+  }
+
+  return {
+    /** The translated page for GET /api/websites/{id}/pages/{pageId}/translated (own links -> preview paths). */
+    async translatedPage(actor: Actor, id: number, pageId: number) {
+      const site = await ownedSite(actor, id);
+      const page = await repo.findPage(site.id, pageId);
+      if (!page) throw new NotFound();
+      return { html: renderPage(page, await linkRewriterFor(site, page, 'preview')), fileName: page.local_path.split('/').pop()! };
+    },
+
+    /** The translated page at its local path, for the sandboxed preview (own links relative); the signed token is the credential. */
+    async previewPage(id: number, token: string, localPath: string) {
+      if (!previewTokenValid(id, token)) throw new NotFound();
+      const site = await repo.findSite(id);
+      if (!site) throw new NotFound();
+      const page = await repo.findPageByLocalPath(site.id, localPath || 'index.html');
+      if (!page || page.status !== 'Active') throw new NotFound('websites.page_not_translated');
+      return renderPage(page, await linkRewriterFor(site, page, 'relative'));
+    },
+
+    /** ZIP of the translated pages at their local paths; pages are rendered as the archive is written. */
+    async exportZip(actor: Actor, id: number) {
+      const site = await ownedSite(actor, id);
+      const paths = await repo.listTranslatedPaths(site.id);
+      if (!paths.length) throw Invalid.field('format', 'websites.no_translated_pages');
+      const zip = new yazl.ZipFile();
+      const byUrl = new Map(paths.map((row) => [linkKey(new URL(row.url)), row.local_path]));
+      for (const entry of paths) {
+        const render = async function* () {
+          const page = await repo.findPage(site.id, entry.id);
+          if (!page || page.status !== 'Active') return;
+          const rewrite: LinkRewriter = (absolute) => {
+            const target = byUrl.get(linkKey(absolute));
+            return target === undefined ? null : relativeHref(page.local_path, target) + absolute.hash;
+          };
+          yield Buffer.from(renderPage(page, rewrite), 'utf8');
+        };
+        zip.addReadStream(Readable.from(render()), entry.local_path, { mtime: deps.now() });
+      }
+      // Pages the dictionary rendered: the archive says they are a gloss, not a translation.
+      const glossed = paths.filter((entry) => entry.engine === ENGINE_ID).map((entry) => entry.local_path);
+      if (glossed.length) {
+        zip.addBuffer(Buffer.from(`${GLOSS_NOTICE.replace(' | ', '\n\n')}\n\n${glossed.join('\n')}\n`, 'utf8'), uniqueReadmeName(paths.map((entry) => entry.local_path)), { mtime: deps.now() });
+      }
+      zip.end();
+      return { stream: zip.outputStream, fileName: `${new URL(site.url).hostname}-${site.target_lang ?? 'translated'}.zip` };
+    },
+
+    /** XLIFF 1.2 of the translated pages (one <file> per page), written as it is read. */
+    async exportXliff(actor: Actor, id: number) {
+      const site = await ownedSite(actor, id);
+      const paths = await repo.listTranslatedPaths(site.id);
+      if (!paths.length) throw Invalid.field('format', 'websites.no_translated_pages');
+      const generate = async function* () {
+        yield XLIFF_HEADER;
+        let after = 0;
+        for (;;) {
+          const pages = await repo.listActivePagesAfter(site.id, after, 50);
+          if (!pages.length) break;
+          after = pages[pages.length - 1]!.id;
+          for (const page of pages) {
+            // Pages already in the target language were copied, not translated: nothing to review.
+            if (!page.html || !page.translations || !page.target_lang || page.engine === 'none') continue;
+            const described = describeSegments(page.html);
+            if (described.length !== page.translations.length) continue;
+            yield xliffFile({
+              original: page.url,
+              sourceLang: page.lang ?? 'en',
+              targetLang: page.target_lang,
+              title: page.title,
+              ...(page.engine === ENGINE_ID ? { notice: GLOSS_NOTICE } : {}),
+              units: described.map(({ segment, note }, index) => ({
+                id: `p${page.id}-s${index}`,
+                source: segment,
+                target: page.translations![index]!,
+                note,
+                reviewed: page.reviewed_at !== null,
+              })),
+            });
+          }
+        }
+        yield XLIFF_FOOTER;
+      };
+      return { stream: Readable.from(generate()), fileName: `${new URL(site.url).hostname}-${site.target_lang ?? 'translated'}.xlf` };
+    },
+
+    /** Applies a reviewed XLIFF: each unit whose source still matches its page replaces that segment's translation. */
+    async importXliff(actor: Actor, id: number, text: string) {
+      const site = await ownedSite(actor, id);
+      let files;
+      try {
+        files = parseXliff(text);
+      } catch (error) {
+        if (error instanceof XliffError) throw Invalid.field('file', 'websites.xliff_invalid');
+        throw error;
+      }
+      const byPage = new Map<number, Array<XliffUnit & { index: number; targetLang: string }>>();
+      const skipped: Array<{ id: string; reason: string }> = [];
+      for (const file of files) {
+        for (const unit of file.units) {
+          const match = /^p(\d+)-s(\d+)$/.exec(unit.id);
+          if (!match) {
+            skipped.push({ id: unit.id, reason: 'unknown_unit' });
+            continue;
+          }
+          const list = byPage.get(Number(match[1])) ?? [];
+          list.push({ ...unit, index: Number(match[2]), targetLang: file.targetLang.toLowerCase().slice(0, 2) });
+          byPage.set(Number(match[1]), list);
+        }
+      }
+      let applied = 0;
+      let unchanged = 0;
+      const now = deps.now();
+      for (const [pageId, units] of byPage) {
+        const page = await repo.findPage(site.id, pageId);
+        if (!page) {
+          for (const unit of units) skipped.push({ id: unit.id, reason: 'unknown_page' });
+          continue;
+        }
+        if (page.status !== 'Active' || !page.html || !page.translations || !page.target_lang || !page.domain) {
+          for (const unit of units) skipped.push({ id: unit.id, reason: 'not_translated' });
+          continue;
+        }
+        const segments = extractSegments(page.html);
+        const translations = [...page.translations];
+        const appliedBefore = applied;
+        const approved: ApprovedTranslation[] = [];
+        const sourceLang: WebLang = page.lang ?? 'en';
+        for (const unit of units) {
+          const source = segments[unit.index];
+          if (source === undefined) skipped.push({ id: unit.id, reason: 'unknown_unit' });
+          else if (unit.targetLang && unit.targetLang !== page.target_lang) skipped.push({ id: unit.id, reason: 'language_mismatch' });
+          else if (collapse(unit.source) !== collapse(source)) skipped.push({ id: unit.id, reason: 'source_changed' });
+          else if (!unit.target.trim()) skipped.push({ id: unit.id, reason: 'empty_target' });
+          else {
+            const reviewed = repairPlaceholders(source, unit.target.trim()).text;
+            if (reviewed === translations[unit.index]) unchanged++;
+            else {
+              translations[unit.index] = reviewed;
+              applied++;
+              if (sourceLang !== page.target_lang) approved.push({ source: sourceLang, target: page.target_lang, sourceText: source, targetText: reviewed });
+            }
+          }
+        }
+        if (applied > appliedBefore) {
+          await repo.updatePage(page.id, { translations: JSON.stringify(translations), reviewed_at: now });
+          // A reviewed unit is an approved translation: the pipeline's memory reuses it on every page, document and text.
+          await deps.approvals.approve(actor.user, approved);
+        }
+      }
+      return { applied, unchanged, skipped: skipped.slice(0, 100), skipped_count: skipped.length };
+    },
+  };
+}
+
+/** README-LISAN.txt, or a name no exported page already has. */
+function uniqueReadmeName(taken: string[]): string {
+  const names = new Set(taken);
+  let name = 'README-LISAN.txt';
+  for (let n = 2; names.has(name); n++) name = `README-LISAN-${n}.txt`;
+  return name;
+}
