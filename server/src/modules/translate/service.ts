@@ -89,6 +89,77 @@ export function createTranslateService(deps: {
     concurrency: deps.batchConcurrency,
   });
 
+  /** The one pipeline (memory, glossaries, the engine router); no engine answering is a 503. */
+  async function throughPipeline(request: Parameters<TranslationPipeline['translate']>[0]) {
+    try {
+      return await deps.pipeline.translate(request);
+    } catch (error) {
+      if (error instanceof NoEngineAvailable || error instanceof AllEnginesFailed) {
+        deps.logger.error({ err: error.message, source: request.source, target: request.target, domain: request.domain }, 'translation failed: no engine answered');
+        throw new EngineUnavailable();
+      }
+      throw error;
+    }
+  }
+
+  type SavedSegment = Parameters<TranslateRepo['insertTranslations']>[0][number]['segments'][number];
+
+  /** Stores a translation, its sentences and, for a user, its history entry (group-committed). */
+  function save(entry: {
+    projectId: string;
+    user: UserRow | null;
+    teamId: number | null;
+    source: Lang;
+    target: Lang;
+    detected: boolean;
+    domain: Domain;
+    llm: boolean;
+    engine: string;
+    characters: number;
+    leading: string;
+    segments: SavedSegment[];
+    sourceText: string;
+    translatedText: string;
+    channel: 'web' | 'api';
+  }) {
+    const now = deps.now();
+    return saves.submit({
+      translation: {
+        id: entry.projectId,
+        user_id: entry.user?.id ?? null,
+        source_lang: entry.source,
+        target_lang: entry.target,
+        detected: entry.detected,
+        domain: entry.domain,
+        llm: entry.llm,
+        engine: entry.engine,
+        characters: entry.characters,
+        leading_space: entry.leading,
+        created_at: now,
+      },
+      segments: entry.segments,
+      historyEntry: entry.user
+        ? {
+            project_id: entry.projectId,
+            user_id: entry.user.id,
+            team_id: entry.teamId,
+            type: 'text',
+            source_lang: entry.source,
+            target_lang: entry.target,
+            domain: entry.domain,
+            title: historyTitle(entry.sourceText),
+            preview: historyTitle(entry.translatedText, 200),
+            search_text: `${entry.sourceText.slice(0, 1000)}\n${entry.translatedText.slice(0, 1000)}`,
+            state: 'done',
+            file_id: null,
+            channel: entry.channel,
+            created_at: now,
+            updated_at: now,
+          }
+        : null,
+    });
+  }
+
   // The last 10,000 service times of POST /api/translate (ms), for serviceStats().
   const serviceTimes: number[] = [];
   let serviceNext = 0;
@@ -141,27 +212,17 @@ export function createTranslateService(deps: {
         const glossaryApplied = new Array<boolean>(sources.length).fill(false);
         // The glossary terms this translation applied, once each (the translator lists them).
         const appliedTerms = new Map<string, { source: string; target: string }>();
-        let engine = 'memory';
-        try {
-          // The one pipeline: memory (the user's and team's), glossaries, the engine router.
-          const result = await deps.pipeline.translate({ owner: { userId: user?.id ?? null, teamId: limits.team?.teamId ?? null }, segments: sources, source, target, domain, llm: useLlm });
-          engine = result.engine;
-          result.segments.forEach((segment, index) => {
-            targets[index] = segment.target;
-            origins[index] = segment.origin;
-            glossaryApplied[index] = segment.glossaryTerms.length > 0;
-            for (const term of segment.glossaryTerms) appliedTerms.set(`${term.source}\u0000${term.target}`, { source: term.source, target: term.target });
-          });
-        } catch (error) {
-          if (error instanceof NoEngineAvailable || error instanceof AllEnginesFailed) {
-            deps.logger.error({ err: error.message, source, target, domain }, 'translation failed: no engine answered');
-            throw new EngineUnavailable();
-          }
-          throw error;
-        }
+        // The one pipeline: memory (the user's and team's), glossaries, the engine router.
+        const result = await throughPipeline({ owner: { userId: user?.id ?? null, teamId: limits.team?.teamId ?? null }, segments: sources, source, target, domain, llm: useLlm });
+        const engine = result.engine;
+        result.segments.forEach((segment, index) => {
+          targets[index] = segment.target;
+          origins[index] = segment.origin;
+          glossaryApplied[index] = segment.glossaryTerms.length > 0;
+          for (const term of segment.glossaryTerms) appliedTerms.set(`${term.source}\u0000${term.target}`, { source: term.source, target: term.target });
+        });
 
         const projectId = randomUUID();
-        const now = deps.now();
         const segments = sources.map((text, index) => ({
           id: randomUUID(),
           translation_id: projectId,
@@ -173,40 +234,22 @@ export function createTranslateService(deps: {
         }));
         const translatedText = segmented.leading + segments.map((s) => s.target + s.separator).join('');
         const usedLlm = useLlm && engine === 'llm';
-        await saves.submit({
-          translation: {
-            id: projectId,
-            user_id: user?.id ?? null,
-            source_lang: source,
-            target_lang: target,
-            detected,
-            domain,
-            llm: usedLlm,
-            engine,
-            characters,
-            leading_space: segmented.leading,
-            created_at: now,
-          },
+        await save({
+          projectId,
+          user,
+          teamId: limits.team?.teamId ?? null,
+          source,
+          target,
+          detected,
+          domain,
+          llm: usedLlm,
+          engine,
+          characters,
+          leading: segmented.leading,
           segments,
-          historyEntry: user
-            ? {
-                project_id: projectId,
-                user_id: user.id,
-                team_id: limits.team?.teamId ?? null,
-                type: 'text',
-                source_lang: source,
-                target_lang: target,
-                domain,
-                title: historyTitle(input.text),
-                preview: historyTitle(translatedText, 200),
-                search_text: `${input.text.slice(0, 1000)}\n${translatedText.slice(0, 1000)}`,
-                state: 'done',
-                file_id: null,
-                channel: context.channel ?? 'web',
-                created_at: now,
-                updated_at: now,
-              }
-            : null,
+          sourceText: input.text,
+          translatedText,
+          channel: context.channel ?? 'web',
         });
 
         const data = {
@@ -274,19 +317,9 @@ export function createTranslateService(deps: {
         for (const source of [...new Set(work.map((item) => item.source))]) {
           const group = work.filter((item) => item.source === source);
           const sources = group.flatMap((item) => item.segmented.segments.map((segment) => segment.text));
-          let translated;
-          try {
-            translated = await deps.pipeline.translate({ owner: { userId: user?.id ?? null, teamId }, segments: sources, source, target, domain: 'general', llm: false });
-          } catch (error) {
-            if (error instanceof NoEngineAvailable || error instanceof AllEnginesFailed) {
-              deps.logger.error({ err: error.message, source, target }, 'translation failed: no engine answered');
-              throw new EngineUnavailable();
-            }
-            throw error;
-          }
+          const translated = await throughPipeline({ owner: { userId: user?.id ?? null, teamId }, segments: sources, source, target, domain: 'general', llm: false });
           const projectId = randomUUID();
-          const now = deps.now();
-          const rows: Array<Parameters<TranslateRepo['insertTranslations']>[0][number]['segments'][number]> = [];
+          const rows: SavedSegment[] = [];
           let position = 0;
           for (const [g, item] of group.entries()) {
             const out = item.segmented.segments.map((segment) => {
@@ -308,40 +341,22 @@ export function createTranslateService(deps: {
           }
           const sourceText = group.map((item) => item.text.trim()).join('\n\n');
           const translatedText = rows.map((row) => row.target + row.separator).join('');
-          await saves.submit({
-            translation: {
-              id: projectId,
-              user_id: user?.id ?? null,
-              source_lang: source,
-              target_lang: target,
-              detected: input.source_lang === 'auto',
-              domain: 'general',
-              llm: false,
-              engine: translated.engine,
-              characters: group.reduce((sum, item) => sum + [...item.text.trim()].length, 0),
-              leading_space: '',
-              created_at: now,
-            },
+          await save({
+            projectId,
+            user,
+            teamId,
+            source,
+            target,
+            detected: input.source_lang === 'auto',
+            domain: 'general',
+            llm: false,
+            engine: translated.engine,
+            characters: group.reduce((sum, item) => sum + [...item.text.trim()].length, 0),
+            leading: '',
             segments: rows,
-            historyEntry: user
-              ? {
-                  project_id: projectId,
-                  user_id: user.id,
-                  team_id: teamId,
-                  type: 'text',
-                  source_lang: source,
-                  target_lang: target,
-                  domain: 'general',
-                  title: historyTitle(sourceText),
-                  preview: historyTitle(translatedText, 200),
-                  search_text: `${sourceText.slice(0, 1000)}\n${translatedText.slice(0, 1000)}`,
-                  state: 'done',
-                  file_id: null,
-                  channel: context.channel ?? 'api',
-                  created_at: now,
-                  updated_at: now,
-                }
-              : null,
+            sourceText,
+            translatedText,
+            channel: context.channel ?? 'api',
           });
         }
         return results;
