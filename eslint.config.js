@@ -38,6 +38,13 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      // The shared contract is zod schemas: the web app takes its types from them, and no zod
+      // reaches the bundle.
+      'no-restricted-imports': 'off',
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/contract/*'], allowTypeImports: true, message: 'Import types only from the shared contract (import type ...).' }] },
+      ],
     },
   },
   {

@@ -16,6 +16,14 @@ export type Access = 'public' | 'user' | 'verified' | 'admin';
 
 export const ROLE = { admin: 1, user: 2, owner: 3, manager: 4, member: 5 } as const;
 
+/** A registered route: who may call it and what it answers (its `schema.response`). */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: Access;
+  response?: Record<string, unknown>;
+}
+
 export interface Actor {
   user: UserRow;
   sessionId: string;
@@ -30,17 +38,19 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /** Every route with its declared access, for the permission-matrix test and the docs. */
-    routeAccess: Array<{ method: string; url: string; access: Access }>;
+    routeAccess: RouteEntry[];
   }
 }
 
 export function registerAccess(app: FastifyInstance, deps: { sessions: SessionStore; loadUser(id: number): Promise<UserRow | undefined>; actors?: ActorCache }) {
   app.decorateRequest('actor', null);
-  const table: Array<{ method: string; url: string; access: Access }> = [];
+  const table: RouteEntry[] = [];
   app.decorate('routeAccess', table);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) if (method !== 'HEAD') table.push({ method, url: route.url, access: (route.config as { access?: Access } | undefined)?.access ?? 'public' });
+    const access = (route.config as { access?: Access } | undefined)?.access ?? 'public';
+    const response = (route.schema as { response?: Record<string, unknown> } | undefined)?.response;
+    for (const method of methods) if (method !== 'HEAD') table.push({ method, url: route.url, access, ...(response ? { response } : {}) });
   });
 
   /** The session and its user: from the actor cache when recently seen, else from the database. */

@@ -1,8 +1,22 @@
 import type { FastifyRequest } from 'fastify';
 import { normalizeLocale, type Locale } from '../i18n/messages';
 
-/** The request's locale: the `locale` cookie, else Accept-Language, else English. */
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The request's locale once resolveLocale has worked it out (decorated in app.ts). */
+    resolvedLocale: Locale | null;
+  }
+}
+
+/**
+ * The request's locale: the `locale` cookie, else Accept-Language, else English. Worked out
+ * once per request, on first use; every message of the request reads that one answer.
+ */
 export function resolveLocale(request: FastifyRequest): Locale {
+  return (request.resolvedLocale ??= localeOf(request));
+}
+
+function localeOf(request: FastifyRequest): Locale {
   const fromCookie = normalizeLocale(request.cookies?.locale);
   if (fromCookie) return fromCookie;
   const header = request.headers['accept-language'];

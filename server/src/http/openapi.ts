@@ -3,7 +3,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { z } from 'zod';
-import type { Access } from './access';
+import type { Access, RouteEntry } from './access';
+import { isRawResponse } from './responses';
 
 /**
  * The generated OpenAPI document (API.md: "record the shape in the project's generated
@@ -11,8 +12,9 @@ import type { Access } from './access';
  * path and access level); request shapes come from the zod schemas each handler passes to
  * `parseInput(schema, request.body | request.query | request.params)`, found by reading the
  * route files' syntax (no handler runs) and converted with zod's own JSON Schema output.
- * A route whose input is read another way is listed without a schema. Response shapes are
- * those of API.md; errors use the contract's envelope.
+ * A route whose input is read another way is listed without a schema. Answers are the zod
+ * schemas each route declares (`schema: answers(...)`, http/responses.ts) as they go on the
+ * wire; errors use the contract's envelope.
  */
 
 interface RouteInputs {
@@ -171,7 +173,23 @@ const ACCESS_NOTE: Record<Access, string> = {
 };
 
 /** Builds the document for the routes the application registered. */
-export async function buildOpenApiDocument(routes: ReadonlyArray<{ method: string; url: string; access: Access }>, options: { serverDir: string; version: string }) {
+/** A route's declared answers as OpenAPI responses, by status ('2xx' is written as 200). */
+function declaredResponses(response: RouteEntry['response']): Record<string, unknown> {
+  if (!response) return { 200: { description: 'Success.' } };
+  const out: Record<string, unknown> = {};
+  for (const [status, schema] of Object.entries(response)) {
+    const code = status === '2xx' ? '200' : status;
+    if (isRawResponse(schema)) {
+      out[code] = { description: schema.description, ...(schema.contentType ? { content: { [schema.contentType]: { schema: { type: 'string', format: 'binary' } } } } : {}) };
+    } else if (schema instanceof z.ZodType) {
+      const { $schema: _ignored, ...shape } = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as JsonSchema;
+      out[code] = { description: typeof shape.description === 'string' ? shape.description : 'Success.', content: { 'application/json': { schema: shape } } };
+    }
+  }
+  return out;
+}
+
+export async function buildOpenApiDocument(routes: ReadonlyArray<RouteEntry>, options: { serverDir: string; version: string }) {
   const inputs = await collectRouteInputs(options.serverDir);
   const paths: Record<string, Record<string, unknown>> = {};
   const sorted = [...routes].filter((route) => !route.url.startsWith('/__test')).sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method));
@@ -183,7 +201,7 @@ export async function buildOpenApiDocument(routes: ReadonlyArray<{ method: strin
     const openApiPath = route.url.replace(/:([A-Za-z_]+)/g, '{$1}').replace(/\*$/, '{path}');
     if (route.url.endsWith('*')) pathNames.push('path');
     const writes = method !== 'get';
-    const responses: Record<string, unknown> = { 200: { description: 'Success; the shape is described in API.md.' } };
+    const responses: Record<string, unknown> = declaredResponses(route.response);
     if (found?.body || found?.query || found?.params) responses[422] = { $ref: '#/components/responses/Invalid' };
     if (route.access !== 'public') responses[401] = { $ref: '#/components/responses/Unauthorized' };
     if (route.access === 'admin') responses[403] = { $ref: '#/components/responses/Forbidden' };

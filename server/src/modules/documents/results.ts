@@ -28,7 +28,7 @@ export function createDocumentResults(ctx: DocumentsContext) {
     /** What re-opening a document entry needs: its state, its file and the download id. */
     detail: async (projectId, userId) => {
       const job = await repo.findByProjectId(projectId);
-      if (!job || job.user_id !== userId) return undefined;
+      if (!job || job.user_id !== userId) return null;
       return {
         state: job.state,
         progress: job.progress,

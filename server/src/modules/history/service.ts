@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { HistoryDetail } from '../../../../contract/history';
 import { NotFound } from '../../http/errors';
 import type { HistoryOwner, HistoryRepo } from './repo';
 import type { AutoDelete, HistoryType } from './tables';
@@ -12,7 +13,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * (texts, files) when its entry is deleted, by hand or automatically.
  */
 export interface HistoryTypeHandler {
-  detail?(projectId: string, userId: number): Promise<unknown>;
+  detail?(projectId: string, userId: number): Promise<HistoryDetail | null>;
   remove?(projectIds: string[], userId: number): Promise<void>;
 }
 

@@ -1,0 +1,42 @@
+// The HTTP contract's response shapes (shared/API.md), as zod schemas that both sides use:
+// every server route declares what it answers with them (http/responses.ts strips unknown
+// fields and checks the shape before anything leaves), the OpenAPI document is generated from
+// them, and the web app takes its API types from them (`import type`, so no zod reaches the
+// bundle). Only zod is imported here: this folder is shared by the server and the web app.
+import { z } from 'zod';
+
+/** `{ "status": 200, "message": "..." }`: a write that did what was asked, said in the caller's language. */
+export const statusMessage = z.object({ status: z.number().int(), message: z.string() });
+export type StatusMessage = z.output<typeof statusMessage>;
+
+/** `{ "message": "..." }` alone. */
+export const messageOnly = z.object({ message: z.string() });
+
+/** `{ "status": 200 }` alone: done, nothing to say. */
+export const statusOnly = z.object({ status: z.number().int() });
+
+/** `{ "data": ... }`: the contract's usual envelope. */
+export function dataOf<T extends z.ZodType>(data: T) {
+  return z.object({ data });
+}
+
+/** A page of a list: `{ "data": [...], "meta": { page, per_page, total } }`. */
+export const pageMeta = z.object({ page: z.number().int(), per_page: z.number().int(), total: z.number().int() });
+export function paginated<T extends z.ZodType>(item: T) {
+  return z.object({ data: z.array(item), meta: pageMeta });
+}
+
+/**
+ * A field the spec sends as JSON text (`data` and `dictionary` of POST /api/translate): the
+ * server hands the value itself and this writes it as text, in this one place. The web app
+ * reads it back with the inner schema's type.
+ */
+export function jsonText<T extends z.ZodType>(inner: T) {
+  const { $schema: _ignored, ...contentSchema } = z.toJSONSchema(inner, { io: 'output', unrepresentable: 'any' }) as Record<string, unknown>;
+  return inner
+    .transform((value) => JSON.stringify(value))
+    .pipe(z.string().meta({ description: 'JSON text', contentMediaType: 'application/json', contentSchema }));
+}
+
+/** Timestamps travel as ISO 8601 text; the database hands Date objects. */
+export const timestamp = z.union([z.date().transform((date) => date.toISOString()), z.string()]).pipe(z.string());

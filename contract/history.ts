@@ -1,0 +1,79 @@
+// History (shared/API.md "History"): GET/POST /api/user/translation-history..., auto-delete settings.
+import { z } from 'zod';
+import { dataOf, paginated, statusMessage, timestamp } from './common';
+
+export const historyType = z.enum(['text', 'document', 'website']);
+export type HistoryType = z.output<typeof historyType>;
+export const autoDelete = z.enum(['never', '1d', '7d', '30d', '90d']);
+export type AutoDelete = z.output<typeof autoDelete>;
+
+export const historyEntry = z.object({
+  project_id: z.string(),
+  type: historyType,
+  source_lang: z.string(),
+  target_lang: z.string(),
+  domain: z.string(),
+  title: z.string(),
+  preview: z.string().optional(),
+  created_at: timestamp,
+  state: z.string(),
+  /** web, or api for the developer API's requests. */
+  channel: z.string().optional(),
+  file_id: z.string().optional(),
+  /** In the team's view: who made the entry. */
+  user_id: z.number().int().optional(),
+  user_name: z.string().optional(),
+});
+export type HistoryEntry = z.output<typeof historyEntry>;
+
+export const historyPage = paginated(historyEntry);
+export type HistoryPage = z.output<typeof historyPage>;
+
+/** A text entry's sentences, to re-open it in the translator. */
+export const textDetail = z.object({
+  source_lang: z.string(),
+  target_lang: z.string(),
+  domain: z.string(),
+  engine: z.string().nullable(),
+  llm: z.boolean(),
+  leading: z.string(),
+  text: z.string(),
+  translation: z.string(),
+  segments: z.array(z.object({ translationId: z.string(), source: z.string(), target: z.string(), separator: z.string(), reaction: z.string().nullable() })),
+});
+
+/** A website entry's site, to re-open it in the web extraction screen. */
+export const websiteDetail = z.object({
+  website_id: z.number().int(),
+  url: z.string(),
+  scope: z.string(),
+  state: z.string(),
+  pages: z.record(z.string(), z.number()),
+  link: z.string(),
+});
+
+/** A document entry's state and file, to re-open or download it. */
+export const documentDetail = z.object({
+  state: z.string(),
+  progress: z.number(),
+  file_name: z.string(),
+  format: z.string(),
+  words: z.number().nullable(),
+  pages: z.number().nullable(),
+  file_id: z.string().optional(),
+  result_name: z.string().nullable().optional(),
+  download_url: z.string().optional(),
+  error: z.object({ key: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])), message: z.string() }).optional(),
+});
+
+/** What a module hands the history for an entry's detail (the server-side value). */
+export type HistoryDetail = z.input<typeof textDetail> | z.input<typeof websiteDetail> | z.input<typeof documentDetail>;
+
+export const historyEntryDetail = dataOf(
+  historyEntry.omit({ preview: true, channel: true, user_id: true, user_name: true }).extend({ detail: z.union([textDetail, documentDetail, websiteDetail]).optional() }),
+);
+export type HistoryEntryDetail = z.output<typeof historyEntryDetail>['data'];
+
+export const deletedAll = statusMessage.extend({ deleted: z.number().int() });
+export const autoDeleteSettings = dataOf(z.object({ auto_delete: autoDelete }));
+export const autoDeleteSaved = statusMessage.extend({ data: z.object({ auto_delete: autoDelete }) });
