@@ -1,8 +1,45 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { folderCycles, moduleFolderImports, type FolderImport } from '../test/module-graph';
 
 const MODULES = join(import.meta.dirname, 'modules');
+
+/**
+ * `a -> b` for each top-level const `a` of the named function whose initializer (closures
+ * included) uses a const `b` declared after it in the same function body.
+ */
+function forwardReferences(source: string, functionName: string): string[] {
+  const file = ts.createSourceFile('container.ts', source, ts.ScriptTarget.Latest, true);
+  let body: ts.Block | undefined;
+  const find = (node: ts.Node) => {
+    if (ts.isFunctionDeclaration(node) && node.name?.text === functionName) body = node.body;
+    else ts.forEachChild(node, find);
+  };
+  find(file);
+  if (!body) throw new Error(`no function ${functionName}`);
+  const declarations: Array<{ name: string; node: ts.Node }> = [];
+  for (const statement of body.statements) {
+    if (!ts.isVariableStatement(statement)) continue;
+    for (const declaration of statement.declarationList.declarations) {
+      if (ts.isIdentifier(declaration.name) && declaration.initializer) declarations.push({ name: declaration.name.text, node: declaration.initializer });
+    }
+  }
+  const found: string[] = [];
+  declarations.forEach(({ name, node }, index) => {
+    const later = new Set(declarations.slice(index + 1).map((d) => d.name));
+    const used = new Set<string>();
+    const visit = (inner: ts.Node) => {
+      // `x.b` names a property, not the later const `b`; `{ b }` shorthand does use it.
+      if (ts.isIdentifier(inner) && later.has(inner.text) && !(ts.isPropertyAccessExpression(inner.parent) && inner.parent.name === inner) && !(ts.isPropertyAssignment(inner.parent) && inner.parent.name === inner)) used.add(inner.text);
+      ts.forEachChild(inner, visit);
+    };
+    visit(node);
+    for (const target of used) found.push(`${name} -> ${target}`);
+  });
+  return found;
+}
 
 /** Each tangle of folders: one cycle through it, then every import among its folders. */
 function describeCycles(imports: FolderImport[]): string {
@@ -40,5 +77,25 @@ describe('module folders', () => {
     ];
     expect(folderCycles(edges)).toEqual([{ folders: ['auth', 'billing', 'users'], path: ['auth', 'users', 'billing', 'auth'] }]);
     expect(folderCycles(edges.slice(3))).toEqual([]);
+  });
+});
+
+describe('the container', () => {
+  /*
+   * Services are built in order, each from those built before it. A closure that reaches a
+   * service declared further down (`paidSeats: (id) => billing.paidSeats(id)` before `billing`
+   * exists) is a cycle between two services in disguise: it works only because the call
+   * happens later. Shared stateless pieces are built first instead (teams/membership.ts).
+   */
+  it('builds every service from those before it: no closure reaches one declared later', () => {
+    expect(forwardReferences(readFileSync(join(import.meta.dirname, 'container.ts'), 'utf8'), 'createContainer')).toEqual([]);
+  });
+
+  it('finds a closure that reaches a later service', () => {
+    const source = `function createContainer() {
+      const teams = createTeams({ paidSeats: (id) => billing.paidSeats(id) });
+      const billing = createBilling({ seats: teams.apply });
+    }`;
+    expect(forwardReferences(source, 'createContainer')).toEqual(['teams -> billing']);
   });
 });

@@ -32,6 +32,7 @@ import { createPlansRepo } from './modules/plans/repo';
 import { createRequestsRepo } from './modules/requests/repo';
 import { createRequestsService } from './modules/requests/service';
 import { createTeamsRepo } from './modules/teams/repo';
+import { createTeamMembership } from './modules/teams/membership';
 import { createTeamsService } from './modules/teams/service';
 import { createPlansService } from './modules/plans/service';
 import { createSettingsRepo } from './modules/settings/repo';
@@ -153,15 +154,14 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
   const plansRepo = createPlansRepo(database.db);
   const plans = createPlansService({ repo: plansRepo, cache });
   const gateways = createGateways({ config, db: database.db, setting: () => settings.get('payment_gateway'), overrides: overrides.paymentGateways });
-  // Seats follow the subscription: billing tells teams the seats an owner pays for (in its
-  // transaction), and a new team asks billing for them.
+  // Seats follow the subscription: billing sets the seats an owner pays for (in its
+  // transaction) and a new team asks billing for them; entitlements reads memberships, and the
+  // team page reads the ledger. The team reads and writes they share hold no state, so they
+  // are built first and every service depends on the others in one direction.
   const usersRepo = createUsersRepo(database.db);
-  const teams = createTeamsService({ repo: createTeamsRepo(database.db), usersRepo, plans, sessions, mail, appUrl: config.appUrl, now, paidSeats: (userId) => billing.paidSeats(userId),
-    // Read when a manager opens the team page: the usage ledger's team counters (entitlements is built by then).
-    usage: { teamUsage: (team, memberIds) => entitlements.teamUsage(team, memberIds) },
-    changed: (teamId, userIds) => entitlements.forgetTeam(teamId, userIds),
-  });
-  const billing = createBillingService({ db: database.db, plans, gateways, mail, config, storage, now, logger, teamSeats: teams.applyPaidSeats });
+  const teamsRepo = createTeamsRepo(database.db);
+  const membership = createTeamMembership(teamsRepo, now);
+  const billing = createBillingService({ db: database.db, plans, gateways, mail, config, storage, now, logger, teamSeats: membership.applyPaidSeats });
   defineBillingJobs(queue, billing);
   const adminPlans = createAdminPlansService({ repo: plansRepo, plans, planIdsInUse: billing.planIdsInUse, subscriberCounts: () => usersRepo.countByPlan(), now });
   const translateRepo = createTranslateRepo(database.db);
@@ -170,9 +170,31 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
   const authRepo = createAuthRepo(database.db);
   const documentsRepo = createDocumentsRepo(database.db);
   // The one decision on plans, trials, features and limits, with the usage ledger.
-  const entitlements = createEntitlements({ plans, settings, ledger, membershipOf: teams.membershipOf, findUser: (id) => usersRepo.findById(id), now });
+  const entitlements = createEntitlements({ plans, settings, ledger, membershipOf: membership.membershipOf, findUser: (id) => usersRepo.findById(id), now });
+  const teams = createTeamsService({
+    repo: teamsRepo,
+    usersRepo,
+    plans,
+    sessions,
+    mail,
+    appUrl: config.appUrl,
+    now,
+    paidSeats: billing.paidSeats,
+    // Read when a manager opens the team page: the usage ledger's team counters.
+    usage: { teamUsage: entitlements.teamUsage },
+    changed: entitlements.forgetTeam,
+  });
   database.onWrite((table) => {
     if (table === 'users') entitlements.forgetOwners();
+  });
+  // The dictionary engine always; the others (Bergamot, LLM, remote MT) when configured.
+  const engines = await createEngineRegistry(config, {
+    logger,
+    extraEngines: overrides.extraEngines ?? (({ config: engineConfig, logger: engineLogger }) => createOptionalEngines(engineConfig, engineLogger)),
+  });
+  // Hot swap: a model installed by any process refreshes the local engine in every process.
+  cache.on('engines', () => {
+    engines.refreshLocal().catch((error) => logger.error({ err: error }, 'refreshing the local engine failed'));
   });
   const users = createUsersService({
     repo: usersRepo,
@@ -187,7 +209,7 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     sessions,
     social: authRepo,
     appUrl: config.appUrl,
-    // The engine registry is built further down; asked at request time.
+    // Asked at request time: an LLM configured later counts at once.
     llmConfigured: () => engines.engines.has('llm'),
   });
   const auth = createAuthService({ repo: authRepo, users, usersRepo, mail, rateLimiter, sessions, now, appKey, appUrl: config.appUrl, logger, rateLimitScale: config.authRateLimitScale });
@@ -220,15 +242,6 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
   });
   defineAnalyticsJobs(queue, { analytics, logger });
 
-  // The dictionary engine always; the others (Bergamot, LLM, remote MT) when configured.
-  const engines = await createEngineRegistry(config, {
-    logger,
-    extraEngines: overrides.extraEngines ?? (({ config: engineConfig, logger: engineLogger }) => createOptionalEngines(engineConfig, engineLogger)),
-  });
-  // Hot swap: a model installed by any process refreshes the local engine in every process.
-  cache.on('engines', () => {
-    engines.refreshLocal().catch((error) => logger.error({ err: error }, 'refreshing the local engine failed'));
-  });
   const provisioner = createModelProvisioner({
     db: database.db,
     modelsDir: config.modelsDir,

@@ -1,6 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { DB, UserRow } from '../../db/schema';
 import { ROLE, type Actor } from '../../http/access';
 import { Forbidden, Invalid, LimitExceeded, NotFound } from '../../http/errors';
 import type { SessionStore } from '../../http/sessions';
@@ -9,20 +7,14 @@ import type { MailService } from '../../mail/jobs';
 import type { PlansService } from '../plans/service';
 import { hashPassword } from '../users/passwords';
 import { isUniqueViolation, type UsersRepo } from '../users/repo';
+import { createTeamMembership, type TeamMembership } from './membership';
 import type { TeamsRepo } from './repo';
 
 const INVITATION_DAYS = 7;
 const DAY_MS = 86_400_000;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export interface TeamMembership {
-  teamId: number;
-  name: string;
-  ownerId: number;
-  seats: number;
-  llmEnabled: boolean;
-  role: number;
-}
+export type { TeamMembership } from './membership';
 
 /**
  * Team accounts. An owner (role 3) and managers (4) invite, edit and remove members (5);
@@ -65,11 +57,8 @@ export function createTeamsService(deps: {
   changed?: (teamId: number, userIds: number[]) => Promise<void> | void;
 }) {
   const changed = (teamId: number, userIds: number[] = []) => deps.changed?.(teamId, userIds);
-  async function membershipOf(user: UserRow): Promise<TeamMembership | null> {
-    const row = await deps.repo.findMembership(user.id);
-    if (!row) return null;
-    return { teamId: row.team_id, name: row.name, ownerId: row.owner_id, seats: row.seats, llmEnabled: row.llm_enabled, role: user.role_id };
-  }
+  const membership = createTeamMembership(deps.repo, deps.now);
+  const { membershipOf } = membership;
 
   /** The team's usage against the owner's plan (the team's counters in the usage ledger), and each member's month. */
   async function teamUsage(team: TeamMembership, members: Array<{ id: number }>, source: TeamUsageSource) {
@@ -125,24 +114,14 @@ export function createTeamsService(deps: {
   return {
     membershipOf,
 
-    /** The id of the user's team, or null (the history stamps each entry with it). */
-    async teamIdOf(userId: number): Promise<number | null> {
-      return (await deps.repo.findMembership(userId))?.team_id ?? null;
-    },
+    teamIdOf: membership.teamIdOf,
 
     /** The caller's team id, when the caller is its owner or a manager (403 otherwise). */
     async managedTeamId(actor: Actor) {
       return (await managedTeam(actor)).teamId;
     },
 
-    /**
-     * The billing module's hook: the seats the owner pays for become their team's seat limit,
-     * in the billing transaction (`executor`). When seats shrink below the members, the members
-     * stay; open invitations that no longer fit are withdrawn and new ones are refused.
-     */
-    applyPaidSeats(ownerId: number, seats: number, executor?: Kysely<DB>) {
-      return deps.repo.setSeatsOfOwner(ownerId, Math.max(1, seats), deps.now(), executor);
-    },
+    applyPaidSeats: membership.applyPaidSeats,
 
     async getTeam(actor: Actor) {
       const team = await membershipOf(actor.user);
