@@ -13,8 +13,9 @@ export function createRenewals(ctx: BillingContext, invoices: Invoices) {
   const { deps, repo, now, logger, config, appUrl, planName, sendMail, syncSeats } = ctx;
   const { issueInvoice, chargeInvoice, mailInvoicePaid } = invoices;
 
+  /** The trial plans, the live one first (archived trials last, newest archive first). */
   async function trialPlanIds() {
-    return repo.trialPlanIds();
+    return (await deps.plans.listAll()).filter((plan) => plan.is_trial).map((plan) => plan.id);
   }
 
   /** Trial reminders (3 days before the end) and "trial expired" notices, each once per trial. */
@@ -56,7 +57,7 @@ export function createRenewals(ctx: BillingContext, invoices: Invoices) {
   async function runRenewals() {
     const at = now();
     let renewed = 0;
-    const plans = await repo.allPlans();
+    const plans = await deps.plans.listAll();
     for (const subscription of await repo.dueForRenewal(at)) {
       try {
         if (await renewSubscription(subscription, plans)) renewed += 1;

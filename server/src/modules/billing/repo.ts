@@ -246,12 +246,6 @@ export function createBillingRepo(db: Kysely<DB>) {
       return Boolean(row);
     },
 
-    trialPlanIds() {
-      return db.selectFrom('plans').select('id').where('is_trial', '=', true).orderBy('archived_at', 'desc').orderBy('sort_order').execute().then((rows) => rows.map((r) => r.id));
-    },
-    allPlans() {
-      return db.selectFrom('plans').selectAll().execute();
-    },
   };
 }
 

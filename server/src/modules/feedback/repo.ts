@@ -10,9 +10,6 @@ export function createFeedbackRepo(db: Kysely<DB>) {
     insertFeedback(row: Insertable<FeedbackTable>) {
       return db.insertInto('feedback').values(row).returning('id').executeTakeFirstOrThrow();
     },
-    segmentExists(id: string) {
-      return db.selectFrom('translation_segments').select('id').where('id', '=', id).executeTakeFirst();
-    },
   };
 }
 

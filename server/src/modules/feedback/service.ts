@@ -114,7 +114,7 @@ export function createFeedbackService(deps: {
     /** POST /api/feedback; a translationId that no longer exists is dropped, not refused. */
     async submitFeedback(user: UserRow | null, input: FeedbackInput, context: { ip: string; locale: string }) {
       await deps.rateLimiter.consume(`feedback:ip:${context.ip}`, FEEDBACK_RATE_LIMIT, 600);
-      const segmentId = input.translationId && UUID.test(input.translationId) && (await deps.repo.segmentExists(input.translationId)) ? input.translationId : null;
+      const segmentId = input.translationId && UUID.test(input.translationId) && (await deps.translateRepo.findSegment(input.translationId)) ? input.translationId : null;
       await deps.repo.insertFeedback({
         user_id: user?.id ?? null,
         segment_id: segmentId,

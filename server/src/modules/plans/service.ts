@@ -42,6 +42,10 @@ export function createPlansService(deps: { repo: PlansRepo; cache: CacheBus }) {
       if (!plan) throw new NotFound();
       return plan;
     },
+    /** Every plan, archived ones included (newest archive first, then by order): the billing sweep's view. */
+    listAll(): Promise<PlanRow[]> {
+      return deps.repo.listAll();
+    },
     /** Called by whoever changes plans (the billing module's admin routes). */
     async invalidate() {
       await deps.cache.invalidate(PLANS_CACHE_TOPIC);
