@@ -1,4 +1,15 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  deeplDocumentHandle,
+  deeplDocumentStatus,
+  deeplGlossary,
+  deeplGlossaryLanguagePairs,
+  deeplGlossaryList,
+  deeplLanguages,
+  deeplTranslateResult,
+  deeplUsage,
+} from '../../../../contract/deepl';
+import { answers, file, noContent, page, type App } from '../../http/responses';
 import type { Lang } from '../../engines/types';
 import type { PlanRow, UserRow } from '../../db/schema';
 import { planLimits } from '../plans/plans.fns';
@@ -92,11 +103,11 @@ export const isDeeplPath = (url: string) => url === '/v2' || url.startsWith('/v2
 export const deeplNotFound = (request: FastifyRequest, reply: FastifyReply) => reply.code(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
 
 /** Registers /v2/* (call inside app.register: the scope gets DeepL's error shape and form bodies). */
-export function deeplRoutes(app: FastifyInstance, deps: DeeplDeps) {
+export function deeplRoutes(app: App, deps: DeeplDeps) {
   const { authenticate } = apiSurface(app, { keys: deps.keys, keyFields: [], send: sendDeeplError });
 
   /** Translates up to 50 texts (DeepL's /v2/translate, form or JSON). */
-  app.post('/v2/translate', { ...KEY_ROUTE, onResponse: async (_request, reply) => deps.recordServiceTime(reply.elapsedTime) }, async (request) => {
+  app.post('/v2/translate', { ...KEY_ROUTE, schema: answers(deeplTranslateResult), onResponse: async (_request, reply) => deps.recordServiceTime(reply.elapsedTime) }, async (request) => {
     const caller = await authenticate(request);
     const params = readParams(request, TRANSLATE_PARAMS);
     const { texts } = textsParam(params, 'text', DEEPL_MAX_TEXTS);
@@ -132,8 +143,8 @@ export function deeplRoutes(app: FastifyInstance, deps: DeeplDeps) {
     return type === 'source' ? SOURCE_LANGUAGES : TARGET_LANGUAGES;
   };
   /** The languages Lisan translates from (`type=source`, the default) or into (`type=target`). */
-  app.get('/v2/languages', KEY_ROUTE, languages);
-  app.post('/v2/languages', KEY_ROUTE, languages);
+  app.get('/v2/languages', { ...KEY_ROUTE, schema: answers(deeplLanguages) }, languages);
+  app.post('/v2/languages', { ...KEY_ROUTE, schema: answers(deeplLanguages) }, languages);
 
   const usage = async (request: FastifyRequest) => {
     const caller = await authenticate(request);
@@ -151,11 +162,11 @@ export function deeplRoutes(app: FastifyInstance, deps: DeeplDeps) {
     };
   };
   /** Today's use against the plan (DeepL's fields, plus Lisan's text requests). */
-  app.get('/v2/usage', KEY_ROUTE, usage);
-  app.post('/v2/usage', KEY_ROUTE, usage);
+  app.get('/v2/usage', { ...KEY_ROUTE, schema: answers(deeplUsage) }, usage);
+  app.post('/v2/usage', { ...KEY_ROUTE, schema: answers(deeplUsage) }, usage);
 
   /** Uploads a document (multipart `file`, `target_lang`, optional `source_lang`, `filename`) for translation. */
-  app.post('/v2/document', KEY_ROUTE, async (request) => {
+  app.post('/v2/document', { ...KEY_ROUTE, schema: answers(deeplDocumentHandle) }, async (request) => {
     const started = await deps.documents.upload(request, () => authenticate(request), (fields) => {
       const params = readParams(request, DOCUMENT_PARAMS, fields);
       enumParam(params, 'formality', ['default', 'more', 'less', 'prefer_more', 'prefer_less'] as const);
@@ -171,7 +182,7 @@ export function deeplRoutes(app: FastifyInstance, deps: DeeplDeps) {
   };
 
   /** A document's state: queued, translating (with an estimate), done (with the characters billed) or error. */
-  app.post('/v2/document/:id', KEY_ROUTE, async (request) => {
+  app.post('/v2/document/:id', { ...KEY_ROUTE, schema: answers(deeplDocumentStatus) }, async (request) => {
     const caller = await authenticate(request);
     const id = documentId(request);
     const key = stringParam(readParams(request, new Set(['document_key'])), 'document_key', { required: true });
@@ -186,7 +197,7 @@ export function deeplRoutes(app: FastifyInstance, deps: DeeplDeps) {
   });
 
   /** The translated file, once the document is done (503 before). */
-  app.post('/v2/document/:id/result', KEY_ROUTE, async (request, reply) => {
+  app.post('/v2/document/:id/result', { ...KEY_ROUTE, schema: answers(file('application/octet-stream', 'The translated document, in its own format (Content-Type says which).')) }, async (request, reply) => {
     const caller = await authenticate(request);
     const id = documentId(request);
     const key = stringParam(readParams(request, new Set(['document_key'])), 'document_key', { required: true });
@@ -207,7 +218,7 @@ export function deeplRoutes(app: FastifyInstance, deps: DeeplDeps) {
   });
 
   /** The language pairs glossaries support. */
-  app.get('/v2/glossary-language-pairs', KEY_ROUTE, async (request) => {
+  app.get('/v2/glossary-language-pairs', { ...KEY_ROUTE, schema: answers(deeplGlossaryLanguagePairs) }, async (request) => {
     await authenticate(request);
     return {
       supported_languages: [
@@ -218,7 +229,7 @@ export function deeplRoutes(app: FastifyInstance, deps: DeeplDeps) {
   });
 
   /** Adds entries (TSV or CSV) to the account's glossary of the pair: the same terms as the web app's glossary. */
-  app.post('/v2/glossaries', KEY_ROUTE, async (request, reply) => {
+  app.post('/v2/glossaries', { ...KEY_ROUTE, schema: answers({ 201: deeplGlossary }) }, async (request, reply) => {
     const caller = await authenticate(request);
     const params = readParams(request, new Set(['name', 'source_lang', 'target_lang', 'entries', 'entries_format']));
     const name = stringParam(params, 'name', { required: true })!.trim().slice(0, 100);
@@ -233,25 +244,25 @@ export function deeplRoutes(app: FastifyInstance, deps: DeeplDeps) {
   });
 
   /** Every glossary the key may use: the account's (and, for a team member, the team's). */
-  app.get('/v2/glossaries', KEY_ROUTE, async (request) => {
+  app.get('/v2/glossaries', { ...KEY_ROUTE, schema: answers(deeplGlossaryList) }, async (request) => {
     const caller = await authenticate(request);
     return { glossaries: (await deps.glossaries.list(caller)).map(glossaryInfo) };
   });
 
-  app.get('/v2/glossaries/:id', KEY_ROUTE, async (request) => {
+  app.get('/v2/glossaries/:id', { ...KEY_ROUTE, schema: answers(deeplGlossary) }, async (request) => {
     const caller = await authenticate(request);
     return glossaryInfo(await deps.glossaries.find(caller, (request.params as { id: string }).id));
   });
 
   /** The entries as TSV (DeepL's default) or, when `Accept: text/csv`, CSV. */
-  app.get('/v2/glossaries/:id/entries', KEY_ROUTE, async (request, reply) => {
+  app.get('/v2/glossaries/:id/entries', { ...KEY_ROUTE, schema: answers(page('text/tab-separated-values', 'The entries as TSV, or as CSV (text/csv) when Accept asks for it.')) }, async (request, reply) => {
     const caller = await authenticate(request);
     const glossary = await deps.glossaries.find(caller, (request.params as { id: string }).id);
     const csv = /text\/csv/i.test(String(request.headers.accept ?? ''));
     return reply.header('content-type', csv ? 'text/csv; charset=utf-8' : 'text/tab-separated-values; charset=utf-8').send(formatGlossaryEntries(glossary.entries, csv ? 'csv' : 'tsv'));
   });
 
-  app.delete('/v2/glossaries/:id', KEY_ROUTE, async (request, reply) => {
+  app.delete('/v2/glossaries/:id', { ...KEY_ROUTE, schema: answers({ 204: noContent }) }, async (request, reply) => {
     const caller = await authenticate(request);
     await deps.glossaries.remove(caller, (request.params as { id: string }).id);
     return reply.code(204).send();

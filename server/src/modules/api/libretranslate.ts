@@ -1,4 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { libreDetections, libreFileResult, libreFrontendSettings, libreLanguages, libreTranslateResult } from '../../../../contract/libretranslate';
+import { answers, file, type App } from '../../http/responses';
 import { detectLanguage } from '../../text/toolkit';
 import type { Lang } from '../../engines/types';
 import { readForm } from '../../http/multipart';
@@ -45,14 +47,14 @@ export interface LibreDeps {
 const FILE_WAIT_MS = 5 * 60_000;
 
 /** Registers LibreTranslate's routes at the root (call inside app.register, for their own error shape). */
-export function libreTranslateRoutes(app: FastifyInstance, deps: LibreDeps) {
+export function libreTranslateRoutes(app: App, deps: LibreDeps) {
   const { authenticate } = apiSurface(app, { keys: deps.keys, keyFields: KEY_FIELDS, send: sendLibreError });
 
   /** Its web client posts multipart forms; other clients JSON or URL-encoded forms. */
   const form = async (request: FastifyRequest) => (await readForm(request, { files: {} })).fields;
 
   /** Translates `q` (a text or a list) from `source` (`auto` detects) into `target`. */
-  app.post('/translate', KEY_ROUTE, async (request) => {
+  app.post('/translate', { ...KEY_ROUTE, schema: answers(libreTranslateResult) }, async (request) => {
     const fields = await form(request);
     const caller = await authenticate(request, fields);
     const params = readParams(request, TRANSLATE_PARAMS, fields);
@@ -75,7 +77,7 @@ export function libreTranslateRoutes(app: FastifyInstance, deps: LibreDeps) {
   });
 
   /** The language of `q`: `[{ "confidence", "language" }]`. */
-  app.post('/detect', KEY_ROUTE, async (request) => {
+  app.post('/detect', { ...KEY_ROUTE, schema: answers(libreDetections) }, async (request) => {
     const fields = await form(request);
     const caller = await authenticate(request, fields);
     const params = readParams(request, DETECT_PARAMS, fields);
@@ -88,7 +90,7 @@ export function libreTranslateRoutes(app: FastifyInstance, deps: LibreDeps) {
    * Translates a document (multipart `file`, `source`, `target`, `api_key`) with the web app's
    * document pipeline and answers once it is done, with a download address that needs no key.
    */
-  app.post('/translate_file', KEY_ROUTE, async (request) => {
+  app.post('/translate_file', { ...KEY_ROUTE, schema: answers(libreFileResult) }, async (request) => {
     const started = await deps.documents.upload(
       request,
       (fields) => authenticate(request, fields),
@@ -104,7 +106,7 @@ export function libreTranslateRoutes(app: FastifyInstance, deps: LibreDeps) {
   });
 
   /** The translated file of /translate_file: the address itself is the permission (as on LibreTranslate). */
-  app.get('/download_file/:userId/:projectId/:signature', KEY_ROUTE, async (request, reply) => {
+  app.get('/download_file/:userId/:projectId/:signature', { ...KEY_ROUTE, schema: answers(file('application/octet-stream', 'The translated document, in its own format (Content-Type says which).')) }, async (request, reply) => {
     const { userId, projectId, signature } = request.params as { userId: string; projectId: string; signature: string };
     if (!/^\d{1,15}$/.test(userId) || !/^[0-9a-f-]{36}$/i.test(projectId)) return reply.code(404).send({ error: 'Not found' });
     const file = await deps.documents.download(request, Number(userId), projectId, signature);
@@ -113,10 +115,10 @@ export function libreTranslateRoutes(app: FastifyInstance, deps: LibreDeps) {
   });
 
   /** The languages and, for each, the languages it translates into (no key needed, as on LibreTranslate). */
-  app.get('/languages', KEY_ROUTE, async () => LANGUAGES);
+  app.get('/languages', { ...KEY_ROUTE, schema: answers(libreLanguages) }, async () => LANGUAGES);
 
   /** What LibreTranslate's web client reads first. */
-  app.get('/frontend/settings', KEY_ROUTE, async () => ({
+  app.get('/frontend/settings', { ...KEY_ROUTE, schema: answers(libreFrontendSettings) }, async () => ({
     charLimit: -1,
     frontendTimeout: 500,
     apiKeys: true,

@@ -2,6 +2,7 @@
  * Test helpers of the developer API: a user with a key made through the real route.
  * Only test files import this.
  */
+import type { CreatedApiKey } from '../../../../contract/api-keys';
 import type { TestApp, TestClient } from '../../../test/harness';
 import { createPlan, createUser, signedIn } from '../../../test/documents-helpers';
 import type { NewPlan, UserRow } from '../../db/schema';
@@ -10,7 +11,7 @@ import type { NewPlan, UserRow } from '../../db/schema';
 export async function createKey(client: TestClient, name = 'Test key', team = false) {
   const response = await client.post('/api/user/api-keys', { name, ...(team ? { team } : {}) });
   if (response.statusCode !== 201) throw new Error(`key creation failed: ${response.statusCode} ${response.body}`);
-  return response.json().data as { id: number; name: string; prefix: string; key: string; team: boolean };
+  return (response.json() as CreatedApiKey).data;
 }
 
 /** A verified user on a plan with the API (limits may be chosen), signed in, with one key. */

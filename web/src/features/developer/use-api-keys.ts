@@ -1,21 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ApiKeyList, CreatedApiKey } from '../../../../contract/api-keys';
+import type { StatusMessage } from '../../../../contract/common';
 import { api } from '../../api/client';
 
-export interface ApiKey {
-  id: number;
-  name: string;
-  prefix: string;
-  team: boolean;
-  created_at: string;
-  last_used_at: string | null;
-  revoked_at: string | null;
-  usage: { requests: number; characters: number; documents: number };
-}
+// The answers' shapes come from the shared contract (contract/api-keys.ts).
+export type { ApiKey } from '../../../../contract/api-keys';
 
 const keys = { all: ['api-keys'] as const };
 
 export function useApiKeys() {
-  return useQuery({ queryKey: keys.all, queryFn: ({ signal }) => api.get<{ data: ApiKey[] }>('/api/user/api-keys', { signal }).then((r) => r.data) });
+  return useQuery({ queryKey: keys.all, queryFn: ({ signal }) => api.get<ApiKeyList>('/api/user/api-keys', { signal }).then((r) => r.data) });
 }
 
 /** Create (the answer holds the key, shown once) and revoke; both refresh the list. */
@@ -24,9 +18,9 @@ export function useApiKeyActions() {
   const onSuccess = () => queryClient.invalidateQueries({ queryKey: keys.all });
   return {
     create: useMutation({
-      mutationFn: (input: { name: string; team: boolean }) => api.post<{ data: { id: number; name: string; prefix: string; key: string } }>('/api/user/api-keys', input).then((r) => r.data),
+      mutationFn: (input: { name: string; team: boolean }) => api.post<CreatedApiKey>('/api/user/api-keys', input).then((r) => r.data),
       onSuccess,
     }),
-    revoke: useMutation({ mutationFn: (id: number) => api.post<{ message: string }>(`/api/user/api-keys/${id}/revoke`, {}), onSuccess }),
+    revoke: useMutation({ mutationFn: (id: number) => api.post<StatusMessage>(`/api/user/api-keys/${id}/revoke`, {}), onSuccess }),
   };
 }
