@@ -48,13 +48,12 @@ import { createGateways } from './payments/gateways';
 import type { GatewayId, PaymentGateway } from './payments/types';
 import type { SocialProvider } from './config';
 import { createDocumentsRepo } from './modules/documents/repo';
-import { createDocumentsService, defineDocumentJobs, documentTempDir, userDocumentOwner } from './modules/documents/service';
+import { createDocumentsService, defineDocumentJobs, documentTempDir } from './modules/documents/service';
 import { createApiKeysRepo } from './modules/api/repo';
 import { createApiKeysService, type ApiCaller } from './modules/api/keys';
 import { createApiTexts } from './modules/api/texts';
 import { createApiDocuments } from './modules/api/documents';
 import { createApiGlossaries } from './modules/api/glossaries';
-import type { UserRow } from './db/schema';
 import type { SegmentTranslator } from './engines/types';
 import { createSandboxRunner } from './formats/sandbox';
 import { createStorageFromConfig } from './storage';
@@ -322,12 +321,6 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
   defineDocumentJobs(queue, documents);
   // The developer API: keys, and the DeepL- and LibreTranslate-compatible routes over the same services.
   const apiKeysRepo = createApiKeysRepo(database.db);
-  // The plan in force for a caller (a team member's is the owner's), from the entitlements module.
-  const planOfUser = async (user: UserRow) => {
-    const entitled = await entitlements.entitlementsFor({ user });
-    if (!entitled.plan) throw new Error(`no plan applies to user ${user.id}`);
-    return entitled.plan;
-  };
   const apiKeys = createApiKeysService({
     repo: apiKeysRepo,
     findUser: (id) => users.findById(id),
@@ -350,9 +343,17 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
       findUser: (id: number) => users.findById(id),
     }),
     glossaries: createApiGlossaries({ glossary, keys: apiKeys, repo: apiKeysRepo, now }),
-    planOf: planOfUser,
-    textRequestsToday: async (caller: ApiCaller) => entitlements.used(await entitlements.entitlementsFor({ user: caller.user }), 'text_requests'),
-    documentsThisMonth: (caller: ApiCaller) => documents.documentsThisMonth(userDocumentOwner(caller.user)),
+    usageOf: async (caller: ApiCaller) => {
+      const entitled = await entitlements.entitlementsFor({ user: caller.user });
+      const [characters, documentsUsed, textRequests] = await Promise.all(
+        (['api_characters', 'documents', 'text_requests'] as const).map((metric) => entitlements.used(entitled, metric)),
+      );
+      return {
+        characters: { used: characters!, limit: entitled.limits.apiCharactersPerMonth },
+        documents: { used: documentsUsed!, limit: entitled.limits.documentsPerMonth },
+        textRequests: { used: textRequests!, limit: entitled.limits.textRequestsPerDay },
+      };
+    },
     recordServiceTime: (ms: number) => translate.recordServiceTime(ms),
     now,
   };

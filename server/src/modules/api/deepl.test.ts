@@ -49,11 +49,12 @@ describe('deepl-node against /v2', () => {
   });
 
   it('getUsage and the language lists', async () => {
-    const { key } = await userWithKey(t, { daily_text_requests: 30, char_limit: 1000 });
+    const { key } = await userWithKey(t, { daily_text_requests: 30, char_limit: 1000, monthly_api_characters: 50_000 });
     const client = translator(key);
     await client.translateText('Thank you.', 'en', 'ar');
     const usage = await client.getUsage();
-    expect(usage.character).toMatchObject({ count: 10, limit: 30_000 });
+    // The usage ledger's API characters of the month against the plan's monthly allowance.
+    expect(usage.character).toMatchObject({ count: 10, limit: 50_000 });
     expect(usage.document).toMatchObject({ count: 0, limit: 10 });
     expect((await client.getSourceLanguages()).map((lang) => lang.code).sort()).toEqual(['ar', 'en']);
     expect((await client.getTargetLanguages()).map((lang) => lang.code).sort()).toEqual(['ar', 'en-GB', 'en-US']);
@@ -65,6 +66,17 @@ describe('deepl-node against /v2', () => {
     const client = translator(key);
     await client.translateText('Hello', null, 'ar');
     await expect(client.translateText('Hello again', null, 'ar')).rejects.toBeInstanceOf(deepl.QuotaExceededError);
+  });
+
+  it('the month\'s API characters are a quota of their own: past it, a QuotaExceededError, and nothing is counted', async () => {
+    const { key } = await userWithKey(t, { daily_text_requests: 100, monthly_api_characters: 20 });
+    const client = translator(key);
+    await client.translateText(['Good morning.', 'Thanks.'], null, 'ar'); // 13 + 7 characters: exactly the allowance
+    await expect(client.translateText('Hi', null, 'ar')).rejects.toBeInstanceOf(deepl.QuotaExceededError);
+    const usage = await client.getUsage();
+    expect(usage.character).toMatchObject({ count: 20, limit: 20 });
+    // Two texts counted; the refused request gave its text request back.
+    expect(((await (await fetch(`${serverUrl}/v2/usage`, { headers: { authorization: `DeepL-Auth-Key ${key}` } })).json()) as { text_request_count: number }).text_request_count).toBe(2);
   });
 });
 

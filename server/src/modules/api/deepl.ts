@@ -11,8 +11,6 @@ import {
 } from '../../../../contract/deepl';
 import { answers, file, noContent, page, type App } from '../../http/responses';
 import type { Lang } from '../../engines/types';
-import type { PlanRow, UserRow } from '../../db/schema';
-import { planLimits } from '../plans/plans.fns';
 import type { ApiCaller, ApiKeysService } from './keys';
 import { NotFound } from '../../http/errors';
 import { contentDisposition } from '../documents/documents.fns';
@@ -88,9 +86,11 @@ export interface DeeplDeps {
   glossaries: ApiGlossaries;
   texts: ApiTexts;
   repo: ApiKeysRepo;
-  planOf(user: UserRow): Promise<PlanRow>;
-  textRequestsToday(caller: ApiCaller): Promise<number>;
-  documentsThisMonth(caller: ApiCaller): Promise<number>;
+  /**
+   * The caller's use against their plan, from the usage ledger (entitlements): API characters
+   * and documents this month, text requests today. A team member sees the team's.
+   */
+  usageOf(caller: ApiCaller): Promise<Record<'characters' | 'documents' | 'textRequests', { used: number; limit: number }>>;
   /** Server-side time of each /v2/translate answer (with /api/translate's, for operators and the benchmark). */
   recordServiceTime(ms: number): void;
   now: () => Date;
@@ -149,19 +149,17 @@ export function deeplRoutes(app: App, deps: DeeplDeps) {
   const usage = async (request: FastifyRequest) => {
     const caller = await authenticate(request);
     readParams(request, new Set());
-    const plan = planLimits(await deps.planOf(caller.user));
-    const dayStart = new Date(`${deps.now().toISOString().slice(0, 10)}T00:00:00Z`);
-    const teamId = caller.team?.teamId ?? null;
+    const used = await deps.usageOf(caller);
     return {
-      character_count: await deps.repo.charactersSince({ userId: caller.user.id, teamId }, dayStart),
-      character_limit: plan.daily_text_requests * plan.char_limit,
-      document_count: await deps.documentsThisMonth(caller),
-      document_limit: plan.monthly_doc_requests,
-      text_request_count: await deps.textRequestsToday(caller),
-      text_request_limit: plan.daily_text_requests,
+      character_count: used.characters.used,
+      character_limit: used.characters.limit,
+      document_count: used.documents.used,
+      document_limit: used.documents.limit,
+      text_request_count: used.textRequests.used,
+      text_request_limit: used.textRequests.limit,
     };
   };
-  /** Today's use against the plan (DeepL's fields, plus Lisan's text requests). */
+  /** Use against the plan: DeepL's characters and documents of the month, plus Lisan's text requests of the day. */
   app.get('/v2/usage', { ...KEY_ROUTE, schema: answers(deeplUsage) }, usage);
   app.post('/v2/usage', { ...KEY_ROUTE, schema: answers(deeplUsage) }, usage);
 

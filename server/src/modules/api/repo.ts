@@ -72,19 +72,6 @@ export function createApiKeysRepo(db: Kysely<DB>) {
         .execute();
     },
 
-    /** Characters of the text translations made since `since` by the user, or by every member of the team. */
-    async charactersSince(scope: { userId: number; teamId: number | null }, since: Date) {
-      const row = await db
-        .selectFrom('text_translations')
-        .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('characters'), sql<string>`0`).as('total'))
-        .where('created_at', '>=', since)
-        .where((eb) =>
-          scope.teamId !== null ? eb('user_id', 'in', eb.selectFrom('team_members').select('user_id').where('team_id', '=', scope.teamId)) : eb('user_id', '=', scope.userId),
-        )
-        .executeTakeFirst();
-      return Number(row?.total ?? 0);
-    },
-
     glossaryNames(ownerKeys: string[]) {
       return db.selectFrom('api_glossary_names').selectAll().where('owner_key', 'in', ownerKeys).execute();
     },

@@ -28,7 +28,7 @@ export class ApiBadRequest extends AppError {
 }
 
 /** The quota limit types (API.md) that mean "used up", as opposed to "this request is too big". */
-const QUOTA_TYPES = new Set(['request_quota', 'doc_request_quota', 'trial_expired']);
+const QUOTA_TYPES = new Set(['request_quota', 'doc_request_quota', 'api_characters', 'trial_expired']);
 const TOO_LARGE_TYPES = new Set(['char_limit', 'doc_size', 'doc_words']);
 
 /** Reads any error of a key request as a failure kind and a message in the caller's language. */

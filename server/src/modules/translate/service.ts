@@ -312,6 +312,12 @@ export function createTranslateService(deps: {
 
       const quota = await deps.entitlements.consume(entitled, 'text_requests', work.length);
       if (!quota.allowed) throw new LimitExceeded('request_quota', 'translate.request_quota');
+      // The developer API's characters of the month (DeepL's character_count), in the same ledger.
+      const characters = await deps.entitlements.consume(entitled, 'api_characters', work.reduce((sum, item) => sum + [...item.text].length, 0));
+      if (!characters.allowed) {
+        await quota.release().catch((releaseError) => deps.logger.error({ err: releaseError }, 'could not give usage units back'));
+        throw new LimitExceeded('api_characters', 'api.quota_exceeded');
+      }
       try {
         const teamId = entitled.team?.teamId ?? null;
         for (const source of [...new Set(work.map((item) => item.source))]) {
@@ -361,7 +367,7 @@ export function createTranslateService(deps: {
         }
         return results;
       } catch (error) {
-        await quota.release().catch((releaseError) => deps.logger.error({ err: releaseError }, 'could not give usage units back'));
+        await Promise.all([quota.release(), characters.release()]).catch((releaseError) => deps.logger.error({ err: releaseError }, 'could not give usage units back'));
         throw error;
       }
     },
