@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { DB } from '../../db/schema';
+import type { Domain, Lang } from '../../engines/types';
 import type { DomainGlossaryTermsTable, TeamGlossaryTermsTable } from './tables';
 
 export function createGlossaryRepo(db: Kysely<DB>) {
@@ -8,10 +9,10 @@ export function createGlossaryRepo(db: Kysely<DB>) {
       return db.selectFrom('domain_glossary_terms').selectAll().orderBy('id').execute();
     },
 
-    async pageDomainTerms(filter: { domain?: string; source_lang?: string; q?: string; page: number; perPage: number }) {
+    async pageDomainTerms(filter: { domain?: Domain; source_lang?: Lang; q?: string; page: number; perPage: number }) {
       let query = db.selectFrom('domain_glossary_terms');
       if (filter.domain) query = query.where('domain', '=', filter.domain);
-      if (filter.source_lang) query = query.where('source_lang', '=', filter.source_lang as 'en' | 'ar');
+      if (filter.source_lang) query = query.where('source_lang', '=', filter.source_lang);
       if (filter.q) {
         const pattern = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
         query = query.where((eb) => eb.or([eb('source_term', 'ilike', pattern), eb('target_term', 'ilike', pattern)]));

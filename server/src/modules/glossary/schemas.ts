@@ -6,9 +6,9 @@ const term = (key: string) => z.string({ error: key }).trim().min(1, { error: ke
 
 export const glossaryTermSchema = z
   .object({
-    domain: z.enum(DOMAINS as [string, ...string[]]),
-    source_lang: z.enum(LANGS as [string, ...string[]]),
-    target_lang: z.enum(LANGS as [string, ...string[]]),
+    domain: z.enum(DOMAINS),
+    source_lang: z.enum(LANGS),
+    target_lang: z.enum(LANGS),
     source_term: term('glossary.source_required'),
     target_term: term('glossary.target_required'),
     note: z.string().trim().max(500).optional(),
@@ -17,17 +17,17 @@ export const glossaryTermSchema = z
 
 export const ownerTermSchema = z
   .object({
-    domain: z.enum(DOMAINS as [string, ...string[]]).default('general'),
-    source_lang: z.enum(LANGS as [string, ...string[]]),
-    target_lang: z.enum(LANGS as [string, ...string[]]),
+    domain: z.enum(DOMAINS).default('general'),
+    source_lang: z.enum(LANGS),
+    target_lang: z.enum(LANGS),
     source_term: term('glossary.source_required'),
     target_term: term('glossary.target_required'),
   })
   .refine((value) => value.source_lang !== value.target_lang, { path: ['target_lang'], error: 'translate.same_language' });
 
 export const glossaryListSchema = z.object({
-  domain: z.enum(DOMAINS as [string, ...string[]]).optional().catch(undefined),
-  source_lang: z.enum(LANGS as [string, ...string[]]).optional().catch(undefined),
+  domain: z.enum(DOMAINS).optional().catch(undefined),
+  source_lang: z.enum(LANGS).optional().catch(undefined),
   q: z.string().trim().max(200).optional(),
   page: formNumber(z.number().int().min(1).max(100_000)).catch(1).default(1),
 });
@@ -44,9 +44,9 @@ export const termFileFormatSchema = z.enum(['csv', 'tsv']);
 export const importTermsSchema = z.object({
   format: termFileFormatSchema,
   content: z.string().min(1).max(900_000),
-  source_lang: z.enum(LANGS as [string, ...string[]]).default('en'),
-  target_lang: z.enum(LANGS as [string, ...string[]]).default('ar'),
-  domain: z.enum(DOMAINS as [string, ...string[]]).default('general'),
+  source_lang: z.enum(LANGS).default('en'),
+  target_lang: z.enum(LANGS).default('ar'),
+  domain: z.enum(DOMAINS).default('general'),
 });
 
 export const exportTermsSchema = z.object({ format: termFileFormatSchema.catch('csv') });

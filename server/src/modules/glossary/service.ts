@@ -17,9 +17,9 @@ const OWNER_CACHE_LIMIT = 5_000;
 const PER_PAGE = 50;
 
 export interface GlossaryTermInput {
-  domain: string;
-  source_lang: string;
-  target_lang: string;
+  domain: Domain;
+  source_lang: Lang;
+  target_lang: Lang;
   source_term: string;
   target_term: string;
   note?: string;
@@ -27,13 +27,12 @@ export interface GlossaryTermInput {
 
 /** The columns of a term as stored: languages, both terms, and the source's match key. */
 function termColumns(input: Omit<GlossaryTermInput, 'domain' | 'note'>) {
-  const source_lang = input.source_lang as Lang;
   return {
-    source_lang,
-    target_lang: input.target_lang as Lang,
+    source_lang: input.source_lang,
+    target_lang: input.target_lang,
     source_term: input.source_term,
     target_term: input.target_term,
-    source_norm: normalizeForMatch(input.source_term, source_lang),
+    source_norm: normalizeForMatch(input.source_term, input.source_lang),
   };
 }
 
@@ -42,9 +41,9 @@ const pairKey = (domain: string, source: string, target: string) => `${domain}:$
 /** A personal or team term (GET .../glossary). */
 export type OwnerTerm = {
   id: number;
-  domain: string;
-  source_lang: string;
-  target_lang: string;
+  domain: Domain;
+  source_lang: Lang;
+  target_lang: Lang;
   source_term: string;
   target_term: string;
   source_norm: string;
@@ -60,7 +59,7 @@ type OwnerTermInput = Omit<GlossaryTermInput, 'note'>;
 export interface GlossaryConflict {
   kind: 'same_source' | 'team' | 'admin';
   term_id: number;
-  other: { id: number; domain: string; source_term: string; target_term: string };
+  other: { id: number; domain: Domain; source_term: string; target_term: string };
 }
 
 /** Terms of two domains can meet in one translation when one of them is General or both are the same. */
@@ -183,7 +182,7 @@ export function createGlossaryService(deps: { repo: GlossaryRepo; cache: CacheBu
       return list;
     },
 
-    async listDomainTerms(filter: { domain?: string; source_lang?: string; q?: string; page: number }) {
+    async listDomainTerms(filter: { domain?: Domain; source_lang?: Lang; q?: string; page: number }) {
       const { rows, total } = await deps.repo.pageDomainTerms({ ...filter, perPage: PER_PAGE });
       return { data: rows.map(toPublicTerm), meta: { page: filter.page, per_page: PER_PAGE, total } };
     },

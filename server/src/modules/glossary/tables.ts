@@ -1,10 +1,12 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { Domain } from '../../engines/types';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
 export interface DomainGlossaryTermsTable {
   id: Generated<number>;
-  domain: string;
+  /** One of the domains (a check constraint). */
+  domain: Domain;
   source_lang: 'en' | 'ar';
   target_lang: 'en' | 'ar';
   source_term: string;
@@ -22,7 +24,7 @@ export interface TeamGlossaryTermsTable {
   owner_user_id: number | null;
   team_id: number | null;
   /** 'general' (every domain) or one domain; migration 0130. */
-  domain: Generated<string>;
+  domain: Generated<Domain>;
   source_lang: 'en' | 'ar';
   target_lang: 'en' | 'ar';
   source_term: string;

@@ -1,31 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import type { StatusMessage } from '../../../../contract/common';
+import type { Glossary, ImportAnswer, OwnerTermSaved } from '../../../../contract/glossary';
 import type { Domain, Lang } from '../translator/types';
 
 /** Whose glossary: the signed-in user's own, or their team's. */
 export type GlossaryScope = 'user' | 'team';
 
-export interface GlossaryTerm {
-  id: number;
-  domain: Domain;
-  source_lang: Lang;
-  target_lang: Lang;
-  source_term: string;
-  target_term: string;
-}
-
-/** Another applicable term that translates the same source differently (server: GlossaryConflict). */
-export interface GlossaryConflict {
-  kind: 'same_source' | 'team' | 'admin';
-  term_id: number;
-  other: { id: number; domain: Domain; source_term: string; target_term: string };
-}
-
-export interface Glossary {
-  data: GlossaryTerm[];
-  conflicts: GlossaryConflict[];
-  can_edit: boolean;
-}
+// The answers' shapes come from the shared contract (contract/glossary.ts).
+export type { Glossary, GlossaryConflict, GlossaryTerm, ImportAnswer } from '../../../../contract/glossary';
 
 export interface TermInput {
   domain: Domain;
@@ -33,12 +16,6 @@ export interface TermInput {
   target_lang: Lang;
   source_term: string;
   target_term: string;
-}
-
-export interface ImportAnswer {
-  status: number;
-  message: string;
-  data: { added: number; updated: number; unchanged: number; skipped: Array<{ line: number; errors: Record<string, string[]> }> };
 }
 
 export const glossaryKeys = {
@@ -58,9 +35,9 @@ export function useGlossaryActions(scope: GlossaryScope) {
   const onSuccess = () => queryClient.invalidateQueries({ queryKey: glossaryKeys.all });
   const base = `/api/${scope}/glossary`;
   return {
-    add: useMutation({ mutationFn: (input: TermInput) => api.post<{ message: string }>(base, input), onSuccess }),
-    update: useMutation({ mutationFn: ({ id, ...input }: TermInput & { id: number }) => api.post<{ message: string }>(`${base}/update/${id}`, input), onSuccess }),
-    remove: useMutation({ mutationFn: (id: number) => api.post<{ message: string }>(`${base}/delete/${id}`, {}), onSuccess }),
+    add: useMutation({ mutationFn: (input: TermInput) => api.post<OwnerTermSaved>(base, input), onSuccess }),
+    update: useMutation({ mutationFn: ({ id, ...input }: TermInput & { id: number }) => api.post<OwnerTermSaved>(`${base}/update/${id}`, input), onSuccess }),
+    remove: useMutation({ mutationFn: (id: number) => api.post<StatusMessage>(`${base}/delete/${id}`, {}), onSuccess }),
     importFile: useMutation({
       mutationFn: (input: { format: 'csv' | 'tsv'; content: string; source_lang: Lang; target_lang: Lang; domain: Domain }) => api.post<ImportAnswer>(`${base}/import`, input),
       onSuccess,

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { AccountCreated, InvitationAccepted } from '../../../../contract/teams';
 import { api, flattenErrors, isApiError } from '../../api/client';
 import { useDialog } from '../../app/dialog-context';
 import { useCurrentUser, userKeys } from '../account/use-current-user';
@@ -28,7 +29,7 @@ export function InvitationPage() {
             className="button button--primary"
             onClick={() =>
               void api
-                .post<{ message: string }>('/api/team/invitations/accept', { token })
+                .post<InvitationAccepted>('/api/team/invitations/accept', { token })
                 .then(() => queryClient.invalidateQueries({ queryKey: userKeys.all }))
                 .then(() => navigate('/team'))
                 .catch((error) => showError(error))
@@ -51,7 +52,7 @@ export function InvitationPage() {
           setBusy(true);
           setErrors([]);
           try {
-            const answer = await api.post<{ message: string; data: { email: string } }>('/api/create-user', { token, ...form });
+            const answer = await api.post<AccountCreated>('/api/create-user', { token, ...form });
             // Spec section 7: accept through create-user, then sign in through /mt/login.
             try {
               await api.post('/mt/login', { email: answer.data.email, password: form.password });

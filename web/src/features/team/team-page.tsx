@@ -6,7 +6,7 @@ import { useDialog } from '../../app/dialog-context';
 import { UsageMeters } from '../../components/usage-meters';
 import { isolate } from '../../i18n/format';
 import { useCurrentUser } from '../account/use-current-user';
-import { useTeam, useTeamActions, type Team, type TeamMember, type TeamUsage } from './use-team';
+import { useTeam, useTeamActions, type JoinedMember, type Team, type TeamUsage } from './use-team';
 
 /** My team: members and invitations, invite, edit and remove members, the LLM switch. */
 export function TeamPage() {
@@ -70,7 +70,7 @@ function TeamView({ team }: { team: Team }) {
   const { showDialog, showError } = useDialog();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState('5');
-  const [confirming, setConfirming] = useState<TeamMember | null>(null);
+  const [confirming, setConfirming] = useState<JoinedMember | null>(null);
   const isOwner = user?.role_id === '3';
   const done = (answer: { message?: string }) => answer.message && showDialog({ modalType: 'success', message: answer.message });
   // The API answers the spec's bare "updated successfully" for these; the screen says what happened.
@@ -162,11 +162,11 @@ function TeamView({ team }: { team: Team }) {
                   <td dir="auto">{member.name ?? '—'}</td>
                   <td dir="ltr">{member.email}</td>
                   <td>
-                    {team.can_manage && !member.invited && !isTeamOwner && member.id !== null ? (
+                    {team.can_manage && !member.invited && !isTeamOwner ? (
                       <select
                         aria-label={t('role')}
                         value={member.role_id}
-                        onChange={(e) => actions.updateMember.mutate({ id: member.id!, role_id: Number(e.target.value) }, { onSuccess: said('memberRoleChanged'), onError: failed })}
+                        onChange={(e) => actions.updateMember.mutate({ id: member.id, role_id: Number(e.target.value) }, { onSuccess: said('memberRoleChanged'), onError: failed })}
                       >
                         <option value="5">{t('roles.5')}</option>
                         <option value="4">{t('roles.4')}</option>
@@ -178,7 +178,7 @@ function TeamView({ team }: { team: Team }) {
                   <td>{member.invited ? t('invited') : t('joined')}</td>
                   {team.usage && (
                     <td data-testid="member-usage">
-                      {member.usage
+                      {!member.invited && member.usage
                         ? t('usage.memberMonth', { documents: t('usage.memberDocuments', { count: member.usage.doc_requests_this_month }), pages: t('usage.memberPages', { count: member.usage.web_pages_this_month }) })
                         : '—'}
                     </td>
@@ -186,7 +186,7 @@ function TeamView({ team }: { team: Team }) {
                   {team.can_manage && (
                     <td className="row-actions">
                       {member.invited && (
-                        <button className="button button--ghost button--small" onClick={() => actions.cancelInvitation.mutate({ id: member.invitation_id! }, { onError: failed })}>
+                        <button className="button button--ghost button--small" onClick={() => actions.cancelInvitation.mutate({ id: member.invitation_id }, { onError: failed })}>
                           {t('invite.cancel')}
                         </button>
                       )}
@@ -196,7 +196,7 @@ function TeamView({ team }: { team: Team }) {
                         </button>
                       )}
                       {!member.invited && !isTeamOwner && isOwner && (
-                        <button className="button button--ghost button--small" onClick={() => actions.transfer.mutate({ member_id: member.id! }, { onSuccess: said('ownershipTransferred'), onError: failed })}>
+                        <button className="button button--ghost button--small" onClick={() => actions.transfer.mutate({ member_id: member.id }, { onSuccess: said('ownershipTransferred'), onError: failed })}>
                           {t('transfer')}
                         </button>
                       )}
@@ -212,7 +212,7 @@ function TeamView({ team }: { team: Team }) {
       {confirming && (
         <div className="confirm-box panel" role="alertdialog" aria-labelledby="remove-title" data-testid="remove-confirm">
           <h2 id="remove-title">{t('remove.title')}</h2>
-          <p>{t('remove.body', { name: isolate(confirming.name ?? confirming.email) })}</p>
+          <p>{t('remove.body', { name: isolate(confirming.name) })}</p>
           <div className="row-actions">
             <button className="button button--ghost" onClick={() => setConfirming(null)}>
               {t('cancel')}
@@ -221,7 +221,7 @@ function TeamView({ team }: { team: Team }) {
               className="button button--primary"
               data-testid="remove-confirm-button"
               onClick={() =>
-                actions.removeMember.mutate({ id: confirming.id! }, { onSuccess: () => (setConfirming(null), said('memberRemoved')()), onError: (e) => (setConfirming(null), failed(e)) })
+                actions.removeMember.mutate({ id: confirming.id }, { onSuccess: () => (setConfirming(null), said('memberRemoved')()), onError: (e) => (setConfirming(null), failed(e)) })
               }
             >
               {t('remove.confirm')}

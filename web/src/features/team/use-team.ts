@@ -1,40 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import type { StatusMessage } from '../../../../contract/common';
+import type { TeamAnswer } from '../../../../contract/teams';
 import { userKeys } from '../account/use-current-user';
 
-export interface TeamMember {
-  id: number | null;
-  invitation_id?: number;
-  name: string | null;
-  email: string;
-  role_id: string;
-  invited: boolean;
-  joined_at: string | null;
-  expires_at?: string;
-  /** This month's documents and website pages (owners and managers only). */
-  usage?: { doc_requests_this_month: number; web_pages_this_month: number };
-}
-
-/** The team's usage against the owner's plan (owners and managers only). */
-export interface TeamUsage {
-  text_requests_today: number;
-  daily_text_requests: number;
-  doc_requests_this_month: number;
-  monthly_doc_requests: number;
-  web_pages_this_month: number;
-  web_pages: number;
-}
-
-export interface Team {
-  id: number;
-  name: string;
-  seats: number;
-  seats_taken: number;
-  llm_enabled: boolean;
-  can_manage: boolean;
-  members: TeamMember[];
-  usage?: TeamUsage;
-}
+// The answers' shapes come from the shared contract (contract/teams.ts).
+export type { JoinedMember, Team, TeamMember, TeamUsage } from '../../../../contract/teams';
 
 export const teamKeys = {
   all: ['team'] as const,
@@ -42,13 +13,11 @@ export const teamKeys = {
 };
 
 export function useTeam() {
-  return useQuery({ queryKey: teamKeys.current(), queryFn: ({ signal }) => api.get<{ data: Team | null }>('/api/team', { signal }).then((r) => r.data) });
+  return useQuery({ queryKey: teamKeys.current(), queryFn: ({ signal }) => api.get<TeamAnswer>('/api/team', { signal }).then((r) => r.data) });
 }
 
-interface Answer {
-  status: number;
-  message?: string;
-}
+/** What the actions answer: a status and, all but POST /api/team, a message (some with data the screen does not read). */
+type Answer = Pick<StatusMessage, 'status'> & Partial<Pick<StatusMessage, 'message'>>;
 
 /** Every team action; each refreshes the team and the current user (role, plan, LLM switch). */
 export function useTeamActions() {

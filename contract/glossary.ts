@@ -1,0 +1,72 @@
+// Glossaries: Lisan's per-domain terms (admins, /api/admin/glossaries) and the signed-in
+// user's own and team glossaries (/api/user/glossary, /api/team/glossary).
+import { z } from 'zod';
+import { paginated, statusMessage, timestamp } from './common';
+
+/** The languages Lisan translates between. */
+export const lang = z.enum(['en', 'ar']);
+export type Lang = z.output<typeof lang>;
+/** The translation domains; 'general' terms apply in every domain. */
+export const domain = z.enum(['general', 'business', 'legal', 'ecommerce']);
+export type Domain = z.output<typeof domain>;
+
+/** A term of Lisan's per-domain glossary (admins). */
+export const domainTerm = z.object({
+  id: z.number().int(),
+  domain,
+  source_lang: lang,
+  target_lang: lang,
+  source_term: z.string(),
+  target_term: z.string(),
+  note: z.string(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type DomainTerm = z.output<typeof domainTerm>;
+
+export const domainTermPage = paginated(domainTerm);
+export type DomainTermPage = z.output<typeof domainTermPage>;
+export const domainTermSaved = statusMessage.extend({ data: domainTerm });
+
+/** A personal or team term, as saved (POST .../glossary, .../glossary/update/:id). */
+export const ownerTerm = z.object({
+  id: z.number().int(),
+  domain,
+  source_lang: lang,
+  target_lang: lang,
+  source_term: z.string(),
+  target_term: z.string(),
+});
+export const ownerTermSaved = statusMessage.extend({ data: ownerTerm });
+export type OwnerTermSaved = z.output<typeof ownerTermSaved>;
+
+/** A personal or team term in the glossary's list. */
+export const listedOwnerTerm = ownerTerm.extend({ created_at: timestamp });
+export type GlossaryTerm = z.output<typeof listedOwnerTerm>;
+
+/**
+ * A term of the glossary whose source another applicable term also translates, differently:
+ * 'same_source' (this glossary, General and a domain), 'team' (the team's glossary, for a
+ * member's own term) or 'admin' (Lisan's per-domain glossary). The term here wins.
+ */
+export const glossaryConflict = z.object({
+  kind: z.enum(['same_source', 'team', 'admin']),
+  term_id: z.number().int(),
+  other: z.object({ id: z.number().int(), domain, source_term: z.string(), target_term: z.string() }),
+});
+export type GlossaryConflict = z.output<typeof glossaryConflict>;
+
+/** GET /api/user/glossary and /api/team/glossary. */
+export const ownerGlossary = z.object({ data: z.array(listedOwnerTerm), conflicts: z.array(glossaryConflict), can_edit: z.boolean() });
+export type Glossary = z.output<typeof ownerGlossary>;
+
+/** POST .../glossary/import: what was added, updated, left as it was, and the skipped lines with their messages by field. */
+export const importAnswer = statusMessage.extend({
+  data: z.object({
+    added: z.number().int(),
+    updated: z.number().int(),
+    unchanged: z.number().int(),
+    skipped: z.array(z.object({ line: z.number().int(), errors: z.record(z.string(), z.array(z.string())) })),
+  }),
+});
+export type ImportAnswer = z.output<typeof importAnswer>;
