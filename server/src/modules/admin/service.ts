@@ -128,7 +128,7 @@ export function createAdminService(deps: {
     /** The editable settings with their current values, and the choices of payment gateway. */
     async getSiteSettings() {
       const data = await Promise.all(PUBLIC_SETTING_NAMES.map(async (name) => ({ setting_name: name, setting_value: (await deps.settings.get(name)) ?? '' })));
-      return { data, payment_gateways: deps.paymentGateways(), payments: await deps.billing.paymentsMode(), formats: SUPPORTED_FORMATS };
+      return { data, payment_gateways: deps.paymentGateways(), payments: await deps.billing.paymentsMode(), formats: [...SUPPORTED_FORMATS] };
     },
 
     /**

@@ -1,5 +1,6 @@
 import { promisify } from 'node:util';
 import { gunzip as gunzipCallback, gzip as gzipCallback } from 'node:zlib';
+import type { RrwebEvent } from '../../../../contract/analytics';
 import { Forbidden, Invalid, NotFound, PayloadTooLarge } from '../../http/errors';
 import { eventTimeRange, fillDays, isValidDay, MAX_REPORT_DAYS, reportRange } from './analytics.fns';
 import { RECORDINGS_PAGE_SIZE, type AnalyticsRepo } from './repo';
@@ -13,7 +14,6 @@ const TOP_PAGES = 10;
 /** At one batch every few seconds this is hours of browsing; a longer tab starts no new chunks. */
 export const MAX_CHUNKS_PER_RECORDING = 2000;
 
-const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 
 export interface AnalyticsOptions {
   recordingRetentionDays: number;
@@ -98,10 +98,10 @@ export function createAnalyticsService(deps: { repo: AnalyticsRepo; now: () => D
           chunks: row.chunk_count,
           events: row.event_count,
           bytes: Number(row.byte_size),
-          started_at: iso(row.first_event_at ?? row.created_at),
+          started_at: row.first_event_at ?? row.created_at,
           duration_ms: row.first_event_at && row.last_event_at ? new Date(row.last_event_at).getTime() - new Date(row.first_event_at).getTime() : 0,
-          created_at: iso(row.created_at),
-          updated_at: iso(row.updated_at),
+          created_at: row.created_at,
+          updated_at: row.updated_at,
         })),
         meta: { page, per_page: RECORDINGS_PAGE_SIZE, total, retention_days: options.recordingRetentionDays },
       };
@@ -112,19 +112,20 @@ export function createAnalyticsService(deps: { repo: AnalyticsRepo; now: () => D
       const recording = await repo.findRecording(id);
       if (!recording) throw new NotFound();
       const chunks = await repo.listChunks(id);
-      const events: unknown[] = [];
+      // Each event was checked when it was recorded: an object with a type and a timestamp.
+      const events: RrwebEvent[] = [];
       for (const chunk of chunks) {
-        const list = JSON.parse((await gunzip(Buffer.from(chunk.events_gzip))).toString('utf8')) as unknown[];
+        const list = JSON.parse((await gunzip(Buffer.from(chunk.events_gzip))).toString('utf8')) as RrwebEvent[];
         for (const event of list) events.push(event);
       }
       // Batches can overtake each other on the wire; the replay needs time order.
-      events.sort((a, b) => (a as { timestamp: number }).timestamp - (b as { timestamp: number }).timestamp);
+      events.sort((a, b) => a.timestamp - b.timestamp);
       return {
         id: recording.id,
         locale: recording.locale,
         first_path: recording.first_path,
         user_id: recording.user_id,
-        started_at: iso(recording.first_event_at ?? recording.created_at),
+        started_at: recording.first_event_at ?? recording.created_at,
         events,
       };
     },

@@ -41,6 +41,9 @@ export const previewSchema = z.object({ markdown: z.string().max(MAX_BODY).defau
 
 export const sectionQuerySchema = z.object({ section: z.enum(CONTENT_SECTIONS).optional() });
 export const postSectionSchema = z.object({ section: z.enum(POST_SECTIONS) });
+/** The path's slug as it came: an unknown one is a 404, not a validation error. */
+export const pageParamSchema = z.object({ slug: z.string() });
+export const postParamSchema = postSectionSchema.extend({ slug: z.string() });
 export const idParamSchema = z.object({ id: formNumber(z.number().int().positive()) });
 
 export type CreateEntryInput = z.output<typeof createEntrySchema>;

@@ -17,7 +17,12 @@ const DAY_MS = 86_400_000;
 /** The reference a requester and the operator quote: REQ-00042. */
 export const requestReference = (id: number) => `REQ-${String(id).padStart(5, '0')}`;
 
-const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
+/** The attached file's name, type and size (stored together with it). */
+const fileOf = (row: { id: number; file_name: string | null; file_type: string | null; file_size: number | null }) => ({
+  name: row.file_name ?? requestReference(row.id),
+  type: row.file_type ?? 'application/octet-stream',
+  size: row.file_size ?? 0,
+});
 
 async function readSample(filePath: string, size: number) {
   const handle = await fs.open(filePath, 'r');
@@ -131,9 +136,9 @@ export function createRequestsService(deps: { repo: RequestsRepo; mail: MailServ
           locale: row.locale,
           user_id: row.user_id,
           status: row.status,
-          file: row.file_path ? { name: row.file_name, type: row.file_type, size: row.file_size, url: `/api/admin/requests/${row.id}/file` } : null,
-          created_at: iso(row.created_at),
-          updated_at: iso(row.updated_at),
+          file: row.file_path ? { ...fileOf(row), url: `/api/admin/requests/${row.id}/file` } : null,
+          created_at: row.created_at,
+          updated_at: row.updated_at,
         })),
         meta: { page: filter.page, per_page: PAGE_SIZE, total, counts: { new: 0, quoted: 0, accepted: 0, done: 0, ...counts } },
       };
@@ -154,7 +159,7 @@ export function createRequestsService(deps: { repo: RequestsRepo; mail: MailServ
         if (error instanceof StorageNotFound) throw new NotFound();
         throw error;
       }
-      return { stream, name: row.file_name ?? `${requestReference(id)}`, type: row.file_type ?? 'application/octet-stream', size: row.file_size ?? 0 };
+      return { stream, ...fileOf(row) };
     },
 
     /** Stores a contact message and e-mails it to the operator. */
@@ -189,8 +194,8 @@ export function createRequestsService(deps: { repo: RequestsRepo; mail: MailServ
           locale: row.locale,
           user_id: row.user_id,
           handled: Boolean(row.handled_at),
-          handled_at: iso(row.handled_at),
-          created_at: iso(row.created_at),
+          handled_at: row.handled_at,
+          created_at: row.created_at,
         })),
         meta: { page, per_page: PAGE_SIZE, total },
       };

@@ -4,14 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { api, flattenErrors, isApiError } from '../../api/client';
 import { useDialog } from '../../app/dialog-context';
 import { AdminNav } from './admin-nav';
-import { adminKeys, useAdminMutations } from './use-admin';
+import { adminKeys, useAdminMutations, type AdminSiteSettings } from './use-admin';
 import { PaymentsBanner } from './payments-banner';
-
-interface SettingsAnswer {
-  data: Array<{ setting_name: string; setting_value: string }>;
-  payment_gateways: string[];
-  formats: string[];
-}
 
 const NUMBER_FIELDS = ['guest_text_quota', 'guest_doc_quota', 'guest_file_size', 'guest_words_count', 'guest_doc_words_count'] as const;
 const BILINGUAL_TEXTS = [
@@ -40,7 +34,7 @@ export function AdminSiteSettingsPage() {
   const { t } = useTranslation('admin');
   const { t: tMessages } = useTranslation('messages');
   const { showDialog, showError } = useDialog();
-  const settings = useQuery({ queryKey: [...adminKeys.all, 'site-settings'], queryFn: ({ signal }) => api.get<SettingsAnswer>('/api/admin/site-settings', { signal }) });
+  const settings = useQuery({ queryKey: [...adminKeys.all, 'site-settings'], queryFn: ({ signal }) => api.get<AdminSiteSettings>('/api/admin/site-settings', { signal }) });
   const { updateSiteSettings } = useAdminMutations();
   const [values, setValues] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string[]>>({});

@@ -48,7 +48,7 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
 }
 
 /** The changed fields as "field: before → after" lines (values kept left to right). */
-function AuditChanges({ before, after, arrow }: { before: Record<string, unknown> | null; after: Record<string, unknown> | null; arrow: string }) {
+function AuditChanges({ before, after, arrow }: { before: unknown; after: unknown; arrow: string }) {
   const changes = auditChanges(before, after);
   if (changes.length === 0) return <span className="muted">—</span>;
   return (

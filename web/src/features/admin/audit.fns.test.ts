@@ -29,4 +29,8 @@ describe('auditChanges', () => {
     expect(auditChanges({ a: 1 }, { a: 1 })).toEqual([]);
     expect(auditChanges(null, null)).toEqual([]);
   });
+
+  it('shows a side that is not an object as one field', () => {
+    expect(auditChanges('off', ['docx'])).toEqual([{ field: 'value', from: 'off', to: '["docx"]' }]);
+  });
 });

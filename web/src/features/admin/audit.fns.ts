@@ -23,13 +23,16 @@ function flatten(value: Record<string, unknown> | null, prefix = '', into = new 
   return into;
 }
 
+/** An audit entry's side: its fields, or a value that is not an object as one field, `value`. */
+const asFields = (value: unknown): Record<string, unknown> | null => (isPlainObject(value) ? value : value === null || value === undefined ? null : { value });
+
 /**
  * What an admin action changed, field by field, instead of two JSON blobs: the fields (nested
  * ones dotted) whose value differs between `before` and `after`, in the order they first appear.
  */
-export function auditChanges(before: Record<string, unknown> | null, after: Record<string, unknown> | null): AuditChange[] {
-  const was = flatten(before);
-  const is = flatten(after);
+export function auditChanges(before: unknown, after: unknown): AuditChange[] {
+  const was = flatten(asFields(before));
+  const is = flatten(asFields(after));
   const fields = [...new Set([...was.keys(), ...is.keys()])];
   return fields
     .map((field) => ({ field, from: shown(was.get(field)), to: shown(is.get(field)) }))

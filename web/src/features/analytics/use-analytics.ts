@@ -1,36 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import type { PageViewReport, RecordingPage, RecordingReplay } from '../../../../contract/analytics';
 
-export interface PageViewReport {
-  from: string;
-  to: string;
-  totals: { views: number; visitors: number };
-  days: Array<{ day: string; views: number; visitors: number }>;
-  top_pages: Array<{ path: string; views: number; visitors: number }>;
-}
-
-export interface RecordingSummary {
-  id: string;
-  visitor_id: string;
-  user_id: number | null;
-  locale: 'en' | 'ar';
-  first_path: string;
-  user_agent: string | null;
-  chunks: number;
-  events: number;
-  bytes: number;
-  started_at: string;
-  duration_ms: number;
-}
-
-export interface RecordingReplay {
-  id: string;
-  locale: 'en' | 'ar';
-  first_path: string;
-  user_id: number | null;
-  started_at: string;
-  events: Array<{ type: number; timestamp: number; data?: unknown }>;
-}
+// The response shapes come from the shared contract (contract/analytics.ts).
+export type { PageViewReport, RecordingReplay, RecordingSummary } from '../../../../contract/analytics';
 
 export const analyticsKeys = {
   all: ['analytics'] as const,
@@ -51,7 +24,7 @@ export function useRecordings(page: number) {
   return useQuery({
     queryKey: analyticsKeys.recordings(page),
     queryFn: ({ signal }) =>
-      api.get<{ data: RecordingSummary[]; meta: { page: number; per_page: number; total: number; retention_days: number } }>('/api/admin/recordings', { signal, query: { page } }),
+      api.get<RecordingPage>('/api/admin/recordings', { signal, query: { page } }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,44 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import type { AdminEntry, AdminListItem, ContentPreview, ContentSection, PostSection, PostSummary, PublicEntry } from '../../../../contract/content';
 
-export type PostSection = 'blog' | 'case-studies';
-export type ContentSection = 'page' | PostSection;
-
-/** A page or post as visitors read it: both languages, bodies as sanitized HTML. */
-export interface PublicEntry {
-  section: ContentSection;
-  slug: string;
-  title_en: string;
-  title_ar: string;
-  summary_en: string;
-  summary_ar: string;
-  html_en: string;
-  html_ar: string;
-  published_at: string | null;
-  updated_at: string | null;
-}
-
-export type PostSummary = Omit<PublicEntry, 'html_en' | 'html_ar'>;
-
-export interface AdminListItem {
-  id: number;
-  section: ContentSection;
-  slug: string;
-  title_en: string;
-  title_ar: string;
-  summary_en: string;
-  summary_ar: string;
-  published: boolean;
-  published_at: string | null;
-  updated_at: string | null;
-}
-
-export interface AdminEntry extends AdminListItem {
-  fixed: boolean;
-  body_en: string;
-  body_ar: string;
-  created_at: string | null;
-}
+// The response shapes come from the shared contract (contract/content.ts).
+export type { AdminEntry, AdminListItem, ContentSection, PostSection, PostSummary, PublicEntry } from '../../../../contract/content';
 
 export interface EntryInput {
   section?: PostSection;
@@ -62,6 +27,7 @@ export const contentKeys = {
   adminEntry: (id: number) => [...contentKeys.admin(), 'entry', id] as const,
 };
 
+/** The contract's usual envelope. */
 type Data<T> = { data: T };
 
 export const pageQuery = (slug: string) =>
@@ -139,5 +105,5 @@ export function useDeleteEntry() {
 }
 
 export async function previewMarkdown(markdown: string): Promise<string> {
-  return (await api.post<Data<{ html: string }>>('/api/admin/content/preview', { markdown })).data.html;
+  return (await api.post<Data<ContentPreview>>('/api/admin/content/preview', { markdown })).data.html;
 }

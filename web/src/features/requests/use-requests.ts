@@ -1,46 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import type { StatusMessage } from '../../../../contract/common';
+import type { ContactMessagePage, RequestReceived, RequestStatus, ServiceRequestPage, ServiceType } from '../../../../contract/requests';
 
-export const SERVICE_TYPES = ['translation', 'proofreading', 'editing', 'quotation'] as const;
-export type ServiceType = (typeof SERVICE_TYPES)[number];
-export const REQUEST_STATUSES = ['new', 'quoted', 'accepted', 'done'] as const;
-export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+// The response shapes come from the shared contract (contract/requests.ts).
+export type { ContactMessage, RequestStatus, ServiceRequest, ServiceType } from '../../../../contract/requests';
 
-export interface ServiceRequest {
-  id: number;
-  reference: string;
-  service: ServiceType;
-  source_lang: 'en' | 'ar' | null;
-  target_lang: 'en' | 'ar' | null;
-  words: number | null;
-  seats: number | null;
-  deadline: string | null;
-  name: string;
-  email: string;
-  phone: string | null;
-  company: string | null;
-  message: string;
-  locale: 'en' | 'ar';
-  status: RequestStatus;
-  file: { name: string; type: string; size: number; url: string } | null;
-  created_at: string;
-}
-
-export interface ContactMessage {
-  id: number;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  locale: 'en' | 'ar';
-  handled: boolean;
-  created_at: string;
-}
-
-interface Page<T, M = object> {
-  data: T[];
-  meta: { page: number; per_page: number; total: number } & M;
-}
+export const SERVICE_TYPES: readonly ServiceType[] = ['translation', 'proofreading', 'editing', 'quotation'];
+export const REQUEST_STATUSES: readonly RequestStatus[] = ['new', 'quoted', 'accepted', 'done'];
 
 export const requestKeys = {
   all: ['requests'] as const,
@@ -51,14 +18,14 @@ export const requestKeys = {
 /** POST /api/requests as multipart (the file travels with the fields). */
 export function useSubmitRequest() {
   return useMutation({
-    mutationFn: (form: FormData) => api.post<{ status: number; message: string; data: { id: number; reference: string } }>('/api/requests', form),
+    mutationFn: (form: FormData) => api.post<RequestReceived>('/api/requests', form),
   });
 }
 
 export function useSubmitContact() {
   return useMutation({
     mutationFn: (input: { name: string; email: string; subject: string; message: string }) =>
-      api.post<{ status: number; message: string }>('/api/contact', input),
+      api.post<StatusMessage>('/api/contact', input),
   });
 }
 
@@ -66,7 +33,7 @@ export function useAdminRequests(status: RequestStatus | null, page: number) {
   return useQuery({
     queryKey: requestKeys.list(status, page),
     queryFn: ({ signal }) =>
-      api.get<Page<ServiceRequest, { counts: Record<RequestStatus, number> }>>('/api/admin/requests', { signal, query: { status, page } }),
+      api.get<ServiceRequestPage>('/api/admin/requests', { signal, query: { status, page } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -82,7 +49,7 @@ export function useSetRequestStatus() {
 export function useContactMessages(page: number) {
   return useQuery({
     queryKey: requestKeys.messages(page),
-    queryFn: ({ signal }) => api.get<Page<ContactMessage>>('/api/admin/contact-messages', { signal, query: { page } }),
+    queryFn: ({ signal }) => api.get<ContactMessagePage>('/api/admin/contact-messages', { signal, query: { page } }),
     placeholderData: keepPreviousData,
   });
 }
