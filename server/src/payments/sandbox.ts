@@ -76,7 +76,7 @@ export function createSandboxGateway(deps: { db: Kysely<DB> }) {
   const withRef = (url: string, id: string) => `${url}${url.includes('?') ? '&' : '?'}session_id=${encodeURIComponent(id)}`;
 
   const gateway: PaymentGateway & {
-    session(id: string): Promise<{ id: string; mode: string; amount_minor: number; currency: string; description: string; status: string; last_failure: string | null; locale: string; cancel_url: string } | undefined>;
+    session(id: string): Promise<{ id: string; mode: 'payment' | 'authenticate'; amount_minor: number; currency: string; description: string; status: 'open' | 'paid'; last_failure: string | null; locale: string; cancel_url: string } | undefined>;
     pay(id: string, card: CardInput | null): Promise<SandboxPayResult>;
   } = {
     id: 'sandbox',

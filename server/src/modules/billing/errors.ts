@@ -1,4 +1,4 @@
-import { AppError } from '../../http/errors';
+import { AppError, LimitExceeded } from '../../http/errors';
 
 /**
  * A refused subscription, plan change or payment: answered 201 {message} (spec section 4:
@@ -21,5 +21,12 @@ export class PaymentServiceUnavailable extends AppError {
 export class PaymentsNotSetUpError extends AppError {
   constructor() {
     super(503, 'billing.payments_not_set_up');
+  }
+}
+
+/** The sandbox checkout's card was declined: 402 {status, type: "card_declined", message}, the contract's 402 envelope. */
+export class CardDeclined extends LimitExceeded {
+  constructor() {
+    super('card_declined', 'billing.card_declined');
   }
 }

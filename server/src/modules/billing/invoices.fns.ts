@@ -1,8 +1,6 @@
 import type { InvoiceRow } from './tables';
 
-const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
-
-/** One row of GET /api/user/invoices (API.md). */
+/** One row of GET /api/user/invoices (API.md; contract/billing.ts `invoice` writes the dates as ISO text). */
 export function toInvoiceJson(invoice: InvoiceRow) {
   return {
     invoice_id: invoice.id,
@@ -12,10 +10,10 @@ export function toInvoiceJson(invoice: InvoiceRow) {
     currency: invoice.currency,
     status: invoice.status,
     kind: invoice.kind,
-    issued_at: iso(invoice.issued_at),
-    paid_at: iso(invoice.paid_at),
-    overdue_since: iso(invoice.overdue_since),
-    period: { start: iso(invoice.period_start), end: iso(invoice.period_end) },
+    issued_at: invoice.issued_at,
+    paid_at: invoice.paid_at,
+    overdue_since: invoice.overdue_since,
+    period: { start: invoice.period_start, end: invoice.period_end },
     description_en: invoice.lines[0]?.description_en ?? '',
     description_ar: invoice.lines[0]?.description_ar ?? '',
     download_url: `/api/user/invoices/${invoice.id}/download`,

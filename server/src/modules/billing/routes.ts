@@ -1,13 +1,31 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  cardCheck,
+  cardSaved,
+  checkoutAnswer,
+  hyperpayWidget,
+  invoiceList,
+  planPreviewAnswer,
+  refusal,
+  refusalMessage,
+  sandboxPaid,
+  sandboxSessionAnswer,
+  subscribed,
+  subscriptionAnswer,
+  webhookReceived,
+} from '../../../../contract/billing';
+import { statusMessage } from '../../../../contract/common';
+import { planById } from '../../../../contract/plans';
 import { requireActor } from '../../http/access';
-import { AppError, Invalid } from '../../http/errors';
+import { AppError, Invalid, NotFound } from '../../http/errors';
 import { resolveLocale } from '../../http/locale';
+import { answers, file, type App } from '../../http/responses';
 import { parseInput } from '../../http/validation';
 import { t, type Locale } from '../../i18n/messages';
 import type { Container } from '../../container';
 import { toPublicPlan } from '../plans/plans.fns';
 import { renderInvoicePdf } from './invoice-pdf';
-import { PaymentsNotSetUpError, Refused } from './errors';
+import { CardDeclined, PaymentsNotSetUpError, Refused } from './errors';
 import {
   captureSchema,
   cardSchema,
@@ -64,84 +82,86 @@ function withErrorCodes(error: FastifyError, request: FastifyRequest, reply: Fas
   return reply.code(error.status).send({ message, error_codes: [message] });
 }
 
-export function billingRoutes(app: FastifyInstance, deps: Deps) {
+export function billingRoutes(app: App, deps: Deps) {
   const { billing } = deps;
-  const verified = { config: { access: 'verified' as const } };
-  const withCodes = { ...verified, errorHandler: withErrorCodes };
+  const config = { access: 'verified' as const };
+  // A refusal (Refused) is a 201: {status, message} from the subscribe-like calls, whose errors
+  // carry error_codes (withErrorCodes); {message} alone from the app's error handler elsewhere.
+  const withCodes = { config, errorHandler: withErrorCodes };
 
-  app.get('/api/user/subscription', verified, async (request) => ({ data: { data: await billing.subscription(requireActor(request).user) } }));
+  app.get('/api/user/subscription', { config, schema: answers(subscriptionAnswer) }, async (request) => ({ data: { data: await billing.subscription(requireActor(request).user) } }));
 
-  app.post('/api/user/subscribe', withCodes, async (request) => {
+  app.post('/api/user/subscribe', { ...withCodes, schema: answers({ 200: subscribed, 201: refusal }) }, async (request) => {
     const locale = resolveLocale(request);
     return subscribeReply(await billing.subscribe(requireActor(request).user, parseInput(planChoiceSchema, request.body), locale), locale);
   });
 
-  app.post('/api/user/update-plan', withCodes, async (request) => {
+  app.post('/api/user/update-plan', { ...withCodes, schema: answers({ 200: subscribed, 201: refusal }) }, async (request) => {
     const locale = resolveLocale(request);
     return subscribeReply(await billing.updatePlan(requireActor(request).user, parseInput(planChoiceSchema, request.body)), locale);
   });
 
   // Before any charge: what a plan change costs now and later (the membership screen confirms with it).
-  app.post('/api/user/plan-preview', withCodes, async (request) => ({
+  app.post('/api/user/plan-preview', { ...withCodes, schema: answers({ 200: planPreviewAnswer, 201: refusal }) }, async (request) => ({
     data: await billing.previewChange(requireActor(request).user, parseInput(planChoiceSchema, request.body)),
   }));
 
-  app.post('/api/user/subscription/cancel', withCodes, async (request) => {
+  app.post('/api/user/subscription/cancel', { ...withCodes, schema: answers({ 200: statusMessage, 201: refusal }) }, async (request) => {
     const result = await billing.cancelSubscription(requireActor(request).user);
     return { status: 200, message: t(resolveLocale(request), result.message, result.params) };
   });
 
-  app.post('/api/user/subscription/resume', withCodes, async (request) => {
+  app.post('/api/user/subscription/resume', { ...withCodes, schema: answers({ 200: statusMessage, 201: refusal }) }, async (request) => {
     const result = await billing.resumeSubscription(requireActor(request).user);
     return { status: 200, message: t(resolveLocale(request), result.message, result.params) };
   });
 
-  app.post('/api/user/save-plan', verified, async (request) => {
+  app.post('/api/user/save-plan', { config, schema: answers({ 200: statusMessage, 201: refusalMessage }) }, async (request) => {
     const result = await billing.savePlan(requireActor(request).user, parseInput(planChoiceSchema, request.body));
     return { status: 200, message: t(resolveLocale(request), result.message) };
   });
 
-  app.post('/api/user/pending-invoice/capture', withCodes, async (request) => {
+  app.post('/api/user/pending-invoice/capture', { ...withCodes, schema: answers({ 200: subscribed, 201: refusal }) }, async (request) => {
     const locale = resolveLocale(request);
     const input = parseInput(captureSchema, request.body);
     return subscribeReply(await billing.capturePendingInvoice(requireActor(request).user, input.invoice_id, locale), locale);
   });
 
-  app.post('/api/checkout-auth', verified, async (request) => {
+  app.post('/api/checkout-auth', { config, schema: answers(checkoutAnswer) }, async (request) => {
     const { session_id } = parseInput(checkoutAuthSchema, request.body);
     return checkoutReply(await billing.checkoutReturn(requireActor(request).user, session_id), resolveLocale(request));
   });
 
-  app.get('/api/hyperpay/checkout', withCodes, async (request) => {
+  app.get('/api/hyperpay/checkout', { ...withCodes, schema: answers({ 200: hyperpayWidget, 201: refusal }) }, async (request) => {
     const locale = resolveLocale(request);
     const query = parseInput(hyperpayCheckoutQuery, request.query);
     const result = await billing.hyperpayCheckout(requireActor(request).user, query, locale);
     return { status: 200, checkout_id: result.checkoutId, script_url: result.scriptUrl };
   });
 
-  app.post('/api/hyperpay-auth', verified, async (request) => {
+  app.post('/api/hyperpay-auth', { config, schema: answers(checkoutAnswer) }, async (request) => {
     const input = parseInput(hyperpayAuthSchema, request.body);
     return checkoutReply(await billing.hyperpayReturn(requireActor(request).user, input), resolveLocale(request));
   });
 
-  app.post('/api/user/update-billing', verified, async (request) => {
+  app.post('/api/user/update-billing', { config, schema: answers(cardSaved) }, async (request) => {
     const card = parseInput(cardSchema(deps.now), request.body);
     const result = await billing.updateBillingCard(requireActor(request).user, card);
     return { status: 200, message: t(resolveLocale(request), result.message), card: result.card };
   });
 
-  app.post('/api/test3d', verified, async (request) => {
+  app.post('/api/test3d', { config, schema: answers({ 200: cardCheck, 201: refusalMessage }) }, async (request) => {
     const result = await billing.authenticateCard(requireActor(request).user);
     if (result.status === 'redirect') return { status: 200, redirect_url: result.redirect_url };
     return { status: 200, message: t(resolveLocale(request), result.message) };
   });
 
-  app.get('/api/user/invoices', verified, async (request) => {
+  app.get('/api/user/invoices', { config, schema: answers(invoiceList) }, async (request) => {
     const invoices = await billing.listInvoices(requireActor(request).user);
     return { data: invoices.map(toInvoiceJson) };
   });
 
-  app.get('/api/user/invoices/:id/download', verified, async (request, reply) => {
+  app.get('/api/user/invoices/:id/download', { config, schema: answers(file('application/pdf', 'The invoice as PDF.')) }, async (request, reply) => {
     const { id } = parseInput(invoiceIdParams, request.params);
     const invoice = await billing.invoiceOf(requireActor(request).user, id);
     // The PDF speaks the language the user reads the invoice list in (the header's switch
@@ -155,13 +175,13 @@ export function billingRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   /** A plan by id, archived ones included (a subscriber's plan stays readable). */
-  app.get('/api/user/plans/:id', verified, async (request) => {
+  app.get('/api/user/plans/:id', { config, schema: answers(planById) }, async (request) => {
     const { id } = parseInput(invoiceIdParams, request.params);
     return { data: toPublicPlan(await deps.plans.getById(id)) };
   });
 
   // The sandbox gateway's hosted checkout (the page is web/src/features/billing).
-  app.get('/api/sandbox/checkout/:id', async (request) => {
+  app.get('/api/sandbox/checkout/:id', { schema: answers({ 200: sandboxSessionAnswer, 201: refusalMessage }) }, async (request) => {
     if (!billing.sandboxEnabled) throw new PaymentsNotSetUpError();
     const { id } = request.params as { id: string };
     const session = await billing.sandbox.session(id);
@@ -180,15 +200,15 @@ export function billingRoutes(app: FastifyInstance, deps: Deps) {
     };
   });
 
-  app.post('/api/sandbox/checkout/:id/pay', async (request, reply) => {
+  app.post('/api/sandbox/checkout/:id/pay', { schema: answers(sandboxPaid) }, async (request) => {
     if (!billing.sandboxEnabled) throw new PaymentsNotSetUpError();
     const { id } = request.params as { id: string };
     const session = await billing.sandbox.session(id);
-    if (!session) return reply.code(404).send({ message: t(resolveLocale(request), 'billing.checkout_unknown') });
+    if (!session) throw new NotFound('billing.checkout_unknown');
     let card = null;
     if (session.mode === 'payment') card = parseInput(cardSchema(deps.now), parseInput(sandboxPaySchema, request.body));
     const result = await billing.sandbox.pay(id, card);
-    if (result.status === 'declined') return reply.code(402).send({ status: 402, type: 'card_declined', message: t(resolveLocale(request), 'billing.card_declined') });
+    if (result.status === 'declined') throw new CardDeclined();
     return { status: 200, redirect_url: result.url };
   });
 
@@ -196,7 +216,7 @@ export function billingRoutes(app: FastifyInstance, deps: Deps) {
   app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    scope.post('/api/stripe/webhook', { config: { csrf: false } }, async (request) => {
+    scope.post('/api/stripe/webhook', { config: { csrf: false }, schema: answers(webhookReceived) }, async (request) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.from(JSON.stringify(request.body ?? {}));
       return billing.handleWebhook('stripe', raw, request.headers);
     });

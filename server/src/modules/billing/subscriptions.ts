@@ -52,7 +52,7 @@ export function createSubscriptions(ctx: BillingContext) {
       const trialEndsAt = user.trial_ends_at ? new Date(user.trial_ends_at) : null;
       const onTrial = Boolean(currentPlan?.is_trial);
       const at = now();
-      const status = live ? live.status : onTrial ? (trialEndsAt && trialEndsAt <= at ? 'trial_expired' : 'trial') : 'none';
+      const status: SubscriptionRow['status'] | 'trial' | 'trial_expired' | 'none' = live ? live.status : onTrial ? (trialEndsAt && trialEndsAt <= at ? 'trial_expired' : 'trial') : 'none';
       const expiresAt = live ? new Date(live.current_period_end) : onTrial ? trialEndsAt : null;
       return {
         status,
@@ -61,7 +61,7 @@ export function createSubscriptions(ctx: BillingContext) {
         seats: live?.seats ?? null,
         amount: live && currentPlan ? (granted ? 0 : Number(minorToText(periodAmountMinor(currentPlan, live.frequency, live.seats)))) : null,
         /** `admin`: granted by an administrator, nothing charged; `paid`: bought. */
-        source: live ? (granted ? 'admin' : 'paid') : null,
+        source: live ? (granted ? ('admin' as const) : ('paid' as const)) : null,
         currency: 'USD',
         starts_at: live ? new Date(live.current_period_start).toISOString() : null,
         expires_at: expiresAt ? expiresAt.toISOString() : null,
@@ -79,7 +79,7 @@ export function createSubscriptions(ctx: BillingContext) {
         selected_plan: account?.selected_plan_id ? { plan_id: account.selected_plan_id, frequency: account.selected_frequency ?? 'monthly', seats: account.selected_seats ?? 1 } : null,
         gateway,
         /** live | sandbox (test cards: the checkout says so) | off (payments are not set up yet). */
-        payments: gateway === null ? 'off' : gateway === 'sandbox' ? 'sandbox' : 'live',
+        payments: gateway === null ? ('off' as const) : gateway === 'sandbox' ? ('sandbox' as const) : ('live' as const),
         grace_days: config.billing.graceDays,
       };
     },

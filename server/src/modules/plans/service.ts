@@ -1,12 +1,15 @@
+import { planList } from '../../../../contract/plans';
 import { CachedValue, type CacheBus } from '../../db/cache';
 import type { PlanRow } from '../../db/schema';
 import { NotFound } from '../../http/errors';
+import { serialize } from '../../http/responses';
 import { toPublicPlan, type PublicPlan } from './plans.fns';
 import type { PlansRepo } from './repo';
 
 interface PlansSnapshot {
   plans: PlanRow[];
   publicPlans: PublicPlan[];
+  /** GET /api/plans, written once with the route's schema (the route sends this text as it is). */
   publicJson: string;
 }
 
@@ -16,7 +19,7 @@ export function createPlansService(deps: { repo: PlansRepo; cache: CacheBus }) {
   const snapshot = new CachedValue<PlansSnapshot>(deps.cache, PLANS_CACHE_TOPIC, async () => {
     const plans = await deps.repo.listActive();
     const publicPlans = plans.map(toPublicPlan);
-    return { plans, publicPlans, publicJson: JSON.stringify({ data: publicPlans }) };
+    return { plans, publicPlans, publicJson: serialize(planList, { data: publicPlans }) };
   });
 
   return {

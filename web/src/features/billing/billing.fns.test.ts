@@ -49,8 +49,8 @@ describe('subscribe answers (spec section 4)', () => {
 
 describe('membership notices', () => {
   const base: Subscription = {
-    status: 'active', plan: null, frequency: 'monthly', seats: 1, amount: 9, currency: 'USD', starts_at: null, expires_at: null, days_left: 20, expiring_soon: false,
-    next_change: null, trial: null, card: null, pending_invoice: null, downgraded: null, selected_plan: null, gateway: 'sandbox', grace_days: 14,
+    status: 'active', plan: null, frequency: 'monthly', seats: 1, amount: 9, source: 'paid', currency: 'USD', starts_at: null, expires_at: null, days_left: 20, expiring_soon: false,
+    cancellation: null, next_change: null, trial: null, card: null, pending_invoice: null, downgraded: null, selected_plan: null, gateway: 'stripe', payments: 'live', grace_days: 14,
   };
 
   it('puts an overdue invoice (pay now) first', () => {

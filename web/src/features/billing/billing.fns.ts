@@ -71,8 +71,8 @@ export type SubscribeOutcome =
  * success (or a hosted checkout to go to), 201 a refusal shown with its message.
  */
 export function subscribeOutcome(answer: SubscribeAnswer | undefined, fallback: string): SubscribeOutcome {
-  if (answer?.checkout_url) return { kind: 'redirect', url: answer.checkout_url };
-  if (answer?.checkout_id && answer.script_url) return { kind: 'widget', checkoutId: answer.checkout_id, scriptUrl: answer.script_url };
+  if (answer && 'checkout_url' in answer) return { kind: 'redirect', url: answer.checkout_url };
+  if (answer && 'checkout_id' in answer) return { kind: 'widget', checkoutId: answer.checkout_id, scriptUrl: answer.script_url };
   if (answer?.status === 201) return { kind: 'refused', message: answer.message || fallback };
   return { kind: 'success', message: answer?.message || fallback };
 }

@@ -24,7 +24,9 @@ export function PaymentManagementPage() {
 
   const verify = () =>
     test3d.mutateAsync().then(
-      (answer) => (answer?.redirect_url ? goToCheckout(answer.redirect_url) : showDialog({ modalType: 'success', message: answer?.message })),
+      // 200: verified, or a 3-D Secure page to go to; 201 {message}: refused (no card, or the check failed).
+      (answer) =>
+        'redirect_url' in answer ? goToCheckout(answer.redirect_url) : showDialog({ modalType: 'status' in answer ? 'success' : 'error', message: answer.message }),
       (error) => (isApiError(error) ? showError(error) : showError(null)),
     );
 

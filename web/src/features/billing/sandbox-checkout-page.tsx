@@ -5,21 +5,10 @@ import { useParams } from 'react-router';
 import { api, isApiError } from '../../api/client';
 import { PageLoading } from '../../components/page-loading';
 import { useLanguage } from '../../i18n/use-language';
-import type { CardForm } from './billing-types';
+import type { CardForm, SandboxPaid, SandboxSession } from './billing-types';
 import { formatMoney, validateCard } from './billing.fns';
 import { CardFields } from './card-fields';
 import { billingKeys } from './use-billing';
-
-interface SandboxSession {
-  id: string;
-  mode: 'payment' | 'authenticate';
-  amount: number;
-  currency: string;
-  description: string;
-  status: 'open' | 'paid';
-  last_failure: string | null;
-  cancel_url: string;
-}
 
 const TEST_CARDS = [
   { number: '4242 4242 4242 4242', key: 'sandbox.cards.success' },
@@ -68,7 +57,7 @@ export function SandboxCheckoutPage() {
     }
     setBusy(true);
     try {
-      const answer = await api.post<{ redirect_url: string }>(`/api/sandbox/checkout/${encodeURIComponent(id)}/pay`, authenticate ? {} : card);
+      const answer = await api.post<SandboxPaid>(`/api/sandbox/checkout/${encodeURIComponent(id)}/pay`, authenticate ? {} : card);
       window.location.assign(answer.redirect_url);
     } catch (error) {
       setBusy(false);

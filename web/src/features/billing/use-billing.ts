@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { userKeys } from '../account/use-current-user';
-import type { CardForm, CheckoutAnswer, Frequency, Invoice, PlanPreview, SubscribeAnswer, Subscription } from './billing-types';
+import type { StatusMessage } from '../../../../contract/common';
+import type { CardCheck, CardForm, CardSaved, CheckoutAnswer, Frequency, Invoice, PlanPreview, SubscribeAnswer, Subscription } from './billing-types';
 
 export const billingKeys = {
   all: ['billing'] as const,
@@ -61,7 +62,7 @@ export function useUpdatePlan() {
 export function useSavePlan() {
   const refresh = useRefreshBilling();
   return useMutation({
-    mutationFn: (choice: PlanChoice) => api.post<{ message: string }>('/api/user/save-plan', choice),
+    mutationFn: (choice: PlanChoice) => api.post<StatusMessage | { message: string }>('/api/user/save-plan', choice),
     onSuccess: () => refresh(),
   });
 }
@@ -77,7 +78,7 @@ export function useCaptureInvoice() {
 export function useUpdateBillingCard() {
   const refresh = useRefreshBilling();
   return useMutation({
-    mutationFn: (card: CardForm) => api.post<{ message: string }>('/api/user/update-billing', { billing: card }),
+    mutationFn: (card: CardForm) => api.post<CardSaved>('/api/user/update-billing', { billing: card }),
     onSuccess: () => refresh(),
   });
 }
@@ -85,7 +86,7 @@ export function useUpdateBillingCard() {
 export function useTest3d() {
   const refresh = useRefreshBilling();
   return useMutation({
-    mutationFn: () => api.post<{ message?: string; redirect_url?: string }>('/api/test3d', {}),
+    mutationFn: () => api.post<CardCheck | { message: string }>('/api/test3d', {}),
     onSuccess: () => refresh(),
   });
 }
@@ -114,7 +115,7 @@ export function useSubscriptionCancel() {
   const refresh = useRefreshBilling();
   const options = { onSuccess: () => refresh() };
   return {
-    cancel: useMutation({ mutationFn: () => api.post<SubscribeAnswer>('/api/user/subscription/cancel', {}), ...options }),
-    resume: useMutation({ mutationFn: () => api.post<SubscribeAnswer>('/api/user/subscription/resume', {}), ...options }),
+    cancel: useMutation({ mutationFn: () => api.post<StatusMessage>('/api/user/subscription/cancel', {}), ...options }),
+    resume: useMutation({ mutationFn: () => api.post<StatusMessage>('/api/user/subscription/resume', {}), ...options }),
   };
 }

@@ -16,7 +16,7 @@ describe('dashboard', () => {
   });
 
   it('says trial days left, an ended trial, or just the plan', () => {
-    const plan = { id: 1, name_en: 'Free trial', name_ar: 'تجربة', frequency: null, starts_at: null, expires_at: null };
+    const plan = { id: 1, slug: 'free-trial', name_en: 'Free trial', name_ar: 'تجربة', is_trial: true, frequency: null, seats: null, starts_at: null, expires_at: null, status: 'trial' };
     expect(planState({ plan, trial_remaining_days: 4 })).toEqual({ kind: 'trial', days: 4 });
     expect(planState({ plan, trial_remaining_days: 0, trial_expired: true })).toEqual({ kind: 'trialEnded' });
     expect(planState({ plan, trial_remaining_days: null })).toEqual({ kind: 'plan' });

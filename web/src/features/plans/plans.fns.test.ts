@@ -28,7 +28,22 @@ function makePlan(overrides: Partial<Plan> = {}): Plan {
     badge_title_ar: 'الأكثر طلباً',
     frequency: 'monthly',
     is_trial: false,
-    limits: null,
+    is_team: false,
+    llm_enabled: true,
+    api_enabled: false,
+    limits: {
+      daily_text_requests: 500,
+      monthly_doc_requests: 50,
+      char_limit: 5000,
+      text_words: 1000,
+      doc_words: 50000,
+      doc_chars: 300000,
+      monthly_files: 50,
+      web_pages: 100,
+      max_file_size_mb: 20,
+      file_formats: ['docx', 'pdf'],
+      monthly_api_characters: 500000,
+    },
     ...overrides,
   };
 }
@@ -70,14 +85,8 @@ describe('splitPlansByLanguage', () => {
     });
   });
 
-  it('defaults price_ar to "0" when absent', () => {
-    const plan = makePlan();
-    delete plan.price_ar;
-    expect(splitPlansByLanguage([plan]).ar[0].priceText).toBe('0');
-  });
-
-  it('derives a yearly price from the monthly one when the plan has none', () => {
-    expect(splitPlansByLanguage([makePlan({ price_yearly: null })]).en[0].yearlyPrice).toBe(348);
+  it('defaults price_ar to "0" when empty', () => {
+    expect(splitPlansByLanguage([makePlan({ price_ar: '' })]).ar[0].priceText).toBe('0');
   });
 
   it('gives empty lists for no plans', () => {

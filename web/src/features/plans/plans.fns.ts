@@ -64,7 +64,7 @@ function amount(value: unknown): number | null {
 export function toDisplayPlan(plan: Plan, language: Language): DisplayPlan {
   const english = language === 'en';
   const monthlyPrice = amount(plan.price);
-  const yearlyPrice = amount(plan.price_yearly) ?? (monthlyPrice === null ? null : monthlyPrice * 12);
+  const yearlyPrice = amount(plan.price_yearly);
   return {
     id: plan.id,
     slug: plan.slug,

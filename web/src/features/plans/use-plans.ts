@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import type { DataList, Plan } from '../../api/types';
+import type { PlanList } from '../../../../contract/plans';
 import { splitPlansByLanguage } from './plans.fns';
 
 export const planKeys = {
@@ -11,7 +11,7 @@ export const planKeys = {
 /** GET /api/plans, loaded once at start-up and kept (spec section 4). */
 export const plansQuery = queryOptions({
   queryKey: planKeys.public(),
-  queryFn: async ({ signal }) => (await api.get<DataList<Plan>>('/api/plans', { signal }))?.data ?? [],
+  queryFn: async ({ signal }) => (await api.get<PlanList>('/api/plans', { signal }))?.data ?? [],
   staleTime: Infinity,
 });
 
