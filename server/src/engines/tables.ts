@@ -1,4 +1,5 @@
 import type { ColumnType } from 'kysely';
+import type { ModelState } from './bergamot/provision';
 
 export interface EngineModelFileProgress {
   name: string;
@@ -9,7 +10,8 @@ export interface EngineModelFileProgress {
 
 export interface EngineModelsTable {
   direction: string;
-  state: string;
+  /** Written by the provisioner only. */
+  state: ModelState;
   version: string | null;
   variant: string | null;
   source_url: string | null;

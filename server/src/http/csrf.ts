@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CsrfMismatch } from './errors';
+import { answers, noContent } from './responses';
 
 export const CSRF_COOKIE = 'XSRF-TOKEN';
 export const CSRF_HEADER = 'x-xsrf-token';
@@ -50,7 +51,7 @@ export function registerCsrf(app: FastifyInstance, tokens: CsrfTokens, secureCoo
   const setCookie = (reply: FastifyReply, token: string) =>
     reply.setCookie(CSRF_COOKIE, token, { path: '/', sameSite: 'lax', secure: secureCookies, httpOnly: false, maxAge: 60 * 60 * 24 * 7 });
 
-  app.get('/mt/csrf-cookie', async (request, reply) => {
+  app.get('/mt/csrf-cookie', { schema: answers({ 204: noContent }) }, async (request, reply) => {
     const current = request.cookies[CSRF_COOKIE];
     const binding = bindingOf(request);
     setCookie(reply, current && tokens.isValid(current, binding) ? current : tokens.issue(binding));

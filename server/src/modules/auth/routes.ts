@@ -1,7 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import { authProviders, registered, statusText, verificationSent } from '../../../../contract/auth';
 import { requireActor } from '../../http/access';
 import { NotFound } from '../../http/errors';
 import { resolveLocale } from '../../http/locale';
+import { answers, noContent, redirect, type App } from '../../http/responses';
 import type { SessionStore } from '../../http/sessions';
 import { parseInput } from '../../http/validation';
 import { t } from '../../i18n/messages';
@@ -25,56 +26,56 @@ export const OAUTH_STATE_COOKIE = 'lisan_oauth_state';
 export const EMAIL_VERIFY_PAGE = '/email/verify';
 
 export function authRoutes(
-  app: FastifyInstance,
+  app: App,
   deps: { auth: AuthService; social: SocialLoginService; sessions: SessionStore; secureCookies: boolean },
 ) {
-  app.post('/mt/register', async (request, reply) => {
+  app.post('/mt/register', { schema: answers({ 201: registered }) }, async (request, reply) => {
     const input = parseInput(registerSchema, request.body);
     const user = await deps.auth.register(input, { ip: request.ip, locale: resolveLocale(request) });
     await deps.sessions.start(request, reply, { userId: user.id });
     return reply.code(201).send({ id: user.id, name: user.name, email: user.email, locale: user.locale, email_verified_at: null });
   });
 
-  app.post('/mt/login', async (request, reply) => {
+  app.post('/mt/login', { schema: answers({ 204: noContent }) }, async (request, reply) => {
     const input = parseInput(loginSchema, request.body);
     const user = await deps.auth.attemptLogin(input, { ip: request.ip });
     await deps.sessions.start(request, reply, { userId: user.id, remember: input.remember });
     return reply.code(204).send();
   });
 
-  app.post('/mt/logout', async (request, reply) => {
+  app.post('/mt/logout', { schema: answers({ 204: noContent }) }, async (request, reply) => {
     await deps.sessions.end(request, reply);
     return reply.code(204).send();
   });
 
-  app.post('/mt/forgot-password', async (request) => {
+  app.post('/mt/forgot-password', { schema: answers(statusText) }, async (request) => {
     const input = parseInput(forgotPasswordSchema, request.body);
     await deps.auth.forgotPassword(input, { ip: request.ip });
     return { status: t(resolveLocale(request), 'auth.reset_link_emailed') };
   });
 
-  app.post('/mt/reset-password', async (request) => {
+  app.post('/mt/reset-password', { schema: answers(statusText) }, async (request) => {
     const input = parseInput(resetPasswordSchema, request.body);
     await deps.auth.resetPassword(input, { ip: request.ip });
     return { status: t(resolveLocale(request), 'auth.password_reset') };
   });
 
-  app.post('/email/verification-notification', { config: { access: 'user' } }, async (request, reply) => {
+  app.post('/email/verification-notification', { config: { access: 'user' }, schema: answers({ 202: verificationSent, 204: noContent }) }, async (request, reply) => {
     const outcome = await deps.auth.resendVerification(requireActor(request).user);
     if (outcome === 'already') return reply.code(204).send();
     return reply.code(202).send({ status: 'verification-link-sent', message: t(resolveLocale(request), 'auth.verification_link_sent') });
   });
 
-  app.get('/email/verify/:id/:hash', async (request, reply) => {
+  app.get('/email/verify/:id/:hash', { schema: answers({ 302: redirect }) }, async (request, reply) => {
     const params = parseInput(verifyLinkParamsSchema, request.params);
     const query = parseInput(verifyLinkQuerySchema, request.query);
     const outcome = await deps.auth.verifyEmailLink({ ...params, ...query });
     return reply.header('cache-control', 'no-store').redirect(`${EMAIL_VERIFY_PAGE}?status=${outcome}`);
   });
 
-  app.get('/api/auth/providers', async () => ({ data: deps.social.available() }));
+  app.get('/api/auth/providers', { schema: answers(authProviders) }, async () => ({ data: deps.social.available() }));
 
-  app.get('/mt/login/:type', async (request, reply) => {
+  app.get('/mt/login/:type', { schema: answers({ 302: redirect }) }, async (request, reply) => {
     const { type } = request.params as { type: string };
     if (!isSocialProvider(type)) throw new NotFound();
     const { remember } = parseInput(socialStartQuerySchema, request.query);
@@ -94,7 +95,7 @@ export function authRoutes(
     }
   });
 
-  app.get('/mt/login/:type/callback', async (request, reply) => {
+  app.get('/mt/login/:type/callback', { schema: answers({ 302: redirect }) }, async (request, reply) => {
     const { type } = request.params as { type: string };
     if (!isSocialProvider(type)) throw new NotFound();
     const query = new URLSearchParams(request.url.split('?')[1] ?? '');

@@ -1,8 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import { dictionaryLookup } from '../../../../contract/platform';
+import { answers, type App } from '../../http/responses';
 import { parseInput } from '../../http/validation';
 import { dictionarySchema } from './schemas';
 import type { DictionaryService } from './service';
 
-export function dictionaryRoutes(app: FastifyInstance, deps: { dictionaryLookup: DictionaryService }) {
-  app.post('/api/dictionary', async (request) => deps.dictionaryLookup.lookup(parseInput(dictionarySchema, request.body), { ip: request.ip }));
+export function dictionaryRoutes(app: App, deps: { dictionaryLookup: DictionaryService }) {
+  app.post('/api/dictionary', { schema: answers(dictionaryLookup) }, async (request) =>
+    deps.dictionaryLookup.lookup(parseInput(dictionarySchema, request.body), { ip: request.ip }),
+  );
 }

@@ -1,10 +1,12 @@
+import { siteSettings } from '../../../../contract/settings';
 import { CachedValue, type CacheBus } from '../../db/cache';
+import { serialize } from '../../http/responses';
 import type { SettingsRepo } from './repo';
 import { guestLimitsFrom, PUBLIC_SETTING_NAMES, type GuestLimits } from './settings.fns';
 
 interface SettingsSnapshot {
   values: Map<string, string>;
-  /** The serialized body of GET /api/site-settings, built once per change. */
+  /** The body of GET /api/site-settings, serialized with its schema once per change. */
   publicJson: string;
   guestLimits: GuestLimits;
 }
@@ -17,7 +19,7 @@ export function createSettingsService(deps: { repo: SettingsRepo; cache: CacheBu
     const data = rows
       .filter((row) => row.is_public && publicNames.has(row.setting_name))
       .map((row) => ({ setting_name: row.setting_name, setting_value: row.setting_value }));
-    return { values, publicJson: JSON.stringify({ data }), guestLimits: guestLimitsFrom(values) };
+    return { values, publicJson: serialize(siteSettings, { data }), guestLimits: guestLimitsFrom(values) };
   });
 
   return {

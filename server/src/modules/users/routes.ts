@@ -1,8 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import { messageOnly } from '../../../../contract/common';
+import { userProfile, userUpdated } from '../../../../contract/users';
 import { requireActor } from '../../http/access';
 import { NotFound } from '../../http/errors';
 import { resolveLocale } from '../../http/locale';
 import { readForm } from '../../http/multipart';
+import { answers, file, type App } from '../../http/responses';
 import type { SessionStore } from '../../http/sessions';
 import { parseInput } from '../../http/validation';
 import { t } from '../../i18n/messages';
@@ -11,12 +13,12 @@ import { deleteAccountSchema, disconnectSchema, passwordUpdateSchema, settingsSc
 import type { UsersService } from './service';
 import { IMAGE_CONTENT_TYPES, LOGO_FILE_NAME, logoStorageKey, MAX_LOGO_BYTES, type ImageType } from './users.fns';
 
-export function usersRoutes(app: FastifyInstance, deps: { users: UsersService; sessions: SessionStore; storage: FileStorage }) {
+export function usersRoutes(app: App, deps: { users: UsersService; sessions: SessionStore; storage: FileStorage }) {
   const message = (request: Parameters<typeof resolveLocale>[0], key: string) => t(resolveLocale(request), key);
 
-  app.get('/api/user', { config: { access: 'verified' } }, async (request) => deps.users.getProfile(requireActor(request).user));
+  app.get('/api/user', { config: { access: 'verified' }, schema: answers(userProfile) }, async (request) => deps.users.getProfile(requireActor(request).user));
 
-  app.post('/api/user/update', { config: { access: 'verified' } }, async (request) => {
+  app.post('/api/user/update', { config: { access: 'verified' }, schema: answers(userUpdated) }, async (request) => {
     const { user } = requireActor(request);
     const form = await readForm(request, { files: { logo: { maxBytes: MAX_LOGO_BYTES, tooLargeMessage: 'users.logo_too_large' } } });
     const input = parseInput(updateProfileSchema, form.fields);
@@ -24,27 +26,27 @@ export function usersRoutes(app: FastifyInstance, deps: { users: UsersService; s
     return { message: message(request, 'users.profile_updated'), user: await deps.users.getProfile(updated) };
   });
 
-  app.post('/api/user/settings', { config: { access: 'verified' } }, async (request) => {
+  app.post('/api/user/settings', { config: { access: 'verified' }, schema: answers(userUpdated) }, async (request) => {
     const { user } = requireActor(request);
     const updated = await deps.users.updateSettings(user, parseInput(settingsSchema, request.body));
     return { message: message(request, 'users.updated'), user: await deps.users.getProfile(updated) };
   });
 
-  app.post('/api/user/password-update', { config: { access: 'verified' } }, async (request) => {
+  app.post('/api/user/password-update', { config: { access: 'verified' }, schema: answers(messageOnly) }, async (request) => {
     const { user, sessionId } = requireActor(request);
     const input = parseInput(passwordUpdateSchema(Boolean(user.password_hash)), request.body);
     await deps.users.updatePassword(user, input, sessionId);
     return { message: message(request, 'users.password_updated') };
   });
 
-  app.post('/api/user/disconnect', { config: { access: 'verified' } }, async (request) => {
+  app.post('/api/user/disconnect', { config: { access: 'verified' }, schema: answers(userUpdated) }, async (request) => {
     const { user } = requireActor(request);
     const { provider } = parseInput(disconnectSchema, request.body);
     await deps.users.disconnect(user, provider);
     return { message: message(request, 'users.updated'), user: await deps.users.getProfile(user) };
   });
 
-  app.post('/api/user/delete-account', { config: { access: 'user' } }, async (request, reply) => {
+  app.post('/api/user/delete-account', { config: { access: 'user' }, schema: answers(messageOnly) }, async (request, reply) => {
     const { user } = requireActor(request);
     await deps.users.deleteAccount(user, parseInput(deleteAccountSchema, request.body));
     await deps.sessions.end(request, reply);
@@ -55,7 +57,7 @@ export function usersRoutes(app: FastifyInstance, deps: { users: UsersService; s
    * Company logos, public by their unguessable name (128 random bits), served with the type
    * found in their first bytes at upload, never sniffed, and unable to run as a document.
    */
-  app.get('/api/files/logos/:name', async (request, reply) => {
+  app.get('/api/files/logos/:name', { schema: answers(file('image/*', 'The logo: PNG, JPEG or WebP.')) }, async (request, reply) => {
     const { name } = request.params as { name: string };
     if (!LOGO_FILE_NAME.test(name)) throw new NotFound();
     const content = await deps.storage.get(logoStorageKey(name));

@@ -12,8 +12,10 @@ function makeUser(overrides: Partial<User> = {}): User {
     locale: 'ar',
     has_password: true,
     social: { google: false, linkedin: false },
-    company: null,
-    plan: null,
+    personal_info: { phone: '', job_title: '', country: '' },
+    company: { name: '', website: '', address: '', logo_url: null },
+    settings: { source_lang: 'auto', target_lang: 'ar', domain: 'general' },
+    plan: { id: 1, slug: 'free-trial', name_en: 'Free trial', name_ar: 'تجربة مجانية', is_trial: true, frequency: null, seats: null, starts_at: null, expires_at: '2025-01-08T00:00:00.000Z', status: 'trial' },
     char_limit: 5000,
     request_quota: 100,
     doc_request_quota: 10,
@@ -22,9 +24,14 @@ function makeUser(overrides: Partial<User> = {}): User {
     file_formats: ['docx', 'xlsx', 'pptx', 'xliff', 'pdf'],
     web_pages_quota: 10,
     trial_remaining_days: 5,
+    trial_ends_at: '2025-01-08T00:00:00.000Z',
+    trial_expired: false,
+    pending_invoice: null,
     llm_enabled: true,
+    llm_mode: 'available',
+    api_enabled: false,
     team: null,
-    usage: null,
+    usage: { text_requests_today: 0, doc_requests_this_month: 0, web_pages_this_month: 0 },
     ...overrides,
   };
 }
@@ -91,14 +98,10 @@ describe('deriveLimits', () => {
     expect(deriveLimits(undefined, makeUser({ llm_mode: 'not_in_plan' })).llmMode).toBe('not_in_plan');
     expect(deriveLimits(undefined, makeUser({ llm_mode: 'disabled_by_team' })).llmMode).toBe('disabled_by_team');
     expect(deriveLimits(undefined, makeUser({ llm_mode: 'not_configured' })).llmMode).toBe('not_configured');
-    // An older profile without llm_mode: the plan's switch decides.
-    expect(deriveLimits(undefined, makeUser({ llm_enabled: false })).llmMode).toBe('not_in_plan');
   });
 
-  it("falls back to the guest text limit for a user without a char limit", () => {
-    const limits = deriveLimits({ guest_words_count: '1800' }, makeUser({ char_limit: null, trial_remaining_days: null }));
-    expect(limits.charLimit).toBe(1800);
-    expect(limits.trialRemainingDays).toBeNull();
+  it('has no trial days once the user is off the trial plan', () => {
+    expect(deriveLimits({ guest_words_count: '1800' }, makeUser({ trial_remaining_days: null })).trialRemainingDays).toBeNull();
   });
 
   it('honours an empty format list from the user (no documents allowed)', () => {

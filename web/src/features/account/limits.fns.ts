@@ -57,29 +57,21 @@ function guestLimits(settings: SiteSettingsMap | undefined): Limits {
   };
 }
 
-function finiteOr(value: number | null | undefined, fallback: number): number {
-  return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
-}
-
 /**
- * The limits in force: the guest defaults from the site settings when no user is
- * signed in, else the user's own limits. A limit the user record leaves empty keeps
- * the guest value, as the spec says of the character limit ("the signed-in user's char
- * limit defaults to the guest text limit").
+ * The limits in force: the guest defaults from the site settings when no user is signed in,
+ * else the user's own limits (GET /api/user: the plan's, always set).
  */
 export function deriveLimits(settings: SiteSettingsMap | undefined, user: User | null | undefined): Limits {
-  const guest = guestLimits(settings);
-  if (!user) return guest;
-  const userFormats = (user.file_formats ?? []).flatMap(parseFileFormats);
+  if (!user) return guestLimits(settings);
   return {
     isGuest: false,
-    charLimit: finiteOr(user.char_limit, guest.charLimit),
-    requestQuota: finiteOr(user.request_quota, guest.requestQuota),
-    docRequestQuota: finiteOr(user.doc_request_quota, guest.docRequestQuota),
-    maxDocSize: finiteOr(user.max_doc_size, guest.maxDocSize),
-    docWordsCount: finiteOr(user.doc_words_count, guest.docWordsCount),
-    fileFormats: user.file_formats ? userFormats : guest.fileFormats,
-    trialRemainingDays: typeof user.trial_remaining_days === 'number' ? user.trial_remaining_days : null,
-    llmMode: user.llm_mode ?? (user.llm_enabled ? 'available' : 'not_in_plan'),
+    charLimit: user.char_limit,
+    requestQuota: user.request_quota,
+    docRequestQuota: user.doc_request_quota,
+    maxDocSize: user.max_doc_size,
+    docWordsCount: user.doc_words_count,
+    fileFormats: user.file_formats.flatMap(parseFileFormats),
+    trialRemainingDays: user.trial_remaining_days,
+    llmMode: user.llm_mode,
   };
 }

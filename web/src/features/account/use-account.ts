@@ -1,16 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import type { SocialProvider, User, UserSettings } from '../../api/types';
+import type { SocialProvider } from '../../../../contract/auth';
+import type { User, UserMessage, UserSettings, UserUpdated } from '../../../../contract/users';
 import { forgetUser } from '../auth/use-sign-out';
 import { userKeys } from './use-current-user';
 
-interface UserAnswer {
-  message: string;
-  user: User;
-}
-
 /** Mutations that answer the updated user keep the cached user call in step. */
-function useUserMutation<I>(request: (input: I) => Promise<UserAnswer>) {
+function useUserMutation<I>(request: (input: I) => Promise<UserUpdated>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: request,
@@ -20,19 +16,19 @@ function useUserMutation<I>(request: (input: I) => Promise<UserAnswer>) {
 
 /** POST /api/user/update (multipart: text fields and the logo). */
 export function useUpdateProfile() {
-  return useUserMutation((form: FormData) => api.post<UserAnswer>('/api/user/update', form));
+  return useUserMutation((form: FormData) => api.post<UserUpdated>('/api/user/update', form));
 }
 
 export type SettingsInput = Partial<UserSettings> & { locale?: 'en' | 'ar' };
 
 /** POST /api/user/settings. */
 export function useUpdateSettings() {
-  return useUserMutation((input: SettingsInput) => api.post<UserAnswer>('/api/user/settings', input));
+  return useUserMutation((input: SettingsInput) => api.post<UserUpdated>('/api/user/settings', input));
 }
 
 /** POST /api/user/disconnect. */
 export function useDisconnect() {
-  return useUserMutation((provider: SocialProvider) => api.post<UserAnswer>('/api/user/disconnect', { provider }));
+  return useUserMutation((provider: SocialProvider) => api.post<UserUpdated>('/api/user/disconnect', { provider }));
 }
 
 export interface PasswordInput {
@@ -45,7 +41,7 @@ export interface PasswordInput {
 export function useUpdatePassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: PasswordInput) => api.post<{ message: string }>('/api/user/password-update', input),
+    mutationFn: (input: PasswordInput) => api.post<UserMessage>('/api/user/password-update', input),
     onSuccess: () =>
       queryClient.setQueryData<User | null>(userKeys.current(), (user) => (user ? { ...user, has_password: true } : user)),
   });
@@ -55,7 +51,7 @@ export function useUpdatePassword() {
 export function useDeleteAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { password?: string; email?: string }) => api.post<{ message: string }>('/api/user/delete-account', input),
+    mutationFn: (input: { password?: string; email?: string }) => api.post<UserMessage>('/api/user/delete-account', input),
     onSuccess: () => forgetUser(queryClient),
   });
 }

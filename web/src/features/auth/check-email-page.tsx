@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { VerificationSent } from '../../../../contract/auth';
 import { api } from '../../api/client';
 import { useDialog } from '../../app/dialog-context';
 import { isEmailNotVerified, useCurrentUser, userKeys } from '../account/use-current-user';
@@ -21,7 +22,7 @@ export function CheckEmailPage() {
   const { data: user, error } = useCurrentUser();
   const unverified = isEmailNotVerified(error);
   const resend = useMutation({
-    mutationFn: () => api.post<{ status: string } | undefined>('/email/verification-notification'),
+    mutationFn: () => api.post<VerificationSent | undefined>('/email/verification-notification'),
     // 204: verified meanwhile (in another tab): load the user again.
     onSuccess: (answer) => (answer ? undefined : queryClient.invalidateQueries({ queryKey: userKeys.current() })),
     onError: (failure) => showError(failure),

@@ -1,13 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import type { SocialProvider } from '../../api/types';
+import type { AuthProviders, StatusText } from '../../../../contract/auth';
 import { authKeys } from './auth.fns';
 import { isPrivateQuery } from './use-sign-out';
 
 /** GET /api/auth/providers: which social sign-in buttons to show (configured providers only). */
 export const authProvidersQuery = queryOptions({
   queryKey: authKeys.providers(),
-  queryFn: async ({ signal }) => (await api.get<{ data: Record<SocialProvider, boolean> }>('/api/auth/providers', { signal })).data,
+  queryFn: async ({ signal }) => (await api.get<{ data: AuthProviders }>('/api/auth/providers', { signal })).data,
   staleTime: Infinity,
 });
 
@@ -55,7 +55,7 @@ export function useRegister() {
 
 export function useForgotPassword() {
   return useMutation({
-    mutationFn: (input: { email: string }) => api.post<{ status: string }>('/mt/forgot-password', input),
+    mutationFn: (input: { email: string }) => api.post<StatusText>('/mt/forgot-password', input),
   });
 }
 
@@ -68,6 +68,6 @@ export interface ResetPasswordInput {
 
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (input: ResetPasswordInput) => api.post<{ status: string }>('/mt/reset-password', input),
+    mutationFn: (input: ResetPasswordInput) => api.post<StatusText>('/mt/reset-password', input),
   });
 }

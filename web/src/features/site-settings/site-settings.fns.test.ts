@@ -6,7 +6,7 @@ describe('toSettingsMap', () => {
     expect(
       toSettingsMap([
         { setting_name: 'guest_text_quota', setting_value: '30' },
-        { setting_name: 'webinar_text_en', setting_value: null },
+        { setting_name: 'webinar_text_en', setting_value: '' },
       ]),
     ).toEqual({ guest_text_quota: '30', webinar_text_en: '' });
     expect(toSettingsMap(undefined)).toEqual({});

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import type { DataList, SiteSetting } from '../../api/types';
+import type { SiteSettings } from '../../../../contract/settings';
 import { toSettingsMap } from './site-settings.fns';
 
 export const siteSettingKeys = {
@@ -11,7 +11,7 @@ export const siteSettingKeys = {
 /** GET /api/site-settings, loaded once at start-up (spec section 4) and kept for the session. */
 export const siteSettingsQuery = queryOptions({
   queryKey: siteSettingKeys.public(),
-  queryFn: async ({ signal }) => toSettingsMap((await api.get<DataList<SiteSetting>>('/api/site-settings', { signal }))?.data),
+  queryFn: async ({ signal }) => toSettingsMap((await api.get<SiteSettings>('/api/site-settings', { signal }))?.data),
   staleTime: Infinity,
 });
 

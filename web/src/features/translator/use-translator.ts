@@ -1,4 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { StatusMessage } from '../../../../contract/common';
+import type { SuggestionAnswer } from '../../../../contract/platform';
 import { api } from '../../api/client';
 import { userKeys } from '../account/use-current-user';
 import type { Reaction, TranslateRequest, TranslateResponse, TranslatedSegment, Lang, Domain } from './types';
@@ -30,11 +32,7 @@ export function useReact() {
   });
 }
 
-export interface SuggestionAnswer {
-  status: number;
-  message: string;
-  data: { translationId: string; original: string; translation: string; suggestedTranslation: string };
-}
+export type { SuggestionAnswer } from '../../../../contract/platform';
 
 /** POST /api/user/suggested-translation, multipart as the contract says. */
 export function useSuggest() {
@@ -52,7 +50,7 @@ export function useSuggest() {
 export function useSendFeedback() {
   return useMutation({
     mutationFn: (input: { message: string; rating?: number; name?: string; email?: string; translationId?: string }) =>
-      api.post<{ status: number; message: string }>('/api/feedback', input),
+      api.post<StatusMessage>('/api/feedback', input),
   });
 }
 

@@ -1,0 +1,83 @@
+// The signed-in user (shared/API.md "User"): GET /api/user and the account screens' writes.
+import { z } from 'zod';
+import { interfaceLocale } from './auth';
+import { messageOnly } from './common';
+
+export const personalInfo = z.object({ phone: z.string(), job_title: z.string(), country: z.string() });
+export type PersonalInfo = z.output<typeof personalInfo>;
+
+/** The company shown on invoices; `logo_url` is null without a logo. */
+export const companyInfo = z.object({ name: z.string(), website: z.string(), address: z.string(), logo_url: z.string().nullable() });
+export type CompanyInfo = z.output<typeof companyInfo>;
+
+/** The translator defaults a user keeps (POST /api/user/settings). */
+export const userSettings = z.object({
+  source_lang: z.enum(['auto', 'en', 'ar']),
+  target_lang: z.enum(['en', 'ar']),
+  domain: z.enum(['general', 'business', 'legal', 'ecommerce']),
+});
+export type UserSettings = z.output<typeof userSettings>;
+
+/** The plan in force and its subscription, as the profile shows them. */
+export const profilePlan = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name_en: z.string(),
+  name_ar: z.string(),
+  is_trial: z.boolean(),
+  frequency: z.string().nullable(),
+  seats: z.number().int().nullable(),
+  starts_at: z.string().nullable(),
+  expires_at: z.string().nullable(),
+  /** trial, trial_expired, active, past_due, ... or none. */
+  status: z.string(),
+});
+export type ProfilePlan = z.output<typeof profilePlan>;
+
+export const llmMode = z.enum(['available', 'not_in_plan', 'disabled_by_team', 'not_configured']);
+export type LlmMode = z.output<typeof llmMode>;
+
+/** GET /api/user (200); 450 while the address is not verified. */
+export const userProfile = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  /** Role ids travel as strings: "1" admin, "2" individual user, "3" owner, "4" manager, "5" member. */
+  role_id: z.string(),
+  email_verified_at: z.string().nullable(),
+  locale: interfaceLocale,
+  has_password: z.boolean(),
+  social: z.object({ google: z.boolean(), linkedin: z.boolean() }),
+  personal_info: personalInfo,
+  company: companyInfo,
+  settings: userSettings,
+  plan: profilePlan,
+  char_limit: z.number(),
+  request_quota: z.number(),
+  doc_request_quota: z.number(),
+  max_doc_size: z.number(),
+  doc_words_count: z.number(),
+  file_formats: z.array(z.string()),
+  web_pages_quota: z.number(),
+  trial_remaining_days: z.number().nullable(),
+  trial_ends_at: z.string().nullable(),
+  trial_expired: z.boolean(),
+  /** The invoice the user owes (the pending-invoice capture flag of spec section 3). */
+  pending_invoice: z.object({ id: z.number().int(), number: z.string(), amount: z.number(), status: z.string() }).nullable(),
+  /** The team's manager can switch the LLM mode off for everyone in the team. */
+  llm_enabled: z.boolean(),
+  /** Whether the translator's LLM switch works, or why it is locked. */
+  llm_mode: llmMode,
+  /** The plan includes the developer API (API keys). */
+  api_enabled: z.boolean(),
+  team: z.object({ id: z.number().int(), role: z.string() }).nullable(),
+  usage: z.object({ text_requests_today: z.number(), doc_requests_this_month: z.number(), web_pages_this_month: z.number() }),
+});
+export type User = z.output<typeof userProfile>;
+
+/** POST /api/user/update, /api/user/settings and /api/user/disconnect: the message and the updated user. */
+export const userUpdated = messageOnly.extend({ user: userProfile });
+export type UserUpdated = z.output<typeof userUpdated>;
+
+/** POST /api/user/password-update and /api/user/delete-account: `{ "message": "..." }`. */
+export type UserMessage = z.output<typeof messageOnly>;
