@@ -1,6 +1,9 @@
 // History (shared/API.md "History"): GET/POST /api/user/translation-history..., auto-delete settings.
 import { z } from 'zod';
 import { dataOf, paginated, statusMessage, timestamp } from './common';
+import { documentDetail } from './documents';
+import { textDetail } from './translate';
+import { websiteDetail } from './websites';
 
 export const historyType = z.enum(['text', 'document', 'website']);
 export type HistoryType = z.output<typeof historyType>;
@@ -29,44 +32,10 @@ export type HistoryEntry = z.output<typeof historyEntry>;
 export const historyPage = paginated(historyEntry);
 export type HistoryPage = z.output<typeof historyPage>;
 
-/** A text entry's sentences, to re-open it in the translator. */
-export const textDetail = z.object({
-  source_lang: z.string(),
-  target_lang: z.string(),
-  domain: z.string(),
-  engine: z.string().nullable(),
-  llm: z.boolean(),
-  leading: z.string(),
-  text: z.string(),
-  translation: z.string(),
-  segments: z.array(z.object({ translationId: z.string(), source: z.string(), target: z.string(), separator: z.string(), reaction: z.string().nullable() })),
-});
-
-/** A website entry's site, to re-open it in the web extraction screen. */
-export const websiteDetail = z.object({
-  website_id: z.number().int(),
-  url: z.string(),
-  scope: z.string(),
-  state: z.string(),
-  pages: z.record(z.string(), z.number()),
-  link: z.string(),
-});
-
-/** A document entry's state and file, to re-open or download it. */
-export const documentDetail = z.object({
-  state: z.string(),
-  progress: z.number(),
-  file_name: z.string(),
-  format: z.string(),
-  words: z.number().nullable(),
-  pages: z.number().nullable(),
-  file_id: z.string().optional(),
-  result_name: z.string().nullable().optional(),
-  download_url: z.string().optional(),
-  error: z.object({ key: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])), message: z.string() }).optional(),
-});
-
-/** What a module hands the history for an entry's detail (the server-side value). */
+/**
+ * What a module hands the history for an entry's detail (the server-side value): each type's
+ * detail is its module's shape (contract/translate.ts, documents.ts, websites.ts).
+ */
 export type HistoryDetail = z.input<typeof textDetail> | z.input<typeof websiteDetail> | z.input<typeof documentDetail>;
 
 export const historyEntryDetail = dataOf(

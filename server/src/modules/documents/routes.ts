@@ -1,8 +1,10 @@
 import fs from 'node:fs/promises';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { documentQueued, documentStatusAnswer, wordCount } from '../../../../contract/documents';
 import { Invalid } from '../../http/errors';
 import { resolveLocale } from '../../http/locale';
 import type { RateLimiter } from '../../http/rate-limit';
+import { answers, file as fileAnswer, type App } from '../../http/responses';
 import { parseInput } from '../../http/validation';
 import { contentDisposition } from './documents.fns';
 import { downloadQuerySchema, guestTokenSchema, projectParamsSchema, translateDocumentSchema } from './schemas';
@@ -10,7 +12,7 @@ import type { DocumentsService, Requester } from './service';
 import { receiveUpload } from './upload';
 
 /** Documents (API.md "Documents"). Guests may use them too, within the guest settings, by their browser token. */
-export function documentsRoutes(app: FastifyInstance, deps: { documents: DocumentsService; rateLimiter: RateLimiter; documentTempDir: string }) {
+export function documentsRoutes(app: App, deps: { documents: DocumentsService; rateLimiter: RateLimiter; documentTempDir: string }) {
   const { documents } = deps;
   const requesterOf = (request: FastifyRequest, token?: string): Requester =>
     request.actor ? { kind: 'user', user: request.actor.user, locale: resolveLocale(request) } : { kind: 'guest', token, ip: request.ip, locale: resolveLocale(request) };
@@ -21,13 +23,13 @@ export function documentsRoutes(app: FastifyInstance, deps: { documents: Documen
     return { file, fields };
   };
 
-  app.post('/api/count-words', { config: { access: 'public' } }, async (request) => {
+  app.post('/api/count-words', { config: { access: 'public' }, schema: answers(wordCount) }, async (request) => {
     await deps.rateLimiter.consume(`doc-count:${request.ip}`, 60, 60);
     const { file, fields } = await upload(request);
     return documents.countWords(requesterOf(request, fields.token), file);
   });
 
-  app.post('/api/doc/translate', { config: { access: 'public' } }, async (request, reply) => {
+  app.post('/api/doc/translate', { config: { access: 'public' }, schema: answers({ 202: documentQueued }) }, async (request, reply) => {
     await deps.rateLimiter.consume(`doc-translate:${request.ip}`, 20, 60);
     const { file, fields } = await upload(request);
     let input;
@@ -41,7 +43,7 @@ export function documentsRoutes(app: FastifyInstance, deps: { documents: Documen
     return reply.code(202).send(result);
   });
 
-  app.get('/api/doc/translated/:projectId', { config: { access: 'public' } }, async (request) => {
+  app.get('/api/doc/translated/:projectId', { config: { access: 'public' }, schema: answers(documentStatusAnswer) }, async (request) => {
     const { projectId } = parseInput(projectParamsSchema, request.params);
     const { token } = parseInput(guestTokenSchema, request.query);
     return documents.status(requesterOf(request, token), projectId);
@@ -54,6 +56,8 @@ export function documentsRoutes(app: FastifyInstance, deps: { documents: Documen
     if (file.size !== null) reply.header('content-length', String(file.size));
     return reply.send(file.stream);
   };
-  app.get('/api/translated-file-url/', { config: { access: 'public' } }, download);
-  app.get('/api/translated-file-url', { config: { access: 'public' } }, download);
+  // The translated document, in its format's content type (DOCX, XLSX, PPTX, XLIFF or PDF).
+  const downloaded = answers(fileAnswer('application/octet-stream', 'The translated document, with its format’s content type.'));
+  app.get('/api/translated-file-url/', { config: { access: 'public' }, schema: downloaded }, download);
+  app.get('/api/translated-file-url', { config: { access: 'public' }, schema: downloaded }, download);
 }

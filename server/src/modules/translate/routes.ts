@@ -1,31 +1,38 @@
-import type { FastifyInstance } from 'fastify';
+import { statusOnly } from '../../../../contract/common';
+import { engineStatusAnswer, translateAnswer, translationEngines } from '../../../../contract/translate';
 import { directionStatus } from '../../engines/registry';
 import type { EngineRouter } from '../../engines/router';
+import { answers, type App } from '../../http/responses';
 import { parseInput } from '../../http/validation';
 import { translateSchema } from './schemas';
 import type { TranslateService } from './service';
 
-export function translateRoutes(app: FastifyInstance, deps: { translate: TranslateService; engines: { router: EngineRouter } }) {
+export function translateRoutes(app: App, deps: { translate: TranslateService; engines: { router: EngineRouter } }) {
   // Public: guests translate too; request.actor is set when a session exists.
   app.post(
     '/api/translate',
     {
       // Server-side time of each answer, for operators and the benchmark (engine time is apart).
       onResponse: async (_request, reply) => deps.translate.recordServiceTime(reply.elapsedTime),
+      // `data` and `dictionary` go out as JSON text: the schema writes them (jsonText).
+      schema: answers(translateAnswer),
     },
-    async (request) => deps.translate.translate(parseInput(translateSchema, request.body), { user: request.actor?.user ?? null, ip: request.ip }),
+    async (request) => {
+      const { data, dictionary } = await deps.translate.translate(parseInput(translateSchema, request.body), { user: request.actor?.user ?? null, ip: request.ip });
+      return { status: 200, data, dictionary, type: null, message: null };
+    },
   );
 
   // Public: which engine answers each direction now; the screens say "dictionary gloss"
   // while only the dictionary does (no cache: a model installed meanwhile counts at once).
-  app.get('/api/engines', async (_request, reply) => {
+  app.get('/api/engines', { schema: answers(engineStatusAnswer) }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     const directions = directionStatus(deps.engines);
     return { data: { directions, gloss: directions.some((direction) => direction.gloss) } };
   });
 
   // Operators: which engines run, in what order, and how fast they and the route answer.
-  app.get('/api/admin/translation-engines', { config: { access: 'admin' } }, async () => ({
+  app.get('/api/admin/translation-engines', { config: { access: 'admin' }, schema: answers(translationEngines) }, async () => ({
     data: {
       engines: deps.engines.router.engineIds.map((id) => ({
         id,
@@ -37,7 +44,7 @@ export function translateRoutes(app: FastifyInstance, deps: { translate: Transla
     },
   }));
 
-  app.post('/api/admin/translation-engines/reset-stats', { config: { access: 'admin' } }, async () => {
+  app.post('/api/admin/translation-engines/reset-stats', { config: { access: 'admin' }, schema: answers(statusOnly) }, async () => {
     deps.engines.router.resetStats();
     deps.translate.resetServiceStats();
     return { status: 200 };

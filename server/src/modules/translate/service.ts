@@ -172,7 +172,7 @@ export function createTranslateService(deps: {
   });
 
   return {
-    /** POST /api/translate: the contract's body, `data` and `dictionary` as JSON text. */
+    /** POST /api/translate: the translation (`data`) and the dictionary entries; the route writes them as the contract's JSON text. */
     async translate(input: TranslateInput, context: TranslateContext) {
       const { user } = context;
       const target = input.target_lang as Lang;
@@ -266,13 +266,7 @@ export function createTranslateService(deps: {
           glossary_terms: [...appliedTerms.values()],
           usage: { text_requests_today: quota.used, request_quota: limits.requestQuota, char_limit: limits.charLimit },
         };
-        return {
-          status: 200,
-          data: JSON.stringify(data),
-          dictionary: JSON.stringify(dictionaryEntries(input.text, source, target)),
-          type: null,
-          message: null,
-        };
+        return { data, dictionary: dictionaryEntries(input.text, source, target) };
       } catch (error) {
         // A request that fails is not counted.
         await quota.release().catch((releaseError) => deps.logger.error({ err: releaseError }, 'could not give a usage unit back'));

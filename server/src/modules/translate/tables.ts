@@ -8,7 +8,7 @@ export interface TextTranslationsTable {
   source_lang: 'en' | 'ar';
   target_lang: 'en' | 'ar';
   detected: Generated<boolean>;
-  domain: string;
+  domain: 'general' | 'business' | 'legal' | 'ecommerce';
   llm: Generated<boolean>;
   engine: string;
   characters: number;

@@ -4,6 +4,7 @@
  * Only test files import this.
  */
 import type { FastifyInstance } from 'fastify';
+import type { DictionaryEntry, TranslationData } from '../../../../contract/translate';
 import type { Container } from '../../container';
 import type { TestApp, TestClient } from '../../../test/harness';
 
@@ -60,23 +61,7 @@ export async function signedInClient(t: TestApp, options: TestUserOptions & { lo
 
 /** Parses the contract's translate answer (data and dictionary are JSON text). */
 export function parseTranslation(body: { data: string; dictionary: string }) {
-  return {
-    data: JSON.parse(body.data) as {
-      project_id: string;
-      source_lang: string;
-      target_lang: string;
-      detected: boolean;
-      domain: string;
-      engine: string;
-      llm: boolean;
-      llm_unavailable?: boolean;
-      leading: string;
-      segments: Array<{ translationId: string; source: string; target: string; separator: string; origin: string }>;
-      glossary_terms: Array<{ source: string; target: string }>;
-      usage: { text_requests_today: number; request_quota: number; char_limit: number };
-    },
-    dictionary: JSON.parse(body.dictionary) as Array<{ word: string; translations: string[] }>,
-  };
+  return { data: JSON.parse(body.data) as TranslationData, dictionary: JSON.parse(body.dictionary) as DictionaryEntry[] };
 }
 
 /**

@@ -1,14 +1,17 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
+import { statusMessage } from '../../../../contract/common';
+import { crawlStarted, translationQueued, websiteAnswer, websiteList, websitePages, xliffImported } from '../../../../contract/websites';
 import { requireActor } from '../../http/access';
 import { Invalid } from '../../http/errors';
 import { resolveLocale } from '../../http/locale';
 import { readForm } from '../../http/multipart';
+import { answers, file, page as htmlPage, type App } from '../../http/responses';
 import { parseInput } from '../../http/validation';
 import { t } from '../../i18n/messages';
 import { addWebsiteBody, exportQuery, listQuery, pageParams, pagesQuery, translateBody, translatedQuery, websiteParams } from './schemas';
 import { PREVIEW_PREFIX, type WebsitesService } from './service';
 
-const verified = { config: { access: 'verified' as const } };
+const config = { access: 'verified' as const };
 
 /** Largest XLIFF file accepted for import. */
 const XLIFF_MAX_BYTES = 20 * 1024 * 1024;
@@ -38,58 +41,58 @@ function attachment(fileName: string) {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-export function websitesRoutes(app: FastifyInstance, deps: { websites: WebsitesService }) {
+export function websitesRoutes(app: App, deps: { websites: WebsitesService }) {
   const { websites } = deps;
 
-  app.post('/api/websites', verified, async (request, reply) => {
+  app.post('/api/websites', { config, schema: answers({ 202: crawlStarted }) }, async (request, reply) => {
     const body = parseInput(addWebsiteBody, request.body);
     const data = await websites.addWebsite(requireActor(request), body);
     return reply.code(202).send({ status: 202, message: t(resolveLocale(request), 'websites.crawl_started'), data });
   });
 
-  app.get('/api/websites', verified, async (request) => {
+  app.get('/api/websites', { config, schema: answers(websiteList) }, async (request) => {
     const { page } = parseInput(listQuery, request.query);
     return websites.listWebsites(requireActor(request), page);
   });
 
-  app.get('/api/websites/:id', verified, async (request) => {
+  app.get('/api/websites/:id', { config, schema: answers(websiteAnswer) }, async (request) => {
     const { id } = parseInput(websiteParams, request.params);
     return { data: await websites.getWebsite(requireActor(request), id) };
   });
 
-  app.post('/api/websites/:id/crawl', verified, async (request, reply) => {
+  app.post('/api/websites/:id/crawl', { config, schema: answers({ 202: crawlStarted }) }, async (request, reply) => {
     const { id } = parseInput(websiteParams, request.params);
     const data = await websites.recrawl(requireActor(request), id);
     return reply.code(202).send({ status: 202, message: t(resolveLocale(request), 'websites.crawl_started'), data });
   });
 
-  app.post('/api/websites/:id/delete', verified, async (request) => {
+  app.post('/api/websites/:id/delete', { config, schema: answers(statusMessage) }, async (request) => {
     const { id } = parseInput(websiteParams, request.params);
     await websites.deleteWebsite(requireActor(request), id);
     return { status: 200, message: t(resolveLocale(request), 'websites.deleted') };
   });
 
-  app.get('/api/websites/:id/pages', verified, async (request) => {
+  app.get('/api/websites/:id/pages', { config, schema: answers(websitePages) }, async (request) => {
     const { id } = parseInput(websiteParams, request.params);
     const query = parseInput(pagesQuery, request.query);
     return websites.listPages(requireActor(request), id, { q: query.q || undefined, status: query.status, page: query.page, perPage: query.per_page });
   });
 
-  app.post('/api/websites/:id/translate', verified, async (request, reply) => {
+  app.post('/api/websites/:id/translate', { config, schema: answers({ 202: translationQueued }) }, async (request, reply) => {
     const { id } = parseInput(websiteParams, request.params);
     const body = parseInput(translateBody, request.body);
     const data = await websites.translate(requireActor(request), id, { pageIds: body.page_ids, targetLang: body.target_lang, domain: body.domain });
     return reply.code(202).send({ status: 202, message: t(resolveLocale(request), 'websites.translation_queued'), data });
   });
 
-  app.get('/api/websites/:id/pages/:pageId/translated', verified, async (request, reply) => {
+  app.get('/api/websites/:id/pages/:pageId/translated', { config, schema: answers(htmlPage('text/html', 'The translated page, sandboxed (download=1: as an attachment).')) }, async (request, reply) => {
     const { id, pageId } = parseInput(pageParams, request.params);
     const { download } = parseInput(translatedQuery, request.query);
     const page = await websites.translatedPage(requireActor(request), id, pageId);
     return sendTranslatedHtml(reply, page.html, download === '1' ? page.fileName : undefined);
   });
 
-  app.get('/api/websites/:id/export', verified, async (request, reply) => {
+  app.get('/api/websites/:id/export', { config, schema: answers(file('application/zip', 'The translated pages as a ZIP (format=zip), or an XLIFF file (format=xliff, application/x-xliff+xml).')) }, async (request, reply) => {
     const { id } = parseInput(websiteParams, request.params);
     const { format } = parseInput(exportQuery, request.query);
     const actor = requireActor(request);
@@ -101,7 +104,7 @@ export function websitesRoutes(app: FastifyInstance, deps: { websites: WebsitesS
     return reply.send(file.stream);
   });
 
-  app.post('/api/websites/:id/import', verified, async (request) => {
+  app.post('/api/websites/:id/import', { config, schema: answers(xliffImported) }, async (request) => {
     const { id } = parseInput(websiteParams, request.params);
     const actor = requireActor(request);
     const form = await readForm(request, { files: { file: { maxBytes: XLIFF_MAX_BYTES, tooLargeMessage: 'websites.xliff_too_large' } } });
@@ -113,7 +116,7 @@ export function websitesRoutes(app: FastifyInstance, deps: { websites: WebsitesS
 
   // The sandboxed preview: a path prefix of its own, so relative links between translated pages
   // work; public because the link is signed (see previewBase in the service).
-  app.get(`${PREVIEW_PREFIX}/:id/:token/*`, async (request, reply) => {
+  app.get(`${PREVIEW_PREFIX}/:id/:token/*`, { schema: answers(htmlPage('text/html', 'A translated page of the sandboxed preview.')) }, async (request, reply) => {
     const params = request.params as { id: string; token: string; '*': string };
     const { id } = parseInput(websiteParams, { id: params.id });
     let localPath: string;

@@ -1,42 +1,19 @@
+import type { DocumentFormat, DocumentState } from '../../../../contract/documents';
 import type { Limits } from '../account/limits.fns';
 
+// The answers' shapes come from the shared contract (contract/documents.ts).
+export type { DocumentFormat, DocumentQueued, DocumentStatus, WordCount } from '../../../../contract/documents';
+
 /** The document formats of the spec (section 1) and the file names that usually carry them. */
-export const DOCUMENT_FORMATS = ['docx', 'xlsx', 'pptx', 'xliff', 'pdf'] as const;
-export type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
+export const DOCUMENT_FORMATS: readonly DocumentFormat[] = ['docx', 'xlsx', 'pptx', 'xliff', 'pdf'];
 
 const EXTENSIONS: Record<string, DocumentFormat> = { docx: 'docx', xlsx: 'xlsx', pptx: 'pptx', xlf: 'xliff', xliff: 'xliff', pdf: 'pdf' };
 
 export type DocumentModel = 'general' | 'business' | 'legal' | 'ecommerce' | 'llm';
 export const DOCUMENT_MODELS: readonly DocumentModel[] = ['general', 'business', 'legal', 'ecommerce', 'llm'];
 
-export type JobState = 'analyzing' | 'translating' | 'generating' | 'done' | 'failed';
+export type JobState = DocumentState;
 export const PHASES = ['analyzing', 'translating', 'generating'] as const;
-
-/** GET /api/doc/translated/{projectId} -> data. */
-export interface DocumentStatus {
-  project_id: string;
-  state: JobState;
-  progress: number;
-  file_name: string;
-  format: DocumentFormat;
-  source_lang: 'en' | 'ar';
-  target_lang: 'en' | 'ar';
-  words: number;
-  /** The engine that translated it ('dictionary': a word-by-word gloss). */
-  engine?: string | null;
-  file_id?: string;
-  result_name?: string;
-  error?: { key: string; message: string };
-}
-
-/** POST /api/count-words -> 200. */
-export interface WordCount {
-  status: number;
-  words: number;
-  characters: number;
-  pages?: number;
-  format: DocumentFormat;
-}
 
 /** The format a file name suggests; the server decides by content, this only gives early feedback. */
 export function formatFromName(name: string): DocumentFormat | null {

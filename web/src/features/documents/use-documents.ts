@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { isFinished, type DocumentModel, type DocumentStatus, type WordCount } from './documents.fns';
+import { isFinished, type DocumentModel, type DocumentQueued, type DocumentStatus, type WordCount } from './documents.fns';
 
 export const documentKeys = {
   all: ['documents'] as const,
@@ -39,7 +39,7 @@ export function useStartTranslation() {
       form.append('target_lang', input.target);
       if (input.token) form.append('token', input.token);
       form.append('file', input.file);
-      return api.post<{ status: number; project_id: string }>('/api/doc/translate', form);
+      return api.post<DocumentQueued>('/api/doc/translate', form);
     },
   });
 }

@@ -1,17 +1,17 @@
 import { countWords, detectLanguage, DICTIONARY_MAX_WORDS } from '../../../../server/src/text/toolkit';
-import type { DictionaryEntry, Lang, SourceLang, TranslatedSegment, TranslateResponse, TranslationResult } from './types';
+import type { DictionaryEntry, Lang, SourceLang, TranslateAnswer, TranslatedSegment, TranslationData, TranslationResult } from './types';
 
 /** Characters as the server counts them: code points of the trimmed text. */
 export function countCharacters(text: string): number {
   return [...text.trim()].length;
 }
 
-/** Parses the contract's answer; `data` and `dictionary` arrive as JSON text. */
-export function parseTranslateResponse(response: TranslateResponse): { result: TranslationResult; dictionary: DictionaryEntry[] } {
-  const result = JSON.parse(response.data) as TranslationResult;
+/** Parses the contract's answer; `data` and `dictionary` arrive as JSON text (their shapes: contract/translate.ts). */
+export function parseTranslateResponse(response: TranslateAnswer): { result: TranslationData; dictionary: DictionaryEntry[] } {
+  const result = JSON.parse(response.data) as TranslationData;
   let dictionary: DictionaryEntry[] = [];
   try {
-    const parsed = JSON.parse(response.dictionary || '[]');
+    const parsed = JSON.parse(response.dictionary || '[]') as DictionaryEntry[] | null;
     dictionary = Array.isArray(parsed) ? parsed : [];
   } catch {
     dictionary = [];

@@ -76,7 +76,8 @@ export function Translator({ projectId = null, headingLevel = 'h2' }: Translator
   const opened = useRef<string | null>(null);
   useEffect(() => {
     const detail = project.data?.data.detail;
-    if (!projectId || !detail || opened.current === projectId) return;
+    // A text entry's detail is its sentences (contract/translate.ts TextDetail).
+    if (!projectId || !detail || !('segments' in detail) || opened.current === projectId) return;
     opened.current = projectId;
     setSource(detail.source_lang);
     setTarget(detail.target_lang);

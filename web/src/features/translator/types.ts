@@ -1,53 +1,28 @@
 // Shapes of the translation contract (shared/API.md "Translation") that the translator reads.
+// The answers' shapes come from the shared contract (contract/translate.ts).
 
-export type Lang = 'en' | 'ar';
+import type { Domain, Lang, TextDetail, TranslationData, TranslationSegment } from '../../../../contract/translate';
+
+export type { DictionaryEntry, Domain, EngineStatus, Lang, TextDetail, TranslateAnswer, TranslationData } from '../../../../contract/translate';
 export type SourceLang = Lang | 'auto';
-export type Domain = 'general' | 'business' | 'legal' | 'ecommerce';
 export type Reaction = 'like' | 'dislike' | 'none';
 
 export const LANGS: readonly Lang[] = ['en', 'ar'];
 export const DOMAINS: readonly Domain[] = ['general', 'business', 'legal', 'ecommerce'];
 
-/** POST /api/translate (200): `data` and `dictionary` are JSON text. */
-export interface TranslateResponse {
-  status: number;
-  data: string;
-  dictionary: string;
-  type: string | null;
-  message: string | null;
-}
+/**
+ * A sentence as the translator shows it: from a fresh translation (its origin, a glossary
+ * mark) or re-opened from the history (its reaction).
+ */
+export type TranslatedSegment = Pick<TranslationSegment, 'translationId' | 'source' | 'target' | 'separator'> &
+  Partial<Pick<TranslationSegment, 'origin' | 'glossary'>> & { reaction?: TextDetail['segments'][number]['reaction'] };
 
-export interface TranslatedSegment {
-  translationId: string;
-  source: string;
-  target: string;
-  /** Whitespace after the sentence, kept as it was. */
-  separator: string;
-  /** 'memory' or the engine id. */
-  origin?: string;
-  reaction?: 'like' | 'dislike' | null;
-}
-
-export interface TranslationResult {
-  project_id: string;
-  source_lang: Lang;
-  target_lang: Lang;
-  detected?: boolean;
-  domain: Domain;
-  engine: string;
-  llm: boolean;
-  llm_unavailable?: boolean;
-  leading: string;
-  segments: TranslatedSegment[];
-  /** The glossary terms this translation applied (user, team and Lisan's per-domain terms). */
-  glossary_terms?: Array<{ source: string; target: string }>;
-  usage?: { text_requests_today: number; request_quota: number; char_limit: number };
-}
-
-export interface DictionaryEntry {
-  word: string;
-  translations: string[];
-}
+/**
+ * A translation as the translator shows it: POST /api/translate's `data`, or a history entry
+ * re-opened (no detection, glossary terms or usage then).
+ */
+export type TranslationResult = Omit<TranslationData, 'detected' | 'glossary_terms' | 'usage' | 'segments'> &
+  Partial<Pick<TranslationData, 'detected' | 'glossary_terms' | 'usage'>> & { segments: TranslatedSegment[] };
 
 export interface TranslateRequest {
   text: string;

@@ -3,7 +3,8 @@ import type { StatusMessage } from '../../../../contract/common';
 import type { SuggestionAnswer } from '../../../../contract/platform';
 import { api } from '../../api/client';
 import { userKeys } from '../account/use-current-user';
-import type { Reaction, TranslateRequest, TranslateResponse, TranslatedSegment, Lang, Domain } from './types';
+import type { HistoryEntryDetail } from '../history/types';
+import type { Reaction, TranslateAnswer, TranslateRequest } from './types';
 
 export const translatorKeys = {
   all: ['translator'] as const,
@@ -14,7 +15,7 @@ export const translatorKeys = {
 export function useTranslate() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: TranslateRequest) => api.post<TranslateResponse>('/api/translate', request),
+    mutationFn: (request: TranslateRequest) => api.post<TranslateAnswer>('/api/translate', request),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: userKeys.current() });
       void queryClient.invalidateQueries({ queryKey: ['history'] });
@@ -54,29 +55,11 @@ export function useSendFeedback() {
   });
 }
 
-export interface HistoryEntryDetail {
-  data: {
-    project_id: string;
-    type: string;
-    detail?: {
-      source_lang: Lang;
-      target_lang: Lang;
-      domain: Domain;
-      engine: string;
-      llm: boolean;
-      leading: string;
-      text: string;
-      translation: string;
-      segments: TranslatedSegment[];
-    };
-  };
-}
-
-/** GET /api/user/translation-history/{projectId}: a text translation to re-open. */
+/** GET /api/user/translation-history/{projectId}: a text translation to re-open (its detail: a TextDetail). */
 export function useHistoryProject(projectId: string | null, enabled: boolean) {
   return useQuery({
     queryKey: translatorKeys.project(projectId ?? ''),
-    queryFn: ({ signal }) => api.get<HistoryEntryDetail>(`/api/user/translation-history/${encodeURIComponent(projectId!)}`, { signal }),
+    queryFn: ({ signal }) => api.get<{ data: HistoryEntryDetail }>(`/api/user/translation-history/${encodeURIComponent(projectId!)}`, { signal }),
     enabled: Boolean(projectId) && enabled,
     retry: false,
     staleTime: Infinity,

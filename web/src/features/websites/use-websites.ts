@@ -1,54 +1,18 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CrawlStarted, PageStatus, TranslationQueued, Website, WebsiteList, WebsitePages, XliffImported } from '../../../../contract/websites';
+import type { StatusMessage } from '../../../../contract/common';
+import type { Domain, Lang as TargetLang } from '../../../../contract/translate';
 import { api } from '../../api/client';
+import type { HistoryEntryDetail } from '../history/types';
 
-export type WebsiteState = 'crawling' | 'ready' | 'failed';
-export type PageStatus = 'Detected' | 'Pending' | 'Active';
-export type TargetLang = 'en' | 'ar';
-export type Domain = 'general' | 'business' | 'legal' | 'ecommerce';
-
-export interface Website {
-  id: number;
-  url: string;
-  scope: 'site' | 'page';
-  state: WebsiteState;
-  title: string;
-  error: string | null;
-  page_limit: number;
-  target_lang: TargetLang | null;
-  domain: Domain | null;
-  pages: { total: number; detected: number; pending: number; active: number; skipped: number; words: number };
-  translating: boolean;
-  created_at: string;
-  crawled_at: string | null;
-}
-
-export interface WebsitePage {
-  id: number;
-  url: string;
-  title: string;
-  words: number;
-  status: PageStatus;
-  lang: TargetLang | null;
-  skip_reason: string | null;
-  skip_detail: string | null;
-  changed: boolean;
-  target_lang: TargetLang | null;
-  domain: Domain | null;
-  translated_at: string | null;
-  reviewed_at: string | null;
-  error: string | null;
-  preview_url: string | null;
-}
+// The answers' shapes come from the shared contract (contract/websites.ts).
+export type { PageStatus, Website, WebsitePage, WebsiteState } from '../../../../contract/websites';
+export type { Domain, Lang as TargetLang } from '../../../../contract/translate';
 
 export interface PageFilter {
   q?: string;
   status?: PageStatus | '';
   page: number;
-}
-
-interface Paginated<T> {
-  data: T[];
-  meta: { page: number; per_page: number; total: number };
 }
 
 export const PAGES_PER_PAGE = 25;
@@ -66,7 +30,7 @@ const busy = (site: Website | undefined) => Boolean(site && (site.state === 'cra
 export function useWebsites() {
   return useQuery({
     queryKey: websiteKeys.list(),
-    queryFn: ({ signal }) => api.get<Paginated<Website>>('/api/websites', { signal }),
+    queryFn: ({ signal }) => api.get<WebsiteList>('/api/websites', { signal }),
     refetchInterval: (query) => (query.state.data?.data.some(busy) ? 1500 : false),
   });
 }
@@ -88,8 +52,8 @@ export function useSiteOfProject(projectId: string | null) {
     retry: false,
     queryFn: ({ signal }) =>
       api
-        .get<{ data: { type: string; detail?: { website_id: number } } }>(`/api/user/translation-history/${encodeURIComponent(projectId!)}`, { signal })
-        .then((r) => (r.data.type === 'website' ? (r.data.detail?.website_id ?? null) : null)),
+        .get<{ data: HistoryEntryDetail }>(`/api/user/translation-history/${encodeURIComponent(projectId!)}`, { signal })
+        .then(({ data: entry }) => (entry.type === 'website' && entry.detail && 'website_id' in entry.detail ? entry.detail.website_id : null)),
   });
 }
 
@@ -103,7 +67,7 @@ export function useWebsitePages(id: number | null, filter: PageFilter, site: Web
     queryKey: websiteKeys.pages(id ?? 0, filter, version),
     enabled: id !== null,
     queryFn: ({ signal }) =>
-      api.get<Paginated<WebsitePage>>(`/api/websites/${id}/pages`, {
+      api.get<WebsitePages>(`/api/websites/${id}/pages`, {
         signal,
         query: { q: filter.q || undefined, status: filter.status || undefined, page: filter.page, per_page: PAGES_PER_PAGE },
       }),
@@ -112,22 +76,16 @@ export function useWebsitePages(id: number | null, filter: PageFilter, site: Web
   });
 }
 
-interface Answer<T = unknown> {
-  status: number;
-  message?: string;
-  data: T;
-}
-
 export function useWebsiteActions() {
   const queryClient = useQueryClient();
   const onSuccess = () => queryClient.invalidateQueries({ queryKey: websiteKeys.all });
   return {
-    add: useMutation({ mutationFn: (input: { url: string; scope: 'site' | 'page' }) => api.post<Answer<Website>>('/api/websites', input), onSuccess }),
-    recrawl: useMutation({ mutationFn: (id: number) => api.post<Answer<Website>>(`/api/websites/${id}/crawl`, {}), onSuccess }),
-    remove: useMutation({ mutationFn: (id: number) => api.post<Answer>(`/api/websites/${id}/delete`, {}), onSuccess }),
+    add: useMutation({ mutationFn: (input: { url: string; scope: 'site' | 'page' }) => api.post<CrawlStarted>('/api/websites', input), onSuccess }),
+    recrawl: useMutation({ mutationFn: (id: number) => api.post<CrawlStarted>(`/api/websites/${id}/crawl`, {}), onSuccess }),
+    remove: useMutation({ mutationFn: (id: number) => api.post<StatusMessage>(`/api/websites/${id}/delete`, {}), onSuccess }),
     translate: useMutation({
       mutationFn: (input: { id: number; page_ids: number[] | 'all'; target_lang: TargetLang; domain: Domain }) =>
-        api.post<Answer<{ queued: number; charged: number; unchanged: number; skipped: number }>>(`/api/websites/${input.id}/translate`, {
+        api.post<TranslationQueued>(`/api/websites/${input.id}/translate`, {
           page_ids: input.page_ids,
           target_lang: input.target_lang,
           domain: input.domain,
@@ -138,7 +96,7 @@ export function useWebsiteActions() {
       mutationFn: (input: { id: number; file: File }) => {
         const form = new FormData();
         form.append('file', input.file);
-        return api.post<Answer<{ applied: number; unchanged: number; skipped_count: number }>>(`/api/websites/${input.id}/import`, form);
+        return api.post<XliffImported>(`/api/websites/${input.id}/import`, form);
       },
       onSuccess,
     }),

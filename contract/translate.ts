@@ -1,0 +1,100 @@
+// Text translation (shared/API.md "Translation"): POST /api/translate, GET /api/engines, the
+// operators' GET /api/admin/translation-engines, and a text entry's history detail.
+import { z } from 'zod';
+import { dataOf, jsonText } from './common';
+
+export const lang = z.enum(['en', 'ar']);
+export type Lang = z.output<typeof lang>;
+export const domain = z.enum(['general', 'business', 'legal', 'ecommerce']);
+export type Domain = z.output<typeof domain>;
+
+/** One sentence of a translation (POST /api/translate answers them in order). */
+export const translationSegment = z.object({
+  /** The sentence's id: reactions, suggestions and feedback name it. */
+  translationId: z.string(),
+  source: z.string(),
+  target: z.string(),
+  /** Whitespace after the sentence, kept as it was. */
+  separator: z.string(),
+  /** 'memory' or the engine id. */
+  origin: z.string(),
+  /** A glossary term was applied to this sentence. */
+  glossary: z.boolean().optional(),
+});
+export type TranslationSegment = z.output<typeof translationSegment>;
+
+/**
+ * POST /api/translate's `data` (sent as JSON text). Kept to plain fields, no refinements:
+ * this is the benchmark's hot path, parsed on every answer.
+ */
+export const translationData = z.object({
+  project_id: z.string(),
+  source_lang: lang,
+  target_lang: lang,
+  /** The source language was detected ("auto"). */
+  detected: z.boolean(),
+  domain,
+  engine: z.string(),
+  llm: z.boolean(),
+  /** The LLM mode was asked for, but no LLM engine is configured: the usual engines answered. */
+  llm_unavailable: z.boolean().optional(),
+  leading: z.string(),
+  segments: z.array(translationSegment),
+  /** The glossary terms this translation applied (the user's, the team's and Lisan's per-domain terms). */
+  glossary_terms: z.array(z.object({ source: z.string(), target: z.string() })),
+  usage: z.object({ text_requests_today: z.number(), request_quota: z.number(), char_limit: z.number() }),
+});
+export type TranslationData = z.output<typeof translationData>;
+
+/** An entry of POST /api/translate's `dictionary` (sent as JSON text): inputs of three words or fewer. */
+export const dictionaryEntry = z.object({ word: z.string(), translations: z.array(z.string()) });
+export type DictionaryEntry = z.output<typeof dictionaryEntry>;
+export const dictionaryEntries = z.array(dictionaryEntry);
+
+/** POST /api/translate (200): the spec's envelope, `data` and `dictionary` as JSON text. */
+export const translateAnswer = z.object({
+  status: z.number(),
+  data: jsonText(translationData),
+  dictionary: jsonText(dictionaryEntries),
+  type: z.null(),
+  message: z.null(),
+});
+export type TranslateAnswer = z.output<typeof translateAnswer>;
+
+/** GET /api/engines: which engine answers each direction now. */
+export const engineStatus = z.object({
+  directions: z.array(z.object({ source: lang, target: lang, engine: z.string().nullable(), gloss: z.boolean() })),
+  /** Some direction is answered by the offline dictionary only (a word-by-word gloss). */
+  gloss: z.boolean(),
+});
+export type EngineStatus = z.output<typeof engineStatus>;
+export const engineStatusAnswer = dataOf(engineStatus);
+
+const timing = { p50Ms: z.number(), p99Ms: z.number() };
+
+/** GET /api/admin/translation-engines: the engines, their order, and how fast they and the route answer. */
+export const translationEngines = dataOf(
+  z.object({
+    engines: z.array(z.object({ id: z.string(), pairs: z.array(z.enum(['en-ar', 'ar-en'])) })),
+    chains: z.object({ general: z.array(z.string()) }),
+    engine_stats: z.record(z.string(), z.object({ calls: z.number(), failures: z.number(), ...timing, meanMs: z.number() })),
+    service_stats: z.object({ requests: z.number(), ...timing }),
+  }),
+);
+export type TranslationEngines = z.output<typeof translationEngines>['data'];
+
+/** A text entry's sentences, to re-open it in the translator (the history's detail of a `text` entry). */
+export const textDetail = z.object({
+  source_lang: lang,
+  target_lang: lang,
+  domain,
+  engine: z.string(),
+  llm: z.boolean(),
+  leading: z.string(),
+  text: z.string(),
+  translation: z.string(),
+  segments: z.array(
+    z.object({ translationId: z.string(), source: z.string(), target: z.string(), separator: z.string(), reaction: z.enum(['like', 'dislike']).nullable() }),
+  ),
+});
+export type TextDetail = z.output<typeof textDetail>;
