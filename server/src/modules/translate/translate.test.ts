@@ -180,7 +180,7 @@ describe('POST /api/translate: signed-in users', () => {
     await t.container.database.db
       .insertInto('plans')
       .values({
-        slug, name_en: 'Tiny', name_ar: 'صغيرة', price: 0, price_yearly: 0, features_en: [], features_ar: [], is_trial: limits.trial ?? false,
+        slug, name_en: 'Tiny', name_ar: 'صغيرة', price: 0, price_yearly: 0, features_en: JSON.stringify([]), features_ar: JSON.stringify([]), is_trial: limits.trial ?? false,
         daily_text_requests: limits.daily, monthly_doc_requests: 1, char_limit: limits.chars, text_words: 100, doc_words: 100, doc_chars: 100,
         monthly_files: 1, web_pages: 1, max_file_size_mb: 1, file_formats: ['docx'], llm_enabled: limits.llm ?? false,
       })
