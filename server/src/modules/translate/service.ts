@@ -304,13 +304,16 @@ export function createTranslateService(deps: {
       });
       if (!work.length) return results;
 
-      const quota = await deps.entitlements.consume(entitled, 'text_requests', work.length);
-      if (!quota.allowed) throw new LimitExceeded('request_quota', 'translate.request_quota');
-      // The developer API's characters of the month (DeepL's character_count), in the same ledger.
-      const characters = await deps.entitlements.consume(entitled, 'api_characters', work.reduce((sum, item) => sum + [...item.text].length, 0));
-      if (!characters.allowed) {
-        await quota.release().catch((releaseError) => deps.logger.error({ err: releaseError }, 'could not give usage units back'));
-        throw new LimitExceeded('api_characters', 'api.quota_exceeded');
+      // A unit per text of the day's requests, and the developer API's characters of the month
+      // (DeepL's character_count), taken together (they join the ledger's same group commit);
+      // when either is refused, the other is given back.
+      const [quota, characters] = await Promise.all([
+        deps.entitlements.consume(entitled, 'text_requests', work.length),
+        deps.entitlements.consume(entitled, 'api_characters', work.reduce((sum, item) => sum + [...item.text].length, 0)),
+      ]);
+      if (!quota.allowed || !characters.allowed) {
+        await Promise.all([quota.release(), characters.release()]).catch((releaseError) => deps.logger.error({ err: releaseError }, 'could not give usage units back'));
+        throw quota.allowed ? new LimitExceeded('api_characters', 'api.quota_exceeded') : new LimitExceeded('request_quota', 'translate.request_quota');
       }
       try {
         const teamId = entitled.team?.teamId ?? null;
