@@ -45,7 +45,7 @@ export function createApiDocuments(deps: {
   /** The job as the caller may see it: another account's (another team's) document is "not found". */
   async function statusOf(request: FastifyRequest, caller: ApiCaller, projectId: string) {
     try {
-      return (await deps.documents.status(requesterOf(request, caller), projectId)).data;
+      return await deps.documents.status(requesterOf(request, caller), projectId);
     } catch (error) {
       if (error instanceof Forbidden || error instanceof NotFound) throw new NotFound('api.document_not_found');
       throw error;
@@ -93,7 +93,7 @@ export function createApiDocuments(deps: {
       const user = expected.length === given.length && timingSafeEqual(expected, given) ? await deps.findUser(userId) : undefined;
       if (!user) throw new NotFound('api.document_not_found');
       const requester: Requester = { kind: 'user', user, locale: resolveLocale(request) };
-      const job = (await deps.documents.status(requester, projectId)).data;
+      const job = await deps.documents.status(requester, projectId);
       if (job.state !== 'done' || !job.file_id) throw new DocumentNotReady();
       return deps.documents.download(requester, job.file_id);
     },

@@ -5,7 +5,8 @@ import { dictionarySchema } from './schemas';
 import type { DictionaryService } from './service';
 
 export function dictionaryRoutes(app: App, deps: { dictionaryLookup: DictionaryService }) {
-  app.post('/api/dictionary', { schema: answers(dictionaryLookup) }, async (request) =>
-    deps.dictionaryLookup.lookup(parseInput(dictionarySchema, request.body), { ip: request.ip }),
-  );
+  app.post('/api/dictionary', { schema: answers(dictionaryLookup) }, async (request) => {
+    const { source_lang, target_lang, entries } = await deps.dictionaryLookup.lookup(parseInput(dictionarySchema, request.body), { ip: request.ip });
+    return { status: 200, source_lang, target_lang, data: entries };
+  });
 }

@@ -23,7 +23,7 @@ export function createDictionaryService(deps: { dictionary: DictionaryEngine; ra
       else source = input.source_lang;
       const target: Lang = input.target_lang && input.target_lang !== source ? input.target_lang : source === 'en' ? 'ar' : 'en';
       if (input.target_lang === source) throw Invalid.field('target_lang', 'translate.same_language');
-      return { status: 200, source_lang: source, target_lang: target, data: deps.dictionary.lookup(input.word, source, target) };
+      return { source_lang: source, target_lang: target, entries: deps.dictionary.lookup(input.word, source, target) };
     },
   };
 }

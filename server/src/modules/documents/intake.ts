@@ -45,7 +45,7 @@ export function createDocumentIntake(ctx: DocumentsContext) {
         assertAllowed(requester);
         const limits = await limitsFor(requester);
         const { format, analysis } = await inspect(upload, limits);
-        return { status: 200, words: analysis.words, characters: analysis.characters, ...(analysis.pages ? { pages: analysis.pages } : {}), format };
+        return { words: analysis.words, characters: analysis.characters, ...(analysis.pages ? { pages: analysis.pages } : {}), format };
       } finally {
         await removeUpload(upload);
       }

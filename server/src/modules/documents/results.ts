@@ -50,25 +50,22 @@ export function createDocumentResults(ctx: DocumentsContext) {
       if (!job) throw new NotFound();
       await assertCanSee(job, requester);
       return {
-        status: 200,
-        data: {
-          project_id: job.project_id,
-          state: job.state,
-          progress: job.progress,
-          file_name: job.file_name,
-          format: job.format,
-          source_lang: job.source_lang,
-          target_lang: job.target_lang,
-          model: job.model,
-          words: job.words,
-          characters: job.characters,
-          pages: job.pages,
-          // The engine that translated it: 'dictionary' means a word-by-word gloss (the screen says so).
-          engine: job.engine,
-          created_at: new Date(job.created_at).toISOString(),
-          ...(job.file_id ? { file_id: job.file_id, result_name: job.result_name } : {}),
-          ...(job.error_key ? { error: { key: job.error_key, params: job.error_params, message: t(requester.locale, job.error_key, job.error_params) } } : {}),
-        },
+        project_id: job.project_id,
+        state: job.state,
+        progress: job.progress,
+        file_name: job.file_name,
+        format: job.format,
+        source_lang: job.source_lang,
+        target_lang: job.target_lang,
+        model: job.model,
+        words: job.words,
+        characters: job.characters,
+        pages: job.pages,
+        // The engine that translated it: 'dictionary' means a word-by-word gloss (the screen says so).
+        engine: job.engine,
+        created_at: new Date(job.created_at).toISOString(),
+        ...(job.file_id ? { file_id: job.file_id, result_name: job.result_name } : {}),
+        ...(job.error_key ? { error: { key: job.error_key, params: job.error_params, message: t(requester.locale, job.error_key, job.error_params) } } : {}),
       };
     },
 

@@ -26,7 +26,7 @@ export function documentsRoutes(app: App, deps: { documents: DocumentsService; r
   app.post('/api/count-words', { config: { access: 'public' }, schema: answers(wordCount) }, async (request) => {
     await deps.rateLimiter.consume(`doc-count:${request.ip}`, 60, 60);
     const { file, fields } = await upload(request);
-    return documents.countWords(requesterOf(request, fields.token), file);
+    return { status: 200, ...(await documents.countWords(requesterOf(request, fields.token), file)) };
   });
 
   app.post('/api/doc/translate', { config: { access: 'public' }, schema: answers({ 202: documentQueued }) }, async (request, reply) => {
@@ -46,7 +46,7 @@ export function documentsRoutes(app: App, deps: { documents: DocumentsService; r
   app.get('/api/doc/translated/:projectId', { config: { access: 'public' }, schema: answers(documentStatusAnswer) }, async (request) => {
     const { projectId } = parseInput(projectParamsSchema, request.params);
     const { token } = parseInput(guestTokenSchema, request.query);
-    return documents.status(requesterOf(request, token), projectId);
+    return { status: 200, data: await documents.status(requesterOf(request, token), projectId) };
   });
 
   const download = async (request: FastifyRequest, reply: FastifyReply) => {

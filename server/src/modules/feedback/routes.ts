@@ -13,7 +13,7 @@ import type { FeedbackService } from './service';
 export function feedbackRoutes(app: App, deps: { feedback: FeedbackService }) {
   app.get('/api/reaction/:translationId/:reaction', { schema: answers(reactionSaved) }, async (request) => {
     const { translationId, reaction } = parseInput(reactionParamsSchema, request.params);
-    return deps.feedback.react(request.actor?.user ?? null, translationId, reaction);
+    return { status: 200, data: await deps.feedback.react(request.actor?.user ?? null, translationId, reaction) };
   });
 
   app.post('/api/feedback', { schema: answers(statusMessage) }, async (request) => {

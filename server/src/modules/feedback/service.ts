@@ -72,7 +72,7 @@ export function createFeedbackService(deps: {
         }
         await deps.memory.changed();
       }
-      return { status: 200, data: { translationId: segment.id, reaction } };
+      return { translationId: segment.id, reaction };
     },
 
     /** POST /api/user/suggested-translation: stored, reused, and answered with the original. */
