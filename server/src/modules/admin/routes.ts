@@ -18,7 +18,7 @@ export function adminRoutes(app: App, deps: { admin: AdminService }) {
     return deps.admin.listUsers({ q: query.q, planId: query.plan_id, roleId: query.role_id, page: query.page, perPage: query.per_page });
   });
 
-  app.get('/api/admin/users/:id', { config, schema: answers(adminUserDetail) }, async (request) => deps.admin.getUser(parseInput(userIdParams, request.params).id));
+  app.get('/api/admin/users/:id', { config, schema: answers(adminUserDetail) }, async (request) => ({ data: await deps.admin.getUser(parseInput(userIdParams, request.params).id) }));
 
   app.post('/api/admin/user-plan', { config, schema: answers(userPlanSet) }, async (request) => {
     const body = parseInput(setUserPlanBody, request.body);
@@ -33,7 +33,7 @@ export function adminRoutes(app: App, deps: { admin: AdminService }) {
   });
 
   app.get('/api/admin/site-settings', { config, schema: answers(adminSiteSettings) }, async () => deps.admin.getSiteSettings());
-  app.get('/api/admin/payments', { config, schema: answers(paymentsStatus) }, async () => deps.admin.payments());
+  app.get('/api/admin/payments', { config, schema: answers(paymentsStatus) }, async () => ({ data: await deps.admin.payments() }));
 
   app.post('/api/admin/update-site-settings', { config, schema: answers(siteSettingsUpdated) }, async (request) => {
     const body = parseInput(siteSettingsBody, request.body);

@@ -76,7 +76,7 @@ export function createAdminService(deps: {
       const user = await requireUser(id);
       const profile = await deps.users.getProfile(user);
       const history = await deps.repo.listAudit({ page: 1, perPage: 20, targetType: 'user', targetId: String(id) });
-      return { data: { ...profile, created_at: new Date(user.created_at).toISOString(), audit: history.rows } };
+      return { ...profile, created_at: new Date(user.created_at).toISOString(), audit: history.rows };
     },
 
     /** An admin grant through billing: a subscription recorded as granted, nothing charged. */
@@ -137,7 +137,7 @@ export function createAdminService(deps: {
      */
     async payments() {
       const from = new Date(deps.now().getTime() - 30 * 86_400_000);
-      return { data: { mode: await deps.billing.paymentsMode(), since: from.toISOString(), revenue: await deps.billing.revenue(from) } };
+      return { mode: await deps.billing.paymentsMode(), since: from.toISOString(), revenue: await deps.billing.revenue(from) };
     },
 
     async listAudit(filter: { page: number; perPage: number; action?: string; targetType?: string; targetId?: string }) {

@@ -14,7 +14,7 @@ const context = (request: FastifyRequest) => ({ actor: requireActor(request), ip
 export const checkModelsBody = z.object({ force: z.boolean().default(false) }).strict();
 
 export function enginesRoutes(app: App, deps: { engines: EnginesService }) {
-  app.get('/api/admin/engines', { config, schema: answers(enginesStatus) }, async () => deps.engines.status());
+  app.get('/api/admin/engines', { config, schema: answers(enginesStatus) }, async () => ({ data: await deps.engines.status() }));
 
   app.post('/api/admin/engines/check', { config, schema: answers(modelsCheckStarted) }, async (request) => {
     const body = parseInput(checkModelsBody, request.body ?? {});

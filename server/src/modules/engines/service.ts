@@ -61,7 +61,7 @@ export function createEnginesService(deps: {
           download: download(direction),
         };
       });
-      return { data: { directions, engines: deps.registry.router.engineIds, source_url: deps.sourceUrl, auto_download: deps.autoDownload } };
+      return { directions, engines: deps.registry.router.engineIds, source_url: deps.sourceUrl, auto_download: deps.autoDownload };
     },
 
     /** For GET /api/health: the engine answering each direction now, and the model's state. */

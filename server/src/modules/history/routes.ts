@@ -19,9 +19,9 @@ export function historyRoutes(app: App, deps: { history: HistoryService; teams: 
     return deps.history.list(scope === 'team' ? { teamId: await deps.teams.managedTeamId(actor) } : { userId: actor.user.id }, filter);
   });
 
-  app.get('/api/user/translation-history/:projectId', { config, schema: answers(historyEntryDetail) }, async (request) =>
-    deps.history.get(requireActor(request).user.id, parseInput(projectParamSchema, request.params).projectId),
-  );
+  app.get('/api/user/translation-history/:projectId', { config, schema: answers(historyEntryDetail) }, async (request) => ({
+    data: await deps.history.get(requireActor(request).user.id, parseInput(projectParamSchema, request.params).projectId),
+  }));
 
   app.post('/api/user/translation-history/delete', { config, schema: answers(statusMessage) }, async (request) => {
     await deps.history.remove(requireActor(request).user.id, parseInput(deleteEntrySchema, request.body).project_id);

@@ -158,18 +158,16 @@ export function createHistoryService(deps: {
       if (!entry) throw new NotFound('history.not_found');
       const detail = await handlers.get(entry.type)?.detail?.(projectId, userId);
       return {
-        data: {
-          project_id: entry.project_id,
-          type: entry.type,
-          source_lang: entry.source_lang,
-          target_lang: entry.target_lang,
-          domain: entry.domain,
-          title: entry.title,
-          created_at: new Date(entry.created_at).toISOString(),
-          state: entry.state,
-          ...(entry.file_id ? { file_id: entry.file_id } : {}),
-          ...(detail ? { detail } : {}),
-        },
+        project_id: entry.project_id,
+        type: entry.type,
+        source_lang: entry.source_lang,
+        target_lang: entry.target_lang,
+        domain: entry.domain,
+        title: entry.title,
+        created_at: new Date(entry.created_at).toISOString(),
+        state: entry.state,
+        ...(entry.file_id ? { file_id: entry.file_id } : {}),
+        ...(detail ? { detail } : {}),
       };
     },
 

@@ -13,7 +13,7 @@ const config = { access: 'verified' as const };
 export function teamsRoutes(app: App, deps: { teams: TeamsService }) {
   const ok = (request: Parameters<typeof resolveLocale>[0]) => ({ status: 200, message: t(resolveLocale(request), 'admin.updated') });
 
-  app.get('/api/team', { config, schema: answers(teamAnswer) }, async (request) => deps.teams.getTeam(requireActor(request)));
+  app.get('/api/team', { config, schema: answers(teamAnswer) }, async (request) => ({ data: await deps.teams.getTeam(requireActor(request)) }));
 
   app.post('/api/team', { config, schema: answers({ 201: teamCreated }) }, async (request, reply) => {
     const body = parseInput(createTeamBody, request.body);

@@ -125,33 +125,31 @@ export function createTeamsService(deps: {
 
     async getTeam(actor: Actor) {
       const team = await membershipOf(actor.user);
-      if (!team) return { data: null };
+      if (!team) return null;
       const canManage = actor.user.role_id === ROLE.owner || actor.user.role_id === ROLE.manager;
       const members = await listMembers(team.teamId);
       const invitations = canManage ? await deps.repo.listOpenInvitations(team.teamId, deps.now()) : [];
       const usage = canManage && deps.usage ? await teamUsage(team, members, deps.usage) : null;
       return {
-        data: {
-          id: team.teamId,
-          name: team.name,
-          seats: team.seats,
-          seats_taken: members.length + invitations.length,
-          llm_enabled: team.llmEnabled,
-          can_manage: canManage,
-          members: [
-            ...members.map((m) => ({
-              id: m.id,
-              name: m.name,
-              email: m.email,
-              role_id: String(m.role_id),
-              invited: false as const,
-              joined_at: new Date(m.joined_at).toISOString(),
-              ...(usage ? { usage: usage.members.get(m.id)! } : {}),
-            })),
-            ...invitations.map((i) => ({ id: null, invitation_id: i.id, name: null, email: i.email, role_id: String(i.role_id), invited: true as const, joined_at: null, expires_at: new Date(i.expires_at).toISOString() })),
-          ],
-          ...(usage ? { usage: usage.team } : {}),
-        },
+        id: team.teamId,
+        name: team.name,
+        seats: team.seats,
+        seats_taken: members.length + invitations.length,
+        llm_enabled: team.llmEnabled,
+        can_manage: canManage,
+        members: [
+          ...members.map((m) => ({
+            id: m.id,
+            name: m.name,
+            email: m.email,
+            role_id: String(m.role_id),
+            invited: false as const,
+            joined_at: new Date(m.joined_at).toISOString(),
+            ...(usage ? { usage: usage.members.get(m.id)! } : {}),
+          })),
+          ...invitations.map((i) => ({ id: null, invitation_id: i.id, name: null, email: i.email, role_id: String(i.role_id), invited: true as const, joined_at: null, expires_at: new Date(i.expires_at).toISOString() })),
+        ],
+        ...(usage ? { usage: usage.team } : {}),
       };
     },
 
