@@ -100,6 +100,15 @@ describe('admin plan routes', () => {
     expect((await admin.post('/api/admin/plans/update/999999', { price: 1 })).statusCode).toBe(404);
   });
 
+  it('changes only the fields an update names: the others keep their values, not the defaults of a new plan', async () => {
+    const before = (await admin.get('/api/admin/plans')).json().data.find((p: { slug: string }) => p.slug === 'enterprise');
+    expect(before.api_enabled || before.llm_enabled || before.file_formats.length > 1).toBe(true);
+    const response = await admin.post(`/api/admin/plans/update/${before.id}`, { monthly_api_characters: 1_000_000 });
+    expect(response.statusCode).toBe(200);
+    const after = (await admin.get(`/api/admin/plans/${before.id}`)).json().data;
+    expect(after).toEqual({ ...before, monthly_api_characters: 1_000_000, limits: { ...before.limits, monthly_api_characters: 1_000_000 }, ...(after.updated_at ? { updated_at: after.updated_at } : {}) });
+  });
+
   it('deletes an unused plan, and archives one in use (its subscribers keep it until renewal)', async () => {
     const plans = (await admin.get('/api/admin/plans')).json().data;
     const teamPlus = plans.find((p: { slug: string }) => p.slug === 'team-plus');

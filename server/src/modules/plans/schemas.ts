@@ -59,8 +59,8 @@ export const planFields = {
   file_formats: z
     .array(z.string().trim().toLowerCase().regex(/^[a-z0-9]+$/))
     .max(20)
-    .default(['docx'])
-    .transform((list) => [...new Set(list)]),
+    .transform((list) => [...new Set(list)])
+    .default(['docx']),
   llm_enabled: z.boolean().default(false),
   api_enabled: z.boolean().default(false),
   monthly_api_characters: quota.default(500_000),
@@ -71,8 +71,12 @@ export const planFields = {
 export const createPlanSchema = z.object(planFields);
 
 /** Updates may send any subset; `archived: false` restores an archived plan. */
+/** A field as an update takes it: its default is for a new plan only, never applied to a field left out. */
+const withoutDefault = (schema: z.ZodType): z.ZodType => (schema instanceof z.ZodDefault ? (schema.unwrap() as z.ZodType) : schema);
+
+/** An update changes the fields it names; the others keep their values. */
 export const updatePlanSchema = z
-  .object(Object.fromEntries(Object.entries(planFields).map(([key, schema]) => [key, (schema as z.ZodType).optional()])) as { [K in keyof typeof planFields]: z.ZodOptional<(typeof planFields)[K]> })
+  .object(Object.fromEntries(Object.entries(planFields).map(([key, schema]) => [key, withoutDefault(schema as z.ZodType).optional()])) as { [K in keyof typeof planFields]: z.ZodOptional<(typeof planFields)[K]> })
   .extend({ archived: z.boolean().optional() });
 
 export const planIdParams = z.object({ id: formNumber(z.number().int().positive()) });
