@@ -59,7 +59,8 @@ export class RateLimiter {
       const windowStart = new Date(now.getTime() - windowSeconds * 1000);
       const rows = await this.db
         .insertInto('rate_limits')
-        .values([...counts].map(([key, hits]) => ({ key, window_started_at: now, hits })))
+        // In key order: concurrent batches then lock their rows in the same order (no deadlock).
+        .values([...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([key, hits]) => ({ key, window_started_at: now, hits })))
         .onConflict((oc) =>
           oc.column('key').doUpdateSet({
             hits: sql`case when rate_limits.window_started_at <= ${windowStart} then excluded.hits else rate_limits.hits + excluded.hits end`,

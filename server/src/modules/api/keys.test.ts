@@ -133,6 +133,20 @@ describe('API keys: /api/user/api-keys', () => {
     expect((await v2(key)).statusCode).toBe(200);
   });
 
+  it('usage batches in flight at once never deadlock, whatever order their keys came in (PostgreSQL)', async () => {
+    const owner = await userWithKey(t);
+    const ids = [owner.id];
+    for (let i = 0; i < 7; i++) ids.push((await createKey(owner.client, `batch ${i}`)).id);
+    const period = '2026-01-01';
+    const rows = (order: number[]) => order.map((id) => ({ id, period, requests: 1, characters: 10, documents: 0 }));
+    const reversed = [...ids].reverse();
+    const interleaved = [...ids.filter((_, i) => i % 2), ...ids.filter((_, i) => !(i % 2))];
+    for (let round = 0; round < 20; round++) {
+      await Promise.all([ids, reversed, interleaved, [...interleaved].reverse()].map((order) => t.container.developerApi.repo.addUsage(rows(order))));
+    }
+    for (const id of ids) expect(await t.container.developerApi.repo.usage(id, period)).toMatchObject({ requests: 80, characters: 800 });
+  });
+
   it('limits requests per key in the database (429 with Retry-After in DeepL shape)', async () => {
     const { key } = await userWithKey(t);
     const statuses: number[] = [];

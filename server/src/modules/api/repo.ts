@@ -57,11 +57,17 @@ export function createApiKeysRepo(db: Kysely<DB>) {
         .execute();
     },
 
-    /** Adds to keys' usage of a period: one row per key and period (the caller sums duplicates). */
+    /**
+     * Adds to keys' usage of a period: one row per key and period (the caller sums duplicates).
+     * The rows are written in one order (key, then period) so that two batches in flight at
+     * once lock them in the same order: in any other, PostgreSQL finds a deadlock after a
+     * second and aborts one of them.
+     */
     addUsage(rows: Array<{ id: number; period: string; requests: number; characters: number; documents: number }>) {
+      const ordered = [...rows].sort((a, b) => a.id - b.id || (a.period < b.period ? -1 : a.period > b.period ? 1 : 0));
       return db
         .insertInto('api_key_usage')
-        .values(rows.map((row) => ({ api_key_id: row.id, period_start: row.period, requests: row.requests, characters: row.characters, documents: row.documents })))
+        .values(ordered.map((row) => ({ api_key_id: row.id, period_start: row.period, requests: row.requests, characters: row.characters, documents: row.documents })))
         .onConflict((oc) =>
           oc.columns(['api_key_id', 'period_start']).doUpdateSet({
             requests: sql`api_key_usage.requests + excluded.requests`,
