@@ -2,6 +2,7 @@
 // payments, and the audit log. Admin plan screens are in the plans contract.
 import { z } from 'zod';
 import { paginated, statusMessage, timestamp } from './common';
+import { userProfile } from './users';
 
 const planSummary = z.object({ id: z.number().int(), slug: z.string(), name_en: z.string(), name_ar: z.string() });
 
@@ -43,51 +44,8 @@ export type AuditEntry = z.output<typeof auditEntry>;
 export const auditPage = paginated(auditEntry);
 export type AuditPage = z.output<typeof auditPage>;
 
-/**
- * The user's profile as GET /api/user answers it (users module), which the admin's user
- * detail shows. When the users contract declares that profile, this is the same schema.
- */
-export const adminUserProfile = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  email: z.string(),
-  role_id: z.string(),
-  email_verified_at: z.string().nullable(),
-  locale: z.enum(['en', 'ar']),
-  has_password: z.boolean(),
-  social: z.object({ google: z.boolean(), linkedin: z.boolean() }),
-  personal_info: z.object({ phone: z.string(), job_title: z.string(), country: z.string() }),
-  company: z.object({ name: z.string(), website: z.string(), address: z.string(), logo_url: z.string().nullable() }),
-  settings: z.object({ source_lang: z.enum(['auto', 'en', 'ar']), target_lang: z.enum(['en', 'ar']), domain: z.enum(['general', 'business', 'legal', 'ecommerce']) }),
-  plan: planSummary.extend({
-    is_trial: z.boolean(),
-    frequency: z.string().nullable(),
-    seats: z.number().int().nullable(),
-    starts_at: z.string().nullable(),
-    expires_at: z.string().nullable(),
-    /** trial, trial_expired, active, past_due or none. */
-    status: z.string(),
-  }),
-  char_limit: z.number().int(),
-  request_quota: z.number().int(),
-  doc_request_quota: z.number().int(),
-  max_doc_size: z.number().int(),
-  doc_words_count: z.number().int(),
-  file_formats: z.array(z.string()),
-  web_pages_quota: z.number().int(),
-  trial_remaining_days: z.number().int().nullable(),
-  trial_ends_at: z.string().nullable(),
-  trial_expired: z.boolean(),
-  pending_invoice: z.object({ id: z.number().int(), number: z.string(), amount: z.number(), status: z.string() }).nullable(),
-  llm_enabled: z.boolean(),
-  llm_mode: z.enum(['available', 'not_in_plan', 'disabled_by_team', 'not_configured']),
-  api_enabled: z.boolean(),
-  team: z.object({ id: z.number().int(), role: z.string() }).nullable(),
-  usage: z.object({ text_requests_today: z.number(), doc_requests_this_month: z.number(), web_pages_this_month: z.number() }),
-});
-
 /** GET /api/admin/users/:id: the profile, when the account was made, and the last 20 admin actions on it. */
-export const adminUserDetail = z.object({ data: adminUserProfile.extend({ created_at: timestamp, audit: z.array(auditEntry) }) });
+export const adminUserDetail = z.object({ data: userProfile.extend({ created_at: timestamp, audit: z.array(auditEntry) }) });
 export type AdminUserDetail = z.output<typeof adminUserDetail>['data'];
 
 const subscriptionSummary = z.object({

@@ -1,9 +1,9 @@
 // Analytics (shared/API.md "Analytics"): page views and session recordings, as the admin reads them.
 import { z } from 'zod';
-import { dataOf, pageMeta, timestamp } from './common';
+import { dataOf, lang, pageMeta, timestamp } from './common';
 
 const count = z.number().int();
-const locale = z.enum(['en', 'ar']);
+const locale = lang;
 
 /** GET /api/admin/analytics/page-views: views and distinct visitors per day (UTC) and the most viewed pages of a range. */
 export const pageViewReport = z.object({

@@ -3,9 +3,9 @@
 // /mt/login, /mt/logout and /mt/csrf-cookie answer 204; the social sign-in and the verification
 // link answer redirects.
 import { z } from 'zod';
-import { dataOf } from './common';
+import { dataOf, lang } from './common';
 
-export const interfaceLocale = z.enum(['en', 'ar']);
+export const interfaceLocale = lang;
 export type InterfaceLocale = z.output<typeof interfaceLocale>;
 
 export const socialProvider = z.enum(['google', 'linkedin']);

@@ -5,6 +5,13 @@
 // bundle). Only zod is imported here: this folder is shared by the server and the web app.
 import { z } from 'zod';
 
+/** The languages Lisan translates between (and speaks: the interface's locales). */
+export const lang = z.enum(['en', 'ar']);
+export type Lang = z.output<typeof lang>;
+/** The translation domains; 'general' glossary terms apply in every domain. */
+export const domain = z.enum(['general', 'business', 'legal', 'ecommerce']);
+export type Domain = z.output<typeof domain>;
+
 /** `{ "status": 200, "message": "..." }`: a write that did what was asked, said in the caller's language. */
 export const statusMessage = z.object({ status: z.number().int(), message: z.string() });
 export type StatusMessage = z.output<typeof statusMessage>;

@@ -1,32 +1,9 @@
 // Glossaries: Lisan's per-domain terms (admins, /api/admin/glossaries) and the signed-in
 // user's own and team glossaries (/api/user/glossary, /api/team/glossary).
 import { z } from 'zod';
-import { paginated, statusMessage, timestamp } from './common';
+import { domain, lang, paginated, statusMessage, timestamp } from './common';
 
-/** The languages Lisan translates between. */
-export const lang = z.enum(['en', 'ar']);
-export type Lang = z.output<typeof lang>;
-/** The translation domains; 'general' terms apply in every domain. */
-export const domain = z.enum(['general', 'business', 'legal', 'ecommerce']);
-export type Domain = z.output<typeof domain>;
-
-/** A term of Lisan's per-domain glossary (admins). */
-export const domainTerm = z.object({
-  id: z.number().int(),
-  domain,
-  source_lang: lang,
-  target_lang: lang,
-  source_term: z.string(),
-  target_term: z.string(),
-  note: z.string(),
-  created_at: timestamp,
-  updated_at: timestamp,
-});
-export type DomainTerm = z.output<typeof domainTerm>;
-
-export const domainTermPage = paginated(domainTerm);
-export type DomainTermPage = z.output<typeof domainTermPage>;
-export const domainTermSaved = statusMessage.extend({ data: domainTerm });
+export { domain, lang, type Domain, type Lang } from './common';
 
 /** A personal or team term, as saved (POST .../glossary, .../glossary/update/:id). */
 export const ownerTerm = z.object({
@@ -37,6 +14,14 @@ export const ownerTerm = z.object({
   source_term: z.string(),
   target_term: z.string(),
 });
+/** A term of Lisan's per-domain glossary (admins): a term with its note and times. */
+export const domainTerm = ownerTerm.extend({ note: z.string(), created_at: timestamp, updated_at: timestamp });
+export type DomainTerm = z.output<typeof domainTerm>;
+
+export const domainTermPage = paginated(domainTerm);
+export type DomainTermPage = z.output<typeof domainTermPage>;
+export const domainTermSaved = statusMessage.extend({ data: domainTerm });
+
 export const ownerTermSaved = statusMessage.extend({ data: ownerTerm });
 export type OwnerTermSaved = z.output<typeof ownerTermSaved>;
 

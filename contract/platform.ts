@@ -2,10 +2,7 @@
 // GET /api/health, GET/POST /api/admin/engines..., POST /api/dictionary, GET /api/reaction/...,
 // POST /api/feedback and POST /api/user/suggested-translation.
 import { z } from 'zod';
-import { statusMessage } from './common';
-
-const lang = z.enum(['en', 'ar']);
-const domain = z.enum(['general', 'business', 'legal', 'ecommerce']);
+import { domain, lang, statusMessage } from './common';
 
 /** A translation model's state, as the provisioner records it. */
 export const modelState = z.enum(['missing', 'disabled', 'checking', 'downloading', 'verifying', 'installed', 'failed']);

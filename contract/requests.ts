@@ -1,12 +1,12 @@
 // Service requests and contact messages (shared/API.md "Requests"): the public forms and the admin's inbox.
 import { z } from 'zod';
-import { pageMeta, statusMessage, timestamp } from './common';
+import { lang, pageMeta, statusMessage, timestamp } from './common';
 
 export const serviceType = z.enum(['translation', 'proofreading', 'editing', 'quotation']);
 export type ServiceType = z.output<typeof serviceType>;
 export const requestStatus = z.enum(['new', 'quoted', 'accepted', 'done']);
 export type RequestStatus = z.output<typeof requestStatus>;
-const language = z.enum(['en', 'ar']);
+const language = lang;
 
 /** POST /api/requests (201): the reference the requester quotes. */
 export const requestReceived = statusMessage.extend({ data: z.object({ id: z.number().int(), reference: z.string() }) });

@@ -1,12 +1,9 @@
 // Text translation (shared/API.md "Translation"): POST /api/translate, GET /api/engines, the
 // operators' GET /api/admin/translation-engines, and a text entry's history detail.
 import { z } from 'zod';
-import { dataOf, jsonText } from './common';
+import { dataOf, domain, jsonText, lang } from './common';
 
-export const lang = z.enum(['en', 'ar']);
-export type Lang = z.output<typeof lang>;
-export const domain = z.enum(['general', 'business', 'legal', 'ecommerce']);
-export type Domain = z.output<typeof domain>;
+export { domain, lang, type Domain, type Lang } from './common';
 
 /** One sentence of a translation (POST /api/translate answers them in order). */
 export const translationSegment = z.object({

@@ -1,7 +1,8 @@
 // The signed-in user (shared/API.md "User"): GET /api/user and the account screens' writes.
 import { z } from 'zod';
 import { interfaceLocale } from './auth';
-import { messageOnly } from './common';
+import { domain, lang, messageOnly } from './common';
+import { userPlan } from './plans';
 
 export const personalInfo = z.object({ phone: z.string(), job_title: z.string(), country: z.string() });
 export type PersonalInfo = z.output<typeof personalInfo>;
@@ -13,25 +14,13 @@ export type CompanyInfo = z.output<typeof companyInfo>;
 /** The translator defaults a user keeps (POST /api/user/settings). */
 export const userSettings = z.object({
   source_lang: z.enum(['auto', 'en', 'ar']),
-  target_lang: z.enum(['en', 'ar']),
-  domain: z.enum(['general', 'business', 'legal', 'ecommerce']),
+  target_lang: lang,
+  domain,
 });
 export type UserSettings = z.output<typeof userSettings>;
 
-/** The plan in force and its subscription, as the profile shows them. */
-export const profilePlan = z.object({
-  id: z.number().int(),
-  slug: z.string(),
-  name_en: z.string(),
-  name_ar: z.string(),
-  is_trial: z.boolean(),
-  frequency: z.string().nullable(),
-  seats: z.number().int().nullable(),
-  starts_at: z.string().nullable(),
-  expires_at: z.string().nullable(),
-  /** trial, trial_expired, active, past_due, ... or none. */
-  status: z.string(),
-});
+/** The plan in force and its subscription, as the profile shows them (the plans contract's). */
+export const profilePlan = userPlan;
 export type ProfilePlan = z.output<typeof profilePlan>;
 
 export const llmMode = z.enum(['available', 'not_in_plan', 'disabled_by_team', 'not_configured']);
