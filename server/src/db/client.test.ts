@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { createTestDatabase, testDatabaseUrl, testEngine, type TestDatabase } from '../../test/database';
+import { openDatabase, type Database } from './client';
 import { sql } from 'kysely';
 
 let test: TestDatabase;
@@ -86,4 +87,71 @@ describe(`database client (${testEngine})`, () => {
       }
     });
   }
+});
+
+describe('PGlite in a thread of its own (what `npm start` runs)', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openDatabase({});
+    await database.executeSql(`
+      create table thread_rows (id bigint generated always as identity primary key, name text not null unique, at timestamptz not null, doc jsonb not null, bytes bytea not null, big bigint not null);
+      create table thread_counter (id int primary key, n int not null); insert into thread_counter values (1, 0);`);
+  });
+  afterAll(() => database.close());
+
+  it('carries values both ways as PGlite in the process does: dates, JSON, bytes, big integers', async () => {
+    const at = new Date('2026-11-25T10:00:00.123Z');
+    await sql`insert into thread_rows (name, at, doc, bytes, big) values (${'a'}, ${at}, ${JSON.stringify({ ar: 'مرحبا', n: [1, 2] })}::jsonb, ${new Uint8Array([0, 255, 7])}, ${9_007_199_254_740_991})`.execute(database.db);
+    const { rows } = await sql<{ id: number; name: string; at: Date; doc: unknown; bytes: Uint8Array; big: number }>`select * from thread_rows`.execute(database.db);
+    expect(rows).toEqual([{ id: 1, name: 'a', at, doc: { ar: 'مرحبا', n: [1, 2] }, bytes: new Uint8Array([0, 255, 7]), big: 9_007_199_254_740_991 }]);
+    expect(rows[0]!.at).toBeInstanceOf(Date);
+  });
+
+  it("gives back PostgreSQL's errors with their fields (code, constraint) for callers that test them", async () => {
+    const insert = () => sql`insert into thread_rows (name, at, doc, bytes, big) values ('dup', now(), '{}', '\\x00', 1)`.execute(database.db);
+    await insert();
+    await expect(insert()).rejects.toMatchObject({ code: '23505', constraint: 'thread_rows_name_key' });
+    await expect(database.executeSql('select * from no_such_table')).rejects.toMatchObject({ code: '42P01' });
+  });
+
+  it('keeps transactions apart and loses no concurrent increment', async () => {
+    await Promise.all(
+      Array.from({ length: 30 }, () =>
+        database.db.transaction().execute(async (trx) => {
+          const row = (await trx.selectFrom('thread_counter' as never).select('n' as never).forUpdate().executeTakeFirstOrThrow()) as { n: number };
+          await trx.updateTable('thread_counter' as never).set({ n: row.n + 1 } as never).execute();
+        }),
+      ),
+    );
+    expect((await database.executeSql('select n from thread_counter')).rows[0].n).toBe(30);
+  });
+
+  it('delivers NOTIFY to listeners, and stops when asked', async () => {
+    const received: string[] = [];
+    const stop = await database.listen('lisan_thread_channel', (payload) => received.push(payload));
+    await database.notify('lisan_thread_channel', 'one');
+    await expect.poll(() => received).toEqual(['one']);
+    await stop();
+    await database.notify('lisan_thread_channel', 'two');
+    await database.executeSql('select 1');
+    expect(received).toEqual(['one']);
+  });
+
+  it("leaves this thread free while a statement runs: timers keep firing during a 300 ms query", async () => {
+    let ticks = 0;
+    const timer = setInterval(() => (ticks += 1), 10);
+    try {
+      await database.executeSql('select pg_sleep(0.3)');
+    } finally {
+      clearInterval(timer);
+    }
+    // In this thread the sleep would block the loop and no tick would run before it ended.
+    expect(ticks).toBeGreaterThanOrEqual(10);
+  });
+
+  it('refuses statements once closed', async () => {
+    const other = await openDatabase({});
+    await other.close();
+    await expect(other.executeSql('select 1')).rejects.toThrow('closed');
+  });
 });

@@ -1,11 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { Mutex } from './mutex';
 import { PgliteDialect, runOnPglite } from './pglite-dialect';
+import { PgliteThread, type PgliteEngine } from './pglite-thread';
 import { WriteWatchPlugin, type WriteListener } from './write-watch';
 import type { DB } from './schema';
 
@@ -40,7 +41,7 @@ export interface OpenDatabaseOptions {
   url?: string;
   /** PGlite data directory; absent means in memory. */
   pgliteDir?: string;
-  /** An already created PGlite (tests clone a migrated template). */
+  /** An already created PGlite, run in this thread (tests clone a migrated template). */
   pglite?: PGlite;
   poolSize?: number;
   logger?: Logger;
@@ -51,12 +52,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
-  let pglite = options.pglite;
-  if (!pglite) {
+  // Otherwise PGlite runs in a thread of its own (pglite-thread.ts).
+  let instance: PgliteEngine | undefined = options.pglite;
+  if (!instance) {
     if (options.pgliteDir) await fs.mkdir(path.dirname(options.pgliteDir), { recursive: true });
-    pglite = await PGlite.create(options.pgliteDir ? { dataDir: options.pgliteDir } : {});
+    instance = await PgliteThread.start(options.pgliteDir ?? null);
   }
-  const instance = pglite;
   const mutex = new Mutex();
   const writes = new WriteWatchPlugin();
   const db = new Kysely<DB>({ dialect: new PgliteDialect(instance, mutex), plugins: [writes] });
@@ -82,7 +83,9 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
     },
     async listen(channel, onMessage) {
       const unsubscribe = await instance.listen(channel, onMessage);
-      return async () => unsubscribe();
+      return async () => {
+        await unsubscribe();
+      };
     },
     async notify(channel, payload) {
       await executor.executeSql('select pg_notify($1, $2)', [channel, payload]);

@@ -1,4 +1,3 @@
-import type { PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -11,13 +10,15 @@ import {
   type QueryResult,
 } from 'kysely';
 import type { Mutex } from './mutex';
+import type { PgliteEngine } from './pglite-thread';
+import { PgliteThread } from './pglite-thread';
 
 /**
  * Runs one statement, or a parameterless multi-statement script, on PGlite.
  * PGlite's `query` uses the extended protocol (one statement); scripts go through `exec`.
  * This is also the executor pg-boss uses on PGlite.
  */
-export async function runOnPglite(pglite: PGlite, text: string, values?: readonly unknown[]) {
+export async function runOnPglite(pglite: PgliteEngine, text: string, values?: readonly unknown[]) {
   try {
     if (values && values.length > 0) {
       const result = await pglite.query(text, values as unknown[]);
@@ -27,16 +28,17 @@ export async function runOnPglite(pglite: PGlite, text: string, values?: readonl
     const last = results[results.length - 1];
     return { rows: (last?.rows ?? []) as Record<string, unknown>[], affectedRows: last?.affectedRows };
   } finally {
-    // PGlite runs in this thread and settles through promises alone, so a loop of statements
-    // (a document's batches, a crawl) would be one unbroken chain of microtasks that never
-    // lets the event loop read a socket: the API stalled for seconds behind a big document.
-    // After each statement the loop gets a turn (issue 17 item 2).
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    // PGlite in this thread settles through promises alone, so a loop of statements (a
+    // document's batches, a crawl) would be one unbroken chain of microtasks that never lets
+    // the event loop read a socket: the API stalled for seconds behind a big document. After
+    // each statement the loop gets a turn (issue 17 item 2). The PGlite thread's answers are
+    // messages, which already give the loop its turn.
+    if (!(pglite instanceof PgliteThread)) await new Promise<void>((resolve) => setImmediate(resolve));
   }
 }
 
 class PgliteConnection implements DatabaseConnection {
-  constructor(private readonly pglite: PGlite) {}
+  constructor(private readonly pglite: PgliteEngine) {}
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     const result = await runOnPglite(this.pglite, compiledQuery.sql, compiledQuery.parameters);
@@ -63,7 +65,7 @@ class PgliteDriver implements Driver {
   private release: (() => void) | null = null;
 
   constructor(
-    private readonly pglite: PGlite,
+    private readonly pglite: PgliteEngine,
     private readonly mutex: Mutex,
   ) {
     this.connection = new PgliteConnection(pglite);
@@ -101,7 +103,7 @@ class PgliteDriver implements Driver {
 
 export class PgliteDialect implements Dialect {
   constructor(
-    private readonly pglite: PGlite,
+    private readonly pglite: PgliteEngine,
     private readonly mutex: Mutex,
   ) {}
 
