@@ -66,12 +66,6 @@ interface ConsumeOutcome {
 /** Plain code-point order: the same in JS and in every database collation-free comparison we rely on. */
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-class Refused extends Error {
-  constructor(readonly used: number) {
-    super('usage limit reached');
-  }
-}
-
 /**
  * The usage ledger. A unit is taken before the work with a conditional upsert
  * (`used + n <= limit`), on every subject at once in one transaction (all or none), so
@@ -80,19 +74,6 @@ class Refused extends Error {
  */
 export function createUsageLedger(deps: { db: Kysely<DB>; now: () => Date; /** Batches written at once: 1 on PGlite (one connection), more on PostgreSQL. */ batchConcurrency?: number }) {
   const { db } = deps;
-
-  /** Adds `amount` to one counter unless that passes `limit`; the new count, or null when refused. */
-  async function take(executor: Kysely<DB>, subject: string, metric: UsageMetric, period: string, amount: number, limit: number | null): Promise<number | null> {
-    const guard = limit === null ? sql`` : sql`where usage_ledger.used + excluded.used <= ${limit}`;
-    const result = await sql<{ used: string | number }>`
-      insert into usage_ledger (subject, metric, period_start, used, updated_at)
-      values (${subject}, ${metric}, ${period}, ${amount}, now())
-      on conflict (subject, metric, period_start)
-      do update set used = usage_ledger.used + excluded.used, updated_at = excluded.updated_at ${guard}
-      returning used`.execute(executor);
-    const row = result.rows[0];
-    return row ? Number(row.used) : null;
-  }
 
   async function count(subject: string, metric: UsageMetric, at = deps.now()): Promise<number> {
     const row = await db
@@ -116,78 +97,31 @@ export function createUsageLedger(deps: { db: Kysely<DB>; now: () => Date; /** B
       .execute();
   }
 
-  /** One unit taken alone: a conditional upsert per subject, in one transaction when there are several. */
-  async function consumeOne(request: ConsumeRequest): Promise<ConsumeOutcome> {
-    const { subjects, metric, period, amount } = request;
-    const refusedAt = async (): Promise<ConsumeOutcome> => ({ allowed: false, used: request.firstLimited ? await count(request.firstLimited, metric, new Date(`${period}T00:00:00Z`)) : 0 });
-    if (subjects.length === 1) {
-      const used = await take(db, subjects[0]!.subject, metric, period, amount, subjects[0]!.limit);
-      return used === null ? refusedAt() : { allowed: true, used };
-    }
-    try {
-      const used = await db.transaction().execute(async (trx) => {
-        const after = new Map<string, number>();
-        for (const s of subjects) {
-          const value = await take(trx, s.subject, metric, period, amount, s.limit);
-          if (value === null) throw new Refused(0);
-          after.set(s.subject, value);
-        }
-        return request.firstLimited ? (after.get(request.firstLimited) ?? 0) : 0;
-      });
-      return { allowed: true, used };
-    } catch (error) {
-      if (error instanceof Refused) return refusedAt();
-      throw error;
-    }
-  }
-
   /**
-   * Group commit for the ledger (issue 19 item 8): the units of concurrent requests are
-   * taken in one transaction of four statements whatever their number. The counters they
-   * touch are created if missing and locked (in one order: subject, metric, period), each
-   * request is then decided in arrival order against the locked values, exactly as one
-   * conditional upsert each would, and the new values are written in one statement. A
-   * request alone takes the plain path above.
+   * Group commit for the ledger (issue 19 item 8): the units of concurrent requests are taken
+   * in one call of `usage_ledger_consume` (migration 0230), one round trip and one transaction
+   * whatever their number. The counters they touch are created if missing and locked in one
+   * order (subject, metric, period), each request is decided in arrival order against the
+   * locked values, exactly as one conditional upsert each would, and the new values written.
    */
   async function consumeBatch(requests: ConsumeRequest[]): Promise<ConsumeOutcome[]> {
-    if (requests.length === 1) return [await consumeOne(requests[0]!)];
     const keyOf = (subject: string, metric: string, period: string) => `${subject}\u0000${metric}\u0000${period}`;
-    const counters = new Map<string, { subject: string; metric: UsageMetric; period: string }>();
-    for (const request of requests) for (const s of request.subjects) counters.set(keyOf(s.subject, request.metric, request.period), { subject: s.subject, metric: request.metric, period: request.period });
-    const ordered = [...counters.values()].sort((a, b) => compare(a.subject, b.subject) || compare(a.metric, b.metric) || compare(a.period, b.period));
-    return db.transaction().execute(async (trx) => {
-      await sql`
-        insert into usage_ledger (subject, metric, period_start, used, updated_at)
-        values ${sql.join(ordered.map((c) => sql`(${c.subject}, ${c.metric}, ${c.period}::date, 0, now())`))}
-        on conflict (subject, metric, period_start) do nothing`.execute(trx);
-      const locked = await sql<{ subject: string; metric: string; period: string; used: string | number }>`
-        select subject, metric, period_start::text as period, used from usage_ledger
-        where (subject, metric, period_start) in (${sql.join(ordered.map((c) => sql`(${c.subject}, ${c.metric}, ${c.period}::date)`))})
-        order by subject, metric, period_start
-        for update`.execute(trx);
-      const values = new Map(locked.rows.map((row) => [keyOf(row.subject, row.metric, row.period), Number(row.used)]));
-      const changed = new Set<string>();
-      const outcomes = requests.map((request): ConsumeOutcome => {
-        const keys = request.subjects.map((s) => keyOf(s.subject, request.metric, request.period));
-        const allowed = request.subjects.every((s, index) => s.limit === null || (values.get(keys[index]!) ?? 0) + request.amount <= s.limit);
-        if (allowed) {
-          for (const key of keys) {
-            values.set(key, (values.get(key) ?? 0) + request.amount);
-            changed.add(key);
-          }
-        }
-        const reported = request.firstLimited ? (values.get(keyOf(request.firstLimited, request.metric, request.period)) ?? 0) : 0;
-        return { allowed, used: reported };
-      });
-      if (changed.size) {
-        const rows = [...changed].map((key) => ({ ...counters.get(key)!, used: values.get(key)! }));
-        await sql`
-          update usage_ledger as l set used = v.used::bigint, updated_at = now()
-          from (values ${sql.join(rows.map((r) => sql`(${r.subject}, ${r.metric}, ${r.period}::date, ${r.used})`))}) as v(subject, metric, period_start, used)
-          where l.subject = v.subject and l.metric = v.metric and l.period_start = v.period_start`.execute(trx);
-      }
-      return outcomes;
-    });
+    const counters = new Map<string, { s: string; m: UsageMetric; p: string }>();
+    for (const request of requests) for (const s of request.subjects) counters.set(keyOf(s.subject, request.metric, request.period), { s: s.subject, m: request.metric, p: request.period });
+    const ordered = [...counters.entries()].sort(([, a], [, b]) => compare(a.s, b.s) || compare(a.m, b.m) || compare(a.p, b.p));
+    const index = new Map(ordered.map(([key], i) => [key, i]));
+    const batch = {
+      counters: ordered.map(([, counter]) => counter),
+      requests: requests.map((request) => ({
+        a: request.amount,
+        c: request.subjects.map((s) => index.get(keyOf(s.subject, request.metric, request.period))!),
+        l: request.subjects.map((s) => s.limit),
+        f: request.firstLimited === null ? null : index.get(keyOf(request.firstLimited, request.metric, request.period))!,
+      })),
+    };
+    const { rows } = await sql<{ outcomes: { allowed: boolean[]; used: Array<number | string> } }>`select usage_ledger_consume(${JSON.stringify(batch)}::jsonb) as outcomes`.execute(db);
+    const { allowed, used } = rows[0]!.outcomes;
+    return requests.map((_, i) => ({ allowed: allowed[i]!, used: Number(used[i]) }));
   }
 
   const consumer = createBatcher({ run: consumeBatch, concurrency: deps.batchConcurrency, maxItems: 200 });
