@@ -19,6 +19,24 @@ describe('createBatcher (group commit)', () => {
     expect(later).toEqual([50, 60]);
   });
 
+  it("sends the next batch before the previous batch's callers resume (the database works while they run)", async () => {
+    const events: string[] = [];
+    let release!: () => void;
+    const batcher = createBatcher({
+      run: async (items: number[]) => {
+        events.push(`run ${items.join(',')}`);
+        if (items[0] === 1) await new Promise<void>((resolve) => (release = resolve));
+        return items;
+      },
+    });
+    const first = batcher.submit(1).then(() => events.push('caller of 1 resumes'));
+    await new Promise((resolve) => setImmediate(resolve));
+    const second = batcher.submit(2).then(() => events.push('caller of 2 resumes'));
+    release();
+    await Promise.all([first, second]);
+    expect(events).toEqual(['run 1', 'run 2', 'caller of 1 resumes', 'caller of 2 resumes']);
+  });
+
   it('queues items that arrive while a batch is being written for the next batch', async () => {
     const batches: number[][] = [];
     let release!: () => void;

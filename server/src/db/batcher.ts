@@ -26,24 +26,35 @@ export function createBatcher<I, O>(options: {
   let inFlight = 0;
   let scheduled = false;
 
+  /** A batch is written: the next one goes out at once, before this one's callers resume. */
+  const written = () => {
+    inFlight--;
+    if (queue.length) flush();
+  };
+
   const settle = async (batch: typeof queue) => {
+    let results: O[];
     try {
-      const results = await options.run(batch.map((entry) => entry.item));
-      batch.forEach((entry, index) => entry.resolve(results[index]!));
+      results = await options.run(batch.map((entry) => entry.item));
     } catch (error) {
-      if (batch.length === 1) {
-        batch[0]!.reject(error);
-        return;
-      }
-      // One item may be the cause: write them one by one so the others still succeed.
-      for (const entry of batch) {
-        try {
-          entry.resolve((await options.run([entry.item]))[0]!);
-        } catch (itemError) {
-          entry.reject(itemError);
+      if (batch.length === 1) batch[0]!.reject(error);
+      else {
+        // One item may be the cause: write them one by one so the others still succeed.
+        for (const entry of batch) {
+          try {
+            entry.resolve((await options.run([entry.item]))[0]!);
+          } catch (itemError) {
+            entry.reject(itemError);
+          }
         }
       }
+      written();
+      return;
     }
+    // The items that arrived meanwhile are sent before the callers of this batch go on (their
+    // code runs while the database writes the next batch, rather than one after the other).
+    written();
+    batch.forEach((entry, index) => entry.resolve(results[index]!));
   };
 
   const flush = () => {
@@ -52,10 +63,7 @@ export function createBatcher<I, O>(options: {
       const batch = queue.slice(0, maxItems);
       queue = queue.slice(batch.length);
       inFlight++;
-      void settle(batch).finally(() => {
-        inFlight--;
-        if (queue.length) schedule();
-      });
+      void settle(batch);
     }
   };
 
