@@ -1,4 +1,5 @@
 import { sql, type ExpressionBuilder, type Insertable, type Kysely, type QueryCreator } from 'kysely';
+import { bulkInsert, type FullRow } from '../../db/bulk-insert';
 import type { DB } from '../../db/schema';
 import type { AutoDelete, HistoryEntriesTable, HistoryType } from './tables';
 
@@ -18,14 +19,36 @@ function ownedBy(owner: HistoryOwner) {
         ]);
 }
 
+/** The columns a new entry gives (every column: none is left to its default). */
+const ENTRY_COLUMNS = [
+  'project_id',
+  'user_id',
+  'team_id',
+  'type',
+  'source_lang',
+  'target_lang',
+  'domain',
+  'title',
+  'preview',
+  'search_text',
+  'state',
+  'file_id',
+  'channel',
+  'created_at',
+  'updated_at',
+] as const;
+
+export type NewHistoryEntry = FullRow<HistoryEntriesTable, (typeof ENTRY_COLUMNS)[number]>;
+
 /**
  * Inserting history entries as one step of another module's statement (a data-modifying CTE:
  * `query.with('saved_history', insertHistoryEntries(entries))`), so the text translator saves a
- * translation and its entry in one round trip while the SQL of this table stays here.
+ * translation and its entry in one round trip while the SQL of this table stays here. The
+ * entries of a big batch go as one JSON parameter (db/bulk-insert.ts).
  */
-export function insertHistoryEntries(entries: Insertable<HistoryEntriesTable>[]) {
+export function insertHistoryEntries(entries: NewHistoryEntry[]) {
   // Any statement over our tables, whatever CTEs it has named before this one.
-  return <D extends DB>(qb: QueryCreator<D>) => (qb as unknown as QueryCreator<DB>).insertInto('history_entries').values(entries).returning('project_id');
+  return <D extends DB>(qb: QueryCreator<D>) => bulkInsert(qb, 'history_entries', ENTRY_COLUMNS, entries).returning('project_id');
 }
 
 export function createHistoryRepo(db: Kysely<DB>) {

@@ -1,8 +1,16 @@
-import { sql, type Insertable, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { bulkInsert, type FullRow } from '../../db/bulk-insert';
 import type { DB } from '../../db/schema';
-import { insertHistoryEntries } from '../history/repo';
-import type { HistoryEntriesTable } from '../history/tables';
+import { insertHistoryEntries, type NewHistoryEntry } from '../history/repo';
 import type { TextTranslationsTable, TranslationSegmentsTable } from './tables';
+
+/** The columns a saved translation gives (every column). */
+const TRANSLATION_COLUMNS = ['id', 'user_id', 'source_lang', 'target_lang', 'detected', 'domain', 'llm', 'engine', 'characters', 'leading_space', 'created_at'] as const;
+/** The columns a saved sentence gives: all but its reaction (none yet: null). */
+const SEGMENT_COLUMNS = ['id', 'translation_id', 'position', 'source', 'target', 'separator', 'origin'] as const;
+
+type NewTranslation = FullRow<TextTranslationsTable, (typeof TRANSLATION_COLUMNS)[number]>;
+type NewSegment = FullRow<TranslationSegmentsTable, (typeof SEGMENT_COLUMNS)[number]>;
 
 export function createTranslateRepo(db: Kysely<DB>) {
   return {
@@ -78,27 +86,24 @@ export function createTranslateRepo(db: Kysely<DB>) {
     /**
      * Saves translations, their segments and (for signed-in users) their history entries
      * in one statement: data-modifying CTEs, so a batch of requests pays one round trip.
+     * A big batch sends each table's rows as one JSON parameter (db/bulk-insert.ts).
      * The history entries' insert is the history module's (insertHistoryEntries).
      */
     async insertTranslations(
       items: Array<{
-        translation: Insertable<TextTranslationsTable>;
-        segments: Array<Insertable<TranslationSegmentsTable>>;
-        historyEntry: Insertable<HistoryEntriesTable> | null;
+        translation: NewTranslation;
+        segments: NewSegment[];
+        historyEntry: NewHistoryEntry | null;
       }>,
     ) {
       const translations = items.map((item) => item.translation);
       const segments = items.flatMap((item) => item.segments);
       const history = items.flatMap((item) => (item.historyEntry ? [item.historyEntry] : []));
-      const query = db.with('saved_translations', (qb) => qb.insertInto('text_translations').values(translations).returning('id'));
+      const query = db.with('saved_translations', (qb) => bulkInsert(qb, 'text_translations', TRANSLATION_COLUMNS, translations).returning('id'));
       if (history.length) {
-        await query
-          .with('saved_history', insertHistoryEntries(history))
-          .insertInto('translation_segments')
-          .values(segments)
-          .execute();
+        await bulkInsert(query.with('saved_history', insertHistoryEntries(history)), 'translation_segments', SEGMENT_COLUMNS, segments).execute();
       } else {
-        await query.insertInto('translation_segments').values(segments).execute();
+        await bulkInsert(query, 'translation_segments', SEGMENT_COLUMNS, segments).execute();
       }
     },
 
