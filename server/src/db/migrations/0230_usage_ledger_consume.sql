@@ -6,11 +6,11 @@
 -- same work in one call, so it is one round trip and its own transaction.
 --
 -- batch = {
---   "counters": [{"s": subject, "m": metric, "p": "YYYY-MM-DD"}, ...]  -- in lock order
+--   "counters": [{"s": subject, "m": metric, "p": "YYYY-MM-DD"}, ...]
 --   "requests": [{"a": amount, "c": [counter index, ...], "l": [limit or null, ...], "f": counter index or null}, ...]
 -- }
--- Every counter is created if missing and locked in the order given (subject, metric,
--- period: the callers sort them, so two batches never wait on each other); each request is
+-- Every counter is created if missing and locked in one order (subject, metric, period), so
+-- two batches never wait on each other; each request is
 -- then decided in arrival order against the locked values, all of its counters or none,
 -- exactly as one conditional upsert (used + amount <= limit) each would; the counters that
 -- moved are written. Returns {"allowed": [bool, ...], "used": [count, ...]}: per request,
@@ -31,16 +31,19 @@ declare
   allowed jsonb := '[]';
   reported jsonb := '[]';
 begin
-  -- Every counter exists (one statement), then all are locked and read in the order given
-  -- (one statement: the sort runs before the rows are locked).
+  -- Every counter exists (one statement), then all are locked and read (one statement: the
+  -- sort runs before the rows are locked), both in code-point order of subject and metric, then
+  -- period ("C": the database's own collation may order them otherwise), whatever order the
+  -- caller gave, so two batches never wait on each other.
   insert into usage_ledger (subject, metric, period_start, used, updated_at)
     select c.s, c.m, c.p, 0, now() from jsonb_to_recordset(counters) as c(s text, m text, p date)
+    order by c.s collate "C", c.m collate "C", c.p
     on conflict (subject, metric, period_start) do nothing;
   select array_agg(locked.used order by locked.ord) into counts from (
     select l.used, c.ord
     from rows from (jsonb_to_recordset(counters) as (s text, m text, p date)) with ordinality as c(s, m, p, ord)
     join usage_ledger l on l.subject = c.s and l.metric = c.m and l.period_start = c.p
-    order by l.subject, l.metric, l.period_start
+    order by l.subject collate "C", l.metric collate "C", l.period_start
     for update of l
   ) as locked;
   if coalesce(array_length(counts, 1), 0) <> n then

@@ -3,7 +3,7 @@ import type { PlanRow } from '../../db/schema';
 import { ROLE } from '../../http/access';
 import { createPlan, createTeam, createUser } from '../../../test/documents-helpers';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { createUsageLedger } from './ledger';
+import { createUsageLedger, periodStart } from './ledger';
 import type { Entitlements } from './service';
 
 const DAY = 86_400_000;
@@ -196,6 +196,61 @@ describe('the usage ledger', () => {
     }
     // Each answer reports the first limited subject's count after it: never past the limit.
     for (const result of allowed) expect(result.used).toBeLessThanOrEqual(6);
+  });
+
+  it('a batch over many counters (subjects, metrics, periods, some new, some not) decides each request as one upsert each would, in arrival order', async () => {
+    const ledger = createUsageLedger({ db: t.container.database.db, now: () => new Date(), batchConcurrency: 1 });
+    const stamp = Date.now();
+    const subjects = Array.from({ length: 24 }, (_, i) => `user:many-${stamp}-${String(i).padStart(2, '0')}`);
+    const metrics = ['text_requests', 'documents'] as const;
+    const dates = [new Date(Date.UTC(2030, 0, 15)), new Date(Date.UTC(2030, 1, 15))];
+    // Half the counters exist before the batch.
+    for (const [i, subject] of subjects.entries()) if (i % 2) await ledger.consume({ metric: 'documents', amount: 2, subjects: [{ subject, limit: null }], at: dates[0] });
+    const requests = Array.from({ length: 150 }, (_, i) => ({
+      metric: metrics[i % 2]!,
+      amount: 1 + (i % 3),
+      at: dates[(i >> 1) % 2]!,
+      // In no particular order: the ledger sorts them.
+      subjects: [
+        { subject: subjects[(i * 7) % 24]!, limit: 5 },
+        { subject: subjects[(i * 5 + 3) % 24]!, limit: i % 4 ? 9 : null },
+      ],
+    }));
+    // What one conditional upsert per request, in this order, would decide.
+    const model = new Map<string, number>();
+    const key = (subject: string, metric: string, at: Date) => `${subject}|${periodStart(at, metric as 'documents')}|${metric}`;
+    for (const [i, subject] of subjects.entries()) if (i % 2) model.set(key(subject, 'documents', dates[0]!), 2);
+    const expected = requests.map((r) => {
+      const unique = [...new Map(r.subjects.map((s) => [s.subject, s])).values()];
+      const allowed = unique.every((s) => s.limit === null || (model.get(key(s.subject, r.metric, r.at)) ?? 0) + r.amount <= s.limit);
+      if (allowed) for (const s of unique) model.set(key(s.subject, r.metric, r.at), (model.get(key(s.subject, r.metric, r.at)) ?? 0) + r.amount);
+      return { allowed, used: model.get(key(r.subjects[0]!.subject, r.metric, r.at)) ?? 0 };
+    });
+    expect(expected.filter((e) => e.allowed).length).toBeGreaterThan(20);
+    expect(expected.filter((e) => !e.allowed).length).toBeGreaterThan(20);
+    const results = await Promise.all(requests.map((r) => ledger.consume(r)));
+    expect(results.map((r) => ({ allowed: r.allowed, used: r.used }))).toEqual(expected);
+    for (const subject of subjects) for (const metric of metrics) for (const at of dates) expect(await ledger.count(subject, metric, at)).toBe(model.get(key(subject, metric, at)) ?? 0);
+  });
+
+  it('batches in flight at once (two processes) lock their counters in one order: no deadlock (PostgreSQL)', async () => {
+    const { database } = t.container;
+    const deadlocks = async () => Number((await database.executeSql('select deadlocks from pg_stat_database where datname = current_database()')).rows[0]?.deadlocks ?? 0);
+    const before = await deadlocks();
+    const ledgers = [createUsageLedger({ db: database.db, now: () => new Date(), batchConcurrency: 4 }), createUsageLedger({ db: database.db, now: () => new Date(), batchConcurrency: 4 })];
+    const subjects = Array.from({ length: 16 }, (_, i) => `team:order-${Date.now()}-${i}`);
+    const pending: Array<Promise<unknown>> = [];
+    for (let wave = 0; wave < 12; wave++) {
+      // Each wave is a batch of its own, started while the earlier ones are in flight, over the same counters in other orders.
+      for (let i = 0; i < 24; i++) pending.push(ledgers[wave % 2]!.consume({ metric: 'documents', subjects: [{ subject: subjects[(i * (wave + 1)) % 16]!, limit: null }, { subject: subjects[(15 * i + wave) % 16]!, limit: null }] }));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await Promise.all(pending);
+    const total = (await Promise.all(subjects.map((subject) => ledgers[0]!.count(subject, 'documents')))).reduce((sum, n) => sum + n, 0);
+    expect(total).toBeGreaterThan(12 * 24);
+    // A deadlock aborts a batch (its items are then retried one by one, so the counts alone would not tell); the server counts it.
+    if (database.kind === 'postgres') await new Promise((resolve) => setTimeout(resolve, 1500)); // backends report their statistics within a second
+    expect(await deadlocks()).toBe(before);
   });
 
   it('amounts larger than one (API characters) stop at the limit exactly', async () => {
