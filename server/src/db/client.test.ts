@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { createTestDatabase, testDatabaseUrl, testEngine, type TestDatabase } from '../../test/database';
 import { openDatabase, type Database } from './client';
+import { PgliteThread } from './pglite-thread';
 import { sql } from 'kysely';
 
 let test: TestDatabase;
@@ -147,6 +148,17 @@ describe('PGlite in a thread of its own (what `npm start` runs)', () => {
     }
     // In this thread the sleep would block the loop and no tick would run before it ended.
     expect(ticks).toBeGreaterThanOrEqual(10);
+  });
+
+  it('a thread that ends without being closed is reported, and every statement fails from then on', async () => {
+    const lost: Error[] = [];
+    const thread = await PgliteThread.start(null, (error) => lost.push(error));
+    expect((await thread.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+    // As if the thread died (an out-of-memory abort in WebAssembly, say).
+    await (thread as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
+    await expect.poll(() => lost.length).toBe(1);
+    expect(thread.closed).toBe(true);
+    await expect(thread.query('select 1')).rejects.toThrow('the PGlite thread exited');
   });
 
   it('refuses statements once closed', async () => {

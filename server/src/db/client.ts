@@ -56,7 +56,9 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
   let instance: PgliteEngine | undefined = options.pglite;
   if (!instance) {
     if (options.pgliteDir) await fs.mkdir(path.dirname(options.pgliteDir), { recursive: true });
-    instance = await PgliteThread.start(options.pgliteDir ?? null);
+    instance = await PgliteThread.start(options.pgliteDir ?? null, (error) =>
+      options.logger?.fatal({ err: error }, 'the database thread ended: every statement fails until the process is restarted'),
+    );
   }
   const mutex = new Mutex();
   const writes = new WriteWatchPlugin();

@@ -58,7 +58,7 @@ export class PgliteThread implements PgliteEngine {
   private ended: Error | null = null;
   private closing = false;
 
-  private constructor(worker: Worker) {
+  private constructor(worker: Worker, onLost?: (error: Error) => void) {
     this.worker = worker;
     worker.on('message', (message: ThreadReply) => {
       if ('notification' in message) return this.listeners.get(message.notification)?.(message.payload);
@@ -73,12 +73,23 @@ export class PgliteThread implements PgliteEngine {
       for (const waiting of this.pending.values()) waiting.reject(error);
       this.pending.clear();
     };
-    worker.on('error', fail);
-    worker.on('exit', (code) => fail(new Error(this.closing ? 'the PGlite thread is closed' : `the PGlite thread exited (code ${code})`)));
+    worker.on('error', (error) => {
+      fail(error);
+      onLost?.(error);
+    });
+    worker.on('exit', (code) => {
+      if (this.closing) return fail(new Error('the PGlite thread is closed'));
+      const error = new Error(`the PGlite thread exited (code ${code})`);
+      fail(error);
+      onLost?.(error);
+    });
   }
 
-  /** Starts the thread and opens the database (`dataDir`, or in memory). */
-  static async start(dataDir: string | null): Promise<PgliteThread> {
+  /**
+   * Starts the thread and opens the database (`dataDir`, or in memory). `onLost` hears of a
+   * thread that ended without being closed: every statement fails from then on.
+   */
+  static async start(dataDir: string | null, onLost?: (error: Error) => void): Promise<PgliteThread> {
     // The worker is TypeScript, like the rest of the server: tsx's loader is registered in the
     // thread first (a worker does not inherit the main thread's `--import tsx`).
     const tsx = import.meta.resolve('tsx/esm/api');
@@ -98,7 +109,7 @@ export class PgliteThread implements PgliteEngine {
       worker.once('error', reject);
       worker.once('exit', (code) => reject(new Error(`the PGlite thread exited while starting (code ${code})`)));
     });
-    return new PgliteThread(worker);
+    return new PgliteThread(worker, onLost);
   }
 
   get closed() {
