@@ -80,3 +80,16 @@ export async function createSharedTestDatabase(pgliteDir: string): Promise<{ tar
 }
 
 export const openSharedTestDatabase = (target: string) => openDatabase(target.startsWith('postgres') ? { url: target } : { pgliteDir: target });
+
+/**
+ * The deadlocks PostgreSQL has found in this database so far (pg_stat_database; none on
+ * PGlite, whose one connection cannot deadlock). A group commit that deadlocks is retried
+ * item by item, so its results alone do not tell: tests of lock order compare this before
+ * and after. `settle` first waits for the backends to report (they do within a second).
+ */
+export async function deadlocksFound(database: Database, options: { settle?: boolean } = {}): Promise<number> {
+  if (database.kind !== 'postgres') return 0;
+  if (options.settle) await new Promise((resolve) => setTimeout(resolve, 1500));
+  const { rows } = await database.executeSql('select deadlocks from pg_stat_database where datname = current_database()');
+  return Number(rows[0]?.deadlocks ?? 0);
+}
