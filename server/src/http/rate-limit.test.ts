@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deadlocksFound } from '../../test/database';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { JSON_FROM_ROWS } from '../db/bulk-insert';
 import { RateLimiter } from './rate-limit';
 
 let t: TestApp;
@@ -22,20 +21,20 @@ describe('rate limits (group-committed hits)', () => {
     expect(await t.container.rateLimiter.blockedFor(key, 25, 60)).toBeGreaterThan(0);
   });
 
-  it('batches of many keys in flight at once (four processes) count every hit and never deadlock, whatever order the keys came in (PostgreSQL)', async () => {
+  it('batches in flight at once (four processes) count every hit and never deadlock, whatever order their keys came in (PostgreSQL)', async () => {
     const { database } = t.container;
     const before = await deadlocksFound(database);
     const limiters = Array.from({ length: 4 }, () => new RateLimiter(database.db, () => new Date()));
-    const keys = Array.from({ length: JSON_FROM_ROWS + 2 }, (_, i) => `test:many:${Date.now()}:${i}`);
+    const keys = Array.from({ length: 12 }, (_, i) => `test:many:${Date.now()}:${i}`);
     const interleaved = [...keys.filter((_, i) => i % 2), ...keys.filter((_, i) => !(i % 2))];
     for (let round = 0; round < 20; round++) {
-      // Small batches (a VALUES list) and big ones (one JSON parameter) in turn, one per limiter at once.
-      const orders = [keys, [...keys].reverse(), interleaved, [...interleaved].reverse()].map((order) => (round % 2 ? order : order.slice(0, 6)));
+      // One batch per limiter at once, each in its own order.
+      const orders = [keys, [...keys].reverse(), interleaved, [...interleaved].reverse()];
       const results = await Promise.all(orders.map((order, i) => Promise.all(order.map((key) => limiters[i]!.hit(key, 1000, 600)))));
       expect(results.flat().every((r) => r.allowed)).toBe(true);
     }
     const rows = await database.db.selectFrom('rate_limits').select(['key', 'hits']).where('key', 'in', keys).execute();
-    expect(rows.reduce((sum, row) => sum + row.hits, 0)).toBe(10 * 4 * 6 + 10 * 4 * keys.length);
+    expect(rows.reduce((sum, row) => sum + row.hits, 0)).toBe(20 * 4 * keys.length);
     expect(await deadlocksFound(database, { settle: true })).toBe(before);
   });
 

@@ -1,7 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { createBatcher, type Batcher } from '../db/batcher';
-import { bulkInsert } from '../db/bulk-insert';
 import { TooManyRequests } from './errors';
 
 /**
@@ -58,10 +57,10 @@ export class RateLimiter {
       const counts = new Map<string, number>();
       for (const index of indexes) counts.set(items[index]!.key, (counts.get(items[index]!.key) ?? 0) + 1);
       const windowStart = new Date(now.getTime() - windowSeconds * 1000);
-      // In key order: concurrent batches then lock their rows in the same order (no deadlock).
-      // A big batch goes as one JSON parameter (db/bulk-insert.ts), in this order.
-      const values = [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([key, hits]) => ({ key, window_started_at: now, hits }));
-      const rows = await bulkInsert(this.db, 'rate_limits', ['key', 'window_started_at', 'hits'], values)
+      const rows = await this.db
+        .insertInto('rate_limits')
+        // In key order: concurrent batches then lock their rows in the same order (no deadlock).
+        .values([...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([key, hits]) => ({ key, window_started_at: now, hits })))
         .onConflict((oc) =>
           oc.column('key').doUpdateSet({
             hits: sql`case when rate_limits.window_started_at <= ${windowStart} then excluded.hits else rate_limits.hits + excluded.hits end`,

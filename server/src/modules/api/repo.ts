@@ -1,6 +1,5 @@
 import { sql, type Kysely } from 'kysely';
 import { createBatcher } from '../../db/batcher';
-import { bulkInsert } from '../../db/bulk-insert';
 import type { DB } from '../../db/schema';
 
 export function createApiKeysRepo(db: Kysely<DB>) {
@@ -66,9 +65,9 @@ export function createApiKeysRepo(db: Kysely<DB>) {
      */
     addUsage(rows: Array<{ id: number; period: string; requests: number; characters: number; documents: number }>) {
       const ordered = [...rows].sort((a, b) => a.id - b.id || (a.period < b.period ? -1 : a.period > b.period ? 1 : 0));
-      const values = ordered.map((row) => ({ api_key_id: row.id, period_start: row.period, requests: row.requests, characters: row.characters, documents: row.documents }));
-      // A big batch as one JSON parameter (db/bulk-insert.ts), in this order.
-      return bulkInsert(db, 'api_key_usage', ['api_key_id', 'period_start', 'requests', 'characters', 'documents'], values)
+      return db
+        .insertInto('api_key_usage')
+        .values(ordered.map((row) => ({ api_key_id: row.id, period_start: row.period, requests: row.requests, characters: row.characters, documents: row.documents })))
         .onConflict((oc) =>
           oc.columns(['api_key_id', 'period_start']).doUpdateSet({
             requests: sql`api_key_usage.requests + excluded.requests`,
