@@ -24,13 +24,13 @@ afterAll(async () => {
 const SIZES = [1, JSON_FROM_ROWS - 1, JSON_FROM_ROWS, 3 * JSON_FROM_ROWS];
 const TRANSLATION_COLUMNS = ['id', 'user_id', 'source_lang', 'target_lang', 'detected', 'domain', 'llm', 'engine', 'characters', 'leading_space', 'created_at'] as const;
 
-/** Usage counters of `subjects`, naming neither `used` nor `updated_at`. */
+/** Usage counters of `subjects`, naming neither `used` nor `updated_at` (the rows carry a `used` all the same: not written). */
 const insertCounters = (subjects: string[], period: string) =>
   bulkInsert(
     testDatabase.database.db,
     'usage_ledger',
     ['subject', 'metric', 'period_start'],
-    subjects.map((subject) => ({ subject, metric: 'documents', period_start: period })),
+    subjects.map((subject) => ({ subject, metric: 'documents', period_start: period, used: 7 })),
   ).execute();
 
 describe('bulkInsert', () => {
@@ -60,7 +60,7 @@ describe('bulkInsert', () => {
     expect(rows.map((row) => byId.get(row.id))).toEqual(rows);
   });
 
-  it.each(SIZES)('leaves the columns it does not name to their defaults (%i rows)', async (size) => {
+  it.each(SIZES)('leaves the columns it does not name to their defaults, whatever the rows carry (%i rows)', async (size) => {
     const { db } = testDatabase.database;
     const before = await db.selectNoFrom((eb) => eb.fn<Date>('now').as('now')).executeTakeFirstOrThrow();
     const subjects = Array.from({ length: size }, (_, index) => `bulk-defaults:${size}:${index}`);

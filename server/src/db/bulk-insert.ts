@@ -31,6 +31,9 @@ export function jsonRecordset<T extends keyof DB & string, A extends string>(tab
   return sql<DB[T] & { ordinality: number }>`json_populate_recordset(null::${sql.table(table)}, ${jsonRows(rows)}::json) with ordinality`.as(alias);
 }
 
+/** Whether `row`'s keys are `columns`, no more (then it goes to VALUES as it is, not copied). */
+const hasExactly = (row: object, columns: readonly string[]) => Object.keys(row).length === columns.length && columns.every((column) => column in row);
+
 /**
  * From this many rows an insert sends them as one JSON parameter; below, as a VALUES list.
  * A parameter per value is what costs in a big batch (PGlite serialises and parses each in
@@ -66,6 +69,6 @@ export function bulkInsert<D extends DB, T extends keyof DB & string, C extends 
             .select([...columns])
             .orderBy('ordinality'),
         )
-      : insert.values(rows.map((row) => Object.fromEntries(columns.map((column) => [column, (row as Record<string, unknown>)[column]]))));
+      : insert.values(rows.map((row) => (hasExactly(row, columns) ? row : Object.fromEntries(columns.map((column) => [column, (row as Record<string, unknown>)[column]])))));
   return query as unknown as InsertQueryBuilder<D, T, InsertResult>;
 }
