@@ -31,17 +31,9 @@ export const postSummary = publicEntry.omit({ html_en: true, html_ar: true });
 export type PostSummary = z.output<typeof postSummary>;
 
 /** One entry of the admin's list (no body). */
-export const adminListItem = z.object({
+export const adminListItem = postSummary.extend({
   id: z.number().int(),
-  section: contentSection,
-  slug: z.string(),
-  title_en: z.string(),
-  title_ar: z.string(),
-  summary_en: z.string(),
-  summary_ar: z.string(),
   published: z.boolean(),
-  published_at: when,
-  updated_at: when,
 });
 export type AdminListItem = z.output<typeof adminListItem>;
 

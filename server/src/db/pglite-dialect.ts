@@ -10,8 +10,7 @@ import {
   type QueryResult,
 } from 'kysely';
 import type { Mutex } from './mutex';
-import type { PgliteEngine } from './pglite-thread';
-import { PgliteThread } from './pglite-thread';
+import { PgliteThread, type PgliteEngine } from './pglite-thread';
 
 /**
  * Runs one statement, or a parameterless multi-statement script, on PGlite.
