@@ -30,6 +30,18 @@ describe('loadConfig', () => {
     expect(config.appUrl).toBe('https://lisan.example');
     expect(config.adminEmail).toBe('admin@example.com');
   });
+
+  it('reads exactly the document settings docs/operations.md lists, with their defaults', () => {
+    expect(loadConfig({}).documents).toEqual({
+      maxUploadMb: 100,
+      filterTimeoutSeconds: 300,
+      countTimeoutSeconds: 30,
+      filterMaxHeapMb: 512,
+      maxPdfPages: 1000,
+      batchSegments: 40,
+      batchChars: 6000,
+    });
+  });
 });
 
 describe('social login providers', () => {

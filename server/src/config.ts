@@ -66,7 +66,6 @@ const envSchema = z.object({
   DOC_MAX_PDF_PAGES: z.coerce.number().int().min(1).default(1000),
   DOC_BATCH_SEGMENTS: z.coerce.number().int().min(1).max(1000).default(40),
   DOC_BATCH_CHARS: z.coerce.number().int().min(100).default(6000),
-  DOC_JOB_EXPIRE_MINUTES: z.coerce.number().int().min(1).default(120),
   // Translation (issue 4): engines, routing and retention.
   DICT_DIR: z.string().min(1).default('/usr/share/dictd'),
   ENGINE_CHAIN: engineListFromEnv.default(['local', 'deepl', 'google', 'libretranslate', 'dictionary']),
@@ -230,8 +229,6 @@ export interface DocumentsConfig {
   /** Segments and characters sent to the engine at once; progress is saved after each batch. */
   batchSegments: number;
   batchChars: number;
-  /** After this long without finishing, a job is taken to have lost its worker and runs again (resuming). */
-  jobExpireMinutes: number;
 }
 
 export class ConfigError extends Error {}
@@ -297,7 +294,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxPdfPages: e.DOC_MAX_PDF_PAGES,
       batchSegments: e.DOC_BATCH_SEGMENTS,
       batchChars: e.DOC_BATCH_CHARS,
-      jobExpireMinutes: e.DOC_JOB_EXPIRE_MINUTES,
     },
     dictDir: path.resolve(e.DICT_DIR),
     engineChain: e.ENGINE_CHAIN,
