@@ -5,11 +5,10 @@ import { t } from '../../i18n/messages';
 import { StorageNotFound } from '../../storage/local';
 import type { DocumentsContext, Requester } from './context';
 import { monthStart } from './documents.fns';
-import type { DocumentOwner } from './repo';
 
 /**
  * A document once queued: its state and file for those who may see them, its history entry
- * (re-opened or deleted from the history screen), the month's count, and retention.
+ * (re-opened or deleted from the history screen), and retention.
  */
 export function createDocumentResults(ctx: DocumentsContext) {
   const { deps, repo, storage, now, logger, config, assertCanSee, folderOf } = ctx;
@@ -104,15 +103,6 @@ export function createDocumentResults(ctx: DocumentsContext) {
       const tombstones = await repo.purgeTombstonesBefore(monthStart(now()));
       if (guests || tombstones) logger.info({ guests, tombstones }, 'expired documents removed');
       return { guests, tombstones };
-    },
-
-    /** Documents counted this month: a user's own, or a guest's (by token or IP, the higher). */
-    async documentsThisMonth(owner: DocumentOwner) {
-      if ('userId' in owner) {
-        const user = await deps.findUser(owner.userId);
-        return user ? (await deps.entitlements.usageOf(await deps.entitlements.entitlementsFor({ user }))).doc_requests_this_month : 0;
-      }
-      return deps.entitlements.used(await deps.entitlements.entitlementsFor({ guest: { token: owner.guestToken, ip: owner.guestIp } }), 'documents');
     },
   };
 }

@@ -18,7 +18,7 @@ export function segmentTranslatorFromEngine(engine: TranslationEngine): SegmentT
 /**
  * The documents service, composed of its parts: intake.ts (count words, start a translation),
  * job.ts (the document-translate job) and results.ts (status, download, history entries,
- * monthly count, retention), over the shared helpers of context.ts.
+ * retention), over the shared helpers of context.ts.
  */
 export function createDocumentsService(deps: DocumentsDeps) {
   const ctx = createDocumentsContext(deps);
@@ -33,7 +33,6 @@ export function createDocumentsService(deps: DocumentsDeps) {
     download: results.download,
     runJob: job.runJob,
     purgeExpired: results.purgeExpired,
-    documentsThisMonth: results.documentsThisMonth,
   };
 }
 
