@@ -9,6 +9,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Container } from './container';
 import { registerAccess } from './http/access';
 import { registerCsrf } from './http/csrf';
+import { trackRequestsInFlight } from './http/in-flight';
 import { registerInputGuard } from './http/input-guard';
 import { accessLogRequest } from './http/log-redact';
 import { apiNotFound, isApiPath, registerErrorHandling } from './http/error-handler';
@@ -49,6 +50,8 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     return503OnClosing: true,
   });
+  // Before the routes: shutdown waits for their handlers (http/in-flight.ts).
+  trackRequestsInFlight(app);
 
   // HyperPay's COPYandPAY widget is a script, frames and a form served from its host.
   const paymentHosts = config.billing.hyperpay.accessToken ? [new URL(config.billing.hyperpay.url).origin] : [];

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import pino, { type Logger } from 'pino';
 import type { Config } from './config';
+import { batchesSettled } from './db/batcher';
 import { CacheBus } from './db/cache';
 import { openDatabase, type Database } from './db/client';
 import { migrate } from './db/migrate';
@@ -475,6 +476,8 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
       await cache.stop();
       await documentFilters.close();
       transport.close();
+      // Items submitted to a group commit (by a job, or a request's hook) are written first.
+      if (!(await batchesSettled(2_000))) logger.error('batched writes still pending when the database closed');
       await database.close();
     },
   };

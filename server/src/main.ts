@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createContainer, type ProcessRole } from './container';
+import { closeHttp } from './http/in-flight';
 import { installShutdown, tolerateClosedOutput } from './shutdown';
 
 /**
@@ -49,8 +50,10 @@ async function main() {
   installShutdown({
     logger,
     graceMs: config.shutdownGraceMs,
+    // Requests in flight get half the grace; the queue's jobs, pending batches and the
+    // database close in the rest (container.close).
     drain: async () => {
-      await app?.close();
+      if (app) await closeHttp(app, config.shutdownGraceMs / 2);
       await container.close();
     },
   });

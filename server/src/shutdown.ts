@@ -29,6 +29,23 @@ export interface ShutdownOptions {
   watchdog?: boolean;
 }
 
+/**
+ * Resolves true once `pending` is empty, or false after `timeoutMs`. Its owner removes each
+ * promise as it settles and may add new ones meanwhile (a request, a batch); each round waits
+ * for those there now.
+ */
+export async function settledWithin(pending: { readonly size: number; values(): Iterable<Promise<unknown>> }, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (pending.size) {
+    const left = deadline - Date.now();
+    if (left <= 0) return false;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.all(pending.values()), new Promise((resolve) => (timer = setTimeout(resolve, left)))]);
+    clearTimeout(timer);
+  }
+  return true;
+}
+
 /** A thread that SIGKILLs this process after `ms`, whatever its main thread is doing. */
 function startWatchdog(ms: number) {
   const worker = new Worker(`setTimeout(() => process.kill(${process.pid}, 'SIGKILL'), ${Math.round(ms)});`, { eval: true });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createBatcher } from './batcher';
+import { batchesSettled, createBatcher } from './batcher';
 
 describe('createBatcher (group commit)', () => {
   it('writes concurrent items together, one batch in flight at a time, in order', async () => {
@@ -74,5 +74,31 @@ describe('createBatcher (group commit)', () => {
     const batcher = createBatcher({ run: async (items: number[]) => (sizes.push(items.length), items), maxItems: 3 });
     await Promise.all(Array.from({ length: 7 }, (_, i) => batcher.submit(i)));
     expect(sizes).toEqual([3, 3, 1]);
+  });
+
+  it('batchesSettled waits for items nobody awaits, queued or being written, failed ones included (shutdown, before the database closes)', async () => {
+    const written: number[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const batcher = createBatcher({
+      run: async (items: number[]) => {
+        await gate;
+        if (items.includes(3)) throw new Error('bad item');
+        written.push(...items);
+        return items;
+      },
+    });
+    // Submitted and left: one in the batch being written, two queued behind it, one of them bad.
+    void batcher.submit(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    void batcher.submit(2);
+    batcher.submit(3).catch(() => {});
+    expect(await batchesSettled(50)).toBe(false);
+    release();
+    expect(await batchesSettled(1_000)).toBe(true);
+    expect(written).toEqual([1, 2]);
+    expect(batcher.pending).toBe(0);
+    // Idle again: nothing to wait for.
+    expect(await batchesSettled(0)).toBe(true);
   });
 });

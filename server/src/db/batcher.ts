@@ -1,3 +1,5 @@
+import { settledWithin } from '../shutdown';
+
 /**
  * Group commit for hot writes. Items submitted while a batch is being written wait and
  * go together in the next one, so under load many requests share one statement (one
@@ -13,6 +15,18 @@ export interface Batcher<I, O> {
   readonly pending: number;
 }
 
+/**
+ * The batchers of this process that hold items (queued or being written), each with what
+ * resolves once it holds none. Process-wide because the database it writes to closes once,
+ * at shutdown, after `batchesSettled`.
+ */
+const busy = new Map<object, Promise<void>>();
+
+/** Resolves true once no batcher of this process holds an item, or false after `timeoutMs`. */
+export function batchesSettled(timeoutMs: number): Promise<boolean> {
+  return settledWithin(busy, timeoutMs);
+}
+
 export function createBatcher<I, O>(options: {
   /** Writes a batch; returns one result per item, in order. */
   run(items: I[]): Promise<O[]>;
@@ -25,11 +39,18 @@ export function createBatcher<I, O>(options: {
   let queue: Array<{ item: I; resolve: (value: O) => void; reject: (error: unknown) => void }> = [];
   let inFlight = 0;
   let scheduled = false;
+  const self = {};
+  let idle: (() => void) | null = null;
 
   /** A batch is written: the next one goes out at once, before this one's callers resume. */
   const written = () => {
     inFlight--;
     if (queue.length) flush();
+    else if (!inFlight && idle) {
+      busy.delete(self);
+      idle();
+      idle = null;
+    }
   };
 
   const settle = async (batch: typeof queue) => {
@@ -75,6 +96,7 @@ export function createBatcher<I, O>(options: {
 
   return {
     submit(item: I) {
+      if (!idle) busy.set(self, new Promise<void>((resolve) => (idle = resolve)));
       return new Promise<O>((resolve, reject) => {
         queue.push({ item, resolve, reject });
         if (inFlight < concurrency) schedule();
