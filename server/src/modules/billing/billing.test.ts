@@ -205,6 +205,19 @@ describe('renewal, decline, overdue, capture, downgrade', () => {
     void client;
   });
 
+  it('sends one "invoice paid" mail per renewal invoice when two sweeps run at once', async () => {
+    clock.set('2026-07-03T08:00:00Z');
+    await subscribedUser('overlap@example.com');
+    clock.set('2026-08-03T09:00:00Z');
+    // Two processes' sweeps (or a cron run overlapping a slow one) over the same due renewal.
+    await Promise.all([t.container.billing.sweep(), t.container.billing.sweep()]);
+    const invoices = (await (await signIn(t, 'overlap@example.com')).get('/api/user/invoices')).json().data;
+    expect(invoices.map((i: { kind: string; status: string }) => `${i.kind}:${i.status}`)).toEqual(['renewal:paid', 'subscription:paid']);
+    const paidMails = await queuedMails(t, { to: 'overlap@example.com', kind: 'invoice_paid' });
+    // The checkout's invoice and the renewal's, each once.
+    expect(paidMails.map((mail) => mail.data.params.number).sort()).toEqual(invoices.map((i: { number: string }) => i.number).sort());
+  });
+
   it('makes a declined renewal overdue, and capture retries it after the card is changed', async () => {
     clock.set('2026-07-02T08:00:00Z');
     await subscribedUser('decline@example.com', SANDBOX_CARDS.declineLater);

@@ -103,7 +103,13 @@ export function createInvoices(ctx: BillingContext) {
     return input.kind === 'renewal' ? r.insertRenewalInvoiceOnce(values) : r.insertInvoice(values);
   }
 
+  /**
+   * The "invoice paid" mail, once per invoice whoever gets there first: overlapping sweeps, or a
+   * webhook and the checkout's return, may all see the invoice paid. The claim is a row of
+   * `billing_notices` (unique per user, kind and invoice), taken before the mail is queued.
+   */
   async function mailInvoicePaid(user: UserRow, invoice: InvoiceRow) {
+    if (!(await repo.markNotice(user.id, 'invoice_paid', String(invoice.id), now()))) return;
     const plan = invoice.plan_id ? await deps.plans.getById(invoice.plan_id).catch(() => null) : null;
     await sendMail(user, {
       kind: 'invoice_paid',
