@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { Mutex } from './mutex';
 import { PgliteDialect, runOnPglite } from './pglite-dialect';
 import { PgliteThread, type PgliteEngine } from './pglite-thread';
+import { withPreparedStatements } from './pglite-statements';
 import { WriteWatchPlugin, type WriteListener } from './write-watch';
 import type { DB } from './schema';
 
@@ -53,7 +54,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
   // Otherwise PGlite runs in a thread of its own (pglite-thread.ts).
-  let instance: PgliteEngine | undefined = options.pglite;
+  let instance: PgliteEngine | undefined = options.pglite && (await withPreparedStatements(options.pglite));
   if (!instance) {
     if (options.pgliteDir) await fs.mkdir(path.dirname(options.pgliteDir), { recursive: true });
     instance = await PgliteThread.start(options.pgliteDir ?? null, (error) =>

@@ -5,6 +5,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import type { ThreadReply, ThreadRequest } from './pglite-thread';
+import { PreparedStatements } from './pglite-statements';
 
 const port = parentPort!;
 const { dataDir } = workerData as { dataDir: string | null };
@@ -23,12 +24,14 @@ const reply = (message: ThreadReply) => port.postMessage(message);
 
 try {
   const pglite = await PGlite.create(dataDir ? { dataDir } : {});
+  // Statements with parameters are prepared once per text (pglite-statements.ts).
+  const statements = await PreparedStatements.create(pglite);
   const listeners = new Map<number, () => Promise<void>>();
   const handle = async (request: ThreadRequest) => {
     try {
       switch (request.op) {
         case 'query': {
-          const result = await pglite.query(request.text, request.values);
+          const result = await statements.query(request.text, request.values);
           reply({ id: request.id, ok: true, results: [{ rows: result.rows as Record<string, unknown>[], affectedRows: result.affectedRows }] });
           break;
         }
