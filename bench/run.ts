@@ -11,7 +11,7 @@ import { printEnginesTable, runEnginesBench } from './engines';
 import { foundationScenarios } from './scenarios/foundation';
 import { translateScenarios } from './scenarios/translate';
 import type { Scenario } from './scenarios/types';
-import { startServer } from './server';
+import { postgresCpuMs, processCpuMs, startServer } from './server';
 import { printTable } from './table';
 
 const scenarios: Scenario[] = [...foundationScenarios, ...translateScenarios];
@@ -50,7 +50,17 @@ try {
     // A short warm-up fills caches and JIT before measuring.
     await autocannon({ url, connections: 10, duration: 2, ...scenario.options, ...extraOptions });
     await scenario.reset?.(server);
+    const cpuBefore = { server: processCpuMs(server.pid), postgres: database.name === 'PostgreSQL' ? postgresCpuMs() : 0, bench: process.cpuUsage() };
     const result = await autocannon({ url, connections: 100, duration: 10, ...scenario.options, ...extraOptions });
+    // CPU per request (µs): the server's threads, PostgreSQL's processes and the load generator.
+    // Steadier than req/s on a shared machine, where neighbours move throughput by 10-30 %.
+    const perRequest = (before: number | undefined, after: number | undefined) =>
+      before === undefined || after === undefined || !result.requests.total ? '?' : (((after - before) * 1000) / result.requests.total).toFixed(0);
+    const cpu = {
+      server: perRequest(cpuBefore.server, processCpuMs(server.pid)),
+      postgres: database.name === 'PostgreSQL' ? perRequest(cpuBefore.postgres, postgresCpuMs()) : '0',
+      bench: perRequest(0, (({ user, system }) => (user + system) / 1000)(process.cpuUsage(cpuBefore.bench))),
+    };
     const rps = result.requests.average;
     const p50 = result.latency.p50;
     const p99 = result.latency.p99;
@@ -79,6 +89,7 @@ try {
       'p50 ms': String(p50),
       'p99 ms': String(p99),
       errors: String(errors),
+      'CPU µs/req (server + PostgreSQL; load)': `${cpu.server} + ${cpu.postgres}; ${cpu.bench}`,
       ...(service ? { 'service p50/p99 ms': `${service.p50Ms.toFixed(2)} / ${service.p99Ms.toFixed(2)}` } : {}),
       target: targetText || '-',
       met: scenario.target ? (met && errors === 0 ? 'yes' : 'NO') : '-',

@@ -1,11 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
+/** Linux counts process CPU time in clock ticks of 1/100 s (USER_HZ). */
+const CLOCK_TICKS = 100;
+
 export interface BenchServer {
   url: string;
+  /** The server's process id (its CPU time: /proc/PID/stat). */
+  pid?: number;
   dataDir: string;
   stop(): Promise<void>;
 }
@@ -28,7 +34,9 @@ export async function startServer(env: Record<string, string> = {}, entry = 'ser
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', entry, 'all'], {
+  // BENCH_NODE_ARGS: more node flags for the server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it under load).
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry, 'all'], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', ADMIN_PASSWORD: 'bench-admin-password', MODELS_AUTO_DOWNLOAD: 'false', API_KEY_REQUESTS_PER_MINUTE: '1000000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -48,6 +56,7 @@ export async function startServer(env: Record<string, string> = {}, entry = 'ser
   }
   return {
     url,
+    pid: child.pid!,
     dataDir,
     async stop() {
       child.kill('SIGTERM');
@@ -55,4 +64,34 @@ export async function startServer(env: Record<string, string> = {}, entry = 'ser
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux; undefined elsewhere). */
+export function processCpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU time (ms) of every PostgreSQL server process on this machine (its backends do a PostgreSQL run's database work). */
+export function postgresCpuMs(): number | undefined {
+  let total = 0;
+  try {
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        if (!readFileSync(`/proc/${entry}/cmdline`, 'utf8').startsWith('postgres')) continue;
+        total += processCpuMs(Number(entry)) ?? 0;
+      } catch {
+        // the process ended meanwhile
+      }
+    }
+  } catch {
+    return undefined;
+  }
+  return total;
 }

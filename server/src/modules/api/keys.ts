@@ -152,7 +152,13 @@ export function createApiKeysService(deps: {
         key ? deps.repo.findByHash(hashApiKey(key.trim())) : undefined,
       ]);
       if (blocked) throw new TooManyRequests(blocked);
-      const user = row && !row.revoked_at ? await deps.findUser(row.user_id) : undefined;
+      const live = row && !row.revoked_at ? row : undefined;
+      // The key's hit on its rate limit goes out with the read of its user (one wait, not two
+      // in turn); a key whose user turns out not to qualify is refused all the same.
+      const [user, hit] = await Promise.all([
+        live ? deps.findUser(live.user_id) : undefined,
+        live ? deps.rateLimiter.hit(`api-key:${live.id}`, deps.limits.requestsPerMinute, 60) : undefined,
+      ]);
       const entitled = user ? await deps.entitlementsOf(user) : null;
       const team = entitled?.team ?? null;
       // A team key stops working when its maker leaves the team.
@@ -162,7 +168,7 @@ export function createApiKeysService(deps: {
         throw new ApiKeyRejected();
       }
       if (!entitled?.features.api) throw new Forbidden('api.plan_feature');
-      await deps.rateLimiter.consume(`api-key:${row.id}`, deps.limits.requestsPerMinute, 60);
+      if (hit && !hit.allowed) throw new TooManyRequests(hit.retryAfterSeconds);
       await touch(row.id);
       return { key: row, user, team };
     },
