@@ -25,7 +25,7 @@ export class CsrfTokens {
    * Tokens found valid lately, with their binding: a browser sends the same token with every
    * request of its session, and its HMAC was ~2-3 % of a translation's CPU (bench profile).
    * A valid pair stays valid (the signature depends on nothing else), so remembering it changes
-   * no answer; only valid pairs are kept, and the map is emptied when full.
+   * no answer; only valid pairs are kept, and the set is emptied when full.
    */
   private readonly verified = new Set<string>();
 
