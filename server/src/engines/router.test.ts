@@ -200,6 +200,33 @@ describe('engine router', () => {
     expect(dictionary.calls).toHaveLength(0);
   });
 
+  it('calls a synchronous engine at once: no concurrency slot or timer, a wrong answer still fails, a gone client still stops it', async () => {
+    const sync = Object.assign(standIn('dictionary'), { synchronous: true });
+    const router = createEngineRouter({ engines: [sync], chain: ['dictionary'], concurrency: 1 });
+    const results = await Promise.all(['a', 'b', 'c'].map((text) => router.translate([text], request)));
+    expect(results.map((r) => r.targets[0])).toEqual(['dictionary:a', 'dictionary:b', 'dictionary:c']);
+    expect(results.every((r) => r.failures.length === 0)).toBe(true);
+    // No abort controller of the router's own (the usual path passes its timeout's signal).
+    expect(sync.calls.map((call) => call.job.signal)).toEqual([undefined, undefined, undefined]);
+    const usual = standIn('local');
+    await createEngineRouter({ engines: [usual], chain: ['local'] }).translate(['a'], request);
+    expect(usual.calls[0]!.job.signal).toBeInstanceOf(AbortSignal);
+
+    const glossary = [{ source: 'Lisan', target: 'لسان' }];
+    const protectedSync = Object.assign(standIn('offline', (segments) => segments), { synchronous: true });
+    const protecting = createEngineRouter({ engines: [protectedSync], chain: ['offline'] });
+    expect((await protecting.translate(['Welcome to Lisan.'], { ...request, glossary })).targets).toEqual(['Welcome to لسان.']);
+    expect(protectedSync.calls[0]!.segments).toEqual(['Welcome to <x1/>.']);
+
+    const lossy = Object.assign(standIn('dictionary', () => []), { synchronous: true });
+    await expect(createEngineRouter({ engines: [lossy], chain: ['dictionary'] }).translate(['a'], request)).rejects.toThrow(/returned 0 segments for 1/);
+
+    const controller = new AbortController();
+    controller.abort(new Error('client closed'));
+    await expect(router.translate(['x'], { ...request, signal: controller.signal })).rejects.toThrow('client closed');
+    expect(sync.calls).toHaveLength(3);
+  });
+
   it('keeps per-engine timing stats', async () => {
     const router = createEngineRouter({ engines: [standIn('dictionary')], chain: ['dictionary'] });
     await router.translate(['x'], request);

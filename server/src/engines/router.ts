@@ -240,8 +240,25 @@ export function createEngineRouter(options: EngineRouterOptions) {
     return [...new Set(ids)].filter((id) => engines.get(id)?.supports(request.source, request.target));
   }
 
-  /** One call to one engine under its concurrency limit and timeout. */
+  /** The engine's answer checked (one string per segment) and the protected glossary terms put back. */
+  function checkedOutput(engine: TranslationEngine, items: Segment[], output: unknown, protectedItems: Array<{ restore(text: string): string }> | null): string[] {
+    if (!Array.isArray(output) || output.length !== items.length || output.some((item) => typeof item !== 'string')) {
+      throw new EngineError(engine.id, `returned ${Array.isArray(output) ? output.length : 'no'} segments for ${items.length}`, false);
+    }
+    return protectedItems ? (output as string[]).map((text, i) => protectedItems[i]!.restore(text)) : (output as string[]);
+  }
+
+  /** One call to one engine under its concurrency limit and timeout (a synchronous engine runs at once). */
   async function callOnce(engine: TranslationEngine, items: Segment[], request: RouteRequest): Promise<string[]> {
+    const glossary = request.glossary?.length ? request.glossary : undefined;
+    const protectedItems = glossary && !nativeGlossary.has(engine.id) ? items.map((item) => protectGlossaryTerms(item, glossary)) : null;
+    const sent = protectedItems ? protectedItems.map((p) => p.text) : items;
+    const job = { source: request.source, target: request.target, domain: request.domain, glossary };
+    if (engine.synchronous) {
+      // Nothing to wait for, so nothing a timer or the client going away could cut short.
+      request.signal?.throwIfAborted();
+      return checkedOutput(engine, items, await engine.translate(sent, { ...job, signal: request.signal }), protectedItems);
+    }
     const release = await semaphoreFor(engine.id).acquire(request.signal);
     const controller = new AbortController();
     const timeoutMs = perEngine(options.timeoutMs, engine.id, 20_000);
@@ -249,22 +266,15 @@ export function createEngineRouter(options: EngineRouterOptions) {
     request.signal?.addEventListener('abort', onClientAbort, { once: true });
     let timer: NodeJS.Timeout | undefined;
     try {
-      const glossary = request.glossary?.length ? request.glossary : undefined;
-      const protectedItems = glossary && !nativeGlossary.has(engine.id) ? items.map((item) => protectGlossaryTerms(item, glossary)) : null;
-      const sent = protectedItems ? protectedItems.map((p) => p.text) : items;
       // One promise settles the race for both the timeout and the client going away.
       const stopped = new Promise<never>((_, reject) => {
         controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
       });
       timer = setTimeout(() => controller.abort(new EngineError(engine.id, `timed out after ${timeoutMs} ms`, false)), timeoutMs);
       if (request.signal?.aborted) controller.abort(request.signal.reason);
-      const call = engine.translate(sent, { source: request.source, target: request.target, domain: request.domain, glossary, signal: controller.signal });
+      const call = engine.translate(sent, { ...job, signal: controller.signal });
       call.catch(() => {}); // A late rejection after a timeout must not go unhandled.
-      const output = await Promise.race([call, stopped]);
-      if (!Array.isArray(output) || output.length !== items.length || output.some((item) => typeof item !== 'string')) {
-        throw new EngineError(engine.id, `returned ${Array.isArray(output) ? output.length : 'no'} segments for ${items.length}`, false);
-      }
-      return protectedItems ? output.map((text, i) => protectedItems[i]!.restore(text)) : output;
+      return checkedOutput(engine, items, await Promise.race([call, stopped]), protectedItems);
     } finally {
       clearTimeout(timer);
       request.signal?.removeEventListener('abort', onClientAbort);

@@ -36,6 +36,12 @@ export interface TranslationEngine {
   readonly id: string;
   /** Whether this engine can serve the pair now (models installed, keys configured). */
   supports(source: Lang, target: Lang): boolean;
+  /**
+   * Does all its work on the calling thread without waiting on anything (the dictionary). The
+   * router calls such an engine without a timeout, an abort race or a concurrency slot: none
+   * of them can stop or bound work that runs to its end once it has started.
+   */
+  readonly synchronous?: boolean;
   /** One output per input segment, in order; never fewer, never more. */
   translate(segments: Segment[], job: TranslationJob): Promise<string[]>;
   close?(): Promise<void>;

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { createBatcher, type Batcher } from '../db/batcher';
@@ -13,7 +13,8 @@ export interface SessionOptions {
   now?: () => Date;
 }
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+// One-shot hash: a third of createHash's cost, and this runs on every signed-in request.
+const hashToken = (token: string) => hash('sha256', token, 'hex');
 
 /**
  * Database-backed sessions. The cookie carries a random token; the table keeps only its

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { UserRow } from '../../db/schema';
 import { AppError, Forbidden, NotFound, TooManyRequests } from '../../http/errors';
 import type { RateLimiter } from '../../http/rate-limit';
@@ -24,7 +24,7 @@ export class ApiKeyRejected extends AppError {
 }
 
 /** Keys are stored as SHA-256 digests: a key is 32 random bytes, so no slow hash is needed. */
-export const hashApiKey = (key: string) => createHash('sha256').update(key).digest('base64url');
+export const hashApiKey = (key: string) => hash('sha256', key, 'base64url');
 
 /** A request made with a valid key: the key, the user it acts as, and the team it counts against. */
 export interface ApiCaller {

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { createBatcher } from '../../db/batcher';
@@ -31,7 +31,7 @@ export const teamSubject = (teamId: number) => `team:${teamId}`;
  */
 export function guestSubjects(input: { token?: string | null; ip: string }): string[] {
   const subjects = [`guest-ip:${input.ip}`];
-  if (input.token) subjects.unshift(`guest-token:${createHash('sha256').update(input.token).digest('base64url').slice(0, 32)}`);
+  if (input.token) subjects.unshift(`guest-token:${hash('sha256', input.token, 'base64url').slice(0, 32)}`);
   return subjects;
 }
 

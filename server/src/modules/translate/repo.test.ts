@@ -98,3 +98,39 @@ describe('insertTranslations', () => {
     for (const item of batch) expect(await repo.listSegments(item.translation.id)).toHaveLength(2);
   });
 });
+
+describe('a translation deleted takes its sentences with it (migration 0250)', () => {
+  const segmentsOf = (ids: string[]) =>
+    testDatabase.database.db.selectFrom('translation_segments').select('id').where('translation_id', 'in', ids).execute();
+
+  it('by id, by the guests purge and by an account deleted; a suggestion keeps its copy', async () => {
+    const { db } = testDatabase.database;
+    const owner = (await db.insertInto('users').values({ name: 'Leaver', email: 'leaver@example.com', password_hash: null, personal_info: {}, company_info: {} }).returning('id').executeTakeFirstOrThrow()).id;
+    const batch = items(6).map((item) => ({ ...item, translation: { ...item.translation, user_id: item.translation.user_id === null ? null : owner }, historyEntry: null }));
+    await repo.insertTranslations(batch);
+    const ids = batch.map((item) => item.translation.id);
+    const guests = batch.filter((item) => item.translation.user_id === null).map((item) => item.translation.id);
+    const owned = batch.filter((item) => item.translation.user_id !== null).map((item) => item.translation.id);
+    expect(await segmentsOf(ids)).toHaveLength(12);
+    const suggested = batch[1]!.segments[0]!;
+    await db
+      .insertInto('translation_suggestions')
+      .values({ segment_id: suggested.id, user_id: null, source_lang: 'en', target_lang: 'ar', domain: 'business', source_text: suggested.source, machine_text: suggested.target, suggested_text: 'اقتراح' })
+      .execute();
+
+    // By id: that translation's sentences only.
+    expect(await repo.deleteTranslations([owned[0]!])).toBe(1);
+    expect(await segmentsOf([owned[0]!])).toEqual([]);
+    expect(await segmentsOf(owned.slice(1))).toHaveLength(2 * (owned.length - 1));
+
+    // The guests purge (a sub-select of ids, as the scheduled job runs it).
+    expect(await repo.purgeGuestTranslationsBefore(new Date(Date.UTC(2030, 0, 1)), 1000)).toBeGreaterThanOrEqual(guests.length);
+    expect(await segmentsOf(guests)).toEqual([]);
+
+    // An account deleted: its translations go by their key's cascade, their sentences by the trigger.
+    await db.deleteFrom('users').where('id', '=', owner).execute();
+    expect(await segmentsOf(ids)).toEqual([]);
+    const suggestion = await db.selectFrom('translation_suggestions').select(['segment_id', 'suggested_text']).where('source_text', '=', suggested.source).executeTakeFirstOrThrow();
+    expect(suggestion).toEqual({ segment_id: null, suggested_text: 'اقتراح' });
+  });
+});
