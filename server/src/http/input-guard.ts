@@ -8,20 +8,21 @@ const NUL = '\u0000';
  * `null` when there is none. PostgreSQL cannot store NUL in text, so such input must never
  * reach a query (issue 17 item 6).
  */
-export function nulBytePath(value: unknown, path: string[] = [], depth = 0): string[] | null {
-  if (typeof value === 'string') return value.includes(NUL) ? path : null;
+export function nulBytePath(value: unknown, depth = 0): string[] | null {
+  if (typeof value === 'string') return value.includes(NUL) ? [] : null;
   if (value === null || typeof value !== 'object' || depth > 64 || Buffer.isBuffer(value)) return null;
+  // The path is built only on the way back from a find (this runs on every request's input).
   if (Array.isArray(value)) {
     for (let index = 0; index < value.length; index++) {
-      const found = nulBytePath(value[index], [...path, String(index)], depth + 1);
-      if (found) return found;
+      const found = nulBytePath(value[index], depth + 1);
+      if (found) return [String(index), ...found];
     }
     return null;
   }
-  for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
-    if (key.includes(NUL)) return [...path, key.replaceAll(NUL, '')];
-    const found = nulBytePath(item, [...path, key], depth + 1);
-    if (found) return found;
+  for (const key of Object.keys(value)) {
+    if (key.includes(NUL)) return [key.replaceAll(NUL, '')];
+    const found = nulBytePath((value as Record<string, unknown>)[key], depth + 1);
+    if (found) return [key, ...found];
   }
   return null;
 }
@@ -40,9 +41,15 @@ export function rejectNulBytes(value: unknown) {
  * caller's language. Multipart text fields are checked by parseInput (http/validation.ts).
  */
 export function registerInputGuard(app: FastifyInstance) {
-  app.addHook('preValidation', async (request) => {
-    rejectNulBytes(request.params);
-    rejectNulBytes(request.query);
-    rejectNulBytes(request.body);
+  app.addHook('preValidation', (request, _reply, done) => {
+    try {
+      rejectNulBytes(request.params);
+      rejectNulBytes(request.query);
+      rejectNulBytes(request.body);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    done();
   });
 }

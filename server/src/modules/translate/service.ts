@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { uuidv7 } from '../../db/uuid';
 import type { Logger } from 'pino';
 import type { UserRow } from '../../db/schema';
 import { countWords, detectLanguage, DICTIONARY_MAX_WORDS } from '../../text/toolkit';
@@ -222,9 +222,9 @@ export function createTranslateService(deps: {
           for (const term of segment.glossaryTerms) appliedTerms.set(`${term.source}\u0000${term.target}`, { source: term.source, target: term.target });
         });
 
-        const projectId = randomUUID();
+        const projectId = uuidv7();
         const segments = sources.map((text, index) => ({
-          id: randomUUID(),
+          id: uuidv7(),
           translation_id: projectId,
           position: index,
           source: text,
@@ -321,14 +321,14 @@ export function createTranslateService(deps: {
           const group = work.filter((item) => item.source === source);
           const sources = group.flatMap((item) => item.segmented.segments.map((segment) => segment.text));
           const translated = await throughPipeline({ owner: { userId: user?.id ?? null, teamId }, segments: sources, source, target, domain: 'general', llm: false });
-          const projectId = randomUUID();
+          const projectId = uuidv7();
           const rows: SavedSegment[] = [];
           let position = 0;
           for (const [g, item] of group.entries()) {
             const out = item.segmented.segments.map((segment) => {
               const result = translated.segments[position]!;
               rows.push({
-                id: randomUUID(),
+                id: uuidv7(),
                 translation_id: projectId,
                 position,
                 source: segment.text,
