@@ -53,7 +53,11 @@ describe('PGlite statements prepared once', () => {
     await pglite.exec(`create table renewals (id serial primary key, sub int not null, kind text not null); create unique index renewals_once on renewals (sub, kind) where kind = 'renewal';`);
     const text = 'insert into renewals (sub, kind) values ($1, $2) on conflict (sub, kind) where kind = $3 do nothing';
     // A generic plan (PostgreSQL's choice after five runs) cannot tell that $3 is 'renewal'.
+    const before = await preparedNames();
     for (let i = 0; i < 10; i++) await statements.query(text, [i % 3, 'renewal', 'renewal']);
+    // Run as the unnamed statement each time, never prepared.
+    expect(await preparedNames()).toEqual(before);
+    expect((await statements.query(`${text} returning id`, [0, 'renewal', 'renewal'])).rows).toEqual([]);
     expect((await statements.query('select count(*)::int as n from renewals where kind = $1', ['renewal'])).rows).toEqual([{ n: 3 }]);
   });
 

@@ -12,6 +12,15 @@ interface Prepared {
   rows: RowDescription | null;
 }
 
+/**
+ * `on conflict (...) where ...`: which unique index answers the conflict is decided when the
+ * statement is planned, from the WHERE's values. After five runs PostgreSQL may plan a prepared
+ * statement once for any values (a generic plan), which cannot tell that `kind = $3` is
+ * `kind = 'renewal'` and so finds no partial unique index: such texts are never prepared, and
+ * every run is planned for its values, as on PostgreSQL through its driver.
+ */
+const PLANNED_FOR_VALUES = /\bon\s+conflict\s*\([^)]*\)\s*where\b/i;
+
 /** PostgreSQL's codes for a prepared statement that no longer fits: a changed table, or one that is gone. */
 const STALE_STATEMENT = new Set(['0A000', '26000']);
 
@@ -34,6 +43,12 @@ const concat = (parts: Uint8Array[]) => {
  * (by the parameter's type) and rows read as it reads them, so callers see the same results
  * and errors.
  *
+ * Plans are PostgreSQL's own choice for prepared statements (plan_cache_mode auto): planned
+ * for their values for five runs, then once for any values where that costs no more. The
+ * session used to force a plan per run, which also re-planned the statements PostgreSQL keeps
+ * prepared itself (a foreign key's check on every inserted row, PL/pgSQL's statements): ~10 %
+ * of the database thread's time under load went to finding the size of tables for plans.
+ *
  * The most recently used `limit` texts stay prepared; an older one is closed with the next
  * call. A statement a migration made stale (its table changed) is prepared again, once.
  * Calls take PGlite's own query lock, so they interleave safely with its `exec` and `listen`.
@@ -48,15 +63,8 @@ export class PreparedStatements {
     private readonly limit: number,
   ) {}
 
-  /**
-   * Statements of `pglite` prepared from now on. Each run is planned for its own values, as
-   * PostgreSQL's driver has it (an unnamed statement each time): a generic plan cannot tell a
-   * parameter's value, so an `on conflict (...) where kind = $1` would no longer find its
-   * partial unique index, and PGlite would behave otherwise than PostgreSQL. Parsing is what
-   * preparing saves; planning a lookup costs ~25 µs.
-   */
+  /** Statements of `pglite` prepared from now on. */
   static async create(pglite: PGlite, limit = 200) {
-    await pglite.exec('set plan_cache_mode = force_custom_plan');
     return new PreparedStatements(pglite, limit);
   }
 
@@ -81,6 +89,7 @@ export class PreparedStatements {
   }
 
   private async run(text: string, values: readonly unknown[]) {
+    if (PLANNED_FOR_VALUES.test(text)) return this.runUnnamed(text, values);
     const statement = this.prepared.get(text) ?? (await this.prepare(text));
     // Most recently used last: the first entry is the one to close when over the limit.
     this.prepared.delete(text);
@@ -88,6 +97,18 @@ export class PreparedStatements {
     const bind = protocol.serialize.bind({ statement: statement.name, values: values.map((value, index) => this.write(value, statement.paramTypes[index]!)) });
     const { messages } = await this.send([bind, protocol.serialize.execute({}), protocol.serialize.sync()]);
     const [result] = parse.parseResults(statement.rows ? [statement.rows, ...messages] : messages, this.pglite.parsers);
+    return { rows: result!.rows as Record<string, unknown>[], affectedRows: result!.affectedRows ?? 0 };
+  }
+
+  /** Parsed, planned and run in one call as the unnamed statement (PostgreSQL's driver runs every statement so). */
+  private async runUnnamed(text: string, values: readonly unknown[]) {
+    const { messages: described } = await this.send([protocol.serialize.parse({ name: '', text }), protocol.serialize.describe({ type: 'S', name: '' }), protocol.serialize.sync()]);
+    const params = described.find((message) => message.name === 'parameterDescription') as { dataTypeIDs: number[] } | undefined;
+    const rows = (described.find((message) => message.name === 'rowDescription') as RowDescription | undefined) ?? null;
+    const types = params?.dataTypeIDs ?? [];
+    const bind = protocol.serialize.bind({ statement: '', values: values.map((value, index) => this.write(value, types[index]!)) });
+    const { messages } = await this.send([bind, protocol.serialize.execute({}), protocol.serialize.sync()]);
+    const [result] = parse.parseResults(rows ? [rows, ...messages] : messages, this.pglite.parsers);
     return { rows: result!.rows as Record<string, unknown>[], affectedRows: result!.affectedRows ?? 0 };
   }
 
