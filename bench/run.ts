@@ -20,6 +20,8 @@ const filters = process.argv.slice(2);
 const selected = filters.length ? scenarios.filter((s) => filters.some((f) => s.name.includes(f))) : scenarios;
 
 const root = path.resolve(import.meta.dirname, '..');
+// As `npm start` does: the dictionary engine's Debian packages (without them every translation answers 503).
+execSync('node scripts/system-packages.mjs start', { cwd: root, stdio: 'inherit' });
 if (!fs.existsSync(path.join(root, 'web/dist/index.html'))) execSync('npm run build --silent', { cwd: root, stdio: 'inherit' });
 
 /**
