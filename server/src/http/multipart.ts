@@ -1,3 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { PayloadTooLarge } from './errors';
 
@@ -27,10 +32,11 @@ export async function readForm(
     const body = request.body;
     return { fields: body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {}, files: {} };
   }
-  const maxBytes = Math.max(1, ...Object.values(options.files).map((file) => file.maxBytes));
+  const sizes = Object.values(options.files).map((file) => file.maxBytes);
   const fields: Record<string, unknown> = {};
   const files: Record<string, UploadedFile> = {};
-  for await (const part of request.parts({ limits: { fileSize: maxBytes } })) {
+  // Without file fields of its own, files are drained under the app's limits (app.ts).
+  for await (const part of request.parts(sizes.length ? { limits: { fileSize: Math.max(1, ...sizes) } } : undefined)) {
     if (part.type === 'field') {
       if (typeof part.value === 'string') fields[part.fieldname] = part.value;
       continue;
@@ -51,4 +57,67 @@ export async function readForm(
     if (content.length > 0) files[part.fieldname] = { fieldName: part.fieldname, fileName: part.filename, content };
   }
   return { fields, files };
+}
+
+/** A form's `file` part as receiveFile stored it: on disk, not yet checked. */
+export interface ReceivedFile {
+  /** Where it was written (a new file in the caller's directory). */
+  path: string;
+  /** The name the client gave (may be empty); never used for storage or type decisions. */
+  clientName: string;
+  /** The type the client declared (may be empty or wrong). */
+  declaredType: string;
+  size: number;
+}
+
+/** Why receiveFile refused a form: each caller answers in its own words. */
+export type UploadRefusal = 'not_multipart' | 'too_large' | 'too_many_parts';
+
+/** Multipart's own limit errors, by what they mean for the caller. */
+const REFUSALS: Record<string, UploadRefusal> = {
+  FST_REQ_FILE_TOO_LARGE: 'too_large',
+  FST_FILES_LIMIT: 'too_many_parts',
+  FST_PARTS_LIMIT: 'too_many_parts',
+  FST_FIELDS_LIMIT: 'too_many_parts',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'not_multipart',
+};
+
+/**
+ * Reads a multipart form whose one `file` part streams to a new file in `dir` (never into
+ * memory), cut off at `maxBytes`, and whose text fields are collected; other file parts are
+ * drained and dropped. When reading fails the file is removed and `refuse` says what to
+ * answer; afterwards the caller removes it when its request fails. The one reader of uploads
+ * that go to disk (documents, the developer API's documents, service requests); forms with
+ * small files in memory use readForm.
+ */
+export async function receiveFile(
+  request: FastifyRequest,
+  options: { dir: string; maxBytes: number; limits?: { fields?: number; fieldSize?: number; parts?: number }; refuse(reason: UploadRefusal): Error },
+): Promise<{ fields: Record<string, string>; file: ReceivedFile | null }> {
+  if (!request.isMultipart()) throw options.refuse('not_multipart');
+  await fs.mkdir(options.dir, { recursive: true });
+  const fields: Record<string, string> = {};
+  let file: ReceivedFile | null = null;
+  try {
+    for await (const part of request.parts({ limits: { ...options.limits, fileSize: options.maxBytes, files: 1 } })) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+        continue;
+      }
+      if (part.fieldname !== 'file' || file) {
+        part.file.resume(); // not ours: read it to the end and drop it
+        continue;
+      }
+      const stored: ReceivedFile = { path: path.join(options.dir, `upload-${randomUUID()}`), clientName: part.filename ?? '', declaredType: part.mimetype || '', size: 0 };
+      file = stored;
+      await pipeline(part.file, createWriteStream(stored.path));
+      if (part.file.truncated) throw options.refuse('too_large');
+      stored.size = (await fs.stat(stored.path)).size;
+    }
+  } catch (error) {
+    if (file) await fs.rm(file.path, { force: true });
+    const refusal = REFUSALS[(error as { code?: string }).code ?? ''];
+    throw refusal ? options.refuse(refusal) : error;
+  }
+  return { fields, file };
 }

@@ -22,6 +22,8 @@ interface RouteInputs {
   query?: z.ZodType;
   params?: z.ZodType;
   multipart: boolean;
+  /** A multipart form without a file part (readForm with `files: {}`). */
+  noFile?: boolean;
   summary?: string;
   tag: string;
 }
@@ -103,6 +105,7 @@ async function collectRouteInputs(serverDir: string): Promise<Map<string, RouteI
           if (ts.isCallExpression(inner) && ts.isIdentifier(inner.expression)) {
             // Multipart readers: http/multipart.ts readForm, documents' streaming receiveUpload (and its wrapper).
             if (['readForm', 'receiveUpload', 'upload'].includes(inner.expression.text)) inputs.multipart = true;
+            if (inner.expression.text === 'readForm' && /\bfiles:\s*\{\s*\}/.test(inner.arguments[1]?.getText(source) ?? '')) inputs.noFile = true;
             const [schema, input] = inner.arguments;
             if (inner.expression.text === 'parseInput' && schema && ts.isIdentifier(schema) && input) calls.push([schema.text, input.getText(source)]);
           }
@@ -223,7 +226,10 @@ export async function buildOpenApiDocument(routes: ReadonlyArray<RouteEntry>, op
             requestBody: {
               required: true,
               content: found?.multipart
-                ? { 'multipart/form-data': { schema: withFile(found.body ? jsonSchema(found.body) : { type: 'object' }) }, ...(found.body ? { 'application/json': { schema: jsonSchema(found.body) } } : {}) }
+                ? {
+                    'multipart/form-data': { schema: ((body: JsonSchema) => (found.noFile ? body : withFile(body)))(found.body ? jsonSchema(found.body) : { type: 'object' }) },
+                    ...(found.body ? { 'application/json': { schema: jsonSchema(found.body) } } : {}),
+                  }
                 : { 'application/json': { schema: jsonSchema(found!.body!) } },
             },
           }
