@@ -39,6 +39,16 @@ export function parseDictdEntry(raw: string): DictdEntry {
   return { headword, senses };
 }
 
+/** The first words of the keys made of several words. */
+export function phraseStartsOf(keys: Iterable<string>): Set<string> {
+  const starts = new Set<string>();
+  for (const key of keys) {
+    const space = key.indexOf(' ');
+    if (space > 0) starts.add(key.slice(0, space));
+  }
+  return starts;
+}
+
 export class DictdDictionary {
   private readonly entries = new Map<string, DictdEntry[]>();
 
@@ -83,6 +93,14 @@ export class DictdDictionary {
   /** Every key, for building derived indexes. */
   keys() {
     return this.index.keys();
+  }
+
+  private starts: Set<string> | null = null;
+
+  /** The first words of the keys of several words (built on first use): which words start a phrase. */
+  get phraseStarts(): Set<string> {
+    this.starts ??= phraseStartsOf(this.index.keys());
+    return this.starts;
   }
 }
 

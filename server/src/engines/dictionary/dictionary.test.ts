@@ -176,6 +176,15 @@ describe('dictionary engine on the FreeDict dictionaries', () => {
     expect(engine.translateSegment('والعقد', job('ar', 'en', [{ source: 'العقد', target: 'the agreement' }]))).toBe('And the agreement');
   });
 
+  it('finds a phrase of several words whichever list it comes from (spans are tried only from a word that starts one)', () => {
+    // A glossary phrase whose first word starts no phrase of the dictionary or the function words.
+    const glossary = [{ source: 'Qwzxv Blorp Prime', target: 'كوزكسف بلورب برايم' }];
+    expect(engine.translateSegment('Buy Qwzxv Blorp Prime today.', job('en', 'ar', glossary))).toContain('كوزكسف بلورب برايم');
+    expect(engine.translateSegment('Buy Qwzxv Blorp today.', job('en', 'ar', glossary))).toContain('Qwzxv Blorp');
+    // The same words without the glossary: no phrase starts at "Qwzxv", each word on its own.
+    expect(engine.translateSegment('Buy Qwzxv Blorp Prime today.', job('en', 'ar'))).toContain('Qwzxv Blorp');
+  });
+
   it('keeps placeholders, numbers and unknown words as they are', () => {
     expect(engine.translateSegment('Pay <x1>25</x1> dollars to Qwzxv<x2/>.', job('en', 'ar'))).toBe('الدفع <x1>25</x1> الدولارات إلى Qwzxv<x2/>.');
   });

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { Logger } from 'pino';
 import type { GlossaryTerm, Lang, Segment, TranslationEngine, TranslationJob } from '../types';
 import { arabicCandidates, attachProclitic, bareProcliticsEnglish, normalizeArabic, romanizeArabic, stripArabicDiacritics, type Proclitic } from './arabic';
-import { findDictdFiles, loadDictd, type DictdDictionary, type DictdEntry } from './dictd';
+import { findDictdFiles, loadDictd, phraseStartsOf, type DictdDictionary, type DictdEntry } from './dictd';
 import { englishCandidates } from './english';
 import { ARABIC_TO_ENGLISH, ENGLISH_TO_ARABIC, PROCLITIC_ENGLISH } from './function-words';
 import { normalizeForMatch } from '../normalize';
@@ -71,7 +71,17 @@ interface Rendering {
 interface Glossary {
   map: Map<string, string>;
   maxWords: number;
+  /** The first words of its terms of several words. */
+  starts: Set<string>;
 }
+
+const NO_GLOSSARY: Glossary = { map: new Map(), maxWords: 0, starts: new Set() };
+
+/** The first words of the function words' phrases, per source language. */
+const FUNCTION_PHRASE_STARTS = { en: phraseStartsOf(Object.keys(ENGLISH_TO_ARABIC)), ar: phraseStartsOf(Object.keys(ARABIC_TO_ENGLISH)) };
+
+/** A word's look-up key: the form the span renderers normalise a phrase to (renderEnglish, renderArabic). */
+const wordKeyOf = (word: string, source: Lang) => (source === 'en' ? normalizeEnglish(word) : normalizeArabic(word));
 
 export interface FreeDictData {
   /** English -> Arabic; null when its files are missing. */
@@ -157,6 +167,8 @@ export class DictionaryEngine implements TranslationEngine {
     const maxWords = Math.max(dictionary?.maxPhraseWords ?? 1, glossary.maxWords, 3);
 
     const out: string[] = [];
+    // Each word token's look-up key, by token index, computed once.
+    const wordKeys = new Array<string | undefined>(tokens.length);
     let pendingClitic: string | null = null;
     let skipSpace = false;
     let i = 0;
@@ -202,10 +214,16 @@ export class DictionaryEngine implements TranslationEngine {
         words.push(tokens[j + 1]!);
         j += 2;
       }
+      // A span's key is its words' keys joined (normalising a phrase is normalising each of its
+      // words, unless one normalises to nothing); spans of several words are tried only when
+      // the first word starts a phrase of the glossary, the function words or the dictionary.
+      const keys = words.map((_, k) => (wordKeys[i + 2 * k] ??= wordKeyOf(words[k]!, source)));
+      const joinable = keys.every(Boolean);
+      const startsPhrase = glossary.starts.has(keys[0]!) || FUNCTION_PHRASE_STARTS[source].has(keys[0]!) || dictionary?.phraseStarts.has(keys[0]!) === true;
       let rendering: Rendering | null = null;
       let used = 1;
-      for (let n = words.length; n >= 1 && !rendering; n--) {
-        rendering = this.renderSpan(words.slice(0, n), source, glossary);
+      for (let n = joinable && !startsPhrase ? 1 : words.length; n >= 1 && !rendering; n--) {
+        rendering = this.renderSpan(words.slice(0, n), source, glossary, joinable ? (n === 1 ? keys[0] : keys.slice(0, n).join(' ')) : undefined);
         if (rendering) used = n;
       }
       i += used * 2 - 1;
@@ -248,7 +266,7 @@ export class DictionaryEngine implements TranslationEngine {
   }
 
   private glossaryFor(terms: GlossaryTerm[] | undefined, source: Lang): Glossary {
-    if (!terms?.length) return { map: new Map(), maxWords: 0 };
+    if (!terms?.length) return NO_GLOSSARY;
     const cached = this.glossaries.get(terms);
     if (cached) return cached;
     const map = new Map<string, string>();
@@ -259,21 +277,21 @@ export class DictionaryEngine implements TranslationEngine {
       map.set(key, term.target);
       maxWords = Math.max(maxWords, key.split(' ').length);
     }
-    const glossary = { map, maxWords };
+    const glossary = { map, maxWords, starts: phraseStartsOf(map.keys()) };
     this.glossaries.set(terms, glossary);
     return glossary;
   }
 
   /** The rendering of a span of words, or null when nothing covers the whole span. */
-  private renderSpan(words: string[], source: Lang, glossary: Glossary): Rendering | null {
+  private renderSpan(words: string[], source: Lang, glossary: Glossary, key?: string): Rendering | null {
     const phrase = words.join(' ');
     if (!HAS_LETTER.test(phrase)) return null;
-    if (source === 'en') return this.renderEnglish(phrase, words.length, glossary);
-    return this.renderArabic(phrase, words.length, glossary);
+    if (source === 'en') return this.renderEnglish(phrase, words.length, glossary, key);
+    return this.renderArabic(phrase, words.length, glossary, key);
   }
 
-  private renderEnglish(phrase: string, wordCount: number, glossary: Glossary): Rendering | null {
-    const key = normalizeEnglish(phrase);
+  /** `key`: the phrase's look-up key when the caller has it (normalizeEnglish of the phrase). */
+  private renderEnglish(phrase: string, wordCount: number, glossary: Glossary, key = normalizeEnglish(phrase)): Rendering | null {
     const keys = wordCount === 1 ? englishCandidates(key) : [key];
     for (const candidate of keys) {
       const term = glossary.map.get(candidate);
@@ -295,8 +313,8 @@ export class DictionaryEngine implements TranslationEngine {
     return null;
   }
 
-  private renderArabic(phrase: string, wordCount: number, glossary: Glossary): Rendering | null {
-    const key = normalizeArabic(phrase);
+  /** `key`: the phrase's look-up key when the caller has it (normalizeArabic of the phrase). */
+  private renderArabic(phrase: string, wordCount: number, glossary: Glossary, key = normalizeArabic(phrase)): Rendering | null {
     const candidates = wordCount === 1 ? arabicCandidates(phrase) : [{ key, proclitics: [] as Proclitic[] }];
     const withPrefix = (text: string, proclitics: Proclitic[]): Rendering => ({
       text,
