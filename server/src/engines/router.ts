@@ -13,6 +13,9 @@ import { EngineError, type Domain, type GlossaryTerm, type Lang, type Segment, t
  *   network) is retried on the same engine with exponential backoff (honouring
  *   `retryAfterMs`); anything else, a timeout or an answer with the wrong number of
  *   segments moves on to the next engine. The result says which engine answered.
+ * - A synchronous engine (the dictionary: its work runs on this thread and cannot be cut
+ *   short) is called at once, without a concurrency slot, timer or abort race; its answer is
+ *   checked and its failures fall back like any other's.
  * - Glossaries: engines that apply `job.glossary` themselves (the LLM through its prompt,
  *   the dictionary through its look-up) get the terms as they are; for every other
  *   engine the router protects the terms with placeholders and puts the target terms back.
