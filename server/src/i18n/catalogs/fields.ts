@@ -11,6 +11,7 @@ export const fieldNames = {
     content: 'المحتوى',
     force: 'إعادة التنزيل',
     monthly_api_characters: 'حروف الواجهة البرمجية شهريًا',
+    suggestedTranslation: 'الترجمة المقترحة',
     team: 'الفريق',
     userId: 'المستخدم',
     archived: 'الأرشفة',
