@@ -35,6 +35,11 @@ beforeAll(async () => {
       return { refused: (error as { reason?: UploadRefusal }).reason ?? String(error) };
     }
   });
+  // A caller that answers a refusal with multipart's own error (refuse gives null).
+  app.post('/own-errors', async (request) => {
+    const { fields } = await receiveFile(request, { dir, maxBytes: 10, limits: { fields: 1 }, refuse: () => null });
+    return fields;
+  });
   app.post('/fields', async (request) => (await readForm(request, { files: {} })).fields);
   await app.ready();
 });
@@ -67,9 +72,15 @@ describe('receiveFile', () => {
       { name: 'file', fileName: 'a.txt', content: 'a' },
       { name: 'file', fileName: 'b.txt', content: 'b' },
     ]);
-    expect((await app.inject({ method: 'POST', url: '/receive', ...two })).json()).toEqual({ refused: 'too_many_parts' });
+    expect((await app.inject({ method: 'POST', url: '/receive', ...two })).json()).toEqual({ refused: 'too_many_files' });
     expect((await app.inject({ method: 'POST', url: '/receive', payload: { file: 'x' } })).json()).toEqual({ refused: 'not_multipart' });
     expect(await fs.readdir(dir)).toEqual(before);
+  });
+
+  it("lets a caller keep multipart's own error for a refusal", async () => {
+    const response = await app.inject({ method: 'POST', url: '/own-errors', ...form({ a: '1', b: '2' }) });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ code: 'FST_FIELDS_LIMIT' });
   });
 
   it('answers no file when the form has none', async () => {

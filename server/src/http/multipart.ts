@@ -71,12 +71,12 @@ export interface ReceivedFile {
 }
 
 /** Why receiveFile refused a form: each caller answers in its own words. */
-export type UploadRefusal = 'not_multipart' | 'too_large' | 'too_many_parts';
+export type UploadRefusal = 'not_multipart' | 'too_large' | 'too_many_files' | 'too_many_parts';
 
 /** Multipart's own limit errors, by what they mean for the caller. */
 const REFUSALS: Record<string, UploadRefusal> = {
   FST_REQ_FILE_TOO_LARGE: 'too_large',
-  FST_FILES_LIMIT: 'too_many_parts',
+  FST_FILES_LIMIT: 'too_many_files',
   FST_PARTS_LIMIT: 'too_many_parts',
   FST_FIELDS_LIMIT: 'too_many_parts',
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'not_multipart',
@@ -86,15 +86,15 @@ const REFUSALS: Record<string, UploadRefusal> = {
  * Reads a multipart form whose one `file` part streams to a new file in `dir` (never into
  * memory), cut off at `maxBytes`, and whose text fields are collected; other file parts are
  * drained and dropped. When reading fails the file is removed and `refuse` says what to
- * answer; afterwards the caller removes it when its request fails. The one reader of uploads
+ * answer (null: multipart's own error, as it is); afterwards the caller removes it when its request fails. The one reader of uploads
  * that go to disk (documents, the developer API's documents, service requests); forms with
  * small files in memory use readForm.
  */
 export async function receiveFile(
   request: FastifyRequest,
-  options: { dir: string; maxBytes: number; limits?: { fields?: number; fieldSize?: number; parts?: number }; refuse(reason: UploadRefusal): Error },
+  options: { dir: string; maxBytes: number; limits?: { fields?: number; fieldSize?: number; parts?: number }; refuse(reason: UploadRefusal): Error | null },
 ): Promise<{ fields: Record<string, string>; file: ReceivedFile | null }> {
-  if (!request.isMultipart()) throw options.refuse('not_multipart');
+  if (!request.isMultipart()) throw options.refuse('not_multipart') ?? new Error('not a multipart form');
   await fs.mkdir(options.dir, { recursive: true });
   const fields: Record<string, string> = {};
   let file: ReceivedFile | null = null;
@@ -111,13 +111,13 @@ export async function receiveFile(
       const stored: ReceivedFile = { path: path.join(options.dir, `upload-${randomUUID()}`), clientName: part.filename ?? '', declaredType: part.mimetype || '', size: 0 };
       file = stored;
       await pipeline(part.file, createWriteStream(stored.path));
-      if (part.file.truncated) throw options.refuse('too_large');
+      if (part.file.truncated) throw Object.assign(new Error('file too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
       stored.size = (await fs.stat(stored.path)).size;
     }
   } catch (error) {
     if (file) await fs.rm(file.path, { force: true });
     const refusal = REFUSALS[(error as { code?: string }).code ?? ''];
-    throw refusal ? options.refuse(refusal) : error;
+    throw (refusal && options.refuse(refusal)) ?? error;
   }
   return { fields, file };
 }

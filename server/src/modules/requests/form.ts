@@ -24,8 +24,13 @@ export async function readRequestForm(
   options: { dir: string; maxFileBytes: number },
 ): Promise<{ fields: Record<string, unknown>; upload: StoredUpload | null }> {
   if (!request.isMultipart()) return { fields: (request.body ?? {}) as Record<string, unknown>, upload: null };
+  // Other refusals (too many fields or parts, a broken form) answer with multipart's own error, as before.
   const refuse = (reason: UploadRefusal) =>
-    reason === 'too_large' ? new PayloadTooLarge('requests.file_too_large', { max: Math.round(options.maxFileBytes / 1_048_576) }) : Invalid.field('file', 'requests.too_many_files');
+    reason === 'too_large'
+      ? new PayloadTooLarge('requests.file_too_large', { max: Math.round(options.maxFileBytes / 1_048_576) })
+      : reason === 'too_many_files'
+        ? Invalid.field('file', 'requests.too_many_files')
+        : null;
   const { fields, file } = await receiveFile(request, { dir: options.dir, maxBytes: options.maxFileBytes, limits: { fields: 30, fieldSize: 20_000, parts: 32 }, refuse });
   if (!file) return { fields, upload: null };
   const discard = () => fs.rm(file.path, { force: true });
