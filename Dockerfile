@@ -2,7 +2,7 @@
 # Build: docker build -t lisan .   Run the whole product: docker run -p 8080:8080 -v lisan-data:/data lisan
 # Scale-out with PostgreSQL and S3-compatible storage: compose.yaml and docs/operations.md.
 
-# --- build: all dependencies, the web app, then only what runs is kept ---
+# --- build: all dependencies, the web app and the compiled server, then only what runs is kept ---
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 ENV CI=true
@@ -27,6 +27,7 @@ ENV NODE_ENV=production \
     WEB_DIST_DIR=/app/web/dist
 COPY --from=build --chown=node:node /app/package.json /app/package-lock.json ./
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
+COPY --from=build --chown=node:node /app/dist ./dist
 COPY --from=build --chown=node:node /app/server ./server
 COPY --from=build --chown=node:node /app/scripts ./scripts
 COPY --from=build --chown=node:node /app/web/dist ./web/dist
@@ -37,5 +38,7 @@ VOLUME ["/data", "/models"]
 EXPOSE 8080
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-ENTRYPOINT ["tini", "--", "node", "--import", "tsx", "server/src/main.ts"]
+# The compiled server (npm run build: dist/server); server/ holds what it reads beside its
+# sources (migrations, the document sandbox's worker).
+ENTRYPOINT ["tini", "--", "node", "--enable-source-maps", "dist/server/main.mjs"]
 CMD ["all"]

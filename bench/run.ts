@@ -23,6 +23,8 @@ const root = path.resolve(import.meta.dirname, '..');
 // As `npm start` does: the dictionary engine's Debian packages (without them every translation answers 503).
 execSync('node scripts/system-packages.mjs start', { cwd: root, stdio: 'inherit' });
 if (!fs.existsSync(path.join(root, 'web/dist/index.html'))) execSync('npm run build --silent', { cwd: root, stdio: 'inherit' });
+// The server is measured as `npm start` runs it, compiled, from the code as it is now.
+else execSync('node scripts/build-server.mjs', { cwd: root, stdio: 'inherit' });
 
 /**
  * Issue 19: a bare Fastify route is measured in the same run, beside Lisan, with the same
@@ -39,7 +41,8 @@ try {
   await bare.stop();
 }
 
-const databases: Array<{ name: string; env: Record<string, string> }> = [{ name: 'PGlite', env: {} }];
+// BENCH_SKIP_PGLITE=1 with BENCH_DATABASE_URL: PostgreSQL only (quicker experiments).
+const databases: Array<{ name: string; env: Record<string, string> }> = process.env.BENCH_SKIP_PGLITE && process.env.BENCH_DATABASE_URL ? [] : [{ name: 'PGlite', env: {} }];
 if (process.env.BENCH_DATABASE_URL) databases.push({ name: 'PostgreSQL', env: { DATABASE_URL: process.env.BENCH_DATABASE_URL } });
 
 const rows: Array<Record<string, string>> = [];

@@ -8,6 +8,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startLisanProcess, type LisanProcess } from '../server/test/node-process';
+import { PRODUCT_ENTRY } from './server';
 import { resetStats, serviceTimes, userOptions } from './scenarios/translate';
 
 const CONNECTIONS = 100;
@@ -53,7 +54,7 @@ export async function runScaleOutBench(): Promise<Array<Record<string, string>> 
       apis.push(await startLisanProcess('api', { DATABASE_URL: url.toString(), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'bench-admin-password', ADMIN_EMAIL: 'admin@lisan.local',
         // Each api registers its own bench users from 127.0.0.1 against the one shared limit.
         AUTH_RATE_LIMIT_SCALE: '50',
-      }));
+      }, { compiled: PRODUCT_ENTRY.endsWith('.mjs') ? PRODUCT_ENTRY : undefined }));
     }
     const one = await measure(apis.slice(0, 1));
     const two = await measure(apis);

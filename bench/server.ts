@@ -27,8 +27,14 @@ async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * What `npm start` runs: the compiled server (npm run build). BENCH_FROM_SOURCES=1 runs the
+ * TypeScript sources through tsx instead, to compare the two.
+ */
+export const PRODUCT_ENTRY = process.env.BENCH_FROM_SOURCES ? 'server/src/main.ts' : 'dist/server/main.mjs';
+
 /** Starts the product as `npm start` does (one process, PGlite in a fresh DATA_DIR unless env.DATABASE_URL says otherwise). */
-export async function startServer(env: Record<string, string> = {}, entry = 'server/src/main.ts', healthPath = '/api/health'): Promise<BenchServer> {
+export async function startServer(env: Record<string, string> = {}, entry = PRODUCT_ENTRY, healthPath = '/api/health'): Promise<BenchServer> {
   const root = path.resolve(import.meta.dirname, '..');
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'lisan-bench-'));
   const port = await freePort();
@@ -36,7 +42,8 @@ export async function startServer(env: Record<string, string> = {}, entry = 'ser
   let output = '';
   // BENCH_NODE_ARGS: more node flags for the server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it under load).
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry, 'all'], {
+  const loader = entry.endsWith('.ts') ? ['--import', 'tsx'] : ['--enable-source-maps'];
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, ...loader, entry, 'all'], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', ADMIN_PASSWORD: 'bench-admin-password', MODELS_AUTO_DOWNLOAD: 'false', API_KEY_REQUESTS_PER_MINUTE: '1000000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,9 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { buildServer } from '../../scripts/build-server.mjs';
 import { SYSTEM_PACKAGES } from '../../scripts/system-packages.mjs';
+import { startLisanProcess } from '../test/node-process';
 import { loadConfig } from './config';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -58,4 +61,58 @@ describe('deployment: compose.yaml and the Dockerfile', () => {
     const ignored = fs.readFileSync(path.join(root, '.dockerignore'), 'utf8').split('\n');
     expect(ignored).toEqual(expect.arrayContaining(['node_modules', 'data', '.git']));
   });
+
+  it('the image runs the compiled server from only what its run stage copies: migrations, translation, web app', async () => {
+    const dockerfile = fs.readFileSync(path.join(root, 'Dockerfile'), 'utf8');
+    const runStage = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
+    const entrypoint = JSON.parse(runStage.match(/^ENTRYPOINT (\[.*\])$/m)![1]!) as string[];
+    const command = JSON.parse(runStage.match(/^CMD (\[.*\])$/m)![1]!) as string[];
+    expect(entrypoint).not.toContain('tsx');
+    expect(entrypoint.slice(0, 4)).toEqual(['tini', '--', 'node', '--enable-source-maps']);
+    expect(command).toEqual(['all']);
+    const copied = [...runStage.matchAll(/^COPY --from=build(?: --chown=\S+)? (.+) \S+$/gm)].flatMap((line) => line[1]!.split(' ').map((source) => path.relative('/app', source)));
+    expect(copied).toEqual(expect.arrayContaining(['dist', 'server', 'node_modules', 'web/dist']));
+
+    // The build stage's output (npm run build), then a directory holding only the copied paths
+    // (the compiled server a copy, the rest links to this checkout's), started as the image does.
+    await buildServer();
+    if (!fs.existsSync(path.join(root, 'web/dist/index.html'))) execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'error'], { cwd: root });
+    const app = fs.mkdtempSync(path.join(os.tmpdir(), 'lisan-image-'));
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lisan-image-data-'));
+    for (const source of copied) {
+      fs.mkdirSync(path.dirname(path.join(app, source)), { recursive: true });
+      if (source === 'dist') fs.cpSync(path.join(root, source), path.join(app, source), { recursive: true });
+      else fs.symlinkSync(path.join(root, source), path.join(app, source));
+    }
+    const lisan = await startLisanProcess(
+      command[0] as 'all',
+      { DATABASE_URL: '', DATA_DIR: dataDir, WEB_DIST_DIR: path.join(app, 'web/dist'), MODELS_AUTO_DOWNLOAD: 'false', MODELS_DIR: path.join(dataDir, 'models'), MAIL_URL: '' },
+      { compiled: entrypoint[4]!, cwd: app, timeoutMs: 120_000 },
+    );
+    try {
+      const health = (await (await fetch(`${lisan.url}/api/health`)).json()) as { status: string; database: string };
+      expect(health).toMatchObject({ status: 'ok', database: 'pglite' });
+      // A guest translation: the migrations ran (read beside the sources), the PGlite thread
+      // (its own bundle) stores it, and the response schema (from contract/, bundled) writes it.
+      const csrf = await fetch(`${lisan.url}/mt/csrf-cookie`);
+      const cookie = csrf.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+      const token = decodeURIComponent(cookie.match(/XSRF-TOKEN=([^;]+)/)![1]!);
+      const response = await fetch(`${lisan.url}/api/translate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', 'x-xsrf-token': token, cookie },
+        body: JSON.stringify({ text: 'Good morning.', source_lang: 'en', target_lang: 'ar', domain: 'general', token: 'image-test' }),
+      });
+      expect(response.status).toBe(200);
+      const data = JSON.parse(((await response.json()) as { data: string }).data) as { engine: string; segments: Array<{ target: string }> };
+      expect(data.engine).toBe('dictionary');
+      expect(data.segments[0]!.target).toMatch(/[\u0600-\u06FF]/);
+      const page = await fetch(`${lisan.url}/`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<div id="root">');
+    } finally {
+      await lisan.stop();
+      fs.rmSync(app, { recursive: true, force: true });
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });

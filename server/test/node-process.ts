@@ -27,16 +27,23 @@ export interface LisanProcess {
 }
 
 /**
- * Starts Lisan as `npm run start:api` / `start:worker` do (server/src/main.ts), with `env`, and
- * waits until it is ready: an api answers /api/health, a worker has logged that it started.
+ * Starts Lisan in a role, as `npm run start:api` / `start:worker` do, with `env`, and waits
+ * until it is ready: an api answers /api/health, a worker has logged that it started. It runs
+ * the sources (server/src/main.ts through tsx) unless `compiled` names a built main.mjs (then
+ * from `cwd`, default the repository).
  */
-export async function startLisanProcess(role: 'all' | 'api' | 'worker', env: Record<string, string>, options: { port?: number; timeoutMs?: number } = {}): Promise<LisanProcess> {
+export async function startLisanProcess(
+  role: 'all' | 'api' | 'worker',
+  env: Record<string, string>,
+  options: { port?: number; timeoutMs?: number; compiled?: string; cwd?: string } = {},
+): Promise<LisanProcess> {
   const timeoutMs = options.timeoutMs ?? 240_000;
   const port = role === 'worker' ? 0 : (options.port ?? (await freePort()));
   const url = `http://127.0.0.1:${port}`;
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts', role], {
-    cwd: root,
+  const entry = options.compiled ? ['--enable-source-maps', options.compiled] : ['--import', 'tsx', 'server/src/main.ts'];
+  const child = spawn(process.execPath, [...entry, role], {
+    cwd: options.cwd ?? root,
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', APP_URL: url, LOG_LEVEL: 'info', WEB_DIST_DIR: path.join(root, 'no-web-dist'), ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

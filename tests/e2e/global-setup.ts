@@ -1,3 +1,4 @@
+import { buildServer } from '../../scripts/build-server.mjs';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import net from 'node:net';
@@ -45,7 +46,7 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
 }
 
 /**
- * Starts the real product (npm start's process: API, worker and built web app on one port,
+ * Starts the real product (npm start's process, compiled: API, worker and built web app on one port,
  * fresh PGlite data directory, mail to the outbox) and one shared Chromium for all files.
  */
 export default async function setup(project: TestProject) {
@@ -57,7 +58,9 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts', 'all'], {
+  // The server as npm start runs it: compiled (built again here, so it is today's code).
+  const { main } = await buildServer();
+  const child = spawn(process.execPath, ['--enable-source-maps', main, 'all'], {
     cwd: root,
     env: {
       ...process.env,

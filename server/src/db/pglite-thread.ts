@@ -1,5 +1,8 @@
 import { Worker } from 'node:worker_threads';
 
+/** The compiled bundle's own URL (scripts/build-server.mjs writes it); undefined when run from the sources. */
+declare const __lisanBundleUrl: string | undefined;
+
 /** What the API thread needs of PGlite: an in-process PGlite has it, and so does PgliteThread. */
 export interface PgliteEngine {
   query(text: string, values?: unknown[]): Promise<{ rows: unknown[]; affectedRows?: number }>;
@@ -90,14 +93,16 @@ export class PgliteThread implements PgliteEngine {
    * thread that ended without being closed: every statement fails from then on.
    */
   static async start(dataDir: string | null, onLost?: (error: Error) => void): Promise<PgliteThread> {
-    // The worker is TypeScript, like the rest of the server: tsx's loader is registered in the
+    // Compiled (npm start, the image): the worker is its own bundle beside the process's.
+    // From the sources (tests, npm run dev) it is TypeScript: tsx's loader is registered in the
     // thread first (a worker does not inherit the main thread's `--import tsx`).
-    const tsx = import.meta.resolve('tsx/esm/api');
-    const entry = new URL('./pglite-worker.ts', import.meta.url).href;
-    const worker = new Worker(`import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`, {
-      eval: true,
-      workerData: { dataDir },
-    });
+    const worker =
+      typeof __lisanBundleUrl === 'string'
+        ? new Worker(new URL('./pglite-worker.mjs', __lisanBundleUrl), { workerData: { dataDir } })
+        : new Worker(
+            `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL('./pglite-worker.ts', import.meta.url).href)}); });`,
+            { eval: true, workerData: { dataDir } },
+          );
     await new Promise<void>((resolve, reject) => {
       const onMessage = (message: ThreadReply) => {
         if (!('ready' in message)) return;
