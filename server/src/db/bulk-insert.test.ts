@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database';
-import { bulkInsert, JSON_FROM_ROWS, jsonRows } from './bulk-insert';
+import { insertSql, JSON_FROM_ROWS, jsonRows } from './bulk-insert';
 
 let testDatabase: TestDatabase;
 let userId: number;
@@ -24,16 +25,25 @@ afterAll(async () => {
 const SIZES = [1, JSON_FROM_ROWS - 1, JSON_FROM_ROWS, 3 * JSON_FROM_ROWS];
 const TRANSLATION_COLUMNS = ['id', 'user_id', 'source_lang', 'target_lang', 'detected', 'domain', 'llm', 'engine', 'characters', 'leading_space', 'created_at'] as const;
 
+/** Runs an insert's SQL (and what follows it) with its parameters; the rows it returns. */
+async function run(write: (params: unknown[]) => string) {
+  const params: unknown[] = [];
+  const text = write(params);
+  return (await testDatabase.database.db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, params))).rows;
+}
+
 /** Usage counters of `subjects`, naming neither `used` nor `updated_at` (the rows carry a `used` all the same: not written). */
 const insertCounters = (subjects: string[], period: string) =>
-  bulkInsert(
-    testDatabase.database.db,
-    'usage_ledger',
-    ['subject', 'metric', 'period_start'],
-    subjects.map((subject) => ({ subject, metric: 'documents', period_start: period, used: 7 })),
-  ).execute();
+  run((params) =>
+    insertSql(
+      'usage_ledger',
+      ['subject', 'metric', 'period_start'],
+      subjects.map((subject) => ({ subject, metric: 'documents' as const, period_start: period, used: 7 })),
+      params,
+    ),
+  );
 
-describe('bulkInsert', () => {
+describe('insertSql', () => {
   it.each(SIZES)('writes every value of %i rows as given (types, nulls, text as it is)', async (size) => {
     const { db } = testDatabase.database;
     const texts = ['plain', 'with "quotes", \\backslashes\\ and \\ud800 as text', 'سطر\nوآخر\t😀', '', "it's {json}: [1, 2]"];
@@ -50,7 +60,7 @@ describe('bulkInsert', () => {
       leading_space: index % 2 ? '\n ' : '',
       created_at: new Date(Date.UTC(2025, 0, 1, 12, 0, 0, index)),
     }));
-    await bulkInsert(db, 'text_translations', TRANSLATION_COLUMNS, rows).execute();
+    await run((params) => insertSql('text_translations', TRANSLATION_COLUMNS, rows, params));
     const stored = await db
       .selectFrom('text_translations')
       .select(TRANSLATION_COLUMNS)
@@ -73,11 +83,11 @@ describe('bulkInsert', () => {
     }
   });
 
-  it.each(SIZES)('writes %i rows in the order given (identities follow it), and takes on conflict and returning', async (size) => {
+  it.each(SIZES)('writes %i rows in the order given (identities follow it), and can be followed by on conflict and returning', async (size) => {
     const { db } = testDatabase.database;
     const names = Array.from({ length: size }, (_, index) => `key ${String(size - index).padStart(3, '0')}`);
     const rows = names.map((name) => ({ user_id: userId, team_id: null, name, prefix: 'lsn_', secret_hash: randomUUID(), created_at: new Date() }));
-    await bulkInsert(db, 'api_keys', ['user_id', 'team_id', 'name', 'prefix', 'secret_hash', 'created_at'], rows).execute();
+    await run((params) => insertSql('api_keys', ['user_id', 'team_id', 'name', 'prefix', 'secret_hash', 'created_at'], rows, params));
     const stored = await db
       .selectFrom('api_keys')
       .select('name')
@@ -89,13 +99,35 @@ describe('bulkInsert', () => {
     // An upsert: the second write of a key adds to it.
     const usage = stored.map((_, index) => ({ subject: `bulk-upsert:${size}:${index}`, metric: 'documents' as const, period_start: '2025-02-01', used: index + 1 }));
     const upsert = () =>
-      bulkInsert(db, 'usage_ledger', ['subject', 'metric', 'period_start', 'used'], usage)
-        .onConflict((oc) => oc.columns(['subject', 'metric', 'period_start']).doUpdateSet((eb) => ({ used: eb('usage_ledger.used', '+', eb.ref('excluded.used')) })))
-        .returning(['subject', 'used'])
-        .execute();
+      run(
+        (params) =>
+          `${insertSql('usage_ledger', ['subject', 'metric', 'period_start', 'used'], usage, params)} on conflict ("subject", "metric", "period_start") do update set "used" = "usage_ledger"."used" + excluded."used" returning "subject", "used"`,
+      );
     await upsert();
     const returned = await upsert();
     expect(new Map(returned.map((row) => [row.subject, Number(row.used)]))).toEqual(new Map(usage.map((row) => [row.subject, 2 * row.used])));
+  });
+
+  it.each([1, JSON_FROM_ROWS])('numbers its placeholders on from the parameters already given, in a statement of several inserts (%i rows each)', async (size) => {
+    const { db } = testDatabase.database;
+    const subjects = (tag: string) => Array.from({ length: size }, (_, index) => `bulk-cte:${size}:${tag}:${index}`);
+    const rows = (tag: string, period: string) => subjects(tag).map((subject) => ({ subject, metric: 'documents' as const, period_start: period }));
+    await run((params) => {
+      params.push('bulk-cte-marker');
+      const first = insertSql('usage_ledger', ['subject', 'metric', 'period_start'], rows('a', '2025-04-01'), params);
+      return `with "first" as (${first}), "marker" as (select $1::text as "m") ${insertSql('usage_ledger', ['subject', 'metric', 'period_start'], rows('b', '2025-05-01'), params)}`;
+    });
+    const stored = await db.selectFrom('usage_ledger').select(['subject', 'period_start']).where('subject', 'like', `bulk-cte:${size}:%`).execute();
+    expect(stored.map((row) => `${row.subject}@${new Date(row.period_start).toISOString().slice(0, 7)}`).sort()).toEqual(
+      [...subjects('a').map((s) => `${s}@2025-04`), ...subjects('b').map((s) => `${s}@2025-05`)].sort(),
+    );
+  });
+
+  it('inserts nothing for no rows', async () => {
+    const params: unknown[] = [];
+    const text = insertSql('usage_ledger', ['subject', 'metric', 'period_start'], [], params);
+    expect(params).toEqual(['[]']);
+    await testDatabase.database.db.executeQuery(CompiledQuery.raw(text, params));
   });
 
   it('stores a lone surrogate as U+FFFD either way, as a parameter of its own does', async () => {

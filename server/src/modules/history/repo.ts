@@ -1,5 +1,5 @@
-import { sql, type ExpressionBuilder, type Insertable, type Kysely, type QueryCreator } from 'kysely';
-import { bulkInsert, type FullRow } from '../../db/bulk-insert';
+import { sql, type ExpressionBuilder, type Insertable, type Kysely } from 'kysely';
+import { insertSql, type FullRow } from '../../db/bulk-insert';
 import type { DB } from '../../db/schema';
 import type { AutoDelete, HistoryEntriesTable, HistoryType } from './tables';
 
@@ -42,13 +42,12 @@ export type NewHistoryEntry = FullRow<HistoryEntriesTable, (typeof ENTRY_COLUMNS
 
 /**
  * Inserting history entries as one step of another module's statement (a data-modifying CTE:
- * `query.with('saved_history', insertHistoryEntries(entries))`), so the text translator saves a
- * translation and its entry in one round trip while the SQL of this table stays here. The
- * entries of a big batch go as one JSON parameter (db/bulk-insert.ts).
+ * `with saved_history as (${insertHistoryEntriesSql(entries, params)}) ...`), so the text
+ * translator saves a translation and its entry in one round trip while the SQL of this table
+ * stays here. The entries of a big batch go as one JSON parameter (db/bulk-insert.ts).
  */
-export function insertHistoryEntries(entries: NewHistoryEntry[]) {
-  // Any statement over our tables, whatever CTEs it has named before this one.
-  return <D extends DB>(qb: QueryCreator<D>) => bulkInsert(qb, 'history_entries', ENTRY_COLUMNS, entries).returning('project_id');
+export function insertHistoryEntriesSql(entries: NewHistoryEntry[], params: unknown[]) {
+  return `${insertSql('history_entries', ENTRY_COLUMNS, entries, params)} returning "project_id"`;
 }
 
 export function createHistoryRepo(db: Kysely<DB>) {

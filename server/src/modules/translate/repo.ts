@@ -1,7 +1,7 @@
-import { sql, type Kysely } from 'kysely';
-import { bulkInsert, type FullRow } from '../../db/bulk-insert';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { insertSql, type FullRow } from '../../db/bulk-insert';
 import type { DB } from '../../db/schema';
-import { insertHistoryEntries, type NewHistoryEntry } from '../history/repo';
+import { insertHistoryEntriesSql, type NewHistoryEntry } from '../history/repo';
 import type { TextTranslationsTable, TranslationSegmentsTable } from './tables';
 
 /** The columns a saved translation gives (every column). */
@@ -87,7 +87,7 @@ export function createTranslateRepo(db: Kysely<DB>) {
      * Saves translations, their segments and (for signed-in users) their history entries
      * in one statement: data-modifying CTEs, so a batch of requests pays one round trip.
      * A big batch sends each table's rows as one JSON parameter (db/bulk-insert.ts).
-     * The history entries' insert is the history module's (insertHistoryEntries).
+     * The history entries' insert is the history module's (insertHistoryEntriesSql).
      */
     async insertTranslations(
       items: Array<{
@@ -99,12 +99,11 @@ export function createTranslateRepo(db: Kysely<DB>) {
       const translations = items.map((item) => item.translation);
       const segments = items.flatMap((item) => item.segments);
       const history = items.flatMap((item) => (item.historyEntry ? [item.historyEntry] : []));
-      const query = db.with('saved_translations', (qb) => bulkInsert(qb, 'text_translations', TRANSLATION_COLUMNS, translations).returning('id'));
-      if (history.length) {
-        await bulkInsert(query.with('saved_history', insertHistoryEntries(history)), 'translation_segments', SEGMENT_COLUMNS, segments).execute();
-      } else {
-        await bulkInsert(query, 'translation_segments', SEGMENT_COLUMNS, segments).execute();
-      }
+      const params: unknown[] = [];
+      let text = `with "saved_translations" as (${insertSql('text_translations', TRANSLATION_COLUMNS, translations, params)} returning "id")`;
+      if (history.length) text += `, "saved_history" as (${insertHistoryEntriesSql(history, params)})`;
+      text += ` ${insertSql('translation_segments', SEGMENT_COLUMNS, segments, params)}`;
+      await db.executeQuery(CompiledQuery.raw(text, params));
     },
 
     findTranslation(id: string) {
