@@ -1,2 +1,2 @@
 /** Builds the server into `outdir` (default dist/server); returns the entry files written. */
-export function buildServer(outdir?: string): Promise<{ main: string; worker: string }>;
+export function buildServer(outdir?: string): Promise<{ main: string }>;

@@ -1,7 +1,7 @@
 // npm run build (after the web app): the server compiled to plain JavaScript for `npm start` and
 // the image, so production runs no TypeScript loader (tsx stays for tests, scripts and `npm run dev`).
 //
-// One bundle per entry (the process, and the PGlite thread's worker) under dist/server, with the
+// One bundle per entry (the process, the PGlite thread's worker, the document sandbox's worker) under dist/server, with the
 // packages left to node_modules. Code that finds files next to its source (migrations, the
 // sandbox's worker, the eval sets) reads `import.meta.url` / `import.meta.dirname`: in the
 // bundle those would name dist/server, so each source file's own location is written in their
@@ -32,7 +32,12 @@ export async function buildServer(outdir = path.join(root, 'dist/server')) {
     },
   };
   await build({
-    entryPoints: { main: path.join(root, 'server/src/main.ts'), 'pglite-worker': path.join(root, 'server/src/db/pglite-worker.ts') },
+    entryPoints: {
+      main: path.join(root, 'server/src/main.ts'),
+      'pglite-worker': path.join(root, 'server/src/db/pglite-worker.ts'),
+      // The document sandbox's worker: pdfjs first, as plain JavaScript (see formats/pdf/preload.mjs).
+      'sandbox-worker': path.join(root, 'server/src/formats/sandbox-entry.ts'),
+    },
     outdir,
     outExtension: { '.js': '.mjs' },
     bundle: true,
@@ -46,7 +51,7 @@ export async function buildServer(outdir = path.join(root, 'dist/server')) {
     plugins: [sourceLocation],
     logLevel: 'warning',
   });
-  return { main: path.join(outdir, 'main.mjs'), worker: path.join(outdir, 'pglite-worker.mjs') };
+  return { main: path.join(outdir, 'main.mjs') };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await buildServer();

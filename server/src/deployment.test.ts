@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { buildServer } from '../../scripts/build-server.mjs';
 import { SYSTEM_PACKAGES } from '../../scripts/system-packages.mjs';
+import { sampleDocx } from '../test/fixtures/docx-fixture';
 import { startLisanProcess } from '../test/node-process';
 import { loadConfig } from './config';
 
@@ -62,7 +63,7 @@ describe('deployment: compose.yaml and the Dockerfile', () => {
     expect(ignored).toEqual(expect.arrayContaining(['node_modules', 'data', '.git']));
   });
 
-  it('the image runs the compiled server from only what its run stage copies: migrations, translation, web app', async () => {
+  it('the image runs the compiled server from only what its run stage copies: migrations, translation, documents, web app', async () => {
     const dockerfile = fs.readFileSync(path.join(root, 'Dockerfile'), 'utf8');
     const runStage = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
     const entrypoint = JSON.parse(runStage.match(/^ENTRYPOINT (\[.*\])$/m)![1]!) as string[];
@@ -106,6 +107,12 @@ describe('deployment: compose.yaml and the Dockerfile', () => {
       const data = JSON.parse(((await response.json()) as { data: string }).data) as { engine: string; segments: Array<{ target: string }> };
       expect(data.engine).toBe('dictionary');
       expect(data.segments[0]!.target).toMatch(/[\u0600-\u06FF]/);
+      // A DOCX word count: the document sandbox's worker (its own bundle, pdfjs first) reads it.
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(await sampleDocx())]), 'sample.docx');
+      const counted = await fetch(`${lisan.url}/api/count-words`, { method: 'POST', headers: { 'x-requested-with': 'XMLHttpRequest', 'x-xsrf-token': token, cookie }, body: form });
+      expect(counted.status).toBe(200);
+      expect(await counted.json()).toMatchObject({ format: 'docx', words: expect.any(Number) });
       const page = await fetch(`${lisan.url}/`);
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('<div id="root">');

@@ -1,7 +1,5 @@
 import { Worker } from 'node:worker_threads';
-
-/** The compiled bundle's own URL (scripts/build-server.mjs writes it); undefined when run from the sources. */
-declare const __lisanBundleUrl: string | undefined;
+import { compiledEntry } from '../compiled';
 
 /** What the API thread needs of PGlite: an in-process PGlite has it, and so does PgliteThread. */
 export interface PgliteEngine {
@@ -96,10 +94,10 @@ export class PgliteThread implements PgliteEngine {
     // Compiled (npm start, the image): the worker is its own bundle beside the process's.
     // From the sources (tests, npm run dev) it is TypeScript: tsx's loader is registered in the
     // thread first (a worker does not inherit the main thread's `--import tsx`).
-    const worker =
-      typeof __lisanBundleUrl === 'string'
-        ? new Worker(new URL('./pglite-worker.mjs', __lisanBundleUrl), { workerData: { dataDir } })
-        : new Worker(
+    const compiled = compiledEntry('pglite-worker.mjs');
+    const worker = compiled
+      ? new Worker(compiled, { workerData: { dataDir } })
+      : new Worker(
             `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL('./pglite-worker.ts', import.meta.url).href)}); });`,
             { eval: true, workerData: { dataDir } },
           );

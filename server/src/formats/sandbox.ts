@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { compiledEntry } from '../compiled';
 import { DocumentError } from './errors';
 import type { FilterLimits } from './limits';
 import type { DocumentAnalysis, DocumentFormat, FilterOptions, MergeInput } from './types';
@@ -26,7 +27,8 @@ export interface SandboxResult<T> {
   repairs: number;
 }
 
-const WORKER_URL = new URL('./sandbox-worker.mjs', import.meta.url);
+// Compiled (npm start, the image): the worker's own bundle; from the sources, the .mjs that loads pdfjs and then tsx.
+const WORKER_URL = compiledEntry('sandbox-worker.mjs') ?? new URL('./sandbox-worker.mjs', import.meta.url);
 
 export function runInSandbox<T>(task: SandboxTask, limits: SandboxLimits): Promise<SandboxResult<T>> {
   return new Promise((resolve, reject) => {
