@@ -7,7 +7,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'web/dist/', 'data/', '.test-results/', '.screenshots/'] },
+  { ignores: ['node_modules/', 'web/dist/', 'dist/', 'data/', '.test-results/', '.screenshots/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -33,10 +33,16 @@ else execSync('node scripts/build-server.mjs', { cwd: root, stdio: 'inherit' });
  */
 const bare = await startServer({}, 'bench/bare-server.ts', '/api/translate');
 let bareRps = 0;
+/** The bare route's CPU per request (µs): its server's, and the load generator's for it. */
+let bareCpu = { server: 0, bench: 0 };
 try {
   const bareOptions = { method: 'POST' as const, body: JSON.stringify({ text: 'Good morning! How are you today?', source_lang: 'en', target_lang: 'ar' }), headers: { 'content-type': 'application/json' }, connections: 50 };
   await autocannon({ url: `${bare.url}/api/translate`, duration: 2, ...bareOptions });
-  bareRps = (await autocannon({ url: `${bare.url}/api/translate`, duration: 10, ...bareOptions })).requests.average;
+  const before = { server: processCpuMs(bare.pid), bench: process.cpuUsage() };
+  const result = await autocannon({ url: `${bare.url}/api/translate`, duration: 10, ...bareOptions });
+  bareRps = result.requests.average;
+  const benchUsage = process.cpuUsage(before.bench);
+  bareCpu = { server: (((processCpuMs(bare.pid) ?? 0) - (before.server ?? 0)) * 1000) / result.requests.total, bench: (benchUsage.user + benchUsage.system) / result.requests.total };
 } finally {
   await bare.stop();
 }
@@ -95,6 +101,10 @@ try {
       'p99 ms': String(p99),
       errors: String(errors),
       'CPU µs/req (server + PostgreSQL; load)': `${cpu.server} + ${cpu.postgres}; ${cpu.bench}`,
+      // The host's speed moves every figure; the same host's bare route moves with it, so this
+      // multiple is what compares runs (the load generator's work per request is the same in
+      // both, and its own CPU per request shows how fast the host was).
+      ...(bareCpu.server > 0 && cpu.server !== '?' ? { 'CPU vs bare route': `${((Number(cpu.server) + Number(cpu.postgres === '?' ? 0 : cpu.postgres)) / bareCpu.server).toFixed(1)}×` } : {}),
       ...(service ? { 'service p50/p99 ms': `${service.p50Ms.toFixed(2)} / ${service.p99Ms.toFixed(2)}` } : {}),
       target: targetText || '-',
       met: scenario.target ? (met && errors === 0 ? 'yes' : 'NO') : '-',
@@ -106,7 +116,7 @@ try {
 }
 }
 
-if (rows.length) printTable(`Lisan benchmark (${new Date().toISOString()}, ${process.platform}, node ${process.version}, ${databases.map((d) => d.name).join(' and ')}; bare Fastify: ${bareRps.toFixed(0)} req/s)`, rows);
+if (rows.length) printTable(`Lisan benchmark (${new Date().toISOString()}, ${process.platform}, node ${process.version}, ${databases.map((d) => d.name).join(' and ')}; bare Fastify: ${bareRps.toFixed(0)} req/s, ${bareCpu.server.toFixed(0)} µs of CPU per request; load ${bareCpu.bench.toFixed(0)} µs)`, rows);
 
 // Document filters (issue 5): analyse and merge times and peak RSS, each case in its own process.
 const documentCases = ['docx', 'xlsx', 'pdf'];
