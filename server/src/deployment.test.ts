@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -63,7 +63,7 @@ describe('deployment: compose.yaml and the Dockerfile', () => {
     expect(ignored).toEqual(expect.arrayContaining(['node_modules', 'data', '.git']));
   });
 
-  it('the image runs the compiled server from only what its run stage copies: migrations, translation, documents, web app', async () => {
+  it('the image runs the compiled server from only what its run stage copies (migrations, translation, documents, web app), and not an incomplete build', async () => {
     const dockerfile = fs.readFileSync(path.join(root, 'Dockerfile'), 'utf8');
     const runStage = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
     const entrypoint = JSON.parse(runStage.match(/^ENTRYPOINT (\[.*\])$/m)![1]!) as string[];
@@ -85,39 +85,47 @@ describe('deployment: compose.yaml and the Dockerfile', () => {
       if (source === 'dist') fs.cpSync(path.join(root, source), path.join(app, source), { recursive: true });
       else fs.symlinkSync(path.join(root, source), path.join(app, source));
     }
-    const lisan = await startLisanProcess(
-      command[0] as 'all',
-      { DATABASE_URL: '', DATA_DIR: dataDir, WEB_DIST_DIR: path.join(app, 'web/dist'), MODELS_AUTO_DOWNLOAD: 'false', MODELS_DIR: path.join(dataDir, 'models'), MAIL_URL: '' },
-      { compiled: entrypoint[4]!, cwd: app, timeoutMs: 120_000 },
-    );
     try {
-      const health = (await (await fetch(`${lisan.url}/api/health`)).json()) as { status: string; database: string };
-      expect(health).toMatchObject({ status: 'ok', database: 'pglite' });
-      // A guest translation: the migrations ran (read beside the sources), the PGlite thread
-      // (its own bundle) stores it, and the response schema (from contract/, bundled) writes it.
-      const csrf = await fetch(`${lisan.url}/mt/csrf-cookie`);
-      const cookie = csrf.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
-      const token = decodeURIComponent(cookie.match(/XSRF-TOKEN=([^;]+)/)![1]!);
-      const response = await fetch(`${lisan.url}/api/translate`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', 'x-xsrf-token': token, cookie },
-        body: JSON.stringify({ text: 'Good morning.', source_lang: 'en', target_lang: 'ar', domain: 'general', token: 'image-test' }),
-      });
-      expect(response.status).toBe(200);
-      const data = JSON.parse(((await response.json()) as { data: string }).data) as { engine: string; segments: Array<{ target: string }> };
-      expect(data.engine).toBe('dictionary');
-      expect(data.segments[0]!.target).toMatch(/[\u0600-\u06FF]/);
-      // A DOCX word count: the document sandbox's worker (its own bundle, pdfjs first) reads it.
-      const form = new FormData();
-      form.append('file', new Blob([new Uint8Array(await sampleDocx())]), 'sample.docx');
-      const counted = await fetch(`${lisan.url}/api/count-words`, { method: 'POST', headers: { 'x-requested-with': 'XMLHttpRequest', 'x-xsrf-token': token, cookie }, body: form });
-      expect(counted.status).toBe(200);
-      expect(await counted.json()).toMatchObject({ format: 'docx', words: expect.any(Number) });
-      const page = await fetch(`${lisan.url}/`);
-      expect(page.status).toBe(200);
-      expect(await page.text()).toContain('<div id="root">');
+      const lisan = await startLisanProcess(
+        command[0] as 'all',
+        { DATABASE_URL: '', DATA_DIR: dataDir, WEB_DIST_DIR: path.join(app, 'web/dist'), MODELS_AUTO_DOWNLOAD: 'false', MODELS_DIR: path.join(dataDir, 'models'), MAIL_URL: '' },
+        { compiled: entrypoint[4]!, cwd: app, timeoutMs: 120_000 },
+      );
+      try {
+        const health = (await (await fetch(`${lisan.url}/api/health`)).json()) as { status: string; database: string };
+        expect(health).toMatchObject({ status: 'ok', database: 'pglite' });
+        // A guest translation: the migrations ran (read beside the sources), the PGlite thread
+        // (its own bundle) stores it, and the response schema (from contract/, bundled) writes it.
+        const csrf = await fetch(`${lisan.url}/mt/csrf-cookie`);
+        const cookie = csrf.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+        const token = decodeURIComponent(cookie.match(/XSRF-TOKEN=([^;]+)/)![1]!);
+        const response = await fetch(`${lisan.url}/api/translate`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', 'x-xsrf-token': token, cookie },
+          body: JSON.stringify({ text: 'Good morning.', source_lang: 'en', target_lang: 'ar', domain: 'general', token: 'image-test' }),
+        });
+        expect(response.status).toBe(200);
+        const data = JSON.parse(((await response.json()) as { data: string }).data) as { engine: string; segments: Array<{ target: string }> };
+        expect(data.engine).toBe('dictionary');
+        expect(data.segments[0]!.target).toMatch(/[\u0600-\u06FF]/);
+        // A DOCX word count: the document sandbox's worker (its own bundle, pdfjs first) reads it.
+        const form = new FormData();
+        form.append('file', new Blob([new Uint8Array(await sampleDocx())]), 'sample.docx');
+        const counted = await fetch(`${lisan.url}/api/count-words`, { method: 'POST', headers: { 'x-requested-with': 'XMLHttpRequest', 'x-xsrf-token': token, cookie }, body: form });
+        expect(counted.status).toBe(200);
+        expect(await counted.json()).toMatchObject({ format: 'docx', words: expect.any(Number) });
+        const page = await fetch(`${lisan.url}/`);
+        expect(page.status).toBe(200);
+        expect(await page.text()).toContain('<div id="root">');
+      } finally {
+        await lisan.stop();
+      }
+      // A build that lacks a worker's bundle does not start, and says what to do.
+      fs.rmSync(path.join(app, 'dist/server/sandbox-worker.mjs'));
+      const incomplete = spawnSync(process.execPath, [entrypoint[4]!, 'all'], { cwd: app, encoding: 'utf8', env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir }, timeout: 60_000 });
+      expect(incomplete.status).toBe(1);
+      expect(incomplete.stderr).toContain('The compiled server is incomplete (sandbox-worker.mjs missing beside it): run npm run build');
     } finally {
-      await lisan.stop();
       fs.rmSync(app, { recursive: true, force: true });
       fs.rmSync(dataDir, { recursive: true, force: true });
     }

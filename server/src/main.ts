@@ -1,4 +1,5 @@
 import { buildApp } from './app';
+import { missingCompiledEntries } from './compiled';
 import { ConfigError, loadConfig } from './config';
 import { createContainer, type ProcessRole } from './container';
 import { closeHttp } from './http/in-flight';
@@ -14,6 +15,11 @@ async function main() {
   if (!['all', 'api', 'worker'].includes(role)) {
     console.error(`Unknown process role "${role}": use all, api or worker`);
     process.exit(2);
+  }
+  const missing = missingCompiledEntries();
+  if (missing.length) {
+    console.error(`The compiled server is incomplete (${missing.join(', ')} missing beside it): run npm run build`);
+    process.exit(1);
   }
   let config;
   try {
