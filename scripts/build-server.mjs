@@ -1,11 +1,12 @@
 // npm run build (after the web app): the server compiled to plain JavaScript for `npm start` and
 // the image, so production runs no TypeScript loader (tsx stays for tests, scripts and `npm run dev`).
 //
-// One bundle per entry (the process, the PGlite thread's worker, the document sandbox's worker) under dist/server, with the
-// packages left to node_modules. Code that finds files next to its source (migrations, the
-// sandbox's worker, the eval sets) reads `import.meta.url` / `import.meta.dirname`: in the
-// bundle those would name dist/server, so each source file's own location is written in their
-// place, relative to the bundle (the source tree ships beside dist, as it does in the image).
+// One bundle per entry (the process, the PGlite thread's worker, the document sandbox's
+// worker) under dist/server, with the packages left to node_modules. Code that finds files next
+// to its source (migrations, the eval sets) reads `import.meta.url` / `import.meta.dirname`: in
+// the bundle those would name dist/server, so each source file's own location is written in
+// their place, relative to the bundle (the source tree ships beside dist, as in the image).
+// The workers' bundles are found from the main bundle's URL (server/src/compiled.ts).
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -46,7 +47,7 @@ export async function buildServer(outdir = path.join(root, 'dist/server')) {
     target: 'node20',
     packages: 'external',
     sourcemap: 'linked',
-    // Code that starts a worker bundled beside it finds it from here (see db/pglite-thread.ts).
+    // Code that starts a worker bundled beside it finds it from here (server/src/compiled.ts).
     banner: { js: 'const __lisanBundleUrl = import.meta.url;' },
     plugins: [sourceLocation],
     logLevel: 'warning',

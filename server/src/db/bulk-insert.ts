@@ -59,7 +59,8 @@ export function insertSql<T extends keyof DB & string, C extends keyof Insertabl
   const names = columns.map(quoted).join(', ');
   const head = `insert into ${quoted(table)} (${names})`;
   if (rows.length >= JSON_FROM_ROWS || rows.length === 0) {
-    params.push(jsonRows(rows.map((row) => (hasExactly(row, columns) ? row : Object.fromEntries(columns.map((column) => [column, (row as Record<string, unknown>)[column]]))))));
+    // Keys a row has beyond the columns are not read: the select names the columns.
+    params.push(jsonRows(rows));
     return `${head} select ${names} from json_populate_recordset(null::${quoted(table)}, $${params.length}::json) with ordinality as "r" order by "ordinality"`;
   }
   const tuples: string[] = [];
@@ -73,6 +74,3 @@ export function insertSql<T extends keyof DB & string, C extends keyof Insertabl
   }
   return `${head} values ${tuples.join(', ')}`;
 }
-
-/** Whether `row`'s keys are `columns`, no more (then it goes to JSON as it is, not copied). */
-const hasExactly = (row: object, columns: readonly string[]) => Object.keys(row).length === columns.length && columns.every((column) => column in row);
