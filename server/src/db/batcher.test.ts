@@ -69,6 +69,44 @@ describe('createBatcher (group commit)', () => {
     expect((results[1] as PromiseRejectedResult).reason.message).toBe('unlucky');
   });
 
+  it('sends a second batch beside the one in flight only when a full batch waits', async () => {
+    const batches: number[][] = [];
+    const releases: Array<() => void> = [];
+    const batcher = createBatcher({
+      run: async (items: number[]) => {
+        batches.push(items);
+        await new Promise<void>((resolve) => releases.push(resolve));
+        return items;
+      },
+      concurrency: 3,
+      maxItems: 3,
+    });
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    const all = [batcher.submit(1)];
+    await turn();
+    // One batch in flight: two more items wait for it (a part of a batch does not go out beside it).
+    all.push(batcher.submit(2), batcher.submit(3));
+    await turn();
+    expect(batches).toEqual([[1]]);
+    // A third waiting item makes a full batch: it goes out beside the first.
+    all.push(batcher.submit(4));
+    await turn();
+    expect(batches).toEqual([[1], [2, 3, 4]]);
+    all.push(batcher.submit(5));
+    await turn();
+    expect(batches).toHaveLength(2);
+    releases[0]!();
+    await all[0];
+    // The second batch is still in flight: one waiting item is not a full batch.
+    expect(batches).toHaveLength(2);
+    releases[1]!();
+    await all[1];
+    // None in flight: what waits goes out, full or not.
+    expect(batches).toEqual([[1], [2, 3, 4], [5]]);
+    releases[2]!();
+    expect(await Promise.all(all)).toEqual([1, 2, 3, 4, 5]);
+  });
+
   it('caps the batch size', async () => {
     const sizes: number[] = [];
     const batcher = createBatcher({ run: async (items: number[]) => (sizes.push(items.length), items), maxItems: 3 });

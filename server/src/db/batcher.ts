@@ -31,7 +31,7 @@ export function createBatcher<I, O>(options: {
   /** Writes a batch; returns one result per item, in order. */
   run(items: I[]): Promise<O[]>;
   maxItems?: number;
-  /** Batches written at once (1 on PGlite's single connection). */
+  /** Batches written at once at most (1 on PGlite's single connection); see canSend. */
   concurrency?: number;
 }): Batcher<I, O> {
   const maxItems = options.maxItems ?? 100;
@@ -78,9 +78,18 @@ export function createBatcher<I, O>(options: {
     batch.forEach((entry, index) => entry.resolve(results[index]!));
   };
 
+  /**
+   * Whether the queue's items go out now. One batch goes out when none is in flight; another
+   * goes out beside it only when a full batch waits (the one in flight cannot keep up). Small
+   * batches in parallel cost the database a statement and a commit each: on the bench's
+   * PostgreSQL, five in flight at once took 40 % more of its CPU per request than one, and a
+   * request waited longer for it (service p99 9-12 ms against 7 ms).
+   */
+  const canSend = () => queue.length > 0 && (inFlight === 0 || (inFlight < concurrency && queue.length >= maxItems));
+
   const flush = () => {
     scheduled = false;
-    while (inFlight < concurrency && queue.length) {
+    while (canSend()) {
       const batch = queue.slice(0, maxItems);
       queue = queue.slice(batch.length);
       inFlight++;
@@ -99,7 +108,7 @@ export function createBatcher<I, O>(options: {
       if (!idle) busy.set(self, new Promise<void>((resolve) => (idle = resolve)));
       return new Promise<O>((resolve, reject) => {
         queue.push({ item, resolve, reject });
-        if (inFlight < concurrency) schedule();
+        if (canSend()) schedule();
       });
     },
     get pending() {

@@ -7,8 +7,16 @@ import { randomUUID } from 'node:crypto';
  * right edge of the index, on pages already in memory, where random (version 4) keys touch
  * a page anywhere in it for each row.
  */
+let prefixTime = -1;
+let prefix = '';
+
 export function uuidv7(now: number = Date.now()): string {
-  const time = now.toString(16).padStart(12, '0');
+  // The time's part is the same for every key of a millisecond (a translation's sentences).
+  if (now !== prefixTime) {
+    const time = now.toString(16).padStart(12, '0');
+    prefix = `${time.slice(0, 8)}-${time.slice(8, 12)}-7`;
+    prefixTime = now;
+  }
   // A version 4 UUID with its time fields replaced: xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx.
-  return `${time.slice(0, 8)}-${time.slice(8, 12)}-7${randomUUID().slice(15)}`;
+  return prefix + randomUUID().slice(15);
 }

@@ -50,23 +50,45 @@ export interface PipelineResult {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** A term's whole-word pattern on normalised text, built once per term wording and language. */
-const termPatterns = new Map<string, RegExp | null>();
-function termPattern(term: string, lang: Lang): RegExp | null {
+/** A term as the check after translation reads it, built once per term wording and language. */
+interface TermMatcher {
+  /** The term's normalised wording (a substring of any text that mentions it), or '' for none. */
+  needle: string;
+  /** The needle as a whole word or phrase. */
+  pattern: RegExp | null;
+}
+const termMatchers = new Map<string, TermMatcher>();
+function termMatcher(term: string, lang: Lang): TermMatcher {
   const key = `${lang}\u0000${term}`;
-  let pattern = termPatterns.get(key);
-  if (pattern === undefined) {
+  let matcher = termMatchers.get(key);
+  if (matcher === undefined) {
     const needle = normalizeForMatch(term, lang);
-    pattern = needle ? new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRegExp(needle)}($|[^\\p{L}\\p{N}])`, 'u') : null;
-    if (termPatterns.size >= 50_000) termPatterns.clear();
-    termPatterns.set(key, pattern);
+    matcher = { needle, pattern: needle ? new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRegExp(needle)}($|[^\\p{L}\\p{N}])`, 'u') : null };
+    if (termMatchers.size >= 50_000) termMatchers.clear();
+    termMatchers.set(key, matcher);
   }
-  return pattern;
+  return matcher;
+}
+
+/**
+ * The matchers of a glossary's terms, with each term's wording, in the glossary's order. The
+ * glossary service gives back the same array for the same owner and pair, so a request's terms
+ * are read once per array, not once per request.
+ */
+const glossaryMatchers = new WeakMap<GlossaryTerm[], { lang: Lang; terms: Array<{ term: GlossaryTerm; wording: string; matcher: TermMatcher }> }>();
+function matchersOf(terms: GlossaryTerm[], lang: Lang) {
+  let entry = glossaryMatchers.get(terms);
+  if (!entry || entry.lang !== lang) {
+    entry = { lang, terms: terms.map((term) => ({ term, wording: term.source.trim().toLowerCase(), matcher: termMatcher(term.source, lang) })) };
+    glossaryMatchers.set(terms, entry);
+  }
+  return entry.terms;
 }
 
 /** Whether a term occurs in an already normalised text as a whole word or phrase (matched as glossaries match, case-insensitively). */
-function mentions(normalizedText: string, term: string, lang: Lang): boolean {
-  return termPattern(term, lang)?.test(normalizedText) ?? false;
+function mentions(normalizedText: string, matcher: TermMatcher): boolean {
+  // The substring test first: most terms are not in most texts, and it costs a fraction of the pattern's.
+  return matcher.needle !== '' && normalizedText.includes(matcher.needle) && (matcher.pattern?.test(normalizedText) ?? false);
 }
 
 /**
@@ -147,17 +169,18 @@ export function createTranslationPipeline(deps: {
     );
 
     // 4. Checked after: which terms of each source the translation carries.
+    const matchers = terms.length ? matchersOf(terms, source) : [];
     pending.forEach((index, i) => {
       const text = route.targets[i]!;
       const normalizedSource = terms.length ? normalizeForMatch(segments[index]!, source) : '';
       // One term per source wording: the first in priority order (the request's, then the owner's, then shared ones), as the router applies it.
       const wordings = new Set<string>();
-      const applied = terms.filter((term) => {
-        const wording = term.source.trim().toLowerCase();
-        if (wordings.has(wording) || !mentions(normalizedSource, term.source, source)) return false;
+      const applied: GlossaryTerm[] = [];
+      for (const { term, wording, matcher } of matchers) {
+        if (wordings.has(wording) || !mentions(normalizedSource, matcher)) continue;
         wordings.add(wording);
-        return true;
-      });
+        applied.push(term);
+      }
       const carried = applied.filter((term) => text.includes(term.target));
       if (carried.length < applied.length) {
         deps.logger?.warn({ engine: route.engine, missing: applied.length - carried.length }, 'a glossary term is missing from a translation');

@@ -77,6 +77,9 @@ interface Glossary {
 
 const NO_GLOSSARY: Glossary = { map: new Map(), maxWords: 0, starts: new Set() };
 
+/** Words whose rendering an engine remembers per glossary (see wordRenderings). */
+const WORD_CACHE_SIZE = 20_000;
+
 /** The first words of the function words' phrases, per source language. */
 const FUNCTION_PHRASE_STARTS = { en: phraseStartsOf(Object.keys(ENGLISH_TO_ARABIC)), ar: phraseStartsOf(Object.keys(ARABIC_TO_ENGLISH)) };
 
@@ -141,6 +144,12 @@ export class DictionaryEngine implements TranslationEngine {
   readonly synchronous = true;
   private readonly glossaries = new WeakMap<GlossaryTerm[], Glossary>();
   private readonly arabicSenseCache = new Map<string, string | null>();
+  /**
+   * Single words' renderings, per glossary and direction: a word renders the same way every
+   * time for the same glossary, and most words of a text are words seen before (a few hundred
+   * of them make half of any English or Arabic text). At most WORD_CACHE_SIZE per glossary.
+   */
+  private readonly wordRenderings = new WeakMap<Glossary, Map<string, Rendering | null>>();
 
   constructor(private readonly data: FreeDictData) {}
 
@@ -284,10 +293,29 @@ export class DictionaryEngine implements TranslationEngine {
 
   /** The rendering of a span of words, or null when nothing covers the whole span. */
   private renderSpan(words: string[], source: Lang, glossary: Glossary, key?: string): Rendering | null {
+    if (words.length === 1) return this.renderWord(words[0]!, source, glossary, key);
     const phrase = words.join(' ');
     if (!HAS_LETTER.test(phrase)) return null;
     if (source === 'en') return this.renderEnglish(phrase, words.length, glossary, key);
     return this.renderArabic(phrase, words.length, glossary, key);
+  }
+
+  /** One word's rendering (renderSpan of one word), remembered per glossary and direction. */
+  private renderWord(word: string, source: Lang, glossary: Glossary, key?: string): Rendering | null {
+    let cache = this.wordRenderings.get(glossary);
+    if (!cache) {
+      cache = new Map();
+      this.wordRenderings.set(glossary, cache);
+    }
+    // The key, when given, is the word's own normalisation (wordKeyOf): the word decides it.
+    const cacheKey = source === 'en' ? `e${word}` : `a${word}`;
+    let rendering = cache.get(cacheKey);
+    if (rendering === undefined) {
+      rendering = !HAS_LETTER.test(word) ? null : source === 'en' ? this.renderEnglish(word, 1, glossary, key) : this.renderArabic(word, 1, glossary, key);
+      if (cache.size >= WORD_CACHE_SIZE) cache.clear();
+      cache.set(cacheKey, rendering);
+    }
+    return rendering;
   }
 
   /** `key`: the phrase's look-up key when the caller has it (normalizeEnglish of the phrase). */

@@ -1,4 +1,5 @@
 import { uuidv7 } from '../../db/uuid';
+import { LatencyHistogram } from '../../http/latency';
 import type { Logger } from 'pino';
 import type { UserRow } from '../../db/schema';
 import { countWords, detectLanguage, DICTIONARY_MAX_WORDS } from '../../text/toolkit';
@@ -160,9 +161,8 @@ export function createTranslateService(deps: {
     });
   }
 
-  // The last 10,000 service times of POST /api/translate (ms), for serviceStats().
-  const serviceTimes: number[] = [];
-  let serviceNext = 0;
+  // The service times of POST /api/translate since the start or the last reset, for serviceStats().
+  const serviceTimes = new LatencyHistogram();
 
   deps.history.registerType('text', {
     detail: loadTranslation,
@@ -372,21 +372,16 @@ export function createTranslateService(deps: {
     loadTranslation,
 
     recordServiceTime(ms: number) {
-      if (serviceTimes.length < 10_000) serviceTimes.push(ms);
-      else serviceTimes[serviceNext] = ms;
-      serviceNext = (serviceNext + 1) % 10_000;
+      serviceTimes.record(ms);
     },
 
-    /** Requests and service-time percentiles (ms) of POST /api/translate in this process. */
+    /** Requests and service-time percentiles (ms) of POST /api/translate in this process, since the start or the last reset. */
     serviceStats() {
-      const sorted = [...serviceTimes].sort((a, b) => a - b);
-      const at = (p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0);
-      return { requests: sorted.length, p50Ms: at(50), p99Ms: at(99) };
+      return { requests: serviceTimes.count, p50Ms: serviceTimes.percentile(50), p99Ms: serviceTimes.percentile(99) };
     },
 
     resetServiceStats() {
-      serviceTimes.length = 0;
-      serviceNext = 0;
+      serviceTimes.reset();
     },
 
     /** Deletes guests' texts past their retention and old usage counters (the scheduled job). */
