@@ -131,6 +131,25 @@ describe('actor cache limits', () => {
     expect(cache.get('s1')).toBeUndefined();
   });
 
+  it('keeps a key request’s user by id under the same time limit and drops, and never stores a read a drop overtook', () => {
+    let now = 1_000_000;
+    const cache = new ActorCache(5_000, () => now);
+    cache.setUser(user);
+    expect(cache.getUser(1)).toBe(user);
+    now += 5_000;
+    expect(cache.getUser(1)).toBeUndefined();
+    cache.setUser(user);
+    cache.dropUsers([1]);
+    expect(cache.getUser(1)).toBeUndefined();
+    const mark = cache.mark();
+    cache.dropUsers([1]);
+    cache.setUser(user, mark);
+    expect(cache.getUser(1)).toBeUndefined();
+    cache.setUser(user, cache.mark());
+    cache.clear();
+    expect(cache.getUser(1)).toBeUndefined();
+  });
+
   it('stays bounded in size', () => {
     const cache = new ActorCache(5_000, () => 0, 3);
     for (const id of ['a', 'b', 'c', 'd']) cache.set({ ...session(10_000), id } as SessionRow, user);

@@ -8,7 +8,8 @@ interface Entry {
 
 /**
  * The signed-in actor (session row and user row) of recent requests, by session id, for
- * a few seconds: a busy user's requests then skip two reads each. A write to a user's row or
+ * a few seconds: a busy user's requests then skip two reads each. A developer API key's user
+ * is kept the same way by user id (the key itself is read every time). A write to a user's row or
  * a deletion of a session drops only the entries of that user or session, in this process at
  * once and in the others through the cache bus (the container wires both), so a change of
  * role, plan or verification, a sign-out or a removal applies to the next request while every
@@ -18,6 +19,8 @@ interface Entry {
  */
 export class ActorCache {
   private readonly entries = new Map<string, Entry>();
+  /** Users by id with no session (a developer API key's user), under the same drops and time limit. */
+  private readonly users = new Map<number, { user: UserRow; until: number }>();
   private readonly sessionsOfUser = new Map<number, Set<string>>();
   /** The version at which a user or session was last dropped (recent ones only). */
   private readonly droppedUsers = new Map<number, number>();
@@ -43,6 +46,24 @@ export class ActorCache {
     return entry;
   }
 
+  /** A user recently read by id (setUser), not through a session. */
+  getUser(id: number): UserRow | undefined {
+    const entry = this.users.get(id);
+    if (!entry) return undefined;
+    if (entry.until <= this.now()) {
+      this.users.delete(id);
+      return undefined;
+    }
+    return entry.user;
+  }
+
+  /** Remembers a user read by id; `mark` as for set(). */
+  setUser(user: UserRow, mark = this.version) {
+    if (mark < this.floor || (this.droppedUsers.get(user.id) ?? -1) > mark) return;
+    if (this.users.size >= this.maxEntries) this.users.clear();
+    this.users.set(user.id, { user, until: this.now() + this.ttlMs });
+  }
+
   /** Taken before reading a session and its user from the database; pass it to set(). */
   mark(): number {
     return this.version;
@@ -64,6 +85,7 @@ export class ActorCache {
     const version = ++this.version;
     for (const id of ids) {
       this.remember(this.droppedUsers, id, version);
+      this.users.delete(id);
       for (const sessionId of this.sessionsOfUser.get(id) ?? []) this.entries.delete(sessionId);
       this.sessionsOfUser.delete(id);
     }
@@ -82,6 +104,7 @@ export class ActorCache {
   clear() {
     this.version++;
     this.entries.clear();
+    this.users.clear();
     this.sessionsOfUser.clear();
     this.droppedUsers.clear();
     this.droppedSessions.clear();

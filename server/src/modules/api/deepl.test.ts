@@ -62,10 +62,13 @@ describe('deepl-node against /v2', () => {
 
   it('typed errors: a bad key is an AuthorizationError, an exhausted quota a QuotaExceededError', async () => {
     await expect(translator('lsn_not-a-real-key').translateText('Hello', null, 'ar')).rejects.toBeInstanceOf(deepl.AuthorizationError);
-    const { key } = await userWithKey(t, { daily_text_requests: 1 });
+    const { key, id } = await userWithKey(t, { daily_text_requests: 1 });
     const client = translator(key);
     await client.translateText('Hello', null, 'ar');
     await expect(client.translateText('Hello again', null, 'ar')).rejects.toBeInstanceOf(deepl.QuotaExceededError);
+    // The key's usage is counted while a request translates: the refused one is taken back.
+    const usage = await t.container.database.db.selectFrom('api_key_usage').selectAll().where('api_key_id', '=', id).executeTakeFirstOrThrow();
+    expect({ requests: usage.requests, characters: Number(usage.characters) }).toEqual({ requests: 1, characters: 5 });
   });
 
   it('the month\'s API characters are a quota of their own: past it, a QuotaExceededError, and nothing is counted', async () => {

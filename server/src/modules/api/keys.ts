@@ -140,42 +140,49 @@ export function createApiKeysService(deps: {
     },
 
     /**
-     * The caller of a key request. The key and its user are read from the database every
-     * time (no cache): a revoked key stops at once in every process. Wrong keys are counted
-     * per address; past the limit every key request from it is refused for the rest of the
-     * window (429). The plan and team come from the entitlements module (its per-actor read).
+     * The caller of a key request. The key is read from the database every time (no cache): a
+     * revoked key stops at once in every process; its user comes from `findUser` (the actor
+     * cache's, dropped in every process when the user's row changes, as for sessions). Wrong
+     * keys are counted per address; past the limit every key request from it is refused for
+     * the rest of the window (429). The key's rate-limit hit goes out with the read of the key
+     * (one wait, not two in turn), counted against the key's digest, so a key that turns out
+     * not to be valid has its hit counted all the same. The plan and team come from the
+     * entitlements module (its per-actor read).
      */
     async authenticate(key: string | undefined, ip: string): Promise<ApiCaller> {
       const failures = `api-key-failures:${ip}`;
-      const [blocked, row] = await Promise.all([
+      const digest = key ? hashApiKey(key.trim()) : undefined;
+      const [blocked, row, hit] = await Promise.all([
         deps.rateLimiter.blockedFor(failures, deps.limits.failuresPerWindow, FAILURE_WINDOW_SECONDS),
-        key ? deps.repo.findByHash(hashApiKey(key.trim())) : undefined,
+        digest ? deps.repo.findByHash(digest) : undefined,
+        // 22 characters of the digest (132 bits) name the key's counter; the digest itself stays in api_keys.
+        digest ? deps.rateLimiter.hit(`api-key:${digest.slice(0, 22)}`, deps.limits.requestsPerMinute, 60) : undefined,
       ]);
       if (blocked) throw new TooManyRequests(blocked);
       const live = row && !row.revoked_at ? row : undefined;
-      // The key's hit on its rate limit goes out with the read of its user (one wait, not two
-      // in turn); a key whose user turns out not to qualify is refused all the same.
-      const [user, hit] = await Promise.all([
-        live ? deps.findUser(live.user_id) : undefined,
-        live ? deps.rateLimiter.hit(`api-key:${live.id}`, deps.limits.requestsPerMinute, 60) : undefined,
-      ]);
+      const user = live ? await deps.findUser(live.user_id) : undefined;
       const entitled = user ? await deps.entitlementsOf(user) : null;
       const team = entitled?.team ?? null;
       // A team key stops working when its maker leaves the team.
-      const valid = row && user && user.email_verified_at && (row.team_id === null || team?.teamId === row.team_id);
+      const valid = live && user && user.email_verified_at && (live.team_id === null || team?.teamId === live.team_id);
       if (!valid) {
         if (key) await deps.rateLimiter.hit(failures, deps.limits.failuresPerWindow, FAILURE_WINDOW_SECONDS);
         throw new ApiKeyRejected();
       }
       if (!entitled?.features.api) throw new Forbidden('api.plan_feature');
       if (hit && !hit.allowed) throw new TooManyRequests(hit.retryAfterSeconds);
-      await touch(row.id);
-      return { key: row, user, team };
+      await touch(live.id);
+      return { key: live, user, team };
     },
 
-    /** Counts a successful request on the key's usage of the month (group-committed with other requests'). */
-    async recordUsage(caller: ApiCaller, delta: { characters?: number; documents?: number }) {
-      await usage.submit({ id: caller.key.id, period: monthStart(), requests: 1, characters: delta.characters ?? 0, documents: delta.documents ?? 0 });
+    /**
+     * Counts a request on the key's usage of the month (group-committed with other requests').
+     * Resolves, once written, to what takes it back again (for a request that then fails).
+     */
+    async recordUsage(caller: ApiCaller, delta: { characters?: number; documents?: number }): Promise<() => Promise<void>> {
+      const item = { id: caller.key.id, period: monthStart(), requests: 1, characters: delta.characters ?? 0, documents: delta.documents ?? 0 };
+      await usage.submit(item);
+      return () => usage.submit({ ...item, requests: -1, characters: -item.characters, documents: -item.documents });
     },
 
     /** Glossaries made through the API belong to the key's owner: the team for a team key. */

@@ -93,15 +93,19 @@ export function createApiTexts(deps: { translate: TranslateService; keys: ApiKey
   function prepare(caller: ApiCaller, ip: string, text: string, source: Lang | 'auto', target: Lang, format: TextFormat, ignoreTags: Set<string>) {
     const guess = (plain: string) => (source !== 'auto' ? source : (detectLanguage(plain)?.lang ?? target));
     if (format === 'text') {
+      const characters = [...text.trim()].length;
       return {
         plain: text,
-        finish: async (result: Plain): Promise<ApiTextResult> => (text.trim() ? { text: joinPlain(result), source: result.source, characters: [...text.trim()].length } : { text, source: guess(text), characters: 0 }),
+        characters,
+        finish: async (result: Plain): Promise<ApiTextResult> => (characters ? { text: joinPlain(result), source: result.source, characters } : { text, source: guess(text), characters: 0 }),
       };
     }
     const { pieces, runs } = splitMarkup(text, format, ignoreTags);
     const joined = runs.map((run) => run.text).join('\n');
+    const characters = runs.length ? [...joined].length : 0;
     return {
       plain: joined,
+      characters,
       finish: async (result: Plain): Promise<ApiTextResult> => {
         if (!runs.length) return { text, source: guess(unescapeHtml(text.replace(TAG, ' '))), characters: 0 };
         const translated: string[] = [];
@@ -118,20 +122,33 @@ export function createApiTexts(deps: { translate: TranslateService; keys: ApiKey
         runs.forEach((run, index) => {
           pieces[run.piece] = escapeHtml(run.leading + byRun[index]!.trim() + run.trailing);
         });
-        return { text: pieces.join(''), source: result.source, characters: [...joined].length };
+        return { text: pieces.join(''), source: result.source, characters };
       },
     };
   }
 
   return {
-    /** Every text of a request, in order; the key's usage counts the request and its characters. */
+    /**
+     * Every text of a request, in order; the key's usage counts the request and its characters.
+     * The usage is written while the texts translate (its group commit overlaps theirs rather
+     * than following them: one wait less per request) and taken back if the request fails, as
+     * the ledger's units are.
+     */
     async translateMany(caller: ApiCaller, ip: string, texts: string[], options: { source: Lang | 'auto'; target: Lang; format: TextFormat; ignoreTags?: Iterable<string> }) {
       const ignoreTags = new Set(options.ignoreTags ?? []);
       const prepared = texts.map((text) => prepare(caller, ip, text, options.source, options.target, options.format, ignoreTags));
-      const answers = await translatePlain(caller, ip, prepared.map((p) => p.plain), options.source, options.target);
-      const results = await Promise.all(prepared.map((p, index) => p.finish(answers[index]!)));
-      await deps.keys.recordUsage(caller, { characters: results.reduce((sum, result) => sum + result.characters, 0) });
-      return results;
+      const counted = deps.keys.recordUsage(caller, { characters: prepared.reduce((sum, p) => sum + p.characters, 0) });
+      try {
+        const answers = await translatePlain(caller, ip, prepared.map((p) => p.plain), options.source, options.target);
+        const results = await Promise.all(prepared.map((p, index) => p.finish(answers[index]!)));
+        await counted;
+        return results;
+      } catch (error) {
+        // What was written is taken back (a write that failed counted nothing).
+        const takeBack = await counted.catch(() => null);
+        if (takeBack) await takeBack();
+        throw error;
+      }
     },
   };
 }
