@@ -6,7 +6,7 @@ import { docxEntries, writeZip } from '../../test/fixtures/documents';
 import { analyzeDocument } from '../formats';
 import { analyzeHtml } from '../formats/html';
 import { DEFAULT_LIMITS } from '../formats/limits';
-import { countWords, detectLanguage, planBatches } from './toolkit';
+import { countCharacters, countWords, detectLanguage, planBatches, scriptLetters } from './toolkit';
 import { TRICKY_INPUTS } from './tricky-inputs';
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -46,5 +46,30 @@ describe('planBatches (the one batcher)', () => {
     expect(planBatches(['aaaa', 'bbbb', 'cc'], { maxSegments: 10, maxChars: 8 }).map((b) => b.segmentIndexes)).toEqual([[0, 1], [2]]);
     expect(planBatches(['a', '1', 'b', 'c'], { maxSegments: 2, maxChars: 100 }, (s) => /\p{L}/u.test(s)).map((b) => b.segmentIndexes)).toEqual([[0, 2], [3]]);
     expect(planBatches(['x'.repeat(50)], { maxSegments: 2, maxChars: 10 })).toEqual([{ index: 0, segmentIndexes: [0] }]);
+  });
+});
+
+describe('countCharacters and scriptLetters (counted in one pass)', () => {
+  const samples = [
+    '',
+    'Hello',
+    'مرحبا بالعالم',
+    '😀!',
+    'a\ud83d', // a lone high surrogate at the end
+    '\ude00b', // a lone low surrogate first
+    'e\u0301 café Ærøskøbing ﬁ Ａｂｃ ŉ ǅ',
+    'الْعَرَبِيَّة ـــ ١٢٣ ﷲ ﻻ ٮ ۓ ە ۮ ۯ ۺ ݐ ࢠ',
+    '𝐀𝐁 𝔄 \u{1DF00}', // letters outside the Basic Multilingual Plane
+    ...TRICKY_INPUTS.map((input) => input.text),
+  ];
+
+  it.each(samples)('counts code points as the spread does: %j', (text) => {
+    expect(countCharacters(text)).toBe([...text].length);
+  });
+
+  it.each(samples)('counts Arabic and Latin letters as the script patterns match them: %j', (text) => {
+    const arabic = text.match(/[\u0620-\u064A\u066E-\u06D3\u06D5\u06EE\u06EF\u06FA-\u06FF\u0750-\u077F\u08A0-\u08C9\uFB50-\uFDFF\uFE70-\uFEFC]/gu)?.length ?? 0;
+    const latin = text.match(/\p{Script=Latin}/gu)?.length ?? 0;
+    expect(scriptLetters(text)).toEqual({ arabic, latin });
   });
 });

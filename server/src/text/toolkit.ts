@@ -24,13 +24,64 @@ export function countWords(text: string): number {
 }
 const WORDLIKE = /[\p{L}\p{N}]/u;
 
-/** Arabic letters (not digits, diacritics or punctuation) and Latin letters. */
-const ARABIC_LETTER = /[\u0620-\u064A\u066E-\u06D3\u06D5\u06EE\u06EF\u06FA-\u06FF\u0750-\u077F\u08A0-\u08C9\uFB50-\uFDFF\uFE70-\uFEFC]/gu;
-const LATIN_LETTER = /\p{Script=Latin}/gu;
+/**
+ * Characters as plans and the developer API count them: Unicode code points (an emoji is one,
+ * not its two UTF-16 units; a lone surrogate is one), what `[...text].length` gives, without
+ * building the array.
+ */
+export function countCharacters(text: string): number {
+  let count = text.length;
+  for (let i = 0; i < text.length - 1; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        count--;
+        i++;
+      }
+    }
+  }
+  return count;
+}
 
-/** Arabic and Latin letters in a text: what the detector weighs (documents add them up part by part). */
+/** Arabic letters (not digits, diacritics or punctuation): these ranges of the Basic Multilingual Plane. */
+const ARABIC_LETTER_RANGES = [
+  [0x0620, 0x064a],
+  [0x066e, 0x06d3],
+  [0x06d5, 0x06d5],
+  [0x06ee, 0x06ef],
+  [0x06fa, 0x06ff],
+  [0x0750, 0x077f],
+  [0x08a0, 0x08c9],
+  [0xfb50, 0xfdff],
+  [0xfe70, 0xfefc],
+] as const;
+const LATIN_LETTER = /^\p{Script=Latin}$/u;
+
+/**
+ * Arabic and Latin letters in a text: what the detector weighs (documents add them up part by
+ * part). One pass over the text: ASCII and the Arabic ranges by their code, other characters
+ * by their script.
+ */
 export function scriptLetters(text: string): { arabic: number; latin: number } {
-  return { arabic: text.match(ARABIC_LETTER)?.length ?? 0, latin: text.match(LATIN_LETTER)?.length ?? 0 };
+  let arabic = 0;
+  let latin = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0x80) {
+      const lower = unit | 0x20;
+      if (lower >= 0x61 && lower <= 0x7a) latin++;
+      continue;
+    }
+    if (ARABIC_LETTER_RANGES.some(([from, to]) => unit >= from && unit <= to)) {
+      arabic++;
+      continue;
+    }
+    const point = text.codePointAt(i)!;
+    if (point > 0xffff) i++;
+    if (LATIN_LETTER.test(String.fromCodePoint(point))) latin++;
+  }
+  return { arabic, latin };
 }
 
 export interface Detection {

@@ -1,5 +1,5 @@
 import { escapeHtml, unescapeHtml } from '../../engines/bergamot/markup';
-import { detectLanguage } from '../../text/toolkit';
+import { countCharacters, detectLanguage } from '../../text/toolkit';
 import type { Lang } from '../../engines/types';
 import type { TranslateService } from '../translate/service';
 import type { ApiCaller, ApiKeysService } from './keys';
@@ -93,7 +93,7 @@ export function createApiTexts(deps: { translate: TranslateService; keys: ApiKey
   function prepare(caller: ApiCaller, ip: string, text: string, source: Lang | 'auto', target: Lang, format: TextFormat, ignoreTags: Set<string>) {
     const guess = (plain: string) => (source !== 'auto' ? source : (detectLanguage(plain)?.lang ?? target));
     if (format === 'text') {
-      const characters = [...text.trim()].length;
+      const characters = countCharacters(text.trim());
       return {
         plain: text,
         characters,
@@ -102,7 +102,7 @@ export function createApiTexts(deps: { translate: TranslateService; keys: ApiKey
     }
     const { pieces, runs } = splitMarkup(text, format, ignoreTags);
     const joined = runs.map((run) => run.text).join('\n');
-    const characters = runs.length ? [...joined].length : 0;
+    const characters = runs.length ? countCharacters(joined) : 0;
     return {
       plain: joined,
       characters,

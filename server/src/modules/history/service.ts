@@ -34,7 +34,11 @@ export interface NewHistoryEntry {
 
 /** The history entry title: the start of the text, on one line. */
 export function historyTitle(text: string, max = 120): string {
-  const line = text.replace(/\s+/g, ' ').trim();
+  const collapse = (part: string) => part.replace(/\s+/g, ' ').trim();
+  // Only the start of a long text is read: once its collapsed form is longer than the title
+  // by two characters, the rest of the text cannot change the title's characters.
+  let line = collapse(text.slice(0, max * 4));
+  if (line.length < max + 2 && text.length > max * 4) line = collapse(text);
   return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line;
 }
 

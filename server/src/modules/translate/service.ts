@@ -2,7 +2,7 @@ import { uuidv7 } from '../../db/uuid';
 import { LatencyHistogram } from '../../http/latency';
 import type { Logger } from 'pino';
 import type { UserRow } from '../../db/schema';
-import { countWords, detectLanguage, DICTIONARY_MAX_WORDS } from '../../text/toolkit';
+import { countCharacters, countWords, detectLanguage, DICTIONARY_MAX_WORDS } from '../../text/toolkit';
 import type { DictionaryEngine } from '../../engines/dictionary/engine';
 import { AllEnginesFailed, NoEngineAvailable, type EngineRouter } from '../../engines/router';
 import { segmentText } from '../../engines/segment';
@@ -198,7 +198,7 @@ export function createTranslateService(deps: {
         // Allowed, but no LLM engine is configured: fall back to the usual chain and say so.
         useLlm = deps.router.has('llm', source, target);
       }
-      const characters = [...input.text.trim()].length;
+      const characters = countCharacters(input.text.trim());
       if (characters > limits.charLimit) throw new LimitExceeded('char_limit', 'translate.char_limit');
 
       const quota = await deps.entitlements.consume(entitled, 'text_requests');
@@ -299,7 +299,7 @@ export function createTranslateService(deps: {
           results[index] = { source, leading: '', segments: lines.map((line, i) => ({ target: line, separator: i < lines.length - 1 ? '\n' : '' })), text };
           return;
         }
-        if ([...text.trim()].length > entitled.limits.charLimit) throw new LimitExceeded('char_limit', 'translate.char_limit');
+        if (countCharacters(text.trim()) > entitled.limits.charLimit) throw new LimitExceeded('char_limit', 'translate.char_limit');
         work.push({ index, text, source, segmented: segmentText(text, source) });
       });
       if (!work.length) return results;
@@ -309,7 +309,7 @@ export function createTranslateService(deps: {
       // when either is refused, the other is given back.
       const [quota, characters] = await Promise.all([
         deps.entitlements.consume(entitled, 'text_requests', work.length),
-        deps.entitlements.consume(entitled, 'api_characters', work.reduce((sum, item) => sum + [...item.text].length, 0)),
+        deps.entitlements.consume(entitled, 'api_characters', work.reduce((sum, item) => sum + countCharacters(item.text), 0)),
       ]);
       if (!quota.allowed || !characters.allowed) {
         await Promise.all([quota.release(), characters.release()]).catch((releaseError) => deps.logger.error({ err: releaseError }, 'could not give usage units back'));
@@ -354,7 +354,7 @@ export function createTranslateService(deps: {
             domain: 'general',
             llm: false,
             engine: translated.engine,
-            characters: group.reduce((sum, item) => sum + [...item.text.trim()].length, 0),
+            characters: group.reduce((sum, item) => sum + countCharacters(item.text.trim()), 0),
             leading: '',
             segments: rows,
             sourceText,

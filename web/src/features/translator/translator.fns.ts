@@ -1,9 +1,9 @@
-import { countWords, detectLanguage, DICTIONARY_MAX_WORDS } from '../../../../server/src/text/toolkit';
+import { countCharacters as countCodePoints, countWords, detectLanguage, DICTIONARY_MAX_WORDS } from '../../../../server/src/text/toolkit';
 import type { DictionaryEntry, Lang, SourceLang, TranslateAnswer, TranslatedSegment, TranslationData, TranslationResult } from './types';
 
 /** Characters as the server counts them: code points of the trimmed text. */
 export function countCharacters(text: string): number {
-  return [...text.trim()].length;
+  return countCodePoints(text.trim());
 }
 
 /** Parses the contract's answer; `data` and `dictionary` arrive as JSON text (their shapes: contract/translate.ts). */
