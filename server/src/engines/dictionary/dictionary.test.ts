@@ -176,6 +176,19 @@ describe('dictionary engine on the FreeDict dictionaries', () => {
     expect(engine.translateSegment('والعقد', job('ar', 'en', [{ source: 'العقد', target: 'the agreement' }]))).toBe('And the agreement');
   });
 
+  it('renders a word for each glossary of its own, however often it was rendered for another (words are remembered per glossary)', () => {
+    const first = [{ source: 'contract', target: 'الاتفاقية' }];
+    const second = [{ source: 'contract', target: 'الصفقة' }];
+    const plain = engine.translateSegment('contract', job('en', 'ar'));
+    for (let round = 0; round < 3; round++) {
+      expect(engine.translateSegment('contract', job('en', 'ar', first))).toBe('الاتفاقية');
+      expect(engine.translateSegment('contract', job('en', 'ar', second))).toBe('الصفقة');
+      expect(engine.translateSegment('contract', job('en', 'ar'))).toBe(plain);
+    }
+    expect(plain).not.toBe('الاتفاقية');
+    expect(plain).not.toBe('الصفقة');
+  });
+
   it('finds a phrase of several words whichever list it comes from (spans are tried only from a word that starts one)', () => {
     // A glossary phrase whose first word starts no phrase of the dictionary or the function words.
     const glossary = [{ source: 'Qwzxv Blorp Prime', target: 'كوزكسف بلورب برايم' }];

@@ -77,8 +77,8 @@ interface Glossary {
 
 const NO_GLOSSARY: Glossary = { map: new Map(), maxWords: 0, starts: new Set() };
 
-/** Words whose rendering an engine remembers per glossary (see wordRenderings). */
-const WORD_CACHE_SIZE = 20_000;
+/** Words whose rendering an engine remembers, all glossaries together (see wordRenderings). */
+const WORD_CACHE_SIZE = 100_000;
 
 /** The first words of the function words' phrases, per source language. */
 const FUNCTION_PHRASE_STARTS = { en: phraseStartsOf(Object.keys(ENGLISH_TO_ARABIC)), ar: phraseStartsOf(Object.keys(ARABIC_TO_ENGLISH)) };
@@ -145,11 +145,16 @@ export class DictionaryEngine implements TranslationEngine {
   private readonly glossaries = new WeakMap<GlossaryTerm[], Glossary>();
   private readonly arabicSenseCache = new Map<string, string | null>();
   /**
-   * Single words' renderings, per glossary and direction: a word renders the same way every
-   * time for the same glossary, and most words of a text are words seen before (a few hundred
-   * of them make half of any English or Arabic text). At most WORD_CACHE_SIZE per glossary.
+   * Single words' renderings, by glossary, direction and word: a word renders the same way
+   * every time for the same glossary, and most words of a text are words seen before (a few
+   * hundred of them make half of any English or Arabic text). One map for every glossary, of
+   * at most WORD_CACHE_SIZE entries (then it starts again), so the owners' glossaries together
+   * hold no more than that.
    */
-  private readonly wordRenderings = new WeakMap<Glossary, Map<string, Rendering | null>>();
+  private readonly wordRenderings = new Map<string, Rendering | null>();
+  /** A number per glossary for wordRenderings' keys (the glossary object itself is the identity). */
+  private readonly glossaryNumbers = new WeakMap<Glossary, number>();
+  private nextGlossaryNumber = 0;
 
   constructor(private readonly data: FreeDictData) {}
 
@@ -302,18 +307,18 @@ export class DictionaryEngine implements TranslationEngine {
 
   /** One word's rendering (renderSpan of one word), remembered per glossary and direction. */
   private renderWord(word: string, source: Lang, glossary: Glossary, key?: string): Rendering | null {
-    let cache = this.wordRenderings.get(glossary);
-    if (!cache) {
-      cache = new Map();
-      this.wordRenderings.set(glossary, cache);
+    let number = this.glossaryNumbers.get(glossary);
+    if (number === undefined) {
+      number = this.nextGlossaryNumber++;
+      this.glossaryNumbers.set(glossary, number);
     }
     // The key, when given, is the word's own normalisation (wordKeyOf): the word decides it.
-    const cacheKey = source === 'en' ? `e${word}` : `a${word}`;
-    let rendering = cache.get(cacheKey);
+    const cacheKey = `${number}${source}\u0000${word}`;
+    let rendering = this.wordRenderings.get(cacheKey);
     if (rendering === undefined) {
       rendering = !HAS_LETTER.test(word) ? null : source === 'en' ? this.renderEnglish(word, 1, glossary, key) : this.renderArabic(word, 1, glossary, key);
-      if (cache.size >= WORD_CACHE_SIZE) cache.clear();
-      cache.set(cacheKey, rendering);
+      if (this.wordRenderings.size >= WORD_CACHE_SIZE) this.wordRenderings.clear();
+      this.wordRenderings.set(cacheKey, rendering);
     }
     return rendering;
   }
