@@ -49,4 +49,26 @@ describe('rate limits (group-committed hits)', () => {
     const fresh = await limiter.hit(`a${stamp}`, 2, 60);
     expect(fresh).toMatchObject({ allowed: true, remaining: 1 });
   });
+
+  it('reads go in the same batch as hits of two window lengths: each read sees its counter as it was before the batch', async () => {
+    const limiter = new RateLimiter(t.container.database.db);
+    const stamp = Date.now();
+    const [blocked, free] = [`blocked${stamp}`, `free${stamp}`];
+    for (let i = 0; i < 3; i++) await limiter.hit(blocked, 3, 600);
+    const [readBlocked, hit60, readFree, hit600, readMissing] = await Promise.all([
+      limiter.blockedFor(blocked, 3, 600),
+      limiter.hit(`k${stamp}`, 5, 60),
+      limiter.blockedFor(free, 1, 600),
+      // A hit of a key read in the same batch: the read sees the count before it.
+      limiter.hit(free, 1, 600),
+      limiter.blockedFor(`missing${stamp}`, 1, 60),
+    ]);
+    expect(readBlocked).toBeGreaterThan(590);
+    expect(readFree).toBe(0);
+    expect(readMissing).toBe(0);
+    expect(hit60).toMatchObject({ allowed: true, remaining: 4 });
+    expect(hit600).toMatchObject({ allowed: true, remaining: 0 });
+    // Afterwards the hit counts: the key is at its limit of one.
+    expect(await limiter.blockedFor(free, 1, 600)).toBeGreaterThan(590);
+  });
 });

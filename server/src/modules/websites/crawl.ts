@@ -18,7 +18,10 @@ export function createWebsiteCrawl(ctx: WebsitesContext) {
     /** The website-crawl job: stale generations and finished crawls are ignored (safe to run twice). */
     async runCrawl(job: { websiteId: number; generation: number }) {
       const site = await repo.findSite(job.websiteId);
-      if (!site || site.crawl_generation !== job.generation || site.state !== 'crawling') return;
+      if (!site || site.crawl_generation !== job.generation) return;
+      // This crawl finished: a run that stopped between the site's state and its history entry
+      // (a crash) left the entry saying crawling; the job's next run writes it.
+      if (site.state !== 'crawling') return syncHistory(site.id);
       const result = await crawlWebsite({ repo, fetcher: deps.fetcher, now: deps.now, logger, settings: settings.crawl }, site);
       const startPage = await repo.findPageByUrl(site.id, site.url);
       const first = startPage?.title ? startPage : (await repo.listPages(site.id, { page: 1, perPage: 1 })).rows[0];

@@ -65,6 +65,8 @@ async function websiteEntries(c: TestClient, q = '') {
   return response.json().data as HistoryEntryJson[];
 }
 const entryOf = async (c: TestClient, projectId: string) => (await websiteEntries(c)).find((e) => e.project_id === projectId);
+/** The site's history entry once it says `state`: the job writes it just after the site's own state, which crawled() and translated() wait for. */
+const entryWhen = (c: TestClient, projectId: string, state: string) => waitFor(() => entryOf(c, projectId), (e) => e?.state === state);
 const crawled = (c: TestClient, id: number) => waitFor(() => getSite(c, id), (s) => s.state !== 'crawling');
 const translated = (c: TestClient, id: number) => waitFor(() => getSite(c, id), (s) => s.pages.pending === 0);
 
@@ -164,7 +166,7 @@ describe('adding and crawling a website', () => {
     expect(done.pages).toMatchObject({ skipped: 5, active: 0, pending: 0 });
     expect(done.pages.detected).toBe(9);
     // The entry follows: crawled (ready), named after the start page, in the start page's language.
-    expect(await entryOf(client, projectId)).toMatchObject({ state: 'ready', title: 'Hello world', preview: `${site.url}/`, source_lang: 'en', target_lang: 'auto' });
+    expect(await entryWhen(client, projectId, 'ready')).toMatchObject({ state: 'ready', title: 'Hello world', preview: `${site.url}/`, source_lang: 'en', target_lang: 'auto' });
     // Searchable by name and by address.
     expect((await websiteEntries(client, 'Hello world')).map((e) => e.project_id)).toEqual([projectId]);
     expect((await websiteEntries(client, `127.0.0.1:${site.port}`)).map((e) => e.project_id)).toContain(projectId);
@@ -431,7 +433,7 @@ describe('re-crawling', () => {
     expect(['crawling', 'done']).toContain((await entryOf(client, projectId))!.state);
     await crawled(client, websiteId);
     // /about changed (back to Detected), other pages stay translated: the entry is done again.
-    expect(await entryOf(client, projectId)).toMatchObject({ state: 'done', target_lang: 'ar' });
+    expect(await entryWhen(client, projectId, 'done')).toMatchObject({ state: 'done', target_lang: 'ar' });
 
     const after = new Map((await allPages(client, websiteId)).map((p) => [pathOf(p.url), p]));
     expect(after.get('/')).toMatchObject({ status: 'Active', changed: false, translated_at: before.get('/')!.translated_at });
@@ -537,13 +539,26 @@ describe('limits and access', () => {
 });
 
 describe('safety while crawling', () => {
+  it('a crawl that stopped between the site’s state and its history entry (a crash) has the entry written by the job’s next run', async () => {
+    const response = await client.post('/api/websites', { url: `${site.url}/files/report.pdf?crash`, scope: 'page' });
+    expect(response.statusCode).toBe(202);
+    const { id, project_id: projectId } = response.json().data as { id: number; project_id: string };
+    await entryWhen(client, projectId, 'failed');
+    // As a crash would leave it: the site finished, its entry still crawling.
+    await t.container.database.db.updateTable('history_entries').set({ state: 'crawling' }).where('project_id', '=', projectId).execute();
+    const row = await t.container.database.db.selectFrom('websites').select('crawl_generation').where('id', '=', id).executeTakeFirstOrThrow();
+    await t.container.websites.runCrawl({ websiteId: id, generation: row.crawl_generation });
+    expect(await entryOf(client, projectId)).toMatchObject({ state: 'failed' });
+  });
+
+
   it('refuses a host that resolved to a public address when added and to loopback when crawled (DNS rebinding)', async () => {
     const requestsBefore = site.requests.length;
     const response = await client.post('/api/websites', { url: `http://rebind.test:${site.port}/` });
     expect(response.statusCode).toBe(202);
     const done = await crawled(client, response.json().data.id);
     expect(done).toMatchObject({ state: 'failed', error: 'blocked_address' });
-    expect(await entryOf(client, response.json().data.project_id)).toMatchObject({ state: 'failed', title: `http://rebind.test:${site.port}/` });
+    expect(await entryWhen(client, response.json().data.project_id, 'failed')).toMatchObject({ state: 'failed', title: `http://rebind.test:${site.port}/` });
     expect(rebindLookups).toBeGreaterThanOrEqual(2);
     expect(site.requests.length).toBe(requestsBefore);
   });
@@ -666,7 +681,7 @@ describe('engine failure', () => {
     const after = await getSite(client, websiteId);
     expect(after.pages).toMatchObject({ pending: 0, active: activeBefore });
     expect(await t.container.websites.pagesUsedThisMonth(owner.id)).toBe(usageBefore);
-    expect((await entryOf(client, projectId))!.state).toBe('done');
+    expect((await entryWhen(client, projectId, 'done'))!.state).toBe('done');
 
     // Once the engine is back, asking again translates it.
     await client.post(`/api/websites/${websiteId}/translate`, { page_ids: [contact.id], target_lang: 'ar', domain: 'business' });

@@ -5,6 +5,7 @@ import { isApiError } from '../../api/client';
 import { useDialog } from '../../app/dialog-context';
 import { formatNumber } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
+import { useCurrentUser } from '../account/use-current-user';
 import { useLimits } from '../account/use-limits';
 import { DictionaryPanel } from './dictionary-panel';
 import { GlossNotice } from './gloss-notice';
@@ -52,6 +53,8 @@ export function Translator({ projectId = null, headingLevel = 'h2' }: Translator
   const { t } = useTranslation('translate');
   const { language } = useLanguage();
   const limits = useLimits();
+  // null once the server said the visitor is a guest; undefined while it is being asked.
+  const { data: currentUser } = useCurrentUser();
   const { showDialog, showError } = useDialog();
   const translate = useTranslate();
   const react = useReact();
@@ -269,7 +272,8 @@ export function Translator({ projectId = null, headingLevel = 'h2' }: Translator
 
       {showDictionary && result && <DictionaryPanel entries={output.dictionary} source={result.source_lang} target={result.target_lang} />}
 
-      {limits.isGuest && (
+      {/* Only to a known guest: a signed-in user's page does not flash it while their account loads. */}
+      {limits.isGuest && currentUser === null && (
         <div className="guest-prompt" data-testid="guest-prompt">
           <p>{t('guest.prompt')}</p>
           {guestLeft !== null && <p className="guest-prompt__left">{t('guest.remaining', { left: formatNumber(guestLeft, language) })}</p>}
