@@ -438,6 +438,20 @@ function storedFiles(job: { source_key: string }) {
 }
 
 describe('documents in the history', () => {
+  it('a finished document whose run stopped before its history entry (a crash) has the entry written by the job’s next run', async () => {
+    const client = await signedIn(t, await createUser(t));
+    const { project_id: projectId } = (await start(client, docxFile('Stopped.docx'))).json();
+    const job = await jobOf(projectId);
+    await t.container.documents.runJob(job.id, { retryCount: 0 });
+    const done = await historyState(projectId);
+    expect(done).toMatchObject({ state: 'done', file_id: expect.any(String) });
+    // As a stop right after the job's own state would leave it.
+    await t.container.database.db.updateTable('history_entries').set({ state: 'generating', file_id: null }).where('project_id', '=', projectId).execute();
+    await t.container.documents.runJob(job.id, { retryCount: 1 });
+    expect(await historyState(projectId)).toEqual(done);
+  });
+
+
   it('a signed-in user’s document is a history entry whose state follows the job, linking the file when done', async () => {
     const client = await signedIn(t, await createUser(t));
     const { project_id: projectId } = (await start(client, docxFile('Annual report.docx'), { model: 'business', frontendModel: 'Business' })).json();

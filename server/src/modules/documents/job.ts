@@ -163,7 +163,10 @@ export function createDocumentJob(ctx: DocumentsContext) {
      */
     async runJob(jobId: string, meta: { retryCount: number }) {
       const job = await repo.findById(jobId);
-      if (!job || job.state === 'done' || job.state === 'failed') return;
+      if (!job) return;
+      // Finished: a run that stopped between the job's state and its history entry (a crash)
+      // left the entry behind; this run writes it (the same value again otherwise).
+      if (job.state === 'done' || job.state === 'failed') return historyState(job, job.state, job.state === 'done' ? job.file_id : null);
       await repo.update(job.id, { attempts: job.attempts + 1 }, now());
       try {
         await storage.withLocalFile(job.source_key, async (sourcePath) => {
