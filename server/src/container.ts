@@ -325,14 +325,7 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
   const apiKeys = createApiKeysService({
     repo: apiKeysRepo,
     // A key's user from the actor cache (dropped when the user's row changes), else read.
-    findUser: async (id) => {
-      const cached = actors.getUser(id);
-      if (cached) return cached;
-      const mark = actors.mark();
-      const user = await users.findById(id);
-      if (user) actors.setUser(user, mark);
-      return user;
-    },
+    findUser: (id) => actors.userById(id, users.findById),
     entitlementsOf: (user) => entitlements.entitlementsFor({ user }),
     rateLimiter,
     batchConcurrency,

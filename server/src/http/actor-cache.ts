@@ -57,6 +57,16 @@ export class ActorCache {
     return entry.user;
   }
 
+  /** A user by id: from the cache when recently read, else from `load` (remembered unless dropped meanwhile). */
+  async userById(id: number, load: (id: number) => Promise<UserRow | undefined>): Promise<UserRow | undefined> {
+    const cached = this.getUser(id);
+    if (cached) return cached;
+    const mark = this.mark();
+    const user = await load(id);
+    if (user) this.setUser(user, mark);
+    return user;
+  }
+
   /** Remembers a user read by id; `mark` as for set(). */
   setUser(user: UserRow, mark = this.version) {
     if (mark < this.floor || (this.droppedUsers.get(user.id) ?? -1) > mark) return;
