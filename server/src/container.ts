@@ -328,7 +328,7 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     findUser: (id) => actors.userById(id, users.findById),
     entitlementsOf: (user) => entitlements.entitlementsFor({ user }),
     rateLimiter,
-    batchConcurrency,
+    ledger,
     now,
     limits: config.api,
   });

@@ -13,6 +13,7 @@ import { createContainer } from './container';
 import { libreTranslateHandler } from './engines/remote/test-servers/libretranslate';
 import { startStandIn, type StandIn } from './engines/remote/test-servers/stand-in';
 import { installShutdown } from './shutdown';
+import { apiKeySubject } from './modules/entitlements/ledger';
 
 // Issue 17 item 3: SIGTERM/SIGINT always end the process within a bounded time, whatever
 // the state of stdout, jobs or connections. The real server runs as a child process.
@@ -177,9 +178,10 @@ describe(`shutdown with requests in flight (${testEngine})`, () => {
   async function writesOf(apiKey: { id: number; userId: number }) {
     const database = await openSharedTestDatabase(target);
     try {
-      const usage = await database.db.selectFrom('api_key_usage').select(['requests', 'characters']).where('api_key_id', '=', apiKey.id).execute();
+      const usage = await database.db.selectFrom('usage_ledger').select(['metric', 'used']).where('subject', '=', apiKeySubject(apiKey.id)).execute();
       const entries = await database.db.selectFrom('history_entries').select('project_id').where('user_id', '=', apiKey.userId).where('channel', '=', 'api').execute();
-      return { requests: usage.reduce((sum, row) => sum + Number(row.requests), 0), characters: usage.reduce((sum, row) => sum + Number(row.characters), 0), entries: entries.length };
+      const sum = (metric: string) => usage.filter((row) => row.metric === metric).reduce((total, row) => total + Number(row.used), 0);
+      return { requests: sum('api_requests'), characters: sum('api_characters'), entries: entries.length };
     } finally {
       await database.close();
     }

@@ -20,6 +20,29 @@ describe(`migrations (${testEngine})`, () => {
     expect(rows[0].n).toBe(files.length);
   });
 
+  it('0260 moves each key\'s usage into the usage ledger (requests, characters, documents) and drops api_key_usage', async () => {
+    const test = await createTestDatabase({ migrated: false });
+    opened.push(test);
+    const files = await readMigrations();
+    const at = files.findIndex((f) => f.version.startsWith('0260_'));
+    await migrate(test.database, files.slice(0, at));
+    await test.database.executeSql(`
+      insert into users (id, name, email) overriding system value values (1, 'Key owner', 'keys@example.com');
+      insert into api_keys (id, user_id, name, prefix, secret_hash, created_at) overriding system value values (7, 1, 'k', 'lsn_abcdefgh', 'digest', now());
+      insert into api_key_usage (api_key_id, period_start, requests, characters, documents) values (7, '2026-10-01', 3, 120, 0), (7, '2026-11-01', 5, 0, 2);
+      insert into usage_ledger (subject, metric, period_start, used) values ('api-key:7', 'api_characters', '2026-10-01', 1);`);
+    await migrate(test.database, files.slice(at, at + 1));
+    const { rows } = await test.database.executeSql("select metric, period_start::text as period, used::int as used from usage_ledger where subject = 'api-key:7' order by period, metric");
+    expect(rows).toEqual([
+      { metric: 'api_characters', period: '2026-10-01', used: 121 },
+      { metric: 'api_requests', period: '2026-10-01', used: 3 },
+      { metric: 'api_requests', period: '2026-11-01', used: 5 },
+      { metric: 'documents', period: '2026-11-01', used: 2 },
+    ]);
+    const { rows: gone } = await test.database.executeSql("select to_regclass('api_key_usage') as usage");
+    expect(gone[0].usage).toBeNull();
+  });
+
   it('rolls a failing migration back completely and names it', async () => {
     const test = await createTestDatabase({ migrated: false });
     opened.push(test);

@@ -9,7 +9,7 @@ import { sampleDocx } from '../../../test/fixtures/docx-fixture';
 import { readZipText } from '../../../test/fixtures/documents';
 import { reportPdf } from '../../../test/fixtures/pdf-fixture';
 import { multipart } from '../../../test/multipart';
-import { createKey, userWithKey } from './testing';
+import { createKey, keyUsage, userWithKey } from './testing';
 
 /** deepl-node's documents and glossaries, and the LibreTranslate file route, against the web app's pipelines. */
 let t: TestApp;
@@ -52,8 +52,7 @@ describe('deepl-node documents', () => {
       { type: 'document', channel: 'api' },
       { type: 'document', channel: 'api' },
     ]);
-    const usage = await t.container.database.db.selectFrom('api_key_usage').select('documents').where('api_key_id', '=', id).executeTakeFirstOrThrow();
-    expect(usage.documents).toBe(2);
+    expect((await keyUsage(t, id)).documents).toBe(2);
   });
 
   it('an unsupported file is a DeepL 400, a wrong document key is refused, and another account cannot see the document', async () => {

@@ -5,8 +5,8 @@ import { buildApp } from '../../app';
 import { createContainer } from '../../container';
 import { openDatabase } from '../../db/client';
 import { createPlan, createTeam, createUser, signedIn } from '../../../test/documents-helpers';
-import { API_KEY_PREFIX, hashApiKey } from './keys';
-import { createKey, userWithKey } from './testing';
+import { API_KEY_PREFIX, hashApiKey, type ApiCaller } from './keys';
+import { createKey, keyUsage, userWithKey } from './testing';
 
 let t: TestApp;
 
@@ -135,18 +135,23 @@ describe('API keys: /api/user/api-keys', () => {
     expect((await v2(key)).statusCode).toBe(200);
   });
 
-  it('usage batches in flight at once never deadlock, whatever order their keys came in (PostgreSQL)', async () => {
+  it('counts each key\'s usage in the usage ledger: concurrent requests of several keys in any order, each once, taken back on failure, and listed', async () => {
     const owner = await userWithKey(t);
     const ids = [owner.id];
     for (let i = 0; i < 7; i++) ids.push((await createKey(owner.client, `batch ${i}`)).id);
-    const period = '2026-01-01';
-    const rows = (order: number[]) => order.map((id) => ({ id, period, requests: 1, characters: 10, documents: 0 }));
+    const keys = t.container.developerApi.keys;
+    const callerOf = (id: number) => ({ key: { id } }) as unknown as ApiCaller;
     const reversed = [...ids].reverse();
     const interleaved = [...ids.filter((_, i) => i % 2), ...ids.filter((_, i) => !(i % 2))];
     for (let round = 0; round < 20; round++) {
-      await Promise.all([ids, reversed, interleaved, [...interleaved].reverse()].map((order) => t.container.developerApi.repo.addUsage(rows(order))));
+      await Promise.all([ids, reversed, interleaved, [...interleaved].reverse()].flatMap((order) => order.map((id) => keys.recordUsage(callerOf(id), { characters: 10 }))));
     }
-    for (const id of ids) expect(await t.container.developerApi.repo.usage(id, period)).toMatchObject({ requests: 80, characters: 800 });
+    // A request that failed after it was counted: its units go back.
+    const takeBack = await keys.recordUsage(callerOf(ids[0]!), { characters: 99, documents: 1 });
+    await takeBack();
+    for (const id of ids) expect(await keyUsage(t, id)).toEqual({ requests: 80, characters: 800, documents: 0 });
+    const listed = (await owner.client.get('/api/user/api-keys')).json() as { data: Array<{ id: number; usage: unknown }> };
+    expect(listed.data.map((key) => key.usage)).toEqual(ids.map(() => ({ requests: 80, characters: 800, documents: 0 })));
   });
 
   it('limits requests per key in the database (429 with Retry-After in DeepL shape)', async () => {

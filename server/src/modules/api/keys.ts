@@ -3,9 +3,8 @@ import type { UserRow } from '../../db/schema';
 import { AppError, Forbidden, NotFound, TooManyRequests } from '../../http/errors';
 import type { RateLimiter } from '../../http/rate-limit';
 import { speaksForTeam, type TeamMembershipInfo } from '../translate/owner';
-import { periodStart } from '../entitlements/ledger';
+import { apiKeySubject, type UsageLedger, type UsageMetric } from '../entitlements/ledger';
 import type { ApiKeysRepo } from './repo';
-import { createBatcher } from '../../db/batcher';
 import type { Entitlements } from '../entitlements/service';
 import type { ApiKeyRow } from './tables';
 
@@ -39,13 +38,11 @@ export function createApiKeysService(deps: {
   /** The entitlements module's decision for a user: the API feature and the team. */
   entitlementsOf(user: UserRow): Promise<Pick<Entitlements, 'team' | 'features'>>;
   rateLimiter: RateLimiter;
-  /** Usage batches written at once: 1 on PGlite (one connection), more on PostgreSQL. */
-  batchConcurrency?: number;
+  /** The usage ledger: each key's requests, characters and documents of the month (subject `api-key:<id>`). */
+  ledger: Pick<UsageLedger, 'consume' | 'counts'>;
   now: () => Date;
   limits: { requestsPerMinute: number; failuresPerWindow: number };
 }) {
-  const monthStart = () => periodStart(deps.now(), 'api_characters');
-
   async function assertApiIncluded(user: UserRow) {
     if (!(await deps.entitlementsOf(user)).features.api) throw new Forbidden('api.plan_feature');
   }
@@ -56,7 +53,7 @@ export function createApiKeysService(deps: {
     return { team, teamId: speaksForTeam(team) ? team.teamId : null };
   }
 
-  const toPublic = (row: Awaited<ReturnType<ApiKeysRepo['list']>>[number]) => ({
+  const toPublic = (row: Awaited<ReturnType<ApiKeysRepo['list']>>[number], usage: { requests: number; characters: number; documents: number }) => ({
     id: row.id,
     name: row.name,
     prefix: row.prefix,
@@ -64,7 +61,7 @@ export function createApiKeysService(deps: {
     created_at: new Date(row.created_at).toISOString(),
     last_used_at: row.last_used_at ? new Date(row.last_used_at).toISOString() : null,
     revoked_at: row.revoked_at ? new Date(row.revoked_at).toISOString() : null,
-    usage: { requests: Number(row.requests ?? 0), characters: Number(row.characters ?? 0), documents: Number(row.documents ?? 0) },
+    usage,
   });
 
   /**
@@ -86,31 +83,14 @@ export function createApiKeysService(deps: {
     }
   }
 
-  // Usage of concurrent requests in one upsert (see db/batcher.ts); a key's rows summed first.
-  const usage = createBatcher({
-    run: async (items: Array<{ id: number; period: string; requests: number; characters: number; documents: number }>) => {
-      const sums = new Map<string, (typeof items)[number]>();
-      for (const item of items) {
-        const key = `${item.id}:${item.period}`;
-        const sum = sums.get(key);
-        if (sum) {
-          sum.requests += item.requests;
-          sum.characters += item.characters;
-          sum.documents += item.documents;
-        } else sums.set(key, { ...item });
-      }
-      await deps.repo.addUsage([...sums.values()]);
-      return items.map(() => undefined);
-    },
-    concurrency: deps.batchConcurrency,
-  });
-
   return {
     /** GET /api/user/api-keys: never the secret; this month's usage of each key. */
     async list(user: UserRow) {
       const { teamId } = await scopeOf(user);
-      const rows = await deps.repo.list({ userId: user.id, teamId }, monthStart());
-      return rows.map(toPublic);
+      const rows = await deps.repo.list({ userId: user.id, teamId });
+      const subjects = rows.map((row) => apiKeySubject(row.id));
+      const [requests, characters, documents] = await Promise.all((['api_requests', 'api_characters', 'documents'] as const).map((metric) => deps.ledger.counts(subjects, metric)));
+      return rows.map((row, i) => toPublic(row, { requests: requests!.get(subjects[i]!) ?? 0, characters: characters!.get(subjects[i]!) ?? 0, documents: documents!.get(subjects[i]!) ?? 0 }));
     },
 
     /** POST /api/user/api-keys: the only time the key itself is shown. A team key needs an owner or manager. */
@@ -176,13 +156,18 @@ export function createApiKeysService(deps: {
     },
 
     /**
-     * Counts a request on the key's usage of the month (group-committed with other requests').
-     * Resolves, once written, to what takes it back again (for a request that then fails).
+     * Counts a request, and its characters or documents, on the key's figures of the month in
+     * the usage ledger (without a limit: the plan's quotas are the entitlements module's). The
+     * units join the ledger's group commit, with the plan's own units of the same request.
+     * Resolves, once written, to what takes them back again (for a request that then fails).
      */
     async recordUsage(caller: ApiCaller, delta: { characters?: number; documents?: number }): Promise<() => Promise<void>> {
-      const item = { id: caller.key.id, period: monthStart(), requests: 1, characters: delta.characters ?? 0, documents: delta.documents ?? 0 };
-      await usage.submit(item);
-      return () => usage.submit({ ...item, requests: -1, characters: -item.characters, documents: -item.documents });
+      const subjects = [{ subject: apiKeySubject(caller.key.id), limit: null }];
+      const figures: Array<[UsageMetric, number]> = [['api_requests', 1], ['api_characters', delta.characters ?? 0], ['documents', delta.documents ?? 0]];
+      const taken = await Promise.all(figures.filter(([, amount]) => amount > 0).map(([metric, amount]) => deps.ledger.consume({ metric, amount, subjects })));
+      return async () => {
+        await Promise.all(taken.map((units) => units.release()));
+      };
     },
 
     /** Glossaries made through the API belong to the key's owner: the team for a team key. */

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { createBatcher } from '../../db/batcher';
 import type { DB } from '../../db/schema';
 
@@ -27,11 +27,10 @@ export function createApiKeysRepo(db: Kysely<DB>) {
     },
 
     /** The user's own keys and, when given, their team's keys, newest first, with this month's usage. */
-    list(scope: { userId: number; teamId: number | null }, monthStart: string) {
+    list(scope: { userId: number; teamId: number | null }) {
       return db
         .selectFrom('api_keys as k')
-        .leftJoin('api_key_usage as u', (join) => join.onRef('u.api_key_id', '=', 'k.id').on('u.period_start', '=', monthStart))
-        .select(['k.id', 'k.user_id', 'k.team_id', 'k.name', 'k.prefix', 'k.created_at', 'k.last_used_at', 'k.revoked_at', 'u.requests', 'u.characters', 'u.documents'])
+        .select(['k.id', 'k.user_id', 'k.team_id', 'k.name', 'k.prefix', 'k.created_at', 'k.last_used_at', 'k.revoked_at'])
         .where((eb) =>
           eb.or([
             eb.and([eb('k.user_id', '=', scope.userId), eb('k.team_id', 'is', null)]),
@@ -57,27 +56,6 @@ export function createApiKeysRepo(db: Kysely<DB>) {
         .execute();
     },
 
-    /**
-     * Adds to keys' usage of a period: one row per key and period (the caller sums duplicates).
-     * The rows are written in one order (key, then period) so that two batches in flight at
-     * once lock them in the same order: in any other, PostgreSQL finds a deadlock after a
-     * second and aborts one of them.
-     */
-    addUsage(rows: Array<{ id: number; period: string; requests: number; characters: number; documents: number }>) {
-      const ordered = [...rows].sort((a, b) => a.id - b.id || (a.period < b.period ? -1 : a.period > b.period ? 1 : 0));
-      return db
-        .insertInto('api_key_usage')
-        .values(ordered.map((row) => ({ api_key_id: row.id, period_start: row.period, requests: row.requests, characters: row.characters, documents: row.documents })))
-        .onConflict((oc) =>
-          oc.columns(['api_key_id', 'period_start']).doUpdateSet({
-            requests: sql`api_key_usage.requests + excluded.requests`,
-            characters: sql`api_key_usage.characters + excluded.characters`,
-            documents: sql`api_key_usage.documents + excluded.documents`,
-          }),
-        )
-        .execute();
-    },
-
     glossaryNames(ownerKeys: string[]) {
       return db.selectFrom('api_glossary_names').selectAll().where('owner_key', 'in', ownerKeys).execute();
     },
@@ -94,9 +72,6 @@ export function createApiKeysRepo(db: Kysely<DB>) {
       return db.deleteFrom('api_glossary_names').where('owner_key', '=', ownerKey).where('source_lang', '=', source).where('target_lang', '=', target).execute();
     },
 
-    usage(id: number, periodStart: string) {
-      return db.selectFrom('api_key_usage').selectAll().where('api_key_id', '=', id).where('period_start', '=', periodStart).executeTakeFirst();
-    },
   };
 }
 

@@ -16,15 +16,6 @@ export interface ApiKeysTable {
   revoked_at: Date | null;
 }
 
-export interface ApiKeyUsageTable {
-  api_key_id: number;
-  /** First day of the UTC month. */
-  period_start: string;
-  requests: Generated<number>;
-  characters: ColumnType<string, number | string | undefined, number | string>;
-  documents: Generated<number>;
-}
-
 export interface ApiGlossaryNamesTable {
   owner_key: string;
   source_lang: string;
@@ -36,7 +27,6 @@ export interface ApiGlossaryNamesTable {
 /** Tables of the developer API module (migration 0170). */
 export interface ApiTables {
   api_keys: ApiKeysTable;
-  api_key_usage: ApiKeyUsageTable;
   api_glossary_names: ApiGlossaryNamesTable;
 }
 

@@ -6,6 +6,7 @@ import type { CreatedApiKey } from '../../../../contract/api-keys';
 import type { TestApp, TestClient } from '../../../test/harness';
 import { createPlan, createUser, signedIn } from '../../../test/documents-helpers';
 import type { NewPlan, UserRow } from '../../db/schema';
+import { apiKeySubject } from '../entitlements/ledger';
 
 /** Creates a key through POST /api/user/api-keys as the signed-in client. */
 export async function createKey(client: TestClient, name = 'Test key', team = false) {
@@ -21,4 +22,11 @@ export async function userWithKey(t: TestApp, limits: Partial<NewPlan> = {}, opt
   const client = await signedIn(t, user, options.locale);
   const created = await createKey(client);
   return { user, client, key: created.key, id: created.id };
+}
+
+/** A key's figures of this month in the usage ledger (subject `api-key:<id>`). */
+export async function keyUsage(t: TestApp, id: number) {
+  const subject = apiKeySubject(id);
+  const [requests, characters, documents] = await Promise.all((['api_requests', 'api_characters', 'documents'] as const).map((metric) => t.container.ledger.count(subject, metric)));
+  return { requests: requests!, characters: characters!, documents: documents! };
 }

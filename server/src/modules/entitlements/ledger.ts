@@ -2,9 +2,9 @@ import { hash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { createBatcher } from '../../db/batcher';
-import type { UsageMetric } from './tables';
+import type { QuotaMetric, UsageMetric } from './tables';
 
-export type { UsageMetric };
+export type { QuotaMetric, UsageMetric };
 
 /** Each metric's period: texts per UTC day, the rest per UTC month. */
 export const METRIC_PERIOD: Record<UsageMetric, 'day' | 'month'> = {
@@ -12,6 +12,7 @@ export const METRIC_PERIOD: Record<UsageMetric, 'day' | 'month'> = {
   documents: 'month',
   web_pages: 'month',
   api_characters: 'month',
+  api_requests: 'month',
 };
 
 /** The one period encoding: the first day of the UTC day or month of `at`, as YYYY-MM-DD. */
@@ -23,6 +24,8 @@ export function periodStart(at: Date, metric: UsageMetric): string {
 /** Ledger subjects: an account, a team, and a guest by browser token and by IP. */
 export const userSubject = (userId: number) => `user:${userId}`;
 export const teamSubject = (teamId: number) => `team:${teamId}`;
+/** A developer API key's own figures (requests, characters, documents of the month), counted without a limit. */
+export const apiKeySubject = (keyId: number) => `api-key:${keyId}`;
 
 /**
  * A guest is counted by browser token and by IP together: both counters move, and the

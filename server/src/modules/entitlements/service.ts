@@ -3,7 +3,7 @@ import type { PlanRow, UserRow } from '../../db/schema';
 import type { PlansService } from '../plans/service';
 import type { SettingsService } from '../settings/service';
 import { TRIAL_PLAN_SLUG } from '../plans/plans.fns';
-import { guestSubjects, teamSubject, userSubject, type CountedSubject, type UsageLedger, type UsageMetric } from './ledger';
+import { guestSubjects, teamSubject, userSubject, type CountedSubject, type UsageLedger, type QuotaMetric } from './ledger';
 
 const DAY_MS = 86_400_000;
 
@@ -179,7 +179,7 @@ export function createEntitlements(deps: {
     };
   }
 
-  const LIMIT_OF: Record<UsageMetric, keyof EntitlementLimits> = {
+  const LIMIT_OF: Record<QuotaMetric, keyof EntitlementLimits> = {
     text_requests: 'textRequestsPerDay',
     documents: 'documentsPerMonth',
     web_pages: 'webPagesPerMonth',
@@ -187,7 +187,7 @@ export function createEntitlements(deps: {
   };
 
   /** The ledger subjects of a unit: the limited ones, and the member's own (unlimited). */
-  function countedSubjects(entitlements: Entitlements, metric: UsageMetric): CountedSubject[] {
+  function countedSubjects(entitlements: Entitlements, metric: QuotaMetric): CountedSubject[] {
     const limit = entitlements.limits[LIMIT_OF[metric]];
     const subjects: CountedSubject[] = entitlements.quotaSubjects.map((subject) => ({ subject, limit }));
     if (entitlements.memberSubject) subjects.push({ subject: entitlements.memberSubject, limit: null });
@@ -228,12 +228,12 @@ export function createEntitlements(deps: {
     },
 
     /** Takes `amount` units of a quota (all counters or none); refused past the limit. */
-    consume(entitlements: Entitlements, metric: UsageMetric, amount = 1) {
+    consume(entitlements: Entitlements, metric: QuotaMetric, amount = 1) {
       return deps.ledger.consume({ metric, amount, subjects: countedSubjects(entitlements, metric) });
     },
 
     /** Gives units taken at `takenAt` back (work that failed after its request was answered). */
-    giveBack(entitlements: Entitlements, metric: UsageMetric, takenAt: Date, amount = 1) {
+    giveBack(entitlements: Entitlements, metric: QuotaMetric, takenAt: Date, amount = 1) {
       return deps.ledger.giveBack(
         countedSubjects(entitlements, metric).map((s) => s.subject),
         metric,
@@ -243,7 +243,7 @@ export function createEntitlements(deps: {
     },
 
     /** What the quota counter shows now (the first limited subject: the account, the team, or the guest's token). */
-    used(entitlements: Entitlements, metric: UsageMetric) {
+    used(entitlements: Entitlements, metric: QuotaMetric) {
       return deps.ledger.count(entitlements.quotaSubjects[0]!, metric);
     },
 

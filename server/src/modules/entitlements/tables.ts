@@ -10,7 +10,9 @@ export interface UsageLedgerTable {
   updated_at: Generated<Date>;
 }
 
-export type UsageMetric = 'text_requests' | 'documents' | 'web_pages' | 'api_characters';
+/** A quota's metric (a plan limits it), or a figure only counted (an API key's requests). */
+export type UsageMetric = QuotaMetric | 'api_requests';
+export type QuotaMetric = 'text_requests' | 'documents' | 'web_pages' | 'api_characters';
 
 export interface EntitlementsTables {
   usage_ledger: UsageLedgerTable;
