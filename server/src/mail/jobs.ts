@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { uuidFromKey } from '../db/uuid';
 import { JOB_LEASE_SECONDS, type JobQueue } from '../jobs/queue';
 import { messageIdFor, type MailJob, type Mailer } from './mailer';
 import type { MailDeliveriesRepo } from './repo';
@@ -47,9 +48,13 @@ export function defineMailJobs(queue: JobQueue, deps: MailJobDeps) {
 
 export function createMailService(queue: JobQueue) {
   return {
-    /** Queues a mail; the worker renders and sends it. */
-    async send<J extends MailJob>(job: J) {
-      return queue.send('mail-send', job);
+    /**
+     * Queues a mail; the worker renders and sends it. `once`: a key naming this mail (say, a
+     * document's "ready" mail); a second send with the same key queues nothing, from any
+     * process, so work that may run twice (a job resumed after a crash) mails once.
+     */
+    async send<J extends MailJob>(job: J, options: { once?: string } = {}) {
+      return queue.send('mail-send', job, options.once ? { id: uuidFromKey(`mail:${options.once}`) } : {});
     },
   };
 }

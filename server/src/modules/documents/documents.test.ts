@@ -73,6 +73,12 @@ async function queuedMails(): Promise<MailJob[]> {
   return jobs.map((job) => job.data);
 }
 
+/** The templates of the mails queued to an address (every state: queued, sent or fetched). */
+async function mailsTo(email: string) {
+  const { rows } = await sql<{ template: string }>`select data->>'template' as template from pgboss.job where name = 'mail-send' and data->>'to' = ${email} order by created_on`.execute(t.container.database.db);
+  return rows.map((row) => row.template);
+}
+
 async function jobOf(projectId: string) {
   return t.container.database.db.selectFrom('document_jobs').selectAll().where('project_id', '=', projectId).executeTakeFirstOrThrow();
 }
@@ -438,17 +444,55 @@ function storedFiles(job: { source_key: string }) {
 }
 
 describe('documents in the history', () => {
-  it('a finished document whose run stopped before its history entry (a crash) has the entry written by the job’s next run', async () => {
-    const client = await signedIn(t, await createUser(t));
+  it('a finished document whose run stopped before its wrap-up (a crash) has its history entry written and its mail queued once by the job’s next run', async () => {
+    const user = await createUser(t);
+    const client = await signedIn(t, user);
     const { project_id: projectId } = (await start(client, docxFile('Stopped.docx'))).json();
     const job = await jobOf(projectId);
     await t.container.documents.runJob(job.id, { retryCount: 0 });
     const done = await historyState(projectId);
     expect(done).toMatchObject({ state: 'done', file_id: expect.any(String) });
+    expect((await jobOf(projectId)).wrapped_up_at).not.toBeNull();
+    expect(await mailsTo(user.email)).toEqual(['documentReady']);
     // As a stop right after the job's own state would leave it.
     await t.container.database.db.updateTable('history_entries').set({ state: 'generating', file_id: null }).where('project_id', '=', projectId).execute();
+    await t.container.database.db.updateTable('document_jobs').set({ wrapped_up_at: null }).where('id', '=', job.id).execute();
     await t.container.documents.runJob(job.id, { retryCount: 1 });
     expect(await historyState(projectId)).toEqual(done);
+    expect((await jobOf(projectId)).wrapped_up_at).not.toBeNull();
+    // The mail was queued by the first run; the second queues nothing more.
+    expect(await mailsTo(user.email)).toEqual(['documentReady']);
+  });
+
+  it('a failed document whose run stopped before its wrap-up has its unit given back once, its entry and its mail, by the job’s next runs', async () => {
+    const user = await createUser(t);
+    const client = await signedIn(t, user);
+    const { project_id: projectId } = (await start(client, docxFile('Refused.docx'))).json();
+    const job = await jobOf(projectId);
+    const entitled = await t.container.entitlements.entitlementsFor({ user });
+    const documentsUsed = () => t.container.entitlements.used(entitled, 'documents');
+    expect(await documentsUsed()).toBe(1);
+    behaviour = 'permanent';
+    await t.container.documents.runJob(job.id, { retryCount: 0 });
+    expect(await jobOf(projectId)).toMatchObject({ state: 'failed', quota_released: true, wrapped_up_at: expect.any(Date) });
+    expect(await documentsUsed()).toBe(0);
+    expect(await mailsTo(user.email)).toEqual(['documentFailed']);
+
+    // As a stop right after the job's failed state would leave it: the unit still taken, the
+    // entry still translating, no wrap-up.
+    expect((await t.container.entitlements.consume(entitled, 'documents')).allowed).toBe(true);
+    await t.container.database.db.updateTable('document_jobs').set({ quota_released: false, wrapped_up_at: null }).where('id', '=', job.id).execute();
+    await t.container.database.db.updateTable('history_entries').set({ state: 'translating' }).where('project_id', '=', projectId).execute();
+    await t.container.documents.runJob(job.id, { retryCount: 1 });
+    expect(await documentsUsed()).toBe(0);
+    expect(await historyState(projectId)).toEqual({ state: 'failed', file_id: null });
+    expect(await mailsTo(user.email)).toEqual(['documentFailed']);
+
+    // A stop after the unit went back, before the wrap-up's mark: the next run does not give it back twice.
+    await t.container.database.db.updateTable('document_jobs').set({ wrapped_up_at: null }).where('id', '=', job.id).execute();
+    await t.container.documents.runJob(job.id, { retryCount: 2 });
+    expect(await documentsUsed()).toBe(0);
+    expect(await jobOf(projectId)).toMatchObject({ quota_released: true, wrapped_up_at: expect.any(Date) });
   });
 
 

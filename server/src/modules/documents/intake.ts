@@ -109,7 +109,7 @@ export function createDocumentIntake(ctx: DocumentsContext) {
             await deps.history.record({ projectId: job.project_id, userId: requester.user.id, type: 'document', sourceLang: source, targetLang: target, domain: job.domain, title: upload.fileName, state: job.state, channel: requester.channel });
           } catch (error) {
             // No history entry, no job: the document is given back before it was queued.
-            await repo.update(job.id, { state: 'failed', quota_released: true, error_key: 'documents.error_engine', finished_at: now() }, now());
+            await repo.update(job.id, { state: 'failed', quota_released: true, error_key: 'documents.error_engine', finished_at: now(), wrapped_up_at: now() }, now());
             await quota.release();
             await storage.delete(`${folder}/`).catch(() => {});
             throw error;

@@ -23,8 +23,9 @@ class JobGone extends Error {
 
 /**
  * The `document-translate` job: Analyzing (segments saved to storage) -> Translating (batch by
- * batch, each saved) -> Generating (the file merged back) -> done, e-mail and history entry; a
- * failure gives the document back to the ledger.
+ * batch, each saved) -> Generating (the file merged back) -> done; then its wrap-up (history
+ * entry, e-mail; a failed document's unit back to the ledger), repeated by the next run if a
+ * crash stopped it.
  */
 export function createDocumentJob(ctx: DocumentsContext) {
   const { deps, repo, storage, filters, now, logger, config, filterLimits, folderOf, segmentsKey, historyState } = ctx;
@@ -34,11 +35,13 @@ export function createDocumentJob(ctx: DocumentsContext) {
     return saved ? JSON.parse(saved.toString('utf8')) : null;
   }
 
+  /** The job's "ready" or "failed" mail, queued once whatever number of runs get here. */
   async function sendMail(job: DocumentJobRow, template: 'documentReady' | 'documentFailed', url: string) {
     if (!job.user_id) return; // guests have no address; the page shows the result
     const user = await deps.findUser(job.user_id);
     if (!user) return;
-    await deps.mail.send({
+    await deps.mail.send(
+      {
       to: user.email,
       locale: user.locale,
       template,
@@ -48,26 +51,49 @@ export function createDocumentJob(ctx: DocumentsContext) {
         target: job.target_lang,
         url,
         reason: job.error_key ? { key: job.error_key, params: job.error_params } : undefined,
+        },
       },
-    });
+      { once: `document:${job.id}:${template}` },
+    );
   }
 
-  /** A failed document is not counted: its unit goes back to the ledger, in the month it was taken. */
+  /**
+   * A failed document is not counted: its unit goes back to the ledger, in the month it was
+   * taken, once (the job's `quota_released` is set in the same transaction).
+   */
   async function giveBackDocument(job: DocumentJobRow) {
     const user = job.user_id ? await deps.findUser(job.user_id) : undefined;
     if (job.user_id && !user) return;
     const entitlements = await deps.entitlements.entitlementsFor(user ? { user } : { guest: { token: job.guest_token, ip: job.guest_ip ?? '' } });
-    await deps.entitlements.giveBack(entitlements, 'documents', new Date(job.created_at));
+    await repo.releaseQuotaOnce(job.id, (executor) => deps.entitlements.giveBack(entitlements, 'documents', new Date(job.created_at), 1, executor));
+  }
+
+  /**
+   * What follows a job's final state, each step safe to repeat: a failed document's unit back
+   * to the ledger (once), the job's batches and files removed, the history entry, the mail
+   * (queued once); then the job is marked wrapped up. A run that stopped part-way (a crash)
+   * leaves the mark unset, and the job's next run (pg-boss delivers it again) does it all again.
+   */
+  async function wrapUp(job: DocumentJobRow) {
+    if (job.state === 'failed') {
+      await giveBackDocument(job);
+      await repo.deleteBatches(job.id);
+      await storage.delete(`${folderOf(job)}/`).catch((error) => logger.warn({ err: error, jobId: job.id }, 'could not remove a failed job’s files'));
+      await historyState(job, 'failed', null);
+      await sendMail(job, 'documentFailed', `${config.appUrl}/user/translation-history`);
+    } else {
+      await repo.deleteBatches(job.id);
+      await storage.delete(segmentsKey(job)).catch(() => {});
+      await historyState(job, 'done', job.file_id);
+      await sendMail(job, 'documentReady', `${config.appUrl}/api/translated-file-url/?id=${job.file_id}`);
+    }
+    await repo.update(job.id, { wrapped_up_at: now() }, now());
   }
 
   async function failJob(job: DocumentJobRow, key: string, params: Record<string, string | number> = {}) {
-    const changed = await repo.updateUnlessFinished(job.id, { state: 'failed', error_key: key, error_params: JSON.stringify(params), quota_released: true, finished_at: now() }, now());
-    if (!changed) return;
-    await giveBackDocument(job);
-    await repo.deleteBatches(job.id);
-    await storage.delete(`${folderOf(job)}/`).catch((error) => logger.warn({ err: error, jobId: job.id }, 'could not remove a failed job’s files'));
-    await historyState(job, 'failed', null);
-    await sendMail({ ...job, error_key: key, error_params: params }, 'documentFailed', `${config.appUrl}/user/translation-history`);
+    const values = { state: 'failed' as const, error_key: key, error_params: JSON.stringify(params), finished_at: now() };
+    if (!(await repo.updateUnlessFinished(job.id, values, now()))) return;
+    await wrapUp({ ...job, ...values, error_params: params });
   }
 
   /** Moves the job on; a job deleted or finished meanwhile stops this run (JobGone). */
@@ -132,17 +158,9 @@ export function createDocumentJob(ctx: DocumentsContext) {
       if (repairs) logger.warn({ jobId: job.id, repairs }, 'engine lost placeholders; markup re-inserted at word boundaries');
       const resultKey = `${folderOf(job)}/result.${OUTPUT_FORMAT[job.format].extension}`;
       await storage.putFile(resultKey, outPath);
-      const fileId = randomUUID();
-      const finished = await repo.updateUnlessFinished(
-        job.id,
-        { state: 'done', progress: 100, result_key: resultKey, result_name: translatedFileName(job.file_name, job.format, job.target_lang), file_id: fileId, finished_at: now(), error_key: null },
-        now(),
-      );
-      if (!finished) throw new JobGone();
-      await repo.deleteBatches(job.id);
-      await storage.delete(segmentsKey(job)).catch(() => {});
-      await historyState(job, 'done', fileId);
-      await sendMail(job, 'documentReady', `${config.appUrl}/api/translated-file-url/?id=${fileId}`);
+      const values = { state: 'done' as const, progress: 100, result_key: resultKey, result_name: translatedFileName(job.file_name, job.format, job.target_lang), file_id: randomUUID(), finished_at: now(), error_key: null };
+      if (!(await repo.updateUnlessFinished(job.id, values, now()))) throw new JobGone();
+      await wrapUp({ ...job, ...values });
     } finally {
       await fs.rm(outPath, { force: true }).catch(() => {});
     }
@@ -164,9 +182,9 @@ export function createDocumentJob(ctx: DocumentsContext) {
     async runJob(jobId: string, meta: { retryCount: number }) {
       const job = await repo.findById(jobId);
       if (!job) return;
-      // Finished: a run that stopped between the job's state and its history entry (a crash)
-      // left the entry behind; this run writes it (the same value again otherwise).
-      if (job.state === 'done' || job.state === 'failed') return historyState(job, job.state, job.state === 'done' ? job.file_id : null);
+      // Finished: a run that stopped after the job's final state and before its wrap-up was
+      // done (a crash) left steps behind; this run does them.
+      if (job.state === 'done' || job.state === 'failed') return job.wrapped_up_at ? undefined : wrapUp(job);
       await repo.update(job.id, { attempts: job.attempts + 1 }, now());
       try {
         await storage.withLocalFile(job.source_key, async (sourcePath) => {

@@ -70,6 +70,18 @@ export function createDocumentsRepo(db: Kysely<DB>) {
         .execute();
     },
 
+    /**
+     * Marks a failed job's unit as given back and gives it back, in one transaction, once: a
+     * second call (a run repeating a wrap-up that stopped) finds it marked and does nothing.
+     */
+    async releaseQuotaOnce(id: string, giveBack: (executor: Kysely<DB>) => Promise<void>): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const claimed = await trx.updateTable('document_jobs').set({ quota_released: true }).where('id', '=', id).where('quota_released', '=', false).returning('id').executeTakeFirst();
+        if (claimed) await giveBack(trx);
+        return claimed !== undefined;
+      });
+    },
+
     /** Moves a job on only while it is not finished (a second worker must not undo a finish). */
     async updateUnlessFinished(id: string, values: DocumentJobUpdate, now: Date): Promise<boolean> {
       const result = await db

@@ -45,6 +45,8 @@ export interface DocumentJobsTable {
   finished_at: Date | null;
   /** migrations/0080: the history entry was deleted; files and name are gone, the row counts for the quota. */
   deleted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** migrations/0270: what follows the final state (unit back, files, history entry, mail) is done. */
+  wrapped_up_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** migrations/0031_document_job_batches.sql */

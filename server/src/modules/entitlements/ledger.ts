@@ -89,9 +89,9 @@ export function createUsageLedger(deps: { db: Kysely<DB>; now: () => Date; /** B
     return row ? Number(row.used) : 0;
   }
 
-  async function giveBack(subjects: string[], metric: UsageMetric, period: string, amount: number) {
+  async function giveBack(subjects: string[], metric: UsageMetric, period: string, amount: number, executor: Kysely<DB> = db) {
     if (!subjects.length || amount <= 0) return;
-    await db
+    await executor
       .updateTable('usage_ledger')
       .set({ used: sql`greatest(used - ${amount}, 0)` })
       .where('subject', 'in', subjects)
@@ -166,8 +166,11 @@ export function createUsageLedger(deps: { db: Kysely<DB>; now: () => Date; /** B
       return outcome.allowed ? { allowed: true, used: outcome.used, release } : { allowed: false, used: outcome.used, release: noop };
     },
 
-    /** Gives units back later (a document that failed in its job): in the period they were taken. */
-    giveBack: (subjects: string[], metric: UsageMetric, takenAt: Date, amount = 1) => giveBack(subjects, metric, periodStart(takenAt, metric), amount),
+    /**
+     * Gives units back later (a document that failed in its job): in the period they were
+     * taken; `executor`, a transaction of the caller's that records the give-back with it.
+     */
+    giveBack: (subjects: string[], metric: UsageMetric, takenAt: Date, amount = 1, executor?: Kysely<DB>) => giveBack(subjects, metric, periodStart(takenAt, metric), amount, executor),
 
     /** Deletes old counters: guests' after two days, accounts' and teams' after 400 days (a year of reports). */
     async purgeOld() {

@@ -1,5 +1,6 @@
 import { LimitExceeded } from '../../http/errors';
-import type { PlanRow, UserRow } from '../../db/schema';
+import type { DB, PlanRow, UserRow } from '../../db/schema';
+import type { Kysely } from 'kysely';
 import type { PlansService } from '../plans/service';
 import type { SettingsService } from '../settings/service';
 import { TRIAL_PLAN_SLUG } from '../plans/plans.fns';
@@ -233,12 +234,13 @@ export function createEntitlements(deps: {
     },
 
     /** Gives units taken at `takenAt` back (work that failed after its request was answered). */
-    giveBack(entitlements: Entitlements, metric: QuotaMetric, takenAt: Date, amount = 1) {
+    giveBack(entitlements: Entitlements, metric: QuotaMetric, takenAt: Date, amount = 1, executor?: Kysely<DB>) {
       return deps.ledger.giveBack(
         countedSubjects(entitlements, metric).map((s) => s.subject),
         metric,
         takenAt,
         amount,
+        executor,
       );
     },
 
