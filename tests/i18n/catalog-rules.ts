@@ -69,6 +69,7 @@ export const NOUNS = {
   text: { en: ['text', 'texts'], ar: { one: 'ترجمة نصية واحدة', two: 'ترجمتان نصيتان|ترجمتين نصيتين', few: 'ترجمات نصية', many: 'ترجمةً نصية|ترجمة نصية', other: 'ترجمة نصية' } },
   pageView: { en: ['page view', 'page views'], ar: { one: 'مشاهدة واحدة', two: 'مشاهدتان|مشاهدتين', few: 'مشاهدات', many: 'مشاهدةً|مشاهدة', other: 'مشاهدة' } },
   sentence: { en: ['sentence', 'sentences'], ar: { one: 'جملة واحدة', two: 'جملتان|جملتين', few: 'جمل', many: 'جملةً|جملة', other: 'جملة' } },
+  request: { en: ['request', 'requests'], ar: { one: 'طلب واحد|طلبًا واحدًا', two: 'طلبان|طلبين', few: 'طلبات', many: 'طلبًا', other: 'طلب' } },
   seat: { en: ['seat', 'seats'], ar: { one: 'مستخدم واحد', two: 'مستخدمان|مستخدمين', few: 'مستخدمين', many: 'مستخدمًا', other: 'مستخدم' } },
 } satisfies Record<string, Noun>;
 

@@ -60,6 +60,9 @@ const COUNTED: Record<string, Partial<Record<'en' | 'ar', NounName | null>>> = {
   'analytics:views': { en: 'pageView', ar: null },
   'billing:notices.overdue.body': { en: 'day', ar: 'day' },
   'translate:memoryFuzzy.notice': { en: 'sentence', ar: 'sentence' },
+  'developer:keys.usageRequests': { en: 'request', ar: 'request' },
+  'developer:keys.usageCharacters': { en: 'character', ar: 'character' },
+  'developer:keys.usageDocuments': { en: 'document', ar: 'document' },
 };
 
 /** "key: English term" pairs where the English word means something else than the glossary term. */

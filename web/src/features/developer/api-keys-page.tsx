@@ -4,7 +4,6 @@ import { Link } from 'react-router';
 import { useDialog } from '../../app/dialog-context';
 import { AdminTable } from '../../components/admin-table';
 import { TextField } from '../../components/form-field';
-import { formatNumber } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
 import { formatDate } from '../content/content.fns';
 import { useCurrentUser } from '../account/use-current-user';
@@ -115,16 +114,12 @@ export function ApiKeysPage() {
               <td>
                 <code dir="ltr">{key.prefix}…</code>
               </td>
-              <td className="small">{formatDate(key.created_at, language)}</td>
-              <td className="small">{key.last_used_at ? formatDate(key.last_used_at, language, true) : t('keys.never')}</td>
-              <td className="small">
-                {t('keys.usage', {
-                  requests: formatNumber(key.usage.requests, language),
-                  characters: formatNumber(key.usage.characters, language),
-                  documents: formatNumber(key.usage.documents, language),
-                })}
+              <td className="small" data-label={t('keys.columns.created')}>{formatDate(key.created_at, language)}</td>
+              <td className="small" data-label={t('keys.columns.lastUsed')}>{key.last_used_at ? formatDate(key.last_used_at, language, true) : t('keys.never')}</td>
+              <td className="small" data-testid="api-key-usage" data-label={t('keys.columns.usage')}>
+                {[t('keys.usageRequests', { count: key.usage.requests }), t('keys.usageCharacters', { count: key.usage.characters }), t('keys.usageDocuments', { count: key.usage.documents })].join(' · ')}
               </td>
-              <td>{key.revoked_at ? <span className="muted">{t('keys.revoked')}</span> : t('keys.active')}</td>
+              <td data-label={t('keys.columns.status')}>{key.revoked_at ? <span className="muted">{t('keys.revoked')}</span> : t('keys.active')}</td>
               <td>
                 {!key.revoked_at && (
                   <button
