@@ -63,6 +63,7 @@ const COUNTED: Record<string, Partial<Record<'en' | 'ar', NounName | null>>> = {
   'developer:keys.usageRequests': { en: 'request', ar: 'request' },
   'developer:keys.usageCharacters': { en: 'character', ar: 'character' },
   'developer:keys.usageDocuments': { en: 'document', ar: 'document' },
+  'admin:payments.invoices': { en: 'invoice', ar: 'invoice' },
 };
 
 /** "key: English term" pairs where the English word means something else than the glossary term. */
