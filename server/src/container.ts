@@ -183,6 +183,7 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     // Read when a manager opens the team page: the usage ledger's team counters.
     usage: { teamUsage: entitlements.teamUsage },
     changed: entitlements.forgetTeam,
+    entitlementsOf: (user) => entitlements.entitlementsFor({ user }),
   });
   database.onWrite((table) => {
     if (table === 'users') entitlements.forgetOwners();
@@ -228,7 +229,7 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     appUrl: config.appUrl,
     logger,
   });
-  const admin = createAdminService({ repo: createAdminRepo(database.db), users, plans, billing, settings, now, paymentGateways: () => gateways.configured() });
+  const admin = createAdminService({ repo: createAdminRepo(database.db), users, plans, billing, settings, now, paymentGateways: () => gateways.configured(), entitlementsOf: (user) => entitlements.entitlementsFor({ user }) });
   const content = createContentService({ repo: createContentRepo(database.db), settings, now });
   const requests = createRequestsService({ repo: createRequestsRepo(database.db), mail, storage, now, operatorEmail: config.operatorEmail, appUrl: config.appUrl });
   const analytics = createAnalyticsService({

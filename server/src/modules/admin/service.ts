@@ -1,4 +1,5 @@
-import type { PlanRow } from '../../db/schema';
+import type { PlanRow, UserRow } from '../../db/schema';
+import type { Entitlements } from '../entitlements/service';
 import { Invalid, NotFound } from '../../http/errors';
 import type { Actor } from '../../http/access';
 import type { BillingService } from '../billing/service';
@@ -10,6 +11,9 @@ import { SUPPORTED_FORMATS, type SiteSettingsUpdate } from './schemas';
 import { PUBLIC_SETTING_NAMES } from '../settings/settings.fns';
 
 const DAY_MS = 86_400_000;
+
+/** A plan as the users list names it. */
+const planBrief = (plan: PlanRow | null) => (plan ? { id: plan.id, slug: plan.slug, name_en: plan.name_en, name_ar: plan.name_ar } : null);
 
 export interface AdminContext {
   actor: Actor;
@@ -26,6 +30,8 @@ export function createAdminService(deps: {
   now: () => Date;
   /** Gateways an admin may choose (billing registers the configured ones). */
   paymentGateways: () => string[];
+  /** The entitlements module's decision for a user: the plan and trial in force (a team member's are the owner's). */
+  entitlementsOf(user: UserRow): Promise<Pick<Entitlements, 'plan' | 'trial'>>;
 }) {
   async function audit(context: AdminContext, action: string, target: { type: string; id: string | null }, before: unknown, after: unknown) {
     await deps.repo.insertAudit({
@@ -53,20 +59,18 @@ export function createAdminService(deps: {
     audit,
     async listUsers(filter: UserListFilter) {
       const { rows, total } = await deps.repo.listUsers(filter);
-      const planIds = [...new Set(rows.flatMap((row) => (row.plan_id ? [row.plan_id] : [])))];
-      const plans = new Map(await Promise.all(planIds.map(async (id) => [id, await deps.plans.getById(id).catch(() => null)] as const)));
-      const now = deps.now().getTime();
+      // The plan and trial in force, as on the user's detail (GET /api/user): one decision, the entitlements module's.
+      const entitled = await Promise.all(rows.map((row) => deps.entitlementsOf(row)));
       return {
-        data: rows.map((row) => ({
+        data: rows.map((row, index) => ({
           id: row.id,
           name: row.name,
           email: row.email,
           role_id: String(row.role_id),
           email_verified: Boolean(row.email_verified_at),
           created_at: new Date(row.created_at).toISOString(),
-          plan: row.plan_id ? { id: row.plan_id, slug: plans.get(row.plan_id)?.slug ?? null, name_en: plans.get(row.plan_id)?.name_en ?? null, name_ar: plans.get(row.plan_id)?.name_ar ?? null } : null,
-          // As on the user's detail (GET /api/user): trial days count only while the user is on the trial plan.
-          trial_remaining_days: row.trial_ends_at && row.plan_id && plans.get(row.plan_id)?.is_trial ? Math.max(0, Math.ceil((new Date(row.trial_ends_at).getTime() - now) / DAY_MS)) : null,
+          plan: planBrief(entitled[index]!.plan),
+          trial_remaining_days: entitled[index]!.trial.remainingDays,
         })),
         meta: { page: filter.page, per_page: filter.perPage, total },
       };

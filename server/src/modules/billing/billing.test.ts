@@ -94,7 +94,7 @@ describe('trial', () => {
     const client = await signIn(t, 'expire@example.com');
     const profile = (await client.get('/api/user')).json();
     expect(profile).toMatchObject({ trial_remaining_days: 0, trial_expired: true, plan: { status: 'trial_expired' } });
-    const fresh = (await t.container.billing.subscription(user)).status;
+    const fresh = (await client.get('/api/user/subscription')).json().data.data.status;
     expect(fresh).toBe('trial_expired');
     // The one decision on trials (entitlements module) agrees.
     expect((await t.container.entitlements.entitlementsFor({ user })).trial.expired).toBe(true);

@@ -39,7 +39,7 @@ import {
 import type { CheckoutResult, SubscribeResult } from './service';
 import { toInvoiceJson } from './invoices.fns';
 
-type Deps = Pick<Container, 'billing' | 'plans' | 'config' | 'now'>;
+type Deps = Pick<Container, 'billing' | 'plans' | 'config' | 'now' | 'entitlements'>;
 
 /** The reply of subscribe-like calls (spec section 4): 200 with a message or a checkout to go to. */
 function subscribeReply(result: SubscribeResult, locale: Locale) {
@@ -89,7 +89,11 @@ export function billingRoutes(app: App, deps: Deps) {
   // carry error_codes (withErrorCodes); {message} alone from the app's error handler elsewhere.
   const withCodes = { config, errorHandler: withErrorCodes };
 
-  app.get('/api/user/subscription', { config, schema: answers(subscriptionAnswer) }, async (request) => ({ data: { data: await billing.subscription(requireActor(request).user) } }));
+  app.get('/api/user/subscription', { config, schema: answers(subscriptionAnswer) }, async (request) => {
+    const { user } = requireActor(request);
+    const entitled = await deps.entitlements.entitlementsFor({ user });
+    return { data: { data: await billing.subscription(user, { plan: entitled.plan!, trialEndsAt: entitled.trial.endsAt }) } };
+  });
 
   app.post('/api/user/subscribe', { ...withCodes, schema: answers({ 200: subscribed, 201: refusal }) }, async (request) => {
     const locale = resolveLocale(request);

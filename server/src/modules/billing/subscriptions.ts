@@ -34,8 +34,11 @@ export function createSubscriptions(ctx: BillingContext) {
       };
     },
 
-    /** GET /api/user/subscription (`data.data`). */
-    async subscription(user: UserRow) {
+    /**
+     * GET /api/user/subscription (`data.data`). `inForce`: the plan and trial in force (the
+     * payer's: a team member's are the owner's), as the entitlements module decides them.
+     */
+    async subscription(user: UserRow, inForce: { plan: PlanRow; trialEndsAt: Date | null }) {
       const [subscription, card, pending, account, gateway] = await Promise.all([
         repo.findSubscription(user.id),
         repo.findCard(user.id),
@@ -43,14 +46,14 @@ export function createSubscriptions(ctx: BillingContext) {
         repo.findAccount(user.id),
         deps.gateways.current().then((g) => g.id).catch(() => null),
       ]);
-      const currentPlan = user.plan_id ? await deps.plans.getById(user.plan_id).catch(() => null) : await deps.plans.getBySlug('free-trial').catch(() => null);
+      const currentPlan = inForce.plan;
       const brief = (plan: PlanRow | null) =>
         plan && { id: plan.id, slug: plan.slug, name_en: plan.name_en, name_ar: plan.name_ar, price: Number(plan.price), price_yearly: Number(plan.price_yearly), is_team: plan.is_team, is_trial: plan.is_trial, archived: Boolean(plan.archived_at) };
       const live = subscription && subscription.status !== 'ended' ? subscription : null;
       const granted = live?.gateway === ADMIN_GRANT;
       const nextPlan = live?.next_plan_id ? await deps.plans.getById(live.next_plan_id).catch(() => null) : null;
-      const trialEndsAt = user.trial_ends_at ? new Date(user.trial_ends_at) : null;
-      const onTrial = Boolean(currentPlan?.is_trial);
+      const trialEndsAt = inForce.trialEndsAt;
+      const onTrial = currentPlan.is_trial;
       const at = now();
       const status: SubscriptionRow['status'] | 'trial' | 'trial_expired' | 'none' = live ? live.status : onTrial ? (trialEndsAt && trialEndsAt <= at ? 'trial_expired' : 'trial') : 'none';
       const expiresAt = live ? new Date(live.current_period_end) : onTrial ? trialEndsAt : null;

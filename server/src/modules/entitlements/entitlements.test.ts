@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlanRow } from '../../db/schema';
 import { ROLE } from '../../http/access';
-import { createPlan, createTeam, createUser } from '../../../test/documents-helpers';
+import { createPlan, createTeam, createUser, signedIn } from '../../../test/documents-helpers';
 import { deadlocksFound } from '../../../test/database';
+import { createUser as createFactoryUser } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { createUsageLedger, periodStart } from './ledger';
 import type { Entitlements } from './service';
@@ -149,6 +150,24 @@ describe('entitlementsFor: one table over every kind of actor, for every feature
     }
     throw new Error(`no case ${name}`);
   });
+});
+
+describe('every screen shows the plan and trial the entitlements decide', () => {
+  it('a member whose owner’s trial ended: the profile, the subscription screen and the admin users list agree (not the member’s own trial)', async () => {
+    const trial = await t.container.plans.getBySlug('free-trial');
+    const owner = await createUser(t, { planId: trial.id, trialEndsAt: new Date(Date.now() - DAY) });
+    const member = await createUser(t, { planId: trial.id, trialEndsAt: new Date(Date.now() + 5 * DAY) });
+    await createTeam(t, owner, [{ user: member, role: 5 }]);
+    const client = await signedIn(t, member);
+    expect((await client.get('/api/user')).json()).toMatchObject({ trial_expired: true, trial_remaining_days: 0 });
+    const subscription = (await client.get('/api/user/subscription')).json().data.data;
+    expect(subscription).toMatchObject({ status: 'trial_expired', plan: { slug: 'free-trial' }, trial: { expired: true, remaining_days: 0 } });
+    const root = await createFactoryUser(t.container, { role_id: ROLE.admin });
+    const admin = await signedIn(t, root);
+    const listed = (await admin.get(`/api/admin/users?q=${encodeURIComponent(member.email)}`)).json().data as Array<{ id: number; plan: { slug: string }; trial_remaining_days: number | null }>;
+    expect(listed.find((row) => row.id === member.id)).toMatchObject({ plan: { slug: 'free-trial' }, trial_remaining_days: 0 });
+  });
+
 });
 
 describe('the usage ledger', () => {

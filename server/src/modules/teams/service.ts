@@ -5,6 +5,9 @@ import type { SessionStore } from '../../http/sessions';
 import type { Locale } from '../../i18n/messages';
 import type { MailService } from '../../mail/jobs';
 import type { PlansService } from '../plans/service';
+import { TRIAL_PLAN_SLUG } from '../plans/plans.fns';
+import type { Entitlements } from '../entitlements/service';
+import type { UserRow } from '../../db/schema';
 import { hashPassword } from '../users/passwords';
 import { isUniqueViolation, type UsersRepo } from '../users/repo';
 import { createTeamMembership, type TeamMembership } from './membership';
@@ -55,6 +58,8 @@ export function createTeamsService(deps: {
   usage?: TeamUsageSource;
   /** Told after every change to a team's members, owner or settings (the entitlements' per-actor cache). */
   changed?: (teamId: number, userIds: number[]) => Promise<void> | void;
+  /** The entitlements module's decision for a user: the plan in force and whether it includes teams. */
+  entitlementsOf(user: UserRow): Promise<Pick<Entitlements, 'plan' | 'features'>>;
 }) {
   const changed = (teamId: number, userIds: number[] = []) => deps.changed?.(teamId, userIds);
   const membership = createTeamMembership(deps.repo, deps.now);
@@ -158,8 +163,8 @@ export function createTeamsService(deps: {
       const user = actor.user;
       if (await membershipOf(user)) throw Invalid.field('name', 'teams.already_in_team');
       if (user.role_id !== ROLE.user) throw new Forbidden('teams.individuals_only');
-      const plan = user.plan_id ? await deps.plans.getById(user.plan_id) : null;
-      if (!plan?.is_team) throw new LimitExceeded('plan_feature', 'teams.upgrade_for_teams');
+      const { plan, features } = await deps.entitlementsOf(user);
+      if (!plan || !features.teams) throw new LimitExceeded('plan_feature', 'teams.upgrade_for_teams');
       const now = deps.now();
       const seats = (await deps.paidSeats?.(user.id)) ?? plan.included_seats;
       const team = await deps.repo.transaction(async (trx) => {
@@ -216,7 +221,7 @@ export function createTeamsService(deps: {
       const team = await managedTeam(actor);
       const member = await memberOfTeam(team.teamId, memberId);
       if (member.id === team.ownerId) throw new Forbidden('teams.owner_untouchable');
-      const trial = await deps.plans.getBySlug('free-trial');
+      const trial = await deps.plans.getBySlug(TRIAL_PLAN_SLUG);
       const now = deps.now();
       await deps.repo.transaction(async (trx) => {
         await deps.repo.removeMember(team.teamId, member.id, trx);
@@ -256,7 +261,7 @@ export function createTeamsService(deps: {
       if (!team) throw new Forbidden('teams.no_team');
       if (team.ownerId !== actor.user.id) throw new Forbidden('teams.owner_only');
       const members = await listMembers(team.teamId);
-      const trial = await deps.plans.getBySlug('free-trial');
+      const trial = await deps.plans.getBySlug(TRIAL_PLAN_SLUG);
       const now = deps.now();
       await deps.repo.transaction(async (trx) => {
         for (const member of members) {

@@ -43,7 +43,8 @@ export function createUsersRepo(db: Kysely<DB>) {
     async listPage(filter: UserListFilter) {
       const [rows, total] = await Promise.all([
         filtered(filter)
-          .select(['id', 'name', 'email', 'role_id', 'email_verified_at', 'trial_ends_at', 'created_at', 'plan_id'])
+          // Whole rows: the admin list asks the entitlements module for each user's plan in force.
+          .selectAll()
           .orderBy('id', 'desc')
           .limit(filter.perPage)
           .offset((filter.page - 1) * filter.perPage)
