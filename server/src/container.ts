@@ -396,7 +396,10 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     appKey,
     settings: {
       maxPages: config.webCrawl.maxPages,
-      batchSize: 50,
+      // A page's segments go to the pipeline in batches as a document's do, by segments and by
+      // characters (DOC_BATCH_CHARS), so a page of long paragraphs makes no oversized call.
+      batchSegments: 50,
+      batchChars: config.documents.batchChars,
       crawlsPerHour: 30,
       crawl: {
         robotsToken: 'LisanBot',

@@ -47,6 +47,13 @@ describe('planBatches (the one batcher)', () => {
     expect(planBatches(['a', '1', 'b', 'c'], { maxSegments: 2, maxChars: 100 }, (s) => /\p{L}/u.test(s)).map((b) => b.segmentIndexes)).toEqual([[0, 2], [3]]);
     expect(planBatches(['x'.repeat(50)], { maxSegments: 2, maxChars: 10 })).toEqual([{ index: 0, segmentIndexes: [0] }]);
   });
+
+  it('keeps every segment once, in order: one longer than the limit goes alone between the others; no segments, no batches', () => {
+    const segments = ['aaaa', 'bb', 'cccccc', 'd', 'eeeeeeeeeeee', 'f'];
+    expect(planBatches(segments, { maxSegments: 2, maxChars: 100 }).map((b) => b.segmentIndexes)).toEqual([[0, 1], [2, 3], [4, 5]]);
+    expect(planBatches(segments, { maxSegments: 10, maxChars: 7 }).map((b) => b.segmentIndexes)).toEqual([[0, 1], [2, 3], [4], [5]]);
+    expect(planBatches([], { maxSegments: 10, maxChars: 7 })).toEqual([]);
+  });
 });
 
 describe('countCharacters and scriptLetters (counted in one pass)', () => {

@@ -116,7 +116,9 @@ export interface Batch {
  * Groups segments into batches of at most `maxSegments` segments and about `maxChars`
  * characters (a single longer segment makes a batch of its own), in order. `include`
  * leaves segments out (documents send only those with letters). Deterministic: a resumed
- * document job computes the same batches and skips those already saved.
+ * document job computes the same batches and skips those already saved. The router,
+ * documents, websites and each remote engine (one request per batch, with its API's own
+ * limits) all batch with it, so a limit is counted the same way on every path.
  */
 export function planBatches(
   segments: readonly string[],

@@ -114,10 +114,16 @@ describe('LLM adapter (OpenAI-compatible chat completions, against a loopback st
 
   it('sends large jobs in several requests, ids restarting per request, order kept', async () => {
     const small = new LlmEngine({ baseUrl: `${server.url}/v1`, apiKey: 'sk-test', model: 'gpt-test', timeoutMs: 2000, batchSize: 4 });
-    const before = server.requests.length;
+    let before = server.requests.length;
     const segments = Array.from({ length: 10 }, (_, i) => `Hello ${i}`);
     expect(await small.translate(segments, EN_AR)).toEqual(segments.map((_, i) => `مرحبا ${i}`));
-    expect(server.requests.length - before).toBe(3);
+    const sent = () => server.requests.slice(before).map((r) => JSON.parse(r.body.messages[1].content).segments.length);
+    expect(sent()).toEqual([4, 4, 2]);
+    // Segments of 3,601 characters: two fit in a request (about 8,000), the third goes in the next.
+    before = server.requests.length;
+    const long = Array.from({ length: 3 }, (_, i) => `${'Hello '.repeat(600)}${i}`);
+    expect(await engine.translate(long, EN_AR)).toEqual(long.map((_, i) => `${'مرحبا '.repeat(600)}${i}`));
+    expect(sent()).toEqual([2, 1]);
   });
 
   it('is English<->Arabic only', async () => {

@@ -12,7 +12,8 @@
  * (non-retryable) EngineError. Servers that do not support json_schema get json_object.
  */
 import { EngineError, type Lang, type Segment, type TranslationEngine, type TranslationJob } from '../types';
-import { chunk, requestJson } from '../remote/http';
+import { planBatches } from '../../text/toolkit';
+import { requestJson } from '../remote/http';
 import { isEnglishArabicPair, prepareSegments } from '../remote/segments';
 import { ANSWER_SCHEMA, parseAnswer, systemPrompt, termsInUse, userMessage } from './prompt';
 
@@ -49,8 +50,8 @@ export class LlmEngine implements TranslationEngine {
     const prepared = prepareSegments(segments);
     const items = prepared.cores.map((text, i) => ({ id: i + 1, text }));
     const results: string[] = [];
-    for (const group of chunk(items, (i) => i.text.length, this.options.batchSize ?? 40, 8000)) {
-      results.push(...(await this.translateGroup(group, job)));
+    for (const batch of planBatches(prepared.cores, { maxSegments: this.options.batchSize ?? 40, maxChars: 8000 })) {
+      results.push(...(await this.translateGroup(batch.segmentIndexes.map((i) => items[i]!), job)));
     }
     return prepared.rebuild(results);
   }

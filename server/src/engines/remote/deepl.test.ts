@@ -79,11 +79,16 @@ describe('DeepL adapter (against a loopback stand-in speaking its API)', () => {
     expect(await engineErrorOf(engine.translate(['Hello'], { ...EN_AR, signal: controller.signal }))).toMatchObject({ retryable: false });
   });
 
-  it('sends at most 50 texts per request and keeps the order', async () => {
-    const before = server.requests.length;
+  it('sends at most 50 texts and about 60,000 characters per request and keeps the order', async () => {
+    let before = server.requests.length;
     const segments = Array.from({ length: 101 }, (_, i) => `Hello ${i}`);
     expect(await engine.translate(segments, EN_AR)).toEqual(segments.map((_, i) => `مرحبا ${i}`));
     expect(server.requests.slice(before).map((r) => r.body.text.length)).toEqual([50, 50, 1]);
+    // Texts of 29,995 characters: two fit in a request, the third goes in the next.
+    before = server.requests.length;
+    const long = Array.from({ length: 3 }, (_, i) => `${'Hello '.repeat(4999)}${i}`);
+    expect(await engine.translate(long, EN_AR)).toEqual(long.map((_, i) => `${'مرحبا '.repeat(4999)}${i}`));
+    expect(server.requests.slice(before).map((r) => r.body.text.length)).toEqual([2, 1]);
   });
 
   it('rejects a misaligned answer', async () => {

@@ -8,7 +8,8 @@
  * Up to 50 texts per request.
  */
 import { EngineError, type Lang, type Segment, type TranslationEngine, type TranslationJob } from '../types';
-import { chunk, requestJson } from './http';
+import { planBatches } from '../../text/toolkit';
+import { requestJson } from './http';
 import { decodeXml, deeplSourceLang, deeplTargetLang, encodeXml, xmlTagNames } from './markup';
 import { isEnglishArabicPair, prepareSegments } from './segments';
 
@@ -31,7 +32,8 @@ export class DeepLEngine implements TranslationEngine {
     const prepared = prepareSegments(segments);
     const items = prepared.cores.map((core) => ({ core, xml: encodeXml(core, job.glossary) }));
     const results: string[] = [];
-    for (const group of chunk(items, (i) => i.xml.length, 50, 60_000)) {
+    for (const batch of planBatches(items.map((i) => i.xml), { maxSegments: 50, maxChars: 60_000 })) {
+      const group = batch.segmentIndexes.map((i) => items[i]!);
       const tags = [...new Set(group.flatMap((i) => xmlTagNames(i.xml)))];
       const body = (await requestJson(this.id, `${this.options.url}/v2/translate`, {
         headers: { authorization: `DeepL-Auth-Key ${this.options.apiKey}` },

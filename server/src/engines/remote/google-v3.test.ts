@@ -62,6 +62,18 @@ describe('Google Cloud Translation v3 adapter (service account, against loopback
     expect(server.requests.slice(before).map((r) => r.path.split(':').at(-1))).toEqual(['translateText', '/token', 'translateText']);
   });
 
+  it('sends at most 100 texts and about 25,000 characters per request, in order', async () => {
+    const engine = new GoogleTranslateV3Engine({ url: server.url, credentialsFile: keyFile, location: 'global', timeoutMs: 2000 });
+    const sizes = async (segments: string[]) => {
+      const before = server.requests.length;
+      expect(await engine.translate(segments, EN_AR)).toEqual(segments.map((s) => s.replace(/Hello/g, 'مرحبا')));
+      return server.requests.slice(before).filter((r) => r.path.endsWith(':translateText')).map((r) => r.body.contents.length);
+    };
+    expect(await sizes(Array.from({ length: 130 }, (_, i) => `Hello ${i}`))).toEqual([100, 30]);
+    // Texts of 12,001 characters: two fit in a request, the third goes in the next.
+    expect(await sizes(Array.from({ length: 3 }, (_, i) => `${'Hello '.repeat(2000)}${i}`))).toEqual([2, 1]);
+  });
+
   it('reports a rejected key (token endpoint 400) as final, and API rate limits as retryable', async () => {
     const other = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
     const badKey = path.join(dir, 'bad.json');

@@ -15,7 +15,8 @@
 import { createSign } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { EngineError, type Lang, type Segment, type TranslationEngine, type TranslationJob } from '../types';
-import { abortedError, chunk, requestJson } from './http';
+import { planBatches } from '../../text/toolkit';
+import { abortedError, requestJson } from './http';
 import { decodeHtml, encodeHtml } from './markup';
 import { isEnglishArabicPair, prepareSegments } from './segments';
 
@@ -143,7 +144,8 @@ export class GoogleTranslateV3Engine implements TranslationEngine {
     const encoded = prepared.cores.map((core) => encodeHtml(core, job.glossary));
     const url = `${this.options.url}/v3/projects/${encodeURIComponent(this.project)}/locations/${encodeURIComponent(this.options.location)}:translateText`;
     const results: string[] = [];
-    for (const contents of chunk(encoded, (t) => t.length, 100, 25_000)) {
+    for (const batch of planBatches(encoded, { maxSegments: 100, maxChars: 25_000 })) {
+      const contents = batch.segmentIndexes.map((i) => encoded[i]!);
       const send = async () =>
         (await requestJson(this.id, url, {
           headers: { authorization: `Bearer ${await this.accessToken(job.signal)}` },

@@ -58,11 +58,16 @@ describe('Google Cloud Translation v2 adapter (against a loopback stand-in speak
     expect(await engineErrorOf(engine.translate(['Hello'], { ...EN_AR, signal: AbortSignal.timeout(80) }))).toMatchObject({ retryable: true, message: 'Timed out' });
   });
 
-  it('sends at most 100 texts per request, and rejects a misaligned or non-JSON answer', async () => {
+  it('sends at most 100 texts and about 25,000 characters per request, and rejects a misaligned or non-JSON answer', async () => {
     const before = server.requests.length;
     const segments = Array.from({ length: 130 }, (_, i) => `Thank you ${i}`);
     expect(await engine.translate(segments, EN_AR)).toEqual(segments.map((_, i) => `شكرا لك ${i}`));
     expect(server.requests.slice(before).map((r) => r.body.q.length)).toEqual([100, 30]);
+    // Texts of 12,001 characters: two fit in a request (about 25,000), the third goes in the next.
+    const long = Array.from({ length: 3 }, (_, i) => `${'Hello '.repeat(2000)}${i}`);
+    const beforeLong = server.requests.length;
+    expect(await engine.translate(long, EN_AR)).toEqual(long.map((_, i) => `${'مرحبا '.repeat(2000)}${i}`));
+    expect(server.requests.slice(beforeLong).map((r) => r.body.q.length)).toEqual([2, 1]);
     server.script({ status: 200, body: { data: { translations: [{ translatedText: 'x' }, { translatedText: 'y' }] } } });
     expect(await engineErrorOf(engine.translate(['Hello'], EN_AR))).toMatchObject({ retryable: false, message: 'google answered 2 translations for 1 texts' });
     server.script({ status: 200, body: 'not json' });

@@ -9,7 +9,8 @@
  * both are retryable. Up to 128 texts per request.
  */
 import { EngineError, type Lang, type Segment, type TranslationEngine, type TranslationJob } from '../types';
-import { chunk, requestJson } from './http';
+import { planBatches } from '../../text/toolkit';
+import { requestJson } from './http';
 import { decodeHtml, encodeHtml } from './markup';
 import { isEnglishArabicPair, prepareSegments } from './segments';
 
@@ -39,7 +40,8 @@ export class GoogleTranslateEngine implements TranslationEngine {
     const encoded = prepared.cores.map((core) => encodeHtml(core, job.glossary));
     const results: string[] = [];
     const url = `${this.options.url}/language/translate/v2?key=${encodeURIComponent(this.options.apiKey)}`;
-    for (const texts of chunk(encoded, (t) => t.length, 100, 25_000)) {
+    for (const batch of planBatches(encoded, { maxSegments: 100, maxChars: 25_000 })) {
+      const texts = batch.segmentIndexes.map((i) => encoded[i]!);
       const body = (await requestJson(this.id, url, {
         body: { q: texts, source: job.source, target: job.target, format: 'html', model: 'nmt' },
         signal: job.signal,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunk, parseRetryAfter } from './http';
+import { parseRetryAfter } from './http';
 
 describe('remote engine HTTP helpers', () => {
   it('reads Retry-After as seconds or as an HTTP date', () => {
@@ -10,12 +10,5 @@ describe('remote engine HTTP helpers', () => {
     expect(parseRetryAfter('Wed, 31 Dec 2025 00:00:00 GMT', now)).toBe(0);
     expect(parseRetryAfter('soon', now)).toBeUndefined();
     expect(parseRetryAfter(null, now)).toBeUndefined();
-  });
-
-  it('chunks by item count and by size, never leaving an item out', () => {
-    const items = ['aaaa', 'bb', 'cccccc', 'd', 'eeeeeeeeeeee', 'f'];
-    expect(chunk(items, (s) => s.length, 2, 100)).toEqual([['aaaa', 'bb'], ['cccccc', 'd'], ['eeeeeeeeeeee', 'f']]);
-    expect(chunk(items, (s) => s.length, 10, 7)).toEqual([['aaaa', 'bb'], ['cccccc', 'd'], ['eeeeeeeeeeee'], ['f']]);
-    expect(chunk([], (s: string) => s.length, 10, 7)).toEqual([]);
   });
 });

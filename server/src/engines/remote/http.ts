@@ -94,22 +94,3 @@ export async function requestJson(engineId: string, url: string, options: Reques
   }
   return body;
 }
-
-/** Splits items into chunks of at most `maxItems` and about `maxChars` characters. */
-export function chunk<T>(items: T[], size: (item: T) => number, maxItems: number, maxChars: number): T[][] {
-  const chunks: T[][] = [];
-  let current: T[] = [];
-  let chars = 0;
-  for (const item of items) {
-    const n = size(item);
-    if (current.length && (current.length >= maxItems || chars + n > maxChars)) {
-      chunks.push(current);
-      current = [];
-      chars = 0;
-    }
-    current.push(item);
-    chars += n;
-  }
-  if (current.length) chunks.push(current);
-  return chunks;
-}

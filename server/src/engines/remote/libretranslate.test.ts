@@ -83,12 +83,17 @@ describe('LibreTranslate adapter (against a loopback stand-in speaking its API)'
     expect((await engineErrorOf(gone.translate(['Hello'], EN_AR))).message).toMatch(/^Cannot reach http:\/\/127\.0\.0\.1:\d+ \(ECONNREFUSED\)$/);
   });
 
-  it('splits long jobs into several requests and keeps the order', async () => {
-    const before = server.requests.length;
+  it('splits long jobs into requests of at most 50 texts and about 20,000 characters, and keeps the order', async () => {
+    let before = server.requests.length;
     const segments = Array.from({ length: 120 }, (_, i) => `Hello ${i}`);
     const out = await engine.translate(segments, EN_AR);
     expect(out).toEqual(segments.map((_, i) => `مرحبا ${i}`));
-    expect(server.requests.length - before).toBe(3);
+    expect(server.requests.slice(before).map((r) => r.body.q.length)).toEqual([50, 50, 20]);
+    // Texts of 9,601 characters: two fit in a request, the third goes in the next.
+    before = server.requests.length;
+    const long = Array.from({ length: 3 }, (_, i) => `${'Hello '.repeat(1600)}${i}`);
+    expect(await engine.translate(long, EN_AR)).toEqual(long.map((_, i) => `${'مرحبا '.repeat(1600)}${i}`));
+    expect(server.requests.slice(before).map((r) => r.body.q.length)).toEqual([2, 1]);
   });
 
   it('serves English<->Arabic only', () => {

@@ -5,7 +5,8 @@
  *   4xx/5xx {"error": ".."}; 429 when the instance's rate limit is hit.
  */
 import { EngineError, type Lang, type Segment, type TranslationEngine, type TranslationJob } from '../types';
-import { chunk, requestJson } from './http';
+import { planBatches } from '../../text/toolkit';
+import { requestJson } from './http';
 import { decodeHtml, encodeHtml } from './markup';
 import { isEnglishArabicPair, prepareSegments } from './segments';
 
@@ -28,7 +29,8 @@ export class LibreTranslateEngine implements TranslationEngine {
     const prepared = prepareSegments(segments);
     const encoded = prepared.cores.map((core) => encodeHtml(core, job.glossary));
     const results: string[] = [];
-    for (const texts of chunk(encoded, (t) => t.length, 50, 20_000)) {
+    for (const batch of planBatches(encoded, { maxSegments: 50, maxChars: 20_000 })) {
+      const texts = batch.segmentIndexes.map((i) => encoded[i]!);
       const body = (await requestJson(this.id, `${this.options.url}/translate`, {
         body: {
           q: texts,

@@ -23,8 +23,9 @@ export interface WebsitesSettings {
   /** Upper bound on pages listed per site, whatever the plan says. */
   maxPages: number;
   crawl: CrawlSettings;
-  /** Segments per translator call. */
-  batchSize: number;
+  /** Segments and characters per translator call (the toolkit's batcher). */
+  batchSegments: number;
+  batchChars: number;
   /** Sites a user may add or re-crawl per hour. */
   crawlsPerHour: number;
 }

@@ -3,6 +3,7 @@ import type { Domain, Lang } from '../../engines/types';
 import { extractSegments } from '../../formats/html';
 import type { Actor } from '../../http/access';
 import { Invalid, LimitExceeded } from '../../http/errors';
+import { planBatches } from '../../text/toolkit';
 import type { WebsitesContext } from './context';
 import type { WebLang, WebsitePageRow, WebsiteRow } from './tables';
 
@@ -46,8 +47,8 @@ export function createWebsiteTranslation(ctx: WebsitesContext) {
       const unique = [...new Set(segments)];
       const translated = new Map<string, string>();
       const engines: string[] = [];
-      for (let i = 0; i < unique.length; i += settings.batchSize) {
-        const batch = unique.slice(i, i + settings.batchSize);
+      for (const { segmentIndexes } of planBatches(unique, { maxSegments: settings.batchSegments, maxChars: settings.batchChars })) {
+        const batch = segmentIndexes.map((k) => unique[k]!);
         const result = await deps.translator(batch, { source, target, domain, ownerUserId: site.user_id });
         if (result.translations.length !== batch.length) throw new Error(`The translator answered ${result.translations.length} segments for ${batch.length}`);
         engines.push(result.engine);

@@ -359,6 +359,28 @@ describe('translating pages', () => {
   });
 });
 
+describe('batching a long page', () => {
+  it('sends its segments to the translator in batches of at most 50 segments and the documents\' batch characters', async () => {
+    // The title and heading (one segment, sent once), three paragraphs of 2,601 characters (two
+    // fit under 6,000 characters, the third starts the next batch), then 60 short ones: 64
+    // segments, which 50 at a time alone would send as 50 and 14.
+    const long = Array.from({ length: 3 }, (_, i) => `<p>${'Hello world. '.repeat(200)}${i}</p>`).join('');
+    const short = Array.from({ length: 60 }, (_, i) => `<p>Paragraph ${i} of the long page.</p>`).join('');
+    site.setPage('/long-page', fixtureLayout('Long page', `<h1>Long page</h1>${long}${short}`));
+    const user = await createUser(t.container, { plan_id: (await t.container.plans.getBySlug('hobbyist')).id, trial_ends_at: null });
+    const c = await t.client().signInAs(user.id);
+    const added = await c.post('/api/websites', { url: `${site.url}/long-page`, scope: 'page' });
+    const id = (await crawled(c, added.json().data.id)).id;
+    const callsBefore = engine.calls.length;
+    await c.post(`/api/websites/${id}/translate`, { page_ids: 'all', target_lang: 'ar', domain: 'business' });
+    await translated(c, id);
+    const calls = engine.calls.slice(callsBefore).map((call) => call.segments);
+    const maxChars = t.container.config.documents.batchChars;
+    expect(calls.map((segments) => segments.length)).toEqual([3, 50, 11]);
+    for (const segments of calls) expect(segments.join('').length).toBeLessThanOrEqual(maxChars);
+  });
+});
+
 describe('reviewing through XLIFF', () => {
   it('exports XLIFF 1.2, and a reviewed file imported back replaces those translations', async () => {
     const pages = await allPages(client, websiteId);
