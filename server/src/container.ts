@@ -278,7 +278,7 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
   });
   const glossary = createGlossaryService({ repo: createGlossaryRepo(database.db), cache, accounts: teams, now });
   // The one translation pipeline (memory, glossaries, engine router) for text, documents, websites and the API.
-  const pipeline = createTranslationPipeline({ router: engines.router, repo: translateRepo, memory, glossary, teamOf: teams.teamIdOf, logger });
+  const pipeline = createTranslationPipeline({ router: engines.router, memory, glossary, teamOf: teams.teamIdOf, logger });
   const translator: SegmentTranslator = pipeline.segmentTranslator();
   const history = createHistoryService({ repo: createHistoryRepo(database.db), now, logger, teamOf: teams.teamIdOf, findUser: (id) => usersRepo.findById(id) });
   const accounts = { membershipOf: teams.membershipOf, findUser: users.findById };

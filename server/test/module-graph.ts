@@ -37,22 +37,26 @@ function isTypeOnly(node: ts.ImportDeclaration | ts.ExportDeclaration): boolean 
 /**
  * Every import between two folders of `modulesDir` (static imports, re-exports and dynamic
  * `import()`), read with the TypeScript parser. Test files are left out: a test may reach across.
+ * `peers`: folders beside the modules that take part as modules do (the translation pipeline,
+ * which the modules call and which reads theirs), each a node of its own, named by its folder.
  */
-export function moduleFolderImports(modulesDir: string): FolderImport[] {
+export function moduleFolderImports(modulesDir: string, peers: string[] = []): FolderImport[] {
   const root = resolve(modulesDir);
+  const peerRoots = peers.map((peer) => resolve(peer));
   const folderOf = (path: string) => {
+    for (const peer of peerRoots) if (!relative(peer, path).startsWith('..')) return peer.split(sep).at(-1)!;
     const rel = relative(root, path);
     return rel.startsWith('..') || !rel.includes(sep) ? null : rel.split(sep)[0];
   };
   const found: FolderImport[] = [];
-  for (const file of sourceFiles(root)) {
+  for (const file of [root, ...peerRoots].flatMap(sourceFiles)) {
     if (file.endsWith('.test.ts')) continue;
     const from = folderOf(file)!;
     const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
     const add = (specifier: string, typeOnly: boolean) => {
       if (!specifier.startsWith('.')) return;
       const to = folderOf(resolve(dirname(file), specifier));
-      if (to && to !== from) found.push({ from, to, file: relative(root, file), specifier, typeOnly });
+      if (to && to !== from) found.push({ from, to, file: relative(dirname(root), file), specifier, typeOnly });
     };
     const visit = (node: ts.Node) => {
       if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {

@@ -5,7 +5,7 @@ import { multipart } from '../../test/multipart';
 import { startFixtureSite, type FixtureSite } from '../../test/fixtures/website-site';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
 import type { UserRow } from '../db/schema';
-import { memorySkeleton } from '../modules/translate/memory.fns';
+import { memorySkeleton } from './memory.fns';
 import type { ResolvedAddress } from '../http/ssrf';
 import fs from 'node:fs/promises';
 import os from 'node:os';

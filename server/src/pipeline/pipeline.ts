@@ -1,12 +1,36 @@
 import type { Logger } from 'pino';
 import { normalizeForMatch } from '../engines/normalize';
 import type { EngineRouter, RouteRequest, RouteResult } from '../engines/router';
-import type { GlossaryTerm, Lang, SegmentTranslator } from '../engines/types';
-import type { GlossaryService } from '../modules/glossary/service';
-import type { MemoryIndex } from '../modules/translate/memory';
-import { adaptFuzzyHit, hasPlaceables, memorySkeleton, type FuzzyHit } from '../modules/translate/memory.fns';
-import { ownerKeysFor } from '../modules/translate/owner';
-import type { TranslateRepo } from '../modules/translate/repo';
+import type { Domain, GlossaryTerm, Lang, SegmentTranslator } from '../engines/types';
+import { adaptFuzzyHit, hasPlaceables, memorySkeleton, type FuzzyHit } from './memory.fns';
+import { ownerKeysFor } from './owner';
+
+/**
+ * What the pipeline reads, each module passing its own service in (the container wires them):
+ * it imports no module, so the modules that use it (translate, documents, websites, the API)
+ * and those it reads (translate's memory, the glossary) do not tie into one another through it.
+ */
+/** A stored translation memory entry that may match (translate module's `translation_memory`). */
+export interface MemoryHit {
+  source_norm: string;
+  source_skeleton: string;
+  target_text: string;
+  /** 'suggestion' (an approved correction) or a liked translation. */
+  origin: string;
+  owner_key: string;
+}
+
+export interface MemoryReader {
+  /** Whether any of these owners has memory entries at all (most have none: no look-up). */
+  hasEntries(ownerKeys: string[]): Promise<boolean>;
+  /** Entries of these owners for the pair whose normalised source, or number skeleton, is one of these. */
+  findMemory(ownerKeys: string[], source: string, target: string, norms: string[], skeletons: string[]): Promise<MemoryHit[]>;
+}
+
+export interface GlossaryReader {
+  /** The terms that apply, in priority order: the owners' own, then the domain's and General's. */
+  termsFor(input: { source: Lang; target: Lang; domain: Domain; ownerKeys?: string[] }): Promise<GlossaryTerm[]>;
+}
 
 /** Whose translation memory and glossary apply: a user (and their team), or nobody (a guest). */
 export interface PipelineOwner {
@@ -106,9 +130,8 @@ function mentions(normalizedText: string, matcher: TermMatcher): boolean {
  */
 export function createTranslationPipeline(deps: {
   router: EngineRouter;
-  repo: Pick<TranslateRepo, 'findMemory'>;
-  memory: Pick<MemoryIndex, 'hasEntries'>;
-  glossary: Pick<GlossaryService, 'termsFor'>;
+  memory: MemoryReader;
+  glossary: GlossaryReader;
   /** The user's team (for the team's memory and glossary) when the caller does not know it. */
   teamOf(userId: number): Promise<number | null>;
   logger?: Logger;
@@ -130,7 +153,7 @@ export function createTranslationPipeline(deps: {
     if (keys.length && segments.length && (await deps.memory.hasEntries(keys))) {
       const norms = segments.map((text) => normalizeForMatch(text, source));
       const skeletons = norms.filter(hasPlaceables).map(memorySkeleton);
-      const hits = await deps.repo.findMemory(keys, source, target, [...new Set(norms)], [...new Set(skeletons)]);
+      const hits = await deps.memory.findMemory(keys, source, target, [...new Set(norms)], [...new Set(skeletons)]);
       const rank = (hit: (typeof hits)[number]) => (hit.origin === 'suggestion' ? 0 : 10) + keys.indexOf(hit.owner_key);
       const ranked = [...hits].sort((a, b) => rank(a) - rank(b));
       const exact = new Map<string, string>();

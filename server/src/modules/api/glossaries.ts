@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Lang } from '../../engines/types';
 import { Invalid, NotFound } from '../../http/errors';
 import type { GlossaryService } from '../glossary/service';
-import { ownerKeysFor } from '../translate/owner';
+import { ownerKeysFor } from '../../pipeline/owner';
 import type { ApiCaller, ApiKeysService } from './keys';
 import type { ApiKeysRepo } from './repo';
 

@@ -2,7 +2,7 @@ import { hash, randomBytes } from 'node:crypto';
 import type { UserRow } from '../../db/schema';
 import { AppError, Forbidden, NotFound, TooManyRequests } from '../../http/errors';
 import type { RateLimiter } from '../../http/rate-limit';
-import { speaksForTeam, type TeamMembershipInfo } from '../translate/owner';
+import { speaksForTeam, type TeamMembershipInfo } from '../../pipeline/owner';
 import { apiKeySubject, type UsageLedger, type UsageMetric } from '../entitlements/ledger';
 import type { ApiKeysRepo } from './repo';
 import type { Entitlements } from '../entitlements/service';

@@ -3,7 +3,7 @@ import { normalizeForMatch } from '../../engines/normalize';
 import type { Lang } from '../../engines/types';
 import { NotFound } from '../../http/errors';
 import type { RateLimiter } from '../../http/rate-limit';
-import { ownerKeysFor } from '../translate/owner';
+import { ownerKeysFor } from '../../pipeline/owner';
 import type { MemoryApprovals, MemoryIndex } from '../translate/memory';
 import type { TranslateRepo } from '../translate/repo';
 import type { HistoryService } from '../history/service';

@@ -3,7 +3,7 @@ import type { Domain, GlossaryTerm, Lang } from '../../engines/types';
 import { normalizeForMatch } from '../../engines/normalize';
 import { Invalid, NotFound } from '../../http/errors';
 import { parseInput } from '../../http/validation';
-import { ownerKeysFor, speaksForTeam, type AccountLookup } from '../translate/owner';
+import { ownerKeysFor, speaksForTeam, type AccountLookup } from '../../pipeline/owner';
 import type { UserRow } from '../../db/schema';
 import { Forbidden } from '../../http/errors';
 import { formatTermFile, parseTermFile, type TermFileFormat } from './exchange.fns';

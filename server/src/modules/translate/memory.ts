@@ -2,7 +2,7 @@ import type { CacheBus } from '../../db/cache';
 import type { UserRow } from '../../db/schema';
 import { normalizeForMatch } from '../../engines/normalize';
 import type { Lang } from '../../engines/types';
-import { ownerKeysFor, speaksForTeam, type AccountLookup } from './owner';
+import { ownerKeysFor, speaksForTeam, type AccountLookup } from '../../pipeline/owner';
 import type { TranslateRepo } from './repo';
 
 export const MEMORY_TOPIC = 'translation-memory';
@@ -33,6 +33,8 @@ export function createMemoryIndex(deps: { repo: TranslateRepo; cache: CacheBus }
       for (const ownerKey of ownerKeys) if (await hasOwner(ownerKey)) return true;
       return false;
     },
+    /** The pipeline's look-up (see pipeline.ts MemoryReader): the repo's one indexed query. */
+    findMemory: (ownerKeys: string[], source: string, target: string, norms: string[], skeletons: string[]) => deps.repo.findMemory(ownerKeys, source, target, norms, skeletons),
     /** Called after every change to the memory. */
     changed: () => deps.cache.invalidate(MEMORY_TOPIC),
   };

@@ -20,7 +20,7 @@ export function createTranslateRepo(db: Kysely<DB>) {
 
     /**
      * Translation memory hits: exact ones (source_norm among `norms`) and fuzzy candidates
-     * (source_skeleton among `skeletons`, see memory.fns.ts), in one indexed look-up;
+     * (source_skeleton among `skeletons`, see pipeline/memory.fns.ts), in one indexed look-up;
      * suggestions before likes, newest first.
      */
     findMemory(ownerKeys: string[], source: string, target: string, norms: string[], skeletons: string[] = []) {

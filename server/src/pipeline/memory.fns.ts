@@ -1,4 +1,4 @@
-import type { Lang } from '../../engines/types';
+import type { Lang } from '../engines/types';
 
 /**
  * Fuzzy translation memory, the safe kind: a stored entry whose source differs from a

@@ -1,4 +1,4 @@
-import type { UserRow } from '../../db/schema';
+import type { UserRow } from '../db/schema';
 
 /** What the translation modules need to know about a user's team (the teams module's membershipOf). */
 export interface TeamMembershipInfo {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MIGRATIONS_DIR } from '../../db/migrate';
+import { MIGRATIONS_DIR } from '../db/migrate';
 import { adaptFuzzyHit, FUZZY_MIN_SCORE, hasPlaceables, memorySkeleton, NUMBER_SOURCE } from './memory.fns';
 
 describe('fuzzy translation memory (numbers as placeables)', () => {
