@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '../../test/harness';
+import type { Invalid } from './errors';
 import { parseInput, requiredString } from './validation';
 
 const signUp = z.object({
@@ -42,6 +43,27 @@ describe('422 validation envelope', () => {
       age: ['The age field is invalid.'],
       plan: ['The selected plan is invalid.'],
     });
+  });
+
+  it('gives the generic wording to the issue codes it has no message of its own for', () => {
+    const schema = z.object({
+      step: z.number().multipleOf(5),
+      either: z.union([z.string(), z.number()]),
+      map: z.record(z.string().min(2), z.number()),
+      // A map whose key is an object: its value's issue is invalid_element (one whose key is a string is placed at the key).
+      entries: z.map(z.object({}), z.number()),
+      checked: z.string().refine((value) => value === 'yes'),
+    });
+    const fields = (() => {
+      try {
+        parseInput(schema, { step: 7, either: true, map: { b: 1 }, entries: new Map([[{}, 'x']]), checked: 'no' });
+      } catch (error) {
+        return (error as Invalid).fields;
+      }
+    })();
+    const keys = Object.fromEntries(Object.entries(fields ?? {}).map(([field, messages]) => [field, messages.map((message) => (typeof message === 'string' ? message : message.key))]));
+    // not_multiple_of, invalid_union, invalid_key, invalid_element and custom, in that order.
+    expect(keys).toEqual({ step: ['validation.invalid'], either: ['validation.invalid'], 'map.b': ['validation.invalid'], entries: ['validation.invalid'], checked: ['validation.invalid'] });
   });
 
   it('passes valid input through, trimmed', () => {

@@ -45,7 +45,13 @@ function issueMessage(issue: z.core.$ZodIssue, input: unknown): IssueMessage {
       return { key: 'validation.enum', params: { attribute } };
     case 'invalid_format':
       return issue.format === 'email' ? { key: 'validation.email_format' } : { key: 'validation.invalid', params: { attribute } };
-    default:
+    // The generic wording. Every code of zod's is named, so a code a later zod adds fails the
+    // type check here and gets its wording chosen, rather than falling to this one unseen.
+    case 'not_multiple_of':
+    case 'invalid_union':
+    case 'invalid_key':
+    case 'invalid_element':
+    case 'custom':
       return { key: 'validation.invalid', params: { attribute } };
   }
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { createTrialUser, signIn, signInRoute, testClock } from '../../test/billing-fixtures';
 import { startStripeStandIn, type StripeStandIn } from '../../test/stand-ins/stripe';
+import { createStripeGateway } from './stripe';
 
 const clock = testClock('2026-03-01T10:00:00Z');
 let stripe: StripeStandIn;
@@ -96,6 +97,21 @@ describe('Stripe adapter against a stand-in speaking the Stripe API', () => {
     expect((await client.get('/api/user')).json().plan.slug).toBe('pro');
     expect((await client.post('/api/checkout-auth', { session_id: sessionId })).json().status).toBe('paid');
     expect(await invoicesOf('stripe-hook@example.com')).toHaveLength(1);
+  });
+
+  it('reads the four checkout events it acts on, and names any other event type as ignored', () => {
+    const gateway = createStripeGateway({ secretKey: 'sk_test_lisan', webhookSecret: 'whsec_lisan', apiUrl: stripe.url });
+    const parsed = (type: string) => {
+      const { event, payload, header } = stripe.signedEvent(type, { id: 'cs_test_1', object: 'checkout.session' });
+      const { id, ...rest } = gateway.parseWebhook!(Buffer.from(payload), { 'stripe-signature': header });
+      expect(id).toBe(event.id);
+      return rest;
+    };
+    expect(parsed('checkout.session.completed')).toEqual({ type: 'checkout.completed', gatewayRef: 'cs_test_1' });
+    expect(parsed('checkout.session.async_payment_succeeded')).toEqual({ type: 'checkout.completed', gatewayRef: 'cs_test_1' });
+    expect(parsed('checkout.session.expired')).toEqual({ type: 'checkout.failed', gatewayRef: 'cs_test_1' });
+    expect(parsed('checkout.session.async_payment_failed')).toEqual({ type: 'checkout.failed', gatewayRef: 'cs_test_1' });
+    expect(parsed('customer.created')).toEqual({ type: 'ignored', original: 'customer.created' });
   });
 
   it('renews off-session with the saved card and an idempotency key, and a declined renewal goes overdue', async () => {

@@ -69,6 +69,31 @@ describe('deepl-node documents', () => {
     const status = await translator(key).getDocumentStatus(handle);
     expect(status.ok()).toBe(true);
   });
+
+  it("a team key's document is read by the team's keys; a key of another team gets the stranger's 404 for its status and result", async () => {
+    const plan = await createPlan(t, { api_enabled: true, is_team: true });
+    const owner = await createUser(t, { planId: plan.id });
+    const manager = await createUser(t, { planId: plan.id });
+    await createTeam(t, owner, [{ user: manager, role: 4 }]);
+    const teamKey = await createKey(await signedIn(t, owner), 'Team', true);
+    const managerKey = await createKey(await signedIn(t, manager), 'Manager', true);
+    const handle = await translator(teamKey.key).uploadDocument(await sampleDocx(), null, 'ar', { filename: 'team.docx' });
+    await translator(teamKey.key).isDocumentTranslationComplete(handle);
+
+    const otherOwner = await createUser(t, { planId: plan.id });
+    await createTeam(t, otherOwner, []);
+    const otherKey = await createKey(await signedIn(t, otherOwner), 'Other team', true);
+    // The route's own answers, read raw: the same 404 as for a document that does not exist, so the id tells nothing.
+    const ask = (key: string, suffix: string) =>
+      t.app.inject({ method: 'POST', url: `/v2/document/${handle.documentId}${suffix}`, headers: { authorization: `DeepL-Auth-Key ${key}` }, payload: { document_key: handle.documentKey } });
+    for (const suffix of ['', '/result']) {
+      const refused = await ask(otherKey.key, suffix);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json()).toEqual({ message: 'Document not found.' });
+      for (const key of [teamKey.key, managerKey.key]) expect((await ask(key, suffix)).statusCode).toBe(200);
+    }
+    expect((await ask(managerKey.key, '')).json()).toMatchObject({ document_id: handle.documentId, status: 'done' });
+  });
 });
 
 describe('deepl-node glossaries over Lisan glossary terms', () => {
