@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../../test/harness';
 import { addTestSignIn, parseTranslation, signedInClient } from '../translate/testing';
+import { createTeam, createUser } from '../../../test/documents-helpers';
 
 // A year ahead of the real clock, so session cookies set at "now" are never already expired.
 let clock = new Date(Date.UTC(new Date().getUTCFullYear() + 1, 0, 15, 12));
@@ -190,6 +191,31 @@ describe('automatic deletion', () => {
     await run();
     expect(await ids(weekly.client)).toEqual([]);
     expect(await ids(never.client)).toEqual([kept.project_id]);
+  });
+
+  it('keeps what a member made for a team they have left (the team’s now), and pages past such entries', async () => {
+    const leaver = await signedInClient(t);
+    const stayer = await signedInClient(t);
+    for (const { client } of [leaver, stayer]) await client.post('/api/user/auto-delete-settings', { auto_delete: '1d' });
+    const start = clock;
+    const alone = await translate(leaver.client, 'Made alone.');
+    const owner = await createUser(t);
+    const team = await createTeam(t, owner, [
+      { user: leaver.user, role: 5 },
+      { user: stayer.user, role: 5 },
+    ]);
+    // The helper writes the team directly: the entitlements' per-actor memory is told, as the teams module tells it.
+    await t.container.entitlements.forgetTeam(team.id, [leaver.user.id, stayer.user.id]);
+    const forTeam = await translate(leaver.client, 'Made for the team.');
+    const stayed = await translate(stayer.client, 'Made for the team too.');
+    const db = t.container.database.db;
+    expect((await db.selectFrom('history_entries').select('team_id').where('project_id', '=', forTeam.project_id).executeTakeFirstOrThrow()).team_id).toBe(team.id);
+    await db.deleteFrom('team_members').where('user_id', '=', leaver.user.id).execute();
+    clock = new Date(start.getTime() + 2 * 86_400_000);
+    // One entry per page: the kept entry must not stop the sweep from reaching those after it.
+    await t.container.history.deleteExpired(1);
+    const left = await db.selectFrom('history_entries').select('project_id').where('project_id', 'in', [alone.project_id, forTeam.project_id, stayed.project_id]).execute();
+    expect(left.map((row) => row.project_id)).toEqual([forTeam.project_id]);
   });
 
   it('runs as the scheduled pg-boss job history-auto-delete', async () => {

@@ -108,21 +108,26 @@ export function createHistoryRepo(db: Kysely<DB>) {
       return db.selectFrom('history_entries').select(['project_id', 'type']).where(ownedBy(owner)).execute();
     },
 
-    /** Entries past their owner's automatic deletion age, oldest first. */
-    listExpired(now: Date, limit: number) {
+    /**
+     * Entries past their owner's automatic deletion age, oldest first (then by project id),
+     * after `after` when given: the sweep pages through them, as it keeps some (see the service).
+     */
+    listExpired(now: Date, limit: number, after?: { createdAt: Date; projectId: string }) {
       return db
         .selectFrom('history_entries as h')
         .innerJoin('history_settings as s', 's.user_id', 'h.user_id')
-        .select(['h.project_id', 'h.type', 'h.user_id'])
+        .select(['h.project_id', 'h.type', 'h.user_id', 'h.team_id', 'h.created_at'])
         .where('s.auto_delete', '!=', 'never')
-        // What a member made for a team they have left is the team's now, not theirs to expire.
-        .where((eb) => eb.or([eb('h.team_id', 'is', null), eb.exists(eb.selectFrom('team_members as m').select('m.user_id').whereRef('m.user_id', '=', 'h.user_id').whereRef('m.team_id', '=', 'h.team_id'))]))
+        .$if(after !== undefined, (query) =>
+          query.where((eb) => eb.or([eb('h.created_at', '>', after!.createdAt), eb.and([eb('h.created_at', '=', after!.createdAt), eb('h.project_id', '>', after!.projectId)])])),
+        )
         .where(
           'h.created_at',
           '<',
           sql<Date>`${now}::timestamptz - (case s.auto_delete when '1d' then interval '1 day' when '7d' then interval '7 days' when '30d' then interval '30 days' else interval '90 days' end)`,
         )
         .orderBy('h.created_at')
+        .orderBy('h.project_id')
         .limit(limit)
         .execute();
     },

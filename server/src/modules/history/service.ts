@@ -194,10 +194,23 @@ export function createHistoryService(deps: {
     /** Deletes entries older than their owner's setting, in batches; safe to run twice. */
     async deleteExpired(batchSize = 500) {
       let total = 0;
+      const now = deps.now();
+      // What a member made for a team they have left is the team's now, not theirs to expire:
+      // the teams module says who is in which team (asked once per user of the sweep).
+      const teams = new Map<number, Promise<number | null>>();
+      const teamOf = (userId: number) => {
+        let team = teams.get(userId);
+        if (!team) teams.set(userId, (team = deps.teamOf?.(userId) ?? Promise.resolve(null)));
+        return team;
+      };
+      let after: { createdAt: Date; projectId: string } | undefined;
       for (;;) {
-        const expired = await deps.repo.listExpired(deps.now(), batchSize);
+        const expired = await deps.repo.listExpired(now, batchSize, after);
         if (!expired.length) break;
-        total += await removeProjects(expired);
+        const last = expired.at(-1)!;
+        after = { createdAt: new Date(last.created_at), projectId: last.project_id };
+        const theirs = await Promise.all(expired.map(async (entry) => entry.team_id === null || (await teamOf(entry.user_id)) === entry.team_id));
+        total += await removeProjects(expired.filter((_, index) => theirs[index]));
         if (expired.length < batchSize) break;
       }
       if (total) deps.logger.info({ deleted: total }, 'history entries deleted automatically');
