@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { folderCycles, moduleFolderImports, type FolderImport } from '../test/module-graph';
@@ -99,5 +99,22 @@ describe('the container', () => {
       const billing = createBilling({ seats: teams.apply });
     }`;
     expect(forwardReferences(source, 'createContainer')).toEqual(['teams -> billing']);
+  });
+});
+
+describe('the engine router', () => {
+  /*
+   * Issue 19 item 1: text, documents, websites, the developer API and the evaluation translate
+   * through the one pipeline (memory, glossaries, then the router); nothing else calls the
+   * router's translate, or a path would skip the memory and glossaries the others apply.
+   */
+  it('is called by the pipeline only', () => {
+    const root = import.meta.dirname;
+    const files = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? files(join(dir, entry.name)) : entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [join(dir, entry.name)] : []));
+    const callers = files(root)
+      .filter((file) => /\brouter\.translate\(/.test(readFileSync(file, 'utf8')))
+      .map((file) => relative(root, file));
+    expect(callers).toEqual(['pipeline/pipeline.ts']);
   });
 });

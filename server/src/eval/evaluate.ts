@@ -6,16 +6,20 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import { createEngineRegistry, type EngineRegistry } from '../engines/registry';
 import { segmentText } from '../engines/segment';
+import { createTranslationPipeline } from '../pipeline/pipeline';
 import type { Domain, Lang, TranslationEngine } from '../engines/types';
 import { corpusBleu, corpusChrf } from './metrics';
 import type { EvalSet } from './sets';
 
+/** No translation memory and no glossary: the evaluation scores the engines' own output. */
+const NOTHING_STORED = { memory: { hasEntries: async () => false, findMemory: async () => [] }, glossary: { termsFor: async () => [] } };
+
 /**
  * The one place the evaluation calls the engine chain, the way POST /api/translate does
  * (translate/service.ts): each line is a user's text, split into sentences by
- * segmentText, every sentence through the router (translation memory and glossaries
- * off), the translations joined back with the source's separators. Lines go in groups
- * so the router can batch them; the engines see the same sentences either way.
+ * segmentText, every sentence through the one pipeline (with no translation memory or
+ * glossary to read), the translations joined back with the source's separators. Lines go
+ * in groups so the router can batch them; the engines see the same sentences either way.
  */
 export async function translateLines(
   registry: EngineRegistry,
@@ -24,16 +28,17 @@ export async function translateLines(
   onProgress?: (done: number) => void,
 ): Promise<{ outputs: string[]; engines: string[] }> {
   const GROUP = 64;
+  const pipeline = createTranslationPipeline({ router: registry.router, ...NOTHING_STORED, teamOf: async () => null });
   const outputs: string[] = [];
   const engines = new Set<string>();
   for (let start = 0; start < lines.length; start += GROUP) {
     const group = lines.slice(start, start + GROUP).map((line) => segmentText(line, job.source));
     const sentences = group.flatMap((text) => text.segments.map((segment) => segment.text));
-    const result = await registry.router.translate(sentences, { source: job.source, target: job.target, domain: job.domain ?? 'general' });
+    const result = await pipeline.translate({ owner: { userId: null }, segments: sentences, source: job.source, target: job.target, domain: job.domain ?? 'general' });
     for (const engine of result.engines) engines.add(engine);
     let next = 0;
     for (const text of group) {
-      outputs.push(text.leading + text.segments.map((segment) => result.targets[next++]! + segment.separator).join(''));
+      outputs.push(text.leading + text.segments.map((segment) => result.segments[next++]!.target + segment.separator).join(''));
     }
     onProgress?.(outputs.length);
   }
