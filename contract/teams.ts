@@ -2,8 +2,8 @@
 import { z } from 'zod';
 import { statusMessage, timestamp } from './common';
 
-/** A member's documents and website pages this month (owners and managers only). */
-export const memberUsage = z.object({ doc_requests_this_month: z.number(), web_pages_this_month: z.number() });
+/** A member's documents, website pages and developer API characters this month (owners and managers only). */
+export const memberUsage = z.object({ doc_requests_this_month: z.number(), web_pages_this_month: z.number(), api_characters_this_month: z.number() });
 
 /** A member of the team. */
 export const teamMember = z.object({
@@ -40,6 +40,9 @@ export const teamUsage = z.object({
   monthly_doc_requests: z.number(),
   web_pages_this_month: z.number(),
   web_pages: z.number(),
+  /** The developer API's characters this month (all the team's keys and members' keys) against the plan's monthly allowance. */
+  api_characters_this_month: z.number(),
+  monthly_api_characters: z.number(),
 });
 export type TeamUsage = z.output<typeof teamUsage>;
 

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './global-setup';
-import { apiCall, closeBrowserConnection, decodeMail, linkInMail, newConsentedPage, screenshot, signInThroughForm, signUpVerified, waitForMail } from './helpers';
+import { apiCall, closeBrowserConnection, decodeMail, linkInMail, newConsentedPage, screenshot, screenshotsAtBothSizes, signInThroughForm, signUpVerified, waitForMail } from './helpers';
 
 const contexts: BrowserContext[] = [];
 afterAll(async () => {
@@ -130,8 +130,15 @@ describe.each(['en', 'ar'] as const)('admin console and teams (%s)', (locale) =>
     const latinDigits = (text: string) => text.replace(/[٠-٩]/g, (d) => String('٠١٢٣٤٥٦٧٨٩'.indexOf(d)));
     const textsToday = async () => Number(/\d+/.exec(latinDigits(await page.getByTestId('team-usage-texts').innerText()))?.[0]);
     await expect.poll(textsToday).toBeGreaterThanOrEqual(2);
+    // The developer API's characters this month against the plan's allowance: none used yet, "0 of 500,000".
+    const allowance = ((await apiCall(page, 'GET', '/api/team')).body as { data: { usage: { monthly_api_characters: number } } }).data.usage.monthly_api_characters;
+    expect(await page.getByTestId('team-usage').innerText()).toContain(locale === 'ar' ? 'أحرف الواجهة البرمجية هذا الشهر' : 'API characters this month');
+    const apiLine = latinDigits(await page.getByTestId('team-usage-apiCharacters').innerText());
+    expect(apiLine).toContain(locale === 'ar' ? ' من ' : ' of ');
+    expect(apiLine.match(/\d[\d,]*/g)?.map((n) => Number(n.replace(/,/g, '')))).toEqual([0, allowance]);
     expect(await memberRow.getByTestId('member-usage').innerText()).toMatch(locale === 'ar' ? /مستند/ : /documents/);
     await screenshot(page, `team-members-${locale}`);
+    await screenshotsAtBothSizes(page, `team-usage-${locale}`);
     await memberRow.getByTestId('remove-member').click();
     await page.getByTestId('remove-confirm').waitFor();
     await screenshot(page, `team-remove-${locale}`);

@@ -3,7 +3,7 @@ import { useLanguage } from '../i18n/use-language';
 import { useTranslation } from 'react-i18next';
 
 export interface UsageRow {
-  key: 'texts' | 'documents' | 'pages';
+  key: 'texts' | 'documents' | 'pages' | 'apiCharacters';
   label: string;
   used: number;
   limit: number;

@@ -4,6 +4,7 @@ import { createTestApp, memoryTransport, type TestApp } from '../../../test/harn
 import { buildApp } from '../../app';
 import { createContainer } from '../../container';
 import { openDatabase } from '../../db/client';
+import type { NewPlan } from '../../db/schema';
 import { createPlan, createTeam, createUser, signedIn } from '../../../test/documents-helpers';
 import { API_KEY_PREFIX, hashApiKey, type ApiCaller } from './keys';
 import { createKey, keyUsage, userWithKey } from './testing';
@@ -29,6 +30,19 @@ async function secondProcess() {
       await container.close();
     },
   };
+}
+
+/** An owner, a manager (role 4) and a member (role 5) in one team, on a team plan with the API. */
+async function teamOnApiPlan(limits: Partial<NewPlan> = {}) {
+  const plan = await createPlan(t, { api_enabled: true, is_team: true, ...limits });
+    const owner = await createUser(t, { planId: plan.id });
+    const manager = await createUser(t, { planId: plan.id });
+    const member = await createUser(t, { planId: plan.id });
+    await createTeam(t, owner, [
+      { user: manager, role: 4 },
+      { user: member, role: 5 },
+    ]);
+  return { owner, manager, member };
 }
 
 const v2 = (key: string | null, url = '/v2/usage', headers: Record<string, string> = {}) =>
@@ -168,14 +182,7 @@ describe('API keys: /api/user/api-keys', () => {
   });
 
   it('team owners and managers make team keys; members cannot; a team key lists for the team managers', async () => {
-    const plan = await createPlan(t, { api_enabled: true, is_team: true });
-    const owner = await createUser(t, { planId: plan.id });
-    const manager = await createUser(t, { planId: plan.id });
-    const member = await createUser(t, { planId: plan.id });
-    await createTeam(t, owner, [
-      { user: manager, role: 4 },
-      { user: member, role: 5 },
-    ]);
+    const { owner, manager, member } = await teamOnApiPlan();
     const managerClient = await signedIn(t, manager);
     const teamKey = await createKey(managerClient, 'Team key', true);
     expect(teamKey.team).toBe(true);
@@ -186,5 +193,20 @@ describe('API keys: /api/user/api-keys', () => {
     expect(refused.statusCode).toBe(403);
     expect((await memberClient.get('/api/user/api-keys')).json().data).toEqual([]);
     expect((await v2(teamKey.key)).statusCode).toBe(200);
+  });
+
+  it("counts API characters on the team page: the team's month against the plan's allowance, and each member's own", async () => {
+    const { owner, manager, member } = await teamOnApiPlan({ monthly_api_characters: 50_000 });
+    // A team key acts as its maker (the manager); a member's own key still counts on the team's quota.
+    const teamKey = await createKey(await signedIn(t, manager), 'Team key', true);
+    const memberKey = await createKey(await signedIn(t, member), 'Own key');
+    const translate = (key: string, text: string) => t.app.inject({ method: 'POST', url: '/v2/translate', headers: { authorization: `DeepL-Auth-Key ${key}` }, payload: { text: [text], target_lang: 'AR' } });
+    expect((await translate(teamKey.key, 'Good morning.')).statusCode).toBe(200);
+    expect((await translate(memberKey.key, 'Thank you.')).statusCode).toBe(200);
+
+    const team = (await (await signedIn(t, owner)).get('/api/team')).json().data;
+    expect(team.usage).toMatchObject({ api_characters_this_month: 23, monthly_api_characters: 50_000 });
+    const monthOf = (id: number) => team.members.find((m: { id: number | null }) => m.id === id).usage.api_characters_this_month;
+    expect([monthOf(manager.id), monthOf(member.id), monthOf(owner.id)]).toEqual([13, 10, 0]);
   });
 });

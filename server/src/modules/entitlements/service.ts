@@ -260,22 +260,38 @@ export function createEntitlements(deps: {
     },
 
 
-    /** A team's counters today / this month against the owner's plan, and each member's month (the team page). */
+    /**
+     * A team's counters today / this month against the owner's plan, and each member's month (the team page).
+     * The developer API's characters are counted like the other quotas: a request with a team key acts as the
+     * key's maker, so it lands on the team's counter (limited) and on the maker's own (unlimited) alike.
+     */
     async teamUsage(input: { teamId: number; ownerId: number }, memberIds: number[]) {
       const team = teamSubject(input.teamId);
       const owner = await deps.findUser(input.ownerId);
       const limits = owner ? (await forUser(owner)).limits : (await forGuest({ ip: '' })).limits;
-      const [text, documents, pages, memberDocs, memberPages] = await Promise.all([
+      const members = memberIds.map(userSubject);
+      const [text, documents, pages, characters, memberDocs, memberPages, memberCharacters] = await Promise.all([
         deps.ledger.count(team, 'text_requests'),
         deps.ledger.count(team, 'documents'),
         deps.ledger.count(team, 'web_pages'),
-        deps.ledger.counts(memberIds.map(userSubject), 'documents'),
-        deps.ledger.counts(memberIds.map(userSubject), 'web_pages'),
+        deps.ledger.count(team, 'api_characters'),
+        deps.ledger.counts(members, 'documents'),
+        deps.ledger.counts(members, 'web_pages'),
+        deps.ledger.counts(members, 'api_characters'),
       ]);
       return {
         limits,
-        team: { text_requests_today: text, doc_requests_this_month: documents, web_pages_this_month: pages },
-        members: new Map(memberIds.map((id) => [id, { doc_requests_this_month: memberDocs.get(userSubject(id)) ?? 0, web_pages_this_month: memberPages.get(userSubject(id)) ?? 0 }])),
+        team: { text_requests_today: text, doc_requests_this_month: documents, web_pages_this_month: pages, api_characters_this_month: characters },
+        members: new Map(
+          memberIds.map((id) => [
+            id,
+            {
+              doc_requests_this_month: memberDocs.get(userSubject(id)) ?? 0,
+              web_pages_this_month: memberPages.get(userSubject(id)) ?? 0,
+              api_characters_this_month: memberCharacters.get(userSubject(id)) ?? 0,
+            },
+          ]),
+        ),
       };
     },
   };

@@ -30,9 +30,9 @@ export interface TeamUsageSource {
     team: { teamId: number; ownerId: number },
     memberIds: number[],
   ): Promise<{
-    team: { text_requests_today: number; doc_requests_this_month: number; web_pages_this_month: number };
-    limits: { textRequestsPerDay: number; documentsPerMonth: number; webPagesPerMonth: number };
-    members: Map<number, { doc_requests_this_month: number; web_pages_this_month: number }>;
+    team: { text_requests_today: number; doc_requests_this_month: number; web_pages_this_month: number; api_characters_this_month: number };
+    limits: { textRequestsPerDay: number; documentsPerMonth: number; webPagesPerMonth: number; apiCharactersPerMonth: number };
+    members: Map<number, { doc_requests_this_month: number; web_pages_this_month: number; api_characters_this_month: number }>;
   }>;
 }
 
@@ -53,7 +53,8 @@ export function createTeamsService(deps: {
   paidSeats?: (userId: number) => Promise<number | null>;
   /**
    * What the team used (owners and managers see it on the team page): the shared text
-   * counter of today, and each member's documents and website pages this month.
+   * counter of today, the month's documents, website pages and developer API characters,
+   * and each member's own month of the same.
    */
   usage?: TeamUsageSource;
   /** Told after every change to a team's members, owner or settings (the entitlements' per-actor cache). */
@@ -77,6 +78,8 @@ export function createTeamsService(deps: {
         monthly_doc_requests: usage.limits.documentsPerMonth,
         web_pages_this_month: usage.team.web_pages_this_month,
         web_pages: usage.limits.webPagesPerMonth,
+        api_characters_this_month: usage.team.api_characters_this_month,
+        monthly_api_characters: usage.limits.apiCharactersPerMonth,
       },
     };
   }

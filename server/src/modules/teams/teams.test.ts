@@ -162,9 +162,11 @@ describe('team life cycle', () => {
       monthly_doc_requests: startUp.monthly_doc_requests,
       web_pages_this_month: 0,
       web_pages: startUp.web_pages,
+      api_characters_this_month: 0,
+      monthly_api_characters: startUp.monthly_api_characters,
     });
     const samiRow = team.members.find((m: { id: number | null }) => m.id === sami.id);
-    expect(samiRow.usage).toEqual({ doc_requests_this_month: 0, web_pages_this_month: 0 });
+    expect(samiRow.usage).toEqual({ doc_requests_this_month: 0, web_pages_this_month: 0, api_characters_this_month: 0 });
     // A member (role 5) sees the team, not its usage.
     const memberView = (await samiClient.get('/api/team')).json().data;
     expect(memberView.usage).toBeUndefined();

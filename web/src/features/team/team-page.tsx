@@ -51,13 +51,14 @@ function CreateTeam() {
   );
 }
 
-/** What the team used against the owner's plan: texts today (shared), documents and website pages this month. */
+/** What the team used against the owner's plan: texts today (shared), documents, website pages and developer API characters this month. */
 function TeamUsagePanel({ usage }: { usage: TeamUsage }) {
   const { t } = useTranslation('team');
   const rows = [
     { key: 'texts', label: t('usage.texts'), used: usage.text_requests_today, limit: usage.daily_text_requests },
     { key: 'documents', label: t('usage.documents'), used: usage.doc_requests_this_month, limit: usage.monthly_doc_requests },
     { key: 'pages', label: t('usage.pages'), used: usage.web_pages_this_month, limit: usage.web_pages },
+    { key: 'apiCharacters', label: t('usage.apiCharacters'), used: usage.api_characters_this_month, limit: usage.monthly_api_characters },
   ] as const;
   return <UsageMeters title={t('usage.title')} rows={rows} testId="team-usage" testIdPrefix="team-usage" />;
 }
