@@ -3,13 +3,76 @@
 // /mt/login, /mt/logout and /mt/csrf-cookie answer 204; the social sign-in and the verification
 // link answer redirects.
 import { z } from 'zod';
-import { dataOf, lang } from './common';
+import { dataOf, lang, requiredString } from './common';
 
 export const interfaceLocale = lang;
 export type InterfaceLocale = z.output<typeof interfaceLocale>;
 
 export const socialProvider = z.enum(['google', 'linkedin']);
 export type SocialProvider = z.output<typeof socialProvider>;
+
+// Request bodies (the server parses them with these schemas; error values are catalog keys),
+// and the account's own fields (name, locale, password) that the users' forms use too.
+
+/** A password being checked (sign-in, re-entry): only "Password is required". */
+export const passwordField = z
+  .string({ error: 'validation.password_required' })
+  .min(1, { error: 'validation.password_required', abort: true });
+
+/** A password being chosen: at least 8 characters (argon2id hashes anything, so 255 caps the work). */
+export const newPasswordField = passwordField.min(8, { error: 'auth.password_min' }).max(255, { error: 'auth.password_max' });
+
+export const passwordConfirmationField = z
+  .string({ error: 'validation.password_confirmation_required' })
+  .min(1, { error: 'validation.password_confirmation_required', abort: true });
+
+/** password + password_confirmation, the confirmation matching (reported on the confirmation field). */
+export function withPasswordConfirmation<T extends z.ZodRawShape>(shape: T) {
+  return z
+    .object({ ...shape, password: newPasswordField, password_confirmation: passwordConfirmationField })
+    .refine((input) => {
+      const { password, password_confirmation } = input as { password: string; password_confirmation: string };
+      return password === password_confirmation;
+    }, {
+      path: ['password_confirmation'],
+      error: 'auth.password_confirmation_mismatch',
+    });
+}
+
+export const nameField = requiredString('validation.name_required').max(255, { error: 'auth.name_max' });
+
+/** Spec section 5: "Email is required", "wrong email"; stored trimmed and in lower case. */
+export const emailField = requiredString('validation.email_required')
+  .max(255, { error: 'auth.email_max' })
+  .pipe(z.email({ error: 'validation.email_format' }))
+  .transform((email) => email.toLowerCase());
+
+/** POST /mt/register. */
+export const registerRequest = withPasswordConfirmation({
+  name: nameField,
+  email: emailField,
+  locale: interfaceLocale.optional(),
+});
+export type RegisterRequest = z.input<typeof registerRequest>;
+
+/** POST /mt/login. */
+export const loginRequest = z.object({
+  email: emailField,
+  password: passwordField,
+  remember: z.union([z.boolean(), z.enum(['1', '0', 'true', 'false', 'on'])]).optional().transform((value) => value === true || value === '1' || value === 'true' || value === 'on'),
+});
+export type LoginRequest = z.input<typeof loginRequest>;
+
+/** POST /mt/forgot-password. */
+export const forgotPasswordRequest = z.object({ email: emailField });
+export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequest>;
+
+/** POST /mt/reset-password. */
+export const resetPasswordRequest = withPasswordConfirmation({
+  token: z.string({ error: 'auth.token_required' }).min(1, { error: 'auth.token_required' }).max(200, { error: 'auth.reset_token_invalid' }),
+  email: emailField,
+});
+export type ResetPasswordRequest = z.input<typeof resetPasswordRequest>;
 
 /** POST /mt/register (201): the new account, signed in, its address not verified yet. */
 export const registered = z.object({

@@ -47,3 +47,14 @@ export function jsonText<T extends z.ZodType>(inner: T) {
 
 /** Timestamps travel as ISO 8601 text; the database hands Date objects. */
 export const timestamp = z.union([z.date().transform((date) => date.toISOString()), z.string()]).pipe(z.string());
+
+/**
+ * A required string whose "missing" message is the given catalog key (spec section 5:
+ * "Name is required"), while its other checks keep their own wording.
+ */
+export function requiredString(key: string) {
+  return z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? key : undefined) })
+    .trim()
+    .min(1, { error: key });
+}

@@ -8,6 +8,45 @@ export type PostSection = z.output<typeof postSection>;
 export const contentSection = z.enum(['page', 'blog', 'case-studies']);
 export type ContentSection = z.output<typeof contentSection>;
 
+// Request bodies (the server parses them with these schemas; error values are catalog keys).
+
+const MAX_BODY = 100_000;
+
+const slug = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .toLowerCase()
+  .min(1)
+  .max(120)
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { error: 'content.slug_format' });
+
+const title = z.string({ error: 'content.title_required' }).trim().min(1, { error: 'content.title_required' }).max(200);
+const summary = z.string().trim().max(500).default('');
+const body = z.string().max(MAX_BODY).default('');
+
+const fields = {
+  title_en: title,
+  title_ar: title,
+  summary_en: summary,
+  summary_ar: summary,
+  body_en: body,
+  body_ar: body,
+  published: z.boolean().default(false),
+};
+
+/** POST /api/admin/content: a new blog post or case study. */
+export const createEntryRequest = z.object({ section: postSection, slug, ...fields });
+
+/** POST /api/admin/content/:id: every field of an entry (the section stays). */
+export const updateEntryRequest = z.object({ slug: slug.optional(), ...fields });
+
+export const previewRequest = z.object({ markdown: z.string().max(MAX_BODY).default('') });
+export type CreateEntryRequest = z.input<typeof createEntryRequest>;
+export type UpdateEntryRequest = z.input<typeof updateEntryRequest>;
+export type PreviewRequest = z.input<typeof previewRequest>;
+/** What the admin's editor sends: every field filled in (the update's parsed shape), the section on creation. */
+export type EntryRequest = z.output<typeof updateEntryRequest> & { section?: PostSection };
+
 /** Timestamps of entries: ISO text, or null (never published; terms and privacy have none). */
 const when = z.string().nullable();
 

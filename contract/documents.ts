@@ -10,6 +10,27 @@ export type DocumentFormat = z.output<typeof documentFormat>;
 export const documentState = z.enum(['analyzing', 'translating', 'generating', 'done', 'failed']);
 export type DocumentState = z.output<typeof documentState>;
 
+/** The translation models a document can be sent to: a domain's engines, or the LLM. */
+export const documentModel = z.enum(['general', 'business', 'legal', 'ecommerce', 'llm']);
+export type DocumentModel = z.output<typeof documentModel>;
+
+/** Multipart fields arrive as strings; an empty one means "not given". */
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+/**
+ * The text fields of POST /api/doc/translate (multipart; the file is read separately). The
+ * web app sends the parsed shape (`TranslateDocumentFields`) as form fields: `z.input` of a
+ * preprocessed field is `unknown`, which says nothing.
+ */
+export const translateDocumentFields = z.object({
+  model: optional(documentModel).transform((value) => value ?? 'general'),
+  frontendModel: z.string().trim().max(100).default(''),
+  source_lang: optional(z.enum(['en', 'ar', 'auto'])).transform((value) => value ?? 'auto'),
+  target_lang: optional(lang),
+  token: z.string().trim().max(128).optional(),
+});
+export type TranslateDocumentFields = z.output<typeof translateDocumentFields>;
+
 /** Why a document failed, said in the requester's language (`key` and `params` for the screens). */
 export const documentError = z.object({ key: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])), message: z.string() });
 export type DocumentError = z.output<typeof documentError>;

@@ -5,6 +5,48 @@ import { domain, lang, paginated, statusMessage, timestamp } from './common';
 
 export { domain, lang, type Domain, type Lang } from './common';
 
+// Request bodies (the server parses them with these schemas; error values are catalog keys).
+
+const term = (key: string) => z.string({ error: key }).trim().min(1, { error: key }).max(200);
+
+/** POST /api/admin/glossaries and .../update/:id: a term of Lisan's per-domain glossary. */
+export const domainTermRequest = z
+  .object({
+    domain,
+    source_lang: lang,
+    target_lang: lang,
+    source_term: term('glossary.source_required'),
+    target_term: term('glossary.target_required'),
+    note: z.string().trim().max(500).optional(),
+  })
+  .refine((value) => value.source_lang !== value.target_lang, { path: ['target_lang'], error: 'translate.same_language' });
+export type DomainTermRequest = z.input<typeof domainTermRequest>;
+
+/** POST .../glossary and .../glossary/update/:id: a personal or team term (also each line of an import). */
+export const ownerTermRequest = z
+  .object({
+    domain: domain.default('general'),
+    source_lang: lang,
+    target_lang: lang,
+    source_term: term('glossary.source_required'),
+    target_term: term('glossary.target_required'),
+  })
+  .refine((value) => value.source_lang !== value.target_lang, { path: ['target_lang'], error: 'translate.same_language' });
+export type OwnerTermRequest = z.input<typeof ownerTermRequest>;
+
+export const termFileFormat = z.enum(['csv', 'tsv']);
+export type TermFileFormat = z.output<typeof termFileFormat>;
+
+/** POST .../glossary/import: the file's text, and the pair and domain of entries that do not name them. */
+export const importTermsRequest = z.object({
+  format: termFileFormat,
+  content: z.string().min(1).max(900_000),
+  source_lang: lang.default('en'),
+  target_lang: lang.default('ar'),
+  domain: domain.default('general'),
+});
+export type ImportTermsRequest = z.input<typeof importTermsRequest>;
+
 /** A personal or team term, as saved (POST .../glossary, .../glossary/update/:id). */
 export const ownerTerm = z.object({
   id: z.number().int(),

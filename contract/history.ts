@@ -45,4 +45,15 @@ export type HistoryEntryDetail = z.output<typeof historyEntryDetail>['data'];
 
 export const deletedAll = statusMessage.extend({ deleted: z.number().int() });
 export const autoDeleteSettings = dataOf(z.object({ auto_delete: autoDelete }));
+export type AutoDeleteSettings = z.output<typeof autoDeleteSettings>;
 export const autoDeleteSaved = statusMessage.extend({ data: z.object({ auto_delete: autoDelete }) });
+export type AutoDeleteSaved = z.output<typeof autoDeleteSaved>;
+
+// Request bodies (the server parses them with these schemas).
+
+/** POST /api/user/translation-history/delete. */
+export const deleteHistoryEntryRequest = z.object({ project_id: z.string().trim().min(1).max(100), token: z.string().optional() });
+export type DeleteHistoryEntryRequest = z.input<typeof deleteHistoryEntryRequest>;
+/** POST /api/user/auto-delete-settings. */
+export const autoDeleteRequest = z.object({ auto_delete: autoDelete });
+export type AutoDeleteRequest = z.input<typeof autoDeleteRequest>;

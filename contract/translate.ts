@@ -5,6 +5,31 @@ import { dataOf, domain, jsonText, lang } from './common';
 
 export { domain, lang, type Domain, type Lang } from './common';
 
+// The request body (the server parses it with this schema; the web app sends its input type).
+
+const booleanInput = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'on', 'off'])])
+  .transform((value) => value === true || value === 'true' || value === '1' || value === 'on');
+
+/** The guest's browser token: opaque, stored only as a digest. */
+const guestToken = z.string().trim().max(200).optional().or(z.null().transform(() => undefined));
+
+/** POST /api/translate's body. The error values are catalog keys (the server says them in the caller's language). */
+export const translateRequest = z.object({
+  text: z
+    .string({ error: 'translate.text_required' })
+    .refine((value) => value.trim().length > 0, { error: 'translate.text_required' }),
+  source_lang: z.enum(['en', 'ar', 'auto']).default('auto'),
+  target_lang: lang,
+  domain: domain.default('general'),
+  llm: booleanInput.optional().default(false),
+  token: guestToken,
+});
+/** What a client may send. */
+export type TranslateRequest = z.input<typeof translateRequest>;
+/** What the server reads after parsing (defaults filled in). */
+export type TranslateInput = z.output<typeof translateRequest>;
+
 /** One sentence of a translation (POST /api/translate answers them in order). */
 export const translationSegment = z.object({
   /** The sentence's id: reactions, suggestions and feedback name it. */

@@ -1,6 +1,6 @@
 // The signed-in user (shared/API.md "User"): GET /api/user and the account screens' writes.
 import { z } from 'zod';
-import { interfaceLocale } from './auth';
+import { interfaceLocale, socialProvider, withPasswordConfirmation } from './auth';
 import { domain, lang, messageOnly } from './common';
 import { userPlan } from './plans';
 
@@ -70,3 +70,34 @@ export type UserUpdated = z.output<typeof userUpdated>;
 
 /** POST /api/user/password-update and /api/user/delete-account: `{ "message": "..." }`. */
 export type UserMessage = z.output<typeof messageOnly>;
+
+// Request bodies (the server parses them with these schemas; error values are catalog keys).
+// POST /api/user/update is a multipart form (with the logo): its schema stays the server's.
+
+/** POST /api/user/settings: interface language and the translator's defaults; fields left out keep their value. */
+export const settingsRequest = z.object({
+  locale: interfaceLocale.optional(),
+  source_lang: z.enum(['auto', 'en', 'ar']).optional(),
+  target_lang: lang.optional(),
+  domain: domain.optional(),
+});
+export type SettingsRequest = z.input<typeof settingsRequest>;
+
+/** POST /api/user/password-update for an account with a password: the old one is asked for. */
+export const passwordChangeRequest = withPasswordConfirmation({
+  old_password: z.string({ error: 'validation.old_password_required' }).min(1, { error: 'validation.old_password_required' }),
+});
+/** POST /api/user/password-update for an account without one (signed up with Google or LinkedIn): no old password. */
+export const passwordSetRequest = withPasswordConfirmation({ old_password: z.string().optional() });
+/** What the web app sends: `old_password` only when the account has a password. */
+export type PasswordUpdateRequest = z.input<typeof passwordSetRequest>;
+
+/** POST /api/user/disconnect. */
+export const disconnectRequest = z.object({ provider: socialProvider });
+
+/** POST /api/user/delete-account: re-entry of the password, or of the e-mail address for accounts without a password. */
+export const deleteAccountRequest = z.object({
+  password: z.string().optional(),
+  email: z.string().optional(),
+});
+export type DeleteAccountRequest = z.input<typeof deleteAccountRequest>;

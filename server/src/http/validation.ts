@@ -56,16 +56,8 @@ function issueMessage(issue: z.core.$ZodIssue, input: unknown): IssueMessage {
   }
 }
 
-/**
- * A required string whose "missing" message is the given catalog key (spec section 5:
- * "Name is required"), while its other checks keep their own wording.
- */
-export function requiredString(key: string) {
-  return z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? key : undefined) })
-    .trim()
-    .min(1, { error: key });
-}
+// A required string with its own "missing" key: in the shared contract, the request bodies there use it.
+export { requiredString } from '../../../contract/common';
 
 /**
  * Parses input with a zod schema or throws Invalid (422) with one entry per field.

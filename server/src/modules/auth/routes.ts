@@ -1,4 +1,4 @@
-import { authProviders, registered, statusText, verificationSent } from '../../../../contract/auth';
+import { authProviders, forgotPasswordRequest, loginRequest, registerRequest, registered, resetPasswordRequest, statusText, verificationSent } from '../../../../contract/auth';
 import { requireActor } from '../../http/access';
 import { NotFound } from '../../http/errors';
 import { resolveLocale } from '../../http/locale';
@@ -8,10 +8,6 @@ import { parseInput } from '../../http/validation';
 import { t } from '../../i18n/messages';
 import { homePathFor, isSocialProvider } from './auth.fns';
 import {
-  forgotPasswordSchema,
-  loginSchema,
-  registerSchema,
-  resetPasswordSchema,
   socialStartQuerySchema,
   verifyLinkParamsSchema,
   verifyLinkQuerySchema,
@@ -30,14 +26,14 @@ export function authRoutes(
   deps: { auth: AuthService; social: SocialLoginService; sessions: SessionStore; secureCookies: boolean },
 ) {
   app.post('/mt/register', { schema: answers({ 201: registered }) }, async (request, reply) => {
-    const input = parseInput(registerSchema, request.body);
+    const input = parseInput(registerRequest, request.body);
     const user = await deps.auth.register(input, { ip: request.ip, locale: resolveLocale(request) });
     await deps.sessions.start(request, reply, { userId: user.id });
     return reply.code(201).send({ id: user.id, name: user.name, email: user.email, locale: user.locale, email_verified_at: null });
   });
 
   app.post('/mt/login', { schema: answers({ 204: noContent }) }, async (request, reply) => {
-    const input = parseInput(loginSchema, request.body);
+    const input = parseInput(loginRequest, request.body);
     const user = await deps.auth.attemptLogin(input, { ip: request.ip });
     await deps.sessions.start(request, reply, { userId: user.id, remember: input.remember });
     return reply.code(204).send();
@@ -49,13 +45,13 @@ export function authRoutes(
   });
 
   app.post('/mt/forgot-password', { schema: answers(statusText) }, async (request) => {
-    const input = parseInput(forgotPasswordSchema, request.body);
+    const input = parseInput(forgotPasswordRequest, request.body);
     await deps.auth.forgotPassword(input, { ip: request.ip });
     return { status: t(resolveLocale(request), 'auth.reset_link_emailed') };
   });
 
   app.post('/mt/reset-password', { schema: answers(statusText) }, async (request) => {
-    const input = parseInput(resetPasswordSchema, request.body);
+    const input = parseInput(resetPasswordRequest, request.body);
     await deps.auth.resetPassword(input, { ip: request.ip });
     return { status: t(resolveLocale(request), 'auth.password_reset') };
   });

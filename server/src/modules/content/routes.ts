@@ -1,8 +1,8 @@
 import { statusOnly } from '../../../../contract/common';
-import { adminContentList, adminEntryAnswer, contentPreview, postList, publicEntryAnswer } from '../../../../contract/content';
+import { adminContentList, adminEntryAnswer, contentPreview, createEntryRequest, postList, previewRequest, publicEntryAnswer, updateEntryRequest } from '../../../../contract/content';
 import { answers, type App } from '../../http/responses';
 import { parseInput } from '../../http/validation';
-import { createEntrySchema, idParamSchema, pageParamSchema, postParamSchema, postSectionSchema, previewSchema, sectionQuerySchema, updateEntrySchema } from './schemas';
+import { idParamSchema, pageParamSchema, postParamSchema, postSectionSchema, sectionQuerySchema } from './schemas';
 import type { ContentService } from './service';
 
 export function contentRoutes(app: App, deps: { content: ContentService }) {
@@ -30,13 +30,13 @@ export function contentRoutes(app: App, deps: { content: ContentService }) {
     data: await content.adminGet(parseInput(idParamSchema, request.params).id),
   }));
   app.post('/api/admin/content', { config, schema: answers({ 201: adminEntryAnswer }) }, async (request, reply) =>
-    reply.code(201).send({ data: await content.create(parseInput(createEntrySchema, request.body)) }),
+    reply.code(201).send({ data: await content.create(parseInput(createEntryRequest, request.body)) }),
   );
   app.post('/api/admin/content/preview', { config, schema: answers(contentPreview) }, async (request) => ({
-    data: content.preview(parseInput(previewSchema, request.body).markdown),
+    data: content.preview(parseInput(previewRequest, request.body).markdown),
   }));
   app.post('/api/admin/content/:id', { config, schema: answers(adminEntryAnswer) }, async (request) => ({
-    data: await content.update(parseInput(idParamSchema, request.params).id, parseInput(updateEntrySchema, request.body)),
+    data: await content.update(parseInput(idParamSchema, request.params).id, parseInput(updateEntryRequest, request.body)),
   }));
   app.post('/api/admin/content/:id/delete', { config, schema: answers(statusOnly) }, async (request) => {
     await content.delete(parseInput(idParamSchema, request.params).id);

@@ -1,13 +1,13 @@
 import fs from 'node:fs/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { documentQueued, documentStatusAnswer, wordCount } from '../../../../contract/documents';
+import { documentQueued, documentStatusAnswer, translateDocumentFields, wordCount } from '../../../../contract/documents';
 import { Invalid } from '../../http/errors';
 import { resolveLocale } from '../../http/locale';
 import type { RateLimiter } from '../../http/rate-limit';
 import { answers, file as fileAnswer, type App } from '../../http/responses';
 import { parseInput } from '../../http/validation';
 import { contentDisposition } from './documents.fns';
-import { downloadQuerySchema, guestTokenSchema, projectParamsSchema, translateDocumentSchema } from './schemas';
+import { downloadQuerySchema, guestTokenSchema, projectParamsSchema } from './schemas';
 import type { DocumentsService, Requester } from './service';
 import { receiveUpload } from './upload';
 
@@ -34,7 +34,7 @@ export function documentsRoutes(app: App, deps: { documents: DocumentsService; r
     const { file, fields } = await upload(request);
     let input;
     try {
-      input = parseInput(translateDocumentSchema, fields);
+      input = parseInput(translateDocumentFields, fields);
     } catch (error) {
       await fs.rm(file.path, { force: true });
       throw error;

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { statusMessage } from '../../../../contract/common';
-import { domainTermPage, domainTermSaved, importAnswer, ownerGlossary, ownerTermSaved } from '../../../../contract/glossary';
+import { domainTermPage, domainTermRequest, domainTermSaved, importAnswer, importTermsRequest, ownerGlossary, ownerTermRequest, ownerTermSaved } from '../../../../contract/glossary';
 import { requireActor } from '../../http/access';
 import { answers, file, type App } from '../../http/responses';
 import { parseInput } from '../../http/validation';
@@ -8,7 +8,7 @@ import { t } from '../../i18n/messages';
 import { resolveLocale } from '../../http/locale';
 import type { Invalid } from '../../http/errors';
 import type { Locale } from '../../i18n/messages';
-import { exportTermsSchema, glossaryListSchema, glossaryTermSchema, idParamSchema, importTermsSchema, ownerTermSchema } from './schemas';
+import { exportTermsSchema, glossaryListSchema, idParamSchema } from './schemas';
 import type { GlossaryService } from './service';
 
 /** An import's skipped lines with their messages in the request's language (as the error envelope words them). */
@@ -46,13 +46,13 @@ export function glossaryRoutes(app: App, deps: { glossary: GlossaryService }) {
   );
 
   app.post('/api/admin/glossaries', { config: { access: 'admin' }, schema: answers({ 201: domainTermSaved }) }, async (request, reply) => {
-    const term = await deps.glossary.createDomainTerm(parseInput(glossaryTermSchema, request.body), requireActor(request).user.id);
+    const term = await deps.glossary.createDomainTerm(parseInput(domainTermRequest, request.body), requireActor(request).user.id);
     return reply.code(201).send({ status: 201, message: t(resolveLocale(request), 'glossary.created'), data: term });
   });
 
   app.post('/api/admin/glossaries/update/:id', { config: { access: 'admin' }, schema: answers(domainTermSaved) }, async (request) => {
     const { id } = parseInput(idParamSchema, request.params);
-    const term = await deps.glossary.updateDomainTerm(id, parseInput(glossaryTermSchema, request.body));
+    const term = await deps.glossary.updateDomainTerm(id, parseInput(domainTermRequest, request.body));
     return { status: 200, message: t(resolveLocale(request), 'glossary.updated'), data: term };
   });
 
@@ -72,19 +72,19 @@ export function glossaryRoutes(app: App, deps: { glossary: GlossaryService }) {
 
   app.post('/api/user/glossary/import', { config: { access: 'verified' }, schema: answers(importAnswer) }, async (request) => {
     const { user } = requireActor(request);
-    const input = parseInput(importTermsSchema, request.body);
+    const input = parseInput(importTermsRequest, request.body);
     return importSummary(resolveLocale(request), await deps.glossary.importOwnerTerms({ ownerKey: deps.glossary.personalKey(user), userId: user.id, teamId: null }, input));
   });
 
   app.post('/api/user/glossary/update/:id', { config: { access: 'verified' }, schema: answers(ownerTermSaved) }, async (request) => {
     const { id } = parseInput(idParamSchema, request.params);
-    const term = await deps.glossary.updateOwnerTerm(deps.glossary.personalKey(requireActor(request).user), id, parseInput(ownerTermSchema, request.body));
+    const term = await deps.glossary.updateOwnerTerm(deps.glossary.personalKey(requireActor(request).user), id, parseInput(ownerTermRequest, request.body));
     return { status: 200, message: t(resolveLocale(request), 'glossary.updated'), data: term };
   });
 
   app.post('/api/user/glossary', { config: { access: 'verified' }, schema: answers({ 201: ownerTermSaved }) }, async (request, reply) => {
     const { user } = requireActor(request);
-    const term = await deps.glossary.addOwnerTerm({ ownerKey: deps.glossary.personalKey(user), userId: user.id, teamId: null }, parseInput(ownerTermSchema, request.body));
+    const term = await deps.glossary.addOwnerTerm({ ownerKey: deps.glossary.personalKey(user), userId: user.id, teamId: null }, parseInput(ownerTermRequest, request.body));
     return reply.code(201).send({ status: 201, message: t(resolveLocale(request), 'glossary.created'), data: term });
   });
 
@@ -106,19 +106,19 @@ export function glossaryRoutes(app: App, deps: { glossary: GlossaryService }) {
 
   app.post('/api/team/glossary/import', { config: { access: 'verified' }, schema: answers(importAnswer) }, async (request) => {
     const team = await deps.glossary.teamGlossary(requireActor(request).user, { write: true });
-    return importSummary(resolveLocale(request), await deps.glossary.importOwnerTerms(team, parseInput(importTermsSchema, request.body)));
+    return importSummary(resolveLocale(request), await deps.glossary.importOwnerTerms(team, parseInput(importTermsRequest, request.body)));
   });
 
   app.post('/api/team/glossary/update/:id', { config: { access: 'verified' }, schema: answers(ownerTermSaved) }, async (request) => {
     const team = await deps.glossary.teamGlossary(requireActor(request).user, { write: true });
     const { id } = parseInput(idParamSchema, request.params);
-    const term = await deps.glossary.updateOwnerTerm(team.ownerKey, id, parseInput(ownerTermSchema, request.body));
+    const term = await deps.glossary.updateOwnerTerm(team.ownerKey, id, parseInput(ownerTermRequest, request.body));
     return { status: 200, message: t(resolveLocale(request), 'glossary.updated'), data: term };
   });
 
   app.post('/api/team/glossary', { config: { access: 'verified' }, schema: answers({ 201: ownerTermSaved }) }, async (request, reply) => {
     const team = await deps.glossary.teamGlossary(requireActor(request).user, { write: true });
-    const term = await deps.glossary.addOwnerTerm(team, parseInput(ownerTermSchema, request.body));
+    const term = await deps.glossary.addOwnerTerm(team, parseInput(ownerTermRequest, request.body));
     return reply.code(201).send({ status: 201, message: t(resolveLocale(request), 'glossary.created'), data: term });
   });
 

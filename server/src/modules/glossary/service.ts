@@ -8,7 +8,8 @@ import type { UserRow } from '../../db/schema';
 import { Forbidden } from '../../http/errors';
 import { formatTermFile, parseTermFile, type TermFileFormat } from './exchange.fns';
 import type { GlossaryRepo } from './repo';
-import { IMPORT_MAX_ENTRIES, ownerTermSchema } from './schemas';
+import { ownerTermRequest } from '../../../../contract/glossary';
+import { IMPORT_MAX_ENTRIES } from './schemas';
 import type { DomainGlossaryTermRow } from './tables';
 
 export const DOMAIN_GLOSSARY_TOPIC = 'domain-glossary';
@@ -286,7 +287,7 @@ export function createGlossaryService(deps: { repo: GlossaryRepo; cache: CacheBu
       for (const entry of entries) {
         let term: OwnerTermInput;
         try {
-          term = parseInput(ownerTermSchema, {
+          term = parseInput(ownerTermRequest, {
             domain: entry.values.domain?.toLowerCase() ?? input.domain,
             source_lang: entry.values.source_lang?.toLowerCase() ?? input.source_lang,
             target_lang: entry.values.target_lang?.toLowerCase() ?? input.target_lang,

@@ -1,11 +1,11 @@
 import { statusMessage } from '../../../../contract/common';
-import { autoDeleteSaved, autoDeleteSettings, deletedAll, historyEntryDetail, historyPage } from '../../../../contract/history';
+import { autoDeleteRequest, autoDeleteSaved, autoDeleteSettings, deletedAll, deleteHistoryEntryRequest, historyEntryDetail, historyPage } from '../../../../contract/history';
 import { requireActor } from '../../http/access';
 import { resolveLocale } from '../../http/locale';
 import { answers, type App } from '../../http/responses';
 import { parseInput } from '../../http/validation';
 import { t } from '../../i18n/messages';
-import { autoDeleteSchema, deleteEntrySchema, historyListSchema, projectParamSchema } from './schemas';
+import { historyListSchema, projectParamSchema } from './schemas';
 import type { TeamsService } from '../teams/service';
 import type { HistoryService } from './service';
 
@@ -24,7 +24,7 @@ export function historyRoutes(app: App, deps: { history: HistoryService; teams: 
   }));
 
   app.post('/api/user/translation-history/delete', { config, schema: answers(statusMessage) }, async (request) => {
-    await deps.history.remove(requireActor(request).user.id, parseInput(deleteEntrySchema, request.body).project_id);
+    await deps.history.remove(requireActor(request).user.id, parseInput(deleteHistoryEntryRequest, request.body).project_id);
     return { status: 200, message: t(resolveLocale(request), 'history.deleted') };
   });
 
@@ -38,7 +38,7 @@ export function historyRoutes(app: App, deps: { history: HistoryService; teams: 
   }));
 
   app.post('/api/user/auto-delete-settings', { config, schema: answers(autoDeleteSaved) }, async (request) => {
-    const { auto_delete } = parseInput(autoDeleteSchema, request.body);
+    const { auto_delete } = parseInput(autoDeleteRequest, request.body);
     await deps.history.saveSettings(requireActor(request).user.id, auto_delete);
     return { status: 200, message: t(resolveLocale(request), 'history.settings_saved'), data: { auto_delete } };
   });

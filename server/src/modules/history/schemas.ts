@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { formNumber } from '../../http/validation';
 
 export const HISTORY_TYPES = ['text', 'document', 'website'] as const;
-export const AUTO_DELETE_VALUES = ['never', '1d', '7d', '30d', '90d'] as const;
 
 export const historyListSchema = z.object({
   page: formNumber(z.number().int().min(1).max(100_000)).catch(1).default(1),
@@ -14,5 +13,4 @@ export const historyListSchema = z.object({
 });
 
 export const projectParamSchema = z.object({ projectId: z.string() });
-export const deleteEntrySchema = z.object({ project_id: z.string().trim().min(1).max(100), token: z.string().optional() });
-export const autoDeleteSchema = z.object({ auto_delete: z.enum(AUTO_DELETE_VALUES) });
+// The request bodies' schemas (delete an entry, the auto-delete setting) are in the shared contract (contract/history.ts).

@@ -1,10 +1,9 @@
 import { statusOnly } from '../../../../contract/common';
-import { engineStatusAnswer, translateAnswer, translationEngines } from '../../../../contract/translate';
+import { engineStatusAnswer, translateAnswer, translateRequest, translationEngines } from '../../../../contract/translate';
 import { directionStatus } from '../../engines/registry';
 import type { EngineRouter } from '../../engines/router';
 import { answers, type App } from '../../http/responses';
 import { parseInput } from '../../http/validation';
-import { translateSchema } from './schemas';
 import type { TranslateService } from './service';
 
 export function translateRoutes(app: App, deps: { translate: TranslateService; engines: { router: EngineRouter } }) {
@@ -18,7 +17,7 @@ export function translateRoutes(app: App, deps: { translate: TranslateService; e
       schema: answers(translateAnswer),
     },
     async (request) => {
-      const { data, dictionary } = await deps.translate.translate(parseInput(translateSchema, request.body), { user: request.actor?.user ?? null, ip: request.ip });
+      const { data, dictionary } = await deps.translate.translate(parseInput(translateRequest, request.body), { user: request.actor?.user ?? null, ip: request.ip });
       return { status: 200, data, dictionary, type: null, message: null };
     },
   );

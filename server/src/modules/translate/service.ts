@@ -14,7 +14,7 @@ import type { EntitlementsService } from '../entitlements/service';
 import type { UsageLedger } from '../entitlements/ledger';
 import { createBatcher } from '../../db/batcher';
 import type { TranslateRepo } from './repo';
-import type { TranslateInput } from './schemas';
+import type { TranslateInput } from '../../../../contract/translate';
 
 /** 503: no engine could translate (none configured for the pair, or every one failed). */
 export class EngineUnavailable extends AppError {

@@ -1,5 +1,5 @@
 import { messageOnly } from '../../../../contract/common';
-import { userProfile, userUpdated } from '../../../../contract/users';
+import { deleteAccountRequest, disconnectRequest, passwordChangeRequest, passwordSetRequest, settingsRequest, userProfile, userUpdated } from '../../../../contract/users';
 import { requireActor } from '../../http/access';
 import { NotFound } from '../../http/errors';
 import { resolveLocale } from '../../http/locale';
@@ -9,7 +9,7 @@ import type { SessionStore } from '../../http/sessions';
 import { parseInput } from '../../http/validation';
 import { t } from '../../i18n/messages';
 import type { FileStorage } from '../../storage/local';
-import { deleteAccountSchema, disconnectSchema, passwordUpdateSchema, settingsSchema, updateProfileSchema } from './schemas';
+import { updateProfileSchema } from './schemas';
 import type { UsersService } from './service';
 import { IMAGE_CONTENT_TYPES, LOGO_FILE_NAME, logoStorageKey, MAX_LOGO_BYTES, type ImageType } from './users.fns';
 
@@ -28,27 +28,27 @@ export function usersRoutes(app: App, deps: { users: UsersService; sessions: Ses
 
   app.post('/api/user/settings', { config: { access: 'verified' }, schema: answers(userUpdated) }, async (request) => {
     const { user } = requireActor(request);
-    const updated = await deps.users.updateSettings(user, parseInput(settingsSchema, request.body));
+    const updated = await deps.users.updateSettings(user, parseInput(settingsRequest, request.body));
     return { message: message(request, 'users.updated'), user: await deps.users.getProfile(updated) };
   });
 
   app.post('/api/user/password-update', { config: { access: 'verified' }, schema: answers(messageOnly) }, async (request) => {
     const { user, sessionId } = requireActor(request);
-    const input = parseInput(passwordUpdateSchema(Boolean(user.password_hash)), request.body);
+    const input = parseInput(user.password_hash ? passwordChangeRequest : passwordSetRequest, request.body);
     await deps.users.updatePassword(user, input, sessionId);
     return { message: message(request, 'users.password_updated') };
   });
 
   app.post('/api/user/disconnect', { config: { access: 'verified' }, schema: answers(userUpdated) }, async (request) => {
     const { user } = requireActor(request);
-    const { provider } = parseInput(disconnectSchema, request.body);
+    const { provider } = parseInput(disconnectRequest, request.body);
     await deps.users.disconnect(user, provider);
     return { message: message(request, 'users.updated'), user: await deps.users.getProfile(user) };
   });
 
   app.post('/api/user/delete-account', { config: { access: 'user' }, schema: answers(messageOnly) }, async (request, reply) => {
     const { user } = requireActor(request);
-    await deps.users.deleteAccount(user, parseInput(deleteAccountSchema, request.body));
+    await deps.users.deleteAccount(user, parseInput(deleteAccountRequest, request.body));
     await deps.sessions.end(request, reply);
     return { message: message(request, 'users.account_deleted') };
   });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import type { SocialProvider } from '../../../../contract/auth';
-import type { User, UserMessage, UserSettings, UserUpdated } from '../../../../contract/users';
+import type { DeleteAccountRequest, PasswordUpdateRequest, SettingsRequest, User, UserMessage, UserUpdated } from '../../../../contract/users';
 import { forgetUser } from '../auth/use-sign-out';
 import { userKeys } from './use-current-user';
 
@@ -19,7 +19,8 @@ export function useUpdateProfile() {
   return useUserMutation((form: FormData) => api.post<UserUpdated>('/api/user/update', form));
 }
 
-export type SettingsInput = Partial<UserSettings> & { locale?: 'en' | 'ar' };
+/** POST /api/user/settings' body: the server's own schema's input. */
+export type SettingsInput = SettingsRequest;
 
 /** POST /api/user/settings. */
 export function useUpdateSettings() {
@@ -31,17 +32,11 @@ export function useDisconnect() {
   return useUserMutation((provider: SocialProvider) => api.post<UserUpdated>('/api/user/disconnect', { provider }));
 }
 
-export interface PasswordInput {
-  old_password?: string;
-  password: string;
-  password_confirmation: string;
-}
-
 /** POST /api/user/password-update; afterwards the user has a password. */
 export function useUpdatePassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: PasswordInput) => api.post<UserMessage>('/api/user/password-update', input),
+    mutationFn: (input: PasswordUpdateRequest) => api.post<UserMessage>('/api/user/password-update', input),
     onSuccess: () =>
       queryClient.setQueryData<User | null>(userKeys.current(), (user) => (user ? { ...user, has_password: true } : user)),
   });
@@ -51,7 +46,7 @@ export function useUpdatePassword() {
 export function useDeleteAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { password?: string; email?: string }) => api.post<UserMessage>('/api/user/delete-account', input),
+    mutationFn: (input: DeleteAccountRequest) => api.post<UserMessage>('/api/user/delete-account', input),
     onSuccess: () => forgetUser(queryClient),
   });
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import type { AuthProviders, StatusText } from '../../../../contract/auth';
+import type { AuthProviders, ForgotPasswordRequest, LoginRequest, RegisterRequest, ResetPasswordRequest, StatusText } from '../../../../contract/auth';
 import { authKeys } from './auth.fns';
 import { isPrivateQuery } from './use-sign-out';
 
@@ -23,51 +23,30 @@ async function startSignedIn(queryClient: QueryClient) {
   await queryClient.resetQueries({ predicate: isPrivateQuery });
 }
 
-export interface LoginInput {
-  email: string;
-  password: string;
-  remember: boolean;
-}
-
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: LoginInput) => api.post('/mt/login', input),
+    mutationFn: (input: LoginRequest) => api.post('/mt/login', input),
     onSuccess: () => startSignedIn(queryClient),
   });
-}
-
-export interface RegisterInput {
-  name: string;
-  email: string;
-  password: string;
-  password_confirmation: string;
-  locale: 'en' | 'ar';
 }
 
 export function useRegister() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: RegisterInput) => api.post('/mt/register', input),
+    mutationFn: (input: RegisterRequest) => api.post('/mt/register', input),
     onSuccess: () => startSignedIn(queryClient),
   });
 }
 
 export function useForgotPassword() {
   return useMutation({
-    mutationFn: (input: { email: string }) => api.post<StatusText>('/mt/forgot-password', input),
+    mutationFn: (input: ForgotPasswordRequest) => api.post<StatusText>('/mt/forgot-password', input),
   });
-}
-
-export interface ResetPasswordInput {
-  token: string;
-  email: string;
-  password: string;
-  password_confirmation: string;
 }
 
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (input: ResetPasswordInput) => api.post<StatusText>('/mt/reset-password', input),
+    mutationFn: (input: ResetPasswordRequest) => api.post<StatusText>('/mt/reset-password', input),
   });
 }

@@ -1,21 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import type { AdminEntry, AdminListItem, ContentPreview, ContentSection, PostSection, PostSummary, PublicEntry } from '../../../../contract/content';
+import type { AdminEntry, AdminListItem, ContentPreview, ContentSection, EntryRequest, PostSection, PostSummary, PreviewRequest, PublicEntry } from '../../../../contract/content';
 
 // The response shapes come from the shared contract (contract/content.ts).
 export type { AdminEntry, AdminListItem, ContentSection, PostSection, PostSummary, PublicEntry } from '../../../../contract/content';
 
-export interface EntryInput {
-  section?: PostSection;
-  slug?: string;
-  title_en: string;
-  title_ar: string;
-  summary_en: string;
-  summary_ar: string;
-  body_en: string;
-  body_ar: string;
-  published: boolean;
-}
+/** An entry as the admin's editor sends it (POST /api/admin/content and .../:id): from the server's own schemas. */
+export type EntryInput = EntryRequest;
 
 export const contentKeys = {
   all: ['content'] as const,
@@ -105,5 +96,5 @@ export function useDeleteEntry() {
 }
 
 export async function previewMarkdown(markdown: string): Promise<string> {
-  return (await api.post<Data<ContentPreview>>('/api/admin/content/preview', { markdown })).data.html;
+  return (await api.post<Data<ContentPreview>>('/api/admin/content/preview', { markdown } satisfies PreviewRequest)).data.html;
 }

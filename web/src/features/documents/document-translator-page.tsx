@@ -131,7 +131,7 @@ export function DocumentTranslatorPage() {
   const translate = () => {
     if (!file) return;
     start.mutate(
-      { file, model, frontendModel: t(`model.${model}`), source, target, token },
+      { file, model, frontendModel: t(`model.${model}`), source_lang: source, target_lang: target, token },
       {
         onSuccess: (result) => {
           setProjectId(result.project_id);

@@ -1,15 +1,14 @@
-import type { DocumentFormat, DocumentState } from '../../../../contract/documents';
+import type { DocumentFormat, DocumentModel, DocumentState } from '../../../../contract/documents';
 import type { Limits } from '../account/limits.fns';
 
 // The answers' shapes come from the shared contract (contract/documents.ts).
-export type { DocumentFormat, DocumentQueued, DocumentStatus, WordCount } from '../../../../contract/documents';
+export type { DocumentFormat, DocumentModel, DocumentQueued, DocumentStatus, WordCount } from '../../../../contract/documents';
 
 /** The document formats of the spec (section 1) and the file names that usually carry them. */
 export const DOCUMENT_FORMATS: readonly DocumentFormat[] = ['docx', 'xlsx', 'pptx', 'xliff', 'pdf'];
 
 const EXTENSIONS: Record<string, DocumentFormat> = { docx: 'docx', xlsx: 'xlsx', pptx: 'pptx', xlf: 'xliff', xliff: 'xliff', pdf: 'pdf' };
 
-export type DocumentModel = 'general' | 'business' | 'legal' | 'ecommerce' | 'llm';
 export const DOCUMENT_MODELS: readonly DocumentModel[] = ['general', 'business', 'legal', 'ecommerce', 'llm'];
 
 export type JobState = DocumentState;

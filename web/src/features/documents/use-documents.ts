@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { isFinished, type DocumentModel, type DocumentQueued, type DocumentStatus, type WordCount } from './documents.fns';
+import type { TranslateDocumentFields } from '../../../../contract/documents';
+import { isFinished, type DocumentQueued, type DocumentStatus, type WordCount } from './documents.fns';
 
 export const documentKeys = {
   all: ['documents'] as const,
@@ -19,26 +20,17 @@ export function useCountWords() {
   });
 }
 
-export interface StartTranslationInput {
-  file: File;
-  model: DocumentModel;
-  frontendModel: string;
-  source: 'auto' | 'en' | 'ar';
-  target: 'en' | 'ar';
-  token?: string;
-}
+/** The document and the text fields of POST /api/doc/translate, as the server's own schema reads them. */
+export type StartTranslationInput = TranslateDocumentFields & { file: File };
 
 /** POST /api/doc/translate -> 202 {project_id}. */
 export function useStartTranslation() {
   return useMutation({
-    mutationFn: async (input: StartTranslationInput) => {
+    mutationFn: async ({ file, ...fields }: StartTranslationInput) => {
       const form = new FormData();
-      form.append('model', input.model);
-      form.append('frontendModel', input.frontendModel);
-      form.append('source_lang', input.source);
-      form.append('target_lang', input.target);
-      if (input.token) form.append('token', input.token);
-      form.append('file', input.file);
+      // Empty fields are left out (the server reads an empty one as "not given"); the file goes last.
+      for (const [name, value] of Object.entries(fields)) if (value) form.append(name, value);
+      form.append('file', file);
       return api.post<DocumentQueued>('/api/doc/translate', form);
     },
   });

@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import type { StatusMessage } from '../../../../contract/common';
-import type { Glossary, ImportAnswer, OwnerTermSaved } from '../../../../contract/glossary';
-import type { Domain, Lang } from '../translator/types';
+import type { Glossary, ImportAnswer, ImportTermsRequest, OwnerTermRequest, OwnerTermSaved } from '../../../../contract/glossary';
 
 /** Whose glossary: the signed-in user's own, or their team's. */
 export type GlossaryScope = 'user' | 'team';
@@ -10,13 +9,8 @@ export type GlossaryScope = 'user' | 'team';
 // The answers' shapes come from the shared contract (contract/glossary.ts).
 export type { Glossary, GlossaryConflict, GlossaryTerm, ImportAnswer } from '../../../../contract/glossary';
 
-export interface TermInput {
-  domain: Domain;
-  source_lang: Lang;
-  target_lang: Lang;
-  source_term: string;
-  target_term: string;
-}
+/** A personal or team term as sent (POST .../glossary, .../glossary/update/:id): the server's own schema's input. */
+export type TermInput = OwnerTermRequest;
 
 export const glossaryKeys = {
   all: ['glossary'] as const,
@@ -39,7 +33,7 @@ export function useGlossaryActions(scope: GlossaryScope) {
     update: useMutation({ mutationFn: ({ id, ...input }: TermInput & { id: number }) => api.post<OwnerTermSaved>(`${base}/update/${id}`, input), onSuccess }),
     remove: useMutation({ mutationFn: (id: number) => api.post<StatusMessage>(`${base}/delete/${id}`, {}), onSuccess }),
     importFile: useMutation({
-      mutationFn: (input: { format: 'csv' | 'tsv'; content: string; source_lang: Lang; target_lang: Lang; domain: Domain }) => api.post<ImportAnswer>(`${base}/import`, input),
+      mutationFn: (input: ImportTermsRequest) => api.post<ImportAnswer>(`${base}/import`, input),
       onSuccess,
     }),
   };

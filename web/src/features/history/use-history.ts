@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import type { AutoDeleteRequest, AutoDeleteSaved, AutoDeleteSettings, DeleteHistoryEntryRequest } from '../../../../contract/history';
 import { refreshInterval } from './history.fns';
 import type { AutoDelete, HistoryFilters, HistoryPage } from './types';
 
@@ -25,7 +26,7 @@ export function useHistoryList(filters: HistoryFilters) {
 export function useDeleteHistoryEntry() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (projectId: string) => api.post<{ message: string }>('/api/user/translation-history/delete', { project_id: projectId }),
+    mutationFn: (projectId: string) => api.post<{ message: string }>('/api/user/translation-history/delete', { project_id: projectId } satisfies DeleteHistoryEntryRequest),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: historyKeys.all }),
   });
 }
@@ -43,14 +44,14 @@ export function useDeleteAllHistory() {
 export function useAutoDeleteSetting() {
   return useQuery({
     queryKey: historyKeys.settings(),
-    queryFn: async ({ signal }) => (await api.get<{ data: { auto_delete: AutoDelete } }>('/api/user/auto-delete-settings', { signal })).data.auto_delete,
+    queryFn: async ({ signal }) => (await api.get<AutoDeleteSettings>('/api/user/auto-delete-settings', { signal })).data.auto_delete,
   });
 }
 
 export function useSaveAutoDeleteSetting() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (value: AutoDelete) => api.post<{ message: string; data: { auto_delete: AutoDelete } }>('/api/user/auto-delete-settings', { auto_delete: value }),
+    mutationFn: (value: AutoDelete) => api.post<AutoDeleteSaved>('/api/user/auto-delete-settings', { auto_delete: value } satisfies AutoDeleteRequest),
     onSuccess: (answer) => queryClient.setQueryData(historyKeys.settings(), answer.data.auto_delete),
   });
 }

@@ -3,7 +3,7 @@
 
 import type { Domain, Lang, TextDetail, TranslationData, TranslationSegment } from '../../../../contract/translate';
 
-export type { DictionaryEntry, Domain, EngineStatus, Lang, TextDetail, TranslateAnswer, TranslationData } from '../../../../contract/translate';
+export type { DictionaryEntry, Domain, EngineStatus, Lang, TextDetail, TranslateAnswer, TranslateRequest, TranslationData } from '../../../../contract/translate';
 export type SourceLang = Lang | 'auto';
 export type Reaction = 'like' | 'dislike' | 'none';
 
@@ -23,12 +23,3 @@ export type TranslatedSegment = Pick<TranslationSegment, 'translationId' | 'sour
  */
 export type TranslationResult = Omit<TranslationData, 'detected' | 'glossary_terms' | 'usage' | 'segments'> &
   Partial<Pick<TranslationData, 'detected' | 'glossary_terms' | 'usage'>> & { segments: TranslatedSegment[] };
-
-export interface TranslateRequest {
-  text: string;
-  source_lang: SourceLang;
-  target_lang: Lang;
-  domain: Domain;
-  llm: boolean;
-  token?: string;
-}
