@@ -114,7 +114,7 @@ describe('Arabic screens', () => {
       await expect.poll(() => page.getByTestId('team-seats').innerText()).toBe(`عدد المستخدمين: 1 من ${seats}`);
       await screenshot(page, `arabic-team-seats-${seats}`);
     }
-    await expect.poll(() => page.getByTestId('member-usage').first().innerText()).toBe('لا يوجد أي مستند، لا توجد أي صفحة');
+    await expect.poll(() => page.getByTestId('member-usage').first().innerText()).toBe('لا يوجد أي مستند، لا توجد أي صفحة، لا أحرف عبر الواجهة البرمجية');
     await screenshotsAtBothSizes(page, 'arabic-team');
 
     await admin.goto(`/admin/users/${userId}`);

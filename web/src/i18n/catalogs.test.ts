@@ -64,6 +64,7 @@ const COUNTED: Record<string, Partial<Record<'en' | 'ar', NounName | null>>> = {
   'developer:keys.usageCharacters': { en: 'character', ar: 'character' },
   'developer:keys.usageDocuments': { en: 'document', ar: 'document' },
   'admin:payments.invoices': { en: 'invoice', ar: 'invoice' },
+  'team:usage.memberCharacters': { en: 'character', ar: 'character' },
 };
 
 /** "key: English term" pairs where the English word means something else than the glossary term. */

@@ -178,9 +178,13 @@ function TeamView({ team }: { team: Team }) {
                   </td>
                   <td>{member.invited ? t('invited') : t('joined')}</td>
                   {team.usage && (
-                    <td data-testid="member-usage">
+                    <td className="team-member-usage" data-testid="member-usage">
                       {!member.invited && member.usage
-                        ? t('usage.memberMonth', { documents: t('usage.memberDocuments', { count: member.usage.doc_requests_this_month }), pages: t('usage.memberPages', { count: member.usage.web_pages_this_month }) })
+                        ? t('usage.memberMonth', {
+                            documents: t('usage.memberDocuments', { count: member.usage.doc_requests_this_month }),
+                            pages: t('usage.memberPages', { count: member.usage.web_pages_this_month }),
+                            characters: t('usage.memberCharacters', { count: member.usage.api_characters_this_month }),
+                          })
                         : '—'}
                     </td>
                   )}
