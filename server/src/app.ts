@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import { helmetHeaders } from './http/security-headers';
+import { apiHeaders, helmetHeaders } from './http/security-headers';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -95,11 +95,14 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: container.secureCookies,
   });
+  const apiSecurityHeaders = apiHeaders(securityHeaders);
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Pages get the full set, API answers (JSON, downloads, errors) the API's (http/security-headers.ts).
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
-    reply.header('permissions-policy', permissionsPolicy);
-    reply.headers(securityHeaders);
+    if (isApiPath(request.url) || isDeeplPath(request.url)) reply.headers(apiSecurityHeaders);
+    else reply.header('permissions-policy', permissionsPolicy).headers(securityHeaders);
+    done();
   });
 
   // JSON bodies: an empty body is {}, a malformed one is a clear 400 (see error-handler).

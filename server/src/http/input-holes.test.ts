@@ -156,8 +156,8 @@ describe('hardening (item 9)', () => {
     expect(redactUrl('/mt/login/google/callback?code=abc&state=xyz')).toBe('/mt/login/google/callback?code=[redacted]&state=[redacted]');
   });
 
-  it('sends a Permissions-Policy header', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/plans' });
+  it('sends a Permissions-Policy header with pages', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/' });
     expect(response.headers['permissions-policy']).toMatch(/camera=\(\)/);
     expect(response.headers['permissions-policy']).toMatch(/microphone=\(\)/);
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { helmetHeaders } from './security-headers';
+import { apiHeaders, helmetHeaders } from './security-headers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,15 +16,40 @@ describe('security headers', () => {
     expect(headers['strict-transport-security']).toBeUndefined();
   });
 
-  it('every answer carries them, and a route may set its own CSP (the sandboxed logo)', async () => {
-    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(health.headers['content-security-policy']).toMatch(/default-src 'self'.*frame-ancestors 'none'.*object-src 'none'/);
-    expect(health.headers['x-frame-options']).toBe('SAMEORIGIN');
-    expect(health.headers['referrer-policy']).toBe('no-referrer');
-    expect(health.headers['permissions-policy']).toContain('camera=()');
-    // http:// APP_URL in tests: no HSTS.
-    expect(health.headers['strict-transport-security']).toBeUndefined();
-    const missing = await t.app.inject({ method: 'GET', url: '/api/no-such-route' });
-    expect(missing.headers['x-content-type-options']).toBe('nosniff');
+  it('every page carries the full set', async () => {
+    for (const url of ['/', '/translator', '/no-such-page']) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.headers['content-security-policy']).toMatch(/default-src 'self'.*frame-ancestors 'none'.*object-src 'none'/);
+      expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(page.headers['referrer-policy']).toBe('no-referrer');
+      expect(page.headers['permissions-policy']).toContain('camera=()');
+      // http:// APP_URL in tests: no HSTS.
+      expect(page.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
+  it("API answers carry OWASP's set for REST services, errors and unknown routes too", async () => {
+    const answers = [
+      await t.app.inject({ method: 'GET', url: '/api/health' }),
+      await t.app.inject({ method: 'GET', url: '/api/no-such-route' }),
+      await t.app.inject({ method: 'POST', url: '/api/translate', payload: { text: 'x' } }),
+      await t.app.inject({ method: 'GET', url: '/v2/languages' }),
+    ];
+    for (const answer of answers) {
+      expect(answer.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['x-frame-options']).toBe('DENY');
+      expect(answer.headers['referrer-policy']).toBe('no-referrer');
+      expect(answer.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(answer.headers['permissions-policy']).toBeUndefined();
+      expect(answer.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 404, 419, 403]);
+  });
+
+  it('API answers keep HSTS where pages have it', () => {
+    const page = helmetHeaders({ strictTransportSecurity: true });
+    expect(apiHeaders(page)['strict-transport-security']).toBe(page['strict-transport-security']);
+    expect(apiHeaders(helmetHeaders({ strictTransportSecurity: false }))['strict-transport-security']).toBeUndefined();
   });
 });

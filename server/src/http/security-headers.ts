@@ -22,3 +22,24 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   if (failed) throw failed;
   return headers;
 }
+
+/**
+ * The headers of an API answer (JSON, a file to download, an error): OWASP's set for REST
+ * services. The page-only headers (a CSP listing the app's sources, permissions, DNS
+ * prefetch, the IE and Flash ones) say nothing about JSON, and were ~900 of a translation's
+ * ~1,700 bytes on the wire. Routes under /api that answer HTML set their own CSP (the
+ * sandboxed logo, the translated website page).
+ */
+export function apiHeaders(pageHeaders: Readonly<Record<string, string>>): Record<string, string> {
+  const headers: Record<string, string> = {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'no-referrer',
+    'cross-origin-resource-policy': 'same-origin',
+  };
+  const hsts = pageHeaders['strict-transport-security'];
+  if (hsts) headers['strict-transport-security'] = hsts;
+  return headers;
+}
+

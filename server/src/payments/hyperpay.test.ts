@@ -54,8 +54,8 @@ describe('HyperPay COPYandPAY against a stand-in speaking the OPPWA API', () => 
     const request = hyperpay.requests.find((r) => r.path === '/v1/checkouts')!;
     expect(request.headers['content-type']).toMatch(/^application\/x-www-form-urlencoded/);
     expect(request.form).toMatchObject({ entityId: '8a8294174b7ecb28014b9699220015ca', amount: '9.00', currency: 'USD', paymentType: 'DB', createRegistration: 'true', 'customer.email': 'hp-prepare@example.com' });
-    // The widget loads from HyperPay's host: the Content-Security-Policy allows it.
-    const csp = String((await t.app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy']);
+    // The widget loads from HyperPay's host: the pages' Content-Security-Policy allows it.
+    const csp = String((await t.app.inject({ method: 'GET', url: '/billing' })).headers['content-security-policy']);
     expect(csp).toContain(`script-src 'self' ${hyperpay.url}`);
   });
 
