@@ -6,6 +6,7 @@ import { CacheBus } from './db/cache';
 import { openDatabase, type Database } from './db/client';
 import { migrate } from './db/migrate';
 import { loadAppKey } from './db/secrets';
+import type { UserRow } from './db/schema';
 import { JobQueue } from './jobs/queue';
 import { CsrfTokens } from './http/csrf';
 import { RateLimiter } from './http/rate-limit';
@@ -161,16 +162,17 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
   const usersRepo = createUsersRepo(database.db);
   const teamsRepo = createTeamsRepo(database.db);
   const membership = createTeamMembership(teamsRepo, now);
-  const billing = createBillingService({ db: database.db, plans, gateways, mail, config, storage, now, logger, teamSeats: membership.applyPaidSeats });
+  const ledger = createUsageLedger({ db: database.db, now, batchConcurrency });
+  // The one decision on plans, trials, features and limits, with the usage ledger.
+  const entitlements = createEntitlements({ plans, settings, ledger, membershipOf: membership.membershipOf, findUser: (id) => usersRepo.findById(id), now });
+  const entitlementsOf = (user: UserRow) => entitlements.entitlementsFor({ user });
+  const billing = createBillingService({ db: database.db, plans, gateways, mail, config, storage, now, logger, teamSeats: membership.applyPaidSeats, entitlementsOf });
   defineBillingJobs(queue, billing);
   const adminPlans = createAdminPlansService({ repo: plansRepo, plans, planIdsInUse: billing.planIdsInUse, subscriberCounts: () => usersRepo.countByPlan(), now });
   const translateRepo = createTranslateRepo(database.db);
-  const ledger = createUsageLedger({ db: database.db, now, batchConcurrency });
   const memory = createMemoryIndex({ repo: translateRepo, cache });
   const authRepo = createAuthRepo(database.db);
   const documentsRepo = createDocumentsRepo(database.db);
-  // The one decision on plans, trials, features and limits, with the usage ledger.
-  const entitlements = createEntitlements({ plans, settings, ledger, membershipOf: membership.membershipOf, findUser: (id) => usersRepo.findById(id), now });
   const teams = createTeamsService({
     repo: teamsRepo,
     usersRepo,
@@ -183,7 +185,7 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     // Read when a manager opens the team page: the usage ledger's team counters.
     usage: { teamUsage: entitlements.teamUsage },
     changed: entitlements.forgetTeam,
-    entitlementsOf: (user) => entitlements.entitlementsFor({ user }),
+    entitlementsOf,
   });
   database.onWrite((table) => {
     if (table === 'users') entitlements.forgetOwners();
@@ -229,7 +231,7 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     appUrl: config.appUrl,
     logger,
   });
-  const admin = createAdminService({ repo: createAdminRepo(database.db), users, plans, billing, settings, now, paymentGateways: () => gateways.configured(), entitlementsOf: (user) => entitlements.entitlementsFor({ user }) });
+  const admin = createAdminService({ repo: createAdminRepo(database.db), users, plans, billing, settings, now, paymentGateways: () => gateways.configured(), entitlementsOf });
   const content = createContentService({ repo: createContentRepo(database.db), settings, now });
   const requests = createRequestsService({ repo: createRequestsRepo(database.db), mail, storage, now, operatorEmail: config.operatorEmail, appUrl: config.appUrl });
   const analytics = createAnalyticsService({
@@ -327,7 +329,7 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     repo: apiKeysRepo,
     // A key's user from the actor cache (dropped when the user's row changes), else read.
     findUser: (id) => actors.userById(id, users.findById),
-    entitlementsOf: (user) => entitlements.entitlementsFor({ user }),
+    entitlementsOf,
     rateLimiter,
     ledger,
     now,

@@ -62,6 +62,8 @@ export interface BillingDeps {
    * subscription starts, changes, renews, ends or is granted by an admin.
    */
   teamSeats?: (ownerId: number, seats: number, executor: Kysely<DB>) => Promise<unknown>;
+  /** The plan and trial in force for a user (the payer's), as the entitlements module decides them. */
+  entitlementsOf(user: UserRow): Promise<{ plan: PlanRow | null; trial: { endsAt: Date | null } }>;
 }
 
 export type BillingContext = ReturnType<typeof createBillingContext>;

@@ -39,7 +39,7 @@ import {
 import type { CheckoutResult, SubscribeResult } from './service';
 import { toInvoiceJson } from './invoices.fns';
 
-type Deps = Pick<Container, 'billing' | 'plans' | 'config' | 'now' | 'entitlements'>;
+type Deps = Pick<Container, 'billing' | 'plans' | 'config' | 'now'>;
 
 /** The reply of subscribe-like calls (spec section 4): 200 with a message or a checkout to go to. */
 function subscribeReply(result: SubscribeResult, locale: Locale) {
@@ -90,9 +90,7 @@ export function billingRoutes(app: App, deps: Deps) {
   const withCodes = { config, errorHandler: withErrorCodes };
 
   app.get('/api/user/subscription', { config, schema: answers(subscriptionAnswer) }, async (request) => {
-    const { user } = requireActor(request);
-    const entitled = await deps.entitlements.entitlementsFor({ user });
-    return { data: { data: await billing.subscription(user, { plan: entitled.plan!, trialEndsAt: entitled.trial.endsAt }) } };
+    return { data: { data: await billing.subscription(requireActor(request).user) } };
   });
 
   app.post('/api/user/subscribe', { ...withCodes, schema: answers({ 200: subscribed, 201: refusal }) }, async (request) => {

@@ -35,24 +35,26 @@ export function createSubscriptions(ctx: BillingContext) {
     },
 
     /**
-     * GET /api/user/subscription (`data.data`). `inForce`: the plan and trial in force (the
-     * payer's: a team member's are the owner's), as the entitlements module decides them.
+     * GET /api/user/subscription (`data.data`), with the plan and trial in force (the payer's:
+     * a team member's are the owner's) as the entitlements module decides them.
      */
-    async subscription(user: UserRow, inForce: { plan: PlanRow; trialEndsAt: Date | null }) {
-      const [subscription, card, pending, account, gateway] = await Promise.all([
+    async subscription(user: UserRow) {
+      const [entitled, subscription, card, pending, account, gateway] = await Promise.all([
+        deps.entitlementsOf(user),
         repo.findSubscription(user.id),
         repo.findCard(user.id),
         repo.pendingInvoice(user.id),
         repo.findAccount(user.id),
         deps.gateways.current().then((g) => g.id).catch(() => null),
       ]);
-      const currentPlan = inForce.plan;
+      // Only a guest has no plan in force.
+      const currentPlan = entitled.plan!;
       const brief = (plan: PlanRow | null) =>
         plan && { id: plan.id, slug: plan.slug, name_en: plan.name_en, name_ar: plan.name_ar, price: Number(plan.price), price_yearly: Number(plan.price_yearly), is_team: plan.is_team, is_trial: plan.is_trial, archived: Boolean(plan.archived_at) };
       const live = subscription && subscription.status !== 'ended' ? subscription : null;
       const granted = live?.gateway === ADMIN_GRANT;
       const nextPlan = live?.next_plan_id ? await deps.plans.getById(live.next_plan_id).catch(() => null) : null;
-      const trialEndsAt = inForce.trialEndsAt;
+      const trialEndsAt = entitled.trial.endsAt;
       const onTrial = currentPlan.is_trial;
       const at = now();
       const status: SubscriptionRow['status'] | 'trial' | 'trial_expired' | 'none' = live ? live.status : onTrial ? (trialEndsAt && trialEndsAt <= at ? 'trial_expired' : 'trial') : 'none';
