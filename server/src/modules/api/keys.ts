@@ -89,8 +89,8 @@ export function createApiKeysService(deps: {
       const { teamId } = await scopeOf(user);
       const rows = await deps.repo.list({ userId: user.id, teamId });
       const subjects = rows.map((row) => apiKeySubject(row.id));
-      const [requests, characters, documents] = await Promise.all((['api_requests', 'api_characters', 'documents'] as const).map((metric) => deps.ledger.counts(subjects, metric)));
-      return rows.map((row, i) => toPublic(row, { requests: requests!.get(subjects[i]!) ?? 0, characters: characters!.get(subjects[i]!) ?? 0, documents: documents!.get(subjects[i]!) ?? 0 }));
+      const usage = await deps.ledger.counts(subjects, ['api_requests', 'api_characters', 'documents']);
+      return rows.map((row, i) => toPublic(row, { requests: usage.get(subjects[i]!, 'api_requests'), characters: usage.get(subjects[i]!, 'api_characters'), documents: usage.get(subjects[i]!, 'documents') }));
     },
 
     /** POST /api/user/api-keys: the only time the key itself is shown. A team key needs an owner or manager. */

@@ -196,6 +196,29 @@ describe('the usage ledger', () => {
     expect(await t.container.ledger.count(token.subject, 'text_requests')).toBe(29);
   });
 
+  it('reads several subjects and metrics in one statement, each metric in its own period', async () => {
+    const stamp = Date.now();
+    const [a, b, unused] = [`user:counts-a${stamp}`, `user:counts-b${stamp}`, `user:counts-c${stamp}`];
+    const now = new Date();
+    const take = (subject: string, metric: 'text_requests' | 'documents' | 'api_characters', amount: number, at = now) =>
+      t.container.ledger.consume({ metric, amount, subjects: [{ subject, limit: null }], at });
+    await take(a, 'text_requests', 3);
+    await take(a, 'documents', 2);
+    await take(b, 'api_characters', 700);
+    // Yesterday's texts are another day's counter; last month's documents another month's.
+    await take(b, 'text_requests', 5, new Date(now.getTime() - 24 * 3600_000));
+    await take(b, 'documents', 4, new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 15)));
+    const usage = await t.container.ledger.counts([a, b, unused], ['text_requests', 'documents', 'api_characters'], now);
+    expect([a, b, unused].map((subject) => [usage.get(subject, 'text_requests'), usage.get(subject, 'documents'), usage.get(subject, 'api_characters')])).toEqual([
+      [3, 2, 0],
+      [0, 0, 700],
+      [0, 0, 0],
+    ]);
+    expect(usage.get(a, 'web_pages')).toBe(0);
+    const none = await t.container.ledger.counts([], ['documents']);
+    expect(none.get(a, 'documents')).toBe(0);
+  });
+
   it('two ledgers on one database (two processes) with mixed subjects and limits: every decision agrees with the counts', async () => {
     // A second ledger on the same database stands for another process: its batches and ours interleave.
     const other = createUsageLedger({ db: t.container.database.db, now: () => new Date(), batchConcurrency: 4 });

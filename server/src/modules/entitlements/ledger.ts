@@ -66,6 +66,11 @@ interface ConsumeOutcome {
   used: number;
 }
 
+/** Usage read by `counts`: one subject's figure for one metric (0 where nothing was counted). */
+export interface UsageCounts {
+  get(subject: string, metric: UsageMetric): number;
+}
+
 /** Plain code-point order: the same in JS and in every database collation-free comparison we rely on. */
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -132,19 +137,22 @@ export function createUsageLedger(deps: { db: Kysely<DB>; now: () => Date; /** B
   return {
     count,
 
-    /** Counts of several subjects for one metric in the current period. */
-    async counts(subjects: string[], metric: UsageMetric, at = deps.now()): Promise<Map<string, number>> {
-      const result = new Map(subjects.map((subject) => [subject, 0]));
-      if (!subjects.length) return result;
-      const rows = await db
-        .selectFrom('usage_ledger')
-        .select(['subject', 'used'])
-        .where('subject', 'in', subjects)
-        .where('metric', '=', metric)
-        .where('period_start', '=', periodStart(at, metric))
-        .execute();
-      for (const row of rows) result.set(row.subject, Number(row.used));
-      return result;
+    /**
+     * Counts of several subjects and metrics, each metric in its current period, in one
+     * statement; a counter not written yet reads 0.
+     */
+    async counts(subjects: readonly string[], metrics: readonly UsageMetric[], at = deps.now()): Promise<UsageCounts> {
+      const found = new Map<string, number>();
+      if (subjects.length && metrics.length) {
+        const rows = await db
+          .selectFrom('usage_ledger')
+          .select(['subject', 'metric', 'used'])
+          .where('subject', 'in', subjects)
+          .where((eb) => eb.or(metrics.map((metric) => eb.and([eb('metric', '=', metric), eb('period_start', '=', periodStart(at, metric))]))))
+          .execute();
+        for (const row of rows) found.set(`${row.subject}\u0000${row.metric}`, Number(row.used));
+      }
+      return { get: (subject, metric) => found.get(`${subject}\u0000${metric}`) ?? 0 };
     },
 
     /**

@@ -196,12 +196,8 @@ export function createEntitlements(deps: {
   }
 
   async function usageOf(subject: string) {
-    const [text, documents, pages] = await Promise.all([
-      deps.ledger.count(subject, 'text_requests'),
-      deps.ledger.count(subject, 'documents'),
-      deps.ledger.count(subject, 'web_pages'),
-    ]);
-    return { text_requests_today: text, doc_requests_this_month: documents, web_pages_this_month: pages };
+    const usage = await deps.ledger.counts([subject], ['text_requests', 'documents', 'web_pages']);
+    return { text_requests_today: usage.get(subject, 'text_requests'), doc_requests_this_month: usage.get(subject, 'documents'), web_pages_this_month: usage.get(subject, 'web_pages') };
   }
 
   return {
@@ -270,25 +266,22 @@ export function createEntitlements(deps: {
       const owner = await deps.findUser(input.ownerId);
       const limits = owner ? (await forUser(owner)).limits : (await forGuest({ ip: '' })).limits;
       const members = memberIds.map(userSubject);
-      const [text, documents, pages, characters, memberDocs, memberPages, memberCharacters] = await Promise.all([
-        deps.ledger.count(team, 'text_requests'),
-        deps.ledger.count(team, 'documents'),
-        deps.ledger.count(team, 'web_pages'),
-        deps.ledger.count(team, 'api_characters'),
-        deps.ledger.counts(members, 'documents'),
-        deps.ledger.counts(members, 'web_pages'),
-        deps.ledger.counts(members, 'api_characters'),
-      ]);
+      const usage = await deps.ledger.counts([team, ...members], ['text_requests', 'documents', 'web_pages', 'api_characters']);
       return {
         limits,
-        team: { text_requests_today: text, doc_requests_this_month: documents, web_pages_this_month: pages, api_characters_this_month: characters },
+        team: {
+          text_requests_today: usage.get(team, 'text_requests'),
+          doc_requests_this_month: usage.get(team, 'documents'),
+          web_pages_this_month: usage.get(team, 'web_pages'),
+          api_characters_this_month: usage.get(team, 'api_characters'),
+        },
         members: new Map(
           memberIds.map((id) => [
             id,
             {
-              doc_requests_this_month: memberDocs.get(userSubject(id)) ?? 0,
-              web_pages_this_month: memberPages.get(userSubject(id)) ?? 0,
-              api_characters_this_month: memberCharacters.get(userSubject(id)) ?? 0,
+              doc_requests_this_month: usage.get(userSubject(id), 'documents'),
+              web_pages_this_month: usage.get(userSubject(id), 'web_pages'),
+              api_characters_this_month: usage.get(userSubject(id), 'api_characters'),
             },
           ]),
         ),
