@@ -166,7 +166,9 @@ function TeamView({ team }: { team: Team }) {
                     <span dir="auto">{member.name ?? '—'}</span>
                   </td>
                   <td data-label={t('email')}>
-                    <span dir="ltr">{member.email}</span>
+                    <span className="team-member-email" dir="ltr">
+                      {member.email}
+                    </span>
                   </td>
                   <td data-label={t('role')}>
                     {team.can_manage && !member.invited && !isTeamOwner ? (
