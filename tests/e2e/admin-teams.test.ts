@@ -24,6 +24,69 @@ async function okDialog(page: Page, text?: string) {
   await dialog.getByRole('button').last().click();
 }
 
+// The members' table's column headers, which a phone shows on each cell instead.
+const MEMBER_LABELS = {
+  en: ['Name', 'E-mail', 'Role', 'Status', 'This month', 'Actions'],
+  ar: ['الاسم', 'البريد الإلكتروني', 'الدور', 'الحالة', 'هذا الشهر', 'الإجراءات'],
+} as const;
+
+/**
+ * The members' table at phone width (390x844) is a stack of cards, as the API keys are: it does
+ * not scroll sideways, its header row is hidden, each shown cell names its column in the page's
+ * language, on the start side (the right in Arabic), and the row's controls stay inside the
+ * card. At desktop width (1280x800) it is a table again. Photographed at both sizes.
+ */
+async function expectMemberCards(page: Page, locale: 'en' | 'ar', name: string) {
+  const table = page.getByTestId('team-members');
+  await page.setViewportSize({ width: 390, height: 844 });
+  const phone = await table.evaluate((element) => {
+    const box = element.parentElement!;
+    const cells = [...element.querySelectorAll('tbody td')].filter((td) => getComputedStyle(td).display !== 'none');
+    return {
+      box: [box.scrollWidth, box.clientWidth],
+      table: [element.scrollWidth, element.clientWidth],
+      page: [document.documentElement.scrollWidth, window.innerWidth],
+      head: getComputedStyle(element.querySelector('thead')!).display,
+      cells: cells.map((td) => {
+        const cell = td.getBoundingClientRect();
+        const first = td.firstElementChild?.getBoundingClientRect();
+        return {
+          label: getComputedStyle(td, '::before').content.replace(/^"|"$/g, ''),
+          direction: getComputedStyle(td).direction,
+          // Where the cell's first element sits against the cell's edges (a long e-mail moves to the next line).
+          first: first && { fromLeft: first.left - cell.left, fromRight: cell.right - first.right, besideLabel: first.top - cell.top < 12 },
+          controlsInside: [...td.querySelectorAll('button, select')].every((control) => {
+            const rect = control.getBoundingClientRect();
+            return rect.left >= cell.left - 0.5 && rect.right <= cell.right + 0.5;
+          }),
+        };
+      }),
+    };
+  });
+  expect(phone.box[0], `${name}: the members' box scrolls sideways`).toBeLessThanOrEqual(phone.box[1]);
+  expect(phone.table[0], `${name}: the members' table scrolls sideways`).toBeLessThanOrEqual(phone.table[1]);
+  expect(phone.page[0], `${name}: the page is wider than the phone`).toBeLessThanOrEqual(phone.page[1]);
+  expect(phone.head).toBe('none');
+  expect(phone.cells.length).toBeGreaterThan(0);
+  for (const cell of phone.cells) {
+    expect(MEMBER_LABELS[locale]).toContain(cell.label);
+    expect(cell.direction).toBe(locale === 'ar' ? 'rtl' : 'ltr');
+    expect(cell.controlsInside, `${name}: a control sticks out of its card`).toBe(true);
+    // The label comes first, on the start side: beside it, the cell's first element sits away from that edge.
+    if (cell.first?.besideLabel) expect(locale === 'ar' ? cell.first.fromRight : cell.first.fromLeft).toBeGreaterThan(20);
+  }
+  // Every column is named on some card.
+  expect(new Set(phone.cells.map((cell) => cell.label))).toEqual(new Set(MEMBER_LABELS[locale]));
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, `${name}-phone`);
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  expect(await table.evaluate((element) => getComputedStyle(element.querySelector('thead')!).display)).toBe('table-header-group');
+  expect(await table.locator('thead th').allInnerTexts()).toEqual([...MEMBER_LABELS[locale]]);
+  await screenshot(page, `${name}-desktop`);
+  await page.setViewportSize({ width: 1366, height: 900 });
+}
+
 describe.each(['en', 'ar'] as const)('admin console and teams (%s)', (locale) => {
   const suffix = randomBytes(3).toString('hex');
   const owner = { name: locale === 'ar' ? 'ليلى حداد' : 'Layla Haddad', email: `owner-${locale}-${suffix}@example.com`, password: 'owner-password-1' };
@@ -102,6 +165,8 @@ describe.each(['en', 'ar'] as const)('admin console and teams (%s)', (locale) =>
     await okDialog(page, locale === 'ar' ? 'تم إرسال الدعوة' : 'Invitation sent');
     await expect.poll(() => page.getByTestId('team-members').innerText()).toContain(invitee);
     await screenshot(page, `team-invited-${locale}`);
+    // The owner's row and the invitation's (with its "Cancel invitation" button), as cards on a phone.
+    await expectMemberCards(page, locale, `team-members-cards-invited-${locale}`);
 
     // The colleague opens the e-mailed link in their own browser and creates an account.
     const mail = decodeMail(await waitForMail(invitee, (raw) => decodeMail(raw).includes('/invitation?token=')));
@@ -138,6 +203,8 @@ describe.each(['en', 'ar'] as const)('admin console and teams (%s)', (locale) =>
     expect(apiLine.match(/\d[\d,]*/g)?.map((n) => Number(n.replace(/,/g, '')))).toEqual([0, allowance]);
     expect(await memberRow.getByTestId('member-usage').innerText()).toMatch(locale === 'ar' ? /مستند/ : /documents/);
     await screenshot(page, `team-members-${locale}`);
+    // The colleague's card: the role select, "Remove" and "Make owner", the month's usage.
+    await expectMemberCards(page, locale, `team-members-cards-${locale}`);
     await screenshotsAtBothSizes(page, `team-usage-${locale}`);
     await memberRow.getByTestId('remove-member').click();
     await page.getByTestId('remove-confirm').waitFor();

@@ -11,7 +11,9 @@ export interface AdminTableColumn {
 
 /**
  * The list table of the admin screens: a loading state, an empty panel, or the table with
- * its header row (scrolling sideways on narrow screens). The rows are the children.
+ * its header row (scrolling sideways on narrow screens). The rows are the children. With
+ * `cardsOnPhones`, a phone shows each row as a card instead (`.table-cards` in styles.css): the
+ * cells with a `data-label` name their column there.
  */
 export function AdminTable({
   pending,
@@ -20,6 +22,7 @@ export function AdminTable({
   emptyTestId,
   testId,
   columns,
+  cardsOnPhones = false,
   children,
 }: {
   pending: boolean;
@@ -28,6 +31,7 @@ export function AdminTable({
   emptyTestId?: string;
   testId: string;
   columns: AdminTableColumn[];
+  cardsOnPhones?: boolean;
   children: ReactNode;
 }) {
   if (pending) return <PageLoading />;
@@ -38,7 +42,7 @@ export function AdminTable({
       </p>
     );
   return (
-    <div className="table-scroll">
+    <div className={cardsOnPhones ? 'table-scroll table-cards' : 'table-scroll'}>
       <table className="admin-table" data-testid={testId}>
         <thead>
           <tr>

@@ -96,6 +96,7 @@ export function ApiKeysPage() {
           empty={t('keys.empty')}
           emptyTestId="api-keys-empty"
           testId="api-keys-table"
+          cardsOnPhones
           columns={[
             { key: 'name', label: t('keys.columns.name') },
             { key: 'key', label: t('keys.columns.key') },

@@ -143,7 +143,8 @@ function TeamView({ team }: { team: Team }) {
         </div>
       )}
 
-      <div className="table-wrap">
+      {/* On a phone each member is a card, every cell labelled with its column (.table-cards). */}
+      <div className="table-wrap table-cards">
         <table className="data-table" data-testid="team-members">
           <thead>
             <tr>
@@ -160,9 +161,16 @@ function TeamView({ team }: { team: Team }) {
               const isTeamOwner = member.role_id === '3';
               return (
                 <tr key={member.invited ? `i${member.invitation_id}` : `m${member.id}`}>
-                  <td dir="auto">{member.name ?? '—'}</td>
-                  <td dir="ltr">{member.email}</td>
-                  <td>
+                  {/* The direction is the content's, not the cell's: the cell's label stays on the page's start side. */}
+                  <td data-label={t('name')}>
+                    <span dir="auto">{member.name ?? '—'}</span>
+                  </td>
+                  <td data-label={t('email')}>
+                    <span className="team-member-email" dir="ltr">
+                      {member.email}
+                    </span>
+                  </td>
+                  <td data-label={t('role')}>
                     {team.can_manage && !member.invited && !isTeamOwner ? (
                       <select
                         aria-label={t('role')}
@@ -176,9 +184,9 @@ function TeamView({ team }: { team: Team }) {
                       t(`roles.${member.role_id}`, { defaultValue: member.role_id })
                     )}
                   </td>
-                  <td>{member.invited ? t('invited') : t('joined')}</td>
+                  <td data-label={t('status')}>{member.invited ? t('invited') : t('joined')}</td>
                   {team.usage && (
-                    <td className="team-member-usage" data-testid="member-usage">
+                    <td className="team-member-usage" data-testid="member-usage" data-label={t('usage.month')}>
                       {!member.invited && member.usage
                         ? t('usage.memberMonth', {
                             documents: t('usage.memberDocuments', { count: member.usage.doc_requests_this_month }),
@@ -189,7 +197,7 @@ function TeamView({ team }: { team: Team }) {
                     </td>
                   )}
                   {team.can_manage && (
-                    <td className="row-actions">
+                    <td className="row-actions" data-label={t('actions')}>
                       {member.invited && (
                         <button className="button button--ghost button--small" onClick={() => actions.cancelInvitation.mutate({ id: member.invitation_id }, { onError: failed })}>
                           {t('invite.cancel')}
