@@ -48,6 +48,8 @@ export const userProfile = z.object({
   doc_words_count: z.number(),
   file_formats: z.array(z.string()),
   web_pages_quota: z.number(),
+  /** The developer API's characters a month (GET /v2/usage's `character_limit`); null when the plan has no API. */
+  api_characters_quota: z.number().nullable(),
   trial_remaining_days: z.number().nullable(),
   trial_ends_at: z.string().nullable(),
   trial_expired: z.boolean(),
@@ -60,7 +62,11 @@ export const userProfile = z.object({
   /** The plan includes the developer API (API keys). */
   api_enabled: z.boolean(),
   team: z.object({ id: z.number().int(), role: z.string() }).nullable(),
-  usage: z.object({ text_requests_today: z.number(), doc_requests_this_month: z.number(), web_pages_this_month: z.number() }),
+  /**
+   * Counted against the plan: the account's, or the team's for a member. `api_characters_this_month` is
+   * GET /v2/usage's `character_count`, null when the plan has no API.
+   */
+  usage: z.object({ text_requests_today: z.number(), doc_requests_this_month: z.number(), web_pages_this_month: z.number(), api_characters_this_month: z.number().nullable() }),
 });
 export type User = z.output<typeof userProfile>;
 

@@ -350,11 +350,14 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     glossaries: createApiGlossaries({ glossary, keys: apiKeys, repo: apiKeysRepo, now }),
     usageOf: async (caller: ApiCaller) => {
       const entitled = await entitlements.entitlementsFor({ user: caller.user });
-      const [characters, documentsUsed, textRequests] = await Promise.all(
-        (['api_characters', 'documents', 'text_requests'] as const).map((metric) => entitlements.used(entitled, metric)),
-      );
+      const [characters, documentsUsed, textRequests] = await Promise.all([
+        entitlements.apiCharacters(entitled),
+        entitlements.used(entitled, 'documents'),
+        entitlements.used(entitled, 'text_requests'),
+      ]);
       return {
-        characters: { used: characters!, limit: entitled.limits.apiCharactersPerMonth },
+        // The same figures as the profile's API characters meter (the dashboard).
+        characters,
         documents: { used: documentsUsed!, limit: entitled.limits.documentsPerMonth },
         textRequests: { used: textRequests!, limit: entitled.limits.textRequestsPerDay },
       };

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './global-setup';
-import { apiCall, closeBrowserConnection, newContext, screenshot, screenshotsAtBothSizes, signInThroughForm, signUpVerified } from './helpers';
+import { apiCall, baseUrl, closeBrowserConnection, newContext, screenshot, screenshotsAtBothSizes, signInThroughForm, signUpVerified } from './helpers';
 
 type Locale = 'en' | 'ar';
 
@@ -45,6 +45,14 @@ describe.each(['en', 'ar'] as const)('first hour (%s)', (locale) => {
     const page = await openPage(locale);
     const email = await newUser(page, `dash-${locale}`);
     expect((await apiCall(page, 'POST', '/api/translate', { text: `Dashboard note ${locale}`, source_lang: 'en', target_lang: 'ar' })).status).toBe(200);
+    // The trial includes the developer API: a program translates with a key, then asks for its usage.
+    const created = await apiCall(page, 'POST', '/api/user/api-keys', { name: 'Dashboard key' });
+    expect(created.status).toBe(201);
+    const auth = { authorization: `DeepL-Auth-Key ${created.body.data.key as string}` };
+    const translated = await fetch(`${baseUrl()}/v2/translate`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ text: ['Good morning.'], target_lang: 'AR' }) });
+    expect(translated.status).toBe(200);
+    const apiUsage = (await (await fetch(`${baseUrl()}/v2/usage`, { headers: auth })).json()) as { character_count: number; character_limit: number };
+    expect(apiUsage.character_count).toBe(13);
     await apiCall(page, 'POST', '/mt/logout');
     await signInThroughForm(page, email, PASSWORD);
     expect(pathOf(page)).toBe('/dashboard');
@@ -58,15 +66,25 @@ describe.each(['en', 'ar'] as const)('first hour (%s)', (locale) => {
     expect(await page.getByTestId('dashboard-translate').getAttribute('href')).toBe('/translate');
     // A new account is on the trial: its days left are shown.
     expect(await page.getByTestId('dashboard-trial-days').innerText()).toMatch(/\d/);
-    // Usage against the plan: the text translated above counts.
-    await expect.poll(() => page.getByTestId('dashboard-usage-texts').innerText(), POLL).toMatch(/^1\D/);
+    // Usage against the plan: the text translated above counts, and so does the API's (one text request).
+    await expect.poll(() => page.getByTestId('dashboard-usage-texts').innerText(), POLL).toMatch(/^2\D/);
     expect(await page.getByTestId('dashboard-usage-documents').count()).toBe(1);
     expect(await page.getByTestId('dashboard-usage-pages').count()).toBe(1);
+    // The API characters meter: /v2/usage's figures, labelled in the page's language.
+    const number = (value: number) => new Intl.NumberFormat(locale === 'ar' ? 'ar-u-nu-latn' : 'en-US').format(value);
+    const apiMeter = page.getByTestId('dashboard-usage-apiCharacters');
+    await expect.poll(() => apiMeter.innerText(), POLL).toBe(`${number(apiUsage.character_count)} ${locale === 'ar' ? 'من' : 'of'} ${number(apiUsage.character_limit)}`);
+    expect(await page.getByTestId('dashboard-usage').innerText()).toContain(locale === 'ar' ? 'أحرف الواجهة البرمجية هذا الشهر' : 'API characters this month');
     expect(await page.getByTestId('dashboard-link-documents').getAttribute('href')).toBe('/translate/documents');
     expect(await page.getByTestId('dashboard-link-websites').getAttribute('href')).toBe('/web-extraction');
-    await expect.poll(() => page.getByTestId('dashboard-recent').locator('[data-testid="history-entry"]').count(), POLL).toBe(1);
+    // Both translations are in the recent history (the API's too).
+    await expect.poll(() => page.getByTestId('dashboard-recent').locator('[data-testid="history-entry"]').count(), POLL).toBe(2);
     expect(await page.getByTestId('dashboard-recent').innerText()).toContain(`Dashboard note ${locale}`);
     await screenshots(page, `dashboard-${locale}`);
+    // A smaller laptop screen too (1280x800): the meters' grid at that width.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+    await screenshot(page, `first-hour-dashboard-${locale}-laptop`);
 
     await page.getByTestId('dashboard-translate').click();
     await expect.poll(() => pathOf(page), POLL).toBe('/translate');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
-import { createTestApp, memoryTransport, type TestApp } from '../../../test/harness';
+import { createTestApp, memoryTransport, type TestApp, type TestClient } from '../../../test/harness';
 import { buildApp } from '../../app';
 import { createContainer } from '../../container';
 import { openDatabase } from '../../db/client';
@@ -47,6 +47,8 @@ async function teamOnApiPlan(limits: Partial<NewPlan> = {}) {
 
 const v2 = (key: string | null, url = '/v2/usage', headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers: { ...(key ? { authorization: `DeepL-Auth-Key ${key}` } : {}), ...headers }, remoteAddress: '198.51.100.7' });
+/** POST /v2/translate of one text into Arabic with a key. */
+const translate = (key: string, text: string) => t.app.inject({ method: 'POST', url: '/v2/translate', headers: { authorization: `DeepL-Auth-Key ${key}` }, payload: { text: [text], target_lang: 'AR' } });
 
 describe('API keys: /api/user/api-keys', () => {
   it('creates a key shown once, stores only its hash and prefix, and lists it without the secret', async () => {
@@ -200,7 +202,6 @@ describe('API keys: /api/user/api-keys', () => {
     // A team key acts as its maker (the manager); a member's own key still counts on the team's quota.
     const teamKey = await createKey(await signedIn(t, manager), 'Team key', true);
     const memberKey = await createKey(await signedIn(t, member), 'Own key');
-    const translate = (key: string, text: string) => t.app.inject({ method: 'POST', url: '/v2/translate', headers: { authorization: `DeepL-Auth-Key ${key}` }, payload: { text: [text], target_lang: 'AR' } });
     expect((await translate(teamKey.key, 'Good morning.')).statusCode).toBe(200);
     expect((await translate(memberKey.key, 'Thank you.')).statusCode).toBe(200);
 
@@ -208,5 +209,37 @@ describe('API keys: /api/user/api-keys', () => {
     expect(team.usage).toMatchObject({ api_characters_this_month: 23, monthly_api_characters: 50_000 });
     const monthOf = (id: number) => team.members.find((m: { id: number | null }) => m.id === id).usage.api_characters_this_month;
     expect([monthOf(manager.id), monthOf(member.id), monthOf(owner.id)]).toEqual([13, 10, 0]);
+  });
+
+  it("the dashboard's meter (GET /api/user) shows /v2/usage's character_count and character_limit; a plan without the API shows none", async () => {
+    const agree = async (client: TestClient, key: string) => {
+      const usage = (await v2(key)).json();
+      const profile = (await client.get('/api/user')).json();
+      expect({ used: profile.usage.api_characters_this_month, limit: profile.api_characters_quota }).toEqual({ used: usage.character_count, limit: usage.character_limit });
+      return usage.character_count as number;
+    };
+
+    // An account of its own: its characters of the month.
+    const { client, key, user } = await userWithKey(t, { monthly_api_characters: 40_000 });
+    expect(await agree(client, key)).toBe(0);
+    expect((await translate(key, 'Good morning.')).statusCode).toBe(200);
+    expect(await agree(client, key)).toBe(13);
+    expect((await client.get('/api/user')).json()).toMatchObject({ api_enabled: true, api_characters_quota: 40_000, usage: { api_characters_this_month: 13 } });
+
+    // A team member: the team's month against the owner's plan, as for the other meters (a teammate's characters count too).
+    const { manager, member } = await teamOnApiPlan({ monthly_api_characters: 60_000 });
+    const memberClient = await signedIn(t, member);
+    const memberKey = await createKey(memberClient, 'Own key');
+    const teamKey = await createKey(await signedIn(t, manager), 'Team key', true);
+    expect((await translate(teamKey.key, 'Thank you.')).statusCode).toBe(200);
+    expect((await translate(memberKey.key, 'Good morning.')).statusCode).toBe(200);
+    expect(await agree(memberClient, memberKey.key)).toBe(23);
+
+    // The plan loses the API: no figures, though characters were counted this month.
+    const noApi = await createPlan(t, { api_enabled: false });
+    await t.container.database.db.updateTable('users').set({ plan_id: noApi.id }).where('id', '=', user.id).execute();
+    expect((await client.get('/api/user')).json()).toMatchObject({ api_enabled: false, api_characters_quota: null, usage: { api_characters_this_month: null } });
+    const fresh = await signedIn(t, await createUser(t, { planId: noApi.id }));
+    expect((await fresh.get('/api/user')).json()).toMatchObject({ api_enabled: false, api_characters_quota: null, usage: { api_characters_this_month: null } });
   });
 });

@@ -245,6 +245,15 @@ export function createEntitlements(deps: {
       return deps.ledger.count(entitlements.quotaSubjects[0]!, metric);
     },
 
+    /**
+     * The developer API's characters this month against the plan: the quota's counter (the account's, or the
+     * team's for a member) and the plan's monthly allowance. GET /v2/usage reports it as `character_count` and
+     * `character_limit`, and the profile (the dashboard's meter) shows the same figures.
+     */
+    async apiCharacters(entitlements: Entitlements) {
+      return { used: await deps.ledger.count(entitlements.quotaSubjects[0]!, 'api_characters'), limit: entitlements.limits.apiCharactersPerMonth };
+    },
+
     /** The profile's `usage` object: texts today, documents and website pages this month (the quota's counters). */
     async usageSnapshot(entitlements: Entitlements) {
       return usageOf(entitlements.quotaSubjects[0]!);
@@ -254,7 +263,6 @@ export function createEntitlements(deps: {
     usageOf(entitlements: Entitlements) {
       return usageOf(entitlements.memberSubject ?? entitlements.quotaSubjects[0]!);
     },
-
 
     /**
      * A team's counters today / this month against the owner's plan, and each member's month (the team page).

@@ -55,7 +55,7 @@ export interface UsersServiceDeps {
   repo: UsersRepo;
   plans: PlansService;
   /** The plan, trial, features, limits and usage of the profile (entitlements module). */
-  entitlements: Pick<EntitlementsService, 'entitlementsFor' | 'usageSnapshot'>;
+  entitlements: Pick<EntitlementsService, 'entitlementsFor' | 'usageSnapshot' | 'apiCharacters'>;
   /** The subscription and trial fields of the profile (the billing module's, wired by the container). */
   billing: { profileExtras(user: UserRow, plan: PlanRow, trialEndsAt: Date | null): Promise<ProfileBillingFields> };
   now: () => Date;
@@ -99,6 +99,8 @@ export function createUsersService(deps: UsersServiceDeps) {
     const providers = await deps.social.listSocialProviders(user.id);
     const company = readCompanyInfo(user.company_info);
     const billing = await deps.billing.profileExtras(user, plan, entitled.trial.endsAt);
+    // The developer API's characters of the month, as GET /v2/usage reports them; nothing without the API.
+    const [usage, apiCharacters] = await Promise.all([deps.entitlements.usageSnapshot(entitled), entitled.features.api ? deps.entitlements.apiCharacters(entitled) : null]);
     return {
       id: user.id,
       name: user.name,
@@ -119,6 +121,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       doc_words_count: limits.doc_words,
       file_formats: limits.file_formats,
       web_pages_quota: limits.web_pages,
+      api_characters_quota: apiCharacters?.limit ?? null,
       trial_remaining_days: entitled.trial.remainingDays,
       trial_ends_at: billing.trial_ends_at,
       trial_expired: billing.trial_expired,
@@ -130,7 +133,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       // The developer API (API keys): the plan's switch (the API keys tab says when it is off).
       api_enabled: entitled.features.api,
       team: team ? { id: team.teamId, role: String(user.role_id) } : null,
-      usage: await deps.entitlements.usageSnapshot(entitled),
+      usage: { ...usage, api_characters_this_month: apiCharacters?.used ?? null },
     };
   }
 

@@ -66,7 +66,9 @@ describe('GET /api/user', () => {
       doc_words_count: 5000,
       file_formats: ['docx', 'xlsx', 'pptx', 'xliff', 'pdf'],
       web_pages_quota: 10,
-      usage: { text_requests_today: 0, doc_requests_this_month: 0, web_pages_this_month: 0 },
+      // The free trial includes the developer API: its characters of the month against the allowance.
+      api_characters_quota: 500_000,
+      usage: { text_requests_today: 0, doc_requests_this_month: 0, web_pages_this_month: 0, api_characters_this_month: 0 },
       trial_remaining_days: 7,
       trial_ends_at: new Date(user.trial_ends_at!).toISOString(),
       trial_expired: false,

@@ -23,6 +23,7 @@ function makeUser(overrides: Partial<User> = {}): User {
     doc_words_count: 50000,
     file_formats: ['docx', 'xlsx', 'pptx', 'xliff', 'pdf'],
     web_pages_quota: 10,
+    api_characters_quota: null,
     trial_remaining_days: 5,
     trial_ends_at: '2025-01-08T00:00:00.000Z',
     trial_expired: false,
@@ -31,7 +32,7 @@ function makeUser(overrides: Partial<User> = {}): User {
     llm_mode: 'available',
     api_enabled: false,
     team: null,
-    usage: { text_requests_today: 0, doc_requests_this_month: 0, web_pages_this_month: 0 },
+    usage: { text_requests_today: 0, doc_requests_this_month: 0, web_pages_this_month: 0, api_characters_this_month: null },
     ...overrides,
   };
 }

@@ -3,16 +3,31 @@ import { planState, usageRows } from './dashboard.fns';
 
 describe('dashboard', () => {
   const label = (key: string) => `label:${key}`;
-  it('measures texts today, documents and pages this month against the plan', () => {
+  it('measures texts today, documents, pages and API characters this month against the plan', () => {
     const rows = usageRows(
-      { usage: { text_requests_today: 3, doc_requests_this_month: 1, web_pages_this_month: 0 }, request_quota: 50, doc_request_quota: 5, web_pages_quota: 20 },
+      {
+        usage: { text_requests_today: 3, doc_requests_this_month: 1, web_pages_this_month: 0, api_characters_this_month: 1234 },
+        request_quota: 50,
+        doc_request_quota: 5,
+        web_pages_quota: 20,
+        api_characters_quota: 500_000,
+      },
       label,
     );
     expect(rows).toEqual([
       { key: 'texts', label: 'label:texts', used: 3, limit: 50 },
       { key: 'documents', label: 'label:documents', used: 1, limit: 5 },
       { key: 'pages', label: 'label:pages', used: 0, limit: 20 },
+      { key: 'apiCharacters', label: 'label:apiCharacters', used: 1234, limit: 500_000 },
     ]);
+  });
+
+  it('shows no API characters meter when the plan has no API (no figures in the profile)', () => {
+    const rows = usageRows(
+      { usage: { text_requests_today: 0, doc_requests_this_month: 0, web_pages_this_month: 0, api_characters_this_month: null }, request_quota: 50, doc_request_quota: 5, web_pages_quota: 20, api_characters_quota: null },
+      label,
+    );
+    expect(rows.map((row) => row.key)).toEqual(['texts', 'documents', 'pages']);
   });
 
   it('says trial days left, an ended trial, or just the plan', () => {
