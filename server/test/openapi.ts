@@ -5,8 +5,18 @@ import { createTestApp } from './harness';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-/** The OpenAPI document of the application as the tests build it (default configuration), as written to docs/openapi.json. */
-export async function openApiJson(): Promise<string> {
+let built: Promise<string> | null = null;
+
+/**
+ * The OpenAPI document of the application as the tests build it (default configuration), as
+ * written to docs/openapi.json. Built once per test file (it reads the server's sources).
+ */
+export function openApiJson(): Promise<string> {
+  built ??= buildJson();
+  return built;
+}
+
+async function buildJson(): Promise<string> {
   const t = await createTestApp();
   try {
     const { version } = JSON.parse(await fs.readFile(path.join(root, 'package.json'), 'utf8')) as { version: string };
