@@ -650,7 +650,7 @@ describe('GET /api/user usage', () => {
   it('counts this month’s documents, without the failed ones given back', async () => {
     const user = await createUser(t);
     const client = await signedIn(t, user);
-    expect(await usageOf(client)).toEqual({ text_requests_today: 0, doc_requests_this_month: 0, web_pages_this_month: 0 });
+    expect(await usageOf(client)).toEqual({ text_requests_today: 0, doc_requests_this_month: 0, web_pages_this_month: 0, api_characters_this_month: 0 });
     const first = (await start(client)).json().project_id;
     await start(client);
     expect((await usageOf(client)).doc_requests_this_month).toBe(2);

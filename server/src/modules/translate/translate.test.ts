@@ -192,19 +192,19 @@ describe('POST /api/translate: signed-in users', () => {
   it('applies the plan: char_limit and the daily request quota, and shows usage in GET /api/user', async () => {
     const plan = await tinyPlan({ daily: 2, chars: 30 });
     const { client } = await signedInClient(t, { plan });
-    expect((await client.get('/api/user')).json().usage).toEqual({ text_requests_today: 0, doc_requests_this_month: 0, web_pages_this_month: 0 });
+    expect((await client.get('/api/user')).json().usage).toEqual({ text_requests_today: 0, doc_requests_this_month: 0, web_pages_this_month: 0, api_characters_this_month: null });
     expect((await translate(client, { text: 'One sentence.', target_lang: 'ar' })).statusCode).toBe(200);
     const second = await translate(client, { text: 'Two', target_lang: 'ar' });
     expect(parseTranslation(second.json()).data.usage).toEqual({ text_requests_today: 2, request_quota: 2, char_limit: 30 });
     const third = await translate(client, { text: 'Three', target_lang: 'ar' });
     expect(third.json()).toEqual({ status: 402, type: 'request_quota', message: 'Your request quota exceeds the requests limit' });
-    expect((await client.get('/api/user')).json().usage).toEqual({ text_requests_today: 2, doc_requests_this_month: 0, web_pages_this_month: 0 });
+    expect((await client.get('/api/user')).json().usage).toEqual({ text_requests_today: 2, doc_requests_this_month: 0, web_pages_this_month: 0, api_characters_this_month: null });
 
     clock = new Date(clock.getTime() + 86_400_000);
     const tooLong = await translate(client, { text: 'x'.repeat(31), target_lang: 'ar' });
     expect(tooLong.json()).toEqual({ status: 402, type: 'char_limit', message: 'Your translation exceeds the character limit' });
     expect((await translate(client, { text: 'x'.repeat(30), target_lang: 'ar' })).statusCode).toBe(200);
-    expect((await client.get('/api/user')).json().usage).toEqual({ text_requests_today: 1, doc_requests_this_month: 0, web_pages_this_month: 0 });
+    expect((await client.get('/api/user')).json().usage).toEqual({ text_requests_today: 1, doc_requests_this_month: 0, web_pages_this_month: 0, api_characters_this_month: null });
   });
 
   it('answers "Trial period expired" once the trial of a trial-plan user has ended', async () => {
@@ -266,7 +266,7 @@ describe('POST /api/translate: signed-in users', () => {
     expect(parseTranslation(second.json()).data.usage).toEqual({ text_requests_today: 2, request_quota: 3, char_limit: 1000 });
     expect((await translate(member.client, { text: 'Three', target_lang: 'ar', llm: true })).statusCode).toBe(200);
     expect((await translate(owner.client, { text: 'Four', target_lang: 'ar' })).json().type).toBe('request_quota');
-    expect((await member.client.get('/api/user')).json().usage).toEqual({ text_requests_today: 3, doc_requests_this_month: 0, web_pages_this_month: 0 });
+    expect((await member.client.get('/api/user')).json().usage).toEqual({ text_requests_today: 3, doc_requests_this_month: 0, web_pages_this_month: 0, api_characters_this_month: null });
   });
 
   it("applies the owner's trial to the whole team", async () => {
