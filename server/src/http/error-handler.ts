@@ -10,8 +10,12 @@ type FastifyLikeError = FastifyError & { validation?: unknown };
 const API_PREFIXES = ['/api/', '/mt/', '/email/'];
 /** Web app screens under an API prefix: the result page of an e-mail verification link. */
 const WEB_PAGES_UNDER_API_PREFIXES = new Set(['/email/verify', '/email/verify/']);
-export const isApiPath = (url: string) =>
-  !WEB_PAGES_UNDER_API_PREFIXES.has(url) && (API_PREFIXES.some((prefix) => url.startsWith(prefix)) || url === '/api');
+/** Whether a URL (with or without its query string) is the API's rather than the web app's. */
+export const isApiPath = (url: string) => {
+  const query = url.indexOf('?');
+  const path = query < 0 ? url : url.slice(0, query);
+  return !WEB_PAGES_UNDER_API_PREFIXES.has(path) && (API_PREFIXES.some((prefix) => path.startsWith(prefix)) || path === '/api');
+};
 
 function humanBytes(bytes: number) {
   return bytes >= 1_048_576 ? `${Math.round(bytes / 104_857.6) / 10} MB` : `${Math.round(bytes / 1024)} KB`;
