@@ -100,7 +100,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   // Pages get the full set, API answers (JSON, downloads, errors) the API's (http/security-headers.ts).
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
-    if (isApiPath(request.url) || isDeeplPath(request.url)) reply.headers(apiSecurityHeaders);
+    if (isApiPath(request.url) || isDeeplPath(request.url) || request.routeOptions.config?.apiAnswers) reply.headers(apiSecurityHeaders);
     else reply.header('permissions-policy', permissionsPolicy).headers(securityHeaders);
     done();
   });

@@ -18,7 +18,8 @@ describe('security headers', () => {
 
   it('every page carries the full set', async () => {
     // The e-mail verification's result page is the web app's, under an API prefix, with its query string.
-    for (const url of ['/', '/translator', '/no-such-page', '/email/verify?status=invalid', '/email/verify']) {
+    // /translate is also the LibreTranslate surface's POST route; its page is the web app's.
+    for (const url of ['/', '/translate', '/translator', '/no-such-page', '/email/verify?status=invalid', '/email/verify']) {
       const page = await t.app.inject({ method: 'GET', url });
       expect(page.headers['content-security-policy']).toMatch(/default-src 'self'.*frame-ancestors 'none'.*object-src 'none'/);
       expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
@@ -35,6 +36,10 @@ describe('security headers', () => {
       await t.app.inject({ method: 'GET', url: '/api/no-such-route' }),
       await t.app.inject({ method: 'POST', url: '/api/translate', payload: { text: 'x' } }),
       await t.app.inject({ method: 'GET', url: '/v2/languages' }),
+      // The LibreTranslate surface, at the root.
+      await t.app.inject({ method: 'GET', url: '/languages' }),
+      await t.app.inject({ method: 'GET', url: '/frontend/settings' }),
+      await t.app.inject({ method: 'POST', url: '/translate', payload: { q: 'x', source: 'en', target: 'ar', api_key: 'wrong' } }),
     ];
     for (const answer of answers) {
       expect(answer.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
@@ -45,7 +50,7 @@ describe('security headers', () => {
       expect(answer.headers['permissions-policy']).toBeUndefined();
       expect(answer.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     }
-    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 404, 419, 403]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 404, 419, 403, 200, 200, 403]);
   });
 
   it('API answers keep HSTS where pages have it', () => {

@@ -1,6 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route answers API clients although its path is not under an API prefix (the
+     * LibreTranslate surface's /translate, /languages, ...): the API's headers, not the pages'.
+     */
+    apiAnswers?: boolean;
+  }
+}
+
 /**
  * The headers helmet sets with these options, worked out once at start-up: helmet is run
  * against a response that only records them. Every request then gets the same object.

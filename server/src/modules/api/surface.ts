@@ -124,5 +124,8 @@ export function apiSurface(
   };
 }
 
-/** Route options of every key route: no session, no CSRF token (a key is not sent by a browser on its own). */
-export const KEY_ROUTE = { config: { access: 'public' as const, csrf: false } };
+/**
+ * Route options of every key route: no session, no CSRF token (a key is not sent by a browser
+ * on its own), the API's security headers wherever the route's path is.
+ */
+export const KEY_ROUTE = { config: { access: 'public' as const, csrf: false, apiAnswers: true } };
