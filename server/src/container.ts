@@ -350,16 +350,12 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     glossaries: createApiGlossaries({ glossary, keys: apiKeys, repo: apiKeysRepo, now }),
     usageOf: async (caller: ApiCaller) => {
       const entitled = await entitlements.entitlementsFor({ user: caller.user });
-      const [characters, documentsUsed, textRequests] = await Promise.all([
-        entitlements.apiCharacters(entitled),
-        entitlements.used(entitled, 'documents'),
-        entitlements.used(entitled, 'text_requests'),
-      ]);
+      // One ledger read; the same figures as the profile's meters (the dashboard).
+      const usage = await entitlements.usageSnapshot(entitled);
       return {
-        // The same figures as the profile's API characters meter (the dashboard).
-        characters,
-        documents: { used: documentsUsed!, limit: entitled.limits.documentsPerMonth },
-        textRequests: { used: textRequests!, limit: entitled.limits.textRequestsPerDay },
+        characters: { used: usage.api_characters_this_month, limit: entitled.limits.apiCharactersPerMonth },
+        documents: { used: usage.doc_requests_this_month, limit: entitled.limits.documentsPerMonth },
+        textRequests: { used: usage.text_requests_today, limit: entitled.limits.textRequestsPerDay },
       };
     },
     recordServiceTime: (ms: number) => translate.recordServiceTime(ms),

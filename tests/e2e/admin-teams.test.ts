@@ -4,7 +4,7 @@
 // link, translates, and is removed again; the owner still sees the colleague's translation in
 // the team's history.
 import { randomBytes } from 'node:crypto';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './global-setup';
 import { apiCall, closeBrowserConnection, decodeMail, linkInMail, newConsentedPage, screenshot, screenshotsAtBothSizes, signInThroughForm, signUpVerified, waitForMail } from './helpers';
@@ -49,7 +49,8 @@ async function expectMemberCards(page: Page, locale: 'en' | 'ar', name: string) 
       head: getComputedStyle(element.querySelector('thead')!).display,
       cells: cells.map((td) => {
         const cell = td.getBoundingClientRect();
-        const first = td.firstElementChild?.getBoundingClientRect();
+        // The first line of the cell's first element (a long name wraps: its whole box starts at the cell's edge).
+        const first = td.firstElementChild?.getClientRects()[0];
         return {
           label: getComputedStyle(td, '::before').content.replace(/^"|"$/g, ''),
           direction: getComputedStyle(td).direction,
@@ -87,10 +88,49 @@ async function expectMemberCards(page: Page, locale: 'en' | 'ar', name: string) 
   await page.setViewportSize({ width: 1366, height: 900 });
 }
 
+/**
+ * At desktop width (1280x800) a long name and e-mail stay on one line, cut with an ellipsis at the value's own end
+ * (an Arabic name's left, an e-mail's right) and given whole in their title; the table does not scroll sideways,
+ * and each value sits on the page's start side of its cell. Photographed.
+ */
+async function expectLongValuesOnOneLine(page: Page, locale: 'en' | 'ar', row: Locator, name: string) {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const box = await page.getByTestId('team-members').evaluate((table) => [table.parentElement!.scrollWidth, table.parentElement!.clientWidth]);
+  expect(box[0], `${name}: the members' table scrolls sideways`).toBeLessThanOrEqual(box[1]);
+  for (const testId of ['member-name', 'member-email']) {
+    const value = await row.getByTestId(testId).evaluate((span) => {
+      const style = getComputedStyle(span);
+      const cell = span.parentElement!.getBoundingClientRect();
+      const rect = span.getBoundingClientRect();
+      return {
+        text: span.textContent,
+        title: span.getAttribute('title'),
+        cut: span.scrollWidth > span.clientWidth,
+        oneLine: rect.height < parseFloat(style.lineHeight) * 1.5,
+        ellipsis: style.textOverflow,
+        direction: style.direction,
+        fromStart: getComputedStyle(span.parentElement!).direction === 'rtl' ? cell.right - rect.right : rect.left - cell.left,
+      };
+    });
+    expect(value.title, `${name}: ${testId} has its whole value in its title`).toBe(value.text);
+    expect(value.cut, `${name}: ${testId} is long enough to be cut`).toBe(true);
+    expect(value.oneLine, `${name}: ${testId} wraps`).toBe(true);
+    expect(value.ellipsis).toBe('ellipsis');
+    // The e-mail reads left to right in both languages; the name in its own script's direction.
+    expect(value.direction).toBe(testId === 'member-email' || locale === 'en' ? 'ltr' : 'rtl');
+    expect(value.fromStart, `${name}: ${testId} is not on the start side of its cell`).toBeLessThan(20);
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, `${name}-desktop`);
+  await page.setViewportSize({ width: 1366, height: 900 });
+}
+
 describe.each(['en', 'ar'] as const)('admin console and teams (%s)', (locale) => {
   const suffix = randomBytes(3).toString('hex');
   const owner = { name: locale === 'ar' ? 'ليلى حداد' : 'Layla Haddad', email: `owner-${locale}-${suffix}@example.com`, password: 'owner-password-1' };
-  const invitee = `colleague-${locale}-${suffix}@example.com`;
+  // A long e-mail and name: the members' table keeps each on one line at desktop width, cut with an ellipsis.
+  const invitee = `colleague-with-a-long-address-${locale}-${suffix}@translation-department.example.com`;
+  const colleagueName = locale === 'ar' ? 'سامي عبد الرحمن بن خالد بن عبد العزيز القحطاني' : 'Sami Abdulrahman bin Khalid bin Abdulaziz Al-Qahtani';
 
   it('the admin gives a user a team plan and trial days, edits settings and reads the audit log', async () => {
     const userPage = await open(locale);
@@ -177,13 +217,24 @@ describe.each(['en', 'ar'] as const)('admin console and teams (%s)', (locale) =>
     await form.waitFor();
     await screenshot(colleague, `team-invitation-${locale}`);
     const inputs = form.locator('input');
-    await inputs.nth(0).fill(locale === 'ar' ? 'سامي' : 'Sami');
+    await inputs.nth(0).fill(colleagueName);
     await inputs.nth(1).fill('colleague-pass-1');
     await inputs.nth(2).fill('colleague-pass-1');
     await form.getByRole('button', { name: locale === 'ar' ? 'إنشاء الحساب والانضمام' : 'Create account and join' }).click();
     await expect.poll(() => new URL(colleague.url()).pathname, { timeout: 15_000 }).toBe('/team');
     const me = await apiCall(colleague, 'GET', '/api/user');
     expect(me.body).toMatchObject({ role_id: '5', plan: { slug: 'start-up' } });
+    // The member's dashboard: its meters count the team's quota, and say so.
+    await colleague.goto('/dashboard');
+    const meters = colleague.getByTestId('dashboard-usage');
+    await meters.waitFor();
+    expect(await meters.locator('h2').innerText()).toBe(locale === 'ar' ? 'استهلاك فريقك من الباقة' : "Your team's usage against its plan");
+    expect(await meters.locator('dt').allInnerTexts()).toEqual(
+      locale === 'ar'
+        ? ['ترجمات النصوص للفريق اليوم', 'مستندات الفريق هذا الشهر', 'صفحات المواقع للفريق هذا الشهر', 'أحرف الواجهة البرمجية للفريق هذا الشهر']
+        : ['Team text translations today', 'Team documents this month', 'Team website pages this month', 'Team API characters this month'],
+    );
+    await screenshotsAtBothSizes(colleague, `dashboard-team-member-${locale}`, { width: 1280, height: 800 });
     const colleagueText = `Team contract draft ${suffix}`;
     expect((await apiCall(colleague, 'POST', '/api/translate', { text: colleagueText, source_lang: 'en', target_lang: 'ar' })).status).toBe(200);
     expect((await apiCall(page, 'POST', '/api/translate', { text: `Owner note ${suffix}`, source_lang: 'en', target_lang: 'ar' })).status).toBe(200);
@@ -203,6 +254,7 @@ describe.each(['en', 'ar'] as const)('admin console and teams (%s)', (locale) =>
     expect(apiLine.match(/\d[\d,]*/g)?.map((n) => Number(n.replace(/,/g, '')))).toEqual([0, allowance]);
     expect(await memberRow.getByTestId('member-usage').innerText()).toMatch(locale === 'ar' ? /مستند/ : /documents/);
     await screenshot(page, `team-members-${locale}`);
+    await expectLongValuesOnOneLine(page, locale, memberRow, `team-members-long-${locale}`);
     // The colleague's card: the role select, "Remove" and "Make owner", the month's usage.
     await expectMemberCards(page, locale, `team-members-cards-${locale}`);
     await screenshotsAtBothSizes(page, `team-usage-${locale}`);

@@ -57,12 +57,12 @@ export async function screenshot(page: Page, name: string) {
 const SIZES = { mobile: { width: 390, height: 844 }, desktop: { width: 1366, height: 900 } } as const;
 
 /**
- * Full-page screenshots `<name>-mobile` (390x844) and `<name>-desktop` (1366x900), scrolled to
+ * Full-page screenshots `<name>-mobile` (390x844) and `<name>-desktop` (1366x900, or `desktop`), scrolled to
  * the top; at each size nothing may widen the page past the screen (in Arabic an overflow hides
  * the start of the header; wide tables scroll in their own box). The page is left at the desktop size.
  */
-export async function screenshotsAtBothSizes(page: Page, name: string) {
-  for (const [size, viewport] of Object.entries(SIZES)) {
+export async function screenshotsAtBothSizes(page: Page, name: string, desktop: { width: number; height: number } = SIZES.desktop) {
+  for (const [size, viewport] of Object.entries({ ...SIZES, desktop })) {
     await page.setViewportSize(viewport);
     await page.evaluate(() => window.scrollTo(0, 0));
     expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} ${size}: page wider than the screen`).toBeLessThanOrEqual(viewport.width);

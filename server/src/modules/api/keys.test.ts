@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pino from 'pino';
 import { createTestApp, memoryTransport, type TestApp, type TestClient } from '../../../test/harness';
 import { buildApp } from '../../app';
@@ -241,5 +241,20 @@ describe('API keys: /api/user/api-keys', () => {
     expect((await client.get('/api/user')).json()).toMatchObject({ api_enabled: false, api_characters_quota: null, usage: { api_characters_this_month: null } });
     const fresh = await signedIn(t, await createUser(t, { planId: noApi.id }));
     expect((await fresh.get('/api/user')).json()).toMatchObject({ api_enabled: false, api_characters_quota: null, usage: { api_characters_this_month: null } });
+  });
+
+  it('GET /v2/usage reads its characters, documents and text requests in one ledger read', async () => {
+    const { key } = await userWithKey(t, { monthly_api_characters: 40_000 });
+    expect((await translate(key, 'Good morning.')).statusCode).toBe(200);
+    const counts = vi.spyOn(t.container.ledger, 'counts');
+    const count = vi.spyOn(t.container.ledger, 'count');
+    try {
+      expect((await v2(key)).json()).toMatchObject({ character_count: 13, character_limit: 40_000, text_request_count: 1 });
+      expect(counts).toHaveBeenCalledTimes(1);
+      expect(count).not.toHaveBeenCalled();
+    } finally {
+      counts.mockRestore();
+      count.mockRestore();
+    }
   });
 });

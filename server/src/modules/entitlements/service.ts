@@ -195,9 +195,15 @@ export function createEntitlements(deps: {
     return subjects;
   }
 
+  /** One counter's figures of every quota, each in its period (texts today, the rest this month), in one ledger read. */
   async function usageOf(subject: string) {
-    const usage = await deps.ledger.counts([subject], ['text_requests', 'documents', 'web_pages']);
-    return { text_requests_today: usage.get(subject, 'text_requests'), doc_requests_this_month: usage.get(subject, 'documents'), web_pages_this_month: usage.get(subject, 'web_pages') };
+    const usage = await deps.ledger.counts([subject], ['text_requests', 'documents', 'web_pages', 'api_characters']);
+    return {
+      text_requests_today: usage.get(subject, 'text_requests'),
+      doc_requests_this_month: usage.get(subject, 'documents'),
+      web_pages_this_month: usage.get(subject, 'web_pages'),
+      api_characters_this_month: usage.get(subject, 'api_characters'),
+    };
   }
 
   return {
@@ -246,15 +252,10 @@ export function createEntitlements(deps: {
     },
 
     /**
-     * The developer API's characters this month against the plan: the quota's counter (the account's, or the
-     * team's for a member) and the plan's monthly allowance. GET /v2/usage reports it as `character_count` and
-     * `character_limit`, and the profile (the dashboard's meter) shows the same figures.
+     * The quota's counters (the account's, the team's for a member, or the guest's token): texts today, documents,
+     * website pages and developer API characters this month, in one ledger read. The profile's `usage` (the
+     * dashboard's meters) and GET /v2/usage both report these figures against `limits`.
      */
-    async apiCharacters(entitlements: Entitlements) {
-      return { used: await deps.ledger.count(entitlements.quotaSubjects[0]!, 'api_characters'), limit: entitlements.limits.apiCharactersPerMonth };
-    },
-
-    /** The profile's `usage` object: texts today, documents and website pages this month (the quota's counters). */
     async usageSnapshot(entitlements: Entitlements) {
       return usageOf(entitlements.quotaSubjects[0]!);
     },

@@ -338,7 +338,7 @@ describe('usage counters', () => {
   it('keeps guests and users apart', async () => {
     const user = await createTestUser(t);
     const usage = await t.container.entitlements.usageSnapshot(await t.container.entitlements.entitlementsFor({ user }));
-    expect(usage).toEqual({ text_requests_today: 0, doc_requests_this_month: 0, web_pages_this_month: 0 });
+    expect(usage).toEqual({ text_requests_today: 0, doc_requests_this_month: 0, web_pages_this_month: 0, api_characters_this_month: 0 });
   });
 });
 

@@ -55,7 +55,7 @@ export interface UsersServiceDeps {
   repo: UsersRepo;
   plans: PlansService;
   /** The plan, trial, features, limits and usage of the profile (entitlements module). */
-  entitlements: Pick<EntitlementsService, 'entitlementsFor' | 'usageSnapshot' | 'apiCharacters'>;
+  entitlements: Pick<EntitlementsService, 'entitlementsFor' | 'usageSnapshot'>;
   /** The subscription and trial fields of the profile (the billing module's, wired by the container). */
   billing: { profileExtras(user: UserRow, plan: PlanRow, trialEndsAt: Date | null): Promise<ProfileBillingFields> };
   now: () => Date;
@@ -99,8 +99,9 @@ export function createUsersService(deps: UsersServiceDeps) {
     const providers = await deps.social.listSocialProviders(user.id);
     const company = readCompanyInfo(user.company_info);
     const billing = await deps.billing.profileExtras(user, plan, entitled.trial.endsAt);
+    const usage = await deps.entitlements.usageSnapshot(entitled);
     // The developer API's characters of the month, as GET /v2/usage reports them; nothing without the API.
-    const [usage, apiCharacters] = await Promise.all([deps.entitlements.usageSnapshot(entitled), entitled.features.api ? deps.entitlements.apiCharacters(entitled) : null]);
+    const apiCharacters = entitled.features.api ? { used: usage.api_characters_this_month, limit: entitled.limits.apiCharactersPerMonth } : null;
     return {
       id: user.id,
       name: user.name,

@@ -6,7 +6,7 @@ import { useLanguage } from '../../i18n/use-language';
 import { useCurrentUser } from '../account/use-current-user';
 import { EntryCard } from '../history/history-page';
 import { useHistoryList } from '../history/use-history';
-import { planState, usageRows } from './dashboard.fns';
+import { planState, usageOwner, usageRows } from './dashboard.fns';
 import './dashboard.css';
 
 const RECENT_ENTRIES = 5;
@@ -24,6 +24,7 @@ export function DashboardPage() {
   const recent = useHistoryList({ page: 1, type: null, q: '', scope: 'mine' });
   if (!user) return null;
   const plan = planState(user);
+  const owner = usageOwner(user);
   const planName = user.plan ? (language === 'ar' ? user.plan.name_ar : user.plan.name_en) : null;
   const entries = (recent.data?.data ?? []).slice(0, RECENT_ENTRIES);
 
@@ -78,7 +79,13 @@ export function DashboardPage() {
         </nav>
       </div>
 
-      <UsageMeters title={t('usage.title')} rows={usageRows(user, (key) => t(`usage.${key}`))} testId="dashboard-usage" testIdPrefix="dashboard-usage" />
+      {/* A team's figures are labelled as the team's, not the user's own. */}
+      <UsageMeters
+        title={t(owner === 'team' ? 'usage.team.title' : 'usage.title')}
+        rows={usageRows(user, (key) => t(owner === 'team' ? `usage.team.${key}` : `usage.${key}`))}
+        testId="dashboard-usage"
+        testIdPrefix="dashboard-usage"
+      />
 
       <section className="panel dashboard__recent" data-testid="dashboard-recent" aria-labelledby="dashboard-recent-title">
         <header className="dashboard__recent-header">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planState, usageRows } from './dashboard.fns';
+import { planState, usageOwner, usageRows } from './dashboard.fns';
 
 describe('dashboard', () => {
   const label = (key: string) => `label:${key}`;
@@ -28,6 +28,12 @@ describe('dashboard', () => {
       label,
     );
     expect(rows.map((row) => row.key)).toEqual(['texts', 'documents', 'pages']);
+  });
+
+  it("says the usage is the team's for anyone in a team (their units count on the team's quota), else the account's", () => {
+    expect(usageOwner({ team: null })).toBe('account');
+    expect(usageOwner({ team: { id: 4, role: '5' } })).toBe('team');
+    expect(usageOwner({ team: { id: 4, role: '3' } })).toBe('team');
   });
 
   it('says trial days left, an ended trial, or just the plan', () => {

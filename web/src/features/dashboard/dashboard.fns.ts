@@ -18,6 +18,15 @@ export function usageRows(user: Pick<User, 'usage' | 'request_quota' | 'doc_requ
   return rows.flatMap((row) => (typeof row.limit === 'number' ? [{ ...row, limit: row.limit, label: label(row.key) }] : []));
 }
 
+/**
+ * Whose counters the profile's usage is: the team's for anyone in a team (owner, manager or member),
+ * since their units are taken on the team's quota (as GET /v2/usage reports for their keys), else the
+ * account's. The dashboard's usage title and labels say so.
+ */
+export function usageOwner(user: Pick<User, 'team'>): 'team' | 'account' {
+  return user.team ? 'team' : 'account';
+}
+
 /** What the dashboard says about the plan: trial days left, an ended trial, or the plan's name alone. */
 export function planState(user: Pick<User, 'plan' | 'trial_remaining_days' | 'trial_expired'>): { kind: 'trial'; days: number } | { kind: 'trialEnded' } | { kind: 'plan' } | { kind: 'none' } {
   if (user.trial_expired || user.plan?.status === 'trial_expired') return { kind: 'trialEnded' };

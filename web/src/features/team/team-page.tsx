@@ -161,12 +161,15 @@ function TeamView({ team }: { team: Team }) {
               const isTeamOwner = member.role_id === '3';
               return (
                 <tr key={member.invited ? `i${member.invitation_id}` : `m${member.id}`}>
-                  {/* The direction is the content's, not the cell's: the cell's label stays on the page's start side. */}
-                  <td data-label={t('name')}>
-                    <span dir="auto">{member.name ?? '—'}</span>
+                  {/* The direction is the content's, not the cell's: the cell's label stays on the page's start side.
+                      On a desktop a long name or e-mail is cut with an ellipsis (.truncate-cell); the title gives it whole. */}
+                  <td className="truncate-cell" data-label={t('name')}>
+                    <span dir="auto" title={member.name ?? undefined} data-testid="member-name">
+                      {member.name ?? '—'}
+                    </span>
                   </td>
-                  <td data-label={t('email')}>
-                    <span className="team-member-email" dir="ltr">
+                  <td className="truncate-cell" data-label={t('email')}>
+                    <span className="team-member-email" dir="ltr" title={member.email} data-testid="member-email">
                       {member.email}
                     </span>
                   </td>
