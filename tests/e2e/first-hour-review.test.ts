@@ -30,4 +30,16 @@ describe.each(['en', 'ar'] as const)('first-hour review (%s)', (locale) => {
     await expect.poll(() => page.getByTestId('history-entry').count(), POLL).toBe(1);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   });
+
+  it('on the documents screen only "Documents" is the current page in the header, not "Translate" too', async () => {
+    const page = await signedInPage(locale, `nav-${locale}`);
+    await page.goto('/translate/documents');
+    await page.getByTestId('documents-panel').waitFor();
+    const current = page.locator('.site-nav a[aria-current="page"]');
+    await expect.poll(() => current.evaluateAll((links) => links.map((link) => link.getAttribute('href'))), POLL).toEqual(['/translate/documents']);
+    // The translator's own link is still current on the translator.
+    await page.goto('/translate');
+    await page.getByTestId('translator').waitFor();
+    await expect.poll(() => current.evaluateAll((links) => links.map((link) => link.getAttribute('href'))), POLL).toEqual(['/translate']);
+  });
 });
