@@ -22,6 +22,18 @@ async function signedInPage(locale: 'en' | 'ar', tag: string): Promise<Page> {
 }
 
 describe.each(['en', 'ar'] as const)('first-hour review (%s)', (locale) => {
+  it('the developers page isolates the code it quotes in a sentence, so "<key>" and {"error": …} keep their order in Arabic', async () => {
+    const page = await newConsentedPage(locale, contexts);
+    await page.goto('/developers');
+    await page.getByTestId('developers').waitFor();
+    const paragraph = (section: string) => page.locator(`section[aria-labelledby="developers-${section}"] > p`).first().textContent();
+    const deepl = await paragraph('deepl');
+    expect(deepl).toContain('\u2068DeepL-Auth-Key <key>\u2069');
+    expect(deepl).toContain('\u2068Bearer <key>\u2069');
+    expect(await paragraph('limits')).toContain('\u2068{"error": "…"}\u2069');
+    if (locale === 'en') expect(deepl?.replace(/[\u2068\u2069]/g, '')).toContain('Authorization header: DeepL-Auth-Key <key> (or Bearer <key>).');
+  });
+
   it('the translation history fits a phone: the search field shrinks instead of widening the page', async () => {
     const page = await signedInPage(locale, `history-${locale}`);
     expect((await apiCall(page, 'POST', '/api/translate', { text: 'Our meeting is postponed until next week.', source_lang: 'en', target_lang: 'ar' })).status).toBe(200);
