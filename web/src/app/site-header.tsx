@@ -59,7 +59,8 @@ export function SiteHeader() {
             <ul className="site-nav">
               {links.map((link) => (
                 <li key={link.key}>
-                  <NavLink to={link.to} end={link.to === '/'} className="site-nav__link">
+                  {/* "Translate" (/translate) is not also current on /translate/documents, which has its own link. */}
+                  <NavLink to={link.to} end={link.to === '/' || link.to === '/translate'} className="site-nav__link">
                     {t(`nav.${link.key}`)}
                   </NavLink>
                 </li>

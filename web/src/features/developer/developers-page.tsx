@@ -1,9 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { isolate } from '../../i18n/format';
 import { curlExamples } from './developers.fns';
 import './developer.css';
 
 const SURFACES = [{ id: 'deepl' }, { id: 'libre' }] as const;
+
+/**
+ * Code quoted inside a sentence, each isolated so that in Arabic its brackets and quotes keep
+ * their order ("<key>" read as "key>...<" before).
+ */
+const QUOTED_CODE = {
+  deeplHeader: isolate('DeepL-Auth-Key <key>'),
+  bearerHeader: isolate('Bearer <key>'),
+  errorBody: isolate('{"error": "…"}'),
+};
 
 /** Developers: how to call Lisan with the DeepL or LibreTranslate API, with curl examples. */
 export function DevelopersPage() {
@@ -29,7 +40,7 @@ export function DevelopersPage() {
         {SURFACES.map((surface) => (
           <section key={surface.id} aria-labelledby={`developers-${surface.id}`}>
             <h2 id={`developers-${surface.id}`}>{t(`docs.${surface.id}Title`)}</h2>
-            <p>{t(`docs.${surface.id}Help`)}</p>
+            <p>{t(`docs.${surface.id}Help`, QUOTED_CODE)}</p>
             {Object.entries(examples[surface.id]).map(([name, code]) => (
               <div key={name}>
                 <h3>{t(`docs.${name as keyof (typeof examples)['deepl'] | keyof (typeof examples)['libre']}`)}</h3>
@@ -43,7 +54,7 @@ export function DevelopersPage() {
 
         <section aria-labelledby="developers-limits">
           <h2 id="developers-limits">{t('docs.limitsTitle')}</h2>
-          <p>{t('docs.limits')}</p>
+          <p>{t('docs.limits', QUOTED_CODE)}</p>
         </section>
       </article>
     </section>

@@ -1,0 +1,57 @@
+// Found by a first-hour walk through the product (desktop 1280x800, phone 390x844, both
+// languages): each test here failed before its fix.
+import { randomBytes } from 'node:crypto';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { apiCall, closeBrowserConnection, newConsentedPage, signUpVerified } from './helpers';
+
+const contexts: BrowserContext[] = [];
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await closeBrowserConnection();
+});
+
+const PHONE = { width: 390, height: 844 };
+const POLL = { timeout: 15_000 };
+
+async function signedInPage(locale: 'en' | 'ar', tag: string): Promise<Page> {
+  const page = await newConsentedPage(locale, contexts);
+  const email = `first-hour-review-${tag}-${randomBytes(4).toString('hex')}@example.com`;
+  await signUpVerified(page, { name: `Dana ${tag}`, email, password: 'first-hour-review-1' });
+  return page;
+}
+
+describe.each(['en', 'ar'] as const)('first-hour review (%s)', (locale) => {
+  it('the developers page isolates the code it quotes in a sentence, so "<key>" and {"error": …} keep their order in Arabic', async () => {
+    const page = await newConsentedPage(locale, contexts);
+    await page.goto('/developers');
+    await page.getByTestId('developers').waitFor();
+    const paragraph = (section: string) => page.locator(`section[aria-labelledby="developers-${section}"] > p`).first().textContent();
+    const deepl = await paragraph('deepl');
+    expect(deepl).toContain('\u2068DeepL-Auth-Key <key>\u2069');
+    expect(deepl).toContain('\u2068Bearer <key>\u2069');
+    expect(await paragraph('limits')).toContain('\u2068{"error": "…"}\u2069');
+    if (locale === 'en') expect(deepl?.replace(/[\u2068\u2069]/g, '')).toContain('Authorization header: DeepL-Auth-Key <key> (or Bearer <key>).');
+  });
+
+  it('the translation history fits a phone: the search field shrinks instead of widening the page', async () => {
+    const page = await signedInPage(locale, `history-${locale}`);
+    expect((await apiCall(page, 'POST', '/api/translate', { text: 'Our meeting is postponed until next week.', source_lang: 'en', target_lang: 'ar' })).status).toBe(200);
+    await page.setViewportSize(PHONE);
+    await page.goto('/user/translation-history');
+    await expect.poll(() => page.getByTestId('history-entry').count(), POLL).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  });
+
+  it('on the documents screen only "Documents" is the current page in the header, not "Translate" too', async () => {
+    const page = await signedInPage(locale, `nav-${locale}`);
+    await page.goto('/translate/documents');
+    await page.getByTestId('documents-panel').waitFor();
+    const current = page.locator('.site-nav a[aria-current="page"]');
+    await expect.poll(() => current.evaluateAll((links) => links.map((link) => link.getAttribute('href'))), POLL).toEqual(['/translate/documents']);
+    // The translator's own link is still current on the translator.
+    await page.goto('/translate');
+    await page.getByTestId('translator').waitFor();
+    await expect.poll(() => current.evaluateAll((links) => links.map((link) => link.getAttribute('href'))), POLL).toEqual(['/translate']);
+  });
+});
