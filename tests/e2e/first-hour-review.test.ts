@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { apiCall, closeBrowserConnection, newConsentedPage, signUpVerified } from './helpers';
+import { apiCall, closeBrowserConnection, newConsentedPage, screenshot, signUpVerified } from './helpers';
 
 const contexts: BrowserContext[] = [];
 afterAll(async () => {
@@ -53,5 +53,33 @@ describe.each(['en', 'ar'] as const)('first-hour review (%s)', (locale) => {
     await page.goto('/translate');
     await page.getByTestId('translator').waitFor();
     await expect.poll(() => current.evaluateAll((links) => links.map((link) => link.getAttribute('href'))), POLL).toEqual(['/translate']);
+  });
+
+  it('the create-team form fits a phone: the name field stays inside its panel', async () => {
+    const page = await signedInPage(locale, `team-${locale}`);
+    await page.setViewportSize(PHONE);
+    await page.goto('/team');
+    const field = page.getByTestId('team-name');
+    await field.waitFor();
+    const panel = await page.locator('.team-create').evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const style = getComputedStyle(element);
+      return { start: box.left + parseFloat(style.paddingLeft), end: box.right - parseFloat(style.paddingRight) };
+    });
+    const box = (await field.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(panel.start - 0.5);
+    expect(box.x + box.width).toBeLessThanOrEqual(panel.end + 0.5);
+    await screenshot(page, `team-create-${locale}-phone`);
+  });
+
+  it("the dashboard's empty list of recent translations points to the button that is there", async () => {
+    const page = await signedInPage(locale, `dash-${locale}`);
+    await page.goto('/dashboard');
+    const empty = page.getByTestId('dashboard-recent-empty');
+    await empty.waitFor();
+    const button = (await page.getByTestId('dashboard-translate').textContent())!.trim();
+    expect(button.length).toBeGreaterThan(0);
+    expect(await empty.textContent()).toContain(button);
+    await screenshot(page, `dashboard-new-user-${locale}-desktop`);
   });
 });
