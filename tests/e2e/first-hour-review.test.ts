@@ -82,4 +82,17 @@ describe.each(['en', 'ar'] as const)('first-hour review (%s)', (locale) => {
     expect(await empty.textContent()).toContain(button);
     await screenshot(page, `dashboard-new-user-${locale}-desktop`);
   });
+
+  it('a lazily loaded page opened first logs no warning or error in the console', async () => {
+    const page = await newConsentedPage(locale, contexts);
+    const messages: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning' || message.type() === 'error') messages.push(`${message.type()}: ${message.text()}`);
+    });
+    await page.goto('/pricing');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForLoadState('networkidle');
+    // A guest's GET /api/user answers 401 by design; the browser logs that as a failed resource.
+    expect(messages.filter((text) => !text.includes('401'))).toEqual([]);
+  });
 });

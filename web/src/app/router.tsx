@@ -3,6 +3,7 @@ import { AccountLayout } from '../features/account/account-layout';
 import { ContentPage } from '../features/content/content-page';
 import { HomePage } from '../features/home/home-page';
 import { ContactForm } from '../features/requests/contact-form';
+import { PageLoading } from '../components/page-loading';
 import { AppLayout } from './app-layout';
 import type { RouteHandle } from './document-title';
 import { AdminRoute, AuthRoute, GuestOnlyRoute } from './guards';
@@ -15,6 +16,8 @@ export const routes: RouteObject[] = [
     path: '/',
     element: <AppLayout />,
     errorElement: <RouteErrorPage />,
+    // The first page a visitor opens may be a lazy one: the loading status shows while its code loads.
+    hydrateFallbackElement: <PageLoading />,
     children: [
       { index: true, element: <HomePage />, handle: { page: 'home' } satisfies RouteHandle },
       { path: 'pricing', lazy: async () => { const { PricingPage } = await import('../features/plans/pricing-page'); return { element: <PricingPage /> }; }, handle: { page: 'pricing' } satisfies RouteHandle },
