@@ -95,4 +95,20 @@ describe.each(['en', 'ar'] as const)('first-hour review (%s)', (locale) => {
     // A guest's GET /api/user answers 401 by design; the browser logs that as a failed resource.
     expect(messages.filter((text) => !text.includes('401'))).toEqual([]);
   });
+
+  it("the glossary's file import speaks the page's language (not the browser's) and names the chosen file", async () => {
+    const page = await signedInPage(locale, `file-${locale}`);
+    await page.goto('/glossary');
+    const picker = page.getByTestId('glossary-import').locator('.file-picker');
+    await picker.waitFor();
+    expect((await picker.locator('label').innerText()).trim()).toBe(locale === 'ar' ? 'اختر ملفًا…' : 'Choose a file…');
+    expect((await picker.locator('.file-picker__file').innerText()).trim()).toBe(locale === 'ar' ? 'لم تختر أي ملف بعد' : 'No file chosen');
+    // The native control, whose text follows the browser, is hidden but still the input.
+    const input = page.getByTestId('glossary-import-file');
+    expect((await input.boundingBox())!.width).toBeLessThanOrEqual(1);
+    await input.setInputFiles({ name: 'مصطلحات.csv', mimeType: 'text/csv', buffer: Buffer.from('source_term,target_term\nagreement,الاتفاقية\n') });
+    expect((await picker.locator('.file-picker__file').innerText()).trim()).toBe('مصطلحات.csv');
+    expect(await page.getByTestId('glossary-import-submit').isEnabled()).toBe(true);
+    await screenshot(page, `glossary-file-picker-${locale}-desktop`);
+  });
 });

@@ -1,7 +1,8 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '../../api/types';
 import { useDialog } from '../../app/dialog-context';
+import { FilePicker } from '../../components/file-picker';
 import { fieldErrors, FormErrors, SelectField, TextField, useFormValues } from '../../components/form-field';
 import { useLanguage } from '../../i18n/use-language';
 import { LOGO_ACCEPT, logoProblem, profileFormData, profileValuesOf, type ProfileValues } from './account.fns';
@@ -32,7 +33,6 @@ function ProfileForm({ user }: { user: User }) {
   const [removeLogo, setRemoveLogo] = useState(false);
   const [logoError, setLogoError] = useState<string | null>(null);
   const preview = useObjectUrl(logoFile);
-  const logoInputId = useId();
   const errorsOf = (field: string) => fieldErrors(update.error, field);
   const shownLogo = preview ?? (removeLogo ? null : user.company?.logo_url ?? null);
 
@@ -95,23 +95,7 @@ function ProfileForm({ user }: { user: User }) {
               {shownLogo ? <img src={shownLogo} alt={t('basicInfo.logoAlt')} /> : <span className="muted">{t('basicInfo.noLogo')}</span>}
             </div>
             <div className="logo-field__controls">
-              {/* The native picker's text follows the browser, not the page: a labelled button stands in. */}
-              <input
-                id={logoInputId}
-                className="visually-hidden logo-field__input"
-                name="logo"
-                type="file"
-                accept={LOGO_ACCEPT}
-                onChange={(event) => chooseLogo(event.target.files?.[0])}
-              />
-              <label htmlFor={logoInputId} className="button button--outline button--small logo-field__choose">
-                {t('basicInfo.chooseLogo')}
-              </label>
-              {logoFile && (
-                <span className="logo-field__file" dir="auto">
-                  {logoFile.name}
-                </span>
-              )}
+              <FilePicker name="logo" accept={LOGO_ACCEPT} choose={t('basicInfo.chooseLogo')} fileName={logoFile?.name ?? null} onFile={(file) => chooseLogo(file ?? undefined)} />
               <p className="form-field__hint">{t('basicInfo.logoHint')}</p>
               {(user.company?.logo_url || logoFile) && !removeLogo && (
                 <button

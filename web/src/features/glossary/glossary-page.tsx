@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDialog } from '../../app/dialog-context';
+import { FilePicker } from '../../components/file-picker';
 import { AdminTable } from '../../components/admin-table';
 import { PageLoading } from '../../components/page-loading';
 import { formatNumber, forwardArrow } from '../../i18n/format';
@@ -60,6 +61,7 @@ const EMPTY_FORM = { source_term: '', target_term: '', direction: 'en-ar' as Dir
 
 function GlossaryView({ scope }: { scope: GlossaryScope }) {
   const { t } = useTranslation('glossary');
+  const { t: tCommon } = useTranslation();
   const { language } = useLanguage();
   const glossary = useGlossary(scope);
   const actions = useGlossaryActions(scope);
@@ -68,6 +70,7 @@ function GlossaryView({ scope }: { scope: GlossaryScope }) {
   const [editing, setEditing] = useState<number | null>(null);
   const [filter, setFilter] = useState<Domain | 'all'>('all');
   const [file, setFile] = useState<File | null>(null);
+  const importId = useId();
   const [imported, setImported] = useState<ImportAnswer | null>(null);
 
   if (glossary.isPending) return <PageLoading />;
@@ -184,10 +187,19 @@ function GlossaryView({ scope }: { scope: GlossaryScope }) {
             <form className="panel admin-form" onSubmit={(event) => void submitImport(event)} data-testid="glossary-import">
               <h2>{t('import.title')}</h2>
               <p className="muted glossary-help">{t('import.body')}</p>
-              <label className="glossary-field">
-                <span>{t('import.file')}</span>
-                <input type="file" accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values" onChange={(e) => setFile(e.target.files?.[0] ?? null)} required data-testid="glossary-import-file" />
-              </label>
+              <div className="glossary-field">
+                <label htmlFor={importId}>{t('import.file')}</label>
+                <FilePicker
+                  id={importId}
+                  accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values"
+                  choose={tCommon('file.choose')}
+                  fileName={file?.name ?? null}
+                  onFile={setFile}
+                  none
+                  required
+                  data-testid="glossary-import-file"
+                />
+              </div>
               <button className="button button--outline" type="submit" disabled={!file || actions.importFile.isPending} data-testid="glossary-import-submit">
                 {t('import.submit')}
               </button>

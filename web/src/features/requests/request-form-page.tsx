@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
 import { useDialog } from '../../app/dialog-context';
+import { FilePicker } from '../../components/file-picker';
 import { FormField } from '../../components/form-field';
 import { useCurrentUser } from '../account/use-current-user';
 import './requests.css';
@@ -158,7 +159,7 @@ export function RequestFormPage() {
                 <input className="input" name="words" type="number" min={1} inputMode="numeric" data-testid="request-words" />
               </FormField>
               <FormField label={t('fields.file')} errors={fieldErrors('file')} hint={t('hints.file')} optional optionalLabel={t('optional')}>
-                <input className="input input--file" name="file" type="file" accept={ACCEPTED_FILES} data-testid="request-file" />
+                <FilePicker name="file" accept={ACCEPTED_FILES} choose={tCommon('file.choose')} none data-testid="request-file" />
               </FormField>
             </div>
           )}

@@ -1,0 +1,54 @@
+import { useId, useState, type InputHTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
+
+type PickerProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'onChange' | 'className'> & {
+  /** The button's text ("Choose a file…"). */
+  choose: string;
+  /** Called with the chosen file, or null when the choice is cleared. */
+  onFile?: (file: File | null) => void;
+  /** The name shown beside the button, when the caller keeps the file; otherwise the last one chosen. */
+  fileName?: string | null;
+  /** Shown while no file is chosen ("No file chosen"); nothing when omitted. */
+  none?: boolean;
+  className?: string;
+};
+
+/**
+ * A file input that speaks the page's language. The native control's button and its "No file
+ * chosen" follow the browser's language, not the page's, so the input is visually hidden and a
+ * labelled button stands in for it, with the chosen file's name beside it. The input keeps its
+ * name, `required`, `accept` and whatever FormField gives it (id, aria-describedby), and stays
+ * focusable: its focus ring shows on the button.
+ */
+export function FilePicker({ choose, onFile, fileName, none = false, className = '', id: givenId, ...input }: PickerProps) {
+  const { t } = useTranslation();
+  const generatedId = useId();
+  const id = givenId ?? generatedId;
+  const [chosen, setChosen] = useState<string | null>(null);
+  const shown = fileName === undefined ? chosen : fileName;
+  return (
+    <div className={`file-picker ${className}`.trim()}>
+      <input
+        {...input}
+        id={id}
+        type="file"
+        className="visually-hidden file-picker__input"
+        onChange={(event) => {
+          const file = event.target.files?.[0] ?? null;
+          setChosen(file?.name ?? null);
+          onFile?.(file);
+        }}
+      />
+      <label htmlFor={id} className="button button--outline button--small file-picker__choose">
+        {choose}
+      </label>
+      {shown ? (
+        <span className="file-picker__file" dir="auto">
+          {shown}
+        </span>
+      ) : (
+        none && <span className="file-picker__file file-picker__file--none">{t('file.none')}</span>
+      )}
+    </div>
+  );
+}
