@@ -329,5 +329,40 @@ describe('payments mode banners', () => {
         await screenshot(user, `payments-membership-off-${locale}-${size}`);
       });
     }
+
+    // The bug of the first-hour review: the notice said payments were not set up, yet Subscribe
+    // led through the confirmation to a 503. Now the buttons are disabled, described by the notice.
+    it(`disables subscribing while payments are not set up, on pricing and membership (${locale})`, async () => {
+      const offTitle = locale === 'en' ? 'Payments are not set up yet' : 'لم يتم إعداد المدفوعات بعد';
+      const user = await signedInPage(locale, `off-buttons-${locale}@example.com`, 2, { width: 1280, height: 800 }, production);
+      for (const [route, name] of [['/pricing', 'pricing'], ['/user/membership', 'membership']] as const) {
+        await user.goto(route);
+        const notice = user.getByTestId('notice-paymentsOff');
+        await notice.waitFor();
+        expect(await notice.innerText()).toContain(offTitle);
+        const noticeId = await notice.getAttribute('id');
+        expect(noticeId).toBeTruthy();
+        const buttons = user.getByTestId('subscribe-button');
+        await expect.poll(() => buttons.count()).toBeGreaterThan(0);
+        await expect.poll(() => buttons.evaluateAll((all) => all.every((b) => (b as HTMLButtonElement).disabled))).toBe(true);
+        expect(new Set(await buttons.evaluateAll((all) => all.map((b) => b.getAttribute('aria-describedby'))))).toEqual(new Set([noticeId]));
+        // What needs no payment stays: the enterprise quotation link.
+        expect(await user.getByTestId('quotation-link').count()).toBeGreaterThan(0);
+        for (const [size, viewport] of Object.entries({ desktop: { width: 1280, height: 800 }, mobile: viewports.mobile })) {
+          await user.setViewportSize(viewport);
+          await screenshot(user, `payments-off-buttons-${name}-${locale}-${size}`);
+        }
+        await user.setViewportSize({ width: 1280, height: 800 });
+      }
+
+      // With a gateway (the sandbox of the main app) the same buttons are enabled and no notice shows.
+      const buyer = await signedInPage(locale, `on-buttons-${locale}@example.com`, 2, { width: 1280, height: 800 });
+      await buyer.goto('/pricing');
+      const button = buyer.getByTestId('subscribe-button').first();
+      await button.waitFor();
+      await expect.poll(() => button.isEnabled()).toBe(true);
+      expect(await button.getAttribute('aria-describedby')).toBeNull();
+      expect(await buyer.getByTestId('notice-paymentsOff').count()).toBe(0);
+    });
   }
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/client';
 import type { Subscription } from './billing-types';
-import { formatCardNumber, formatExpiry, luhnValid, membershipNotices, parseExpiry, subscribeErrorMessage, subscribeOutcome, validateCard } from './billing.fns';
+import { formatCardNumber, formatExpiry, luhnValid, membershipNotices, parseExpiry, subscribeErrorMessage, subscribeOutcome, subscribingBlocked, validateCard } from './billing.fns';
 
 const now = new Date('2026-05-15T00:00:00Z');
 
@@ -69,5 +69,15 @@ describe('membership notices', () => {
     expect(membershipNotices({ ...base, payments: 'sandbox' })).toEqual([{ tone: 'info', key: 'notices.sandboxMode' }]);
     expect(membershipNotices({ ...base, gateway: null, payments: 'off' })).toEqual([{ tone: 'warning', key: 'notices.paymentsOff' }]);
     expect(membershipNotices({ ...base, gateway: 'stripe', payments: 'live' })).toEqual([]);
+  });
+
+  it('blocks subscribing while payments are not set up, except for a paid subscriber (a downgrade needs no payment)', () => {
+    const off = { ...base, gateway: null, payments: 'off' } as const;
+    expect(subscribingBlocked({ ...off, status: 'trial', source: null })).toBe(true);
+    expect(subscribingBlocked({ ...off, status: 'active', source: 'admin' })).toBe(true);
+    expect(subscribingBlocked({ ...off, status: 'active', source: 'paid' })).toBe(false);
+    expect(subscribingBlocked({ ...base, status: 'trial', source: null, payments: 'sandbox' })).toBe(false);
+    expect(subscribingBlocked({ ...base, status: 'trial', source: null })).toBe(false);
+    expect(subscribingBlocked(undefined)).toBe(false);
   });
 });

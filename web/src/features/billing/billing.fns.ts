@@ -104,6 +104,16 @@ export function membershipNotices(subscription: Subscription | undefined): Membe
   return notices;
 }
 
+/**
+ * Whether a plan card's subscribe button must stay disabled: payments are not set up, so a
+ * purchase would only end in the server's 503 (which stays the real guard). A paid
+ * subscriber keeps the button: a downgrade needs no payment, and the preview says which it is.
+ */
+export function subscribingBlocked(subscription: Subscription | undefined): boolean {
+  if (subscription?.payments !== 'off') return false;
+  return !(subscription.status === 'active' && subscription.source === 'paid');
+}
+
 /** A date in the user's language with Latin digits, e.g. "1 March 2026" / "1 مارس 2026". */
 export function formatDate(iso: string | null | undefined, language: 'en' | 'ar'): string {
   if (!iso) return '';

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../i18n/use-language';
 import { useCurrentUser } from '../account/use-current-user';
+import { PaymentsOffNotice } from '../billing/billing-notices';
 import { SubscribeButton } from '../billing/subscribe-button';
 import { BillingToggle } from './billing-toggle';
 import { PlanCard } from './plan-card';
@@ -29,6 +30,8 @@ export function PricingSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
           <p className="muted">{t('pricing.subtitle')}</p>
           <BillingToggle period={period} onChange={setPeriod} />
         </div>
+
+        {user && <PaymentsOffNotice />}
 
         {plans.isPending && (
           <div className="pricing__grid" aria-busy="true" style={{ '--plans': SKELETON_CARDS } as CSSProperties}>
