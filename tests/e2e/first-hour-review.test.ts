@@ -111,4 +111,14 @@ describe.each(['en', 'ar'] as const)('first-hour review (%s)', (locale) => {
     expect(await page.getByTestId('glossary-import-submit').isEnabled()).toBe(true);
     await screenshot(page, `glossary-file-picker-${locale}-desktop`);
   });
+
+  it("a guest's \"Translate\" link is current on the translator's own page as on the home page's", async () => {
+    const page = await newConsentedPage(locale, contexts);
+    const current = page.locator('.site-nav a[aria-current="page"]');
+    for (const path of ['/translate', '/']) {
+      await page.goto(path);
+      await page.getByTestId('translator').waitFor();
+      await expect.poll(() => current.evaluateAll((links) => links.map((link) => link.getAttribute('href'))), POLL).toEqual(['/']);
+    }
+  });
 });

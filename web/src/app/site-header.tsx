@@ -9,14 +9,17 @@ import { useSignOut } from '../features/auth/use-sign-out';
 
 type NavKey = 'translate' | 'documents' | 'pricing' | 'help' | 'dashboard' | 'history' | 'webExtraction' | 'team' | 'glossary' | 'admin';
 
-const GUEST_NAV: ReadonlyArray<{ key: NavKey; to: string }> = [
-  { key: 'translate', to: '/' },
+type NavItem = { key: NavKey; to: string; /** Other pages the link is current on. */ alsoOn?: readonly string[] };
+
+const GUEST_NAV: ReadonlyArray<NavItem> = [
+  // A guest's translator is the home page's; the translator's own page is the same tool.
+  { key: 'translate', to: '/', alsoOn: ['/translate'] },
   { key: 'documents', to: '/translate/documents' },
   { key: 'pricing', to: '/pricing' },
   { key: 'help', to: '/help' },
 ];
 
-const USER_NAV: ReadonlyArray<{ key: NavKey; to: string }> = [
+const USER_NAV: ReadonlyArray<NavItem> = [
   { key: 'dashboard', to: '/dashboard' },
   { key: 'translate', to: '/translate' },
   { key: 'documents', to: '/translate/documents' },
@@ -40,7 +43,7 @@ export function SiteHeader() {
   // Close the mobile menu after navigating or switching the language.
   useEffect(() => setMenuOpen(false), [pathname, language]);
 
-  const links = user ? [...USER_NAV, ...(isAdmin(user) ? [{ key: 'admin' as const, to: '/admin' }] : [])] : GUEST_NAV;
+  const links: ReadonlyArray<NavItem> = user ? [...USER_NAV, ...(isAdmin(user) ? [{ key: 'admin' as const, to: '/admin' }] : [])] : GUEST_NAV;
 
   return (
     <header className="site-header">
@@ -59,10 +62,16 @@ export function SiteHeader() {
             <ul className="site-nav">
               {links.map((link) => (
                 <li key={link.key}>
-                  {/* "Translate" (/translate) is not also current on /translate/documents, which has its own link. */}
-                  <NavLink to={link.to} end={link.to === '/' || link.to === '/translate'} className="site-nav__link">
-                    {t(`nav.${link.key}`)}
-                  </NavLink>
+                  {link.alsoOn?.includes(pathname) ? (
+                    <Link to={link.to} className="site-nav__link active" aria-current="page">
+                      {t(`nav.${link.key}`)}
+                    </Link>
+                  ) : (
+                    // "Translate" (/translate) is not also current on /translate/documents, which has its own link.
+                    <NavLink to={link.to} end={link.to === '/' || link.to === '/translate'} className="site-nav__link">
+                      {t(`nav.${link.key}`)}
+                    </NavLink>
+                  )}
                 </li>
               ))}
             </ul>
