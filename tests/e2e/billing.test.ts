@@ -4,7 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTrialUser, signInRoute } from '../../server/test/billing-fixtures';
+import { createTrialUser, signInRoute, subscribeInDatabase } from '../../server/test/billing-fixtures';
 import { createTestApp, type TestApp } from '../../server/test/harness';
 import { SCREENSHOT_DIR, closeBrowserConnection, screenshot, screenshotsAtBothSizes, sharedBrowser } from './helpers';
 
@@ -355,14 +355,94 @@ describe('payments mode banners', () => {
         await user.setViewportSize({ width: 1280, height: 800 });
       }
 
-      // With a gateway (the sandbox of the main app) the same buttons are enabled and no notice shows.
+      // With a gateway (the sandbox of the main app) the same buttons are enabled and no notice shows,
+      // but not before the subscription is known: held back here, the buttons wait disabled.
       const buyer = await signedInPage(locale, `on-buttons-${locale}@example.com`, 2, { width: 1280, height: 800 });
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await buyer.route('**/api/user/subscription', async (route) => {
+        await held;
+        await route.continue();
+      });
       await buyer.goto('/pricing');
       const button = buyer.getByTestId('subscribe-button').first();
       await button.waitFor();
+      expect(await buyer.getByTestId('subscribe-button').evaluateAll((all) => all.every((b) => (b as HTMLButtonElement).disabled))).toBe(true);
+      release();
       await expect.poll(() => button.isEnabled()).toBe(true);
       expect(await button.getAttribute('aria-describedby')).toBeNull();
       expect(await buyer.getByTestId('notice-paymentsOff').count()).toBe(0);
+    });
+
+    // The same review found Pay now, more seats and an upgrade's confirmation still led to the 503.
+    it(`disables paying an overdue invoice and the card while payments are not set up (${locale})`, async () => {
+      const email = `off-overdue-${locale}@example.com`;
+      const user = await signedInPage(locale, email, 2, viewports.desktop, production);
+      await subscribeInDatabase(production.t, email, { plan: 'hobbyist', overdue: true });
+      const controls = { '/user/membership': ['pay-now'], '/user/payment-management': ['pay-now', 'change-card', 'verify-card'], '/user/billing-card': ['save-card'] } as const;
+      for (const [route, testIds] of Object.entries(controls)) {
+        await user.goto(route);
+        const notice = user.getByTestId('notice-paymentsOff');
+        await notice.waitFor();
+        expect(await notice.innerText()).toContain(locale === 'en' ? 'Payments are not set up yet' : 'لم يتم إعداد المدفوعات بعد');
+        for (const testId of testIds) {
+          const control = user.getByTestId(testId);
+          expect(await control.isDisabled(), `${route} ${testId}`).toBe(true);
+          expect(await control.getAttribute('aria-describedby'), `${route} ${testId}`).toBe(await notice.getAttribute('id'));
+        }
+        if (route === '/user/membership') {
+          expect(await user.getByTestId('notice-overdue').innerText()).toContain(locale === 'en' ? 'Overdue invoice' : 'فاتورة متأخرة السداد');
+          expect(await user.getByTestId('pay-now').innerText()).toBe(locale === 'en' ? 'Pay now' : 'الدفع الآن');
+          await screenshotsAtBothSizes(user, `payments-off-overdue-membership-${locale}`);
+        } else {
+          await screenshot(user, `payments-off${route.replace(/\//g, '-').replace('-user', '')}-${locale}`);
+        }
+      }
+    });
+
+    it(`refuses an upgrade and more seats, but not a downgrade, while payments are not set up (${locale})`, async () => {
+      const email = `off-upgrade-${locale}@example.com`;
+      const user = await signedInPage(locale, email, 2, viewports.desktop, production);
+      await subscribeInDatabase(production.t, email, { plan: 'start-up', seats: 2 });
+      await user.goto('/user/membership');
+      const notice = user.getByTestId('notice-paymentsOff');
+      await notice.waitFor();
+      const noticeId = await notice.getAttribute('id');
+
+      // More seats are charged now; fewer wait for the renewal.
+      const review = user.getByTestId('seats-review');
+      await user.getByTestId('seats-change').fill('4');
+      await expect.poll(() => review.isDisabled()).toBe(true);
+      expect(await review.getAttribute('aria-describedby')).toBe(noticeId);
+      await screenshot(user, `payments-off-seats-${locale}`);
+      await user.getByTestId('seats-change').fill('1');
+      await expect.poll(() => review.isEnabled()).toBe(true);
+      expect(await review.getAttribute('aria-describedby')).toBeNull();
+
+      // A paid subscriber's Subscribe stays: the preview says whether the change charges.
+      const confirm = user.getByTestId('plan-change-confirm');
+      const submit = confirm.locator('button[type="submit"]');
+      await user.getByTestId('seats').fill('2');
+      await user.locator('[data-testid="plan-card"][data-plan="pro"]').getByTestId('subscribe-button').click();
+      await confirm.waitFor();
+      expect(await confirm.getByTestId('confirm-charge').innerText()).toMatch(/\$\d/);
+      const inDialog = confirm.getByTestId('notice-paymentsOff');
+      expect(await inDialog.innerText()).toContain(locale === 'en' ? 'Payments are not set up yet' : 'لم يتم إعداد المدفوعات بعد');
+      expect(await submit.isDisabled()).toBe(true);
+      expect(await submit.getAttribute('aria-describedby')).toBe(await inDialog.getAttribute('id'));
+      await screenshotsAtBothSizes(user, `payments-off-plan-change-${locale}`);
+      await confirm.getByRole('button').first().click(); // go back
+      await confirm.waitFor({ state: 'hidden' });
+
+      // A downgrade charges nothing: confirmed, scheduled for the renewal.
+      await user.getByTestId('seats').fill('1');
+      await user.locator('[data-testid="plan-card"][data-plan="hobbyist"]').getByTestId('subscribe-button').click();
+      await confirm.waitFor();
+      expect(await confirm.getByTestId('notice-paymentsOff').count()).toBe(0);
+      expect(await submit.isEnabled()).toBe(true);
+      expect(await submit.getAttribute('aria-describedby')).toBeNull();
+      await submit.click();
+      await user.locator('dialog.dialog--success[open]').waitFor();
     });
   }
 });

@@ -11,6 +11,8 @@ export interface FormDialogProps {
   cancelLabel?: string;
   tone?: 'info' | 'danger';
   busy?: boolean;
+  /** The id of what says why submitting is not possible now: the submit button is disabled and described by it. */
+  submitBlockedBy?: string;
   onSubmit: () => void;
   onCancel: () => void;
   /** For tests and styling. */
@@ -22,7 +24,7 @@ export interface FormDialogProps {
  * confirmations. Built on <dialog> like the app's message dialog: focus stays inside,
  * Escape and the backdrop cancel.
  */
-export function FormDialog({ open, title, children, submitLabel, cancelLabel, tone = 'info', busy = false, onSubmit, onCancel, testId }: FormDialogProps) {
+export function FormDialog({ open, title, children, submitLabel, cancelLabel, tone = 'info', busy = false, submitBlockedBy, onSubmit, onCancel, testId }: FormDialogProps) {
   const { t } = useTranslation();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -36,7 +38,7 @@ export function FormDialog({ open, title, children, submitLabel, cancelLabel, to
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!busy) onSubmit();
+    if (!busy && !submitBlockedBy) onSubmit();
   };
 
   return (
@@ -62,7 +64,7 @@ export function FormDialog({ open, title, children, submitLabel, cancelLabel, to
           <button type="button" className="button button--ghost" onClick={onCancel}>
             {cancelLabel ?? t('dialog.close')}
           </button>
-          <button type="submit" className={`button ${tone === 'danger' ? 'button--danger' : 'button--primary'}`} disabled={busy}>
+          <button type="submit" className={`button ${tone === 'danger' ? 'button--danger' : 'button--primary'}`} disabled={busy || Boolean(submitBlockedBy)} aria-describedby={submitBlockedBy}>
             {submitLabel}
           </button>
         </div>

@@ -4,18 +4,26 @@ import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../api/client';
 import { useDialog } from '../../app/dialog-context';
 import type { CardForm } from './billing-types';
-import { validateCard } from './billing.fns';
+import { PaymentsOffNotice } from './billing-notices';
+import { paymentBlock, validateCard } from './billing.fns';
 import { CardFields } from './card-fields';
-import { useUpdateBillingCard } from './use-billing';
+import { paymentsOffDescription } from './notice-box';
+import { useSubscription, useUpdateBillingCard } from './use-billing';
 
 const EMPTY: CardForm = { card_name: '', card_number: '', expiry: '', cvv: '' };
 
-/** /user/billing-card: add or update the card (sent to the payment gateway; we keep its token). */
+/**
+ * /user/billing-card: add or update the card (sent to the payment gateway; we keep its token).
+ * While payments are not set up there is no gateway to take it: the page says so and saving
+ * is disabled.
+ */
 export function BillingCardPage() {
   const { t } = useTranslation('billing');
   const navigate = useNavigate();
   const { showDialog, showError } = useDialog();
   const save = useUpdateBillingCard();
+  const subscription = useSubscription();
+  const block = paymentBlock(subscription, 'payment');
   const [card, setCard] = useState<CardForm>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<keyof CardForm, string>>>({});
 
@@ -43,11 +51,12 @@ export function BillingCardPage() {
         <h1>{t('card.title')}</h1>
         <p className="muted">{t('card.subtitle')}</p>
       </header>
+      <PaymentsOffNotice />
       <form className="panel billing-form" onSubmit={(event) => void submit(event)} noValidate>
         <CardFields value={card} errors={errors} onChange={setCard} />
         <p className="muted billing-form__note">{t('card.security')}</p>
         <div className="billing-summary__actions">
-          <button type="submit" className="button button--primary" disabled={save.isPending} data-testid="save-card">
+          <button type="submit" className="button button--primary" disabled={save.isPending || block !== null} aria-describedby={paymentsOffDescription(block)} data-testid="save-card">
             {t('card.save')}
           </button>
           <Link className="button button--ghost" to="/user/payment-management">

@@ -1,40 +1,35 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Subscription } from './billing-types';
-import { membershipNotices } from './billing.fns';
+import { membershipNotices, paymentBlock, type PaymentBlock } from './billing.fns';
+import { NoticeBox, PAYMENTS_OFF, PAYMENTS_OFF_NOTICE_ID, paymentsOffDescription } from './notice-box';
 import { useSubscription } from './use-billing';
 import { useSubscribeFlow } from './use-subscribe-flow';
 
-/** The "payments are not set up yet" notice's id: the buttons it disables point at it (aria-describedby). */
-export const PAYMENTS_OFF_NOTICE_ID = 'payments-off-notice';
-
-const PAYMENTS_OFF = 'notices.paymentsOff';
-
 /**
  * Overdue invoice (with pay now), downgraded plan, trial expired or expiring soon, and how
- * payments work now; `only` keeps the notices of those keys.
+ * payments work now; `only` keeps the notices of those keys. While payments are not set up,
+ * pay now and add a card are disabled, described by the "not set up yet" notice.
  */
 export function BillingNotices({ subscription, only }: { subscription: Subscription | undefined; only?: string[] }) {
   const { t } = useTranslation('billing');
   const flow = useSubscribeFlow();
   const notices = membershipNotices(subscription).filter((notice) => !only || only.includes(notice.key));
   if (!notices.length) return null;
+  const block = paymentBlock({ data: subscription, isPending: false }, 'payment');
   return (
     <div className="billing-notices">
       {notices.map((notice) => (
-        <div
-          key={notice.key}
-          id={notice.key === PAYMENTS_OFF ? PAYMENTS_OFF_NOTICE_ID : undefined}
-          className={`notice ${notice.tone === 'error' ? 'notice--error' : notice.tone === 'info' ? 'notice--info' : 'notice--warning'} billing-notice`}
-          role={notice.tone === 'error' ? 'alert' : 'status'}
-          data-testid={`notice-${notice.key.split('.').pop()}`}
-        >
-          <div>
-            <strong className="billing-notice__title">{t(`${notice.key}.title` as 'notices.overdue.title', notice.values)}</strong>
-            <p className="billing-notice__text">{t(`${notice.key}.body` as 'notices.overdue.body', { count: subscription?.grace_days ?? 14, ...notice.values })}</p>
-          </div>
+        <NoticeBox key={notice.key} notice={notice} id={notice.key === PAYMENTS_OFF ? PAYMENTS_OFF_NOTICE_ID : undefined} graceDays={subscription?.grace_days}>
           {notice.action === 'payNow' && (
-            <button type="button" className="button button--primary button--small" data-testid="pay-now" disabled={flow.pending} onClick={() => void flow.payInvoice(subscription?.pending_invoice?.id)}>
+            <button
+              type="button"
+              className="button button--primary button--small"
+              data-testid="pay-now"
+              disabled={flow.pending || block !== null}
+              aria-describedby={paymentsOffDescription(block)}
+              onClick={() => void flow.payInvoice(subscription?.pending_invoice?.id)}
+            >
               {t('notices.payNow')}
             </button>
           )}
@@ -43,18 +38,33 @@ export function BillingNotices({ subscription, only }: { subscription: Subscript
               {t('notices.choosePlan')}
             </a>
           )}
-          {notice.action === 'addCard' && (
-            <Link className="button button--primary button--small" to="/user/billing-card">
-              {t('notices.addCard')}
-            </Link>
-          )}
-        </div>
+          {notice.action === 'addCard' && <AddCardLink block={block} label={t('notices.addCard')} />}
+        </NoticeBox>
       ))}
     </div>
   );
 }
 
-/** The pricing cards' notice, for a signed-in user, when payments are not set up (their subscribe buttons are disabled). */
+/**
+ * The way to the card form; while payments are not set up a card cannot be saved (the gateway
+ * takes it), so a disabled button described by the notice stands in for the link.
+ */
+export function AddCardLink({ block, label, testId }: { block: PaymentBlock; label: string; testId?: string }) {
+  if (block !== null) {
+    return (
+      <button type="button" className="button button--primary button--small" disabled aria-describedby={paymentsOffDescription(block)} data-testid={testId}>
+        {label}
+      </button>
+    );
+  }
+  return (
+    <Link className="button button--primary button--small" to="/user/billing-card" data-testid={testId}>
+      {label}
+    </Link>
+  );
+}
+
+/** The pricing cards' and the card form's notice, for a signed-in user, when payments are not set up (their buttons are disabled). */
 export function PaymentsOffNotice() {
   const subscription = useSubscription();
   return <BillingNotices subscription={subscription.data} only={[PAYMENTS_OFF]} />;

@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/client';
 import type { Subscription } from './billing-types';
-import { formatCardNumber, formatExpiry, luhnValid, membershipNotices, parseExpiry, subscribeErrorMessage, subscribeOutcome, subscribingBlocked, validateCard } from './billing.fns';
+import { formatCardNumber, formatExpiry, luhnValid, membershipNotices, parseExpiry, paymentBlock, previewIntent, seatsIntent, subscribeErrorMessage, subscribeOutcome, validateCard } from './billing.fns';
 
 const now = new Date('2026-05-15T00:00:00Z');
+
+/** A paid subscriber on a live gateway, for the membership rules. */
+const base: Subscription = {
+  status: 'active', plan: null, frequency: 'monthly', seats: 1, amount: 9, source: 'paid', currency: 'USD', starts_at: null, expires_at: null, days_left: 20, expiring_soon: false,
+  cancellation: null, next_change: null, trial: null, card: null, pending_invoice: null, downgraded: null, selected_plan: null, gateway: 'stripe', payments: 'live', grace_days: 14,
+};
 
 describe('card checks', () => {
   it('runs the Luhn check and reads MM/YY expiries', () => {
@@ -48,10 +54,6 @@ describe('subscribe answers (spec section 4)', () => {
 });
 
 describe('membership notices', () => {
-  const base: Subscription = {
-    status: 'active', plan: null, frequency: 'monthly', seats: 1, amount: 9, source: 'paid', currency: 'USD', starts_at: null, expires_at: null, days_left: 20, expiring_soon: false,
-    cancellation: null, next_change: null, trial: null, card: null, pending_invoice: null, downgraded: null, selected_plan: null, gateway: 'stripe', payments: 'live', grace_days: 14,
-  };
 
   it('puts an overdue invoice (pay now) first', () => {
     const notices = membershipNotices({ ...base, status: 'past_due', pending_invoice: { id: 1, number: 'INV-000001', amount: 9, status: 'overdue', overdue_since: null } });
@@ -70,14 +72,46 @@ describe('membership notices', () => {
     expect(membershipNotices({ ...base, gateway: null, payments: 'off' })).toEqual([{ tone: 'warning', key: 'notices.paymentsOff' }]);
     expect(membershipNotices({ ...base, gateway: 'stripe', payments: 'live' })).toEqual([]);
   });
+});
+
+describe('payment block (one rule for every control that would pay)', () => {
+  const off = { ...base, gateway: null, payments: 'off' } as const;
+  const loaded = (data: Subscription | undefined) => ({ data, isPending: false });
 
   it('blocks subscribing while payments are not set up, except for a paid subscriber (a downgrade needs no payment)', () => {
-    const off = { ...base, gateway: null, payments: 'off' } as const;
-    expect(subscribingBlocked({ ...off, status: 'trial', source: null })).toBe(true);
-    expect(subscribingBlocked({ ...off, status: 'active', source: 'admin' })).toBe(true);
-    expect(subscribingBlocked({ ...off, status: 'active', source: 'paid' })).toBe(false);
-    expect(subscribingBlocked({ ...base, status: 'trial', source: null, payments: 'sandbox' })).toBe(false);
-    expect(subscribingBlocked({ ...base, status: 'trial', source: null })).toBe(false);
-    expect(subscribingBlocked(undefined)).toBe(false);
+    expect(paymentBlock(loaded({ ...off, status: 'trial', source: null }), 'subscribe')).toBe('payments-off');
+    expect(paymentBlock(loaded({ ...off, status: 'active', source: 'admin' }), 'subscribe')).toBe('payments-off');
+    expect(paymentBlock(loaded({ ...off, status: 'past_due', source: 'paid' }), 'subscribe')).toBe('payments-off');
+    expect(paymentBlock(loaded({ ...off, status: 'active', source: 'paid' }), 'subscribe')).toBeNull();
+    expect(paymentBlock(loaded({ ...base, status: 'trial', source: null, payments: 'sandbox' }), 'subscribe')).toBeNull();
+    expect(paymentBlock(loaded({ ...base, status: 'trial', source: null }), 'subscribe')).toBeNull();
+    // Not known (the query failed): the server's answer decides.
+    expect(paymentBlock(loaded(undefined), 'subscribe')).toBeNull();
+  });
+
+  it('blocks a payment (pay now, more seats, a change that charges, the card) for everyone while payments are not set up', () => {
+    expect(paymentBlock(loaded({ ...off, status: 'active', source: 'paid' }), 'payment')).toBe('payments-off');
+    expect(paymentBlock(loaded({ ...off, status: 'past_due', source: 'paid' }), 'payment')).toBe('payments-off');
+    expect(paymentBlock(loaded({ ...off, status: 'trial', source: null }), 'payment')).toBe('payments-off');
+    expect(paymentBlock(loaded({ ...base, payments: 'sandbox' }), 'payment')).toBeNull();
+    expect(paymentBlock(loaded(base), 'payment')).toBeNull();
+  });
+
+  it('never blocks what needs no payment (fewer seats, a downgrade)', () => {
+    expect(paymentBlock(loaded(off), 'none')).toBeNull();
+    expect(paymentBlock({ data: undefined, isPending: true }, 'none')).toBeNull();
+  });
+
+  it('keeps payments disabled while the subscription is loading', () => {
+    expect(paymentBlock({ data: undefined, isPending: true }, 'subscribe')).toBe('loading');
+    expect(paymentBlock({ data: undefined, isPending: true }, 'payment')).toBe('loading');
+  });
+
+  it('reads a payment from a preview that charges now and from more seats', () => {
+    expect(previewIntent({ charge_now: 12.5 })).toBe('payment');
+    expect(previewIntent({ charge_now: 0 })).toBe('none');
+    expect(seatsIntent(2, 4)).toBe('payment');
+    expect(seatsIntent(4, 2)).toBe('none');
+    expect(seatsIntent(2, 2)).toBe('none');
   });
 });

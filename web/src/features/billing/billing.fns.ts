@@ -1,5 +1,5 @@
 import type { ApiError } from '../../api/client';
-import type { CardForm, SubscribeAnswer, Subscription } from './billing-types';
+import type { CardForm, PlanPreview, SubscribeAnswer, Subscription } from './billing-types';
 
 /** The Luhn (mod 10) check of a card number, spaces and dashes ignored. */
 export function luhnValid(number: string): boolean {
@@ -105,13 +105,44 @@ export function membershipNotices(subscription: Subscription | undefined): Membe
 }
 
 /**
- * Whether a plan card's subscribe button must stay disabled: payments are not set up, so a
- * purchase would only end in the server's 503 (which stays the real guard). A paid
- * subscriber keeps the button: a downgrade needs no payment, and the preview says which it is.
+ * What a control asks of the payment provider. `subscribe`: a plan card's button, reviewed
+ * first, so a paid subscriber keeps it (a downgrade needs no payment, and the preview says
+ * which a change is). `payment`: a charge, or a card sent to the provider, at once (pay an
+ * invoice, more seats, a confirmed change that charges, save or check a card). `none`:
+ * nothing to pay (fewer seats, a downgrade, keeping the plan).
  */
-export function subscribingBlocked(subscription: Subscription | undefined): boolean {
-  if (subscription?.payments !== 'off') return false;
-  return !(subscription.status === 'active' && subscription.source === 'paid');
+export type PaymentIntent = 'subscribe' | 'payment' | 'none';
+
+/**
+ * Why a control must stay disabled: `loading` while the subscription is not known yet (the
+ * control would otherwise be enabled for a moment), `payments-off` while payments are not set
+ * up (the "not set up yet" notice describes the control); null when it may be used.
+ */
+export type PaymentBlock = 'loading' | 'payments-off' | null;
+
+/**
+ * The one rule for every control that would pay: while payments are not set up
+ * (`payments: 'off'`, the field the notice reads) a payment would only end in the server's
+ * 503, which stays the real guard. `subscription` is the subscription query (its data and
+ * whether it is still loading).
+ */
+export function paymentBlock(subscription: { data: Subscription | undefined; isPending: boolean }, intent: PaymentIntent): PaymentBlock {
+  if (intent === 'none') return null;
+  if (subscription.isPending) return 'loading';
+  const data = subscription.data;
+  if (data?.payments !== 'off') return null;
+  if (intent === 'subscribe' && data.status === 'active' && data.source === 'paid') return null;
+  return 'payments-off';
+}
+
+/** A plan change's intent from its preview: a payment when something is charged now. */
+export function previewIntent(preview: Pick<PlanPreview, 'charge_now'>): PaymentIntent {
+  return preview.charge_now > 0 ? 'payment' : 'none';
+}
+
+/** A team's seats form: more seats are charged now (prorated); fewer take effect at the renewal. */
+export function seatsIntent(current: number, wanted: number): PaymentIntent {
+  return wanted > current ? 'payment' : 'none';
 }
 
 /** A date in the user's language with Latin digits, e.g. "1 March 2026" / "1 مارس 2026". */

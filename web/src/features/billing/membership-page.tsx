@@ -10,7 +10,8 @@ import { PlanCard } from '../plans/plan-card';
 import type { BillingPeriod } from '../plans/plans.fns';
 import { usePlans } from '../plans/use-plans';
 import { BillingNotices } from './billing-notices';
-import { formatDate, formatMoney } from './billing.fns';
+import { formatDate, formatMoney, paymentBlock, seatsIntent } from './billing.fns';
+import { paymentsOffDescription } from './notice-box';
 import { SubscribeButton } from './subscribe-button';
 import type { Subscription } from './billing-types';
 import { useSavePlan, useSubscription, useSubscriptionCancel } from './use-billing';
@@ -140,7 +141,8 @@ export function MembershipPage() {
 
 /**
  * A paid subscription's own controls: seats on a team plan (prorated, confirmed first) and
- * cancel at period end, or resume a cancellation before the period ends.
+ * cancel at period end, or resume a cancellation before the period ends. More seats are paid
+ * for at once, so they wait while payments are not set up; fewer seats need no payment.
  */
 function SubscriptionControls({ subscription: sub }: { subscription: Subscription }) {
   const { t } = useTranslation('billing');
@@ -151,6 +153,7 @@ function SubscriptionControls({ subscription: sub }: { subscription: Subscriptio
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [seats, setSeats] = useState(sub.seats ?? 1);
   const endsAt = formatDate(sub.cancellation?.ends_at ?? sub.expires_at, language);
+  const seatsBlock = paymentBlock({ data: sub, isPending: false }, seatsIntent(sub.seats ?? 1, seats));
   const done = (answer: { status?: number; message?: string }) => showDialog({ modalType: answer.status === 201 ? 'error' : 'success', message: answer.message });
 
   return (
@@ -171,7 +174,13 @@ function SubscriptionControls({ subscription: sub }: { subscription: Subscriptio
             {t('membership.seats')}
             <input type="number" min={1} max={1000} value={seats} onChange={(event) => setSeats(Math.max(1, Number(event.target.value) || 1))} data-testid="seats-change" />
           </label>
-          <button type="submit" className="button button--outline button--small" disabled={flow.pending || seats === sub.seats} data-testid="seats-review">
+          <button
+            type="submit"
+            className="button button--outline button--small"
+            disabled={flow.pending || seats === sub.seats || seatsBlock !== null}
+            aria-describedby={paymentsOffDescription(seatsBlock)}
+            data-testid="seats-review"
+          >
             {t('subscriptionControls.seatsReview')}
           </button>
         </form>

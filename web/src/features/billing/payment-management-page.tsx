@@ -3,14 +3,20 @@ import { Link } from 'react-router';
 import { isApiError } from '../../api/client';
 import { useDialog } from '../../app/dialog-context';
 import { PageLoading } from '../../components/page-loading';
-import { BillingNotices } from './billing-notices';
+import { AddCardLink, BillingNotices } from './billing-notices';
+import { paymentBlock } from './billing.fns';
 import { InvoiceTable } from './invoice-table';
 import { useInvoices, useSubscription, useTest3d } from './use-billing';
 import { useGoToCheckout } from './use-subscribe-flow';
+import { paymentsOffDescription } from './notice-box';
 
 const LATEST_INVOICES = 5;
 
-/** /user/payment-management: the billing card, the overdue notice with pay now, and invoices. */
+/**
+ * /user/payment-management: the billing card, the overdue notice with pay now, and invoices.
+ * Adding, changing and checking the card go to the payment gateway: disabled while payments
+ * are not set up, like pay now.
+ */
 export function PaymentManagementPage() {
   const { t } = useTranslation('billing');
   const subscription = useSubscription();
@@ -21,6 +27,7 @@ export function PaymentManagementPage() {
 
   if (subscription.isPending) return <PageLoading />;
   const card = subscription.data?.card;
+  const block = paymentBlock(subscription, 'payment');
 
   const verify = () =>
     test3d.mutateAsync().then(
@@ -56,11 +63,16 @@ export function PaymentManagementPage() {
           <p className="muted">{t('payment.noCard')}</p>
         )}
         <div className="billing-summary__actions">
-          <Link className="button button--primary button--small" to="/user/billing-card" data-testid="change-card">
-            {card ? t('payment.changeCard') : t('payment.addCard')}
-          </Link>
+          <AddCardLink block={block} label={card ? t('payment.changeCard') : t('payment.addCard')} testId="change-card" />
           {card && (
-            <button type="button" className="button button--ghost button--small" onClick={() => void verify()} disabled={test3d.isPending}>
+            <button
+              type="button"
+              className="button button--ghost button--small"
+              onClick={() => void verify()}
+              disabled={test3d.isPending || block !== null}
+              aria-describedby={paymentsOffDescription(block)}
+              data-testid="verify-card"
+            >
               {t('payment.verify')}
             </button>
           )}

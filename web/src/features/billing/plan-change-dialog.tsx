@@ -1,22 +1,30 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/form-dialog';
 import { useLanguage } from '../../i18n/use-language';
 import type { PlanPreview } from './billing-types';
-import { formatDate, formatMoney } from './billing.fns';
+import { formatDate, formatMoney, paymentBlock, previewIntent } from './billing.fns';
+import { NoticeBox, PAYMENTS_OFF, paymentsOffDescription } from './notice-box';
+import { useSubscription } from './use-billing';
 
 /**
  * The confirmation before a plan change (nothing is charged until "confirm"): what is
  * charged now and how, when it takes effect, what renews when and for how much, and what
- * happens to the trial days left.
+ * happens to the trial days left. While payments are not set up, a change that charges now
+ * cannot be confirmed, and the dialog shows the "not set up yet" notice as the reason (the
+ * page's own notice is behind the modal); a downgrade stays possible.
  */
 export function PlanChangeDialog({ preview, busy, onConfirm, onCancel }: { preview: PlanPreview | null; busy: boolean; onConfirm: () => void; onCancel: () => void }) {
   const { t } = useTranslation('billing');
   const { language } = useLanguage();
+  const subscription = useSubscription();
+  const noticeId = useId();
   // Mounted only while open: every plan card has its own flow, and only the reviewed one shows.
   if (!preview) return null;
   const plan = preview ? (language === 'ar' ? preview.plan.name_ar : preview.plan.name_en) : '';
   const money = (amount: number) => formatMoney(amount, language);
   const date = (iso: string) => formatDate(iso, language);
+  const blockedBy = paymentsOffDescription(paymentBlock(subscription, previewIntent(preview)), noticeId);
   const submitLabel = !preview
     ? ''
     : preview.kind === 'downgrade'
@@ -35,10 +43,12 @@ export function PlanChangeDialog({ preview, busy, onConfirm, onCancel }: { previ
       submitLabel={submitLabel}
       cancelLabel={t('confirmChange.cancel')}
       busy={busy}
+      submitBlockedBy={blockedBy}
       testId="plan-change-confirm"
       onSubmit={onConfirm}
       onCancel={onCancel}
     >
+      {blockedBy && <NoticeBox notice={{ tone: 'warning', key: PAYMENTS_OFF }} id={blockedBy} />}
       {preview && (
         <ul className="plan-change" data-kind={preview.kind}>
           {preview.kind !== 'downgrade' && preview.kind !== 'keep' && (
