@@ -201,3 +201,13 @@ export function asciiPunctuation(text: string): string[] {
 export function handWrittenPercent(text: string): boolean {
   return /{{[^}]*}}\s*[%٪]|[%٪]\s*{{[^}]*}}/.test(text);
 }
+
+/**
+ * Latin words that start with digits ("3-D Secure") outside a first-strong isolate
+ * (U+2068 ... U+2069). In right-to-left text the bidi algorithm puts the digits after the
+ * letters ("D Secure-3"); the isolate keeps the name in its own order.
+ */
+export function digitLedLatin(text: string): string[] {
+  const outside = text.replace(/\u2068[^\u2069]*\u2069/g, '');
+  return outside.match(/\d+[-\u2010\u2011]?[A-Za-z][A-Za-z -]*/g) ?? [];
+}

@@ -11,6 +11,7 @@ import {
   loadTerminology,
   terminologyProblems,
   unexpectedLatin,
+  digitLedLatin,
   type NounName,
 } from '../../../tests/i18n/catalog-rules';
 import { fieldNames } from './catalogs/fields';
@@ -133,6 +134,12 @@ describe('server message catalogs', () => {
     expect(punctuation).toEqual([]);
     const latin = Object.entries(messages.ar).filter(([, text]) => unexpectedLatin(text).length).map(([key, text]) => `${key}: ${unexpectedLatin(text).join(' ')}`);
     expect(latin).toEqual([]);
+  });
+
+  it('isolates a Latin name that starts with digits ("3-D Secure" would read "D Secure-3")', () => {
+    const unisolated = Object.entries(messages.ar).filter(([, text]) => digitLedLatin(text).length).map(([key, text]) => `${key}: ${digitLedLatin(text).join(' ')}`);
+    expect(unisolated).toEqual([]);
+    expect(digitLedLatin('التحقق عبر 3-D Secure')).toEqual(['3-D Secure']);
   });
 
   it('uses the spec wording in English', () => {

@@ -18,6 +18,7 @@ import {
   loadTerminology,
   terminologyProblems,
   unexpectedLatin,
+  digitLedLatin,
   type NounName,
 } from '../../../tests/i18n/catalog-rules';
 import { formatNumber, registerFormatters } from './format';
@@ -174,6 +175,12 @@ describe('i18n catalogs', () => {
         .filter(([, text]) => unexpectedLatin(text).length)
         .map(([key, text]) => `${key}: ${unexpectedLatin(text).join(' ')}`);
       expect(latin).toEqual([]);
+    });
+
+    it('isolates a Latin name that starts with digits in Arabic text ("3-D Secure" would read "D Secure-3")', () => {
+      const texts = [...leavesByLanguage.ar].filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+      const unisolated = texts.filter(([, text]) => digitLedLatin(text).length).map(([key, text]) => `${key}: ${digitLedLatin(text).join(' ')}`);
+      expect(unisolated).toEqual([]);
     });
 
     it('leaves the percent sign to the number formatter (no "{{value}}%" or "{{value}}٪")', () => {

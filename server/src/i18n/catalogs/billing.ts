@@ -115,7 +115,7 @@ export const billing = {
     'billing.expiry_past': 'انتهت صلاحية البطاقة.',
     'billing.cvv_invalid': 'رمز التحقق CVV غير صالح.',
     'billing.card_saved': 'حُفظت بطاقتك.',
-    'billing.card_verified': 'اجتازت بطاقتك التحقق عبر 3-D Secure.',
+    'billing.card_verified': 'اجتازت بطاقتك التحقق عبر \u20683-D Secure\u2069.',
     'billing.no_card': 'أضف بطاقة دفع أولًا.',
     'billing.subscribed': 'اشتراكك في باقة :plan مفعَّل.',
     'billing.already_subscribed': 'أنت مشترك في هذه الباقة بالفعل.',
