@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './global-setup';
-import { apiCall, closeBrowserConnection, decodeMail, linkInMail, newConsentedPage, screenshot, screenshotsAtBothSizes, signInThroughForm, signUpVerified, waitForMail } from './helpers';
+import { apiCall, closeBrowserConnection, decodeMail, expectTableCardsOnPhone, linkInMail, newConsentedPage, screenshot, screenshotsAtBothSizes, signInThroughForm, signUpVerified, waitForMail } from './helpers';
 
 const contexts: BrowserContext[] = [];
 afterAll(async () => {
@@ -31,60 +31,14 @@ const MEMBER_LABELS = {
 } as const;
 
 /**
- * The members' table at phone width (390x844) is a stack of cards, as the API keys are: it does
- * not scroll sideways, its header row is hidden, each shown cell names its column in the page's
- * language, on the start side (the right in Arabic), and the row's controls stay inside the
- * card. At desktop width (1280x800) it is a table again. Photographed at both sizes.
+ * The members' table at phone width (390x844) is a stack of cards, as every data table is (`expectTableCardsOnPhone`):
+ * each cell names its column in the page's language on the start side, the role select and buttons inside the card.
+ * At desktop width (1280x800) it is a table again, its headers the same names. Photographed at both sizes.
  */
 async function expectMemberCards(page: Page, locale: 'en' | 'ar', name: string) {
   const table = page.getByTestId('team-members');
-  await page.setViewportSize({ width: 390, height: 844 });
-  const phone = await table.evaluate((element) => {
-    const box = element.parentElement!;
-    const cells = [...element.querySelectorAll('tbody td')].filter((td) => getComputedStyle(td).display !== 'none');
-    return {
-      box: [box.scrollWidth, box.clientWidth],
-      table: [element.scrollWidth, element.clientWidth],
-      page: [document.documentElement.scrollWidth, window.innerWidth],
-      head: getComputedStyle(element.querySelector('thead')!).display,
-      cells: cells.map((td) => {
-        const cell = td.getBoundingClientRect();
-        // The first line of the cell's first element (a long name wraps: its whole box starts at the cell's edge).
-        const first = td.firstElementChild?.getClientRects()[0];
-        return {
-          label: getComputedStyle(td, '::before').content.replace(/^"|"$/g, ''),
-          direction: getComputedStyle(td).direction,
-          // Where the cell's first element sits against the cell's edges (a long e-mail moves to the next line).
-          first: first && { fromLeft: first.left - cell.left, fromRight: cell.right - first.right, besideLabel: first.top - cell.top < 12 },
-          controlsInside: [...td.querySelectorAll('button, select')].every((control) => {
-            const rect = control.getBoundingClientRect();
-            return rect.left >= cell.left - 0.5 && rect.right <= cell.right + 0.5;
-          }),
-        };
-      }),
-    };
-  });
-  expect(phone.box[0], `${name}: the members' box scrolls sideways`).toBeLessThanOrEqual(phone.box[1]);
-  expect(phone.table[0], `${name}: the members' table scrolls sideways`).toBeLessThanOrEqual(phone.table[1]);
-  expect(phone.page[0], `${name}: the page is wider than the phone`).toBeLessThanOrEqual(phone.page[1]);
-  expect(phone.head).toBe('none');
-  expect(phone.cells.length).toBeGreaterThan(0);
-  for (const cell of phone.cells) {
-    expect(MEMBER_LABELS[locale]).toContain(cell.label);
-    expect(cell.direction).toBe(locale === 'ar' ? 'rtl' : 'ltr');
-    expect(cell.controlsInside, `${name}: a control sticks out of its card`).toBe(true);
-    // The label comes first, on the start side: beside it, the cell's first element sits away from that edge.
-    if (cell.first?.besideLabel) expect(locale === 'ar' ? cell.first.fromRight : cell.first.fromLeft).toBeGreaterThan(20);
-  }
-  // Every column is named on some card.
-  expect(new Set(phone.cells.map((cell) => cell.label))).toEqual(new Set(MEMBER_LABELS[locale]));
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshot(page, `${name}-phone`);
-
-  await page.setViewportSize({ width: 1280, height: 800 });
-  expect(await table.evaluate((element) => getComputedStyle(element.querySelector('thead')!).display)).toBe('table-header-group');
+  await expectTableCardsOnPhone(page, table, locale, name, { width: 1280, height: 800 });
   expect(await table.locator('thead th').allInnerTexts()).toEqual([...MEMBER_LABELS[locale]]);
-  await screenshot(page, `${name}-desktop`);
   await page.setViewportSize({ width: 1366, height: 900 });
 }
 

@@ -3,7 +3,8 @@
 import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { apiCall, closeBrowserConnection, newConsentedPage, screenshot, signUpVerified } from './helpers';
+import { E2E_ADMIN } from './global-setup';
+import { apiCall, closeBrowserConnection, expectTableCardsOnPhone, newConsentedPage, screenshot, signInThroughForm, signUpVerified } from './helpers';
 
 const contexts: BrowserContext[] = [];
 afterAll(async () => {
@@ -120,5 +121,24 @@ describe.each(['en', 'ar'] as const)('first-hour review (%s)', (locale) => {
       await page.getByTestId('translator').waitFor();
       await expect.poll(() => current.evaluateAll((links) => links.map((link) => link.getAttribute('href'))), POLL).toEqual(['/']);
     }
+  });
+
+  it("the admin's users and content tables and the glossary's terms are cards on a phone, not boxes that scroll sideways", async () => {
+    const user = await signedInPage(locale, `tables-${locale}`);
+    for (const [source, target] of [
+      ['memorandum of understanding', 'مذكرة تفاهم'],
+      ['force majeure', 'القوة القاهرة'],
+    ])
+      expect((await apiCall(user, 'POST', '/api/user/glossary', { source_lang: 'en', target_lang: 'ar', domain: 'legal', source_term: source, target_term: target })).status).toBe(201);
+    await user.goto('/glossary');
+    await expectTableCardsOnPhone(user, user.getByTestId('glossary-terms'), locale, `phone-tables-glossary-${locale}`);
+
+    const admin = await newConsentedPage(locale, contexts);
+    await signInThroughForm(admin, E2E_ADMIN.email, E2E_ADMIN.password);
+    await admin.goto('/admin/users');
+    await expect.poll(() => admin.getByTestId('admin-users-table').locator('tbody tr').count(), POLL).toBeGreaterThan(1);
+    await expectTableCardsOnPhone(admin, admin.getByTestId('admin-users-table'), locale, `phone-tables-admin-users-${locale}`);
+    await admin.goto('/admin/content');
+    await expectTableCardsOnPhone(admin, admin.getByTestId('content-table'), locale, `phone-tables-admin-content-${locale}`);
   });
 });

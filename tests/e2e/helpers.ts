@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { inject } from 'vitest';
 
@@ -68,6 +68,71 @@ export async function screenshotsAtBothSizes(page: Page, name: string, desktop: 
     expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} ${size}: page wider than the screen`).toBeLessThanOrEqual(viewport.width);
     await screenshot(page, `${name}-${size}`);
   }
+}
+
+/**
+ * A data table at phone width (390x844) is a stack of cards (`.table-cards`): neither its box, the table nor the page
+ * is wider than the phone, the header row is hidden, every shown cell names its column (a header's text) on the page's
+ * start side (the right in Arabic) with its value beside the label, and each button, link-button and select sits
+ * inside its card, tall enough to tap (44px). At desktop width (1366x900, or `desktop`) the table has its header row
+ * and no labels. Photographed at both sizes (`<name>-mobile`, `<name>-desktop`); the page is left at the desktop size.
+ */
+export async function expectTableCardsOnPhone(page: Page, table: Locator, locale: 'en' | 'ar', name: string, desktop: { width: number; height: number } = SIZES.desktop) {
+  await table.waitFor();
+  await page.setViewportSize(SIZES.mobile);
+  const phone = await table.evaluate((element) => {
+    const box = element.parentElement!;
+    const cells = [...element.querySelectorAll('tbody td')].filter((td) => getComputedStyle(td).display !== 'none');
+    return {
+      headers: [...element.querySelectorAll('thead th')].map((th) => th.textContent!.trim()),
+      box: [box.scrollWidth, box.clientWidth],
+      table: [element.scrollWidth, element.clientWidth],
+      page: [document.documentElement.scrollWidth, window.innerWidth],
+      head: getComputedStyle(element.querySelector('thead')!).display,
+      cells: cells.map((td) => {
+        const cell = td.getBoundingClientRect();
+        const range = document.createRange();
+        range.selectNodeContents(td);
+        const content = range.getBoundingClientRect();
+        return {
+          label: getComputedStyle(td, '::before').content.replace(/^"|"$/g, ''),
+          direction: getComputedStyle(td).direction,
+          // How far the value starts from the cell's start edge, where the label is.
+          valueFromStart: getComputedStyle(td).direction === 'rtl' ? cell.right - content.right : content.left - cell.left,
+          controls: [...td.querySelectorAll('button, .button, select')].map((control) => {
+            const rect = control.getBoundingClientRect();
+            return { inside: rect.left >= cell.left - 0.5 && rect.right <= cell.right + 0.5, height: rect.height };
+          }),
+        };
+      }),
+    };
+  });
+  expect(phone.box[0], `${name}: the table's box scrolls sideways`).toBeLessThanOrEqual(phone.box[1]);
+  expect(phone.table[0], `${name}: the table scrolls sideways`).toBeLessThanOrEqual(phone.table[1]);
+  expect(phone.page[0], `${name}: the page is wider than the phone`).toBeLessThanOrEqual(phone.page[1]);
+  expect(phone.head, `${name}: the header row shows on a phone`).toBe('none');
+  expect(phone.cells.length).toBeGreaterThan(0);
+  for (const cell of phone.cells) {
+    expect(phone.headers, `${name}: a cell's label is not a column's`).toContain(cell.label);
+    expect(cell.direction).toBe(locale === 'ar' ? 'rtl' : 'ltr');
+    expect(cell.valueFromStart, `${name}: the value is not beside the label "${cell.label}"`).toBeGreaterThan(40);
+    for (const control of cell.controls) {
+      expect(control.inside, `${name}: a control sticks out of its card`).toBe(true);
+      expect(control.height, `${name}: a control is too small to tap`).toBeGreaterThanOrEqual(44);
+    }
+  }
+  // Every column is named on some card.
+  expect(new Set(phone.cells.map((cell) => cell.label))).toEqual(new Set(phone.headers));
+
+  await screenshotsAtBothSizes(page, name, desktop);
+  const wide = await table.evaluate((element) => ({
+    head: getComputedStyle(element.querySelector('thead')!).display,
+    headHeight: element.querySelector('thead')!.getBoundingClientRect().height,
+    labels: [...element.querySelectorAll('tbody td')].map((td) => getComputedStyle(td, '::before').content),
+  }));
+  expect(wide.head, `${name}: no header row on a desktop`).toBe('table-header-group');
+  expect(wide.headHeight).toBeGreaterThan(0);
+  expect(new Set(wide.labels), `${name}: a desktop cell shows its label`).toEqual(new Set(['none']));
 }
 
 /** Mail written by the server to DATA_DIR/mail (no MAIL_URL in the browser tests), newest last. */

@@ -101,6 +101,27 @@ async function searchPages(page: Page) {
   await expect.poll(() => page.getByTestId('page-row').count(), { timeout: 10_000 }).toBe(14);
 }
 
+/**
+ * On a phone (390x844) each page is a card: neither the table's box nor the page scrolls sideways, and the header row
+ * keeps only its "select all" box, named, which a tap on its name ticks. The pages' panel is photographed.
+ */
+async function pagesAsCardsOnPhone(page: Page, locale: 'en' | 'ar') {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const table = page.getByTestId('pages-table');
+  const [boxScroll, boxWidth, pageScroll] = await table.evaluate((element) => [element.parentElement!.scrollWidth, element.parentElement!.clientWidth, document.documentElement.scrollWidth]);
+  expect(boxScroll, "the pages' table scrolls sideways").toBeLessThanOrEqual(boxWidth);
+  expect(pageScroll, 'the page is wider than the phone').toBeLessThanOrEqual(390);
+  expect(await table.locator('thead th').evaluateAll((cells) => cells.filter((th) => getComputedStyle(th).display !== 'none').length)).toBe(1);
+  const selectAll = table.locator('.pages-table__select-all');
+  expect((await selectAll.innerText()).trim()).toBe(locale === 'ar' ? 'تحديد كل الصفحات المعروضة' : 'Select all pages shown');
+  await selectAll.click();
+  expect(await page.getByTestId('select-all').isChecked()).toBe(true);
+  await table.locator('xpath=ancestor::div[contains(@class, "panel")][1]').screenshot({ path: path.join(SCREENSHOT_DIR, `websites-pages-${locale}-phone.png`) });
+  await selectAll.click();
+  expect(await page.getByTestId('select-all').isChecked()).toBe(false);
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
 /** The history tab lists the site as a "website" entry whose link re-opens it in web extraction. */
 async function historyEntryReopensSite(page: Page, labels: { type: string; open: string; pair: string }, locale: 'en' | 'ar') {
   const siteId = new URL(page.url()).searchParams.get('site');
@@ -147,6 +168,7 @@ describe('website translation screens', () => {
     await searchPages(page);
 
     await translateAllAndPreview(page, 'ar');
+    await pagesAsCardsOnPhone(page, 'en');
     await page.locator('[data-testid="page-row"]', { hasText: 'Hello world' }).getByTestId('page-preview').click();
     const frame = page.getByTestId('preview-frame');
     await frame.waitFor();
@@ -194,6 +216,7 @@ describe('website translation screens', () => {
     await searchPages(page);
 
     await translateAllAndPreview(page, 'en');
+    await pagesAsCardsOnPhone(page, 'ar');
     expect(await page.getByTestId('status-chip').allInnerTexts()).toContain('نشطة');
     await page.locator('[data-testid="page-row"]', { hasText: 'مرحبا بالعالم' }).getByTestId('page-preview').click();
     const content = page.frameLocator('[data-testid="preview-frame"]');

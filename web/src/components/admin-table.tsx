@@ -10,10 +10,10 @@ export interface AdminTableColumn {
 }
 
 /**
- * The list table of the admin screens: a loading state, an empty panel, or the table with
- * its header row (scrolling sideways on narrow screens). The rows are the children. With
- * `cardsOnPhones`, a phone shows each row as a card instead (`.table-cards` in styles.css): the
- * cells with a `data-label` name their column there.
+ * The list table of the admin screens, the glossary and the developer keys: a loading state, an empty panel, or the
+ * table with its header row (scrolling sideways where it is wider than its box). On a phone each row is a card instead
+ * (`.table-cards` in styles.css), so every cell the children render names its column with `data-label` (the column's
+ * label as text, a hidden one too), and gives a value's direction to an element inside it, not to the cell.
  */
 export function AdminTable({
   pending,
@@ -22,7 +22,6 @@ export function AdminTable({
   emptyTestId,
   testId,
   columns,
-  cardsOnPhones = false,
   children,
 }: {
   pending: boolean;
@@ -31,7 +30,6 @@ export function AdminTable({
   emptyTestId?: string;
   testId: string;
   columns: AdminTableColumn[];
-  cardsOnPhones?: boolean;
   children: ReactNode;
 }) {
   if (pending) return <PageLoading />;
@@ -42,7 +40,7 @@ export function AdminTable({
       </p>
     );
   return (
-    <div className={cardsOnPhones ? 'table-scroll table-cards' : 'table-scroll'}>
+    <div className="table-scroll table-cards">
       <table className="admin-table" data-testid={testId}>
         <thead>
           <tr>

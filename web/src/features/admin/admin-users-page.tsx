@@ -53,7 +53,8 @@ export function AdminUsersPage() {
         </button>
       </form>
 
-      <div className="table-wrap">
+      {/* On a phone each user is a card, every cell labelled with its column (.table-cards). */}
+      <div className="table-wrap table-cards">
         <table className="data-table" data-testid="admin-users-table">
           <thead>
             <tr>
@@ -68,14 +69,18 @@ export function AdminUsersPage() {
           <tbody>
             {users.data?.data.map((user) => (
               <tr key={user.id}>
-                <td dir="auto">
-                  <Link to={`/admin/users/${user.id}`}>{user.name}</Link>
+                <td data-label={t('users.name')}>
+                  <Link to={`/admin/users/${user.id}`} dir="auto">
+                    {user.name}
+                  </Link>
                 </td>
-                <td dir="ltr">{user.email}</td>
-                <td>{roleName(user.role_id)}</td>
-                <td>{user.plan ? (language === 'ar' ? user.plan.name_ar : user.plan.name_en) : '—'}</td>
-                <td>{user.trial_remaining_days ?? '—'}</td>
-                <td>{formatDate(user.created_at, language)}</td>
+                <td data-label={t('users.email')}>
+                  <bdi dir="ltr">{user.email}</bdi>
+                </td>
+                <td data-label={t('users.role')}>{roleName(user.role_id)}</td>
+                <td data-label={t('users.plan')}>{user.plan ? (language === 'ar' ? user.plan.name_ar : user.plan.name_en) : '—'}</td>
+                <td data-label={t('users.trialDays')}>{user.trial_remaining_days ?? '—'}</td>
+                <td data-label={t('users.created')}>{formatDate(user.created_at, language)}</td>
               </tr>
             ))}
             {users.data && users.data.data.length === 0 && (

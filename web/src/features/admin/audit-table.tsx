@@ -9,7 +9,7 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
   const { t } = useTranslation('admin');
   const { language } = useLanguage();
   return (
-    <div className="table-wrap">
+    <div className="table-wrap table-cards">
       <table className="data-table" data-testid="audit-table">
         <thead>
           <tr>
@@ -23,13 +23,17 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
         <tbody>
           {entries.map((entry) => (
             <tr key={entry.id}>
-              <td>
+              <td data-label={t('audit.when')}>
                 <time dateTime={entry.created_at}>{formatDate(entry.created_at, language, true)}</time>
               </td>
-              <td dir="ltr">{entry.actor_email}</td>
-              <td>{t(`audit.actions.${entry.action}`, { defaultValue: entry.action })}</td>
-              <td dir="ltr">{entry.target_id ? `${entry.target_type} #${entry.target_id}` : entry.target_type}</td>
-              <td data-testid="audit-changes">
+              <td data-label={t('audit.who')}>
+                <bdi dir="ltr">{entry.actor_email}</bdi>
+              </td>
+              <td data-label={t('audit.action')}>{t(`audit.actions.${entry.action}`, { defaultValue: entry.action })}</td>
+              <td data-label={t('audit.target')}>
+                <bdi dir="ltr">{entry.target_id ? `${entry.target_type} #${entry.target_id}` : entry.target_type}</bdi>
+              </td>
+              <td data-testid="audit-changes" data-label={t('audit.changes')}>
                 <AuditChanges before={entry.before} after={entry.after} arrow={language === 'ar' ? '←' : '→'} />
               </td>
             </tr>

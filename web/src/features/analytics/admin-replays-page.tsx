@@ -58,12 +58,14 @@ export function AdminReplaysPage() {
       >
         {recordings.data?.data.map((recording) => (
           <tr key={recording.id} data-testid="replay-row" data-id={recording.id}>
-            <td>{formatDate(recording.started_at, language, true)}</td>
-            <td>{formatDuration(recording.duration_ms)}</td>
-            <td dir="ltr" className="admin-table__code">
-              {recording.first_path}
+            <td data-label={t('replays.columns.started')}>{formatDate(recording.started_at, language, true)}</td>
+            <td data-label={t('replays.columns.duration')}>{formatDuration(recording.duration_ms)}</td>
+            <td data-label={t('replays.columns.firstPage')}>
+              <bdi dir="ltr" className="admin-table__code">
+                {recording.first_path}
+              </bdi>
             </td>
-            <td>
+            <td data-label={t('replays.columns.visitor')}>
               {/* An opaque visitor id; who a signed-in visitor is stays on the user's page. */}
               <span title={recording.visitor_id} data-testid="replay-visitor">
                 {t('replays.visitor')}{' '}
@@ -80,9 +82,11 @@ export function AdminReplaysPage() {
               )}
               <div className="muted small">{t(`replays.locale.${recording.locale}`)}</div>
             </td>
-            <td className="small">{browserName(recording.user_agent)}</td>
-            <td>{number(recording.events)}</td>
-            <td>
+            <td className="small" data-label={t('replays.columns.browser')}>
+              {browserName(recording.user_agent)}
+            </td>
+            <td data-label={t('replays.columns.events')}>{number(recording.events)}</td>
+            <td data-label={t('replays.columns.actions')}>
               <Link className="button button--ghost button--small" to={`/admin/replays/${recording.id}`} data-testid="replay-open">
                 {t('replays.watch')}
               </Link>

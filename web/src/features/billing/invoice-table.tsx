@@ -10,7 +10,7 @@ export function InvoiceTable({ invoices }: { invoices: Invoice[] }) {
   const { language } = useLanguage();
   if (!invoices.length) return <p className="muted" data-testid="no-invoices">{t('invoices.empty')}</p>;
   return (
-    <div className="table-scroll">
+    <div className="table-scroll table-cards">
       <table className="data-table" data-testid="invoice-table">
         <thead>
           <tr>
@@ -27,18 +27,20 @@ export function InvoiceTable({ invoices }: { invoices: Invoice[] }) {
         <tbody>
           {invoices.map((invoice) => (
             <tr key={invoice.id} data-testid="invoice-row" data-status={invoice.status}>
-              <td>
+              <td data-label={t('invoices.number')}>
                 <bdi>{invoice.number}</bdi>
               </td>
-              <td>{formatDate(invoice.issued_at, language)}</td>
-              <td dir="auto">{language === 'ar' ? invoice.description_ar : invoice.description_en}</td>
-              <td>
+              <td data-label={t('invoices.date')}>{formatDate(invoice.issued_at, language)}</td>
+              <td data-label={t('invoices.description')}>
+                <bdi>{language === 'ar' ? invoice.description_ar : invoice.description_en}</bdi>
+              </td>
+              <td data-label={t('invoices.amount')}>
                 <bdi>{formatMoney(invoice.amount, language)}</bdi>
               </td>
-              <td>
+              <td data-label={t('invoices.status')}>
                 <span className={`pill invoice-status invoice-status--${invoice.status}`}>{t(`invoices.statuses.${invoice.status}`)}</span>
               </td>
-              <td>
+              <td data-label={t('invoices.download')}>
                 <a className="button button--ghost button--small" href={invoice.download_url} download={`${invoice.number}.pdf`} data-testid="invoice-download">
                   {t('invoices.download')}
                 </a>

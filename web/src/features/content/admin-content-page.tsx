@@ -61,7 +61,7 @@ export function AdminContentPage() {
       >
         {list.data?.map((entry) => (
           <tr key={entry.id} data-testid="content-row" data-slug={entry.slug}>
-            <td>
+            <td data-label={t('admin.columns.title')}>
               <div>
                 <bdi>{localized(entry, 'title', language) || entry.slug}</bdi>
               </div>
@@ -69,14 +69,18 @@ export function AdminContentPage() {
                 <bdi>{localized(entry, 'title', language === 'ar' ? 'en' : 'ar')}</bdi>
               </div>
             </td>
-            <td dir="ltr" className="admin-table__code">
-              {publicPathOf(entry.section, entry.slug)}
+            <td data-label={t('admin.columns.address')}>
+              <bdi dir="ltr" className="admin-table__code">
+                {publicPathOf(entry.section, entry.slug)}
+              </bdi>
             </td>
-            <td>
+            <td data-label={t('admin.columns.state')}>
               <span className={`status-pill status-pill--${entry.published ? 'on' : 'off'}`}>{t(entry.published ? 'admin.published' : 'admin.draft')}</span>
             </td>
-            <td className="muted small">{formatDate(entry.updated_at, language, true)}</td>
-            <td>
+            <td className="muted small" data-label={t('admin.columns.updated')}>
+              {formatDate(entry.updated_at, language, true)}
+            </td>
+            <td data-label={t('admin.columns.actions')}>
               <Link className="button button--ghost button--small" to={`/admin/content/${entry.id}`}>
                 {t('admin.edit')}
               </Link>

@@ -96,7 +96,6 @@ export function ApiKeysPage() {
           empty={t('keys.empty')}
           emptyTestId="api-keys-empty"
           testId="api-keys-table"
-          cardsOnPhones
           columns={[
             { key: 'name', label: t('keys.columns.name') },
             { key: 'key', label: t('keys.columns.key') },
@@ -109,10 +108,10 @@ export function ApiKeysPage() {
         >
           {list.data?.map((key) => (
             <tr key={key.id} data-testid="api-key-row">
-              <td dir="auto">
-                {key.name} {key.team && <span className="pill">{t('keys.team')}</span>}
+              <td data-label={t('keys.columns.name')}>
+                <bdi>{key.name}</bdi> {key.team && <span className="pill">{t('keys.team')}</span>}
               </td>
-              <td>
+              <td data-label={t('keys.columns.key')}>
                 <code dir="ltr">{key.prefix}…</code>
               </td>
               <td className="small" data-label={t('keys.columns.created')}>{formatDate(key.created_at, language)}</td>
@@ -121,7 +120,7 @@ export function ApiKeysPage() {
                 {[t('keys.usageRequests', { count: key.usage.requests }), t('keys.usageCharacters', { count: key.usage.characters }), t('keys.usageDocuments', { count: key.usage.documents })].join(' · ')}
               </td>
               <td data-label={t('keys.columns.status')}>{key.revoked_at ? <span className="muted">{t('keys.revoked')}</span> : t('keys.active')}</td>
-              <td>
+              <td data-label={t('keys.columns.actions')}>
                 {!key.revoked_at && (
                   <button
                     type="button"

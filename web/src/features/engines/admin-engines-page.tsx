@@ -102,11 +102,11 @@ function DirectionPanel({ direction }: { direction: EngineDirection }) {
       >
         {direction.domains.map((row) => (
           <tr key={row.domain} data-domain={row.domain}>
-            <td>{tTranslate(`domain.${row.domain}`)}</td>
-            <td>
+            <td data-label={tTranslate('domain.label')}>{tTranslate(`domain.${row.domain}`)}</td>
+            <td data-label={t('engines.active')}>
               <strong data-testid="engines-active">{engineName(row.active)}</strong>
             </td>
-            <td>{row.chain.map(engineName).join(language === 'ar' ? '، ' : ', ')}</td>
+            <td data-label={t('engines.chain')}>{row.chain.map(engineName).join(language === 'ar' ? '، ' : ', ')}</td>
           </tr>
         ))}
       </AdminTable>

@@ -262,21 +262,25 @@ function GlossaryView({ scope }: { scope: GlossaryScope }) {
           const clashes = conflictsOf(term);
           return (
             <tr key={term.id} data-testid="glossary-row" data-conflict={clashes.length > 0 || undefined}>
-              <td lang={term.source_lang} dir="auto">
-                {term.source_term}
+              <td data-label={t('columns.source')}>
+                <span lang={term.source_lang} dir="auto">
+                  {term.source_term}
+                </span>
                 {clashes.length > 0 && (
                   <span className="pill pill--accent glossary-badge" title={clashes.map(conflictText).join(' ')}>
                     {t('conflicts.badge')}
                   </span>
                 )}
               </td>
-              <td lang={term.target_lang} dir="auto">
-                {term.target_term}
+              <td data-label={t('columns.target')}>
+                <span lang={term.target_lang} dir="auto">
+                  {term.target_term}
+                </span>
               </td>
-              <td>{t(`direction.${term.source_lang}-${term.target_lang}` as 'direction.en-ar')}</td>
-              <td>{domainName(term.domain)}</td>
+              <td data-label={t('columns.languages')}>{t(`direction.${term.source_lang}-${term.target_lang}` as 'direction.en-ar')}</td>
+              <td data-label={t('columns.domain')}>{domainName(term.domain)}</td>
               {canEdit && (
-                <td className="row-actions">
+                <td className="row-actions" data-label={t('columns.actions')}>
                   <button type="button" className="button button--ghost button--small" onClick={() => startEdit(term)} data-testid="glossary-edit">
                     {t('edit')}
                   </button>

@@ -42,7 +42,7 @@ export function AdminPlansPage() {
         {plans.isPending ? (
           <PageLoading />
         ) : (
-          <div className="table-scroll">
+          <div className="table-scroll table-cards">
             <table className="data-table">
               <thead>
                 <tr>
@@ -59,23 +59,23 @@ export function AdminPlansPage() {
               <tbody>
                 {(plans.data ?? []).map((plan) => (
                   <tr key={plan.id} data-testid="admin-plan-row" data-slug={plan.slug}>
-                    <td>
+                    <td data-label={t('admin.name')}>
                       <strong dir="auto">{language === 'ar' ? plan.name_ar : plan.name_en}</strong>
                       <div className="muted" dir="ltr">
                         {plan.slug}
                       </div>
                     </td>
-                    <td>
+                    <td data-label={t('admin.monthly')}>
                       <bdi>{formatPlanPrice(plan.price, '$', language)}</bdi>
                     </td>
-                    <td>
+                    <td data-label={t('admin.yearly')}>
                       <bdi>{formatPlanPrice(plan.price_yearly ?? 0, '$', language)}</bdi>
                     </td>
-                    <td>{plan.subscribers}</td>
-                    <td>
+                    <td data-label={t('admin.subscribers')}>{plan.subscribers}</td>
+                    <td data-label={t('admin.state')}>
                       <span className={`pill ${plan.archived ? 'pill--accent' : ''}`}>{plan.archived ? t('admin.archived') : t('admin.active')}</span>
                     </td>
-                    <td className="data-table__actions">
+                    <td className="data-table__actions" data-label={t('admin.actions')}>
                       <Link className="button button--ghost button--small" to={`/admin/plans/${plan.id}`}>
                         {t('admin.edit')}
                       </Link>

@@ -28,15 +28,15 @@ function RequestRow({ request }: { request: ServiceRequest }) {
   const languages = [request.source_lang, request.target_lang].filter(Boolean).map((code) => tCommon(`language.${code}` as 'language.en'));
   return (
     <tr data-testid="request-row" data-status={request.status}>
-      <td>
+      <td data-label={t('admin.columns.request')}>
         <strong>{request.reference}</strong>
         <div className="muted small">{formatDate(request.created_at, language, true)}</div>
       </td>
-      <td>
+      <td data-label={t('admin.columns.service')}>
         {t(`services.${request.service}.title`)}
         {languages.length > 0 && <div className="muted small">{languages.join(language === 'ar' ? ' ← ' : ' → ')}</div>}
       </td>
-      <td>
+      <td data-label={t('admin.columns.scope')}>
         {request.words !== null && <div>{t('admin.words', { value: formatNumber(request.words, language) })}</div>}
         {request.seats !== null && <div>{t('admin.seats', { value: formatNumber(request.seats, language) })}</div>}
         {request.file && (
@@ -51,7 +51,7 @@ function RequestRow({ request }: { request: ServiceRequest }) {
         )}
         {request.deadline && <div className="muted small">{t('admin.deadline', { date: formatDate(request.deadline, language) })}</div>}
       </td>
-      <td>
+      <td data-label={t('admin.columns.contact')}>
         <div>
           <bdi>{request.name}</bdi>
         </div>
@@ -69,7 +69,7 @@ function RequestRow({ request }: { request: ServiceRequest }) {
           </div>
         )}
       </td>
-      <td className="admin-table__message">
+      <td className="admin-table__message" data-label={t('admin.columns.message')}>
         {request.message ? (
           <details>
             <summary>{t('admin.showMessage')}</summary>
@@ -79,7 +79,7 @@ function RequestRow({ request }: { request: ServiceRequest }) {
           <span className="muted">—</span>
         )}
       </td>
-      <td>
+      <td data-label={t('admin.columns.status')}>
         <select
           className="input input--compact"
           aria-label={t('admin.statusLabel', { reference: request.reference })}

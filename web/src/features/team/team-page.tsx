@@ -169,7 +169,7 @@ function TeamView({ team }: { team: Team }) {
                     </span>
                   </td>
                   <td className="truncate-cell" data-label={t('email')}>
-                    <span className="team-member-email" dir="ltr" title={member.email} data-testid="member-email">
+                    <span dir="ltr" title={member.email} data-testid="member-email">
                       {member.email}
                     </span>
                   </td>

@@ -324,12 +324,16 @@ function SiteDetail({ id, onDeleted }: { id: number; onDeleted: () => void }) {
             {t('pages.searchButton')}
           </button>
         </form>
-        <div className="table-wrap">
+        {/* On a phone each page is a card (.table-cards); the header row keeps only its "select all" box, named. */}
+        <div className="table-wrap table-cards">
           <table className="data-table pages-table" data-testid="pages-table">
             <thead>
               <tr>
                 <th className="pages-table__check">
-                  <input type="checkbox" aria-label={t('pages.selectAll')} checked={allShownSelected} onChange={() => setSelected((s) => toggleSelection(s, rows, 'all'))} data-testid="select-all" />
+                  <label className="pages-table__select-all">
+                    <input type="checkbox" checked={allShownSelected} onChange={() => setSelected((s) => toggleSelection(s, rows, 'all'))} data-testid="select-all" />
+                    <span className="pages-table__select-all-text">{t('pages.selectAll')}</span>
+                  </label>
                 </th>
                 <th>{t('pages.name')}</th>
                 <th>{t('pages.url')}</th>
@@ -353,23 +357,23 @@ function SiteDetail({ id, onDeleted }: { id: number; onDeleted: () => void }) {
                         aria-label={t('pages.select', { title: isolate(page.title || displayUrl(page.url)) })}
                       />
                     </td>
-                    <td className="pages-table__title">
+                    <td className="pages-table__title" data-label={t('pages.name')}>
                       <span dir="auto">{page.title || '—'}</span>
                       {page.changed && <span className="pages-table__note">{t('pages.changed')}</span>}
                     </td>
-                    <td dir="ltr" className="pages-table__url">
-                      <a href={page.url} target="_blank" rel="noopener noreferrer">
+                    <td className="pages-table__url" data-label={t('pages.url')}>
+                      <a href={page.url} target="_blank" rel="noopener noreferrer" dir="ltr">
                         {displayUrl(page.url)}
                       </a>
                     </td>
-                    <td>{formatNumber(page.words, language)}</td>
-                    <td>
+                    <td data-label={t('pages.words')}>{formatNumber(page.words, language)}</td>
+                    <td data-label={t('pages.status')}>
                       <span className={chip.className} data-testid="status-chip">
                         {t(`status.${chip.key}`)}
                       </span>
                       {reason && <span className="pages-table__note">{t(reason)}</span>}
                     </td>
-                    <td>
+                    <td data-label={t('pages.actions')}>
                       {page.preview_url && (
                         <button className="button button--ghost button--small" type="button" onClick={() => setPreview(page)} data-testid="page-preview">
                           {t('pages.preview')}
