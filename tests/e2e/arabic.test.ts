@@ -130,6 +130,8 @@ describe('Arabic screens', () => {
     await banner.waitFor();
     expect(await banner.innerText()).toContain('npm run models:install');
     expect(await banner.innerText()).toContain('docs/engines.md');
+    const [noticeBottom, titleTop] = await banner.evaluate((element) => [element.getBoundingClientRect().bottom, document.querySelector('.admin-header h1')!.getBoundingClientRect().top]);
+    expect(titleTop - noticeBottom, 'the notice sits against the page title').toBeGreaterThanOrEqual(8);
     await screenshotsAtBothSizes(admin, 'arabic-admin-plans');
   });
 });

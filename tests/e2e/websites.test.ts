@@ -111,6 +111,10 @@ async function pagesAsCardsOnPhone(page: Page, locale: 'en' | 'ar') {
   const [boxScroll, boxWidth, pageScroll] = await table.evaluate((element) => [element.parentElement!.scrollWidth, element.parentElement!.clientWidth, document.documentElement.scrollWidth]);
   expect(boxScroll, "the pages' table scrolls sideways").toBeLessThanOrEqual(boxWidth);
   expect(pageScroll, 'the page is wider than the phone').toBeLessThanOrEqual(390);
+  // The search field shrinks with its panel rather than sticking out of it.
+  const [field, panel] = await page.getByTestId('page-search').evaluate((element) => [element.getBoundingClientRect(), element.closest('.panel')!.getBoundingClientRect()].map((box) => ({ left: box.left, right: box.right })));
+  expect(field.left, 'the search field sticks out of its panel').toBeGreaterThanOrEqual(panel.left);
+  expect(field.right, 'the search field sticks out of its panel').toBeLessThanOrEqual(panel.right);
   expect(await table.locator('thead th').evaluateAll((cells) => cells.filter((th) => getComputedStyle(th).display !== 'none').length)).toBe(1);
   const selectAll = table.locator('.pages-table__select-all');
   expect((await selectAll.innerText()).trim()).toBe(locale === 'ar' ? 'تحديد كل الصفحات المعروضة' : 'Select all pages shown');
