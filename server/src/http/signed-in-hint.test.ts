@@ -14,10 +14,11 @@ let ipCounter = 0;
 const freshIp = () => `198.51.100.${++ipCounter}`;
 
 beforeAll(async () => {
-  // https: secure cookies; a built web app, so a page load goes through the same hooks.
+  // https: secure cookies; a built web app, so a page load goes through the same hooks; the
+  // queue, for the mails of sign-up and deletion.
   webDist = await fs.mkdtemp(path.join(os.tmpdir(), 'lisan-web-'));
   await fs.writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>Lisan</title>');
-  t = await createTestApp({ env: { APP_URL: 'https://lisan.test', WEB_DIST_DIR: webDist } });
+  t = await createTestApp({ startQueue: true, env: { APP_URL: 'https://lisan.test', WEB_DIST_DIR: webDist } });
 });
 
 afterAll(async () => {
