@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { apiCall, closeBrowserConnection, newConsentedPage, screenshot, signUpVerified } from './helpers';
+import { apiCall, closeBrowserConnection, newConsentedPage, screenshot, screenshotsAtBothSizes, signUpVerified } from './helpers';
 
 const contexts: BrowserContext[] = [];
 afterAll(async () => {
@@ -72,7 +72,7 @@ describe.each(['en', 'ar'] as const)('first-hour review (%s)', (locale) => {
     await screenshot(page, `team-create-${locale}-phone`);
   });
 
-  it("the dashboard's empty list of recent translations points to the button that is there", async () => {
+  it('the dashboard greets a brand-new user with "Welcome," (not "Welcome back,"), and its empty list of recent translations points to the button that is there', async () => {
     const page = await signedInPage(locale, `dash-${locale}`);
     await page.goto('/dashboard');
     const empty = page.getByTestId('dashboard-recent-empty');
@@ -80,7 +80,10 @@ describe.each(['en', 'ar'] as const)('first-hour review (%s)', (locale) => {
     const button = (await page.getByTestId('dashboard-translate').textContent())!.trim();
     expect(button.length).toBeGreaterThan(0);
     expect(await empty.textContent()).toContain(button);
-    await screenshot(page, `dashboard-new-user-${locale}-desktop`);
+    // The session sign-up opened is the account's first visit.
+    const title = (await page.getByTestId('dashboard-title').textContent())!.trim();
+    expect(title).toBe(`${locale === 'ar' ? 'مرحبًا،' : 'Welcome,'} Dana dash-${locale}`);
+    await screenshotsAtBothSizes(page, `dashboard-new-user-${locale}`);
   });
 
   it('a lazily loaded page opened first logs no warning or error in the console', async () => {

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
-import { createUser, signIn, uniqueEmail } from '../modules/auth/auth.test-support';
+import { createUser, signIn, signUp, uniqueEmail } from '../modules/auth/auth.test-support';
 import { SESSION_COOKIE, SIGNED_IN_COOKIE } from './sessions';
 
 let t: TestApp;
@@ -58,15 +58,8 @@ function expectHintBesideSession(response: { cookies: unknown[] }) {
 
 describe('the signed-in hint cookie', () => {
   it('comes with the session cookie at sign-up, ending with the browser like it', async () => {
-    const email = uniqueEmail('hint-signup');
-    const client = t.client();
-    const response = await client.request({
-      method: 'POST',
-      url: '/mt/register',
-      payload: { name: 'Huda Salem', email, password: 'password123', password_confirmation: 'password123' },
-      remoteAddress: freshIp(),
-    });
-    expect(response.statusCode).toBe(201);
+    const response = await signUp(t.client(), { email: uniqueEmail('hint-signup'), remoteAddress: freshIp() });
+    expect(response.statusCode, response.body).toBe(201);
     expectHintBesideSession(response);
     expect(cookieOf(response, SIGNED_IN_COOKIE)!.expires).toBeUndefined();
   });
