@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { baseUrl, closeBrowserConnection, newConsentedPage, signUpVerified } from './helpers';
+import { apiCall, baseUrl, closeBrowserConnection, newConsentedPage, signInThroughForm, signUpVerified } from './helpers';
 
 const contexts: BrowserContext[] = [];
 afterAll(async () => {
@@ -71,6 +71,22 @@ describe.each(['en', 'ar'] as const)('the signed-in hint (%s)', (locale) => {
     await page.waitForLoadState('networkidle');
     expect(after.userCalls).toEqual([]);
     expect(after.messages).toEqual([]);
+
+    // Signing in through the form sets the hint again, and the app loads the user at once.
+    await signInThroughForm(page, email, 'signed-in-hint-1');
+    await page.locator('.account-link').waitFor();
+    expect((await hintOf(page))?.value).toBe('1');
+  });
+
+  it('an unverified sign-up has the hint, so the user call answers 450 and the app sends it to /check-email', async () => {
+    const page = await newConsentedPage(locale, contexts);
+    await page.goto('/');
+    const email = `hint-unverified-${locale}-${randomBytes(4).toString('hex')}@example.com`;
+    const registered = await apiCall(page, 'POST', '/mt/register', { name: 'Sami', email, password: 'signed-in-hint-1', password_confirmation: 'signed-in-hint-1' });
+    expect(registered.status).toBe(201);
+    expect((await hintOf(page))?.value).toBe('1');
+    await page.goto('/dashboard');
+    await expect.poll(() => new URL(page.url()).pathname, POLL).toBe('/check-email');
   });
 
   it('a hint left without its session is cleared by the next page load, before the app could call GET /api/user', async () => {
