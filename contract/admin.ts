@@ -44,8 +44,11 @@ export type AuditEntry = z.output<typeof auditEntry>;
 export const auditPage = paginated(auditEntry);
 export type AuditPage = z.output<typeof auditPage>;
 
-/** GET /api/admin/users/:id: the profile, when the account was made, and the last 20 admin actions on it. */
-export const adminUserDetail = z.object({ data: userProfile.extend({ created_at: timestamp, audit: z.array(auditEntry) }) });
+/**
+ * GET /api/admin/users/:id: the profile (less `first_session`, which belongs to the user's own
+ * session), when the account was made, and the last 20 admin actions on it.
+ */
+export const adminUserDetail = z.object({ data: userProfile.omit({ first_session: true }).extend({ created_at: timestamp, audit: z.array(auditEntry) }) });
 export type AdminUserDetail = z.output<typeof adminUserDetail>['data'];
 
 const subscriptionSummary = z.object({

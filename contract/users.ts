@@ -63,6 +63,12 @@ export const userProfile = z.object({
   api_enabled: z.boolean(),
   team: z.object({ id: z.number().int(), role: z.string() }).nullable(),
   /**
+   * This session is the account's first visit: it began within an hour of the account's creation
+   * (sign-up, or the sign-in right after accepting an invitation). The dashboard greets "Welcome,"
+   * then, "Welcome back," otherwise.
+   */
+  first_session: z.boolean(),
+  /**
    * Counted against the plan: the account's, or the team's for a member. `api_characters_this_month` is
    * GET /v2/usage's `character_count`, null when the plan has no API.
    */

@@ -27,6 +27,8 @@ export interface RouteEntry {
 export interface Actor {
   user: UserRow;
   sessionId: string;
+  /** When the session began: its sign-up or sign-in. */
+  sessionStartedAt: Date;
 }
 
 declare module 'fastify' {
@@ -59,7 +61,7 @@ export function registerAccess(app: FastifyInstance, deps: { sessions: SessionSt
     const cached = sessionId ? deps.actors!.get(sessionId) : undefined;
     if (cached) {
       request.sessionCache = cached.session;
-      request.actor = { user: cached.user, sessionId: cached.session.id };
+      request.actor = { user: cached.user, sessionId: cached.session.id, sessionStartedAt: new Date(cached.session.created_at) };
       return;
     }
     const mark = deps.actors?.mark();
@@ -67,7 +69,7 @@ export function registerAccess(app: FastifyInstance, deps: { sessions: SessionSt
     if (!session?.user_id) return;
     const user = await deps.loadUser(session.user_id);
     if (!user) return;
-    request.actor = { user, sessionId: session.id };
+    request.actor = { user, sessionId: session.id, sessionStartedAt: new Date(session.created_at) };
     deps.actors?.set(session, user, mark);
   }
 
@@ -80,6 +82,9 @@ export function registerAccess(app: FastifyInstance, deps: { sessions: SessionSt
     if (!request.actor.user.email_verified_at) throw new EmailNotVerified();
     if (access === 'admin' && request.actor.user.role_id !== ROLE.admin) throw new Forbidden();
   });
+
+  // The readable signed-in hint follows what the session resolved to (http/sessions.ts).
+  app.addHook('onSend', async (request, reply) => deps.sessions.syncSignedInHint(request, reply, request.actor !== null));
 }
 
 /** The signed-in actor of a route whose access is not public. */

@@ -5,6 +5,13 @@ import { createBatcher, type Batcher } from '../db/batcher';
 import type { DB, SessionRow } from '../db/schema';
 
 export const SESSION_COOKIE = 'lisan_session';
+/**
+ * Set beside the session cookie, readable by the web app's script and holding no secret: with it
+ * absent the app treats the visitor as a guest without calling GET /api/user, whose 401 a
+ * browser would log as a failed resource on every guest page. Only a hint: a stale one costs
+ * one 401, and that answer clears it (syncSignedInHint).
+ */
+export const SIGNED_IN_COOKIE = 'lisan_signed_in';
 
 export interface SessionOptions {
   ttlHours: number;
@@ -50,6 +57,15 @@ export class SessionStore {
 
   private lifetimeMs(remember: boolean) {
     return remember ? this.options.rememberDays * 86_400_000 : this.options.ttlHours * 3_600_000;
+  }
+
+  /** What the session cookie and the hint share; without `expires` they end with the browser. */
+  private cookieOptions(expires?: Date) {
+    return { path: '/', sameSite: 'lax', secure: this.options.secureCookies, ...(expires ? { expires } : {}) } as const;
+  }
+
+  private setHint(reply: FastifyReply, expires?: Date) {
+    reply.setCookie(SIGNED_IN_COOKIE, '1', { ...this.cookieOptions(expires), httpOnly: false });
   }
 
   /** The id (token digest) of the request's session cookie, when it has a well-formed one. */
@@ -100,26 +116,41 @@ export class SessionStore {
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    reply.setCookie(SESSION_COOKIE, token, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: this.options.secureCookies,
-      // Without "remember me" the cookie ends with the browser; the row expires server-side.
-      ...(remember ? { expires } : {}),
-    });
+    // Without "remember me" both cookies end with the browser; the row expires server-side.
+    const cookieExpires = remember ? expires : undefined;
+    reply.setCookie(SESSION_COOKIE, token, { ...this.cookieOptions(cookieExpires), httpOnly: true });
+    this.setHint(reply, cookieExpires);
     request.sessionCache = row;
     request.sessionRotated = true;
     return row;
   }
 
-  /** Ends the request's session server-side and clears the cookie. */
+  /** Ends the request's session server-side and clears its cookie and the hint. */
   async end(request: FastifyRequest, reply: FastifyReply) {
     const token = request.cookies[SESSION_COOKIE];
     if (token) await this.db.deleteFrom('sessions').where('id', '=', hashToken(token)).execute();
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    reply.clearCookie(SESSION_COOKIE, this.cookieOptions());
+    reply.clearCookie(SIGNED_IN_COOKIE, this.cookieOptions());
     request.sessionCache = null;
     request.sessionRotated = true;
+  }
+
+  /**
+   * Keeps the signed-in hint in step with a session that this request neither started nor ended
+   * (those write both cookies themselves): set for a valid session that predates the hint, with
+   * the expiry start() gave its cookie; cleared when the session is gone (signed out elsewhere,
+   * expired, revoked, its user deleted). `signedIn`: the request's session resolved to a user.
+   * A request whose session was never looked up (refused before access) is left alone.
+   */
+  syncSignedInHint(request: FastifyRequest, reply: FastifyReply, signedIn: boolean) {
+    if (request.sessionRotated || request.sessionCache === undefined) return;
+    const hinted = request.cookies[SIGNED_IN_COOKIE] !== undefined;
+    const session = request.sessionCache;
+    if (signedIn && session && !hinted) {
+      this.setHint(reply, session.remember ? new Date(new Date(session.created_at).getTime() + this.lifetimeMs(true)) : undefined);
+    } else if (!signedIn && hinted) {
+      reply.clearCookie(SIGNED_IN_COOKIE, this.cookieOptions());
+    }
   }
 
   /** Ends every session of a user (password reset, removal from a team, deletion). */

@@ -10,6 +10,8 @@ export const FALLBACK_ERROR_MESSAGE = 'Whoops! Something went wrong.';
 export const CSRF_COOKIE_PATH = '/mt/csrf-cookie';
 export const CSRF_COOKIE_NAME = 'XSRF-TOKEN';
 export const CSRF_HEADER_NAME = 'X-XSRF-TOKEN';
+/** Set by the server beside the (httpOnly) session cookie and cleared with it; holds no secret. */
+export const SIGNED_IN_COOKIE_NAME = 'lisan_signed_in';
 
 /** The status the server answers when the CSRF token is missing or stale (Laravel's "page expired"). */
 const CSRF_MISMATCH_STATUS = 419;

@@ -87,7 +87,7 @@ export function SiteHeader() {
                     {user.name}
                   </span>
                 </Link>
-                <button type="button" className="button button--ghost button--small" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+                <button type="button" className="button button--ghost button--small" data-testid="header-sign-out" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
                   {t('nav.signOut')}
                 </button>
               </>

@@ -70,6 +70,16 @@ export async function signIn(t: TestApp, email: string, password = 'password123'
   return client;
 }
 
+/** Signs the client up through POST /mt/register (password "password123"); on 201 it is signed in, unverified. */
+export function signUp(client: TestClient, input: { email: string; name?: string; remoteAddress?: string }) {
+  return client.request({
+    method: 'POST',
+    url: '/mt/register',
+    payload: { name: input.name ?? 'Huda Salem', email: input.email, password: 'password123', password_confirmation: 'password123' },
+    remoteAddress: input.remoteAddress,
+  });
+}
+
 /** A multipart/form-data body for app.inject. */
 export function multipartBody(fields: Record<string, string>, files: Record<string, { name: string; type: string; content: Buffer }> = {}) {
   const boundary = `----lisan${randomBytes(8).toString('hex')}`;

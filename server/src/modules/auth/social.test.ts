@@ -190,6 +190,8 @@ describe('social sign-in round trip (OpenID Connect, loopback provider)', () => 
     const { answer } = await socialSignIn(client, 'google');
     expect(answer.statusCode).toBe(302);
     expect(answer.headers.location).toBe('/dashboard');
+    // The web app's readable signed-in hint comes with the session cookie (http/sessions.ts).
+    expect(client.cookies.get('lisan_signed_in')).toBe('1');
     expect(google.paths).toContain('/token');
     expect(google.paths).not.toContain('/me'); // the address came in the ID token
 
@@ -229,6 +231,8 @@ describe('social sign-in round trip (OpenID Connect, loopback provider)', () => 
     expect(row.email_verified_at).not.toBeNull();
     expect((await owner.get('/api/user')).json().social.google).toBe(true);
     expect((await squatterSession.get('/api/user')).statusCode).toBe(401);
+    // The hint outlived the squatter's session: that answer cleared it.
+    expect(squatterSession.cookies.has('lisan_signed_in')).toBe(false);
   });
 
   it('does not link to an existing account when the provider does not vouch for the address', async () => {
@@ -261,7 +265,9 @@ describe('social sign-in round trip (OpenID Connect, loopback provider)', () => 
     const email = uniqueEmail('remember');
     google.nextAccount = { sub: `g-${email}`, email, email_verified: true };
     const { answer } = await socialSignIn(t.client(), 'google', '?remember=1');
-    expect(answer.cookies.find((c) => c.name === 'lisan_session')!.expires).toBeInstanceOf(Date);
+    const expires = answer.cookies.find((c) => c.name === 'lisan_session')!.expires;
+    expect(expires).toBeInstanceOf(Date);
+    expect(answer.cookies.find((c) => c.name === 'lisan_signed_in')!.expires).toEqual(expires);
   });
 
   it('connects a provider to the signed-in account and refuses an identity that belongs to another account', async () => {

@@ -1,6 +1,7 @@
 import { messageOnly } from '../../../../contract/common';
 import { deleteAccountRequest, disconnectRequest, passwordChangeRequest, passwordSetRequest, settingsRequest, userProfile, userUpdated } from '../../../../contract/users';
-import { requireActor } from '../../http/access';
+import type { UserRow } from '../../db/schema';
+import { requireActor, type Actor } from '../../http/access';
 import { NotFound } from '../../http/errors';
 import { resolveLocale } from '../../http/locale';
 import { readForm } from '../../http/multipart';
@@ -16,20 +17,26 @@ import { IMAGE_CONTENT_TYPES, LOGO_FILE_NAME, logoStorageKey, MAX_LOGO_BYTES, ty
 export function usersRoutes(app: App, deps: { users: UsersService; sessions: SessionStore; storage: FileStorage }) {
   const message = (request: Parameters<typeof resolveLocale>[0], key: string) => t(resolveLocale(request), key);
 
-  app.get('/api/user', { config: { access: 'verified' }, schema: answers(userProfile) }, async (request) => deps.users.getProfile(requireActor(request).user));
+  /** The profile, for the session that asks (its start tells a first visit from a return). */
+  const profileOf = (user: UserRow, actor: Actor) => deps.users.getOwnProfile(user, { startedAt: actor.sessionStartedAt });
+
+  app.get('/api/user', { config: { access: 'verified' }, schema: answers(userProfile) }, async (request) => {
+    const actor = requireActor(request);
+    return profileOf(actor.user, actor);
+  });
 
   app.post('/api/user/update', { config: { access: 'verified' }, schema: answers(userUpdated) }, async (request) => {
-    const { user } = requireActor(request);
+    const actor = requireActor(request);
     const form = await readForm(request, { files: { logo: { maxBytes: MAX_LOGO_BYTES, tooLargeMessage: 'users.logo_too_large' } } });
     const input = parseInput(updateProfileSchema, form.fields);
-    const updated = await deps.users.updateProfile(user, input, form.files.logo?.content);
-    return { message: message(request, 'users.profile_updated'), user: await deps.users.getProfile(updated) };
+    const updated = await deps.users.updateProfile(actor.user, input, form.files.logo?.content);
+    return { message: message(request, 'users.profile_updated'), user: await profileOf(updated, actor) };
   });
 
   app.post('/api/user/settings', { config: { access: 'verified' }, schema: answers(userUpdated) }, async (request) => {
-    const { user } = requireActor(request);
-    const updated = await deps.users.updateSettings(user, parseInput(settingsRequest, request.body));
-    return { message: message(request, 'users.updated'), user: await deps.users.getProfile(updated) };
+    const actor = requireActor(request);
+    const updated = await deps.users.updateSettings(actor.user, parseInput(settingsRequest, request.body));
+    return { message: message(request, 'users.updated'), user: await profileOf(updated, actor) };
   });
 
   app.post('/api/user/password-update', { config: { access: 'verified' }, schema: answers(messageOnly) }, async (request) => {
@@ -40,10 +47,10 @@ export function usersRoutes(app: App, deps: { users: UsersService; sessions: Ses
   });
 
   app.post('/api/user/disconnect', { config: { access: 'verified' }, schema: answers(userUpdated) }, async (request) => {
-    const { user } = requireActor(request);
+    const actor = requireActor(request);
     const { provider } = parseInput(disconnectRequest, request.body);
-    await deps.users.disconnect(user, provider);
-    return { message: message(request, 'users.updated'), user: await deps.users.getProfile(user) };
+    await deps.users.disconnect(actor.user, provider);
+    return { message: message(request, 'users.updated'), user: await profileOf(actor.user, actor) };
   });
 
   app.post('/api/user/delete-account', { config: { access: 'user' }, schema: answers(messageOnly) }, async (request, reply) => {

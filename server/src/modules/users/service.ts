@@ -17,6 +17,7 @@ import type { DeleteAccountInput, SettingsInput, UpdateProfileInput } from './sc
 import {
   accountDeletionBlocker,
   detectImageType,
+  isFirstSession,
   logoStorageKey,
   logoUrl,
   MAX_LOGO_BYTES,
@@ -142,8 +143,16 @@ export function createUsersService(deps: UsersServiceDeps) {
     findById: (id: number) => deps.repo.findById(id),
     findByEmail: (email: string) => deps.repo.findByEmail(email),
 
-    /** The body of GET /api/user: the user and the limits of their plan (spec section 4). */
+    /** The user and the limits of their plan (spec section 4), as an admin sees them too. */
     getProfile,
+
+    /**
+     * The body of GET /api/user: the profile, and whether `session` (the one asking) is the
+     * account's first visit, which the dashboard's greeting follows.
+     */
+    async getOwnProfile(user: UserRow, session: { startedAt: Date }) {
+      return { ...(await getProfile(user)), first_session: isFirstSession({ createdAt: new Date(user.created_at) }, session) };
+    },
     sendPasswordChangedEmail,
 
     /**

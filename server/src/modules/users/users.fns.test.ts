@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountDeletionBlocker, detectImageType, readCompanyInfo, readPersonalInfo } from './users.fns';
+import { accountDeletionBlocker, detectImageType, FIRST_SESSION_WINDOW_MS, isFirstSession, readCompanyInfo, readPersonalInfo } from './users.fns';
 
 describe('detectImageType', () => {
   it('recognises PNG, JPEG and WebP by their first bytes', () => {
@@ -31,5 +31,23 @@ describe('accountDeletionBlocker', () => {
     expect(accountDeletionBlocker({ id: 7 }, { ownerId: 7 })).toBe('users.team_owner_cannot_delete');
     expect(accountDeletionBlocker({ id: 8 }, { ownerId: 7 })).toBeNull(); // a member or manager of that team
     expect(accountDeletionBlocker({ id: 7 }, null)).toBeNull();
+  });
+});
+
+describe('isFirstSession', () => {
+  const createdAt = new Date('2026-11-28T09:00:00Z');
+  const startedAfter = (ms: number) => isFirstSession({ createdAt }, { startedAt: new Date(createdAt.getTime() + ms) });
+
+  it("is the account's first visit when the session began with the sign-up or soon after it", () => {
+    expect(startedAfter(0)).toBe(true);
+    expect(startedAfter(40)).toBe(true); // sign-up: the session starts in the same request
+    expect(startedAfter(3_000)).toBe(true); // the sign-in right after accepting an invitation
+    expect(startedAfter(FIRST_SESSION_WINDOW_MS - 1)).toBe(true);
+    expect(FIRST_SESSION_WINDOW_MS).toBe(60 * 60_000);
+  });
+
+  it('is a return when the session began an hour or more after the account was made', () => {
+    expect(startedAfter(FIRST_SESSION_WINDOW_MS)).toBe(false);
+    expect(startedAfter(2 * 86_400_000)).toBe(false);
   });
 });

@@ -3,6 +3,22 @@ import type { UserRow } from '../../db/schema';
 /** Length of the free trial every new account starts with (spec sections 1 and 9). */
 export const TRIAL_DAYS = 7;
 
+/**
+ * How soon after the account's creation a session must begin to count as its first. Sign-up and
+ * social sign-up open theirs in the same request; the sign-in after accepting a team invitation
+ * follows within seconds; the hour also covers a verification link opened on another device.
+ */
+export const FIRST_SESSION_WINDOW_MS = 60 * 60_000;
+
+/**
+ * Whether the session is the account's first visit (the dashboard then says "Welcome," rather
+ * than "Welcome back,"): it began within FIRST_SESSION_WINDOW_MS of the account's creation.
+ * No sign-in time is kept, and sign-out deletes sessions, so this is the signal the data holds.
+ */
+export function isFirstSession(account: { createdAt: Date }, session: { startedAt: Date }): boolean {
+  return session.startedAt.getTime() - account.createdAt.getTime() < FIRST_SESSION_WINDOW_MS;
+}
+
 /** Company logos: PNG, JPEG or WebP, recognised by their first bytes, at most 2 MB. */
 export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
 

@@ -1,7 +1,8 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../../test/harness';
 import { llmMode } from './service';
-import { createUser, multipartBody, signIn, testClock, uniqueEmail, waitForMail } from '../auth/auth.test-support';
+import { createUser, multipartBody, signIn, signUp, testClock, uniqueEmail, waitForMail } from '../auth/auth.test-support';
 
 let t: TestApp;
 const clock = testClock();
@@ -77,7 +78,24 @@ describe('GET /api/user', () => {
       llm_mode: 'not_in_plan',
       api_enabled: true,
       team: null,
+      // Signed in right after the account was made: its first visit.
+      first_session: true,
     });
+  });
+
+  it('tells the first visit (the session sign-up opened) from a return (a later sign-in)', async () => {
+    const email = uniqueEmail('first');
+    const newcomer = t.client();
+    expect((await signUp(newcomer, { email, name: 'Nadia', remoteAddress: freshIp() })).statusCode).toBe(201);
+    await db().updateTable('users').set({ email_verified_at: new Date() }).where('email', '=', email).execute();
+    expect((await newcomer.get('/api/user')).json().first_session).toBe(true);
+
+    // The same account signing in again two hours after it was made (created_at is the database's clock).
+    await sql`update users set created_at = now() - interval '2 hours' where email = ${email}`.execute(db());
+    const returning = await signIn(t, email, 'password123', freshIp());
+    expect((await returning.get('/api/user')).json().first_session).toBe(false);
+    // The writes answer the profile too, with the same greeting.
+    expect((await returning.post('/api/user/settings', { source_lang: 'en', target_lang: 'ar', domain: 'legal' })).json().user.first_session).toBe(false);
   });
 });
 

@@ -32,6 +32,7 @@ function makeUser(overrides: Partial<User> = {}): User {
     llm_mode: 'available',
     api_enabled: false,
     team: null,
+    first_session: false,
     usage: { text_requests_today: 0, doc_requests_this_month: 0, web_pages_this_month: 0, api_characters_this_month: null },
     ...overrides,
   };

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { api, isApiError } from '../../api/client';
+import { api, isApiError, readCookie, SIGNED_IN_COOKIE_NAME } from '../../api/client';
 import type { User } from '../../api/types';
 
 /** The user call answers 450 when the e-mail address is not verified yet. */
@@ -17,12 +17,23 @@ export const userKeys = {
 };
 
 /**
- * GET /api/user: the signed-in user, or null for a guest (401). Never retried and
- * never polled (spec section 9); other failures (450 included) stay errors.
+ * Whether the server's signed-in hint cookie is there. Without it the visitor is a guest and the
+ * user call is not made: its 401 would show as a failed resource in the browser's console.
+ */
+export function hasSignedInHint(cookies: string = typeof document === 'undefined' ? '' : document.cookie): boolean {
+  return readCookie(cookies, SIGNED_IN_COOKIE_NAME) !== null;
+}
+
+/**
+ * GET /api/user: the signed-in user, or null for a guest (no signed-in hint, or 401 for a stale
+ * one, which that answer clears). Read at each fetch, so the refetch after a sign-in sees the hint
+ * the sign-in set. Never retried and never polled (spec section 9); other failures (450
+ * included) stay errors.
  */
 export const currentUserQuery = queryOptions({
   queryKey: userKeys.current(),
   queryFn: async ({ signal }): Promise<User | null> => {
+    if (!hasSignedInHint()) return null;
     try {
       return await api.get<User>('/api/user', { signal });
     } catch (error) {

@@ -31,8 +31,9 @@ export function DashboardPage() {
   return (
     <section className="container page-section dashboard" data-testid="dashboard">
       <header className="dashboard__header">
-        <h1>
-          {t('title')} <bdi>{user.name}</bdi>
+        <h1 data-testid="dashboard-title">
+          {/* "Welcome," on the account's first visit (the session sign-up opened), "Welcome back," after. */}
+          {t(user.first_session ? 'title.new' : 'title.returning')} <bdi>{user.name}</bdi>
         </h1>
         <Link className="button button--primary button--large" to="/translate" data-testid="dashboard-translate">
           {t('translate')}

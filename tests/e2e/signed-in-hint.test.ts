@@ -1,0 +1,104 @@
+// The readable "signed in" hint cookie (server/src/http/sessions.ts): a guest's pages skip
+// GET /api/user, whose 401 the browser would log as a console error on every page; a
+// signed-in user stays signed in across a reload, and signing out takes the hint away.
+import { randomBytes } from 'node:crypto';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { apiCall, baseUrl, closeBrowserConnection, newConsentedPage, signInThroughForm, signUpVerified } from './helpers';
+
+const contexts: BrowserContext[] = [];
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await closeBrowserConnection();
+});
+
+const HINT = 'lisan_signed_in';
+const POLL = { timeout: 15_000 };
+
+/** Console warnings and errors, and the GET /api/user calls, the page makes from now on. */
+function watch(page: Page) {
+  const messages: string[] = [];
+  const userCalls: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') messages.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/user') userCalls.push(request.url());
+  });
+  return { messages, userCalls };
+}
+
+const hintOf = async (page: Page) => (await page.context().cookies()).find((cookie) => cookie.name === HINT);
+
+describe.each(['en', 'ar'] as const)('the signed-in hint (%s)', (locale) => {
+  it("a guest's home page and translator log no console error and never call GET /api/user", async () => {
+    const page = await newConsentedPage(locale, contexts);
+    const seen = watch(page);
+    for (const path of ['/', '/translate']) {
+      await page.goto(path);
+      await page.getByTestId('translator').waitFor();
+      await page.waitForLoadState('networkidle');
+    }
+    expect(seen.messages).toEqual([]);
+    expect(seen.userCalls).toEqual([]);
+    expect(await hintOf(page)).toBeUndefined();
+  });
+
+  it('a signed-in user is still signed in after a reload, and signing out takes the hint away', async () => {
+    const page = await newConsentedPage(locale, contexts);
+    const email = `hint-${locale}-${randomBytes(4).toString('hex')}@example.com`;
+    await signUpVerified(page, { name: `Rana ${locale}`, email, password: 'signed-in-hint-1' });
+    const hint = (await hintOf(page))!;
+    expect(hint).toMatchObject({ value: '1', httpOnly: false, path: '/', sameSite: 'Lax' });
+
+    await page.goto('/dashboard');
+    await page.getByTestId('dashboard').waitFor();
+    const seen = watch(page);
+    await page.reload();
+    await page.getByTestId('dashboard').waitFor();
+    await page.locator('.account-link').waitFor();
+    expect(seen.userCalls.length).toBeGreaterThan(0);
+    expect(seen.messages).toEqual([]);
+
+    await page.getByTestId('header-sign-out').click();
+    await expect.poll(() => new URL(page.url()).pathname, POLL).toBe('/');
+    await expect.poll(() => hintOf(page), POLL).toBeUndefined();
+    expect((await page.context().cookies()).find((cookie) => cookie.name === 'lisan_session')).toBeUndefined();
+    // A guest again: the next page makes no user call.
+    const after = watch(page);
+    await page.reload();
+    await page.getByTestId('translator').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(after.userCalls).toEqual([]);
+    expect(after.messages).toEqual([]);
+
+    // Signing in through the form sets the hint again, and the app loads the user at once.
+    await signInThroughForm(page, email, 'signed-in-hint-1');
+    await page.locator('.account-link').waitFor();
+    expect((await hintOf(page))?.value).toBe('1');
+  });
+
+  it('an unverified sign-up has the hint, so the user call answers 450 and the app sends it to /check-email', async () => {
+    const page = await newConsentedPage(locale, contexts);
+    await page.goto('/');
+    const email = `hint-unverified-${locale}-${randomBytes(4).toString('hex')}@example.com`;
+    const registered = await apiCall(page, 'POST', '/mt/register', { name: 'Sami', email, password: 'signed-in-hint-1', password_confirmation: 'signed-in-hint-1' });
+    expect(registered.status).toBe(201);
+    expect((await hintOf(page))?.value).toBe('1');
+    await page.goto('/dashboard');
+    await expect.poll(() => new URL(page.url()).pathname, POLL).toBe('/check-email');
+  });
+
+  it('a hint left without its session is cleared by the next page load, before the app could call GET /api/user', async () => {
+    const page = await newConsentedPage(locale, contexts);
+    await page.context().addCookies([{ name: HINT, value: '1', url: baseUrl() }]);
+    const seen = watch(page);
+    await page.goto('/');
+    await page.getByTestId('translator').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await hintOf(page)).toBeUndefined();
+    expect(seen.userCalls).toEqual([]);
+    expect(seen.messages).toEqual([]);
+    expect(await page.locator('.account-link').count()).toBe(0);
+  });
+});
