@@ -83,8 +83,8 @@ export function registerAccess(app: FastifyInstance, deps: { sessions: SessionSt
     if (access === 'admin' && request.actor.user.role_id !== ROLE.admin) throw new Forbidden();
   });
 
-  // The readable signed-in hint follows what the session resolved to (http/sessions.ts).
-  app.addHook('onSend', async (request, reply) => deps.sessions.syncSignedInHint(request, reply, request.actor !== null));
+  // The cookies follow what the session resolved to: the hint, a remembered session's expiry (http/sessions.ts).
+  app.addHook('onSend', async (request, reply) => deps.sessions.syncCookies(request, reply, request.actor !== null));
 }
 
 /** The signed-in actor of a route whose access is not public. */

@@ -9,7 +9,7 @@ export const SESSION_COOKIE = 'lisan_session';
  * Set beside the session cookie, readable by the web app's script and holding no secret: with it
  * absent the app treats the visitor as a guest without calling GET /api/user, whose 401 a
  * browser would log as a failed resource on every guest page. Only a hint: a stale one costs
- * one 401, and that answer clears it (syncSignedInHint).
+ * one 401, and that answer clears it (syncCookies).
  */
 export const SIGNED_IN_COOKIE = 'lisan_signed_in';
 
@@ -86,6 +86,7 @@ export class SessionStore {
         const expires = new Date(now.getTime() + this.lifetimeMs(session.remember));
         await this.db.updateTable('sessions').set({ last_seen_at: now, expires_at: expires }).where('id', '=', session.id).execute();
         session = { ...session, last_seen_at: now, expires_at: expires };
+        request.sessionExtended = true;
       }
     }
     request.sessionCache = session;
@@ -136,18 +137,29 @@ export class SessionStore {
   }
 
   /**
-   * Keeps the signed-in hint in step with a session that this request neither started nor ended
-   * (those write both cookies themselves): set for a valid session that predates the hint, with
-   * the expiry start() gave its cookie; cleared when the session is gone (signed out elsewhere,
-   * expired, revoked, its user deleted). `signedIn`: the request's session resolved to a user.
-   * A request whose session was never looked up (refused before access) is left alone.
+   * Keeps the cookies in step with a session that this request neither started nor ended (those
+   * write both cookies themselves). A remembered session whose row this request extended gets
+   * both cookies again with the row's new expiry, so a user who keeps coming back stays signed in
+   * (the browser would otherwise drop the cookie at the expiry sign-in gave it while the server
+   * still honours the session). Otherwise only the signed-in hint moves: set for a valid session
+   * that predates the hint (a remembered one's with the row's expiry); cleared when the session is
+   * gone (signed out elsewhere, expired, revoked, its user deleted). `signedIn`: the request's
+   * session resolved to a user. A request whose session was never looked up (refused before
+   * access) is left alone.
    */
-  syncSignedInHint(request: FastifyRequest, reply: FastifyReply, signedIn: boolean) {
+  syncCookies(request: FastifyRequest, reply: FastifyReply, signedIn: boolean) {
     if (request.sessionRotated || request.sessionCache === undefined) return;
-    const hinted = request.cookies[SIGNED_IN_COOKIE] !== undefined;
     const session = request.sessionCache;
+    const token = request.cookies[SESSION_COOKIE];
+    if (signedIn && session?.remember && request.sessionExtended && token) {
+      const expires = new Date(session.expires_at);
+      reply.setCookie(SESSION_COOKIE, token, { ...this.cookieOptions(expires), httpOnly: true });
+      this.setHint(reply, expires);
+      return;
+    }
+    const hinted = request.cookies[SIGNED_IN_COOKIE] !== undefined;
     if (signedIn && session && !hinted) {
-      this.setHint(reply, session.remember ? new Date(new Date(session.created_at).getTime() + this.lifetimeMs(true)) : undefined);
+      this.setHint(reply, session.remember ? new Date(session.expires_at) : undefined);
     } else if (!signedIn && hinted) {
       reply.clearCookie(SIGNED_IN_COOKIE, this.cookieOptions());
     }
@@ -171,5 +183,7 @@ declare module 'fastify' {
     sessionCache?: SessionRow | null;
     /** The request started or ended a session (the CSRF token rotates with it, http/csrf.ts). */
     sessionRotated?: boolean;
+    /** The request slid its session's expiry (get()); a remembered session's cookies follow (syncCookies). */
+    sessionExtended?: boolean;
   }
 }

@@ -98,16 +98,15 @@ describe('the signed-in hint cookie', () => {
     expect(cookieOf(await client.get('/api/user'), SIGNED_IN_COOKIE)).toBeUndefined();
   });
 
-  it('is set on a page load too, with the expiry the remembered session cookie was given', async () => {
+  it('is set on a page load too, with the remembered session\'s expiry', async () => {
     const { user, client } = await sessionWithoutHint(true);
-    const session = await db().selectFrom('sessions').select(['created_at']).where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    const session = await db().selectFrom('sessions').select(['expires_at']).where('user_id', '=', user.id).executeTakeFirstOrThrow();
     const page = await client.get('/dashboard');
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     const hint = cookieOf(page, SIGNED_IN_COOKIE)!;
     expect(hint.value).toBe('1');
-    const { sessionRememberDays } = t.container.config;
-    expect(hint.expires!.getTime()).toBe(Math.floor((new Date(session.created_at).getTime() + sessionRememberDays * 86_400_000) / 1000) * 1000);
+    expect(hint.expires!.getTime()).toBe(Math.floor(new Date(session.expires_at).getTime() / 1000) * 1000);
   });
 
   it('is cleared when it arrives without a valid session: revoked, expired, or no session cookie at all', async () => {
@@ -127,6 +126,51 @@ describe('the signed-in hint cookie', () => {
     const stray = await t.app.inject({ method: 'GET', url: '/', cookies: { [SIGNED_IN_COOKIE]: '1' } });
     expect(stray.statusCode).toBe(200);
     expect(cleared(cookieOf(stray, SIGNED_IN_COOKIE))).toBe(true);
+  });
+
+  it('slides with a remembered session: both cookies get the expiry the server extended it to', async () => {
+    const { sessionRememberDays } = t.container.config;
+    const user = await createUser(t);
+    const client = t.client();
+    const login = await client.request({ method: 'POST', url: '/mt/login', payload: { email: user.email, password: 'password123', remember: true }, remoteAddress: freshIp() });
+    const token = cookieOf(login, SESSION_COOKIE)!.value;
+    // As if signed in ten days ago and last seen two minutes ago: the next request extends the session.
+    const tenDaysAgo = new Date(Date.now() - 10 * 86_400_000);
+    await db()
+      .updateTable('sessions')
+      .set({ last_seen_at: new Date(Date.now() - 120_000), expires_at: new Date(tenDaysAgo.getTime() + sessionRememberDays * 86_400_000) })
+      .where('user_id', '=', user.id)
+      .execute();
+    t.container.actors.clear();
+    const before = Date.now();
+    const answer = await client.get('/api/user');
+    expect(answer.statusCode).toBe(200);
+    const session = cookieOf(answer, SESSION_COOKIE)!;
+    expect(session.value).toBe(token);
+    expect(session.httpOnly).toBe(true);
+    const row = await db().selectFrom('sessions').select(['expires_at']).where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    expect(new Date(row.expires_at).getTime()).toBeGreaterThanOrEqual(before + sessionRememberDays * 86_400_000);
+    expect(session.expires!.getTime()).toBe(Math.floor(new Date(row.expires_at).getTime() / 1000) * 1000);
+    expectHintBesideSession(answer);
+    // Within the minute nothing moves, so answers carry no cookie.
+    t.container.actors.clear();
+    const next = await client.get('/api/user');
+    expect(cookieOf(next, SESSION_COOKIE)).toBeUndefined();
+    expect(cookieOf(next, SIGNED_IN_COOKIE)).toBeUndefined();
+  });
+
+  it('leaves a session that ends with the browser a browser-session cookie when it slides', async () => {
+    const user = await createUser(t);
+    const client = t.client();
+    await client.request({ method: 'POST', url: '/mt/login', payload: { email: user.email, password: 'password123' }, remoteAddress: freshIp() });
+    await db().updateTable('sessions').set({ last_seen_at: new Date(Date.now() - 120_000) }).where('user_id', '=', user.id).execute();
+    t.container.actors.clear();
+    const answer = await client.get('/api/user');
+    expect(answer.statusCode).toBe(200);
+    expect(cookieOf(answer, SESSION_COOKIE)).toBeUndefined();
+    expect(cookieOf(answer, SIGNED_IN_COOKIE)).toBeUndefined();
+    const row = await db().selectFrom('sessions').select(['last_seen_at']).where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    expect(Date.now() - new Date(row.last_seen_at).getTime()).toBeLessThan(60_000);
   });
 
   it('is never set for a guest', async () => {
