@@ -82,6 +82,21 @@ describe('module folders', () => {
   });
 });
 
+describe('top-level server folders', () => {
+  /*
+   * The same rule one level up: db/ (schema, table types, client) builds on no other folder,
+   * jobs/ on none that builds on it (the mail job's payload is declared by mail/, which uses the
+   * queue), modules/ on the layers below it. A cycle here ties the layers into one unit.
+   */
+  it('import each other without cycles', () => {
+    const imports = moduleFolderImports(import.meta.dirname);
+    expect(imports.some((found) => found.from === 'modules' && found.to === 'db')).toBe(true);
+    expect(imports.some((found) => found.from === 'db')).toBe(false);
+    const cycles = describeCycles(imports);
+    expect(cycles, `import cycles between top-level folders:\n${cycles}`).toBe('');
+  });
+});
+
 describe('the container', () => {
   /*
    * Services are built in order, each from those built before it. A closure that reaches a

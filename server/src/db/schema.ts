@@ -1,21 +1,21 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { BillingTables } from '../modules/billing/tables';
-import type { FeedbackTables } from '../modules/feedback/tables';
-import type { GlossaryTables } from '../modules/glossary/tables';
-import type { HistoryTables } from '../modules/history/tables';
-import type { TranslateTables } from '../modules/translate/tables';
-import type { AdminTables } from '../modules/admin/tables';
-import type { AnalyticsTables } from '../modules/analytics/tables';
-import type { ContentTables } from '../modules/content/tables';
-import type { RequestsTables } from '../modules/requests/tables';
-import type { AuthTables } from '../modules/auth/tables';
-import type { TeamTables } from '../modules/teams/tables';
-import type { DocumentsTables } from '../modules/documents/tables';
-import type { WebsiteTables } from '../modules/websites/tables';
-import type { EntitlementsTables } from '../modules/entitlements/tables';
-import type { EngineTables } from '../engines/tables';
-import type { ApiTables } from '../modules/api/tables';
-import type { MailTables } from '../mail/tables';
+import type { BillingTables } from './tables/billing';
+import type { FeedbackTables } from './tables/feedback';
+import type { GlossaryTables } from './tables/glossary';
+import type { HistoryTables } from './tables/history';
+import type { TranslateTables } from './tables/translate';
+import type { AdminTables } from './tables/admin';
+import type { AnalyticsTables } from './tables/analytics';
+import type { ContentTables } from './tables/content';
+import type { RequestsTables } from './tables/requests';
+import type { AuthTables } from './tables/auth';
+import type { TeamTables } from './tables/teams';
+import type { DocumentsTables } from './tables/documents';
+import type { WebsiteTables } from './tables/websites';
+import type { EntitlementsTables } from './tables/entitlements';
+import type { EngineTables } from './tables/engines';
+import type { ApiTables } from './tables/api';
+import type { MailTables } from './tables/mail';
 
 /** Column types of the database, kept in step with migrations/*.sql. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -123,8 +123,10 @@ export interface RateLimitsTable {
 }
 
 /**
- * The whole database. Each domain that adds tables declares them in its module's
- * tables.ts and is listed in `extends` here.
+ * The whole database. Each domain that adds tables declares them in db/tables/<domain>.ts
+ * (beside the migrations that create them) and is listed in `extends` here. They live under
+ * db/, not in their modules, so that the database layer imports no module: every folder builds
+ * on db/, and db/ on none of them (architecture.test.ts).
  */
 export interface DB
   extends FoundationTables,

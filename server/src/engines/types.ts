@@ -1,10 +1,12 @@
+import type { Domain } from '../db/tables/glossary';
+
 /**
  * The one interface every translation engine implements (ARCHITECTURE.md "Translation engines").
  * A Segment is plain text whose inline markup has been replaced by numbered placeholders
  * (see placeholders below); filters put the markup back after translation.
  */
 export type Lang = 'en' | 'ar';
-export type Domain = 'general' | 'business' | 'legal' | 'ecommerce';
+export type { Domain };
 
 export const LANGS: readonly Lang[] = ['en', 'ar'];
 export const DOMAINS: readonly Domain[] = ['general', 'business', 'legal', 'ecommerce'];

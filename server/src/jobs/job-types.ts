@@ -1,8 +1,9 @@
-import type { MailJob } from '../mail/mailer';
-
-/** Every job type and its payload. Modules add their jobs here. */
+/**
+ * Every job type and its payload. Modules add their jobs here, except `mail-send`, which
+ * mail/jobs.ts declares (module augmentation): its payload is typed by the mail templates, and
+ * mail builds on the queue, so naming it here would tie jobs and mail into a cycle.
+ */
 export interface JobPayloads {
-  'mail-send': MailJob;
   /** Crawl (or re-crawl) a website; `generation` tells a stale job from the current one. */
   'website-crawl': { websiteId: number; generation: number };
   /** Translate every Pending page of a website. */

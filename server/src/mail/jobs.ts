@@ -4,6 +4,12 @@ import { JOB_LEASE_SECONDS, type JobQueue } from '../jobs/queue';
 import { messageIdFor, type MailJob, type Mailer } from './mailer';
 import type { MailDeliveriesRepo } from './repo';
 
+declare module '../jobs/job-types' {
+  interface JobPayloads {
+    'mail-send': MailJob;
+  }
+}
+
 export interface MailJobDeps {
   mailer: Mailer;
   deliveries: MailDeliveriesRepo;

@@ -24,7 +24,7 @@ import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { DB } from '../../db/schema';
-import type { EngineModelFileProgress } from '../tables';
+import type { EngineModelFileProgress, ModelState } from '../../db/tables/engines';
 import type { Lang } from '../types';
 import { DownloadError, downloadFile, isGzipAttachment } from './download';
 import { installModels, ModelInstallError } from './install';
@@ -36,7 +36,7 @@ export const DIRECTIONS: ReadonlyArray<{ source: Lang; target: Lang }> = [
   { source: 'ar', target: 'en' },
 ];
 
-export type ModelState = 'missing' | 'disabled' | 'checking' | 'downloading' | 'verifying' | 'installed' | 'failed';
+export type { ModelState };
 
 export interface ProvisionerOptions {
   /** Where state, progress and the lease live; without it (npm run models:install on PGlite) only the log says. */

@@ -6,7 +6,7 @@ import { speaksForTeam, type TeamMembershipInfo } from '../../pipeline/owner';
 import { apiKeySubject, type UsageLedger, type UsageMetric } from '../entitlements/ledger';
 import type { ApiKeysRepo } from './repo';
 import type { Entitlements } from '../entitlements/service';
-import type { ApiKeyRow } from './tables';
+import type { ApiKeyRow } from '../../db/tables/api';
 
 /** Every key starts with this, so secret scanners and people recognise a Lisan key. */
 export const API_KEY_PREFIX = 'lsn_';

@@ -1,5 +1,5 @@
 import type { PlanRow } from '../../db/schema';
-import type { Frequency } from './tables';
+import type { Frequency } from '../../db/tables/billing';
 
 const DAY_MS = 86_400_000;
 

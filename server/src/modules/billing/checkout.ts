@@ -7,7 +7,7 @@ import { addPeriod, minorToText, textToMinor } from './billing.fns';
 import { paidSeats, type BillingContext, type CheckoutResult, type SubscribeResult } from './context';
 import type { Invoices } from './invoices';
 import { inTransaction, type BillingRepo } from './repo';
-import type { CheckoutRow, Frequency, InvoiceRow } from './tables';
+import type { CheckoutRow, Frequency, InvoiceRow } from '../../db/tables/billing';
 
 export type Checkouts = ReturnType<typeof createCheckouts>;
 

@@ -12,7 +12,7 @@ import type { FileStorage } from '../../storage/local';
 import type { PlansService } from '../plans/service';
 import { PaymentServiceUnavailable, PaymentsNotSetUpError, Refused } from './errors';
 import { createBillingRepo, type BillingRepo } from './repo';
-import type { CheckoutRow, Frequency, PaymentCardRow, SubscriptionRow } from './tables';
+import type { CheckoutRow, Frequency, PaymentCardRow, SubscriptionRow } from '../../db/tables/billing';
 
 // The billing module's shared part: constants, result types and the helpers every billing
 // file uses (gateways, mail, seats). Internal to the module; callers use service.ts.

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bidiRuns, renderInvoicePdf, visualOrder } from './invoice-pdf';
-import type { InvoiceRow } from './tables';
+import type { InvoiceRow } from '../../db/tables/billing';
 
 const invoice = {
   id: 7,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import bidiFactory from 'bidi-js';
 import PDFDocument from 'pdfkit';
 import { formatDate, formatMoney, formatNumber, t, type Locale } from '../../i18n/messages';
-import type { InvoiceParty, InvoiceRow } from './tables';
+import type { InvoiceParty, InvoiceRow } from '../../db/tables/billing';
 
 /**
  * Invoice PDFs with pdfkit. pdfkit's font engine (fontkit) shapes Arabic (joining forms,

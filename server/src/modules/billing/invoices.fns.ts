@@ -1,4 +1,4 @@
-import type { InvoiceRow } from './tables';
+import type { InvoiceRow } from '../../db/tables/billing';
 
 /** One row of GET /api/user/invoices (API.md; contract/billing.ts `invoice` writes the dates as ISO text). */
 export function toInvoiceJson(invoice: InvoiceRow) {

@@ -5,7 +5,7 @@ import { logoStorageKey, readCompanyInfo, userFilesPrefix } from '../users/users
 import { minorToText, textToMinor } from './billing.fns';
 import type { BillingContext } from './context';
 import type { BillingRepo } from './repo';
-import type { Frequency, InvoiceKind, InvoiceLine, InvoiceParty, InvoiceRow } from './tables';
+import type { Frequency, InvoiceKind, InvoiceLine, InvoiceParty, InvoiceRow } from '../../db/tables/billing';
 
 export type Invoices = ReturnType<typeof createInvoices>;
 

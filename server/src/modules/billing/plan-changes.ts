@@ -1,6 +1,6 @@
 import type { PlanRow } from '../../db/schema';
 import { addPeriod, daysLeft, minorToText, periodAmountMinor, planChange } from './billing.fns';
-import type { Frequency, SubscriptionRow } from './tables';
+import type { Frequency, SubscriptionRow } from '../../db/tables/billing';
 
 /**
  * What a plan change will do, before it is made (issue 14): what is charged now (prorated),

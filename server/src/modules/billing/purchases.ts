@@ -8,7 +8,7 @@ import { Refused } from './errors';
 import type { Invoices } from './invoices';
 import { planPreview, type PlanPreview } from './plan-changes';
 import { inTransaction } from './repo';
-import type { InvoiceRow } from './tables';
+import type { InvoiceRow } from '../../db/tables/billing';
 
 /**
  * What a user buys or pays now: a subscription (saved card or hosted checkout), a plan change

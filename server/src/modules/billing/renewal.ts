@@ -3,7 +3,7 @@ import { addPeriod, periodAmountMinor, replacementPlan, textToMinor } from './bi
 import { ADMIN_GRANT, DAY_MS, TRIAL_REMINDER_DAYS, type BillingContext } from './context';
 import type { Invoices } from './invoices';
 import { inTransaction } from './repo';
-import type { InvoiceRow, SubscriptionRow } from './tables';
+import type { InvoiceRow, SubscriptionRow } from '../../db/tables/billing';
 
 /**
  * The scheduled billing sweep (jobs.ts runs it): trial notices, renewals (an invoice charged on

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { createUsersRepo } from '../users/repo';
-import type { Frequency, InvoiceLine, InvoiceParty, InvoiceKind } from './tables';
+import type { Frequency, InvoiceLine, InvoiceParty, InvoiceKind } from '../../db/tables/billing';
 
 export interface NewInvoice {
   user_id: number;

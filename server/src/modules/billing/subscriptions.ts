@@ -4,7 +4,7 @@ import { ADMIN_GRANT, DAY_MS, EXPIRING_SOON_DAYS, paidSeats, TRIAL_REMINDER_DAYS
 import { Refused } from './errors';
 import { cancellationOf } from './plan-changes';
 import { inTransaction } from './repo';
-import type { SubscriptionRow } from './tables';
+import type { SubscriptionRow } from '../../db/tables/billing';
 
 /**
  * The subscription as the user and the admin see and steer it: its state on the profile and the

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import type { ContentSection } from './tables';
+import type { ContentSection } from '../../db/tables/content';
 
 type EntryValues = {
   slug: string;

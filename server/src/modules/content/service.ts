@@ -3,7 +3,7 @@ import type { SettingsService } from '../settings/service';
 import { renderMarkdown, splitLeadingHeading } from './markdown.fns';
 import type { ContentRepo } from './repo';
 import { FIXED_PAGE_SLUGS, LEGAL_PAGE_SLUGS, type CreateEntryInput, type UpdateEntryInput } from './schemas';
-import type { ContentPageRow, ContentSection } from './tables';
+import type { ContentPageRow, ContentSection } from '../../db/tables/content';
 
 /** Site settings holding the legal texts (spec section 3), per page and language. */
 const LEGAL_SETTINGS = {

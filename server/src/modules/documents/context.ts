@@ -14,7 +14,7 @@ import type { MailService } from '../../mail/jobs';
 import type { HistoryService } from '../history/service';
 import type { FileStorage } from '../../storage/local';
 import type { DocumentOwner, DocumentsRepo } from './repo';
-import type { DocumentJobRow, DocumentJobState } from './tables';
+import type { DocumentJobRow, DocumentJobState } from '../../db/tables/documents';
 
 // The documents module's shared part: who is asking and what they may do, where a job's files
 // live, its history entry. Internal to the module; callers use service.ts.

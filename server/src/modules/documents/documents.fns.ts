@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Lang } from '../../engines/types';
 import { isTranslatable, OUTPUT_FORMAT, stripPlaceholders, type DocumentFormat } from '../../formats';
-import type { DocumentJobState } from './tables';
+import type { DocumentJobState } from '../../db/tables/documents';
 import { planBatches as planTextBatches, type Batch } from '../../text/toolkit';
 
 export type { Batch };

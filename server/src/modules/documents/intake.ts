@@ -4,7 +4,7 @@ import type { Lang } from '../../engines/types';
 import { documentErrorKey, isDocumentError, type DocumentError } from '../../formats';
 import { Invalid, LimitExceeded } from '../../http/errors';
 import type { DocumentsContext, EffectiveLimits, Requester, TranslateDocumentInput, UploadedFile } from './context';
-import type { DocumentJobRow } from './tables';
+import type { DocumentJobRow } from '../../db/tables/documents';
 
 /** Uploads: what one holds (format, words, pages), and turning it into a queued translation job. */
 export function createDocumentIntake(ctx: DocumentsContext) {

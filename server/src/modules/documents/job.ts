@@ -8,7 +8,7 @@ import { JOB_LEASE_SECONDS, type JobQueue } from '../../jobs/queue';
 import { StorageFull, StorageNotFound } from '../../storage/local';
 import type { DocumentsContext } from './context';
 import { assembleTranslations, planBatches, progressFor, translatedFileName } from './documents.fns';
-import type { DocumentJobRow, DocumentJobUpdate } from './tables';
+import type { DocumentJobRow, DocumentJobUpdate } from '../../db/tables/documents';
 
 /** Attempts of a job (pg-boss retries) before a failing engine fails the document. */
 export const DOCUMENT_JOB_RETRY_LIMIT = 3;

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import type { DocumentJobRow, DocumentJobUpdate, NewDocumentJob } from './tables';
+import type { DocumentJobRow, DocumentJobUpdate, NewDocumentJob } from '../../db/tables/documents';
 
 /** Who a job belongs to, for quotas and access. */
 export type DocumentOwner = { userId: number } | { guestToken: string; guestIp: string };

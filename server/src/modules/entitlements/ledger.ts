@@ -2,7 +2,7 @@ import { hash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { createBatcher } from '../../db/batcher';
-import type { QuotaMetric, UsageMetric } from './tables';
+import type { QuotaMetric, UsageMetric } from '../../db/tables/entitlements';
 
 export type { QuotaMetric, UsageMetric };
 

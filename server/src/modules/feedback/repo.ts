@@ -1,6 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import type { FeedbackTable, TranslationSuggestionsTable } from './tables';
+import type { FeedbackTable, TranslationSuggestionsTable } from '../../db/tables/feedback';
 
 export function createFeedbackRepo(db: Kysely<DB>) {
   return {

@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Domain, Lang } from '../../engines/types';
-import type { DomainGlossaryTermsTable, TeamGlossaryTermsTable } from './tables';
+import type { DomainGlossaryTermsTable, TeamGlossaryTermsTable } from '../../db/tables/glossary';
 
 export function createGlossaryRepo(db: Kysely<DB>) {
   return {

@@ -10,7 +10,7 @@ import { formatTermFile, parseTermFile, type TermFileFormat } from './exchange.f
 import type { GlossaryRepo } from './repo';
 import { ownerTermRequest } from '../../../../contract/glossary';
 import { IMPORT_MAX_ENTRIES } from './schemas';
-import type { DomainGlossaryTermRow } from './tables';
+import type { DomainGlossaryTermRow } from '../../db/tables/glossary';
 
 export const DOMAIN_GLOSSARY_TOPIC = 'domain-glossary';
 export const TEAM_GLOSSARY_TOPIC = 'team-glossary';

@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder, type Insertable, type Kysely } from 'kysely';
 import { insertSql, type FullRow } from '../../db/bulk-insert';
 import type { DB } from '../../db/schema';
-import type { AutoDelete, HistoryEntriesTable, HistoryType } from './tables';
+import type { AutoDelete, HistoryEntriesTable, HistoryType } from '../../db/tables/history';
 
 /**
  * Whose entries: a user's own (`user`), which leaves out what they made for a team they have

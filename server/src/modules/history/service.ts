@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { HistoryDetail } from '../../../../contract/history';
 import { NotFound } from '../../http/errors';
 import type { HistoryOwner, HistoryRepo } from './repo';
-import type { AutoDelete, HistoryType } from './tables';
+import type { AutoDelete, HistoryType } from '../../db/tables/history';
 
 export const HISTORY_PER_PAGE = 20;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

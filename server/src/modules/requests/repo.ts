@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import type { RequestStatus, ServiceRequestsTable } from './tables';
+import type { RequestStatus, ServiceRequestsTable } from '../../db/tables/requests';
 import type { Insertable } from 'kysely';
 
 export const PAGE_SIZE = 20;

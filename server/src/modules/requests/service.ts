@@ -8,7 +8,7 @@ import { StorageNotFound, type FileStorage } from '../../storage/local';
 import type { StoredUpload } from './form';
 import { PAGE_SIZE, type RequestsRepo } from './repo';
 import type { ContactInput, ServiceRequestInput } from './schemas';
-import type { RequestStatus } from './tables';
+import type { RequestStatus } from '../../db/tables/requests';
 import { detectRequestFile, FORMAT_MIME } from './upload.fns';
 
 const SAMPLE_BYTES = 65_536;

@@ -2,7 +2,7 @@ import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { insertSql, type FullRow } from '../../db/bulk-insert';
 import type { DB } from '../../db/schema';
 import { insertHistoryEntriesSql, type NewHistoryEntry } from '../history/repo';
-import type { TextTranslationsTable, TranslationSegmentsTable } from './tables';
+import type { TextTranslationsTable, TranslationSegmentsTable } from '../../db/tables/translate';
 
 /** The columns a saved translation gives (every column). */
 const TRANSLATION_COLUMNS = ['id', 'user_id', 'source_lang', 'target_lang', 'detected', 'domain', 'llm', 'engine', 'characters', 'leading_space', 'created_at'] as const;

@@ -13,7 +13,7 @@ import type { WebFetcher } from '../../http/web-fetch';
 import type { JobQueue } from '../../jobs/queue';
 import type { CrawlSettings } from './crawler';
 import type { WebsitesRepo } from './repo';
-import type { WebsiteRow } from './tables';
+import type { WebsiteRow } from '../../db/tables/websites';
 
 // The websites module's shared part: its dependencies and settings, signed preview links, the
 // site a user owns and its JSON, the site's history entry, the plan check. Internal to the

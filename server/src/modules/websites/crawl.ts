@@ -1,6 +1,6 @@
 import type { WebsitesContext } from './context';
 import { crawlWebsite } from './crawler';
-import type { WebsiteRow } from './tables';
+import type { WebsiteRow } from '../../db/tables/websites';
 
 export type WebsiteCrawl = ReturnType<typeof createWebsiteCrawl>;
 

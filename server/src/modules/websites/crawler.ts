@@ -12,7 +12,7 @@ import { FetchRefused, type WebFetcher } from '../../http/web-fetch';
 import { ALLOW_ALL, DISALLOW_ALL, crawlDelayFor, isAllowedByRobots, parseRobots, type Robots } from './robots.fns';
 import { parseSitemap } from './sitemap.fns';
 import type { WebsitesRepo } from './repo';
-import type { WebsiteRow } from './tables';
+import type { WebsiteRow } from '../../db/tables/websites';
 import { isSameSite, localPathFor, normalizePageUrl, siteKey, withSuffix } from './urls.fns';
 
 export interface CrawlSettings {

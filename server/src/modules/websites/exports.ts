@@ -6,7 +6,7 @@ import type { Actor } from '../../http/access';
 import type { ApprovedTranslation } from '../translate/memory';
 import { Invalid, NotFound } from '../../http/errors';
 import type { WebsitesContext } from './context';
-import type { WebLang, WebsitePageRow, WebsiteRow } from './tables';
+import type { WebLang, WebsitePageRow, WebsiteRow } from '../../db/tables/websites';
 import { relativeHref, siteKey } from './urls.fns';
 import { parseXliff, XLIFF_FOOTER, XLIFF_HEADER, XliffError, xliffFile, type XliffUnit } from './xliff.fns';
 

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
 import type { DB } from '../../db/schema';
-import type { PageStatus, WebDomain, WebLang, WebsitePagesTable, WebsiteScope, WebsitesTable } from './tables';
+import type { PageStatus, WebDomain, WebLang, WebsitePagesTable, WebsiteScope, WebsitesTable } from '../../db/tables/websites';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 

@@ -7,7 +7,7 @@ import { createWebsiteTranslation } from './translate';
 export type { SegmentTranslator } from '../../engines/types';
 export { PREVIEW_PREFIX, websiteHistoryState, type WebsitesDeps, type WebsitesSettings } from './context';
 export type { WebsitePageJson } from './sites';
-export type { PageStatus, WebDomain } from './tables';
+export type { PageStatus, WebDomain } from '../../db/tables/websites';
 export { TranslatorMissing } from './translate';
 
 /**

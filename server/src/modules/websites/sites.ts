@@ -4,7 +4,7 @@ import { checkUrl, resolvePublic, SsrfRefused, effectivePort } from '../../http/
 import type { WebsitesContext } from './context';
 import type { WebsiteCrawl } from './crawl';
 import type { PageFilter } from './repo';
-import type { WebsitePageRow, WebsiteScope } from './tables';
+import type { WebsitePageRow, WebsiteScope } from '../../db/tables/websites';
 import { normalizePageUrl, parseSiteUrl } from './urls.fns';
 
 function toPageJson(previewBase: string, page: Omit<WebsitePageRow, 'html' | 'translations'>) {

@@ -5,7 +5,7 @@ import type { Actor } from '../../http/access';
 import { Invalid, LimitExceeded } from '../../http/errors';
 import { planBatches } from '../../text/toolkit';
 import type { WebsitesContext } from './context';
-import type { WebLang, WebsitePageRow, WebsiteRow } from './tables';
+import type { WebLang, WebsitePageRow, WebsiteRow } from '../../db/tables/websites';
 
 /** Thrown by the translate step while no SegmentTranslator is connected. */
 export class TranslatorMissing extends Error {

@@ -1,7 +1,9 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { Domain } from '../../engines/types';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+/** A translation domain: routes engines (ENGINE_CHAIN_*) and scopes glossaries. */
+export type Domain = 'general' | 'business' | 'legal' | 'ecommerce';
 
 export interface DomainGlossaryTermsTable {
   id: Generated<number>;

@@ -1,5 +1,7 @@
 import type { ColumnType } from 'kysely';
-import type { ModelState } from './bergamot/provision';
+
+/** Where a model stands in its download (engines/bergamot/provision.ts moves it). */
+export type ModelState = 'missing' | 'disabled' | 'checking' | 'downloading' | 'verifying' | 'installed' | 'failed';
 
 export interface EngineModelFileProgress {
   name: string;
