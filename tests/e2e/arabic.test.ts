@@ -59,6 +59,24 @@ describe('Arabic screens', () => {
     await screenshotsAtBothSizes(page, 'arabic-translator');
   });
 
+  it('a field for either language: right to left with its Arabic placeholder, left to right once English is typed', async () => {
+    const page = await open('ar');
+    await page.goto('/human-translation');
+    const message = page.locator('textarea[name=message]');
+    await message.waitFor();
+    const direction = () => message.evaluate((field) => getComputedStyle(field).direction);
+    expect(await message.getAttribute('dir')).toBe('auto');
+    expect(await message.getAttribute('placeholder')).toMatch(/[\u0600-\u06FF]/);
+    expect(await direction()).toBe('rtl');
+    await message.fill('Certified translation of a contract.');
+    expect(await direction()).toBe('ltr');
+    await message.fill('ترجمة معتمدة لعقد.');
+    expect(await direction()).toBe('rtl');
+    await message.fill('');
+    expect(await direction()).toBe('rtl');
+    await screenshot(page, 'arabic-request-form');
+  });
+
   it('documents: the guest quota for 1, 2, 3, 11 and 100 documents', async () => {
     const admin = await adminPage();
     const guest = await open('ar');
