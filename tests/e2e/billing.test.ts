@@ -6,7 +6,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTrialUser, signInRoute, subscribeInDatabase } from '../../server/test/billing-fixtures';
 import { createTestApp, type TestApp } from '../../server/test/harness';
-import { SCREENSHOT_DIR, closeBrowserConnection, screenshot, screenshotsAtBothSizes, sharedBrowser } from './helpers';
+import { SCREENSHOT_DIR, closeBrowserConnection, expectTableCardsOnPhone, screenshot, screenshotsAtBothSizes, sharedBrowser } from './helpers';
 
 /**
  * Buying a plan through the sandbox hosted checkout, in English and in Arabic, and
@@ -76,8 +76,8 @@ async function fillCard(page: Page, number: string) {
 }
 
 const TEXT = {
-  en: { authFailed: 'Card authentication failed', tryAgain: 'Please try again and use another card', back: 'back to checkout', pro: 'Pro', active: 'Active', invoice: 'Invoice' },
-  ar: { authFailed: 'فشل التحقق من البطاقة', tryAgain: 'يُرجى المحاولة مرة أخرى واستخدام بطاقة أخرى', back: 'العودة إلى صفحة الدفع', pro: 'الاحترافية', active: 'مفعَّلة', invoice: 'فاتورة' },
+  en: { authFailed: 'Card authentication failed', tryAgain: 'Please try again and use another card', back: 'back to checkout', pro: 'Pro', active: 'Active', invoice: 'Invoice', paid: 'Paid' },
+  ar: { authFailed: 'فشل التحقق من البطاقة', tryAgain: 'يُرجى المحاولة مرة أخرى واستخدام بطاقة أخرى', back: 'العودة إلى صفحة الدفع', pro: 'الاحترافية', active: 'مفعَّلة', invoice: 'فاتورة', paid: 'مدفوعة' },
 };
 
 describe.each(['en', 'ar'] as const)('buying a plan through the sandbox checkout (%s)', (locale) => {
@@ -173,8 +173,15 @@ const invoiceCount = async (email: string) => {
   return (await t.container.database.db.selectFrom('invoices').select('id').where('user_id', '=', user.id).execute()).length;
 };
 
+/** The invoices' columns, as each card names them on a phone. */
+const INVOICE_LABELS = {
+  en: ['Number', 'Date', 'Description', 'Amount', 'Status', 'Download PDF'],
+  ar: ['الرقم', 'التاريخ', 'الوصف', 'المبلغ', 'الحالة', 'تنزيل PDF'],
+};
+
 describe.each(['en', 'ar'] as const)('billing trust (%s)', (locale) => {
-  it('an upgrade with a saved card is charged only after a confirmation that shows the prorated charge and the renewal', async () => {
+  it('an upgrade with a saved card is charged only after a confirmation that shows the prorated charge and the renewal, and both invoices are listed', async () => {
+    const text = TEXT[locale];
     const email = `upgrade-confirm-${locale}@example.com`;
     const page = await paidUser(locale, email);
     await page.goto('/user/membership');
@@ -195,6 +202,19 @@ describe.each(['en', 'ar'] as const)('billing trust (%s)', (locale) => {
     await confirm.locator('button[type="submit"]').click();
     await page.locator('dialog.dialog--success[open]').waitFor();
     expect(await invoiceCount(email)).toBe(2);
+
+    // Both invoices on /user/invoices: a card each on a phone, labelled in the page's language.
+    await page.goto('/user/invoices');
+    const invoices = page.getByTestId('invoice-table');
+    await expect.poll(() => page.getByTestId('invoice-row').count()).toBe(2);
+    expect(await invoices.locator('tbody tr').first().locator('td').evaluateAll((cells) => cells.map((td) => td.dataset.label))).toEqual(INVOICE_LABELS[locale]);
+    for (const row of await page.getByTestId('invoice-row').all()) {
+      const shown = await row.innerText();
+      expect(shown).toMatch(/INV-\d{6}/);
+      expect(shown).toMatch(/\$\d+\.\d{2}/);
+      expect(shown).toContain(text.paid);
+    }
+    await expectTableCardsOnPhone(page, invoices, locale, `billing-invoices-${locale}`);
   });
 
   it('cancels at period end (confirmed, with what happens to invoices), shows the end date, and resumes', async () => {

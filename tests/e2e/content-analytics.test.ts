@@ -1,7 +1,7 @@
-import type { BrowserContext, Page, Request } from 'playwright-core';
+import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './global-setup';
-import { baseUrl as sharedBaseUrl, closeBrowserConnection, screenshot, sharedBrowser } from './helpers';
+import { baseUrl as sharedBaseUrl, closeBrowserConnection, expectTableCardsOnPhone, screenshot, sharedBrowser } from './helpers';
 
 // The admin console is opened as the e2e admin, signed in through POST /mt/login.
 
@@ -43,6 +43,25 @@ async function adminContext(locale: 'en' | 'ar' = 'en') {
 
 type Report = { totals: { views: number; visitors: number }; top_pages: Array<{ path: string; views: number; visitors: number }> };
 type Recordings = { data: Array<{ id: string; visitor_id: string; first_path: string; events: number }>; meta: { total: number } };
+
+/** The admin tables' columns, as each card names them on a phone, and a value or two of theirs. */
+const TABLES = {
+  en: {
+    replays: ['Started', 'Duration', 'First page', 'Visitor', 'Browser', 'Events', 'Actions'],
+    watch: 'Replay',
+    requests: ['Request', 'Service', 'Scope', 'Contact', 'Message', 'Status'],
+    newStatus: 'New',
+  },
+  ar: {
+    replays: ['البداية', 'المدة', 'الصفحة الأولى', 'الزائر', 'المتصفح', 'الأحداث', 'الإجراءات'],
+    watch: 'إعادة التشغيل',
+    requests: ['الطلب', 'الخدمة', 'الحجم', 'جهة الاتصال', 'الرسالة', 'الحالة'],
+    newStatus: 'جديد',
+  },
+} as const;
+
+/** The `data-label` of each cell of a table's first row. */
+const firstRowLabels = (table: Locator) => table.locator('tbody tr').first().locator('td').evaluateAll((cells) => cells.map((td) => (td as HTMLElement).dataset.label));
 
 /** Records the analytics calls a page makes. */
 function watchAnalytics(page: Page) {
@@ -137,8 +156,14 @@ describe('first-party analytics with consent', () => {
       await adminPage.getByTestId('replay-row').first().waitFor();
       // Listed by an opaque visitor id, never by e-mail.
       expect(await adminPage.getByTestId('replay-visitor').first().innerText()).toContain(visitorId!.slice(0, 8));
-      expect(await adminPage.getByTestId('replays-table').innerText()).not.toContain('@');
-      await screenshot(adminPage, `admin-replays-${locale}`);
+      const replays = adminPage.getByTestId('replays-table');
+      expect(await replays.innerText()).not.toContain('@');
+      // A card per recording on a phone, labelled in the page's language; ours (the newest) shows its first page and the way to watch it.
+      expect(await firstRowLabels(replays)).toEqual(TABLES[locale].replays);
+      const ours = adminPage.getByTestId('replay-row').first();
+      expect(await ours.locator('td').nth(2).innerText()).toBe('/');
+      expect(await ours.getByTestId('replay-open').innerText()).toBe(TABLES[locale].watch);
+      await expectTableCardsOnPhone(adminPage, replays, locale, `admin-replays-${locale}`);
       await adminPage.getByTestId('replay-open').first().click();
       const frame = adminPage.locator('[data-testid="replay-player"] iframe');
       await frame.waitFor();
@@ -192,7 +217,8 @@ describe('content, requests and admin screens', () => {
     await page.getByTestId('request-email').fill('huda@example.com');
     await page.getByTestId('request-submit').click();
     await page.getByTestId('request-done').waitFor();
-    expect(await page.getByTestId('request-done').innerText()).toMatch(/REQ-\d{5}/);
+    const reference = /REQ-\d{5}/.exec(await page.getByTestId('request-done').innerText())?.[0] ?? '';
+    expect(reference).not.toBe('');
     await screenshot(page, 'request-done-ar');
 
     for (const locale of ['en', 'ar'] as const) {
@@ -200,8 +226,14 @@ describe('content, requests and admin screens', () => {
       const adminPage = await admin.context.newPage();
       await adminPage.goto('/admin/requests');
       await adminPage.getByTestId('request-row').first().waitFor();
-      expect(await adminPage.getByTestId('request-row').first().innerText()).toContain('هدى الحداد');
-      await screenshot(adminPage, `admin-requests-${locale}`);
+      const ours = adminPage.getByTestId('request-row').first();
+      const shown = await ours.innerText();
+      for (const value of [reference, 'هدى الحداد', 'huda@example.com', 'عقد.txt']) expect(shown).toContain(value);
+      expect(await ours.getByTestId('request-status').locator('option:checked').innerText()).toBe(TABLES[locale].newStatus);
+      // A card per request on a phone, labelled in the page's language.
+      const requests = adminPage.getByTestId('requests-table');
+      expect(await firstRowLabels(requests)).toEqual(TABLES[locale].requests);
+      await expectTableCardsOnPhone(adminPage, requests, locale, `admin-requests-${locale}`);
     }
   });
 

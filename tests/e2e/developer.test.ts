@@ -3,22 +3,17 @@
 // from outside the browser against /v2/translate and /translate, the Developers page and the
 // admin plan form's API switch. Every screen is photographed, desktop and mobile.
 import { randomBytes } from 'node:crypto';
-import type { Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './global-setup';
-import { baseUrl, closeBrowserConnection, newContext, screenshot, signInThroughForm, signUpVerified } from './helpers';
+import { baseUrl, closeBrowserConnection, expectTableCardsOnPhone, newConsentedPage, screenshotsAtBothSizes, signInThroughForm, signUpVerified } from './helpers';
 
-afterAll(closeBrowserConnection);
-
-const VIEWPORTS = { desktop: { width: 1366, height: 900 }, mobile: { width: 390, height: 844 } } as const;
-
-async function photograph(page: Page, name: string) {
-  for (const [label, size] of Object.entries(VIEWPORTS)) {
-    await page.setViewportSize(size);
-    await screenshot(page, `${name}-${label}`);
-  }
-  await page.setViewportSize(VIEWPORTS.desktop);
-}
+// Every page's cookie choice is made (newConsentedPage), so the banner does not cover the screenshots.
+const contexts: BrowserContext[] = [];
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await closeBrowserConnection();
+});
 
 const TEXT = {
   // The key's month after two requests of 13 and 10 characters, each figure in its plural form.
@@ -28,68 +23,58 @@ const TEXT = {
 
 describe.each(['en', 'ar'] as const)('developer API screens (%s)', (locale) => {
   it('creates a key shown once, uses it from a program, sees its usage, revokes it', async () => {
-    const context = await newContext(locale);
-    const page = await context.newPage();
-    try {
-      const email = `dev-${locale}-${randomBytes(4).toString('hex')}@example.com`;
-      await signUpVerified(page, { name: locale === 'ar' ? 'ليلى' : 'Layla', email, password: 'a-long-password-1' });
-      await page.goto('/user/api-keys');
-      await expect.poll(() => page.getByRole('link', { name: TEXT[locale].tab }).count()).toBeGreaterThan(0);
-      await expect.poll(() => page.getByTestId('api-keys-empty').isVisible()).toBe(true);
-      await photograph(page, `developer-api-keys-empty-${locale}`);
+    const page = await newConsentedPage(locale, contexts);
+    const email = `dev-${locale}-${randomBytes(4).toString('hex')}@example.com`;
+    await signUpVerified(page, { name: locale === 'ar' ? 'ليلى' : 'Layla', email, password: 'a-long-password-1' });
+    await page.goto('/user/api-keys');
+    await expect.poll(() => page.getByRole('link', { name: TEXT[locale].tab }).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('api-keys-empty').isVisible()).toBe(true);
+    await screenshotsAtBothSizes(page, `developer-api-keys-empty-${locale}`);
 
-      await page.getByTestId('api-key-name').fill(locale === 'ar' ? 'إضافة الموقع' : 'Website plug-in');
-      await page.getByTestId('api-key-create').click();
-      const secret = page.getByTestId('api-key-secret');
-      await expect.poll(() => secret.isVisible()).toBe(true);
-      const key = (await secret.textContent())!.trim();
-      expect(key).toMatch(/^lsn_[A-Za-z0-9_-]{40,}$/);
-      await photograph(page, `developer-api-keys-created-${locale}`);
+    await page.getByTestId('api-key-name').fill(locale === 'ar' ? 'إضافة الموقع' : 'Website plug-in');
+    await page.getByTestId('api-key-create').click();
+    const secret = page.getByTestId('api-key-secret');
+    await expect.poll(() => secret.isVisible()).toBe(true);
+    const key = (await secret.textContent())!.trim();
+    expect(key).toMatch(/^lsn_[A-Za-z0-9_-]{40,}$/);
+    await screenshotsAtBothSizes(page, `developer-api-keys-created-${locale}`);
 
-      // A program outside the browser: no cookie, no CSRF token, only the key.
-      const deepl = await fetch(`${baseUrl()}/v2/translate`, { method: 'POST', headers: { authorization: `DeepL-Auth-Key ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ text: ['Good morning.'], target_lang: 'AR' }) });
-      expect(deepl.status).toBe(200);
-      expect((await deepl.json()).translations[0].text).toBe('صباح الخير.');
-      const libre = await fetch(`${baseUrl()}/translate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ q: 'Thank you.', source: 'en', target: 'ar', api_key: key }) });
-      expect(libre.status).toBe(200);
+    // A program outside the browser: no cookie, no CSRF token, only the key.
+    const deepl = await fetch(`${baseUrl()}/v2/translate`, { method: 'POST', headers: { authorization: `DeepL-Auth-Key ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ text: ['Good morning.'], target_lang: 'AR' }) });
+    expect(deepl.status).toBe(200);
+    expect((await deepl.json()).translations[0].text).toBe('صباح الخير.');
+    const libre = await fetch(`${baseUrl()}/translate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ q: 'Thank you.', source: 'en', target: 'ar', api_key: key }) });
+    expect(libre.status).toBe(200);
 
-      await page.reload();
-      const row = page.getByTestId('api-key-row').first();
-      await expect.poll(() => row.getByTestId('api-key-usage').textContent()).toBe(TEXT[locale].usage);
-      expect(await row.textContent()).not.toContain(key);
-      await photograph(page, `developer-api-keys-list-${locale}`);
+    await page.reload();
+    const row = page.getByTestId('api-key-row').first();
+    await expect.poll(() => row.getByTestId('api-key-usage').textContent()).toBe(TEXT[locale].usage);
+    expect(await row.textContent()).not.toContain(key);
+    await expectTableCardsOnPhone(page, page.getByTestId('api-keys-table'), locale, `developer-api-keys-list-${locale}`);
 
-      page.once('dialog', (dialog) => void dialog.accept());
-      await row.getByRole('button').click();
-      await expect.poll(() => row.textContent()).toContain(TEXT[locale].revoked);
-      const refused = await fetch(`${baseUrl()}/v2/usage`, { headers: { authorization: `DeepL-Auth-Key ${key}` } });
-      expect(refused.status).toBe(403);
+    page.once('dialog', (dialog) => void dialog.accept());
+    await row.getByRole('button').click();
+    await expect.poll(() => row.textContent()).toContain(TEXT[locale].revoked);
+    const refused = await fetch(`${baseUrl()}/v2/usage`, { headers: { authorization: `DeepL-Auth-Key ${key}` } });
+    expect(refused.status).toBe(403);
 
-      await page.goto('/developers');
-      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(TEXT[locale].title);
-      expect(await page.getByTestId('curl-deepl-translate').textContent()).toContain(`${baseUrl()}/v2/translate`);
-      expect(await page.getByTestId('curl-libre-translate').textContent()).toContain(`${baseUrl()}/translate`);
-      await photograph(page, `developer-docs-${locale}`);
-    } finally {
-      await context.close();
-    }
+    await page.goto('/developers');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(TEXT[locale].title);
+    expect(await page.getByTestId('curl-deepl-translate').textContent()).toContain(`${baseUrl()}/v2/translate`);
+    expect(await page.getByTestId('curl-libre-translate').textContent()).toContain(`${baseUrl()}/translate`);
+    await screenshotsAtBothSizes(page, `developer-docs-${locale}`);
   });
 });
 
 describe('admin plan form', () => {
   it('has the API switch, saved with the plan', async () => {
-    const context = await newContext('en');
-    const page = await context.newPage();
-    try {
-      await signInThroughForm(page, E2E_ADMIN.email, E2E_ADMIN.password);
-      await page.goto('/admin/plans');
-      await page.locator('a[href^="/admin/plans/"]').filter({ hasNotText: /new/i }).first().click();
-      const api = page.getByTestId('plan-api-enabled');
-      await expect.poll(() => api.isVisible()).toBe(true);
-      await api.scrollIntoViewIfNeeded();
-      await photograph(page, 'developer-admin-plan-api-switch');
-    } finally {
-      await context.close();
-    }
+    const page = await newConsentedPage('en', contexts);
+    await signInThroughForm(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await page.goto('/admin/plans');
+    await page.locator('a[href^="/admin/plans/"]').filter({ hasNotText: /new/i }).first().click();
+    const api = page.getByTestId('plan-api-enabled');
+    await expect.poll(() => api.isVisible()).toBe(true);
+    await api.scrollIntoViewIfNeeded();
+    await screenshotsAtBothSizes(page, 'developer-admin-plan-api-switch');
   });
 });

@@ -73,7 +73,7 @@ export async function screenshotsAtBothSizes(page: Page, name: string, desktop: 
 /**
  * A data table at phone width (390x844) is a stack of cards (`.table-cards`): neither its box, the table nor the page
  * is wider than the phone, the header row is hidden, every shown cell names its column (a header's text) on the page's
- * start side (the right in Arabic) with its value beside the label, and each button, link-button and select sits
+ * start side (the right in Arabic) with its value beside the label, shown and not cut off by its card, and each button, link-button and select sits
  * inside its card, tall enough to tap (44px). At desktop width (1366x900, or `desktop`) the table has its header row
  * and no labels. Photographed at both sizes (`<name>-mobile`, `<name>-desktop`); the page is left at the desktop size.
  */
@@ -99,6 +99,10 @@ export async function expectTableCardsOnPhone(page: Page, table: Locator, locale
           direction: getComputedStyle(td).direction,
           // How far the value starts from the cell's start edge, where the label is.
           valueFromStart: getComputedStyle(td).direction === 'rtl' ? cell.right - content.right : content.left - cell.left,
+          // The value is shown (text, a control), within its card, and the card within the phone's screen.
+          value: (td as HTMLElement).innerText.trim(),
+          valueInside: content.width > 0 && content.left >= cell.left - 0.5 && content.right <= cell.right + 0.5,
+          cellOnScreen: cell.left >= -0.5 && cell.right <= window.innerWidth + 0.5,
           controls: [...td.querySelectorAll('button, .button, select')].map((control) => {
             const rect = control.getBoundingClientRect();
             return { inside: rect.left >= cell.left - 0.5 && rect.right <= cell.right + 0.5, height: rect.height };
@@ -116,6 +120,9 @@ export async function expectTableCardsOnPhone(page: Page, table: Locator, locale
     expect(phone.headers, `${name}: a cell's label is not a column's`).toContain(cell.label);
     expect(cell.direction).toBe(locale === 'ar' ? 'rtl' : 'ltr');
     expect(cell.valueFromStart, `${name}: the value is not beside the label "${cell.label}"`).toBeGreaterThan(40);
+    expect(cell.value, `${name}: "${cell.label}" has no value`).not.toBe('');
+    expect(cell.valueInside, `${name}: the value of "${cell.label}" is cut off by its card`).toBe(true);
+    expect(cell.cellOnScreen, `${name}: the card of "${cell.label}" is off the screen`).toBe(true);
     for (const control of cell.controls) {
       expect(control.inside, `${name}: a control sticks out of its card`).toBe(true);
       expect(control.height, `${name}: a control is too small to tap`).toBeGreaterThanOrEqual(44);
