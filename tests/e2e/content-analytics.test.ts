@@ -45,6 +45,12 @@ type Report = { totals: { views: number; visitors: number }; top_pages: Array<{ 
 type Recordings = { data: Array<{ id: string; visitor_id: string; first_path: string; events: number }>; meta: { total: number } };
 
 /** The admin tables' columns, as each card names them on a phone, and a value or two of theirs. */
+/** The replay player's controls: the skip switch's label and the buttons' accessible names. */
+const PLAYER = {
+  en: { skip: 'Skip idle periods', play: 'Play', pause: 'Pause', position: 'Position in the recording', speed: 'Playback speed' },
+  ar: { skip: 'تخطي فترات الخمول', play: 'تشغيل', pause: 'إيقاف مؤقت', position: 'الموضع في التسجيل', speed: 'سرعة التشغيل' },
+} as const;
+
 const TABLES = {
   en: {
     replays: ['Started', 'Duration', 'First page', 'Visitor', 'Browser', 'Events', 'Actions'],
@@ -169,7 +175,27 @@ describe('first-party analytics with consent', () => {
       await frame.waitFor();
       // The recorded page is rebuilt inside the player's iframe.
       await expect.poll(() => frame.evaluate((iframe: HTMLIFrameElement) => iframe.contentDocument?.body?.innerText.length ?? 0), { timeout: 15_000 }).toBeGreaterThan(100);
-      await adminPage.waitForTimeout(500);
+      // The player's controls speak the interface's language (rrweb's own bar is English only) and drive it.
+      const words = PLAYER[locale];
+      const controls = adminPage.getByTestId('replay-controls');
+      expect(await controls.innerText()).toContain(words.skip);
+      expect(await adminPage.getByTestId('replay-player').innerText()).not.toContain('skip inactive');
+      const play = adminPage.getByTestId('replay-play');
+      expect(await play.getAttribute('aria-label')).toBe(words.play);
+      expect(await adminPage.getByTestId('replay-position').getAttribute('aria-label')).toBe(words.position);
+      expect(await adminPage.getByTestId('replay-speed').getAttribute('aria-label')).toBe(words.speed);
+      const double = adminPage.getByTestId('replay-speed').getByRole('button', { name: '2×' });
+      await double.click();
+      expect(await double.getAttribute('aria-pressed')).toBe('true');
+      expect(await adminPage.getByTestId('replay-skip-inactive').isChecked()).toBe(true);
+      await adminPage.getByTestId('replay-skip-inactive').click();
+      expect(await adminPage.getByTestId('replay-skip-inactive').isChecked()).toBe(false);
+      await play.click();
+      await expect.poll(() => play.getAttribute('aria-label')).toBe(words.pause);
+      await expect.poll(async () => Number(await adminPage.getByTestId('replay-position').inputValue()), { timeout: 10_000 }).toBeGreaterThan(0);
+      await play.click();
+      await expect.poll(() => play.getAttribute('aria-label')).toBe(words.play);
+      await adminPage.evaluate(() => window.scrollTo(0, 0));
       await screenshot(adminPage, `admin-replay-${locale}`);
     }
   });

@@ -9,17 +9,9 @@ import { AdminTable } from '../../components/admin-table';
 import { AdminPageHeader } from '../admin/admin-page-header';
 import { formatDate } from '../content/content.fns';
 import './analytics.css';
+import { formatDuration } from './analytics.fns';
 import { ReplayPlayer } from './replay-player';
 import { useDeleteRecording, useRecording, useRecordings } from './use-analytics';
-
-/** 83000 -> "1:23". */
-export function formatDuration(ms: number): string {
-  const seconds = Math.max(0, Math.round(ms / 1000));
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = String(seconds % 60).padStart(2, '0');
-  return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
-}
 
 function browserName(userAgent: string | null): string {
   if (!userAgent) return '—';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BLOCKED_SELECTOR, isTrackedPath, pageViewPayload, privateEvent, splitIntoBatches, VISITOR_STORAGE_KEY, visitorIdFor, withoutQuery } from './analytics.fns';
+import { BLOCKED_SELECTOR, formatDuration, isTrackedPath, pageViewPayload, privateEvent, splitIntoBatches, VISITOR_STORAGE_KEY, visitorIdFor, withoutQuery } from './analytics.fns';
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const values = new Map(Object.entries(initial));
@@ -98,5 +98,15 @@ describe('recording events', () => {
     expect(isTrackedPath('/admin/replays/1')).toBe(false);
     expect(isTrackedPath('/administrators-guide')).toBe(true);
     expect(isTrackedPath('/about')).toBe(true);
+  });
+});
+
+describe('formatDuration', () => {
+  it('gives minutes and seconds, and hours when there are any', () => {
+    expect(formatDuration(0)).toBe('0:00');
+    expect(formatDuration(2_400)).toBe('0:02');
+    expect(formatDuration(83_000)).toBe('1:23');
+    expect(formatDuration(3_723_000)).toBe('1:02:03');
+    expect(formatDuration(-5)).toBe('0:00');
   });
 });

@@ -111,3 +111,12 @@ export const BLOCKED_SELECTOR = [
   '[data-private-input]',
   '.admin-page',
 ].join(', ');
+
+/** 83000 -> "1:23". */
+export function formatDuration(ms: number): string {
+  const seconds = Math.max(0, Math.round(ms / 1000));
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = String(seconds % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
