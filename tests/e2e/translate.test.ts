@@ -150,6 +150,8 @@ describe.each(['en', 'ar'] as const)('the translator in the browser (%s)', (loca
     expect(await page.getByTestId('llm-switch').isDisabled()).toBe(true);
     expect(await page.getByTestId('llm-locked').getAttribute('data-reason')).toBe('guest');
     expect(await page.getByTestId('llm-upgrade').getAttribute('href')).toBe('/pricing');
+    // The beta notice's "Order a human translation" opens the order form, as the hero's does (not the contact page).
+    expect(await page.getByTestId('translator-order-link').getAttribute('href')).toBe('/human-translation');
 
     // Guest: two translations (button, then Ctrl+Enter), sentence by sentence.
     expect(await translate(page, text.source)).toBe(200);

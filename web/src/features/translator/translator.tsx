@@ -288,7 +288,10 @@ export function Translator({ projectId = null, headingLevel = 'h2' }: Translator
           !
         </span>
         <span>
-          {t('beta')} <Link to="/contact">{t('orderHuman')}</Link>
+          {t('beta')}{' '}
+          <Link to="/human-translation" data-testid="translator-order-link">
+            {t('orderHuman')}
+          </Link>
         </span>
       </p>
 
