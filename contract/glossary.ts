@@ -40,7 +40,8 @@ export type TermFileFormat = z.output<typeof termFileFormat>;
 /** POST .../glossary/import: the file's text, and the pair and domain of entries that do not name them. */
 export const importTermsRequest = z.object({
   format: termFileFormat,
-  content: z.string().min(1).max(900_000),
+  // An empty file gets the same words as a file without entries, not "The content field is required".
+  content: z.string().min(1, { error: 'glossary.import_empty' }).max(900_000),
   source_lang: lang.default('en'),
   target_lang: lang.default('ar'),
   domain: domain.default('general'),

@@ -53,6 +53,10 @@ describe('documents screen', () => {
     expect(await page.locator('html').getAttribute('dir')).toBe('ltr');
     await expect.poll(() => page.title()).toContain('Translate documents');
     await shot(page, 'documents-empty-en');
+    // The locked LLM model says why, in the translator's words: a guest is not told to "upgrade your plan".
+    const llmLocked = page.getByTestId('documents-llm-locked');
+    expect(await llmLocked.getAttribute('data-reason')).toBe('guest');
+    expect(await llmLocked.innerText()).toBe('LLM mode is part of the paid plans.');
 
     await dropFile(page, 'annual report.docx', await sampleDocx(), 'application/vnd.openxmlformats-officedocument.wordprocessingml.document');
     const count = page.getByTestId('word-count');
@@ -107,6 +111,9 @@ describe('documents screen', () => {
     const email = `documents-${Date.now()}@e2e.test`;
     await signUpVerified(page, { name: 'ليلى', email, password: 'documents-password-1' });
     await page.goto('/translate/documents');
+    // The trial's plan has no LLM: the locked model says so (the translator's words).
+    await expect.poll(() => page.getByTestId('documents-llm-locked').getAttribute('data-reason')).toBe('not_in_plan');
+    expect(await page.getByTestId('documents-llm-locked').innerText()).toBe('لا تشمل باقتك وضع النموذج اللغوي الكبير.');
     await page.getByTestId('document-input').setInputFiles({ name: 'التقرير السنوي.docx', mimeType: 'application/octet-stream', buffer: await sampleDocx() });
     await page.getByTestId('word-count').waitFor();
     await page.getByTestId('translate-document').click();

@@ -58,6 +58,15 @@ describe.each(['en', 'ar'] as const)('glossary screen (%s)', (locale) => {
     await personal.getByTestId('glossary-submit').click();
     await expect.poll(() => personal.getByTestId('glossary-terms').innerText()).toContain('الاتفاق');
 
+    // A spreadsheet chosen by mistake (binary, as an XLSX is) is named for what it is, not as "NUL characters".
+    const xlsx = Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(16), Buffer.from('xl/workbook.xml')]);
+    await personal.getByTestId('glossary-import-file').setInputFiles({ name: 'terms.csv', mimeType: 'text/csv', buffer: xlsx });
+    await personal.getByTestId('glossary-import-submit').click();
+    const notText = page.locator('dialog[open]');
+    await expect.poll(() => notText.innerText()).toContain(locale === 'ar' ? 'هذا الملف ليس ملف CSV أو TSV.' : 'This is not a CSV or TSV file.');
+    expect(await notText.innerText()).not.toContain('NUL');
+    await notText.getByRole('button').last().click();
+
     // Team glossary: import a CSV; the line giving "agreement" a second target is reported.
     await page.getByTestId('glossary-tab-team').click();
     const team = page.getByTestId('glossary-team');

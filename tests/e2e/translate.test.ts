@@ -150,6 +150,8 @@ describe.each(['en', 'ar'] as const)('the translator in the browser (%s)', (loca
     expect(await page.getByTestId('llm-switch').isDisabled()).toBe(true);
     expect(await page.getByTestId('llm-locked').getAttribute('data-reason')).toBe('guest');
     expect(await page.getByTestId('llm-upgrade').getAttribute('href')).toBe('/pricing');
+    // The beta notice's "Order a human translation" opens the order form, as the hero's does (not the contact page).
+    expect(await page.getByTestId('translator-order-link').getAttribute('href')).toBe('/human-translation');
 
     // Guest: two translations (button, then Ctrl+Enter), sentence by sentence.
     expect(await translate(page, text.source)).toBe(200);
@@ -161,6 +163,12 @@ describe.each(['en', 'ar'] as const)('the translator in the browser (%s)', (loca
     await expect.poll(() => page.getByTestId('target-sentence').nth(1).getAttribute('class')).toContain('sentence--active');
     expect(await page.locator('.sentence-mark--active').innerText()).toBe(text.source.split(/(?<=[.!?؟])\s/)[1]);
     await screenshot(page, `translate-${locale}-01-guest-result`, translator);
+    // Swapping clears the result but not the count of free translations left.
+    const left = await page.getByTestId('guest-left').innerText();
+    await page.getByTestId('swap').click();
+    await expect.poll(() => page.getByTestId('target-sentence').count()).toBe(0);
+    expect(await page.getByTestId('guest-left').innerText()).toBe(left);
+    await page.getByTestId('swap').click();
     expect(await translate(page, text.secondSource, 'keyboard')).toBe(200);
     await asAdmin('/api/admin/update-site-settings', { guest_text_quota: '1' });
 

@@ -165,6 +165,7 @@ describe('dictionary engine on the FreeDict dictionaries', () => {
 
   it('turns Arabic-Indic digits into ASCII digits in English output', () => {
     expect(engine.translateSegment('٢٠٢٤', job('ar', 'en'))).toBe('2024');
+    expect(engine.translateSegment('١٢٬٣٤٥٫٦٧', job('ar', 'en'))).toBe('12,345.67');
   });
 
   it('applies glossary terms before the dictionary, longest first, in both directions', () => {
@@ -200,6 +201,8 @@ describe('dictionary engine on the FreeDict dictionaries', () => {
 
   it('keeps placeholders, numbers and unknown words as they are', () => {
     expect(engine.translateSegment('Pay <x1>25</x1> dollars to Qwzxv<x2/>.', job('en', 'ar'))).toBe('الدفع <x1>25</x1> الدولارات إلى Qwzxv<x2/>.');
+    // A number's separators stay as written; a comma between words still becomes Arabic.
+    expect(engine.translateSegment('Pay 12,345.67 dollars, now', job('en', 'ar'))).toBe('الدفع 12,345.67 الدولارات، الآن');
   });
 
   it('keeps every placeholder, and keeps formatting on a word when the formatted word itself renders as nothing', () => {

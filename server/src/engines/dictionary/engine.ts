@@ -207,7 +207,10 @@ export class DictionaryEngine implements TranslationEngine {
           out.push(pendingClitic);
           pendingClitic = null;
         }
-        out.push(this.punctuation(token, source, target));
+        // A comma between digits groups a number ("12,345"), it is no sentence comma: an Arabic
+        // comma there would read as a list of two numbers.
+        const inNumber = token === ',' && /\p{N}$/u.test(tokens[i - 1] ?? '') && /^\p{N}/u.test(tokens[i + 1] ?? '');
+        out.push(inNumber ? token : this.punctuation(token, source, target));
         i++;
         continue;
       }

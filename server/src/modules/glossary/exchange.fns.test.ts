@@ -16,6 +16,15 @@ describe('glossary files (CSV and TSV)', () => {
     expect(parseTermFile(tsv, 'tsv')).toEqual([{ line: 2, values: { domain: 'legal', target_term: 'العقد', source_term: 'contract' } }]);
   });
 
+  it('reads a header written as a person names the columns, in English or Arabic', () => {
+    expect(parseTermFile('Source term,Target term\ncontract,العقد\n', 'csv')).toEqual([{ line: 2, values: { source_term: 'contract', target_term: 'العقد' } }]);
+    expect(parseTermFile('source,target,Domain\ninvoice,فاتورة,legal\n', 'csv')).toEqual([{ line: 2, values: { source_term: 'invoice', target_term: 'فاتورة', domain: 'legal' } }]);
+    expect(parseTermFile('Source-Language\tTarget Language\tSource\tTarget\nen\tar\ttea\tشاي\n', 'tsv')).toEqual([
+      { line: 2, values: { source_lang: 'en', target_lang: 'ar', source_term: 'tea', target_term: 'شاي' } },
+    ]);
+    expect(parseTermFile('المصطلح المصدر,المصطلح الهدف,المجال\nعقد,contract,legal\n', 'csv')).toEqual([{ line: 2, values: { source_term: 'عقد', target_term: 'contract', domain: 'legal' } }]);
+  });
+
   it('writes a header and entries that read back the same, spreadsheet formulas defused', () => {
     const terms = [
       { source_term: 'a, "b"', target_term: 'أ', source_lang: 'en', target_lang: 'ar', domain: 'general' },

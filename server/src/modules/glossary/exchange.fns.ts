@@ -2,7 +2,9 @@
  * Glossary files in and out: CSV (RFC 4180 quoting) and TSV (one entry a line, no quoting),
  * the formats DeepL and Google Translate glossaries use. Columns, in this order when there is
  * no header: source_term, target_term, source_lang, target_lang, domain; the last three are
- * optional (the import's defaults fill them). A first line naming the columns is a header.
+ * optional (the import's defaults fill them). A first line naming the columns is a header:
+ * the export's names, or the words a person types (the screen's column labels, in either
+ * language: "Source term", "source", «المصطلح المصدر»...).
  */
 export type TermFileFormat = 'csv' | 'tsv';
 
@@ -62,6 +64,29 @@ function splitTsv(text: string) {
   return text.split(/\r\n|\n|\r/).map((row, index) => ({ line: index + 1, cells: row.split('\t') }));
 }
 
+/** Header names a person writes for each column, as `headerColumn` normalises them. */
+const HEADER_ALIASES: Record<string, Column> = {
+  source: 'source_term',
+  target: 'target_term',
+  translation: 'target_term',
+  source_language: 'source_lang',
+  target_language: 'target_lang',
+  'المصطلح_المصدر': 'source_term',
+  'المصدر': 'source_term',
+  'المصطلح_الهدف': 'target_term',
+  'الهدف': 'target_term',
+  'الترجمة': 'target_term',
+  'لغة_المصدر': 'source_lang',
+  'لغة_الهدف': 'target_lang',
+  'المجال': 'domain',
+};
+
+/** The column a header cell names ("Source term", "source-lang", «المجال»), or the cell as it is. */
+function headerColumn(cell: string): string {
+  const name = cell.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  return HEADER_ALIASES[name] ?? name;
+}
+
 const unescapeFormula = (cell: string) => (cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell);
 
 /** The entries of a glossary file; blank lines are skipped. */
@@ -69,7 +94,7 @@ export function parseTermFile(content: string, format: TermFileFormat): TermFile
   const text = content.replace(/^\uFEFF/, '');
   const records = (format === 'csv' ? splitCsv(text) : splitTsv(text)).filter((record) => record.cells.some((cell) => cell.trim() !== ''));
   let columns: readonly Column[] = TERM_FILE_COLUMNS;
-  const first = records[0]?.cells.map((cell) => cell.trim().toLowerCase());
+  const first = records[0]?.cells.map(headerColumn);
   if (first && first.includes('source_term') && first.includes('target_term')) {
     columns = first as Column[];
     records.shift();

@@ -86,6 +86,8 @@ describe('personal glossary: domain, edit, import, export, conflicts', () => {
     const empty = await client.post('/api/user/glossary/import', { format: 'csv', content: '\n\n' });
     expect(empty.statusCode).toBe(422);
     expect(empty.json().errors.content).toEqual(['لا يحتوي الملف على أي مدخلات للمسرد.']);
+    // A file with nothing in it at all says the same (not "the content field is required").
+    expect((await client.post('/api/user/glossary/import', { format: 'csv', content: '' })).json().errors.content).toEqual(['لا يحتوي الملف على أي مدخلات للمسرد.']);
     expect((await client.post('/api/user/glossary/import', { format: 'xlsx', content: 'a,b' })).json().errors).toHaveProperty('format');
     const many = Array.from({ length: 5001 }, (_, i) => `term${i},مصطلح`).join('\n');
     expect((await client.post('/api/user/glossary/import', { format: 'csv', content: many })).json().errors.content).toHaveLength(1);

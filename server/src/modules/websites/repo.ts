@@ -60,6 +60,11 @@ export function createWebsitesRepo(db: Kysely<DB>) {
       return executor.selectFrom('websites').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
+    /** The user's site at this (normalised) address with this scope, if they added it before. */
+    findSiteOfUserByUrl(userId: number, url: string, scope: WebsiteScope) {
+      return db.selectFrom('websites').selectAll().where('user_id', '=', userId).where('url', '=', url).where('scope', '=', scope).orderBy('id').executeTakeFirst();
+    },
+
     findSiteOfUser(id: number, userId: number) {
       return db.selectFrom('websites').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
     },

@@ -4,7 +4,7 @@ import { checkUrl, resolvePublic, SsrfRefused, effectivePort } from '../../http/
 import type { WebsitesContext } from './context';
 import type { WebsiteCrawl } from './crawl';
 import type { PageFilter } from './repo';
-import type { WebsitePageRow, WebsiteScope } from '../../db/tables/websites';
+import type { WebsitePageRow, WebsiteRow, WebsiteScope } from '../../db/tables/websites';
 import { normalizePageUrl, parseSiteUrl } from './urls.fns';
 
 function toPageJson(previewBase: string, page: Omit<WebsitePageRow, 'html' | 'translations'>) {
@@ -73,9 +73,24 @@ export function createWebsiteSites(ctx: WebsitesContext, crawl: WebsiteCrawl) {
     return url;
   }
 
+  /** Crawls a site again (unless a crawl is running): new and changed pages are found, unchanged translations kept. */
+  async function recrawlSite(actor: Actor, site: WebsiteRow) {
+    if (site.state === 'crawling') return siteJson(site);
+    const plan = await planFor(actor.user);
+    await deps.rateLimiter.consume(`websites:crawl:${actor.user.id}`, settings.crawlsPerHour, 3600);
+    const pageLimit = site.scope === 'page' ? 1 : Math.min(plan.web_pages, settings.maxPages);
+    const updated = await repo.beginCrawl(site.id, pageLimit, deps.now());
+    await syncHistory(site.id);
+    await startCrawl(updated);
+    return siteJson(updated);
+  }
+
   return {
     async addWebsite(actor: Actor, input: { url: string; scope: WebsiteScope }) {
       const url = await checkSiteUrl(input.url);
+      // The same address with the same scope again is the site the user has: crawled again, not listed twice.
+      const existing = await repo.findSiteOfUserByUrl(actor.user.id, normalizePageUrl(url), input.scope);
+      if (existing) return recrawlSite(actor, existing);
       const plan = await planFor(actor.user);
       await deps.rateLimiter.consume(`websites:crawl:${actor.user.id}`, settings.crawlsPerHour, 3600);
       const pageLimit = input.scope === 'page' ? 1 : Math.min(plan.web_pages, settings.maxPages);
@@ -109,15 +124,7 @@ export function createWebsiteSites(ctx: WebsitesContext, crawl: WebsiteCrawl) {
 
     /** Crawls the site again: new and changed pages are found, unchanged translations kept. */
     async recrawl(actor: Actor, id: number) {
-      const site = await ownedSite(actor, id);
-      if (site.state === 'crawling') return siteJson(site);
-      const plan = await planFor(actor.user);
-      await deps.rateLimiter.consume(`websites:crawl:${actor.user.id}`, settings.crawlsPerHour, 3600);
-      const pageLimit = site.scope === 'page' ? 1 : Math.min(plan.web_pages, settings.maxPages);
-      const updated = await repo.beginCrawl(site.id, pageLimit, deps.now());
-      await syncHistory(site.id);
-      await startCrawl(updated);
-      return siteJson(updated);
+      return recrawlSite(actor, await ownedSite(actor, id));
     },
 
     /** Deletes the site through its history entry (the entry goes with it); a site without one is deleted directly. */

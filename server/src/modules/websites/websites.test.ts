@@ -481,6 +481,22 @@ describe('re-crawling', () => {
   });
 });
 
+describe('adding an address again', () => {
+  it('crawls the site the user already has at that address, instead of listing it twice', async () => {
+    const again = await client.post('/api/websites', { url: `${site.url}/`, scope: 'site' });
+    expect(again.statusCode).toBe(202);
+    expect(again.json().data).toMatchObject({ id: websiteId, project_id: projectId, state: 'crawling' });
+    await crawled(client, websiteId);
+    const sites = (await client.get('/api/websites?per_page=100')).json().data as Array<{ id: number; url: string }>;
+    expect(sites.filter((s) => s.url === `${site.url}/`).map((s) => s.id)).toEqual([websiteId]);
+    // The same address as a single page is another site.
+    const single = await client.post('/api/websites', { url: site.url, scope: 'page' });
+    expect(single.json().data.id).not.toBe(websiteId);
+    await crawled(client, single.json().data.id);
+    expect((await client.post(`/api/websites/${single.json().data.id}/delete`, {})).statusCode).toBe(200);
+  });
+});
+
 describe('limits and access', () => {
   it('refuses translations past the plan\'s monthly web pages (402) and counts what was translated', async () => {
     const month = `${new Date().toISOString().slice(0, 7)}-01`;

@@ -52,6 +52,7 @@ export function TranslatorTabs() {
 export function DocumentTranslatorPage() {
   const { t } = useTranslation('documents');
   const { t: tMessages } = useTranslation('messages');
+  const { t: tTranslate } = useTranslation('translate');
   const { language } = useLanguage();
   const limits = useLimits();
   const { data: user } = useCurrentUser();
@@ -68,7 +69,8 @@ export function DocumentTranslatorPage() {
   const count = useCountWords();
   const start = useStartTranslation();
   const token = user ? undefined : guestToken();
-  const llmAllowed = Boolean(user?.llm_enabled);
+  // Why the LLM model is locked, in the translator's words: a guest, a plan without it, the team's switch, the server.
+  const llmLocked = limits.llmMode === 'available' ? null : tTranslate(`llm.locked.${limits.llmMode}`);
   const number = (value: number) => formatNumber(value, language);
 
   useEffect(() => writeActiveProject(projectId), [projectId]);
@@ -199,9 +201,9 @@ export function DocumentTranslatorPage() {
                 <legend className="documents__label">{t('model.label')}</legend>
                 <div className="documents__model-list" role="radiogroup">
                   {DOCUMENT_MODELS.map((option) => {
-                    const locked = option === 'llm' && !llmAllowed;
+                    const locked = option === 'llm' && llmLocked !== null;
                     return (
-                      <label key={option} className={`documents__model${model === option ? ' documents__model--active' : ''}${locked ? ' documents__model--locked' : ''}`} title={locked ? t('model.llmLocked') : undefined}>
+                      <label key={option} className={`documents__model${model === option ? ' documents__model--active' : ''}${locked ? ' documents__model--locked' : ''}`} title={locked ? llmLocked : undefined}>
                         <input type="radio" name="document-model" value={option} checked={model === option} disabled={locked} onChange={() => setModel(option)} />
                         <span>{t(`model.${option}`)}</span>
                         {locked && (
@@ -213,7 +215,11 @@ export function DocumentTranslatorPage() {
                     );
                   })}
                 </div>
-                {!llmAllowed && <p className="documents__hint">{t('model.llmLocked')}</p>}
+                {llmLocked && (
+                  <p className="documents__hint" data-testid="documents-llm-locked" data-reason={limits.llmMode}>
+                    {llmLocked}
+                  </p>
+                )}
               </fieldset>
             </div>
 

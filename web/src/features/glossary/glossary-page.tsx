@@ -101,8 +101,15 @@ function GlossaryView({ scope }: { scope: GlossaryScope }) {
     if (!file) return;
     const [source_lang, target_lang] = langsOf(form.direction);
     const format = /\.(tsv|tab|txt)$/i.test(file.name) ? 'tsv' : 'csv';
+    const content = await file.text();
+    // A spreadsheet or document (XLSX, DOCX...) is binary: say so, rather than the server's "NUL characters".
+    if (content.includes('\u0000')) {
+      setImported(null);
+      showDialog({ modalType: 'error', message: t('import.notText') });
+      return;
+    }
     try {
-      setImported(await actions.importFile.mutateAsync({ format, content: await file.text(), source_lang, target_lang, domain: form.domain }));
+      setImported(await actions.importFile.mutateAsync({ format, content, source_lang, target_lang, domain: form.domain }));
     } catch (error) {
       setImported(null);
       showError(error);

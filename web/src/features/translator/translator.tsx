@@ -72,6 +72,8 @@ export function Translator({ projectId = null, headingLevel = 'h2' }: Translator
   const [feedbackOpen, setFeedbackOpen] = useState(false);
   const [limitType, setLimitType] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // A guest's usage from the last answer: the count of translations left outlives a cleared result (swap).
+  const [guestUsage, setGuestUsage] = useState<TranslationResult['usage'] | null>(null);
   const statusTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   // Re-opening an entry of the history.
@@ -129,6 +131,7 @@ export function Translator({ projectId = null, headingLevel = 'h2' }: Translator
         onSuccess: (response) => {
           const parsed = parseTranslateResponse(response);
           setOutput({ ...parsed, text });
+          if (parsed.result.usage) setGuestUsage(parsed.result.usage);
           setReactions({});
           setActive(null);
           setLimitType(null); // Spec section 4: any answer but 402 clears the limit flag.
@@ -201,7 +204,7 @@ export function Translator({ projectId = null, headingLevel = 'h2' }: Translator
   };
 
   const Heading = headingLevel;
-  const guestLeft = limits.isGuest && result?.usage ? Math.max(0, result.usage.request_quota - result.usage.text_requests_today) : null;
+  const guestLeft = limits.isGuest && guestUsage ? Math.max(0, guestUsage.request_quota - guestUsage.text_requests_today) : null;
   const showDictionary = output && output.dictionary.length > 0 && isShortInput(output.text);
 
   return (
@@ -276,7 +279,7 @@ export function Translator({ projectId = null, headingLevel = 'h2' }: Translator
       {limits.isGuest && currentUser === null && (
         <div className="guest-prompt" data-testid="guest-prompt">
           <p>{t('guest.prompt')}</p>
-          {guestLeft !== null && <p className="guest-prompt__left">{t('guest.remaining', { left: formatNumber(guestLeft, language) })}</p>}
+          {guestLeft !== null && <p className="guest-prompt__left" data-testid="guest-left">{t('guest.remaining', { left: formatNumber(guestLeft, language) })}</p>}
           <Link className="button button--outline button--small" to="/register">
             {t('guest.signUp')}
           </Link>
@@ -288,7 +291,10 @@ export function Translator({ projectId = null, headingLevel = 'h2' }: Translator
           !
         </span>
         <span>
-          {t('beta')} <Link to="/contact">{t('orderHuman')}</Link>
+          {t('beta')}{' '}
+          <Link to="/human-translation" data-testid="translator-order-link">
+            {t('orderHuman')}
+          </Link>
         </span>
       </p>
 
