@@ -43,6 +43,8 @@ export const wordCount = z.object({
   /** PDF and PPTX only (pages, slides). */
   pages: z.number().int().optional(),
   format: documentFormat,
+  /** The document's language as "Detect language" would take it (absent when it has too little text to tell). */
+  detected_language: lang.optional(),
 });
 export type WordCount = z.output<typeof wordCount>;
 

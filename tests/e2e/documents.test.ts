@@ -100,9 +100,15 @@ describe('documents screen', () => {
     await dialog.getByRole('button').first().click();
     expect(await page.getByTestId('file-card').count()).toBe(0);
 
+    // The Arabic screen starts "to English"; "Detect language" finds the document English, so it goes to Arabic, and says so.
+    expect(await page.getByTestId('target-language').inputValue()).toBe('en');
     await page.getByTestId('document-input').setInputFiles({ name: 'تقرير.docx', mimeType: 'application/octet-stream', buffer: await sampleDocx() });
     await page.getByTestId('word-count').waitFor();
     expect(await page.getByTestId('word-count').innerText()).toContain('50');
+    expect(await page.getByTestId('detected-language').textContent()).toBe('اللغة المكتشفة: الإنجليزية');
+    expect(await page.getByTestId('source-language').inputValue()).toBe('auto');
+    expect(await page.getByTestId('target-language').inputValue()).toBe('ar');
+    expect(await page.getByTestId('target-language').locator('option[value="en"]').isDisabled()).toBe(true);
     await shot(page, 'documents-counted-ar');
   });
 

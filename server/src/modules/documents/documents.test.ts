@@ -96,7 +96,7 @@ describe('POST /api/count-words', () => {
     const client = await signedIn(t, await createUser(t));
     const response = await upload(client, '/api/count-words', docxFile('scan.pdf'));
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 200, words: 50, characters: expect.any(Number), format: 'docx' });
+    expect(response.json()).toEqual({ status: 200, words: 50, characters: expect.any(Number), format: 'docx', detected_language: 'en' });
   });
 
   it('answers 422 with the spec messages for unsupported, broken and password-protected files', async () => {

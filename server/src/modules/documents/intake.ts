@@ -45,7 +45,13 @@ export function createDocumentIntake(ctx: DocumentsContext) {
         assertAllowed(requester);
         const limits = await limitsFor(requester);
         const { format, analysis } = await inspect(upload, limits);
-        return { words: analysis.words, characters: analysis.characters, ...(analysis.pages ? { pages: analysis.pages } : {}), format };
+        return {
+          words: analysis.words,
+          characters: analysis.characters,
+          ...(analysis.pages ? { pages: analysis.pages } : {}),
+          format,
+          ...(analysis.detectedLanguage ? { detected_language: analysis.detectedLanguage } : {}),
+        };
       } finally {
         await removeUpload(upload);
       }

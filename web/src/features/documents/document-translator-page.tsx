@@ -86,6 +86,12 @@ export function DocumentTranslatorPage() {
         : tMessages('errors.fileWords', { limit: number(problem.limit) });
 
   const wordsProblem = count.data ? checkWords(count.data.words, limits) : null;
+  // With "Detect language", the language the server will take the chosen file to be in.
+  const detected = source === 'auto' ? count.data?.detected_language : undefined;
+  const sourceLanguage = source === 'auto' ? detected : source;
+  useEffect(() => {
+    if (detected) setTarget((current) => targetFor('auto', current, detected));
+  }, [detected]);
 
   const choose = (chosen: File | undefined) => {
     if (!chosen) return;
@@ -174,7 +180,10 @@ export function DocumentTranslatorPage() {
                     {t('languages.source')}
                   </span>
                   <select aria-labelledby={sourceId} value={source} onChange={(event) => changeSource(event.target.value as 'auto' | 'en' | 'ar')} data-testid="source-language">
-                    <option value="auto">{t('languages.auto')}</option>
+                    {/* Once the file is read, "Detect language" says what it found (as Google Translate's "English - detected"). */}
+                    <option value="auto" data-testid="detected-language">
+                      {detected ? t('languages.detected', { language: t(`languages.${detected}`) }) : t('languages.auto')}
+                    </option>
                     <option value="en">{t('languages.en')}</option>
                     <option value="ar">{t('languages.ar')}</option>
                   </select>
@@ -187,10 +196,10 @@ export function DocumentTranslatorPage() {
                     {t('languages.target')}
                   </span>
                   <select aria-labelledby={targetId} value={target} onChange={(event) => setTarget(event.target.value as 'en' | 'ar')} data-testid="target-language">
-                    <option value="ar" disabled={source === 'ar'}>
+                    <option value="ar" disabled={sourceLanguage === 'ar'}>
                       {t('languages.ar')}
                     </option>
-                    <option value="en" disabled={source === 'en'}>
+                    <option value="en" disabled={sourceLanguage === 'en'}>
                       {t('languages.en')}
                     </option>
                   </select>

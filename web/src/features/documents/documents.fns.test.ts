@@ -31,5 +31,9 @@ describe('document screen helpers', () => {
     expect(targetFor('en', 'en')).toBe('ar');
     expect(targetFor('ar', 'ar')).toBe('en');
     expect(targetFor('auto', 'en')).toBe('en');
+    // "Detect language" found the language chosen as the target: the other one is meant.
+    expect(targetFor('auto', 'en', 'en')).toBe('ar');
+    expect(targetFor('auto', 'ar', 'ar')).toBe('en');
+    expect(targetFor('auto', 'ar', 'en')).toBe('ar');
   });
 });

@@ -54,9 +54,10 @@ export function phaseStatus(state: JobState, phase: (typeof PHASES)[number]): 'd
   return order < current ? 'done' : order === current ? 'current' : 'pending';
 }
 
-/** The target language when the source changes: always the other one of our two. */
-export function targetFor(source: 'auto' | 'en' | 'ar', currentTarget: 'en' | 'ar'): 'en' | 'ar' {
-  if (source === 'auto') return currentTarget;
+/** The target language when the source changes or is detected: always the other one of our two. */
+export function targetFor(source: 'auto' | 'en' | 'ar', currentTarget: 'en' | 'ar', detected?: 'en' | 'ar'): 'en' | 'ar' {
+  // "Detect language" found the language chosen as the target: the other one is meant (the server's rule too).
+  if (source === 'auto') return detected === currentTarget ? (detected === 'en' ? 'ar' : 'en') : currentTarget;
   return source === 'en' ? 'ar' : 'en';
 }
 
