@@ -127,7 +127,7 @@ async function pagesAsCardsOnPhone(page: Page, locale: 'en' | 'ar') {
 }
 
 /** The history tab lists the site as a "website" entry whose link re-opens it in web extraction. */
-async function historyEntryReopensSite(page: Page, labels: { type: string; open: string; pair: string }, locale: 'en' | 'ar') {
+async function historyEntryReopensSite(page: Page, labels: { type: string; open: string; pair: string; confirmDelete: string }, locale: 'en' | 'ar') {
   const siteId = new URL(page.url()).searchParams.get('site');
   expect(siteId).toMatch(/^\d+$/);
   await page.goto('/user/translation-history?type=website');
@@ -142,6 +142,11 @@ async function historyEntryReopensSite(page: Page, labels: { type: string; open:
   const open = entry.getByTestId('history-open');
   expect(await open.innerText()).toBe(labels.open);
   await screenshot(page, `websites-history-${locale}`);
+  // Deleting the entry deletes the site and its translated pages: asked first; declined, nothing goes.
+  const asked = new Promise<string>((resolve) => page.once('dialog', (dialog) => void dialog.dismiss().then(() => resolve(dialog.message()))));
+  await entry.getByTestId('history-delete').click();
+  expect(await asked).toBe(labels.confirmDelete);
+  expect(await page.getByTestId('history-entry').count()).toBe(1);
   await open.click();
   await expect.poll(() => new URL(page.url()).searchParams.get('site'), { timeout: 10_000 }).toBe(siteId);
   await page.getByTestId('website-detail').waitFor();
@@ -206,7 +211,7 @@ describe('website translation screens', () => {
     expect(zip.status()).toBe(200);
     expect(zip.headers()['content-type']).toBe('application/zip');
 
-    await historyEntryReopensSite(page, { type: 'Website', open: 'Open the site', pair: 'English to Arabic' }, 'en');
+    await historyEntryReopensSite(page, { type: 'Website', open: 'Open the site', pair: 'English to Arabic', confirmDelete: 'Delete this website and all its translated pages?' }, 'en');
   });
 
   it('works the same in Arabic, right to left, translating into English', async () => {
@@ -231,7 +236,7 @@ describe('website translation screens', () => {
     await screenshot(page, 'websites-preview-ar');
     await page.getByTestId('preview-panel').screenshot({ path: path.join(SCREENSHOT_DIR, 'websites-preview-frame-ar.png') });
 
-    await historyEntryReopensSite(page, { type: 'موقع', open: 'فتح الموقع', pair: 'من العربية إلى الإنجليزية' }, 'ar');
+    await historyEntryReopensSite(page, { type: 'موقع', open: 'فتح الموقع', pair: 'من العربية إلى الإنجليزية', confirmDelete: 'هل تريد حذف هذا الموقع وكل صفحاته المترجمة؟' }, 'ar');
   });
 
   it('shows the server\'s message for an address it refuses', async () => {

@@ -108,7 +108,9 @@ export function HistoryPage() {
     go({ q: query.trim(), page: 1 });
   };
 
-  const deleteEntry = (entry: HistoryEntry) =>
+  const deleteEntry = (entry: HistoryEntry) => {
+    // A document or website takes its file or translated pages with it: asked first, as the websites page asks.
+    if (entry.type !== 'text' && !window.confirm(t(`confirmDelete.${entry.type}`))) return;
     remove.mutate(entry.project_id, {
       onSuccess: (answer) => {
         const page = pageAfterDelete(filters, entries.length);
@@ -117,6 +119,7 @@ export function HistoryPage() {
       },
       onError: (error) => showError(error),
     });
+  };
 
   return (
     <section className="container page-section">
