@@ -60,6 +60,13 @@ describe('membership notices', () => {
     expect(notices[0]).toMatchObject({ key: 'notices.overdue', action: 'payNow', tone: 'error' });
   });
 
+  it('while payments are not set up, says an overdue invoice cannot be paid online and offers contact us, not pay now', () => {
+    const overdue = { id: 1, number: 'INV-000001', amount: 9, status: 'overdue', overdue_since: null } as const;
+    const notices = membershipNotices({ ...base, status: 'past_due', gateway: null, payments: 'off', pending_invoice: overdue });
+    expect(notices.map((n) => n.key)).toEqual(['notices.overduePaymentsOff', 'notices.paymentsOff']);
+    expect(notices[0]).toMatchObject({ tone: 'error', action: 'contactUs' });
+  });
+
   it('warns of a trial ending soon, an expired trial and a downgrade', () => {
     expect(membershipNotices({ ...base, status: 'trial', expiring_soon: true, days_left: 3 })).toEqual([{ tone: 'warning', key: 'notices.trialExpiringSoon', values: { count: 3 }, action: 'choosePlan' }]);
     expect(membershipNotices({ ...base, status: 'trial_expired' })[0]!.key).toBe('notices.trialExpired');

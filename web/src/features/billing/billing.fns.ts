@@ -86,14 +86,18 @@ export interface MembershipNotice {
   tone: 'error' | 'warning' | 'info';
   key: string;
   values?: Record<string, string | number>;
-  action?: 'payNow' | 'choosePlan' | 'addCard';
+  action?: 'payNow' | 'choosePlan' | 'addCard' | 'contactUs';
 }
 
 /** The warnings of the membership screen, most urgent first. */
 export function membershipNotices(subscription: Subscription | undefined): MembershipNotice[] {
   if (!subscription) return [];
   const notices: MembershipNotice[] = [];
-  if (subscription.pending_invoice?.status === 'overdue') notices.push({ tone: 'error', key: 'notices.overdue', action: 'payNow' });
+  // While payments are not set up, an overdue invoice cannot be paid (nor a card added): the
+  // notice says so and points to the contact page instead of a disabled pay now.
+  if (subscription.pending_invoice?.status === 'overdue') {
+    notices.push(subscription.payments === 'off' ? { tone: 'error', key: 'notices.overduePaymentsOff', action: 'contactUs' } : { tone: 'error', key: 'notices.overdue', action: 'payNow' });
+  }
   if (subscription.downgraded) notices.push({ tone: 'error', key: 'notices.downgraded', action: 'choosePlan' });
   if (subscription.status === 'trial_expired' && !subscription.downgraded) notices.push({ tone: 'error', key: 'notices.trialExpired', action: 'choosePlan' });
   if (subscription.status === 'trial' && subscription.expiring_soon) notices.push({ tone: 'warning', key: 'notices.trialExpiringSoon', values: { count: subscription.days_left ?? 0 }, action: 'choosePlan' });
