@@ -1,4 +1,5 @@
 import type { UserRow } from '../../db/schema';
+import { ROLE } from '../../http/access';
 import { Invalid } from '../../http/errors';
 import { t, type Locale } from '../../i18n/messages';
 import { addPeriod, periodAmountMinor, planChange, textToMinor } from './billing.fns';
@@ -19,8 +20,18 @@ export function createPurchases(ctx: BillingContext, invoices: Invoices, checkou
   const { issueInvoice, chargeInvoice, mailInvoicePaid, reactivateAfterPayment } = invoices;
   const { startCheckout, activate } = checkouts;
 
+  /**
+   * A team's manager or member works under the owner's plan (entitlements): a plan of their own
+   * would be charged and change nothing they use, so buying, changing and previewing one are
+   * refused; paying an invoice they already owe stays possible.
+   */
+  function refuseTeamMember(user: UserRow) {
+    if (user.role_id === ROLE.manager || user.role_id === ROLE.member) throw new Refused('billing.team_member_plan');
+  }
+
   /** POST /api/user/subscribe. */
   async function subscribe(user: UserRow, choice: PlanChoice, locale: Locale): Promise<SubscribeResult> {
+    refuseTeamMember(user);
     const plan = await purchasablePlan(choice);
     const seats = plan.is_team ? choice.seats : 1;
     const subscription = await repo.findSubscription(user.id);
@@ -76,6 +87,7 @@ export function createPurchases(ctx: BillingContext, invoices: Invoices, checkou
 
   /** POST /api/user/update-plan: upgrades now (prorated), downgrades at renewal. */
   async function updatePlan(user: UserRow, choice: PlanChoice): Promise<SubscribeResult> {
+    refuseTeamMember(user);
     const subscription = await repo.findSubscription(user.id);
     if (!subscription || subscription.status === 'ended') throw new Refused('billing.no_subscription');
     if (subscription.status === 'past_due') throw new Refused('billing.overdue_notice');
@@ -149,6 +161,7 @@ export function createPurchases(ctx: BillingContext, invoices: Invoices, checkou
 
   /** POST /api/user/plan-preview: what subscribe / update-plan would charge and change (plan-changes.ts). */
   async function previewChange(user: UserRow, choice: PlanChoice): Promise<PlanPreview> {
+    refuseTeamMember(user);
     const plan = await purchasablePlan(choice);
     const subscription = await repo.findSubscription(user.id);
     const live = subscription && subscription.status !== 'ended' && subscription.gateway !== ADMIN_GRANT ? subscription : null;
