@@ -277,5 +277,14 @@ describe.each(['en', 'ar'] as const)('admin console and teams (%s)', (locale) =>
     await guest.getByRole('button', { name: locale === 'ar' ? 'الانضمام إلى الفريق' : 'Join the team' }).click();
     await expect.poll(() => new URL(guest.url()).pathname, { timeout: 15_000 }).toBe('/team');
     expect((await apiCall(guest, 'GET', '/api/user')).body).toMatchObject({ role_id: '5' });
+    // A member works under the owner's plan: the membership screen says so instead of offering plans to buy.
+    await guest.goto('/user/membership');
+    const notice = guest.getByTestId('team-plan-notice');
+    await notice.waitFor();
+    expect(await notice.innerText()).toBe(locale === 'ar' ? 'أنت عضو في فريق، لذا تستخدم باقة فريقك. ولا يمكن تغييرها إلا لمالك الفريق.' : "You are in a team, so you work under your team's plan. Only the team's owner can change it.");
+    expect(await guest.getByTestId('subscribe-button').count()).toBe(0);
+    // Nor does it call the team's plan "No plan" (the member has no subscription of their own).
+    expect(await guest.getByTestId('plan-status').count()).toBe(0);
+    await screenshotsAtBothSizes(guest, `membership-team-member-${locale}`);
   });
 });

@@ -12,6 +12,14 @@ export function isAdmin(user: Pick<User, 'role_id'> | null | undefined): boolean
   return user != null && String(user.role_id) === ADMIN_ROLE_ID;
 }
 
+/**
+ * A team's manager (4) or member (5) works under the owner's plan: buying or changing a plan of
+ * their own is refused (the server's `refuseTeamMember`), so the membership screen offers none.
+ */
+export function usesTeamPlan(user: Pick<User, 'role_id'> | null | undefined): boolean {
+  return user != null && (String(user.role_id) === '4' || String(user.role_id) === '5');
+}
+
 /** Admins land on the plan list; every other role on the dashboard. */
 export function homePathFor(user: Pick<User, 'role_id'>): string {
   return isAdmin(user) ? ADMIN_HOME_PATH : USER_HOME_PATH;
