@@ -24,6 +24,7 @@ export const teams = {
     'teams.mail_body': ':inviter invited you to join the team :team on Lisan, the English-Arabic translation service.',
     'teams.mail_expiry_one': 'The invitation is valid for :count day.',
     'teams.mail_expiry_other': 'The invitation is valid for :count days.',
+    'teams.mail_footer': 'You receive this e-mail because a Lisan user invited this address to their team. If you do not expect it, ignore it.',
     'teams.mail_action': 'Accept the invitation',
   },
   ar: {
@@ -53,6 +54,7 @@ export const teams = {
     'teams.mail_expiry_few': 'الدعوة صالحة لمدة :count أيام.',
     'teams.mail_expiry_many': 'الدعوة صالحة لمدة :count يومًا.',
     'teams.mail_expiry_other': 'الدعوة صالحة لمدة :count يوم.',
+    'teams.mail_footer': 'تصلك هذه الرسالة لأن أحد مستخدمي لسان دعا هذا العنوان للانضمام إلى فريقه. إن لم تكن تتوقعها، فتجاهلها.',
     'teams.mail_action': 'قبول الدعوة',
   },
 } as const;
