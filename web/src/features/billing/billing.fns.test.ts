@@ -67,6 +67,15 @@ describe('membership notices', () => {
     expect(notices[0]).toMatchObject({ tone: 'error', action: 'contactUs' });
   });
 
+  it('while payments are not set up, does not ask for a card to renew a plan expiring soon: contact us instead', () => {
+    const expiring = { ...base, status: 'active', source: 'paid', expiring_soon: true, days_left: 5, card: null } as const;
+    expect(membershipNotices({ ...expiring, payments: 'sandbox' })[0]).toEqual({ tone: 'warning', key: 'notices.expiringSoon', values: { count: 5 }, action: 'addCard' });
+    expect(membershipNotices({ ...expiring, gateway: null, payments: 'off' })).toEqual([
+      { tone: 'warning', key: 'notices.expiringSoonPaymentsOff', values: { count: 5 }, action: 'contactUs' },
+      { tone: 'warning', key: 'notices.paymentsOff' },
+    ]);
+  });
+
   it('warns of a trial ending soon, an expired trial and a downgrade', () => {
     expect(membershipNotices({ ...base, status: 'trial', expiring_soon: true, days_left: 3 })).toEqual([{ tone: 'warning', key: 'notices.trialExpiringSoon', values: { count: 3 }, action: 'choosePlan' }]);
     expect(membershipNotices({ ...base, status: 'trial_expired' })[0]!.key).toBe('notices.trialExpired');

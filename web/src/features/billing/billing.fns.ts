@@ -101,7 +101,11 @@ export function membershipNotices(subscription: Subscription | undefined): Membe
   if (subscription.downgraded) notices.push({ tone: 'error', key: 'notices.downgraded', action: 'choosePlan' });
   if (subscription.status === 'trial_expired' && !subscription.downgraded) notices.push({ tone: 'error', key: 'notices.trialExpired', action: 'choosePlan' });
   if (subscription.status === 'trial' && subscription.expiring_soon) notices.push({ tone: 'warning', key: 'notices.trialExpiringSoon', values: { count: subscription.days_left ?? 0 }, action: 'choosePlan' });
-  if (subscription.status === 'active' && subscription.expiring_soon && !subscription.card) notices.push({ tone: 'warning', key: 'notices.expiringSoon', values: { count: subscription.days_left ?? 0 }, action: 'addCard' });
+  if (subscription.status === 'active' && subscription.expiring_soon && !subscription.card) {
+    // No card can be added while payments are not set up: the notice says how to keep the plan instead.
+    const values = { count: subscription.days_left ?? 0 };
+    notices.push(subscription.payments === 'off' ? { tone: 'warning', key: 'notices.expiringSoonPaymentsOff', values, action: 'contactUs' } : { tone: 'warning', key: 'notices.expiringSoon', values, action: 'addCard' });
+  }
   // How payments work now: the sandbox (test cards, no money) or not at all yet.
   if (subscription.payments === 'off') notices.push({ tone: 'warning', key: 'notices.paymentsOff' });
   if (subscription.payments === 'sandbox') notices.push({ tone: 'info', key: 'notices.sandboxMode' });
