@@ -472,6 +472,11 @@ describe('team seats follow the subscription', () => {
     member.locale = 'ar';
     expect((await member.post('/api/user/subscribe', { plan_id: planIds.pro, frequency: 'monthly' })).json().message).toBe('أنت عضو في فريق، لذا تستخدم باقة فريقك. ولا يمكن تغييرها إلا لمالك الفريق.');
     expect((await member.get('/api/user/invoices')).json().data).toHaveLength(1);
+    // Nor can the canceled subscription be resumed: it would renew again for a plan they do not use.
+    member.locale = 'en';
+    const resumed = await member.post('/api/user/subscription/resume', {});
+    expect(resumed.statusCode).toBe(201);
+    expect(resumed.json().message).toBe("You are in a team, so you work under your team's plan: your own subscription cannot be resumed. It ends on its date.");
   });
 
   it("renews an admin's grant free of charge, and a plan bought replaces it", async () => {

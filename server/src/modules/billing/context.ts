@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
 import type { DB, PlanRow, UserRow } from '../../db/schema';
+import { ROLE } from '../../http/access';
 import { Invalid } from '../../http/errors';
 import type { Locale } from '../../i18n/messages';
 import type { BillingMailData } from '../../mail/templates';
@@ -24,6 +25,15 @@ export const TRIAL_REMINDER_DAYS = 3;
 export const EXPIRING_SOON_DAYS = 7;
 /** `subscriptions.gateway` of a plan an admin granted: nothing charged, renewed free of charge. */
 export const ADMIN_GRANT = 'admin';
+
+/**
+ * A team's manager or member works under the owner's plan (entitlements): a plan of their own
+ * would be charged and change nothing they use, so buying, changing, previewing or resuming one
+ * is refused (`message`: the catalog key that says which); paying an invoice already owed is not.
+ */
+export function refuseTeamMember(user: Pick<UserRow, 'role_id'>, message = 'billing.team_member_plan') {
+  if (user.role_id === ROLE.manager || user.role_id === ROLE.member) throw new Refused(message);
+}
 
 /** The seats a subscription pays for: its seats on a team plan while it is live, one otherwise. */
 export function paidSeats(subscription: Pick<SubscriptionRow, 'status' | 'seats'> | null | undefined, plan: Pick<PlanRow, 'is_team'> | null | undefined): number {

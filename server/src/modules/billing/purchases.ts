@@ -1,10 +1,9 @@
 import type { UserRow } from '../../db/schema';
-import { ROLE } from '../../http/access';
 import { Invalid } from '../../http/errors';
 import { t, type Locale } from '../../i18n/messages';
 import { addPeriod, periodAmountMinor, planChange, textToMinor } from './billing.fns';
 import type { Checkouts } from './checkout';
-import { ADMIN_GRANT, type BillingContext, type PlanChoice, type SubscribeResult } from './context';
+import { ADMIN_GRANT, refuseTeamMember, type BillingContext, type PlanChoice, type SubscribeResult } from './context';
 import { Refused } from './errors';
 import type { Invoices } from './invoices';
 import { planPreview, type PlanPreview } from './plan-changes';
@@ -19,15 +18,6 @@ export function createPurchases(ctx: BillingContext, invoices: Invoices, checkou
   const { deps, repo, now, purchasablePlan, syncSeats } = ctx;
   const { issueInvoice, chargeInvoice, mailInvoicePaid, reactivateAfterPayment } = invoices;
   const { startCheckout, activate } = checkouts;
-
-  /**
-   * A team's manager or member works under the owner's plan (entitlements): a plan of their own
-   * would be charged and change nothing they use, so buying, changing and previewing one are
-   * refused; paying an invoice they already owe stays possible.
-   */
-  function refuseTeamMember(user: UserRow) {
-    if (user.role_id === ROLE.manager || user.role_id === ROLE.member) throw new Refused('billing.team_member_plan');
-  }
 
   /** POST /api/user/subscribe. */
   async function subscribe(user: UserRow, choice: PlanChoice, locale: Locale): Promise<SubscribeResult> {

@@ -1,6 +1,6 @@
 import type { PlanRow, UserRow } from '../../db/schema';
 import { addPeriod, daysLeft, minorToText, periodAmountMinor } from './billing.fns';
-import { ADMIN_GRANT, DAY_MS, EXPIRING_SOON_DAYS, paidSeats, TRIAL_REMINDER_DAYS, type BillingContext, type PlanChoice } from './context';
+import { ADMIN_GRANT, DAY_MS, EXPIRING_SOON_DAYS, paidSeats, refuseTeamMember, TRIAL_REMINDER_DAYS, type BillingContext, type PlanChoice } from './context';
 import { Refused } from './errors';
 import { cancellationOf } from './plan-changes';
 import { inTransaction } from './repo';
@@ -109,6 +109,8 @@ export function createSubscriptions(ctx: BillingContext) {
     async resumeSubscription(user: UserRow) {
       const subscription = await repo.findSubscription(user.id);
       if (!subscription || subscription.status === 'ended' || !subscription.cancel_at_period_end) throw new Refused('billing.not_canceled');
+      // Resumed, it would renew again for a plan a team member no longer uses (they canceled it to join).
+      refuseTeamMember(user, 'billing.team_member_resume');
       await repo.updateSubscription(subscription.id, { cancel_at_period_end: false }, now());
       const plan = await deps.plans.getById(subscription.plan_id);
       // The date in the reader's language (e-mail and answer alike), not ISO.
