@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/client';
 import type { Subscription } from './billing-types';
-import { formatCardNumber, formatExpiry, luhnValid, membershipNotices, parseExpiry, paymentBlock, previewIntent, seatsIntent, subscribeErrorMessage, subscribeOutcome, validateCard } from './billing.fns';
+import { formatCardNumber, formatExpiry, luhnValid, membershipNotices, parseExpiry, paymentBlock, pickedPlanId, previewIntent, seatsIntent, subscribeErrorMessage, subscribeOutcome, validateCard } from './billing.fns';
 
 const now = new Date('2026-05-15T00:00:00Z');
 
@@ -129,5 +129,17 @@ describe('payment block (one rule for every control that would pay)', () => {
     expect(seatsIntent(2, 4)).toBe('payment');
     expect(seatsIntent(4, 2)).toBe('none');
     expect(seatsIntent(2, 2)).toBe('none');
+  });
+});
+
+describe('the picked plan on the membership screen', () => {
+  const picked = { plan_id: 2, frequency: 'monthly', seats: 1 } as const;
+  it('marks the plan chosen on the pricing page until the user subscribes, then none', () => {
+    expect(pickedPlanId({ status: 'trial', selected_plan: picked })).toBe(2);
+    expect(pickedPlanId({ status: 'trial_expired', selected_plan: picked })).toBe(2);
+    expect(pickedPlanId({ status: 'active', selected_plan: picked })).toBeNull();
+    expect(pickedPlanId({ status: 'past_due', selected_plan: picked })).toBeNull();
+    expect(pickedPlanId({ status: 'trial', selected_plan: null })).toBeNull();
+    expect(pickedPlanId(undefined)).toBeNull();
   });
 });

@@ -113,6 +113,16 @@ export function membershipNotices(subscription: Subscription | undefined): Membe
 }
 
 /**
+ * The plan card the membership screen marks as the user's pick (chosen on the pricing page, kept
+ * by save-plan): only until they subscribe. Afterwards the pick is history, and marking it would
+ * single out, say, Hobbyist on the screen of someone who has since moved to Start-up.
+ */
+export function pickedPlanId(subscription: Pick<Subscription, 'status' | 'selected_plan'> | undefined): number | null {
+  if (!subscription || subscription.status === 'active' || subscription.status === 'past_due') return null;
+  return subscription.selected_plan?.plan_id ?? null;
+}
+
+/**
  * What a control asks of the payment provider. `subscribe`: a plan card's button, reviewed
  * first, so a paid subscriber keeps it (a downgrade needs no payment, and the preview says
  * which a change is). `payment`: a charge, or a card sent to the provider, at once (pay an

@@ -10,7 +10,7 @@ import { PlanCard } from '../plans/plan-card';
 import type { BillingPeriod } from '../plans/plans.fns';
 import { usePlans } from '../plans/use-plans';
 import { BillingNotices } from './billing-notices';
-import { formatDate, formatMoney, paymentBlock, seatsIntent } from './billing.fns';
+import { formatDate, formatMoney, paymentBlock, pickedPlanId, seatsIntent } from './billing.fns';
 import { paymentsOffDescription } from './notice-box';
 import { SubscribeButton } from './subscribe-button';
 import type { Subscription } from './billing-types';
@@ -48,7 +48,7 @@ export function MembershipPage() {
   const sub = subscription.data;
   const teamPlan = usesTeamPlan(user);
   const planName = sub?.plan ? (language === 'ar' ? sub.plan.name_ar : sub.plan.name_en) : '';
-  const selectedId = sub?.selected_plan?.plan_id ?? null;
+  const selectedId = pickedPlanId(sub);
   const nextName = sub?.next_change?.plan ? (language === 'ar' ? sub.next_change.plan.name_ar : sub.next_change.plan.name_en) : '';
 
   return (
