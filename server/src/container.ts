@@ -182,6 +182,7 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     appUrl: config.appUrl,
     now,
     paidSeats: billing.paidSeats,
+    renewsPaidSubscription: billing.renewsPaidSubscription,
     // Read when a manager opens the team page: the usage ledger's team counters.
     usage: { teamUsage: entitlements.teamUsage },
     changed: entitlements.forgetTeam,

@@ -250,4 +250,41 @@ describe.each(['en', 'ar'] as const)('admin console and teams (%s)', (locale) =>
     await expect.poll(() => colleague.getByTestId('history-page').innerText()).toContain(locale === 'ar' ? 'سجل الترجمات' : 'Translation history');
     expect(await colleague.getByTestId('history-scope').count()).toBe(0);
   });
+
+  // The invitation's "Already have an account? Sign in" led to the dashboard and lost the
+  // invitation: someone with an account had to find the e-mail again. Now sign-in comes back.
+  it('someone who already has an account signs in from the invitation and comes back to join', async () => {
+    const existing = { name: locale === 'ar' ? 'منى سالم' : 'Mona Salem', email: `existing-${locale}-${suffix}@example.com`, password: 'existing-pass-1' };
+    await signUpVerified(await open(locale), existing);
+    const page = await open(locale);
+    await signInThroughForm(page, owner.email, owner.password);
+    await page.goto('/team');
+    await page.getByTestId('invite-email').fill(existing.email);
+    await page.getByTestId('invite-submit').click();
+    await okDialog(page);
+    const mail = decodeMail(await waitForMail(existing.email, (raw) => decodeMail(raw).includes('/invitation?token=')));
+    const link = linkInMail(mail, '/invitation');
+
+    const guest = await open(locale);
+    await guest.goto(link);
+    await guest.getByTestId('invitation-sign-in').click();
+    await guest.locator('input[name="email"]').fill(existing.email);
+    await guest.locator('input[name="password"]').fill(existing.password);
+    await guest.locator('main form button[type="submit"]').first().click();
+    await expect.poll(() => new URL(guest.url()).pathname, { timeout: 15_000 }).toBe('/invitation');
+    expect(new URL(guest.url()).search).toBe(new URL(link).search);
+    await screenshot(guest, `team-invitation-signed-in-${locale}`);
+    await guest.getByRole('button', { name: locale === 'ar' ? 'الانضمام إلى الفريق' : 'Join the team' }).click();
+    await expect.poll(() => new URL(guest.url()).pathname, { timeout: 15_000 }).toBe('/team');
+    expect((await apiCall(guest, 'GET', '/api/user')).body).toMatchObject({ role_id: '5' });
+    // A member works under the owner's plan: the membership screen says so instead of offering plans to buy.
+    await guest.goto('/user/membership');
+    const notice = guest.getByTestId('team-plan-notice');
+    await notice.waitFor();
+    expect(await notice.innerText()).toBe(locale === 'ar' ? 'أنت عضو في فريق، لذا تستخدم باقة فريقك. ولا يمكن تغييرها إلا لمالك الفريق.' : "You are in a team, so you work under your team's plan. Only the team's owner can change it.");
+    expect(await guest.getByTestId('subscribe-button').count()).toBe(0);
+    // Nor does it call the team's plan "No plan" (the member has no subscription of their own).
+    expect(await guest.getByTestId('plan-status').count()).toBe(0);
+    await screenshotsAtBothSizes(guest, `membership-team-member-${locale}`);
+  });
 });

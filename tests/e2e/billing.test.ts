@@ -395,11 +395,11 @@ describe('payments mode banners', () => {
     });
 
     // The same review found Pay now, more seats and an upgrade's confirmation still led to the 503.
-    it(`disables paying an overdue invoice and the card while payments are not set up (${locale})`, async () => {
+    it(`says an overdue invoice cannot be paid online, and disables the card, while payments are not set up (${locale})`, async () => {
       const email = `off-overdue-${locale}@example.com`;
       const user = await signedInPage(locale, email, 2, viewports.desktop, production);
       await subscribeInDatabase(production.t, email, { plan: 'hobbyist', overdue: true });
-      const controls = { '/user/membership': ['pay-now'], '/user/payment-management': ['pay-now', 'change-card', 'verify-card'], '/user/billing-card': ['save-card'] } as const;
+      const controls = { '/user/membership': [], '/user/payment-management': ['change-card', 'verify-card'], '/user/billing-card': ['save-card'] } as const;
       for (const [route, testIds] of Object.entries(controls)) {
         await user.goto(route);
         const notice = user.getByTestId('notice-paymentsOff');
@@ -411,8 +411,14 @@ describe('payments mode banners', () => {
           expect(await control.getAttribute('aria-describedby'), `${route} ${testId}`).toBe(await notice.getAttribute('id'));
         }
         if (route === '/user/membership') {
-          expect(await user.getByTestId('notice-overdue').innerText()).toContain(locale === 'en' ? 'Overdue invoice' : 'فاتورة متأخرة السداد');
-          expect(await user.getByTestId('pay-now').innerText()).toBe(locale === 'en' ? 'Pay now' : 'الدفع الآن');
+          // The overdue notice no longer asks for a card that cannot be added: it says why the
+          // invoice cannot be paid and leads to the contact page.
+          const overdue = await user.getByTestId('notice-overduePaymentsOff').innerText();
+          expect(overdue).toContain(locale === 'en' ? 'Overdue invoice' : 'فاتورة متأخرة السداد');
+          expect(overdue).toContain(locale === 'en' ? 'cannot be paid online' : 'لا يمكن دفعها عبر الموقع');
+          expect(overdue).not.toContain(locale === 'en' ? 'add or change your card' : 'إضافة بطاقة أو تغييرها');
+          expect(await user.getByTestId('pay-now').count()).toBe(0);
+          expect(await user.getByTestId('contact-us').getAttribute('href')).toBe('/contact');
           await screenshotsAtBothSizes(user, `payments-off-overdue-membership-${locale}`);
         } else {
           await screenshot(user, `payments-off${route.replace(/\//g, '-').replace('-user', '')}-${locale}`);

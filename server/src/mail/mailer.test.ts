@@ -49,6 +49,18 @@ describe('mail templates', () => {
     expect(ar.text).toContain('مع أطيب التحيات،\nفريق لسان');
   });
 
+  // The usual footer, "because of your Lisan account", is untrue for an invitee without an account and after deletion.
+  it('says why an invitation and the account-deleted mail came, without an account to point to', () => {
+    const invitation = (locale: 'en' | 'ar') =>
+      renderMail({ to: 'new@example.com', locale, template: 'teamInvitation', data: { teamName: 'Acme', inviterName: 'Mona', link: 'https://lisan.example/invitation?token=x', days: 7 } }).text;
+    const deleted = (locale: 'en' | 'ar') => renderMail({ to: 'gone@example.com', locale, template: 'accountDeleted', data: { name: 'Mona' } }).text;
+    expect(invitation('en')).toContain('You receive this e-mail because a Lisan user invited this address to their team. If you do not expect it, ignore it.');
+    expect(invitation('ar')).toContain('تصلك هذه الرسالة لأن أحد مستخدمي لسان دعا هذا العنوان للانضمام إلى فريقه. إن لم تكن تتوقعها، فتجاهلها.');
+    expect(deleted('en')).toContain('You receive this e-mail because your Lisan account was deleted.');
+    expect(deleted('ar')).toContain('تصلك هذه الرسالة لأن حسابك في لسان قد حُذف.');
+    for (const text of [invitation('en'), invitation('ar'), deleted('en'), deleted('ar')]) expect(text).not.toMatch(/because of your Lisan account|لأن لديك حسابًا/);
+  });
+
   it('escapes HTML in data', () => {
     const job = notice('en');
     job.data.name = '<script>x</script>';

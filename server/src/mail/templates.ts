@@ -90,12 +90,13 @@ export interface DocumentMailData {
 }
 
 /** Texts of the account e-mails come from the auth catalog, in the recipient's language. */
-const accountMail = (locale: Locale, name: string, kind: string, paragraphs: string[], action?: { url: string; labelKey: string }) =>
+const accountMail = (locale: Locale, name: string, kind: string, paragraphs: string[], action?: { url: string; labelKey: string }, footerKey?: string) =>
   layout(locale, {
     name,
     title: t(locale, `auth.mail.${kind}.title`),
     paragraphs,
     action: action ? { url: action.url, label: t(locale, action.labelKey) } : undefined,
+    footer: footerKey ? t(locale, footerKey) : undefined,
   });
 
 export const templates = {
@@ -120,6 +121,8 @@ export const templates = {
       title: t(locale, 'teams.mail_subject', { team: data.teamName }),
       paragraphs: [t(locale, 'teams.mail_body', params), t(locale, 'teams.mail_expiry', params)],
       action: { url: data.link, label: t(locale, 'teams.mail_action') },
+      // The invitee may have no account: the usual "because of your Lisan account" would be untrue.
+      footer: t(locale, 'teams.mail_footer'),
     });
   },
 
@@ -226,7 +229,8 @@ export const templates = {
 
   /** The last e-mail of a deleted account. */
   accountDeleted(locale: Locale, data: { name: string }): RenderedMail {
-    return accountMail(locale, data.name, 'account_deleted', [t(locale, 'auth.mail.account_deleted.intro'), t(locale, 'auth.mail.account_deleted.outro')]);
+    // The account is gone: the footer says why this mail came, not "because of your Lisan account".
+    return accountMail(locale, data.name, 'account_deleted', [t(locale, 'auth.mail.account_deleted.intro'), t(locale, 'auth.mail.account_deleted.outro')], undefined, 'auth.mail.account_deleted.footer');
   },
 };
 

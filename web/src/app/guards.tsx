@@ -3,17 +3,21 @@
 
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { Navigate, Outlet, useNavigate } from 'react-router';
+import { Navigate, Outlet, useNavigate, useSearchParams } from 'react-router';
 import { PageLoading } from '../components/page-loading';
 import { isEmailNotVerified, useCurrentUser } from '../features/account/use-current-user';
-import { homePathFor, isAdmin } from '../features/auth/roles';
+import { afterSignInPath, isAdmin } from '../features/auth/roles';
 import { signOut } from '../features/auth/use-sign-out';
 
-/** Sign in, sign up, forgot and reset password: a signed-in user goes to their home instead. */
+/**
+ * Sign in, sign up, forgot and reset password: a signed-in user goes to their home instead,
+ * or back to the page that sent them to sign in (`?next=`, as the team invitation does).
+ */
 export function GuestOnlyRoute() {
   const { data: user, isPending } = useCurrentUser();
+  const [params] = useSearchParams();
   if (isPending) return <PageLoading />;
-  if (user) return <Navigate to={homePathFor(user)} replace />;
+  if (user) return <Navigate to={afterSignInPath(user, params.get('next'))} replace />;
   return <Outlet />; // Guests, and visitors whose user call failed, may sign in.
 }
 

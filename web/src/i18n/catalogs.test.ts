@@ -60,6 +60,7 @@ const COUNTED: Record<string, Partial<Record<'en' | 'ar', NounName | null>>> = {
   'analytics:replay.meta': { en: 'event', ar: 'event' },
   'analytics:views': { en: 'pageView', ar: null },
   'billing:notices.overdue.body': { en: 'day', ar: 'day' },
+  'billing:notices.overduePaymentsOff.body': { en: 'day', ar: 'day' },
   'translate:memoryFuzzy.notice': { en: 'sentence', ar: 'sentence' },
   'developer:keys.usageRequests': { en: 'request', ar: 'request' },
   'developer:keys.usageCharacters': { en: 'character', ar: 'character' },

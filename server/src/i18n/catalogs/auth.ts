@@ -31,6 +31,7 @@ export const auth = {
     'auth.mail.account_deleted.title': 'Your account has been deleted',
     'auth.mail.account_deleted.intro': 'Your Lisan account, its translation history and its files have been deleted.',
     'auth.mail.account_deleted.outro': 'We are sorry to see you go. You can create a new account at any time.',
+    'auth.mail.account_deleted.footer': 'You receive this e-mail because your Lisan account was deleted.',
   },
   ar: {
     'auth.credentials_mismatch': 'البريد الإلكتروني أو كلمة المرور غير صحيحة.',
@@ -71,5 +72,6 @@ export const auth = {
     'auth.mail.account_deleted.title': 'تم حذف حسابك',
     'auth.mail.account_deleted.intro': 'تم حذف حسابك في لسان وسجل ترجماته وملفاته.',
     'auth.mail.account_deleted.outro': 'يؤسفنا رحيلك. يمكنك إنشاء حساب جديد في أي وقت.',
+    'auth.mail.account_deleted.footer': 'تصلك هذه الرسالة لأن حسابك في لسان قد حُذف.',
   },
 } as const;

@@ -7,6 +7,7 @@ export const teams = {
     'teams.owner_untouchable': "The account owner's role cannot be changed and the owner cannot be removed.",
     'teams.individuals_only': 'Only an individual account can do this.',
     'teams.already_in_team': 'This account already belongs to a team.',
+    'teams.own_subscription': "You pay for a plan of your own, which would keep renewing. Please cancel it on the membership page before joining the team; once you join, you use your team's plan.",
     'teams.already_member': 'This person is already a member of your team.',
     'teams.already_owner': 'You already own this team.',
     'teams.upgrade_for_teams': 'Please upgrade your plan to use this feature',
@@ -23,6 +24,7 @@ export const teams = {
     'teams.mail_body': ':inviter invited you to join the team :team on Lisan, the English-Arabic translation service.',
     'teams.mail_expiry_one': 'The invitation is valid for :count day.',
     'teams.mail_expiry_other': 'The invitation is valid for :count days.',
+    'teams.mail_footer': 'You receive this e-mail because a Lisan user invited this address to their team. If you do not expect it, ignore it.',
     'teams.mail_action': 'Accept the invitation',
   },
   ar: {
@@ -32,6 +34,7 @@ export const teams = {
     'teams.owner_untouchable': 'لا يمكن تغيير دور مالك الحساب ولا إزالته.',
     'teams.individuals_only': 'لا يمكن تنفيذ هذا الإجراء إلا لحساب فردي.',
     'teams.already_in_team': 'ينتمي هذا الحساب إلى فريق بالفعل.',
+    'teams.own_subscription': 'لديك اشتراك مدفوع خاص بك سيستمر تجديده. يُرجى إلغاؤه من صفحة العضوية قبل الانضمام إلى الفريق، وبعد انضمامك تستخدم باقة فريقك.',
     'teams.already_member': 'هذا الشخص عضو في فريقك بالفعل.',
     'teams.already_owner': 'أنت مالك هذا الفريق بالفعل.',
     'teams.upgrade_for_teams': 'يُرجى ترقية باقتك لاستخدام هذه الميزة.',
@@ -51,6 +54,7 @@ export const teams = {
     'teams.mail_expiry_few': 'الدعوة صالحة لمدة :count أيام.',
     'teams.mail_expiry_many': 'الدعوة صالحة لمدة :count يومًا.',
     'teams.mail_expiry_other': 'الدعوة صالحة لمدة :count يوم.',
+    'teams.mail_footer': 'تصلك هذه الرسالة لأن أحد مستخدمي لسان دعا هذا العنوان للانضمام إلى فريقه. إن لم تكن تتوقعها، فتجاهلها.',
     'teams.mail_action': 'قبول الدعوة',
   },
 } as const;

@@ -442,6 +442,43 @@ describe('team seats follow the subscription', () => {
     expect((await client.post('/api/team/invite', { email: 's5@example.com' })).statusCode).toBe(200);
   });
 
+  it('has a subscriber cancel their own plan before joining a team, then refuses them a plan that would change nothing', async () => {
+    clock.set('2027-07-01T10:00:00Z');
+    const member = await subscribedUser('own-plan-member@example.com');
+    await createTrialUser(t, { email: 'own-plan-owner@example.com' });
+    const owner = await signIn(t, 'own-plan-owner@example.com');
+    expect((await owner.post('/api/user/update-billing', card(SANDBOX_CARDS.success))).statusCode).toBe(200);
+    expect((await owner.post('/api/user/subscribe', { plan_id: planIds['start-up'], frequency: 'monthly', seats: 3 })).statusCode).toBe(200);
+    expect((await owner.post('/api/team', { name: 'Own plans' })).statusCode).toBe(201);
+    expect((await owner.post('/api/team/invite', { email: 'own-plan-member@example.com' })).statusCode).toBe(200);
+    const [mail] = (await queuedMails(t, { to: 'own-plan-member@example.com' })).slice(-1);
+    const token = new URL(mail.data.link).searchParams.get('token');
+    // Their own Hobbyist would keep renewing for a plan they no longer use: they cancel it first.
+    const refused = await member.post('/api/team/invitations/accept', { token });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe("You pay for a plan of your own, which would keep renewing. Please cancel it on the membership page before joining the team; once you join, you use your team's plan.");
+    expect((await member.post('/api/user/subscription/cancel', {})).statusCode).toBe(200);
+    const accepted = await member.post('/api/team/invitations/accept', { token });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+
+    // The plan in force is the owner's; the amount is what the member's own Hobbyist charges, not Start-up's price.
+    expect(await subscriptionOf(member)).toMatchObject({ plan: { slug: 'start-up' }, seats: 1, amount: 9 });
+    // Buying, changing or previewing a plan of their own would charge them and change nothing they use.
+    for (const url of ['/api/user/plan-preview', '/api/user/subscribe', '/api/user/update-plan']) {
+      const answer = await member.post(url, { plan_id: planIds.pro, frequency: 'monthly', seats: 1 });
+      expect(answer.statusCode, url).toBe(201);
+      expect(answer.json().message).toBe("You are in a team, so you work under your team's plan. Only the team's owner can change it.");
+    }
+    member.locale = 'ar';
+    expect((await member.post('/api/user/subscribe', { plan_id: planIds.pro, frequency: 'monthly' })).json().message).toBe('أنت عضو في فريق، لذا تستخدم باقة فريقك. ولا يمكن تغييرها إلا لمالك الفريق.');
+    expect((await member.get('/api/user/invoices')).json().data).toHaveLength(1);
+    // Nor can the canceled subscription be resumed: it would renew again for a plan they do not use.
+    member.locale = 'en';
+    const resumed = await member.post('/api/user/subscription/resume', {});
+    expect(resumed.statusCode).toBe(201);
+    expect(resumed.json().message).toBe("You are in a team, so you work under your team's plan: your own subscription cannot be resumed. It ends on its date.");
+  });
+
   it("renews an admin's grant free of charge, and a plan bought replaces it", async () => {
     clock.set('2027-04-01T10:00:00Z');
     const granted = await createTrialUser(t, { email: 'granted@example.com' });

@@ -62,8 +62,8 @@ export interface BillingDeps {
    * subscription starts, changes, renews, ends or is granted by an admin.
    */
   teamSeats?: (ownerId: number, seats: number, executor: Kysely<DB>) => Promise<unknown>;
-  /** The plan and trial in force for a user (the payer's), as the entitlements module decides them. */
-  entitlementsOf(user: UserRow): Promise<{ plan: PlanRow | null; trial: { endsAt: Date | null } }>;
+  /** The plan and trial in force for a user, and who pays for them, as the entitlements module decides them. */
+  entitlementsOf(user: UserRow): Promise<{ plan: PlanRow | null; trial: { endsAt: Date | null }; payer: { kind: 'self' | 'team_owner' | 'guest' } }>;
 }
 
 export type BillingContext = ReturnType<typeof createBillingContext>;
@@ -159,5 +159,15 @@ export function createBillingContext(deps: BillingDeps) {
     await r.upsertCard(userId, { gateway, token: card.token, brand: card.brand, last4: card.last4, exp_month: card.expMonth, exp_year: card.expYear, holder_name: card.holderName }, now());
   }
 
-  return { deps, repo, now, logger, config, appUrl, planOrInvalid, purchasablePlan, customerOf, savedCardOf, gatewayNow, gatewayById, guarded, planName, sendMail, syncSeats, saveCardRow };
+  /**
+   * Someone whose plan a team owner pays for (entitlements' payer: a team's manager or member)
+   * works under the owner's plan: a plan of their own would be charged and change nothing they
+   * use, so buying, changing, previewing or resuming one is refused (`message`: the catalog key
+   * that says which); paying an invoice already owed is not.
+   */
+  async function refuseTeamMember(user: UserRow, message = 'billing.team_member_plan') {
+    if ((await deps.entitlementsOf(user)).payer.kind === 'team_owner') throw new Refused(message);
+  }
+
+  return { deps, repo, now, logger, config, appUrl, refuseTeamMember, planOrInvalid, purchasablePlan, customerOf, savedCardOf, gatewayNow, gatewayById, guarded, planName, sendMail, syncSeats, saveCardRow };
 }

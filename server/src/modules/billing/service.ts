@@ -32,6 +32,7 @@ export function createBillingService(deps: BillingDeps) {
     savePlan: subscriptions.savePlan,
     grantPlan: subscriptions.grantPlan,
     paidSeats: subscriptions.paidSeats,
+    renewsPaidSubscription: subscriptions.renewsPaidSubscription,
     planIdsInUse: subscriptions.planIdsInUse,
 
     subscribe: purchases.subscribe,

@@ -54,6 +54,9 @@ export function createSubscriptions(ctx: BillingContext) {
       const live = subscription && subscription.status !== 'ended' ? subscription : null;
       const granted = live?.gateway === ADMIN_GRANT;
       const nextPlan = live?.next_plan_id ? await deps.plans.getById(live.next_plan_id).catch(() => null) : null;
+      // What the subscription charges is its own plan's price: a team member's plan in force is
+      // the owner's, while a subscription they bought before joining still charges for its own.
+      const paidPlan = live && live.plan_id !== currentPlan.id ? await deps.plans.getById(live.plan_id) : currentPlan;
       const trialEndsAt = entitled.trial.endsAt;
       const onTrial = currentPlan.is_trial;
       const at = now();
@@ -64,7 +67,7 @@ export function createSubscriptions(ctx: BillingContext) {
         plan: brief(currentPlan),
         frequency: live?.frequency ?? null,
         seats: live?.seats ?? null,
-        amount: live && currentPlan ? (granted ? 0 : Number(minorToText(periodAmountMinor(currentPlan, live.frequency, live.seats)))) : null,
+        amount: live ? (granted ? 0 : Number(minorToText(periodAmountMinor(paidPlan, live.frequency, live.seats)))) : null,
         /** `admin`: granted by an administrator, nothing charged; `paid`: bought. */
         source: live ? (granted ? ('admin' as const) : ('paid' as const)) : null,
         currency: 'USD',
@@ -106,6 +109,8 @@ export function createSubscriptions(ctx: BillingContext) {
     async resumeSubscription(user: UserRow) {
       const subscription = await repo.findSubscription(user.id);
       if (!subscription || subscription.status === 'ended' || !subscription.cancel_at_period_end) throw new Refused('billing.not_canceled');
+      // Resumed, it would renew again for a plan a team member no longer uses (they canceled it to join).
+      await ctx.refuseTeamMember(user, 'billing.team_member_resume');
       await repo.updateSubscription(subscription.id, { cancel_at_period_end: false }, now());
       const plan = await deps.plans.getById(subscription.plan_id);
       // The date in the reader's language (e-mail and answer alike), not ISO.
@@ -164,6 +169,15 @@ export function createSubscriptions(ctx: BillingContext) {
       if (!subscription) return null;
       const plan = await deps.plans.getById(subscription.plan_id).catch(() => null);
       return paidSeats(subscription, plan);
+    },
+
+    /**
+     * Whether the user pays for a subscription of their own that will renew (bought, live, not
+     * canceled): joining a team would leave it charging for a plan they no longer use.
+     */
+    async renewsPaidSubscription(userId: number): Promise<boolean> {
+      const subscription = await repo.findSubscription(userId);
+      return Boolean(subscription && subscription.status !== 'ended' && subscription.gateway !== ADMIN_GRANT && !subscription.cancel_at_period_end);
     },
 
     /** Plans some user or subscription still uses (admin delete archives those). */

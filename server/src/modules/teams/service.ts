@@ -52,6 +52,11 @@ export function createTeamsService(deps: {
    */
   paidSeats?: (userId: number) => Promise<number | null>;
   /**
+   * Whether the user still pays for a renewing subscription of their own (the billing module
+   * answers it): they cancel it before joining a team, whose owner's plan they then use.
+   */
+  renewsPaidSubscription?: (userId: number) => Promise<boolean>;
+  /**
    * What the team used (owners and managers see it on the team page): the shared text
    * counter of today, the month's documents, website pages and developer API characters,
    * and each member's own month of the same.
@@ -310,6 +315,7 @@ export function createTeamsService(deps: {
       if (invitation.email.toLowerCase() !== actor.user.email.toLowerCase()) throw new Forbidden('teams.invitation_other_email');
       if (await membershipOf(actor.user)) throw Invalid.field('token', 'teams.already_in_team');
       if (actor.user.role_id !== ROLE.user) throw new Forbidden('teams.individuals_only');
+      if (await deps.renewsPaidSubscription?.(actor.user.id)) throw Invalid.field('token', 'teams.own_subscription');
       const team = await deps.repo.findTeamById(invitation.team_id);
       if (!team) throw Invalid.field('token', 'teams.invitation_invalid');
       const owner = await deps.usersRepo.findById(team.owner_id);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { User } from '../../api/types';
-import { homePathFor, isAdmin } from './roles';
+import { afterSignInPath, homePathFor, isAdmin, signInPathFor } from './roles';
 
 const withRole = (roleId: unknown) => ({ role_id: roleId }) as Pick<User, 'role_id'>;
 
@@ -17,5 +17,13 @@ describe('roles', () => {
     expect(homePathFor(withRole('1'))).toBe('/admin/plans');
     expect(homePathFor(withRole('2'))).toBe('/dashboard');
     for (const role of ['3', '4', '5']) expect(homePathFor(withRole(role))).toBe('/dashboard');
+  });
+
+  it('returns a signed-in visitor to the page that sent them to sign in, on this site only', () => {
+    const next = new URLSearchParams(signInPathFor('/invitation?token=a-b_c').split('?')[1]).get('next');
+    expect(afterSignInPath(withRole('2'), next)).toBe('/invitation?token=a-b_c');
+    expect(afterSignInPath(withRole('2'), null)).toBe('/dashboard');
+    expect(afterSignInPath(withRole('1'), '')).toBe('/admin/plans');
+    for (const away of ['//evil.example', '/\\evil.example', 'https://evil.example', 'javascript:alert(1)']) expect(afterSignInPath(withRole('2'), away)).toBe('/dashboard');
   });
 });

@@ -12,7 +12,30 @@ export function isAdmin(user: Pick<User, 'role_id'> | null | undefined): boolean
   return user != null && String(user.role_id) === ADMIN_ROLE_ID;
 }
 
+/**
+ * A team's manager (4) or member (5) works under the owner's plan: buying or changing a plan of
+ * their own is refused (the server's `refuseTeamMember`), so the membership screen offers none.
+ */
+export function usesTeamPlan(user: Pick<User, 'role_id'> | null | undefined): boolean {
+  return user != null && (String(user.role_id) === '4' || String(user.role_id) === '5');
+}
+
 /** Admins land on the plan list; every other role on the dashboard. */
 export function homePathFor(user: Pick<User, 'role_id'>): string {
   return isAdmin(user) ? ADMIN_HOME_PATH : USER_HOME_PATH;
+}
+
+/**
+ * Where a visitor goes once signed in: back to the page that sent them to sign in (`?next=`,
+ * e.g. a team invitation), when it is a path on this site, else their home. A `next` of
+ * another origin ("//host", "https://…") is ignored, so the link cannot send anyone away.
+ */
+export function afterSignInPath(user: Pick<User, 'role_id'>, next: string | null): string {
+  if (next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\')) return next;
+  return homePathFor(user);
+}
+
+/** The sign-in page, coming back to `path` (with its query) once signed in. */
+export function signInPathFor(path: string): string {
+  return `/login?next=${encodeURIComponent(path)}`;
 }

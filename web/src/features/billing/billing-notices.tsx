@@ -7,7 +7,7 @@ import { useSubscription } from './use-billing';
 import { useSubscribeFlow } from './use-subscribe-flow';
 
 /**
- * Overdue invoice (with pay now), downgraded plan, trial expired or expiring soon, and how
+ * Overdue invoice (with pay now, or contact us while payments are not set up), downgraded plan, trial expired or expiring soon, and how
  * payments work now; `only` keeps the notices of those keys. While payments are not set up,
  * pay now and add a card are disabled, described by the "not set up yet" notice.
  */
@@ -39,6 +39,11 @@ export function BillingNotices({ subscription, only }: { subscription: Subscript
             </a>
           )}
           {notice.action === 'addCard' && <AddCardLink block={block} label={t('notices.addCard')} />}
+          {notice.action === 'contactUs' && (
+            <Link className="button button--primary button--small" to="/contact" data-testid="contact-us">
+              {t('notices.contactUs')}
+            </Link>
+          )}
         </NoticeBox>
       ))}
     </div>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/client';
 import type { Subscription } from './billing-types';
-import { formatCardNumber, formatExpiry, luhnValid, membershipNotices, parseExpiry, paymentBlock, previewIntent, seatsIntent, subscribeErrorMessage, subscribeOutcome, validateCard } from './billing.fns';
+import { formatCardNumber, formatExpiry, luhnValid, membershipNotices, parseExpiry, paymentBlock, pickedPlanId, previewIntent, seatsIntent, subscribeErrorMessage, subscribeOutcome, validateCard } from './billing.fns';
 
 const now = new Date('2026-05-15T00:00:00Z');
 
@@ -60,6 +60,22 @@ describe('membership notices', () => {
     expect(notices[0]).toMatchObject({ key: 'notices.overdue', action: 'payNow', tone: 'error' });
   });
 
+  it('while payments are not set up, says an overdue invoice cannot be paid online and offers contact us, not pay now', () => {
+    const overdue = { id: 1, number: 'INV-000001', amount: 9, status: 'overdue', overdue_since: null } as const;
+    const notices = membershipNotices({ ...base, status: 'past_due', gateway: null, payments: 'off', pending_invoice: overdue });
+    expect(notices.map((n) => n.key)).toEqual(['notices.overduePaymentsOff', 'notices.paymentsOff']);
+    expect(notices[0]).toMatchObject({ tone: 'error', action: 'contactUs' });
+  });
+
+  it('while payments are not set up, does not ask for a card to renew a plan expiring soon: contact us instead', () => {
+    const expiring = { ...base, status: 'active', source: 'paid', expiring_soon: true, days_left: 5, card: null } as const;
+    expect(membershipNotices({ ...expiring, payments: 'sandbox' })[0]).toEqual({ tone: 'warning', key: 'notices.expiringSoon', values: { count: 5 }, action: 'addCard' });
+    expect(membershipNotices({ ...expiring, gateway: null, payments: 'off' })).toEqual([
+      { tone: 'warning', key: 'notices.expiringSoonPaymentsOff', values: { count: 5 }, action: 'contactUs' },
+      { tone: 'warning', key: 'notices.paymentsOff' },
+    ]);
+  });
+
   it('warns of a trial ending soon, an expired trial and a downgrade', () => {
     expect(membershipNotices({ ...base, status: 'trial', expiring_soon: true, days_left: 3 })).toEqual([{ tone: 'warning', key: 'notices.trialExpiringSoon', values: { count: 3 }, action: 'choosePlan' }]);
     expect(membershipNotices({ ...base, status: 'trial_expired' })[0]!.key).toBe('notices.trialExpired');
@@ -113,5 +129,17 @@ describe('payment block (one rule for every control that would pay)', () => {
     expect(seatsIntent(2, 4)).toBe('payment');
     expect(seatsIntent(4, 2)).toBe('none');
     expect(seatsIntent(2, 2)).toBe('none');
+  });
+});
+
+describe('the picked plan on the membership screen', () => {
+  const picked = { plan_id: 2, frequency: 'monthly', seats: 1 } as const;
+  it('marks the plan chosen on the pricing page until the user subscribes, then none', () => {
+    expect(pickedPlanId({ status: 'trial', selected_plan: picked })).toBe(2);
+    expect(pickedPlanId({ status: 'trial_expired', selected_plan: picked })).toBe(2);
+    expect(pickedPlanId({ status: 'active', selected_plan: picked })).toBeNull();
+    expect(pickedPlanId({ status: 'past_due', selected_plan: picked })).toBeNull();
+    expect(pickedPlanId({ status: 'trial', selected_plan: null })).toBeNull();
+    expect(pickedPlanId(undefined)).toBeNull();
   });
 });

@@ -86,22 +86,40 @@ export interface MembershipNotice {
   tone: 'error' | 'warning' | 'info';
   key: string;
   values?: Record<string, string | number>;
-  action?: 'payNow' | 'choosePlan' | 'addCard';
+  action?: 'payNow' | 'choosePlan' | 'addCard' | 'contactUs';
 }
 
 /** The warnings of the membership screen, most urgent first. */
 export function membershipNotices(subscription: Subscription | undefined): MembershipNotice[] {
   if (!subscription) return [];
   const notices: MembershipNotice[] = [];
-  if (subscription.pending_invoice?.status === 'overdue') notices.push({ tone: 'error', key: 'notices.overdue', action: 'payNow' });
+  // While payments are not set up, an overdue invoice cannot be paid (nor a card added): the
+  // notice says so and points to the contact page instead of a disabled pay now.
+  if (subscription.pending_invoice?.status === 'overdue') {
+    notices.push(subscription.payments === 'off' ? { tone: 'error', key: 'notices.overduePaymentsOff', action: 'contactUs' } : { tone: 'error', key: 'notices.overdue', action: 'payNow' });
+  }
   if (subscription.downgraded) notices.push({ tone: 'error', key: 'notices.downgraded', action: 'choosePlan' });
   if (subscription.status === 'trial_expired' && !subscription.downgraded) notices.push({ tone: 'error', key: 'notices.trialExpired', action: 'choosePlan' });
   if (subscription.status === 'trial' && subscription.expiring_soon) notices.push({ tone: 'warning', key: 'notices.trialExpiringSoon', values: { count: subscription.days_left ?? 0 }, action: 'choosePlan' });
-  if (subscription.status === 'active' && subscription.expiring_soon && !subscription.card) notices.push({ tone: 'warning', key: 'notices.expiringSoon', values: { count: subscription.days_left ?? 0 }, action: 'addCard' });
+  if (subscription.status === 'active' && subscription.expiring_soon && !subscription.card) {
+    // No card can be added while payments are not set up: the notice says how to keep the plan instead.
+    const values = { count: subscription.days_left ?? 0 };
+    notices.push(subscription.payments === 'off' ? { tone: 'warning', key: 'notices.expiringSoonPaymentsOff', values, action: 'contactUs' } : { tone: 'warning', key: 'notices.expiringSoon', values, action: 'addCard' });
+  }
   // How payments work now: the sandbox (test cards, no money) or not at all yet.
   if (subscription.payments === 'off') notices.push({ tone: 'warning', key: 'notices.paymentsOff' });
   if (subscription.payments === 'sandbox') notices.push({ tone: 'info', key: 'notices.sandboxMode' });
   return notices;
+}
+
+/**
+ * The plan card the membership screen marks as the user's pick (chosen on the pricing page, kept
+ * by save-plan): only until they subscribe. Afterwards the pick is history, and marking it would
+ * single out, say, Hobbyist on the screen of someone who has since moved to Start-up.
+ */
+export function pickedPlanId(subscription: Pick<Subscription, 'status' | 'selected_plan'> | undefined): number | null {
+  if (!subscription || subscription.status === 'active' || subscription.status === 'past_due') return null;
+  return subscription.selected_plan?.plan_id ?? null;
 }
 
 /**

@@ -10,19 +10,22 @@ import { PlanCard } from '../plans/plan-card';
 import type { BillingPeriod } from '../plans/plans.fns';
 import { usePlans } from '../plans/use-plans';
 import { BillingNotices } from './billing-notices';
-import { formatDate, formatMoney, paymentBlock, seatsIntent } from './billing.fns';
+import { formatDate, formatMoney, paymentBlock, pickedPlanId, seatsIntent } from './billing.fns';
 import { paymentsOffDescription } from './notice-box';
 import { SubscribeButton } from './subscribe-button';
 import type { Subscription } from './billing-types';
 import { useSavePlan, useSubscription, useSubscriptionCancel } from './use-billing';
 import { useSubscribeFlow } from './use-subscribe-flow';
 import { isolate } from '../../i18n/format';
+import { useCurrentUser } from '../account/use-current-user';
+import { usesTeamPlan } from '../auth/roles';
 
 /** /user/membership: the current plan, trial days left, warnings, and changing plan. */
 export function MembershipPage() {
   const { t } = useTranslation('billing');
   const { language } = useLanguage();
   const subscription = useSubscription();
+  const { data: user } = useCurrentUser();
   const plans = usePlans();
   const [params] = useSearchParams();
   const savePlan = useSavePlan();
@@ -43,8 +46,9 @@ export function MembershipPage() {
 
   if (subscription.isPending) return <PageLoading />;
   const sub = subscription.data;
+  const teamPlan = usesTeamPlan(user);
   const planName = sub?.plan ? (language === 'ar' ? sub.plan.name_ar : sub.plan.name_en) : '';
-  const selectedId = sub?.selected_plan?.plan_id ?? null;
+  const selectedId = pickedPlanId(sub);
   const nextName = sub?.next_change?.plan ? (language === 'ar' ? sub.next_change.plan.name_ar : sub.next_change.plan.name_en) : '';
 
   return (
@@ -64,7 +68,8 @@ export function MembershipPage() {
               {planName}
             </h3>
           </div>
-          {sub && <span className={`pill billing-status billing-status--${sub.status}`} data-testid="plan-status">{t(`status.${sub.status}`)}</span>}
+          {/* A member without a subscription of their own is on the team's plan, not "No plan". */}
+          {sub && !(teamPlan && sub.status === 'none') && <span className={`pill billing-status billing-status--${sub.status}`} data-testid="plan-status">{t(`status.${sub.status}`)}</span>}
         </div>
         {sub?.trial && !sub.trial.expired && (
           <p data-testid="trial-days">
@@ -111,30 +116,36 @@ export function MembershipPage() {
 
       {sub && sub.status === 'active' && sub.source === 'paid' && <SubscriptionControls subscription={sub} />}
 
-      <div id="change-plan" className="billing-plans">
-        <div className="billing-plans__head">
-          <h3>{sub?.status === 'active' ? t('membership.changePlan') : t('membership.choosePlan')}</h3>
-          <BillingToggle period={period} onChange={setPeriod} />
-          <label className="billing-seats">
-            {t('membership.seatsLabel')}
-            <input type="number" min={1} max={1000} value={seats} onChange={(event) => setSeats(Math.max(1, Number(event.target.value) || 1))} data-testid="seats" />
-          </label>
+      {teamPlan ? (
+        <p id="change-plan" className="notice notice--info" data-testid="team-plan-notice">
+          {t('membership.teamPlan')}
+        </p>
+      ) : (
+        <div id="change-plan" className="billing-plans">
+          <div className="billing-plans__head">
+            <h3>{sub?.status === 'active' ? t('membership.changePlan') : t('membership.choosePlan')}</h3>
+            <BillingToggle period={period} onChange={setPeriod} />
+            <label className="billing-seats">
+              {t('membership.seatsLabel')}
+              <input type="number" min={1} max={1000} value={seats} onChange={(event) => setSeats(Math.max(1, Number(event.target.value) || 1))} data-testid="seats" />
+            </label>
+          </div>
+          <p className="muted">{t('membership.changeRules')}</p>
+          <div className="pricing__grid">
+            {list.map((plan) => (
+              <div key={plan.id} className={String(plan.id) === String(selectedId) ? 'billing-plans__selected' : undefined}>
+                <PlanCard
+                  plan={plan}
+                  period={period}
+                  language={language}
+                  signedIn
+                  action={<SubscribeButton plan={plan} period={period} currentPlanId={sub?.status === 'active' || sub?.status === 'past_due' ? (sub.plan?.id ?? null) : null} seats={seats} />}
+                />
+              </div>
+            ))}
+          </div>
         </div>
-        <p className="muted">{t('membership.changeRules')}</p>
-        <div className="pricing__grid">
-          {list.map((plan) => (
-            <div key={plan.id} className={String(plan.id) === String(selectedId) ? 'billing-plans__selected' : undefined}>
-              <PlanCard
-                plan={plan}
-                period={period}
-                language={language}
-                signedIn
-                action={<SubscribeButton plan={plan} period={period} currentPlanId={sub?.status === 'active' || sub?.status === 'past_due' ? (sub.plan?.id ?? null) : null} seats={seats} />}
-              />
-            </div>
-          ))}
-        </div>
-      </div>
+      )}
     </section>
   );
 }

@@ -6,6 +6,7 @@ import type { AccountCreated, InvitationAccepted } from '../../../../contract/te
 import { api, flattenErrors, isApiError } from '../../api/client';
 import { useDialog } from '../../app/dialog-context';
 import { useCurrentUser, userKeys } from '../account/use-current-user';
+import { signInPathFor } from '../auth/roles';
 
 /** The invitation link: a guest creates their account (then signs in); a signed-in user joins. */
 export function InvitationPage() {
@@ -94,7 +95,8 @@ export function InvitationPage() {
           {t('accept.submit')}
         </button>
         <p className="muted">
-          {t('accept.haveAccount')} <Link to="/login">{t('accept.signIn')}</Link>
+          {/* Signed in, they come back here to join. */}
+          {t('accept.haveAccount')} <Link to={signInPathFor(`/invitation?token=${encodeURIComponent(token)}`)} data-testid="invitation-sign-in">{t('accept.signIn')}</Link>
         </p>
       </form>
     </section>
