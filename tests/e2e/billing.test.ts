@@ -434,6 +434,8 @@ describe('payments mode banners', () => {
       const notice = user.getByTestId('notice-paymentsOff');
       await notice.waitFor();
       const noticeId = await notice.getAttribute('id');
+      // The plan picker starts at the two seats the subscription pays for, not at one.
+      await expect.poll(() => user.getByTestId('seats').inputValue()).toBe('2');
 
       // More seats are charged now; fewer wait for the renewal.
       const review = user.getByTestId('seats-review');

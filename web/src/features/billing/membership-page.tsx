@@ -32,6 +32,10 @@ export function MembershipPage() {
   const [period, setPeriod] = useState<BillingPeriod>(params.get('frequency') === 'yearly' ? 'yearly' : 'monthly');
   const [seats, setSeats] = useState(1);
   const saved = useRef(false);
+  // The plan picker starts at the seats the live subscription pays for, so changing plan keeps them unless changed.
+  const live = subscription.data?.status === 'active' || subscription.data?.status === 'past_due';
+  const paidSeats = live ? (subscription.data?.seats ?? 1) : 1;
+  useEffect(() => setSeats(paidSeats), [paidSeats]);
   const wanted = params.get('plan');
   const list = (plans.data?.[language] ?? []).filter((plan) => !plan.isTrial);
 
