@@ -281,10 +281,18 @@ describe.each(['en', 'ar'] as const)('admin console and teams (%s)', (locale) =>
     await guest.goto('/user/membership');
     const notice = guest.getByTestId('team-plan-notice');
     await notice.waitFor();
-    expect(await notice.innerText()).toBe(locale === 'ar' ? 'أنت عضو في فريق، لذا تستخدم باقة فريقك. ولا يمكن تغييرها إلا لمالك الفريق.' : "You are in a team, so you work under your team's plan. Only the team's owner can change it.");
+    const teamPlanNotice = locale === 'ar' ? 'أنت عضو في فريق، لذا تستخدم باقة فريقك. ولا يمكن تغييرها إلا لمالك الفريق.' : "You are in a team, so you work under your team's plan. Only the team's owner can change it.";
+    expect(await notice.innerText()).toBe(teamPlanNotice);
     expect(await guest.getByTestId('subscribe-button').count()).toBe(0);
     // Nor does it call the team's plan "No plan" (the member has no subscription of their own).
     expect(await guest.getByTestId('plan-status').count()).toBe(0);
     await screenshotsAtBothSizes(guest, `membership-team-member-${locale}`);
+    // The pricing page says the same, and its cards offer nothing to buy.
+    await guest.goto('/pricing');
+    await guest.getByTestId('plan-card').first().waitFor();
+    expect(await guest.getByTestId('team-plan-notice').innerText()).toBe(teamPlanNotice);
+    expect(await guest.getByTestId('subscribe-button').count()).toBe(0);
+    expect(await guest.locator('.plan-card__button').count()).toBe(0);
+    await screenshotsAtBothSizes(guest, `pricing-team-member-${locale}`);
   });
 });

@@ -27,8 +27,8 @@ export function PlanCard({
   period: BillingPeriod;
   language: Language;
   signedIn: boolean;
-  /** Replaces the card's link (signed-in screens put their subscribe button here). */
-  action?: ReactNode;
+  /** Replaces the card's link (signed-in screens put their subscribe button here); `false`: no button at all. */
+  action?: ReactNode | false;
 }) {
   const { t } = useTranslation('home');
   const badgeStyle: CSSProperties | undefined = isCssColor(plan.badgeColor)
@@ -68,11 +68,11 @@ export function PlanCard({
           {plan.description}
         </p>
       )}
-      {action ?? (
+      {action === false ? null : (action ?? (
         <Link className={`button ${featured ? 'button--primary' : 'button--outline'} plan-card__button`} to={planLink(plan, period, signedIn)}>
           {plan.buttonText || t('pricing.choosePlan')}
         </Link>
-      )}
+      ))}
       {plan.textUnderButton && (
         <p className="plan-card__under-button">
           {plan.textUnderButton}

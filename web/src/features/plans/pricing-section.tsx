@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../i18n/use-language';
 import { useCurrentUser } from '../account/use-current-user';
+import { usesTeamPlan } from '../auth/roles';
 import { PaymentsOffNotice } from '../billing/billing-notices';
 import { SubscribeButton } from '../billing/subscribe-button';
 import { BillingToggle } from './billing-toggle';
@@ -16,7 +17,9 @@ const SKELETON_CARDS = 3;
 export function PricingSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
   const { t } = useTranslation('home');
   const { language } = useLanguage();
+  const { t: tBilling } = useTranslation('billing');
   const { data: user } = useCurrentUser();
+  const teamPlan = usesTeamPlan(user);
   const plans = usePlans();
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
@@ -32,6 +35,12 @@ export function PricingSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
         </div>
 
         {user && <PaymentsOffNotice />}
+        {/* A team's manager or member works under the team's plan: nothing here is theirs to buy. */}
+        {teamPlan && (
+          <p className="notice notice--info" data-testid="team-plan-notice">
+            {tBilling('membership.teamPlan')}
+          </p>
+        )}
 
         {plans.isPending && (
           <div className="pricing__grid" aria-busy="true" style={{ '--plans': SKELETON_CARDS } as CSSProperties}>
@@ -74,7 +83,7 @@ export function PricingSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
                 period={period}
                 language={language}
                 signedIn={Boolean(user)}
-                action={user ? <SubscribeButton plan={plan} period={period} currentPlanId={user.plan?.id ?? null} /> : undefined}
+                action={teamPlan ? false : user ? <SubscribeButton plan={plan} period={period} currentPlanId={user.plan?.id ?? null} /> : undefined}
               />
             ))}
           </div>
