@@ -89,4 +89,24 @@ describe('PPTX filter', () => {
     expect(analysis.segments).toContain('Revenue per year');
     expect(await readZipText(out, 'ppt/charts/chart1.xml')).toContain(ar('Revenue'));
   });
+
+  it('gives a presentation without a default text style one aligned to the new side (LibreOffice writes none)', async () => {
+    const entries = pptxEntries([pptxShape(2, '<a:p><a:r><a:t>Left aligned caption</a:t></a:r></a:p>')]);
+    entries['ppt/presentation.xml'] = entries['ppt/presentation.xml']!.replace(/<p:defaultTextStyle>.*<\/p:defaultTextStyle>/, '<p:extLst><p:ext uri="{EFAFB233-063F-42B5-8137-9DF3F51BA10A}"/></p:extLst>');
+    const file = await writeZip(path.join(dir, 'no-default-style.pptx'), entries);
+    const { out } = await roundTrip(file);
+    const presentation = await parse(await readZipText(out, 'ppt/presentation.xml'));
+    const names = presentation.children.filter((c) => c.type === 'element').map((c) => (c as { name: string }).name);
+    expect(names.slice(-2)).toEqual(['p:defaultTextStyle', 'p:extLst']);
+    const style = findAll(presentation, 'p:defaultTextStyle')[0]!;
+    expect(child(style, 'a:lvl1pPr')!.attrs).toMatchObject({ algn: 'r', rtl: '1' });
+    expect(child(style, 'a:lvl9pPr')!.attrs).toMatchObject({ algn: 'r', rtl: '1' });
+
+    // Without an extension list it goes last; a file that has one keeps its own.
+    entries['ppt/presentation.xml'] = entries['ppt/presentation.xml']!.replace(/<p:extLst>.*<\/p:extLst>/, '');
+    const { out: out2 } = await roundTrip(await writeZip(path.join(dir, 'no-default-style-2.pptx'), entries));
+    expect(await readZipText(out2, 'ppt/presentation.xml')).toMatch(/<a:lvl1pPr rtl="1" algn="r"\/>.*<\/p:defaultTextStyle><\/p:presentation>$/);
+    const { out: out3 } = await roundTrip(await writeZip(path.join(dir, 'default-style.pptx'), pptxEntries([pptxShape(2, '<a:p><a:r><a:t>Caption</a:t></a:r></a:p>')])));
+    expect((await readZipText(out3, 'ppt/presentation.xml')).match(/<p:defaultTextStyle>/g)).toHaveLength(1);
+  });
 });
