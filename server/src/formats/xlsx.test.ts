@@ -108,4 +108,24 @@ describe('XLSX filter', () => {
     expect(await readZipText(out, 'xl/styles.xml')).toContain('readingOrder="1"');
     expect(await readZipText(out, 'xl/workbook.xml')).toContain(`name="${transliterate('البيانات', 'en')}"`);
   });
+
+  it("translates a validation's drop-down list as its cells are translated, and its messages", async () => {
+    const rows = '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c></row>';
+    const validations =
+      '<dataValidations count="2"><dataValidation type="list" allowBlank="1" showInputMessage="1" showErrorMessage="1" promptTitle="Order status" prompt="Choose the status of the order" errorTitle="Wrong status" error="Pick a status from the list" sqref="A1:A9"><formula1>"Open, Closed,Sent ""today"",42"</formula1></dataValidation>' +
+      '<dataValidation type="list" sqref="B1"><formula1>Lists!$A$1:$A$3</formula1></dataValidation></dataValidations>';
+    const file = await writeZip(
+      path.join(dir, 'validation.xlsx'),
+      xlsxEntries([{ name: 'Orders', rows, extra: validations }, { name: 'Lists', rows: '' }], { sharedStrings: ['Open', 'Closed'] }),
+    );
+    const { analysis, out } = await roundTrip(file);
+    expect(analysis.segments).toEqual(['Orders', 'Lists', 'Open', 'Closed', 'Order status', 'Choose the status of the order', 'Wrong status', 'Pick a status from the list', 'Open', 'Closed', 'Sent "today"', '42']);
+    const sheet = await readZipText(out, 'xl/worksheets/sheet1.xml');
+    // The items keep their spacing, quotes are doubled, numbers stay; the cells' strings are the same words.
+    expect(sheet).toContain(`<formula1>"${ar('Open')}, ${ar('Closed')},""${ar('today')}"" ${ar('Sent')},42"</formula1>`);
+    expect(sheet).toContain(`promptTitle="${ar('status')} ${ar('Order')}"`);
+    expect(sheet).toContain(`error="${ar('list')} ${ar('the')} ${ar('from')} ${ar('status')} ${ar('a')} ${ar('Pick')}"`);
+    expect(sheet).toContain(`<formula1>'${ar('Lists')}'!$A$1:$A$3</formula1>`);
+    expect(await readZipText(out, 'xl/sharedStrings.xml')).toContain(ar('Open'));
+  });
 });

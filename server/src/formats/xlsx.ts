@@ -8,7 +8,7 @@ import { parseXmlDocument, transformXmlChunks } from './xml/stream';
 
 /**
  * XLSX: shared strings, inline strings, sheet names, comments (legacy and threaded), text
- * in drawings and chart titles. Numbers, formulas and dates are never touched; where a
+ * in drawings and chart titles, data validations' messages and literal lists. Numbers, formulas and dates are never touched; where a
  * translated sheet name is referenced (formulas, defined names, charts, validations,
  * hyperlinks, pivot sources) the reference is renamed with it so formulas keep working.
  */
@@ -230,6 +230,43 @@ function rewriteFormulaElement(node: XmlElement, context: PartContext) {
   if (rewritten !== text) node.children = [textNode(rewritten)];
 }
 
+/** Excel's limits on a validation's texts (longer ones make it repair the file). */
+const VALIDATION_TEXTS: Record<string, number> = { promptTitle: 32, prompt: 255, errorTitle: 32, error: 255 };
+const LIST_LITERAL = /^"((?:[^"]|"")*)"$/;
+
+function takePlain(text: string, context: PartContext): string {
+  const core = text.trim();
+  if (!core) return text;
+  const translated = context.cursor.take(core, core);
+  if (translated === undefined) return text;
+  const plain = stripPlaceholders(translated).trim();
+  return plain ? text.replace(core, () => plain) : text;
+}
+
+/**
+ * A data validation: its input message and error alert, and the items of a literal list
+ * ("Open,Closed", the drop-down's choices), which follow the cells they were chosen for. An
+ * item's translation cannot hold the separator; a list that would pass Excel's 255
+ * characters keeps its original items.
+ */
+function processValidation(node: XmlElement, context: PartContext) {
+  for (const name of Object.keys(VALIDATION_TEXTS)) {
+    const value = node.attrs[name];
+    if (value === undefined) continue;
+    const translated = takePlain(value, context);
+    if (context.mode === 'merge') node.attrs[name] = [...translated].slice(0, VALIDATION_TEXTS[name]).join('');
+  }
+  const formula1 = child(node, 'formula1');
+  const literal = node.attrs.type === 'list' && formula1 ? LIST_LITERAL.exec(textOf(formula1)) : null;
+  if (literal) {
+    const separator = context.target === 'ar' ? '\u060C' : ';';
+    const items = literal[1]!.replace(/""/g, '"').split(',').map((item) => takePlain(item, context).replace(/,/g, separator));
+    const list = items.join(',');
+    if (context.mode === 'merge' && list.length <= 255) formula1!.children = [textNode(`"${list.replace(/"/g, '""')}"`)];
+  }
+  if (context.mode === 'merge') for (const c of node.children) if (isElement(c) && FORMULA_ELEMENTS.has(c.name)) rewriteFormulaElement(c, context);
+}
+
 const XF_ORDER = ['alignment', 'protection', 'extLst'];
 const MIRROR: Record<string, string> = { left: 'right', right: 'left' };
 
@@ -261,9 +298,10 @@ function handlersFor(role: string, context: PartContext) {
       return { capture: (name: string) => name === 'si', onCapture: (node: XmlElement) => (processRichText(node, context), node) };
     case 'sheet':
       return {
-        capture: (name: string) => name === 'is' || (merge && (FORMULA_ELEMENTS.has(name) || name === 'sheetView' || name === 'hyperlink')),
+        capture: (name: string) => name === 'is' || name === 'dataValidation' || (merge && (FORMULA_ELEMENTS.has(name) || name === 'sheetView' || name === 'hyperlink')),
         onCapture: (node: XmlElement) => {
           if (node.name === 'is') processRichText(node, context);
+          else if (node.name === 'dataValidation') processValidation(node, context);
           else if (node.name === 'sheetView') {
             if (context.target === 'ar') node.attrs.rightToLeft = '1';
             else delete node.attrs.rightToLeft;
