@@ -3,7 +3,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { transliterate } from '../../test/engines/reversing-engine';
 import { readZip, readZipText } from '../../test/fixtures/documents';
-import { listsPdf, reportPdf, scannedPdf, shortColumnsPdf, tablesPdf, twoColumnPdf } from '../../test/fixtures/pdf-fixture';
+import { listsPdf, reportPdf, scannedPdf, sectionColumnsPdf, shortColumnsPdf, tablesPdf, twoColumnPdf } from '../../test/fixtures/pdf-fixture';
 import { roundTrip, tempDir } from '../../test/fixtures/round-trip';
 import { DocumentError } from './errors';
 import { DEFAULT_LIMITS } from './limits';
@@ -95,6 +95,18 @@ describe('PDF to DOCX', () => {
     const text = analysis.segments.join(' ');
     expect(text.indexOf('this sentence right here.')).toBeLessThan(text.indexOf('Right column begins'));
     expect(analysis.segments[0]).toMatch(/^Left column starts here and continues/);
+  });
+
+  it('reads what follows a section in two columns after both columns, not inside the left one', async () => {
+    const file = await write('section-columns.pdf', sectionColumnsPdf());
+    const analysis = await analyzePdf(file, { source: 'en', target: 'ar', limits: DEFAULT_LIMITS });
+    expect(analysis.segments).toEqual([
+      'Annual report of the company',
+      'Left column starts here and continues with more words about the first topic of the article, which goes on for a few more lines than the right column does and ends in this very sentence.',
+      'Right column begins after the left one is finished and talks about the second topic of the same article and stops right here.',
+      'Results by region',
+      'This paragraph runs across the whole page below the two columns.',
+    ]);
   });
 
   it('refuses a scanned PDF (no text layer) with a clear error instead of an empty document', async () => {
