@@ -140,6 +140,20 @@ describe('DOCX filter', () => {
     expect(xml).toContain('<mc:Fallback>');
   });
 
+  it("translates a picture's alt text and title, which screen readers read", async () => {
+    const file = await docx(
+      'alt-text.docx',
+      '<w:p><w:r><w:t xml:space="preserve">Our logo: </w:t></w:r><w:r><w:drawing><wp:inline><wp:extent cx="100" cy="100"/><wp:docPr id="1" name="Picture 1" title="Company logo" descr=" A green leaf on a white background "/><a:graphic/></wp:inline></w:drawing></w:r></w:p>' +
+        '<w:p><w:r><w:drawing><wp:inline><wp:docPr id="2" name="Picture 2" descr=""/></wp:inline></w:drawing></w:r></w:p>',
+    );
+    const { analysis, out } = await roundTrip(file);
+    expect(analysis.segments).toEqual(['Company logo', 'A green leaf on a white background', 'Our logo:']);
+    const xml = await readZipText(out, 'word/document.xml');
+    expect(xml).toContain(`title="${ar('logo')} ${ar('Company')}" descr=" ${['background', 'white', 'a', 'on', 'leaf', 'green', 'A'].map(ar).join(' ')} "`);
+    expect(xml).toContain('name="Picture 1"');
+    expect(xml).toContain('<wp:docPr id="2" name="Picture 2" descr=""/>');
+  });
+
   it('accepts tracked insertions and drops deletions before segmenting', async () => {
     const file = await docx(
       'tracked.docx',

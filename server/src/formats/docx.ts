@@ -141,11 +141,14 @@ interface WalkState {
   countable: boolean;
 }
 
+const ALT_TEXT = ['title', 'descr'];
+
 /** Paragraphs and tables nested in an element (text boxes), handled in document order. */
 function walkBlocks(element: XmlElement, state: WalkState) {
   for (const c of element.children) {
     if (!isElement(c)) continue;
     if (c.name === 'w:p') processParagraph(c, state);
+    else if (c.name === 'wp:docPr') state.context.cursor.takeAttributes(c.attrs, ALT_TEXT, state.countable); // alt text and title, read by screen readers
     else if (c.name === 'w:tblPr') {
       if (state.context.mode === 'merge') directTable(c, state.context.target);
     } else if (c.name === 'mc:Fallback') walkBlocks(c, { ...state, countable: false });

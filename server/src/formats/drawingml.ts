@@ -144,6 +144,10 @@ export function walkDrawingML(node: XmlElement, context: PartContext, options: {
       processDrawingParagraph(c, context, { translate: options.translate });
       continue;
     }
+    if (c.name === 'p:cNvPr' && options.translate) {
+      context.cursor.takeAttributes(c.attrs, ['title', 'descr']); // a shape's or picture's alt text, read by screen readers
+      continue;
+    }
     if (context.mode === 'merge') {
       if (c.name === 'a:bodyPr') directBodyProperties(c, context.target);
       else if (c.name === 'a:tblPr') directTableProperties(c, context.target);

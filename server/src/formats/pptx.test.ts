@@ -109,4 +109,15 @@ describe('PPTX filter', () => {
     const { out: out3 } = await roundTrip(await writeZip(path.join(dir, 'default-style.pptx'), pptxEntries([pptxShape(2, '<a:p><a:r><a:t>Caption</a:t></a:r></a:p>')])));
     expect((await readZipText(out3, 'ppt/presentation.xml')).match(/<p:defaultTextStyle>/g)).toHaveLength(1);
   });
+
+  it("translates a picture's and a shape's alt text, not their names", async () => {
+    const picture = '<p:pic><p:nvPicPr><p:cNvPr id="5" name="Picture 4" descr="Sales chart for the year" title="Chart"/><p:cNvPicPr/><p:nvPr/></p:nvPicPr><p:blipFill/><p:spPr/></p:pic>';
+    const shape = pptxShape(6, '<a:p><a:r><a:t>Arrow text</a:t></a:r></a:p>').replace('name="Shape 6"', 'name="Shape 6" descr="An arrow pointing up"');
+    const file = await writeZip(path.join(dir, 'alt-text.pptx'), pptxEntries([picture + shape]));
+    const { analysis, out } = await roundTrip(file);
+    expect(analysis.segments).toEqual(['Chart', 'Sales chart for the year', 'An arrow pointing up', 'Arrow text']);
+    const slide = await readZipText(out, 'ppt/slides/slide1.xml');
+    expect(slide).toContain(`name="Picture 4" descr="${['year', 'the', 'for', 'chart', 'Sales'].map(ar).join(' ')}" title="${ar('Chart')}"`);
+    expect(slide).toContain(`name="Shape 6" descr="${['up', 'pointing', 'arrow', 'An'].map(ar).join(' ')}"`);
+  });
 });

@@ -234,15 +234,6 @@ function rewriteFormulaElement(node: XmlElement, context: PartContext) {
 const VALIDATION_TEXTS: Record<string, number> = { promptTitle: 32, prompt: 255, errorTitle: 32, error: 255 };
 const LIST_LITERAL = /^"((?:[^"]|"")*)"$/;
 
-function takePlain(text: string, context: PartContext): string {
-  const core = text.trim();
-  if (!core) return text;
-  const translated = context.cursor.take(core, core);
-  if (translated === undefined) return text;
-  const plain = stripPlaceholders(translated).trim();
-  return plain ? text.replace(core, () => plain) : text;
-}
-
 /**
  * A data validation: its input message and error alert, and the items of a literal list
  * ("Open,Closed", the drop-down's choices), which follow the cells they were chosen for. An
@@ -250,17 +241,13 @@ function takePlain(text: string, context: PartContext): string {
  * characters keeps its original items.
  */
 function processValidation(node: XmlElement, context: PartContext) {
-  for (const name of Object.keys(VALIDATION_TEXTS)) {
-    const value = node.attrs[name];
-    if (value === undefined) continue;
-    const translated = takePlain(value, context);
-    if (context.mode === 'merge') node.attrs[name] = [...translated].slice(0, VALIDATION_TEXTS[name]).join('');
-  }
+  context.cursor.takeAttributes(node.attrs, Object.keys(VALIDATION_TEXTS));
+  if (context.mode === 'merge') for (const [name, max] of Object.entries(VALIDATION_TEXTS)) if (node.attrs[name] !== undefined) node.attrs[name] = [...node.attrs[name]].slice(0, max).join('');
   const formula1 = child(node, 'formula1');
   const literal = node.attrs.type === 'list' && formula1 ? LIST_LITERAL.exec(textOf(formula1)) : null;
   if (literal) {
     const separator = context.target === 'ar' ? '\u060C' : ';';
-    const items = literal[1]!.replace(/""/g, '"').split(',').map((item) => takePlain(item, context).replace(/,/g, separator));
+    const items = literal[1]!.replace(/""/g, '"').split(',').map((item) => context.cursor.takePlain(item).replace(/,/g, separator));
     const list = items.join(',');
     if (context.mode === 'merge' && list.length <= 255) formula1!.children = [textNode(`"${list.replace(/"/g, '""')}"`)];
   }
