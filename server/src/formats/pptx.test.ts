@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { transliterate } from '../../test/engines/reversing-engine';
-import { pptxEntries, pptxShape, readZipText, writeZip } from '../../test/fixtures/documents';
+import { P_NS, pptxEntries, pptxShape, readZipText, writeZip } from '../../test/fixtures/documents';
 import { roundTrip, tempDir } from '../../test/fixtures/round-trip';
 import { child, findAll, textOf } from './xml/dom';
 import { fromString, parseXmlDocument } from './xml/stream';
@@ -119,5 +119,17 @@ describe('PPTX filter', () => {
     const slide = await readZipText(out, 'ppt/slides/slide1.xml');
     expect(slide).toContain(`name="Picture 4" descr="${['year', 'the', 'for', 'chart', 'Sales'].map(ar).join(' ')}" title="${ar('Chart')}"`);
     expect(slide).toContain(`name="Shape 6" descr="${['up', 'pointing', 'arrow', 'An'].map(ar).join(' ')}"`);
+  });
+
+  it("aligns speaker notes to the new side through the notes master's text style", async () => {
+    const entries = pptxEntries([pptxShape(2, '<a:p><a:r><a:t>Results</a:t></a:r></a:p>')], { notes: '<a:p><a:r><a:t>Speaker notes here</a:t></a:r></a:p>' });
+    entries['ppt/notesMasters/notesMaster1.xml'] =
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><p:notesMaster ${P_NS}><p:cSld><p:spTree><p:nvGrpSpPr><p:cNvPr id="1" name=""/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr><p:grpSpPr/></p:spTree></p:cSld><p:clrMap bg1="lt1" tx1="dk1" bg2="lt2" tx2="dk2" accent1="accent1" accent2="accent2" accent3="accent3" accent4="accent4" accent5="accent5" accent6="accent6" hlink="hlink" folHlink="folHlink"/><p:notesStyle><a:lvl1pPr marL="0" algn="l" rtl="0"><a:defRPr sz="1200"/></a:lvl1pPr><a:lvl2pPr marL="457200" rtl="0"><a:defRPr sz="1200"/></a:lvl2pPr></p:notesStyle></p:notesMaster>`;
+    entries['[Content_Types].xml'] = entries['[Content_Types].xml']!.replace('</Types>', '<Override PartName="/ppt/notesMasters/notesMaster1.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.notesMaster+xml"/></Types>');
+    const { out } = await roundTrip(await writeZip(path.join(dir, 'notes-style.pptx'), entries));
+    const master = await parse(await readZipText(out, 'ppt/notesMasters/notesMaster1.xml'));
+    const style = findAll(master, 'p:notesStyle')[0]!;
+    expect(child(style, 'a:lvl1pPr')!.attrs).toMatchObject({ algn: 'r', rtl: '1' });
+    expect(child(style, 'a:lvl2pPr')!.attrs).toMatchObject({ algn: 'r', rtl: '1' });
   });
 });

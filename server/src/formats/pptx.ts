@@ -26,6 +26,7 @@ const ROLES: Record<string, string> = {
 
 const SHAPES = new Set(['p:sp', 'p:graphicFrame', 'p:cxnSp', 'p:pic']);
 const LEVEL_PPR = /^a:(lvl[1-9]pPr|defPPr)$/;
+const STYLE_ROOTS = new Set(['p:txStyles', 'p:notesStyle', 'p:defaultTextStyle']);
 
 function isPlaceholder(shape: XmlElement): boolean {
   const nv = shape.children.find((c): c is XmlElement => isElement(c) && c.name.startsWith('p:nv'));
@@ -37,8 +38,8 @@ function shapeHandlers(context: PartContext, master: boolean) {
   return {
     capture: (name: string, _attrs: Record<string, string>, ancestors: readonly { name: string }[]) => {
       if (SHAPES.has(name)) return true;
-      // Master text styles (p:txStyles) and presentation defaults: direction only.
-      return context.mode === 'merge' && LEVEL_PPR.test(name) && ancestors.some((a) => a.name === 'p:txStyles' || a.name === 'p:defaultTextStyle');
+      // Master text styles (p:txStyles, the notes master's p:notesStyle) and presentation defaults: direction only.
+      return context.mode === 'merge' && LEVEL_PPR.test(name) && ancestors.some((a) => STYLE_ROOTS.has(a.name));
     },
     onCapture: (node: XmlElement) => {
       if (LEVEL_PPR.test(node.name)) {
