@@ -1,7 +1,7 @@
 import type { Lang } from '../engines/types';
 import { buildSegment, type InlineNode, type StyleRef } from './inline';
 import type { PartContext } from './ooxml';
-import { child, cloneElement, el, ensureChild, insertInOrder, isElement, serialize, textNode, type XmlElement, type XmlNode } from './xml/dom';
+import { child, cloneElement, el, ensureChild, findAll, insertInOrder, isElement, serialize, textNode, textOf, type XmlElement, type XmlNode } from './xml/dom';
 
 /**
  * DrawingML text (a:p), used by PowerPoint slides, charts, SmartArt and text boxes in
@@ -157,12 +157,25 @@ export function walkDrawingML(node: XmlElement, context: PartContext, options: {
   }
 }
 
+/** A chart's cached labels (categories, series names): what the chart shows until its data is edited. */
+const CHART_STRINGS = new Set(['c:strCache', 'c:multiLvlStrCache']);
+
+function processChartStrings(cache: XmlElement, context: PartContext) {
+  for (const v of findAll(cache, 'c:v')) {
+    const text = textOf(v);
+    if (!/\p{L}/u.test(text)) continue;
+    const translated = context.cursor.takePlain(text);
+    if (context.mode === 'merge') v.children = [textNode(translated)];
+  }
+}
+
 /** Capture rule for parts whose DrawingML text sits directly in the part (charts, SmartArt, drawings). */
 export function drawingHandlers(context: PartContext) {
   return {
-    capture: (name: string) => name === 'a:p' || (context.mode === 'merge' && (name === 'a:bodyPr' || name === 'a:tblPr' || LEVEL_PPR.test(name))),
+    capture: (name: string) => name === 'a:p' || CHART_STRINGS.has(name) || (context.mode === 'merge' && (name === 'a:bodyPr' || name === 'a:tblPr' || LEVEL_PPR.test(name))),
     onCapture: (node: XmlElement) => {
       if (node.name === 'a:p') processDrawingParagraph(node, context);
+      else if (CHART_STRINGS.has(node.name)) processChartStrings(node, context);
       else if (node.name === 'a:bodyPr') directBodyProperties(node, context.target);
       else if (node.name === 'a:tblPr') directTableProperties(node, context.target);
       else directParagraphProperties(node, context.source, context.target);

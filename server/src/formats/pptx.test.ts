@@ -79,15 +79,24 @@ describe('PPTX filter', () => {
     expect(textOf(slide)).toContain(transliterate('بكم', 'en'));
   });
 
-  it('translates chart titles in a presentation', async () => {
+  it("translates chart titles and the chart's cached labels (series names, categories) in a presentation", async () => {
     const entries = pptxEntries([pptxShape(2, '<a:p><a:r><a:t>Results</a:t></a:r></a:p>')]);
     entries['ppt/charts/chart1.xml'] =
-      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><c:chartSpace xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><c:chart><c:title><c:tx><c:rich><a:bodyPr/><a:p><a:r><a:t>Revenue per year</a:t></a:r></a:p></c:rich></c:tx></c:title></c:chart></c:chartSpace>';
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><c:chartSpace xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><c:chart><c:title><c:tx><c:rich><a:bodyPr/><a:p><a:r><a:t>Revenue per year</a:t></a:r></a:p></c:rich></c:tx></c:title>' +
+      '<c:plotArea><c:barChart><c:ser><c:tx><c:strRef><c:f>Sheet1!$B$1</c:f><c:strCache><c:ptCount val="1"/><c:pt idx="0"><c:v>Net sales</c:v></c:pt></c:strCache></c:strRef></c:tx>' +
+      '<c:cat><c:strRef><c:f>Sheet1!$A$2:$A$4</c:f><c:strCache><c:ptCount val="3"/><c:pt idx="0"><c:v>North region</c:v></c:pt><c:pt idx="1"><c:v>2024</c:v></c:pt><c:pt idx="2"><c:v>South</c:v></c:pt></c:strCache></c:strRef></c:cat>' +
+      '<c:val><c:numRef><c:f>Sheet1!$B$2:$B$4</c:f><c:numCache><c:ptCount val="3"/><c:pt idx="0"><c:v>1200</c:v></c:pt></c:numCache></c:numRef></c:val></c:ser></c:barChart></c:plotArea></c:chart></c:chartSpace>';
     entries['[Content_Types].xml'] = entries['[Content_Types].xml']!.replace('</Types>', '<Override PartName="/ppt/charts/chart1.xml" ContentType="application/vnd.openxmlformats-officedocument.drawingml.chart+xml"/></Types>');
     const file = await writeZip(path.join(dir, 'chart.pptx'), entries);
     const { analysis, out } = await roundTrip(file);
-    expect(analysis.segments).toContain('Revenue per year');
-    expect(await readZipText(out, 'ppt/charts/chart1.xml')).toContain(ar('Revenue'));
+    expect(analysis.segments).toEqual(['Results', 'Revenue per year', 'Net sales', 'North region', 'South']);
+    const chart = await readZipText(out, 'ppt/charts/chart1.xml');
+    expect(chart).toContain(ar('Revenue'));
+    // The labels the chart shows are its cached strings: series names and categories; numbers and references stay.
+    expect(chart).toContain(`<c:v>${ar('sales')} ${ar('Net')}</c:v>`);
+    expect(chart).toContain(`<c:v>${ar('region')} ${ar('North')}</c:v></c:pt><c:pt idx="1"><c:v>2024</c:v></c:pt><c:pt idx="2"><c:v>${ar('South')}</c:v>`);
+    expect(chart).toContain('<c:f>Sheet1!$A$2:$A$4</c:f>');
+    expect(chart).toContain('<c:v>1200</c:v>');
   });
 
   it('gives a presentation without a default text style one aligned to the new side (LibreOffice writes none)', async () => {
