@@ -128,4 +128,16 @@ describe('XLSX filter', () => {
     expect(sheet).toContain(`<formula1>'${ar('Lists')}'!$A$1:$A$3</formula1>`);
     expect(await readZipText(out, 'xl/sharedStrings.xml')).toContain(ar('Open'));
   });
+
+  it('translates printed page headers and footers section by section, keeping their codes', async () => {
+    const headerFooter =
+      '<headerFooter differentFirst="1"><oddHeader>&amp;L&amp;"Arial,Bold"Confidential report&amp;RPage &amp;P of &amp;N</oddHeader><oddFooter>&amp;CSales &amp;&amp; marketing &amp;D</oddFooter><firstFooter>&amp;P</firstFooter></headerFooter>';
+    const file = await writeZip(path.join(dir, 'header.xlsx'), xlsxEntries([{ name: 'Data', rows: '', extra: headerFooter }]));
+    const { analysis, out } = await roundTrip(file);
+    expect(analysis.segments).toEqual(['Data', 'Confidential report', 'Page <x1/> of', 'Sales & marketing']);
+    const sheet = await readZipText(out, 'xl/worksheets/sheet1.xml');
+    expect(sheet).toContain(`<oddHeader>&amp;L&amp;"Arial,Bold"${ar('report')} ${ar('Confidential')}&amp;R${ar('of')} &amp;P ${ar('Page')} &amp;N</oddHeader>`);
+    expect(sheet).toContain(`<oddFooter>&amp;C${ar('marketing')} &amp;&amp; ${ar('Sales')} &amp;D</oddFooter>`);
+    expect(sheet).toContain('<firstFooter>&amp;P</firstFooter>');
+  });
 });
