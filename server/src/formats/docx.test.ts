@@ -154,6 +154,20 @@ describe('DOCX filter', () => {
     expect(xml).toContain('<wp:docPr id="2" name="Picture 2" descr=""/>');
   });
 
+  it("translates the choices of a content control's drop-down list, inline or around paragraphs, not their values", async () => {
+    const list = (items: string[]) => `<w:sdtPr><w:alias w:val="Status"/><w:dropDownList>${items.map((item) => `<w:listItem w:displayText="${item}" w:value="${item}"/>`).join('')}</w:dropDownList></w:sdtPr>`;
+    const file = await docx(
+      'dropdown.docx',
+      `<w:p><w:r><w:t xml:space="preserve">Status: </w:t></w:r><w:sdt>${list(['Approved', 'Rejected'])}<w:sdtContent><w:r><w:t>Approved</w:t></w:r></w:sdtContent></w:sdt></w:p>` +
+        `<w:sdt>${list(['Full time', 'Part time'])}<w:sdtContent><w:p><w:r><w:t>Full time</w:t></w:r></w:p></w:sdtContent></w:sdt>`,
+    );
+    const { analysis, out } = await roundTrip(file);
+    expect(analysis.segments).toEqual(['Approved', 'Rejected', 'Status: <x1>Approved</x1>', 'Full time', 'Part time', 'Full time']);
+    const xml = await readZipText(out, 'word/document.xml');
+    expect(xml).toContain(`<w:listItem w:displayText="${ar('Approved')}" w:value="Approved"/><w:listItem w:displayText="${ar('Rejected')}" w:value="Rejected"/>`);
+    expect(xml).toContain(`<w:listItem w:displayText="${ar('time')} ${ar('Full')}" w:value="Full time"/>`);
+  });
+
   it('accepts tracked insertions and drops deletions before segmenting', async () => {
     const file = await docx(
       'tracked.docx',
