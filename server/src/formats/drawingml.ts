@@ -41,6 +41,8 @@ function directRunProperties(rPr: XmlElement | undefined, prefix: string, target
 }
 
 const SWAP: Record<string, string> = { l: 'r', r: 'l' };
+/** A shape's or picture's alt text and title (`p:cNvPr`, `xdr:cNvPr`), read by screen readers. */
+const ALT_TEXT = ['title', 'descr'];
 
 /**
  * Paragraph (or list-level) properties: rtl set for the target, and l/r alignment swapped
@@ -145,7 +147,7 @@ export function walkDrawingML(node: XmlElement, context: PartContext, options: {
       continue;
     }
     if (c.name === 'p:cNvPr' && options.translate) {
-      context.cursor.takeAttributes(c.attrs, ['title', 'descr']); // a shape's or picture's alt text, read by screen readers
+      context.cursor.takeAttributes(c.attrs, ALT_TEXT); // a shape's or picture's alt text, read by screen readers
       continue;
     }
     if (context.mode === 'merge') {
@@ -172,9 +174,11 @@ function processChartStrings(cache: XmlElement, context: PartContext) {
 /** Capture rule for parts whose DrawingML text sits directly in the part (charts, SmartArt, drawings). */
 export function drawingHandlers(context: PartContext) {
   return {
-    capture: (name: string) => name === 'a:p' || CHART_STRINGS.has(name) || (context.mode === 'merge' && (name === 'a:bodyPr' || name === 'a:tblPr' || LEVEL_PPR.test(name))),
+    capture: (name: string) =>
+      name === 'a:p' || CHART_STRINGS.has(name) || name === 'xdr:cNvPr' || (context.mode === 'merge' && (name === 'a:bodyPr' || name === 'a:tblPr' || LEVEL_PPR.test(name))),
     onCapture: (node: XmlElement) => {
       if (node.name === 'a:p') processDrawingParagraph(node, context);
+      else if (node.name === 'xdr:cNvPr') context.cursor.takeAttributes(node.attrs, ALT_TEXT); // a picture's or shape's alt text in a sheet
       else if (CHART_STRINGS.has(node.name)) processChartStrings(node, context);
       else if (node.name === 'a:bodyPr') directBodyProperties(node, context.target);
       else if (node.name === 'a:tblPr') directTableProperties(node, context.target);

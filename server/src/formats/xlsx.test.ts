@@ -140,4 +140,14 @@ describe('XLSX filter', () => {
     expect(sheet).toContain(`<oddFooter>&amp;C${ar('marketing')} &amp;&amp; ${ar('Sales')} &amp;D</oddFooter>`);
     expect(sheet).toContain('<firstFooter>&amp;P</firstFooter>');
   });
+
+  it("translates the alt text of a picture in a sheet", async () => {
+    const entries = xlsxEntries([{ name: 'Data', rows: '' }]);
+    entries['xl/drawings/drawing1.xml'] =
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><xdr:wsDr xmlns:xdr="http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><xdr:oneCellAnchor><xdr:from><xdr:col>0</xdr:col><xdr:colOff>0</xdr:colOff><xdr:row>0</xdr:row><xdr:rowOff>0</xdr:rowOff></xdr:from><xdr:ext cx="100" cy="100"/><xdr:pic><xdr:nvPicPr><xdr:cNvPr id="2" name="Picture 1" descr="Company logo"/><xdr:cNvPicPr/></xdr:nvPicPr><xdr:blipFill/><xdr:spPr/></xdr:pic><xdr:clientData/></xdr:oneCellAnchor></xdr:wsDr>';
+    entries['[Content_Types].xml'] = entries['[Content_Types].xml']!.replace('</Types>', '<Override PartName="/xl/drawings/drawing1.xml" ContentType="application/vnd.openxmlformats-officedocument.drawing+xml"/></Types>');
+    const { analysis, out } = await roundTrip(await writeZip(path.join(dir, 'picture.xlsx'), entries));
+    expect(analysis.segments).toEqual(['Data', 'Company logo']);
+    expect(await readZipText(out, 'xl/drawings/drawing1.xml')).toContain(`name="Picture 1" descr="${ar('logo')} ${ar('Company')}"`);
+  });
 });
