@@ -337,9 +337,10 @@ function removeRunningHeaders(pages: PageElement[][], heights: number[]) {
 }
 
 /** Splits two-column pages into their columns, left column first (right first for RTL pages). */
-function readingOrder(elements: PageElement[], pageWidth: number): PageElement[] {
+function readingOrder(elements: PageElement[], pageWidth: number, below = false): PageElement[] {
   const lines = elements.filter((e): e is Extract<PageElement, { kind: 'line' }> => e.kind === 'line');
-  if (lines.length < 6) return elements;
+  // A page needs a few lines to be taken for columns; what follows a section in columns, less.
+  if (lines.length < (below ? 3 : 6)) return elements;
   const mid = pageWidth / 2;
   const words = (c: Chunk) => c.items.reduce((n, i) => n + i.text.trim().split(/\s+/).filter(Boolean).length, 0);
   // Two columns of running text: wide chunks with several words each (table cells are short).
@@ -391,9 +392,10 @@ function readingOrder(elements: PageElement[], pageWidth: number): PageElement[]
   const first = (rtl ? right : left).filter(inColumns);
   const second = (rtl ? left : right).filter(inColumns);
   // Full-width elements above the columns (a title) come first, the rest after; what is below
-  // the columns' end is read after both columns, in its own order.
+  // the columns' end is read after both columns (and may hold columns of its own).
   const columnsTop = Math.max(...[...left, ...right].map((e) => e.top));
-  return [...full.filter((e) => e.top > columnsTop), ...first, ...second, ...full.filter((e) => e.top <= columnsTop && inColumns(e)), ...elements.filter((e) => !inColumns(e))];
+  const rest = elements.filter((e) => !inColumns(e));
+  return [...full.filter((e) => e.top > columnsTop), ...first, ...second, ...full.filter((e) => e.top <= columnsTop && inColumns(e)), ...readingOrder(rest, pageWidth, true)];
 }
 
 /**
@@ -401,12 +403,17 @@ function readingOrder(elements: PageElement[], pageWidth: number): PageElement[]
  * the page's end). Below the last line set in two columns, a column goes on while its lines
  * follow at the columns' size and spacing (the longer column's last lines); a line of another
  * size (a heading), a wide gap, a table, an image or a line across the gutter ends them: a
- * section in two columns followed by full-width text.
+ * section in two columns followed by full-width text. A line across the gutter between lines
+ * in two columns ends them too (the page goes on with another section in columns).
  */
 function columnsEnd(elements: PageElement[], twoColumn: Extract<PageElement, { kind: 'line' }>[], sides: Map<PageElement, 'left' | 'right' | 'both' | 'full'>): number {
   const sizes = twoColumn.map((e) => e.line.size).sort((p, q) => p - q);
   const size = sizes[Math.floor(sizes.length / 2)]!;
   const bottom = Math.min(...twoColumn.map((e) => e.top));
+  // A line across the gutter between lines in two columns: a section ends there and another begins.
+  const top = Math.max(...twoColumn.map((e) => e.top));
+  const across = elements.filter((e) => e.kind === 'line' && sides.get(e) === 'full' && e.top < top && e.top >= bottom);
+  if (across.length) return Math.max(...across.map((e) => e.top));
   const last = { left: bottom, right: bottom };
   for (const e of elements.filter((el) => el.top < bottom).sort((p, q) => q.top - p.top)) {
     const side = sides.get(e);
