@@ -140,6 +140,34 @@ describe('DOCX filter', () => {
     expect(xml).toContain('<mc:Fallback>');
   });
 
+  it("translates a picture's alt text and title, which screen readers read", async () => {
+    const file = await docx(
+      'alt-text.docx',
+      '<w:p><w:r><w:t xml:space="preserve">Our logo: </w:t></w:r><w:r><w:drawing><wp:inline><wp:extent cx="100" cy="100"/><wp:docPr id="1" name="Picture 1" title="Company logo" descr=" A green leaf on a white background "/><a:graphic/></wp:inline></w:drawing></w:r></w:p>' +
+        '<w:p><w:r><w:drawing><wp:inline><wp:docPr id="2" name="Picture 2" descr=""/></wp:inline></w:drawing></w:r></w:p>',
+    );
+    const { analysis, out } = await roundTrip(file);
+    expect(analysis.segments).toEqual(['Company logo', 'A green leaf on a white background', 'Our logo:']);
+    const xml = await readZipText(out, 'word/document.xml');
+    expect(xml).toContain(`title="${ar('logo')} ${ar('Company')}" descr=" ${['background', 'white', 'a', 'on', 'leaf', 'green', 'A'].map(ar).join(' ')} "`);
+    expect(xml).toContain('name="Picture 1"');
+    expect(xml).toContain('<wp:docPr id="2" name="Picture 2" descr=""/>');
+  });
+
+  it("translates the choices of a content control's drop-down list, inline or around paragraphs, not their values", async () => {
+    const list = (items: string[]) => `<w:sdtPr><w:alias w:val="Status"/><w:dropDownList>${items.map((item) => `<w:listItem w:displayText="${item}" w:value="${item}"/>`).join('')}</w:dropDownList></w:sdtPr>`;
+    const file = await docx(
+      'dropdown.docx',
+      `<w:p><w:r><w:t xml:space="preserve">Status: </w:t></w:r><w:sdt>${list(['Approved', 'Rejected'])}<w:sdtContent><w:r><w:t>Approved</w:t></w:r></w:sdtContent></w:sdt></w:p>` +
+        `<w:sdt>${list(['Full time', 'Part time'])}<w:sdtContent><w:p><w:r><w:t>Full time</w:t></w:r></w:p></w:sdtContent></w:sdt>`,
+    );
+    const { analysis, out } = await roundTrip(file);
+    expect(analysis.segments).toEqual(['Approved', 'Rejected', 'Status: <x1>Approved</x1>', 'Full time', 'Part time', 'Full time']);
+    const xml = await readZipText(out, 'word/document.xml');
+    expect(xml).toContain(`<w:listItem w:displayText="${ar('Approved')}" w:value="Approved"/><w:listItem w:displayText="${ar('Rejected')}" w:value="Rejected"/>`);
+    expect(xml).toContain(`<w:listItem w:displayText="${ar('time')} ${ar('Full')}" w:value="Full time"/>`);
+  });
+
   it('accepts tracked insertions and drops deletions before segmenting', async () => {
     const file = await docx(
       'tracked.docx',

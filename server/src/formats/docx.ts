@@ -141,11 +141,19 @@ interface WalkState {
   countable: boolean;
 }
 
+const ALT_TEXT = ['title', 'descr'];
+
+/** A content control's drop-down or combo box: the choices it shows (`w:value` is data and stays). */
+function translateListItems(sdtPr: XmlElement, state: WalkState) {
+  for (const item of findAll(sdtPr, 'w:listItem')) state.context.cursor.takeAttributes(item.attrs, ['w:displayText'], state.countable);
+}
+
 /** Paragraphs and tables nested in an element (text boxes), handled in document order. */
 function walkBlocks(element: XmlElement, state: WalkState) {
   for (const c of element.children) {
     if (!isElement(c)) continue;
     if (c.name === 'w:p') processParagraph(c, state);
+    else if (c.name === 'wp:docPr') state.context.cursor.takeAttributes(c.attrs, ALT_TEXT, state.countable); // alt text and title, read by screen readers
     else if (c.name === 'w:tblPr') {
       if (state.context.mode === 'merge') directTable(c, state.context.target);
     } else if (c.name === 'mc:Fallback') walkBlocks(c, { ...state, countable: false });
@@ -210,6 +218,8 @@ function flatten(nodes: readonly XmlNode[], state: WalkState): Node[] {
       case 'w:sdt': {
         const content = child(c, 'w:sdtContent');
         const prefix = c.children.filter((n): n is XmlElement => isElement(n) && n.name !== 'w:sdtContent');
+        const sdtPr = child(c, 'w:sdtPr');
+        if (sdtPr) translateListItems(sdtPr, state);
         out.push({ kind: 'span', payload: { type: 'wrap', element: c, prefix, content: 'w:sdtContent' }, children: flatten(content?.children ?? [], state) });
         break;
       }
@@ -344,7 +354,7 @@ function wmlHandlers(context: PartContext) {
   const state: WalkState = { context, countable: true };
   return {
     capture: (name: string, _attrs: Record<string, string>, ancestors: readonly { name: string }[]) => {
-      if (name === 'w:p') return true;
+      if (name === 'w:p' || name === 'w:sdtPr') return true; // a block content control's properties: its list's choices
       if (context.mode !== 'merge') return false;
       if (name === 'w:tblPr' || name === 'w:sectPr') return true;
       void ancestors;
@@ -352,6 +362,7 @@ function wmlHandlers(context: PartContext) {
     },
     onCapture: (node: XmlElement, ancestors: readonly { name: string }[]) => {
       if (node.name === 'w:p') processParagraph(node, { ...state, countable: !ancestors.some((a) => a.name === 'mc:Fallback') });
+      else if (node.name === 'w:sdtPr') translateListItems(node, { ...state, countable: !ancestors.some((a) => a.name === 'mc:Fallback') });
       else if (node.name === 'w:tblPr') directTable(node, context.target);
       else if (node.name === 'w:sectPr') directSection(node, context.target);
       return node;

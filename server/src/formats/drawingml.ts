@@ -1,7 +1,7 @@
 import type { Lang } from '../engines/types';
 import { buildSegment, type InlineNode, type StyleRef } from './inline';
 import type { PartContext } from './ooxml';
-import { child, cloneElement, el, ensureChild, insertInOrder, isElement, serialize, textNode, type XmlElement, type XmlNode } from './xml/dom';
+import { child, cloneElement, el, ensureChild, findAll, insertInOrder, isElement, serialize, textNode, textOf, type XmlElement, type XmlNode } from './xml/dom';
 
 /**
  * DrawingML text (a:p), used by PowerPoint slides, charts, SmartArt and text boxes in
@@ -41,6 +41,8 @@ function directRunProperties(rPr: XmlElement | undefined, prefix: string, target
 }
 
 const SWAP: Record<string, string> = { l: 'r', r: 'l' };
+/** A shape's or picture's alt text and title (`p:cNvPr`, `xdr:cNvPr`), read by screen readers. */
+const ALT_TEXT = ['title', 'descr'];
 
 /**
  * Paragraph (or list-level) properties: rtl set for the target, and l/r alignment swapped
@@ -144,6 +146,10 @@ export function walkDrawingML(node: XmlElement, context: PartContext, options: {
       processDrawingParagraph(c, context, { translate: options.translate });
       continue;
     }
+    if (c.name === 'p:cNvPr' && options.translate) {
+      context.cursor.takeAttributes(c.attrs, ALT_TEXT); // a shape's or picture's alt text, read by screen readers
+      continue;
+    }
     if (context.mode === 'merge') {
       if (c.name === 'a:bodyPr') directBodyProperties(c, context.target);
       else if (c.name === 'a:tblPr') directTableProperties(c, context.target);
@@ -153,12 +159,27 @@ export function walkDrawingML(node: XmlElement, context: PartContext, options: {
   }
 }
 
+/** A chart's cached labels (categories, series names): what the chart shows until its data is edited. */
+const CHART_STRINGS = new Set(['c:strCache', 'c:multiLvlStrCache']);
+
+function processChartStrings(cache: XmlElement, context: PartContext) {
+  for (const v of findAll(cache, 'c:v')) {
+    const text = textOf(v);
+    if (!/\p{L}/u.test(text)) continue;
+    const translated = context.cursor.takePlain(text);
+    if (context.mode === 'merge') v.children = [textNode(translated)];
+  }
+}
+
 /** Capture rule for parts whose DrawingML text sits directly in the part (charts, SmartArt, drawings). */
 export function drawingHandlers(context: PartContext) {
   return {
-    capture: (name: string) => name === 'a:p' || (context.mode === 'merge' && (name === 'a:bodyPr' || name === 'a:tblPr' || LEVEL_PPR.test(name))),
+    capture: (name: string) =>
+      name === 'a:p' || CHART_STRINGS.has(name) || name === 'xdr:cNvPr' || (context.mode === 'merge' && (name === 'a:bodyPr' || name === 'a:tblPr' || LEVEL_PPR.test(name))),
     onCapture: (node: XmlElement) => {
       if (node.name === 'a:p') processDrawingParagraph(node, context);
+      else if (node.name === 'xdr:cNvPr') context.cursor.takeAttributes(node.attrs, ALT_TEXT); // a picture's or shape's alt text in a sheet
+      else if (CHART_STRINGS.has(node.name)) processChartStrings(node, context);
       else if (node.name === 'a:bodyPr') directBodyProperties(node, context.target);
       else if (node.name === 'a:tblPr') directTableProperties(node, context.target);
       else directParagraphProperties(node, context.source, context.target);

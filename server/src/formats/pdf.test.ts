@@ -3,7 +3,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { transliterate } from '../../test/engines/reversing-engine';
 import { readZip, readZipText } from '../../test/fixtures/documents';
-import { listsPdf, reportPdf, scannedPdf, shortColumnsPdf, tablesPdf, twoColumnPdf } from '../../test/fixtures/pdf-fixture';
+import { listsPdf, reportPdf, scannedPdf, sectionColumnsPdf, shortColumnsPdf, stackedColumnsPdf, tablesPdf, twoColumnPdf } from '../../test/fixtures/pdf-fixture';
 import { roundTrip, tempDir } from '../../test/fixtures/round-trip';
 import { DocumentError } from './errors';
 import { DEFAULT_LIMITS } from './limits';
@@ -95,6 +95,35 @@ describe('PDF to DOCX', () => {
     const text = analysis.segments.join(' ');
     expect(text.indexOf('this sentence right here.')).toBeLessThan(text.indexOf('Right column begins'));
     expect(analysis.segments[0]).toMatch(/^Left column starts here and continues/);
+  });
+
+  // A section in columns followed by full-width text (title, columns, heading, paragraph), and two sections in columns one under the other.
+  it.each([
+    {
+      name: 'section-columns.pdf',
+      pdf: sectionColumnsPdf,
+      segments: [
+        'Annual report of the company',
+        'Left column starts here and continues with more words about the first topic of the article, which goes on for a few more lines than the right column does and ends in this very sentence.',
+        'Right column begins after the left one is finished and talks about the second topic of the same article and stops right here.',
+        'Results by region',
+        'This paragraph runs across the whole page below the two columns.',
+      ],
+    },
+    {
+      name: 'stacked-columns.pdf',
+      pdf: stackedColumnsPdf,
+      segments: [
+        'First left column starts here and goes on with more words about the first topic of it and ends right here now.',
+        'First right column follows the first left one and talks about the second topic and ends right here as well.',
+        'This line runs across the whole page between the two sections.',
+        'Second left column starts below the line and goes on about the third topic of it and ends in this sentence.',
+        'Second right column comes last of all and talks about the fourth topic of the page and ends in this sentence.',
+      ],
+    },
+  ])('reads what follows a section in two columns after both columns ($name)', async ({ name, pdf, segments }) => {
+    const file = await write(name, pdf());
+    expect((await analyzePdf(file, { source: 'en', target: 'ar', limits: DEFAULT_LIMITS })).segments).toEqual(segments);
   });
 
   it('refuses a scanned PDF (no text layer) with a clear error instead of an empty document', async () => {

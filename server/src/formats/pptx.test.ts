@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { transliterate } from '../../test/engines/reversing-engine';
-import { pptxEntries, pptxShape, readZipText, writeZip } from '../../test/fixtures/documents';
+import { P_NS, pptxEntries, pptxShape, readZipText, writeZip } from '../../test/fixtures/documents';
 import { roundTrip, tempDir } from '../../test/fixtures/round-trip';
 import { child, findAll, textOf } from './xml/dom';
 import { fromString, parseXmlDocument } from './xml/stream';
@@ -79,14 +79,66 @@ describe('PPTX filter', () => {
     expect(textOf(slide)).toContain(transliterate('بكم', 'en'));
   });
 
-  it('translates chart titles in a presentation', async () => {
+  it("translates chart titles and the chart's cached labels (series names, categories) in a presentation", async () => {
     const entries = pptxEntries([pptxShape(2, '<a:p><a:r><a:t>Results</a:t></a:r></a:p>')]);
     entries['ppt/charts/chart1.xml'] =
-      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><c:chartSpace xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><c:chart><c:title><c:tx><c:rich><a:bodyPr/><a:p><a:r><a:t>Revenue per year</a:t></a:r></a:p></c:rich></c:tx></c:title></c:chart></c:chartSpace>';
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><c:chartSpace xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><c:chart><c:title><c:tx><c:rich><a:bodyPr/><a:p><a:r><a:t>Revenue per year</a:t></a:r></a:p></c:rich></c:tx></c:title>' +
+      '<c:plotArea><c:barChart><c:ser><c:tx><c:strRef><c:f>Sheet1!$B$1</c:f><c:strCache><c:ptCount val="1"/><c:pt idx="0"><c:v>Net sales</c:v></c:pt></c:strCache></c:strRef></c:tx>' +
+      '<c:cat><c:strRef><c:f>Sheet1!$A$2:$A$4</c:f><c:strCache><c:ptCount val="3"/><c:pt idx="0"><c:v>North region</c:v></c:pt><c:pt idx="1"><c:v>2024</c:v></c:pt><c:pt idx="2"><c:v>South</c:v></c:pt></c:strCache></c:strRef></c:cat>' +
+      '<c:val><c:numRef><c:f>Sheet1!$B$2:$B$4</c:f><c:numCache><c:ptCount val="3"/><c:pt idx="0"><c:v>1200</c:v></c:pt></c:numCache></c:numRef></c:val></c:ser></c:barChart></c:plotArea></c:chart></c:chartSpace>';
     entries['[Content_Types].xml'] = entries['[Content_Types].xml']!.replace('</Types>', '<Override PartName="/ppt/charts/chart1.xml" ContentType="application/vnd.openxmlformats-officedocument.drawingml.chart+xml"/></Types>');
     const file = await writeZip(path.join(dir, 'chart.pptx'), entries);
     const { analysis, out } = await roundTrip(file);
-    expect(analysis.segments).toContain('Revenue per year');
-    expect(await readZipText(out, 'ppt/charts/chart1.xml')).toContain(ar('Revenue'));
+    expect(analysis.segments).toEqual(['Results', 'Revenue per year', 'Net sales', 'North region', 'South']);
+    const chart = await readZipText(out, 'ppt/charts/chart1.xml');
+    expect(chart).toContain(ar('Revenue'));
+    // The labels the chart shows are its cached strings: series names and categories; numbers and references stay.
+    expect(chart).toContain(`<c:v>${ar('sales')} ${ar('Net')}</c:v>`);
+    expect(chart).toContain(`<c:v>${ar('region')} ${ar('North')}</c:v></c:pt><c:pt idx="1"><c:v>2024</c:v></c:pt><c:pt idx="2"><c:v>${ar('South')}</c:v>`);
+    expect(chart).toContain('<c:f>Sheet1!$A$2:$A$4</c:f>');
+    expect(chart).toContain('<c:v>1200</c:v>');
+  });
+
+  it('gives a presentation without a default text style one aligned to the new side (LibreOffice writes none)', async () => {
+    const entries = pptxEntries([pptxShape(2, '<a:p><a:r><a:t>Left aligned caption</a:t></a:r></a:p>')]);
+    entries['ppt/presentation.xml'] = entries['ppt/presentation.xml']!.replace(/<p:defaultTextStyle>.*<\/p:defaultTextStyle>/, '<p:extLst><p:ext uri="{EFAFB233-063F-42B5-8137-9DF3F51BA10A}"/></p:extLst>');
+    const file = await writeZip(path.join(dir, 'no-default-style.pptx'), entries);
+    const { out } = await roundTrip(file);
+    const presentation = await parse(await readZipText(out, 'ppt/presentation.xml'));
+    const names = presentation.children.filter((c) => c.type === 'element').map((c) => (c as { name: string }).name);
+    expect(names.slice(-2)).toEqual(['p:defaultTextStyle', 'p:extLst']);
+    const style = findAll(presentation, 'p:defaultTextStyle')[0]!;
+    expect(child(style, 'a:lvl1pPr')!.attrs).toMatchObject({ algn: 'r', rtl: '1' });
+    expect(child(style, 'a:lvl9pPr')!.attrs).toMatchObject({ algn: 'r', rtl: '1' });
+
+    // Without an extension list it goes last; a file that has one keeps its own.
+    entries['ppt/presentation.xml'] = entries['ppt/presentation.xml']!.replace(/<p:extLst>.*<\/p:extLst>/, '');
+    const { out: out2 } = await roundTrip(await writeZip(path.join(dir, 'no-default-style-2.pptx'), entries));
+    expect(await readZipText(out2, 'ppt/presentation.xml')).toMatch(/<a:lvl1pPr rtl="1" algn="r"\/>.*<\/p:defaultTextStyle><\/p:presentation>$/);
+    const { out: out3 } = await roundTrip(await writeZip(path.join(dir, 'default-style.pptx'), pptxEntries([pptxShape(2, '<a:p><a:r><a:t>Caption</a:t></a:r></a:p>')])));
+    expect((await readZipText(out3, 'ppt/presentation.xml')).match(/<p:defaultTextStyle>/g)).toHaveLength(1);
+  });
+
+  it("translates a picture's and a shape's alt text, not their names", async () => {
+    const picture = '<p:pic><p:nvPicPr><p:cNvPr id="5" name="Picture 4" descr="Sales chart for the year" title="Chart"/><p:cNvPicPr/><p:nvPr/></p:nvPicPr><p:blipFill/><p:spPr/></p:pic>';
+    const shape = pptxShape(6, '<a:p><a:r><a:t>Arrow text</a:t></a:r></a:p>').replace('name="Shape 6"', 'name="Shape 6" descr="An arrow pointing up"');
+    const file = await writeZip(path.join(dir, 'alt-text.pptx'), pptxEntries([picture + shape]));
+    const { analysis, out } = await roundTrip(file);
+    expect(analysis.segments).toEqual(['Chart', 'Sales chart for the year', 'An arrow pointing up', 'Arrow text']);
+    const slide = await readZipText(out, 'ppt/slides/slide1.xml');
+    expect(slide).toContain(`name="Picture 4" descr="${['year', 'the', 'for', 'chart', 'Sales'].map(ar).join(' ')}" title="${ar('Chart')}"`);
+    expect(slide).toContain(`name="Shape 6" descr="${['up', 'pointing', 'arrow', 'An'].map(ar).join(' ')}"`);
+  });
+
+  it("aligns speaker notes to the new side through the notes master's text style", async () => {
+    const entries = pptxEntries([pptxShape(2, '<a:p><a:r><a:t>Results</a:t></a:r></a:p>')], { notes: '<a:p><a:r><a:t>Speaker notes here</a:t></a:r></a:p>' });
+    entries['ppt/notesMasters/notesMaster1.xml'] =
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><p:notesMaster ${P_NS}><p:cSld><p:spTree><p:nvGrpSpPr><p:cNvPr id="1" name=""/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr><p:grpSpPr/></p:spTree></p:cSld><p:clrMap bg1="lt1" tx1="dk1" bg2="lt2" tx2="dk2" accent1="accent1" accent2="accent2" accent3="accent3" accent4="accent4" accent5="accent5" accent6="accent6" hlink="hlink" folHlink="folHlink"/><p:notesStyle><a:lvl1pPr marL="0" algn="l" rtl="0"><a:defRPr sz="1200"/></a:lvl1pPr><a:lvl2pPr marL="457200" rtl="0"><a:defRPr sz="1200"/></a:lvl2pPr></p:notesStyle></p:notesMaster>`;
+    entries['[Content_Types].xml'] = entries['[Content_Types].xml']!.replace('</Types>', '<Override PartName="/ppt/notesMasters/notesMaster1.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.notesMaster+xml"/></Types>');
+    const { out } = await roundTrip(await writeZip(path.join(dir, 'notes-style.pptx'), entries));
+    const master = await parse(await readZipText(out, 'ppt/notesMasters/notesMaster1.xml'));
+    const style = findAll(master, 'p:notesStyle')[0]!;
+    expect(child(style, 'a:lvl1pPr')!.attrs).toMatchObject({ algn: 'r', rtl: '1' });
+    expect(child(style, 'a:lvl2pPr')!.attrs).toMatchObject({ algn: 'r', rtl: '1' });
   });
 });

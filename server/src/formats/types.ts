@@ -1,6 +1,6 @@
 import type { Lang } from '../engines/types';
 import { countWords, languageFromLetters, scriptLetters } from '../text/toolkit';
-import { applyTranslation, type BuiltSegment, type InlineNode } from './inline';
+import { applyTranslation, stripPlaceholders, type BuiltSegment, type InlineNode } from './inline';
 import type { FilterLimits } from './limits';
 
 export type DocumentFormat = 'docx' | 'xlsx' | 'pptx' | 'xliff' | 'pdf';
@@ -89,6 +89,30 @@ export class SegmentCursor {
       return undefined;
     }
     return this.translations[this.index++];
+  }
+
+  /**
+   * Plain text outside any paragraph (an attribute: alt text, a validation's message): its
+   * trimmed text is the segment. Returns the text to write, the original when there is no
+   * translation; placeholders an engine added are dropped, the spaces around are kept.
+   */
+  takePlain(text: string, countable = true): string {
+    const core = text.trim();
+    if (!core) return text;
+    const translated = this.take(core, core, countable);
+    if (translated === undefined) return text;
+    const plain = stripPlaceholders(translated).trim();
+    return plain ? text.replace(core, () => plain) : text;
+  }
+
+  /** `takePlain` over some attributes of an element (each its own segment), written back in a merge. */
+  takeAttributes(attrs: Record<string, string>, names: readonly string[], countable = true) {
+    for (const name of names) {
+      const value = attrs[name];
+      if (value === undefined) continue;
+      const translated = this.takePlain(value, countable);
+      if (this.mode === 'merge') attrs[name] = translated;
+    }
   }
 
   /** Takes the segment of a built paragraph and returns the nodes to write. */

@@ -108,4 +108,46 @@ describe('XLSX filter', () => {
     expect(await readZipText(out, 'xl/styles.xml')).toContain('readingOrder="1"');
     expect(await readZipText(out, 'xl/workbook.xml')).toContain(`name="${transliterate('البيانات', 'en')}"`);
   });
+
+  it("translates a validation's drop-down list as its cells are translated, and its messages", async () => {
+    const rows = '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c></row>';
+    const validations =
+      '<dataValidations count="2"><dataValidation type="list" allowBlank="1" showInputMessage="1" showErrorMessage="1" promptTitle="Order status" prompt="Choose the status of the order" errorTitle="Wrong status" error="Pick a status from the list" sqref="A1:A9"><formula1>"Open, Closed,Sent ""today"",42"</formula1></dataValidation>' +
+      '<dataValidation type="list" sqref="B1"><formula1>Lists!$A$1:$A$3</formula1></dataValidation></dataValidations>';
+    const file = await writeZip(
+      path.join(dir, 'validation.xlsx'),
+      xlsxEntries([{ name: 'Orders', rows, extra: validations }, { name: 'Lists', rows: '' }], { sharedStrings: ['Open', 'Closed'] }),
+    );
+    const { analysis, out } = await roundTrip(file);
+    expect(analysis.segments).toEqual(['Orders', 'Lists', 'Open', 'Closed', 'Order status', 'Choose the status of the order', 'Wrong status', 'Pick a status from the list', 'Open', 'Closed', 'Sent "today"', '42']);
+    const sheet = await readZipText(out, 'xl/worksheets/sheet1.xml');
+    // The items keep their spacing, quotes are doubled, numbers stay; the cells' strings are the same words.
+    expect(sheet).toContain(`<formula1>"${ar('Open')}, ${ar('Closed')},""${ar('today')}"" ${ar('Sent')},42"</formula1>`);
+    expect(sheet).toContain(`promptTitle="${ar('status')} ${ar('Order')}"`);
+    expect(sheet).toContain(`error="${ar('list')} ${ar('the')} ${ar('from')} ${ar('status')} ${ar('a')} ${ar('Pick')}"`);
+    expect(sheet).toContain(`<formula1>'${ar('Lists')}'!$A$1:$A$3</formula1>`);
+    expect(await readZipText(out, 'xl/sharedStrings.xml')).toContain(ar('Open'));
+  });
+
+  it('translates printed page headers and footers section by section, keeping their codes', async () => {
+    const headerFooter =
+      '<headerFooter differentFirst="1"><oddHeader>&amp;L&amp;"Arial,Bold"Confidential report&amp;RPage &amp;P of &amp;N</oddHeader><oddFooter>&amp;CSales &amp;&amp; marketing &amp;D</oddFooter><firstFooter>&amp;P</firstFooter></headerFooter>';
+    const file = await writeZip(path.join(dir, 'header.xlsx'), xlsxEntries([{ name: 'Data', rows: '', extra: headerFooter }]));
+    const { analysis, out } = await roundTrip(file);
+    expect(analysis.segments).toEqual(['Data', 'Confidential report', 'Page <x1/> of', 'Sales & marketing']);
+    const sheet = await readZipText(out, 'xl/worksheets/sheet1.xml');
+    expect(sheet).toContain(`<oddHeader>&amp;L&amp;"Arial,Bold"${ar('report')} ${ar('Confidential')}&amp;R${ar('of')} &amp;P ${ar('Page')} &amp;N</oddHeader>`);
+    expect(sheet).toContain(`<oddFooter>&amp;C${ar('marketing')} &amp;&amp; ${ar('Sales')} &amp;D</oddFooter>`);
+    expect(sheet).toContain('<firstFooter>&amp;P</firstFooter>');
+  });
+
+  it("translates the alt text of a picture in a sheet", async () => {
+    const entries = xlsxEntries([{ name: 'Data', rows: '' }]);
+    entries['xl/drawings/drawing1.xml'] =
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><xdr:wsDr xmlns:xdr="http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><xdr:oneCellAnchor><xdr:from><xdr:col>0</xdr:col><xdr:colOff>0</xdr:colOff><xdr:row>0</xdr:row><xdr:rowOff>0</xdr:rowOff></xdr:from><xdr:ext cx="100" cy="100"/><xdr:pic><xdr:nvPicPr><xdr:cNvPr id="2" name="Picture 1" descr="Company logo"/><xdr:cNvPicPr/></xdr:nvPicPr><xdr:blipFill/><xdr:spPr/></xdr:pic><xdr:clientData/></xdr:oneCellAnchor></xdr:wsDr>';
+    entries['[Content_Types].xml'] = entries['[Content_Types].xml']!.replace('</Types>', '<Override PartName="/xl/drawings/drawing1.xml" ContentType="application/vnd.openxmlformats-officedocument.drawing+xml"/></Types>');
+    const { analysis, out } = await roundTrip(await writeZip(path.join(dir, 'picture.xlsx'), entries));
+    expect(analysis.segments).toEqual(['Data', 'Company logo']);
+    expect(await readZipText(out, 'xl/drawings/drawing1.xml')).toContain(`name="Picture 1" descr="${ar('logo')} ${ar('Company')}"`);
+  });
 });

@@ -8,7 +8,7 @@ import { parseXmlDocument, transformXmlChunks } from './xml/stream';
 
 /**
  * XLSX: shared strings, inline strings, sheet names, comments (legacy and threaded), text
- * in drawings and chart titles. Numbers, formulas and dates are never touched; where a
+ * in drawings and chart titles, data validations' messages and literal lists. Numbers, formulas and dates are never touched; where a
  * translated sheet name is referenced (formulas, defined names, charts, validations,
  * hyperlinks, pivot sources) the reference is renamed with it so formulas keep working.
  */
@@ -230,6 +230,69 @@ function rewriteFormulaElement(node: XmlElement, context: PartContext) {
   if (rewritten !== text) node.children = [textNode(rewritten)];
 }
 
+/** Excel's limits on a validation's texts (longer ones make it repair the file). */
+const VALIDATION_TEXTS: Record<string, number> = { promptTitle: 32, prompt: 255, errorTitle: 32, error: 255 };
+const LIST_LITERAL = /^"((?:[^"]|"")*)"$/;
+
+/**
+ * A data validation: its input message and error alert, and the items of a literal list
+ * ("Open,Closed", the drop-down's choices), which follow the cells they were chosen for. An
+ * item's translation cannot hold the separator; a list that would pass Excel's 255
+ * characters keeps its original items.
+ */
+function processValidation(node: XmlElement, context: PartContext) {
+  context.cursor.takeAttributes(node.attrs, Object.keys(VALIDATION_TEXTS));
+  if (context.mode === 'merge') for (const [name, max] of Object.entries(VALIDATION_TEXTS)) if (node.attrs[name] !== undefined) node.attrs[name] = [...node.attrs[name]].slice(0, max).join('');
+  const formula1 = child(node, 'formula1');
+  const literal = node.attrs.type === 'list' && formula1 ? LIST_LITERAL.exec(textOf(formula1)) : null;
+  if (literal) {
+    const separator = context.target === 'ar' ? '\u060C' : ';';
+    const items = literal[1]!.replace(/""/g, '"').split(',').map((item) => context.cursor.takePlain(item).replace(/,/g, separator));
+    const list = items.join(',');
+    if (context.mode === 'merge' && list.length <= 255) formula1!.children = [textNode(`"${list.replace(/"/g, '""')}"`)];
+  }
+  if (context.mode === 'merge') for (const c of node.children) if (isElement(c) && FORMULA_ELEMENTS.has(c.name)) rewriteFormulaElement(c, context);
+}
+
+/** Header and footer codes: sections (&L &C &R), fields (&P page, &N pages, &D date...), fonts, sizes, colours; "&&" is an ampersand. */
+const HEADER_CODE = /&(?:&|"[^"]*"|K[0-9A-Fa-f]{6}|K\d{2}[+-]\d{3}|\d+|[PN](?:[+-]\d+)?|[LCRDTZFABIUESXYOHG])/g;
+const HEADER_SECTION = /^&[LCR]$/;
+const HEADER_ELEMENTS = new Set(['oddHeader', 'oddFooter', 'evenHeader', 'evenFooter', 'firstHeader', 'firstFooter']);
+
+/**
+ * A printed page header or footer ("&LConfidential&RPage &P of &N"): each section (left,
+ * centre, right) is a segment, its codes placeholders. Excel refuses more than 255 characters:
+ * a longer translation keeps the original.
+ */
+function processHeaderFooter(node: XmlElement, context: PartContext) {
+  const source = textOf(node);
+  const sections: InlineNode<{ code: string }, Style>[][] = [[]];
+  let at = 0;
+  const pushText = (text: string) => {
+    const section = sections[sections.length - 1]!;
+    if (text) section.push({ kind: 'text', text, style: styleOf(undefined) });
+  };
+  for (const match of source.matchAll(HEADER_CODE)) {
+    pushText(source.slice(at, match.index));
+    at = match.index + match[0].length;
+    if (match[0] === '&&') pushText('&');
+    else if (HEADER_SECTION.test(match[0])) sections.push([{ kind: 'opaque', payload: { code: match[0] } }]);
+    else sections[sections.length - 1]!.push({ kind: 'opaque', payload: { code: match[0] } });
+  }
+  pushText(source.slice(at));
+  let out = '';
+  for (const section of sections) {
+    // The section code itself stays outside the segment.
+    const [first, ...rest] = section;
+    const code = first?.kind === 'opaque' ? first : null;
+    const built = buildSegment(code ? rest : section);
+    const nodes = context.cursor.apply(built);
+    if (code) out += code.payload.code;
+    for (const n of nodes) out += n.kind === 'text' ? n.text.replace(/&/g, '&&') : n.kind === 'opaque' ? n.payload.code : '';
+  }
+  if (context.mode === 'merge' && out !== source && out.length <= 255) node.children = [textNode(out)];
+}
+
 const XF_ORDER = ['alignment', 'protection', 'extLst'];
 const MIRROR: Record<string, string> = { left: 'right', right: 'left' };
 
@@ -261,9 +324,11 @@ function handlersFor(role: string, context: PartContext) {
       return { capture: (name: string) => name === 'si', onCapture: (node: XmlElement) => (processRichText(node, context), node) };
     case 'sheet':
       return {
-        capture: (name: string) => name === 'is' || (merge && (FORMULA_ELEMENTS.has(name) || name === 'sheetView' || name === 'hyperlink')),
+        capture: (name: string) => name === 'is' || name === 'dataValidation' || HEADER_ELEMENTS.has(name) || (merge && (FORMULA_ELEMENTS.has(name) || name === 'sheetView' || name === 'hyperlink')),
         onCapture: (node: XmlElement) => {
           if (node.name === 'is') processRichText(node, context);
+          else if (HEADER_ELEMENTS.has(node.name)) processHeaderFooter(node, context);
+          else if (node.name === 'dataValidation') processValidation(node, context);
           else if (node.name === 'sheetView') {
             if (context.target === 'ar') node.attrs.rightToLeft = '1';
             else delete node.attrs.rightToLeft;

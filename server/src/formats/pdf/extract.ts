@@ -337,9 +337,10 @@ function removeRunningHeaders(pages: PageElement[][], heights: number[]) {
 }
 
 /** Splits two-column pages into their columns, left column first (right first for RTL pages). */
-function readingOrder(elements: PageElement[], pageWidth: number): PageElement[] {
+function readingOrder(elements: PageElement[], pageWidth: number, below = false): PageElement[] {
   const lines = elements.filter((e): e is Extract<PageElement, { kind: 'line' }> => e.kind === 'line');
-  if (lines.length < 6) return elements;
+  // A page needs a few lines to be taken for columns; what follows a section in columns, less.
+  if (lines.length < (below ? 3 : 6)) return elements;
   const mid = pageWidth / 2;
   const words = (c: Chunk) => c.items.reduce((n, i) => n + i.text.trim().split(/\s+/).filter(Boolean).length, 0);
   // Two columns of running text: wide chunks with several words each (table cells are short).
@@ -350,9 +351,14 @@ function readingOrder(elements: PageElement[], pageWidth: number): PageElement[]
       Math.min(...e.line.chunks.map((c) => c.x1)) < mid + 10 &&
       Math.max(...e.line.chunks.map((c) => c.x0)) > mid - 10,
   );
-  const leftOnly = lines.filter((e) => e.line.chunks.length === 1 && e.line.x1 < mid + 10);
-  const rightOnly = lines.filter((e) => e.line.chunks.length === 1 && e.line.x0 > mid - 10);
-  if (twoColumn.length + Math.min(leftOnly.length, rightOnly.length) < lines.length * 0.6 || twoColumn.length < 3) return elements;
+  if (twoColumn.length < 3) return elements;
+  // Most lines from the first line in two columns to the last (a section of the page, or all of it) are.
+  const top = Math.max(...twoColumn.map((e) => e.top));
+  const bottom = Math.min(...twoColumn.map((e) => e.top));
+  const span = lines.filter((e) => e.top <= top && e.top >= bottom);
+  const leftOnly = span.filter((e) => e.line.chunks.length === 1 && e.line.x1 < mid + 10);
+  const rightOnly = span.filter((e) => e.line.chunks.length === 1 && e.line.x0 > mid - 10);
+  if (twoColumn.length + Math.min(leftOnly.length, rightOnly.length) < span.length * 0.6) return elements;
   // The gutter: between the widest left column and the leftmost right column of the qualifying lines.
   const gutterStart = Math.max(...twoColumn.map((e) => Math.min(...e.line.chunks.map((c) => c.x1))));
   const gutterEnd = Math.min(...twoColumn.map((e) => Math.max(...e.line.chunks.map((c) => c.x0))));
@@ -360,27 +366,63 @@ function readingOrder(elements: PageElement[], pageWidth: number): PageElement[]
   const left: PageElement[] = [];
   const right: PageElement[] = [];
   const full: PageElement[] = [];
+  const sides = new Map<PageElement, 'left' | 'right' | 'both' | 'full'>();
   for (const e of elements) {
     if (e.kind !== 'line') {
       full.push(e);
+      sides.set(e, 'full');
       continue;
     }
     const line = e.line;
     const leftChunks = line.chunks.filter((c) => c.x1 <= gutter + 2);
     const rightChunks = line.chunks.filter((c) => c.x0 >= gutter - 2);
-    if (leftChunks.length + rightChunks.length !== line.chunks.length) full.push(e);
-    else {
+    if (leftChunks.length + rightChunks.length !== line.chunks.length) {
+      full.push(e);
+      sides.set(e, 'full');
+    } else {
       const part = (chunks: Chunk[]): PageElement => ({ ...e, line: { ...line, chunks, x0: Math.min(...chunks.map((c) => c.x0)), x1: Math.max(...chunks.map((c) => c.x1)) } });
       if (leftChunks.length) left.push(part(leftChunks));
       if (rightChunks.length) right.push(part(rightChunks));
+      sides.set(e, leftChunks.length && rightChunks.length ? 'both' : leftChunks.length ? 'left' : 'right');
     }
   }
+  const cut = columnsEnd(elements, twoColumn, sides);
+  const inColumns = (e: PageElement) => e.top > cut;
   const rtl = lines.filter((e) => e.line.rtl).length > lines.length / 2;
-  const first = rtl ? right : left;
-  const second = rtl ? left : right;
-  // Full-width elements above the columns (a title) come first, the rest after.
+  const first = (rtl ? right : left).filter(inColumns);
+  const second = (rtl ? left : right).filter(inColumns);
+  // Full-width elements above the columns (a title) come first, the rest after; what is below
+  // the columns' end is read after both columns (and may hold columns of its own).
   const columnsTop = Math.max(...[...left, ...right].map((e) => e.top));
-  return [...full.filter((e) => e.top > columnsTop), ...first, ...second, ...full.filter((e) => e.top <= columnsTop)];
+  const rest = elements.filter((e) => !inColumns(e));
+  return [...full.filter((e) => e.top > columnsTop), ...first, ...second, ...full.filter((e) => e.top <= columnsTop && inColumns(e)), ...readingOrder(rest, pageWidth, true)];
+}
+
+/**
+ * Where two columns end (the top of the first element after them; -Infinity when they run to
+ * the page's end). Below the last line set in two columns, a column goes on while its lines
+ * follow at the columns' size and spacing (the longer column's last lines); a line of another
+ * size (a heading), a wide gap, a table, an image or a line across the gutter ends them: a
+ * section in two columns followed by full-width text. A line across the gutter between lines
+ * in two columns ends them too (the page goes on with another section in columns).
+ */
+function columnsEnd(elements: PageElement[], twoColumn: Extract<PageElement, { kind: 'line' }>[], sides: Map<PageElement, 'left' | 'right' | 'both' | 'full'>): number {
+  const sizes = twoColumn.map((e) => e.line.size).sort((p, q) => p - q);
+  const size = sizes[Math.floor(sizes.length / 2)]!;
+  const bottom = Math.min(...twoColumn.map((e) => e.top));
+  // A line across the gutter between lines in two columns: a section ends there and another begins.
+  const top = Math.max(...twoColumn.map((e) => e.top));
+  const across = elements.filter((e) => e.kind === 'line' && sides.get(e) === 'full' && e.top < top && e.top >= bottom);
+  if (across.length) return Math.max(...across.map((e) => e.top));
+  const last = { left: bottom, right: bottom };
+  for (const e of elements.filter((el) => el.top < bottom).sort((p, q) => q.top - p.top)) {
+    const side = sides.get(e);
+    if (e.kind !== 'line' || side === 'full' || !side || Math.abs(e.line.size - size) > size * 0.1) return e.top;
+    const sidesOf = side === 'both' ? (['left', 'right'] as const) : [side];
+    if (sidesOf.some((s) => last[s] - e.top > size * 3)) return e.top;
+    for (const s of sidesOf) last[s] = e.top;
+  }
+  return -Infinity;
 }
 
 function layoutBlocks(pages: PageElement[][], pageWidths: number[]): Omit<PdfLayout, 'pageWidth' | 'pageHeight'> {
