@@ -477,6 +477,19 @@ describe('team seats follow the subscription', () => {
     const resumed = await member.post('/api/user/subscription/resume', {});
     expect(resumed.statusCode).toBe(201);
     expect(resumed.json().message).toBe("You are in a team, so you work under your team's plan: your own subscription cannot be resumed. It ends on its date.");
+
+    // A member who joined before that rule, their own plan still renewing, is not charged again: at the period's end it ends.
+    const memberId = Number((await member.get('/api/user')).json().id);
+    await t.container.database.db.updateTable('subscriptions').set({ cancel_at_period_end: false }).where('user_id', '=', memberId).execute();
+    clock.set('2027-08-01T10:00:01Z');
+    await t.container.billing.sweep();
+    const again = await signIn(t, 'own-plan-member@example.com');
+    const invoices = (await again.get('/api/user/invoices')).json().data as Array<{ kind: string }>;
+    expect(invoices.map((invoice) => invoice.kind)).toEqual(['subscription']);
+    const own = await t.container.database.db.selectFrom('subscriptions').select(['status', 'end_reason']).where('user_id', '=', memberId).executeTakeFirstOrThrow();
+    expect(own).toEqual({ status: 'ended', end_reason: 'canceled' });
+    // Still on the team's plan.
+    expect(await subscriptionOf(again)).toMatchObject({ plan: { slug: 'start-up' } });
   });
 
   it("renews an admin's grant free of charge, and a plan bought replaces it", async () => {

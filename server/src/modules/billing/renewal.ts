@@ -109,6 +109,9 @@ export function createRenewals(ctx: BillingContext, invoices: Invoices) {
     const user = await repo.findUser(subscription.user_id);
     if (!user) return false;
     if (subscription.cancel_at_period_end) return endCanceled(subscription, user, plans);
+    // Someone who is now in a team works under the owner's plan: a plan of their own (bought
+    // before they joined) would be charged and change nothing, so it ends as a canceled one does.
+    if (subscription.gateway !== ADMIN_GRANT && (await deps.entitlementsOf(user)).payer.kind === 'team_owner') return endCanceled(subscription, user, plans, { teamMember: true });
     let plan = plans.find((p) => p.id === (subscription.next_plan_id ?? subscription.plan_id));
     if (!plan) return false;
     if (plan.archived_at) plan = replacementPlan(plan, plans) ?? plan;
@@ -151,14 +154,18 @@ export function createRenewals(ctx: BillingContext, invoices: Invoices) {
     return true;
   }
 
-  /** A canceled subscription at the end of its paid period: it ends (no invoice), the account goes back to the ended trial, seats to one. */
-  async function endCanceled(subscription: SubscriptionRow, user: UserRow, plans: PlanRow[]) {
+  /**
+   * A canceled subscription at the end of its paid period: it ends (no invoice), the account goes
+   * back to the ended trial, seats to one. `teamMember`: not canceled, but its user now works
+   * under a team owner's plan (renewSubscription), so it ends all the same.
+   */
+  async function endCanceled(subscription: SubscriptionRow, user: UserRow, plans: PlanRow[], options: { teamMember?: boolean } = {}) {
     const [trialPlanId] = await trialPlanIds();
     if (trialPlanId === undefined) return false;
     const at = now();
     const ended = await inTransaction(deps.db, async (r) => {
       const fresh = await r.findSubscription(user.id);
-      if (!fresh || fresh.id !== subscription.id || fresh.status === 'ended' || !fresh.cancel_at_period_end) return false;
+      if (!fresh || fresh.id !== subscription.id || fresh.status === 'ended' || !(fresh.cancel_at_period_end || options.teamMember)) return false;
       await r.updateSubscription(subscription.id, { status: 'ended', ended_at: at, end_reason: 'canceled', next_plan_id: null, next_frequency: null, next_seats: null }, at);
       await r.downgradeUserToTrial(user.id, trialPlanId, at);
       await syncSeats(r, user.id, 1);
