@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/client';
 import type { Subscription } from './billing-types';
-import { formatCardNumber, formatExpiry, luhnValid, membershipNotices, parseExpiry, paymentBlock, pickedPlanId, previewIntent, seatsIntent, subscribeErrorMessage, subscribeOutcome, validateCard } from './billing.fns';
+import { luhnValid, parseExpiry } from '../../../../server/src/payments/cards.fns';
+import { formatCardNumber, formatExpiry, membershipNotices, paymentBlock, pickedPlanId, previewIntent, seatsIntent, subscribeErrorMessage, subscribeOutcome, validateCard } from './billing.fns';
 
 const now = new Date('2026-05-15T00:00:00Z');
 
@@ -35,6 +36,13 @@ describe('card checks', () => {
       cvv: 'card.errors.cvvInvalid',
     });
     expect(validateCard({ card_name: 'A', card_number: '4242424242424242', expiry: '05/26', cvv: '123' }, now)).toEqual({});
+  });
+
+  it('asks what the server asks: four CVV digits for American Express, expiry by the UTC month', () => {
+    expect(validateCard({ card_name: 'A', card_number: '3782 822463 10005', expiry: '05/26', cvv: '123' }, now)).toEqual({ cvv: 'card.errors.cvvInvalid' });
+    expect(validateCard({ card_name: 'A', card_number: '3782 822463 10005', expiry: '05/26', cvv: '1234' }, now)).toEqual({});
+    // 1 June 00:30 in UTC is still 31 May west of Greenwich; the server (UTC) says May has passed.
+    expect(validateCard({ card_name: 'A', card_number: '4242424242424242', expiry: '05/26', cvv: '123' }, new Date('2026-06-01T00:30:00Z'))).toEqual({ expiry: 'card.errors.expiryPast' });
   });
 });
 

@@ -1,30 +1,6 @@
+import { cardBrand, cvvValid, expiryPassed, luhnValid, parseExpiry } from '../../../../server/src/payments/cards.fns';
 import type { ApiError } from '../../api/client';
 import type { CardForm, PlanPreview, SubscribeAnswer, Subscription } from './billing-types';
-
-/** The Luhn (mod 10) check of a card number, spaces and dashes ignored. */
-export function luhnValid(number: string): boolean {
-  const digits = number.replace(/[\s-]/g, '');
-  if (!/^\d{12,19}$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
-
-/** "MM/YY" or "MM/YYYY" -> month and four-digit year, or null. */
-export function parseExpiry(value: string): { month: number; year: number } | null {
-  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(value);
-  if (!match) return null;
-  const month = Number(match[1]);
-  const year = Number(match[2]) + (match[2]!.length === 2 ? 2000 : 0);
-  return month >= 1 && month <= 12 ? { month, year } : null;
-}
 
 /** Card number in groups of four as the user types: "4242 4242 4242 4242". */
 export function formatCardNumber(value: string): string {
@@ -54,9 +30,9 @@ export function validateCard(card: CardForm, now: Date): CardErrors {
   const expiry = parseExpiry(card.expiry);
   if (!card.expiry.trim()) errors.expiry = 'card.errors.expiryRequired';
   else if (!expiry) errors.expiry = 'card.errors.expiryInvalid';
-  else if (expiry.year < now.getFullYear() || (expiry.year === now.getFullYear() && expiry.month < now.getMonth() + 1)) errors.expiry = 'card.errors.expiryPast';
+  else if (expiryPassed(expiry, now)) errors.expiry = 'card.errors.expiryPast';
   if (!card.cvv.trim()) errors.cvv = 'card.errors.cvvRequired';
-  else if (!/^\d{3,4}$/.test(card.cvv.trim())) errors.cvv = 'card.errors.cvvInvalid';
+  else if (!cvvValid(card.cvv.trim(), cardBrand(card.card_number))) errors.cvv = 'card.errors.cvvInvalid';
   return errors;
 }
 
