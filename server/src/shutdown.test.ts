@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSharedTestDatabase, openSharedTestDatabase, testEngine } from '../test/database';
 import { createUser } from '../test/factories';
 import { memoryTransport, testConfig } from '../test/harness';
-import { startLisanProcess, type LisanProcess } from '../test/node-process';
+import { freePort, startLisanProcess, type LisanProcess } from '../test/node-process';
 import { createContainer } from './container';
 import { libreTranslateHandler } from './engines/remote/test-servers/libretranslate';
 import { startStandIn, type StandIn } from './engines/remote/test-servers/stand-in';
@@ -26,17 +26,6 @@ afterAll(async () => {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   await Promise.all(dirs.map((dir) => fs.rm(dir, { recursive: true, force: true })));
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 /** Starts `main.ts all` on PGlite with stdout and stderr piped to us; resolves once /api/health answers. */
 async function startServer(env: Record<string, string> = {}) {

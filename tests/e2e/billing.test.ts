@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTrialUser, signInRoute, subscribeInDatabase } from '../../server/test/billing-fixtures';
 import { createTestApp, type TestApp } from '../../server/test/harness';
 import { SCREENSHOT_DIR, closeBrowserConnection, expectTableCardsOnPhone, screenshot, screenshotsAtBothSizes, sharedBrowser } from './helpers';
+import { freePort } from '../../server/test/node-process';
 
 /**
  * Buying a plan through the sandbox hosted checkout, in English and in Arabic, and
@@ -17,17 +17,6 @@ import { SCREENSHOT_DIR, closeBrowserConnection, expectTableCardsOnPhone, screen
 let t: TestApp;
 let baseUrl: string;
 const contexts: BrowserContext[] = [];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 beforeAll(async () => {
   const port = await freePort();

@@ -1,11 +1,11 @@
 import { buildServer } from '../../scripts/build-server.mjs';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
+import { freePort } from '../../server/test/node-process';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const E2E_ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-password' };
@@ -16,17 +16,6 @@ declare module 'vitest' {
     wsEndpoint: string;
     dataDir: string;
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 async function waitForHealth(url: string, child: ChildProcess, output: () => string) {
