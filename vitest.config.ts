@@ -22,7 +22,8 @@ export default defineConfig({
       {
         test: {
           name: 'web',
-          include: ['web/src/**/*.test.ts'],
+          // contract/: the pure helpers the web app shares with the server (contract/dates.ts).
+          include: ['web/src/**/*.test.ts', 'contract/**/*.test.ts'],
           environment: 'node',
         },
       },

@@ -3,9 +3,11 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTrialUser, signInRoute, subscribeInDatabase } from '../../server/test/billing-fixtures';
+import { renderMail } from '../../server/src/mail/mailer';
+import { createTrialUser, queuedMails, signInRoute, subscribeInDatabase } from '../../server/test/billing-fixtures';
 import { createTestApp, type TestApp } from '../../server/test/harness';
-import { SCREENSHOT_DIR, closeBrowserConnection, expectTableCardsOnPhone, screenshot, screenshotsAtBothSizes, sharedBrowser } from './helpers';
+import { formatDate, formatDateTime } from '../../web/src/i18n/format';
+import { SCREENSHOT_DIR, apiCall, closeBrowserConnection, expectTableCardsOnPhone, screenshot, screenshotsAtBothSizes, sharedBrowser } from './helpers';
 import { freePort } from '../../server/test/node-process';
 
 /**
@@ -206,8 +208,9 @@ describe.each(['en', 'ar'] as const)('billing trust (%s)', (locale) => {
     await expectTableCardsOnPhone(page, invoices, locale, `billing-invoices-${locale}`);
   });
 
-  it('cancels at period end (confirmed, with what happens to invoices), shows the end date, and resumes', async () => {
-    const page = await paidUser(locale, `cancel-${locale}@example.com`);
+  it('cancels at period end (confirmed, with what happens to invoices), shows the end date as the answer and the e-mail write it, and resumes', async () => {
+    const email = `cancel-${locale}@example.com`;
+    const page = await paidUser(locale, email);
     await page.goto('/user/membership');
     await page.getByTestId('subscription-cancel-open').click();
     const confirm = page.getByTestId('confirm-cancel');
@@ -215,10 +218,30 @@ describe.each(['en', 'ar'] as const)('billing trust (%s)', (locale) => {
     expect(await confirm.innerText()).toMatch(locale === 'en' ? /no new invoice/ : /لن تصدر فاتورة جديدة/);
     await screenshotsAtBothSizes(page, `billing-confirm-cancel-${locale}`);
     await confirm.locator('button[type="submit"]').click();
-    await page.locator('dialog.dialog--success[open]').waitFor();
-    await page.locator('dialog.dialog--success[open] .dialog__actions button').click();
-    await page.getByTestId('cancellation-notice').waitFor();
+    const answer = page.locator('dialog.dialog--success[open]');
+    await answer.waitFor();
+    const message = await answer.innerText();
+    await answer.locator('.dialog__actions button').click();
+    const notice = page.getByTestId('cancellation-notice');
+    await notice.waitFor();
     await screenshotsAtBothSizes(page, `billing-canceled-${locale}`);
+
+    // One date style: the membership page, the server's answer and the e-mail name the end day alike
+    // ("29 December 2026" / "29 ديسمبر 2026"; the answer used to say "December 29, 2026").
+    const user = await t.container.database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    const { current_period_end } = await t.container.database.db.selectFrom('subscriptions').select('current_period_end').where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    const endDay = formatDate(new Date(current_period_end), locale);
+    expect(await notice.innerText()).toContain(endDay);
+    expect(message).toContain(endDay);
+    await expect.poll(async () => (await queuedMails(t, { to: email, kind: 'subscription_canceled' })).length).toBe(1);
+    const [job] = await queuedMails(t, { to: email, kind: 'subscription_canceled' });
+    const mail = renderMail(job);
+    expect(mail.text).toContain(endDay);
+    // The e-mail as a mail reader shows it (there is no preview screen in the product).
+    const mailPage = await page.context().newPage();
+    await mailPage.setContent(mail.html);
+    await screenshotsAtBothSizes(mailPage, `billing-mail-canceled-${locale}`);
+    await mailPage.close();
     await page.getByTestId('subscription-resume').click();
     await page.locator('dialog.dialog--success[open]').waitFor();
     await page.locator('dialog.dialog--success[open] .dialog__actions button').click();
@@ -240,6 +263,22 @@ describe.each(['en', 'ar'] as const)('billing trust (%s)', (locale) => {
     const user = await t.container.database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
     const subscription = await t.container.database.db.selectFrom('subscriptions').select('seats').where('user_id', '=', user.id).executeTakeFirstOrThrow();
     expect(subscription.seats).toBe(4);
+  });
+});
+
+describe.each(['en', 'ar'] as const)('one date style (%s)', (locale) => {
+  it('writes the dates of the history, with their time, in the style of the membership page', async () => {
+    const page = await signedInPage(locale, `history-dates-${locale}@example.com`);
+    expect((await apiCall(page, 'POST', '/api/translate', { text: 'The meeting is on Monday.', source_lang: 'en', target_lang: 'ar' })).status).toBe(200);
+    await page.goto('/user/translation-history');
+    const time = page.getByTestId('history-entry').first().locator('time');
+    await time.waitFor();
+    const createdAt = (await time.getAttribute('datetime'))!;
+    const timeZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    // "29 December 2026 at 14:05" / "29 ديسمبر 2026 في 2:05 م": the day as the membership page writes it, then the time.
+    expect(await time.innerText()).toBe(formatDateTime(createdAt, locale, timeZone));
+    expect(await time.innerText()).toMatch(locale === 'en' ? /^\d{1,2} [A-Z][a-z]+ \d{4} at \d{2}:\d{2}$/ : /^\d{1,2} [\u0600-\u06ff]+ \d{4} في \d{1,2}:\d{2} [صم]$/);
+    await screenshotsAtBothSizes(page, `dates-history-${locale}`);
   });
 });
 

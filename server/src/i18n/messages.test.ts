@@ -15,7 +15,7 @@ import {
   type NounName,
 } from '../../../tests/i18n/catalog-rules';
 import { fieldNames } from './catalogs/fields';
-import { formatDate, formatNumber, isolate, messages, normalizeLocale, t } from './messages';
+import { formatNumber, isolate, messages, normalizeLocale, t } from './messages';
 
 /** The noun each counted message counts (null: Arabic or English uses a label form). */
 const COUNTED: Record<string, Partial<Record<'en' | 'ar', NounName | null>>> = {
@@ -155,8 +155,9 @@ describe('server message catalogs', () => {
 
   it('writes numbers and dates with Western digits in Arabic, and isolates embedded values', () => {
     expect(formatNumber('ar', 3500)).toBe('3,500');
-    expect(formatDate('ar', '2026-11-24T10:00:00Z')).toBe('24 نوفمبر 2026');
-    expect(formatDate('en', '2026-11-24')).toBe('November 24, 2026');
+    // A Date param is written as the web app writes it (contract/dates.ts): day, month, year.
+    expect(t('ar', 'billing.subscription_canceled', { date: new Date('2026-11-24T10:00:00Z') })).toContain('حتى 24 نوفمبر 2026،');
+    expect(t('en', 'billing.subscription_canceled', { date: new Date('2026-11-24T23:30:00Z') })).toContain('until 24 November 2026;');
     expect(isolate('a@b.example')).toBe('\u2068a@b.example\u2069');
   });
 

@@ -21,6 +21,7 @@ import { teams } from './catalogs/teams';
 import { websites } from './catalogs/websites';
 import { users } from './catalogs/users';
 import { fieldNames } from './catalogs/fields';
+import { formatDate } from '../../../contract/dates';
 
 export type Locale = 'en' | 'ar';
 
@@ -49,11 +50,6 @@ const NUMBER_LOCALES: Record<Locale, string> = { en: 'en-US', ar: 'ar-u-nu-latn'
 
 export function formatNumber(locale: Locale, value: number, options?: Intl.NumberFormatOptions): string {
   return new Intl.NumberFormat(NUMBER_LOCALES[locale], options).format(value);
-}
-
-/** "24 November 2026" / "24 نوفمبر 2026" (UTC, so a date reads the same from every server). */
-export function formatDate(locale: Locale, value: Date | string): string {
-  return new Intl.DateTimeFormat(NUMBER_LOCALES[locale], { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(value));
 }
 
 /** "$9.00" in both languages: amounts keep the dollar sign before them, as the web app's tables do. */
@@ -103,7 +99,8 @@ function fieldName(locale: Locale, field: string): string {
 
 /**
  * Translates a key; unknown keys come back unchanged so literal messages pass through.
- * Numeric and Date params are formatted for the language; a numeric `count` also picks the plural form.
+ * Numeric and Date params are formatted for the language (Dates by contract/dates.ts, as the web app
+ * writes them); a numeric `count` also picks the plural form.
  */
 export function t(locale: Locale, key: string, params: Record<string, string | number | Date> = {}): string {
   const catalog = messages[locale] as Record<string, string>;
@@ -113,7 +110,7 @@ export function t(locale: Locale, key: string, params: Record<string, string | n
     if (!(name in params)) return match;
     const value = params[name]!;
     if (typeof value === 'number') return formatNumber(locale, value);
-    if (value instanceof Date) return formatDate(locale, value);
+    if (value instanceof Date) return formatDate(value, locale);
     return name === 'attribute' ? fieldName(locale, value) : value;
   });
 }

@@ -1,4 +1,5 @@
-import { formatDate, formatNumber, isolate, t, type Locale } from '../i18n/messages';
+import { formatDate } from '../../../contract/dates';
+import { formatNumber, isolate, t, type Locale } from '../i18n/messages';
 
 /**
  * E-mail templates in English and Arabic. Each returns subject, plain text and HTML;
@@ -103,7 +104,7 @@ export const templates = {
   billing(locale: Locale, data: BillingMailData): RenderedMail {
     const params: Record<string, string | number> = { ...data.params };
     for (const [name, value] of Object.entries(data.localized ?? {})) params[name] = value[locale];
-    for (const [name, value] of Object.entries(data.dates ?? {})) params[name] = formatDate(locale, value);
+    for (const [name, value] of Object.entries(data.dates ?? {})) params[name] = formatDate(value, locale);
     return layout(locale, {
       name: data.name,
       title: t(locale, `billing.mail.${data.kind}.subject`, params),
@@ -258,7 +259,7 @@ function serviceRequestDetails(locale: Locale, data: ServiceRequestMailData): Ar
     [t(locale, 'requests.field.words'), data.words ? formatNumber(locale, data.words) : null],
     [t(locale, 'requests.field.seats'), data.seats ? formatNumber(locale, data.seats) : null],
     [t(locale, 'requests.field.file'), data.fileName],
-    [t(locale, 'requests.field.deadline'), data.deadline ? formatDate(locale, data.deadline) : null],
+    [t(locale, 'requests.field.deadline'), data.deadline ? formatDate(data.deadline, locale) : null],
     [t(locale, 'requests.field.name'), data.name],
     [t(locale, 'requests.field.email'), data.email],
     [t(locale, 'requests.field.phone'), data.phone],

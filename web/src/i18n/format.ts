@@ -8,6 +8,10 @@ const NUMBER_LOCALES: Record<Language, string> = { en: 'en-US', ar: 'ar-u-nu-lat
 /** An arrow from one term to its translation, pointing the way the interface reads. */
 export const forwardArrow = (language: Language) => (language === 'ar' ? '←' : '→');
 
+// Dates come from the one module the server uses too, so a page and the e-mail or message about
+// the same renewal write the day alike: "29 December 2026" / "29 ديسمبر 2026".
+export { formatDate, formatDateTime } from '../../../contract/dates';
+
 export function formatNumber(value: number, language: Language, options?: Intl.NumberFormatOptions): string {
   return new Intl.NumberFormat(NUMBER_LOCALES[language], options).format(value);
 }

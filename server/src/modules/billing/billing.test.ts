@@ -283,7 +283,7 @@ describe('renewal, decline, overdue, capture, downgrade', () => {
     expect((await client.get('/api/user')).json().plan).toMatchObject({ slug: 'pro', expires_at: '2026-10-01T00:00:00.000Z' });
 
     const down = await client.post('/api/user/update-plan', { plan: planIds.hobbyist, frequency: 'monthly' });
-    expect(down.json().message).toBe('Your plan will change to Hobbyist at the next renewal on October 1, 2026.');
+    expect(down.json().message).toBe('Your plan will change to Hobbyist at the next renewal on 1 October 2026.');
     expect((await client.get('/api/user')).json().plan.slug).toBe('pro');
     expect(await subscriptionOf(client)).toMatchObject({ next_change: { plan: { slug: 'hobbyist' }, starts_at: '2026-10-01T00:00:00.000Z' } });
 
@@ -406,7 +406,7 @@ describe('team seats follow the subscription', () => {
 
     // Fewer seats is a downgrade: the team keeps 6 until the renewal, then has 4.
     const down = await client.post('/api/user/update-plan', { plan_id: planIds['start-up'], frequency: 'monthly', seats: 4 });
-    expect(down.json().message).toBe('Your plan will change to Start-up at the next renewal on February 4, 2027.');
+    expect(down.json().message).toBe('Your plan will change to Start-up at the next renewal on 4 February 2027.');
     expect(await teamOf(client)).toMatchObject({ seats: 6 });
     clock.set('2027-02-04T10:30:00Z');
     await t.container.billing.sweep();

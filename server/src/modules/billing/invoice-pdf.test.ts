@@ -125,8 +125,8 @@ describe('invoice PDF', () => {
     await fs.rm(dir, { recursive: true, force: true });
     const lines = text.split('\n');
     const periodAt = lines.findIndex((l) => l.includes('Service period'));
-    expect(lines[periodAt]).toContain('November 21, 2026 –');
-    expect(lines[periodAt + 1]).toContain('December 21, 2026');
+    expect(lines[periodAt]).toContain('21 November 2026 –');
+    expect(lines[periodAt + 1]).toContain('21 December 2026');
     const line = text.split('\n').find((l) => l.includes('Invoice number'))!;
     expect(line.indexOf('Invoice number')).toBeLessThan(line.indexOf('INV-000042'));
     expect(text).toContain('Pro plan, monthly, 2 seat(s)');

@@ -3,7 +3,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import bidiFactory from 'bidi-js';
 import PDFDocument from 'pdfkit';
-import { formatDate, formatMoney, formatNumber, t, type Locale } from '../../i18n/messages';
+import { formatDate } from '../../../../contract/dates';
+import { formatMoney, formatNumber, t, type Locale } from '../../i18n/messages';
 import type { InvoiceParty, InvoiceRow } from '../../db/tables/billing';
 
 /**
@@ -172,7 +173,7 @@ export async function renderInvoicePdf(invoice: InvoiceRow, options: InvoicePdfO
   const dir = locale === 'ar' ? 'rtl' : 'ltr';
   const L = (key: string, params?: Record<string, string | number>) => t(locale, key, params);
   // Dates and amounts in the invoice's language (Western digits in both, see docs/decisions.md).
-  const day = (value: Date | string) => formatDate(locale, value);
+  const day = (value: Date | string) => formatDate(value, locale);
   const money = (value: string | number) => formatMoney(locale, value);
   // The product's own name is written in the reader's script ("لسان"); another seller name stays as configured.
   const sellerName = invoice.seller.name === t('en', 'billing.pdf.product_name') ? L('billing.pdf.product_name') : invoice.seller.name;

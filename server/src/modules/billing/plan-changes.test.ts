@@ -6,6 +6,8 @@ import { createTestApp, type TestApp, type TestClient } from '../../../test/harn
 import { createTrialUser, queuedMails, signIn, signInRoute, testClock } from '../../../test/billing-fixtures';
 import { renderMail } from '../../mail/mailer';
 import { SANDBOX_CARDS } from '../../payments/sandbox';
+// The membership page's own date formatter (web/src/features/billing/membership-page.tsx).
+import { formatDate } from '../../../../web/src/i18n/format';
 
 const clock = testClock();
 let t: TestApp;
@@ -95,6 +97,23 @@ describe('POST /api/user/plan-preview', () => {
 });
 
 describe('cancel at period end and resume', () => {
+  it.each(['en', 'ar'] as const)('names the end day as the membership page does, in the answer and the e-mail (%s)', async (locale) => {
+    // Bought late in the UTC day: the renewal is at 23:30 UTC, already the next day east of UTC.
+    clock.set('2026-11-29T23:30:00Z');
+    const client = await subscribed(`cancel-agree-${locale}@example.com`, 'hobbyist', { locale });
+    client.locale = locale;
+    const cancel = await client.post('/api/user/subscription/cancel', {});
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const { cancellation, expires_at } = await subscriptionOf(client);
+    expect(cancellation.ends_at).toBe('2026-12-29T23:30:00.000Z');
+    // What the membership page shows for the cancellation (its `endsAt`), written by the web app's formatter.
+    const shown = formatDate(cancellation.ends_at ?? expires_at, locale);
+    expect(shown).toBe(locale === 'en' ? '29 December 2026' : '29 ديسمبر 2026');
+    expect(cancel.json().message).toContain(shown);
+    const [mail] = await queuedMails(t, { to: `cancel-agree-${locale}@example.com`, kind: 'subscription_canceled' });
+    expect(renderMail(mail).text).toContain(shown);
+  });
+
   it('keeps the plan to the end of the period, e-mails the date, resumes, and then ends with no new invoice', async () => {
     clock.set('2026-07-01T00:00:00Z');
     await subscribed('cancel@example.com', 'hobbyist', { locale: 'ar' });
@@ -103,7 +122,7 @@ describe('cancel at period end and resume', () => {
     const cancel = await client.post('/api/user/subscription/cancel', {});
     expect(cancel.statusCode, cancel.body).toBe(200);
     // The date as a reader of that language writes it (the caller here reads English), never ISO.
-    expect(cancel.json().message).toContain('August 1, 2026');
+    expect(cancel.json().message).toContain('1 August 2026');
     expect(await subscriptionOf(client)).toMatchObject({ status: 'active', cancellation: { ends_at: '2026-08-01T00:00:00.000Z' } });
     const canceledMail = await queuedMails(t, { to: 'cancel@example.com', kind: 'subscription_canceled' });
     expect(canceledMail).toHaveLength(1);

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatDate } from '../content/content.fns';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Pagination } from '../../components/pagination';
+import { formatDate } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
 import { plansQuery } from '../plans/use-plans';
 import { AdminNav, useRoleName } from './admin-nav';

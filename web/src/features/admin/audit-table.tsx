@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
-import { formatDate } from '../content/content.fns';
 import { auditChanges } from './audit.fns';
 import type { AuditEntry } from './use-admin';
 
@@ -24,7 +24,7 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
           {entries.map((entry) => (
             <tr key={entry.id}>
               <td data-label={t('audit.when')}>
-                <time dateTime={entry.created_at}>{formatDate(entry.created_at, language, true)}</time>
+                <time dateTime={entry.created_at}>{formatDateTime(entry.created_at, language)}</time>
               </td>
               <td data-label={t('audit.who')}>
                 <bdi dir="ltr">{entry.actor_email}</bdi>

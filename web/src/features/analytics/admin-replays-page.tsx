@@ -2,12 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useDialog } from '../../app/dialog-context';
 import { PageLoading } from '../../components/page-loading';
-import { formatNumber, isolate } from '../../i18n/format';
+import { formatDateTime, formatNumber, isolate } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
 import { Pagination } from '../../components/pagination';
 import { AdminTable } from '../../components/admin-table';
 import { AdminPageHeader } from '../admin/admin-page-header';
-import { formatDate } from '../content/content.fns';
 import './analytics.css';
 import { formatDuration } from './analytics.fns';
 import { ReplayPlayer } from './replay-player';
@@ -50,7 +49,7 @@ export function AdminReplaysPage() {
       >
         {recordings.data?.data.map((recording) => (
           <tr key={recording.id} data-testid="replay-row" data-id={recording.id}>
-            <td data-label={t('replays.columns.started')}>{formatDate(recording.started_at, language, true)}</td>
+            <td data-label={t('replays.columns.started')}>{formatDateTime(recording.started_at, language)}</td>
             <td data-label={t('replays.columns.duration')}>{formatDuration(recording.duration_ms)}</td>
             <td data-label={t('replays.columns.firstPage')}>
               <bdi dir="ltr" className="admin-table__code">
@@ -126,7 +125,7 @@ export function AdminReplayPage() {
       ) : (
         <>
           <p className="muted">
-            {t('replay.meta', { date: formatDate(recording.data.started_at, language, true), path: isolate(recording.data.first_path), count: recording.data.events.length })}
+            {t('replay.meta', { date: formatDateTime(recording.data.started_at, language), path: isolate(recording.data.first_path), count: recording.data.events.length })}
           </p>
           {recording.data.events.length < 2 ? <p className="panel admin-empty">{t('replay.tooShort')}</p> : <ReplayPlayer events={recording.data.events} />}
         </>

@@ -139,12 +139,6 @@ export function seatsIntent(current: number, wanted: number): PaymentIntent {
   return wanted > current ? 'payment' : 'none';
 }
 
-/** A date in the user's language with Latin digits, e.g. "1 March 2026" / "1 مارس 2026". */
-export function formatDate(iso: string | null | undefined, language: 'en' | 'ar'): string {
-  if (!iso) return '';
-  return new Intl.DateTimeFormat(language === 'ar' ? 'ar-u-nu-latn' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(iso));
-}
-
 export function formatMoney(amount: number, language: 'en' | 'ar'): string {
   const formatted = new Intl.NumberFormat(language === 'ar' ? 'ar-u-nu-latn' : 'en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
   return `$${formatted}`;

@@ -10,13 +10,13 @@ import { PlanCard } from '../plans/plan-card';
 import type { BillingPeriod } from '../plans/plans.fns';
 import { usePlans } from '../plans/use-plans';
 import { BillingNotices } from './billing-notices';
-import { formatDate, formatMoney, paymentBlock, pickedPlanId, seatsIntent } from './billing.fns';
+import { formatMoney, paymentBlock, pickedPlanId, seatsIntent } from './billing.fns';
 import { paymentsOffDescription } from './notice-box';
 import { SubscribeButton } from './subscribe-button';
 import type { Subscription } from './billing-types';
 import { useSavePlan, useSubscription, useSubscriptionCancel } from './use-billing';
 import { useSubscribeFlow } from './use-subscribe-flow';
-import { isolate } from '../../i18n/format';
+import { formatDate, isolate } from '../../i18n/format';
 import { useCurrentUser } from '../account/use-current-user';
 import { usesTeamPlan } from '../auth/roles';
 

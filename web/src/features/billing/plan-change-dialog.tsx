@@ -1,9 +1,10 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/form-dialog';
+import { formatDate } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
 import type { PlanPreview } from './billing-types';
-import { formatDate, formatMoney, paymentBlock, previewIntent } from './billing.fns';
+import { formatMoney, paymentBlock, previewIntent } from './billing.fns';
 import { NoticeBox, PAYMENTS_OFF, paymentsOffDescription } from './notice-box';
 import { useSubscription } from './use-billing';
 

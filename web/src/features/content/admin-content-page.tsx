@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { AdminTable } from '../../components/admin-table';
+import { formatDateTime } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
 import { AdminPageHeader } from '../admin/admin-page-header';
-import { formatDate, localized } from './content.fns';
+import { localized } from './content.fns';
 import './content.css';
 import { useAdminContentList, type ContentSection } from './use-content';
 
@@ -78,7 +79,7 @@ export function AdminContentPage() {
               <span className={`status-pill status-pill--${entry.published ? 'on' : 'off'}`}>{t(entry.published ? 'admin.published' : 'admin.draft')}</span>
             </td>
             <td className="muted small" data-label={t('admin.columns.updated')}>
-              {formatDate(entry.updated_at, language, true)}
+              {formatDateTime(entry.updated_at, language)}
             </td>
             <td data-label={t('admin.columns.actions')}>
               <Link className="button button--ghost button--small" to={`/admin/content/${entry.id}`}>

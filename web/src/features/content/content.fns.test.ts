@@ -21,15 +21,6 @@ describe('content helpers', () => {
   });
 });
 
-describe('formatDate', () => {
-  it('writes dates in the interface language with Latin digits', async () => {
-    const { formatDate } = await import('./content.fns');
-    expect(formatDate('2031-03-01', 'en')).toBe('1 March 2031');
-    expect(formatDate('2031-03-01', 'ar')).toBe('1 مارس 2031');
-    expect(formatDate(null, 'en')).toBe('');
-  });
-});
-
 describe('postSectionOf', () => {
   it('names the post section a site link leads to', () => {
     expect(postSectionOf('/blog')).toBe('blog');

@@ -20,20 +20,6 @@ export function internalPath(href: string | null, origin: string): string | null
   }
 }
 
-const DATE_LOCALES: Record<Language, string> = { en: 'en-GB', ar: 'ar-u-nu-latn' };
-
-/** A date (and optionally time) in the interface language, Latin digits in both (as format.ts does). */
-export function formatDate(value: string | Date | null | undefined, language: Language, withTime = false): string {
-  if (!value) return '';
-  const date = typeof value === 'string' ? new Date(value.length === 10 ? `${value}T00:00:00Z` : value) : value;
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(DATE_LOCALES[language], {
-    dateStyle: 'long',
-    ...(withTime ? { timeStyle: 'short' } : {}),
-    timeZone: typeof value === 'string' && value.length === 10 ? 'UTC' : undefined,
-  }).format(date);
-}
-
 /** The post section a site-relative link leads to ("/blog", "/case-studies/x"), or null. */
 export function postSectionOf(href: string | null | undefined): PostSection | null {
   const match = /^\/(blog|case-studies)(?:[/?#]|$)/.exec(href ?? '');

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { formatDate } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
-import { formatDate, localized } from './content.fns';
+import { localized } from './content.fns';
 import { ContentState, EntryBody } from './content-view';
 import './content.css';
 import { usePost, usePosts, type PostSection } from './use-content';

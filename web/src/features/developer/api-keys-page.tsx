@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { useDialog } from '../../app/dialog-context';
 import { AdminTable } from '../../components/admin-table';
 import { TextField } from '../../components/form-field';
+import { formatDate, formatDateTime } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
-import { formatDate } from '../content/content.fns';
 import { useCurrentUser } from '../account/use-current-user';
 import { useApiKeyActions, useApiKeys } from './use-api-keys';
 import './developer.css';
@@ -115,7 +115,7 @@ export function ApiKeysPage() {
                 <code dir="ltr">{key.prefix}…</code>
               </td>
               <td className="small" data-label={t('keys.columns.created')}>{formatDate(key.created_at, language)}</td>
-              <td className="small" data-label={t('keys.columns.lastUsed')}>{key.last_used_at ? formatDate(key.last_used_at, language, true) : t('keys.never')}</td>
+              <td className="small" data-label={t('keys.columns.lastUsed')}>{key.last_used_at ? formatDateTime(key.last_used_at, language) : t('keys.never')}</td>
               <td className="small" data-testid="api-key-usage" data-label={t('keys.columns.usage')}>
                 {[t('keys.usageRequests', { count: key.usage.requests }), t('keys.usageCharacters', { count: key.usage.characters }), t('keys.usageDocuments', { count: key.usage.documents })].join(' · ')}
               </td>

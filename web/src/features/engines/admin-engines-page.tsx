@@ -3,10 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useDialog } from '../../app/dialog-context';
 import { AdminTable } from '../../components/admin-table';
 import { PageLoading } from '../../components/page-loading';
-import { formatFileSize, formatNumber } from '../../i18n/format';
+import { formatDateTime, formatFileSize, formatNumber } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
 import { AdminPageHeader } from '../admin/admin-page-header';
-import { formatDate } from '../content/content.fns';
 import { newestStamp, useCheckModels, useEngines, type EngineDirection, type EnginesWatch } from './use-engines';
 import './engines.css';
 
@@ -83,8 +82,8 @@ function DirectionPanel({ direction }: { direction: EngineDirection }) {
           <strong>{t('engines.lastError')}</strong>{' '}
           <bdi dir="ltr">{download.last_error}</bdi>
           <div className="muted small">
-            {download.last_error_at && t('engines.errorAt', { date: formatDate(download.last_error_at, language, true), attempts: formatNumber(download.attempts, language) })}
-            {download.next_attempt_at && <> · {t('engines.nextAttempt', { date: formatDate(download.next_attempt_at, language, true) })}</>}
+            {download.last_error_at && t('engines.errorAt', { date: formatDateTime(download.last_error_at, language), attempts: formatNumber(download.attempts, language) })}
+            {download.next_attempt_at && <> · {t('engines.nextAttempt', { date: formatDateTime(download.next_attempt_at, language) })}</>}
           </div>
         </div>
       )}

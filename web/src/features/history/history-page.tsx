@@ -1,11 +1,10 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { formatDate } from '../content/content.fns';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useDialog } from '../../app/dialog-context';
 import { FormDialog } from '../../components/form-dialog';
 import { Pagination } from '../../components/pagination';
-import { formatNumber, isolate } from '../../i18n/format';
+import { formatDateTime, formatNumber, isolate } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
 import { useCurrentUser } from '../account/use-current-user';
 import { AutoDeleteSetting } from './auto-delete-setting';
@@ -26,7 +25,7 @@ export function EntryCard({ entry, own, onDelete, deleting = false }: { entry: H
   const pair = knownPair(entry);
   const titleLang = entry.source_lang === 'en' || entry.source_lang === 'ar' ? entry.source_lang : undefined;
   // One date format across the screens (review N3): long date, short time, Latin digits.
-  const date = formatDate(entry.created_at, language, true);
+  const date = formatDateTime(entry.created_at, language);
   const knownState = ['done', 'analyzing', 'translating', 'generating', 'failed', 'crawling', 'ready'].includes(entry.state);
   return (
     <li className="history-entry" data-private="" data-testid="history-entry" data-project-id={entry.project_id} data-type={entry.type} data-state={entry.state}>

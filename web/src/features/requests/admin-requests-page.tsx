@@ -2,12 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useDialog } from '../../app/dialog-context';
 import { PageLoading } from '../../components/page-loading';
-import { formatFileSize, formatNumber } from '../../i18n/format';
+import { formatDate, formatDateTime, formatFileSize, formatNumber } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
 import { Pagination } from '../../components/pagination';
 import { AdminTable } from '../../components/admin-table';
 import { AdminPageHeader } from '../admin/admin-page-header';
-import { formatDate } from '../content/content.fns';
 import './requests.css';
 import {
   REQUEST_STATUSES,
@@ -30,7 +29,7 @@ function RequestRow({ request }: { request: ServiceRequest }) {
     <tr data-testid="request-row" data-status={request.status}>
       <td data-label={t('admin.columns.request')}>
         <strong>{request.reference}</strong>
-        <div className="muted small">{formatDate(request.created_at, language, true)}</div>
+        <div className="muted small">{formatDateTime(request.created_at, language)}</div>
       </td>
       <td data-label={t('admin.columns.service')}>
         {t(`services.${request.service}.title`)}
@@ -165,7 +164,7 @@ function MessagesTab() {
                 <a href={`mailto:${message.email}`} dir="ltr">
                   {message.email}
                 </a>
-                <div className="muted small">{formatDate(message.created_at, language, true)}</div>
+                <div className="muted small">{formatDateTime(message.created_at, language)}</div>
               </div>
               <label className="checkbox">
                 <input type="checkbox" checked={message.handled} onChange={(event) => setHandled.mutate({ id: message.id, handled: event.target.checked })} />
