@@ -78,7 +78,7 @@ describe('server message catalogs', () => {
     for (const locale of ['en', 'ar'] as const) {
       for (const count of SAMPLE_COUNTS) {
         const text = t(locale, key, { count, attribute: 'message', amount: '9.00', number: 'INV-1', remaining: 4, inviter: 'Huda', team: 'Acme', plan: 'Pro', frequency: 'monthly' });
-        const problem = countedTextProblem(locale, COUNTED[key]![locale] as NounName | null, count, formatNumber(locale, count), text);
+        const problem = countedTextProblem(locale, COUNTED[key]![locale] as NounName | null, count, formatNumber(count, locale), text);
         if (problem) problems.push(`${locale} ${count}: ${problem}`);
       }
     }
@@ -154,7 +154,7 @@ describe('server message catalogs', () => {
   });
 
   it('writes numbers and dates with Western digits in Arabic, and isolates embedded values', () => {
-    expect(formatNumber('ar', 3500)).toBe('3,500');
+    expect(formatNumber(3500, 'ar')).toBe('3,500');
     // A Date param is written as the web app writes it (contract/dates.ts): day, month, year.
     expect(t('ar', 'billing.subscription_canceled', { date: new Date('2026-11-24T10:00:00Z') })).toContain('حتى 24 نوفمبر 2026،');
     expect(t('en', 'billing.subscription_canceled', { date: new Date('2026-11-24T23:30:00Z') })).toContain('until 24 November 2026;');

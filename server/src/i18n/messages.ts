@@ -22,6 +22,7 @@ import { websites } from './catalogs/websites';
 import { users } from './catalogs/users';
 import { fieldNames } from './catalogs/fields';
 import { formatDate } from '../../../contract/dates';
+import { formatNumber } from '../../../contract/numbers';
 
 export type Locale = 'en' | 'ar';
 
@@ -42,20 +43,9 @@ export function isMessageKey(key: string): key is MessageKey {
   return key in messages.en;
 }
 
-/**
- * Numbers are written with Western digits in both languages (Arabic keeps its own
- * separators), as the web app does (web/src/i18n/format.ts): one rule for pages, e-mails and PDFs.
- */
-const NUMBER_LOCALES: Record<Locale, string> = { en: 'en-US', ar: 'ar-u-nu-latn' };
-
-export function formatNumber(locale: Locale, value: number, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(NUMBER_LOCALES[locale], options).format(value);
-}
-
-/** "$9.00" in both languages: amounts keep the dollar sign before them, as the web app's tables do. */
-export function formatMoney(locale: Locale, value: number | string): string {
-  return `$${formatNumber(locale, Number(value), { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}
+// Numbers and amounts are written by the module the web app uses too (contract/numbers.ts):
+// Western digits in both languages, "$9.00"; one rule for pages, e-mails and PDFs.
+export { formatMoney, formatNumber } from '../../../contract/numbers';
 
 /**
  * Wraps a value in Unicode first-strong isolates (FSI ... PDI), so an e-mail address, a URL or a
@@ -109,7 +99,7 @@ export function t(locale: Locale, key: string, params: Record<string, string | n
   return template.replace(/:([a-z_]+)/g, (match, name: string) => {
     if (!(name in params)) return match;
     const value = params[name]!;
-    if (typeof value === 'number') return formatNumber(locale, value);
+    if (typeof value === 'number') return formatNumber(value, locale);
     if (value instanceof Date) return formatDate(value, locale);
     return name === 'attribute' ? fieldName(locale, value) : value;
   });

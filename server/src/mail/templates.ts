@@ -256,8 +256,8 @@ function serviceRequestDetails(locale: Locale, data: ServiceRequestMailData): Ar
   const rows: Array<[string, string | null | undefined]> = [
     [t(locale, 'requests.field.service'), t(locale, `requests.service.${data.service}`)],
     [t(locale, 'requests.field.languages'), [lang(data.sourceLang), lang(data.targetLang)].filter(Boolean).join(locale === 'ar' ? ' ← ' : ' → ')],
-    [t(locale, 'requests.field.words'), data.words ? formatNumber(locale, data.words) : null],
-    [t(locale, 'requests.field.seats'), data.seats ? formatNumber(locale, data.seats) : null],
+    [t(locale, 'requests.field.words'), data.words ? formatNumber(data.words, locale) : null],
+    [t(locale, 'requests.field.seats'), data.seats ? formatNumber(data.seats, locale) : null],
     [t(locale, 'requests.field.file'), data.fileName],
     [t(locale, 'requests.field.deadline'), data.deadline ? formatDate(data.deadline, locale) : null],
     [t(locale, 'requests.field.name'), data.name],

@@ -1,9 +1,6 @@
 import type { i18n as I18n } from 'i18next';
+import { formatNumber } from '../../../contract/numbers';
 import type { Language } from '../api/types';
-
-// Numbers are written in Latin digits in both languages, so prices typed by the admin,
-// quotas and texts like "7 أيام" all agree; Arabic keeps its own separators and list words.
-const NUMBER_LOCALES: Record<Language, string> = { en: 'en-US', ar: 'ar-u-nu-latn' };
 
 /** An arrow from one term to its translation, pointing the way the interface reads. */
 export const forwardArrow = (language: Language) => (language === 'ar' ? '←' : '→');
@@ -12,9 +9,8 @@ export const forwardArrow = (language: Language) => (language === 'ar' ? '←' :
 // the same renewal write the day alike: "29 December 2026" / "29 ديسمبر 2026".
 export { formatDate, formatDateTime } from '../../../contract/dates';
 
-export function formatNumber(value: number, language: Language, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(NUMBER_LOCALES[language], options).format(value);
-}
+// Numbers and amounts likewise (Latin digits in both languages, "$9.00"): contract/numbers.ts.
+export { formatMoney, formatNumber } from '../../../contract/numbers';
 
 /** ["DOCX", "PDF"] -> "DOCX and PDF" / "DOCX وPDF". */
 export function formatList(items: readonly string[], language: Language): string {

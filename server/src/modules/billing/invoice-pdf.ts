@@ -174,7 +174,7 @@ export async function renderInvoicePdf(invoice: InvoiceRow, options: InvoicePdfO
   const L = (key: string, params?: Record<string, string | number>) => t(locale, key, params);
   // Dates and amounts in the invoice's language (Western digits in both, see docs/decisions.md).
   const day = (value: Date | string) => formatDate(value, locale);
-  const money = (value: string | number) => formatMoney(locale, value);
+  const money = (value: string | number) => formatMoney(value, locale);
   // The product's own name is written in the reader's script ("لسان"); another seller name stays as configured.
   const sellerName = invoice.seller.name === t('en', 'billing.pdf.product_name') ? L('billing.pdf.product_name') : invoice.seller.name;
   const doc = new PDFDocument({
@@ -257,7 +257,7 @@ export async function renderInvoicePdf(invoice: InvoiceRow, options: InvoicePdfO
   for (const column of columns) text(L(`billing.pdf.${column.key}`), column.offset, y, column.width, { size: 9, weight: 600, color: '#3f3f46', align: column.align });
   y += 26;
   for (const item of invoice.lines) {
-    const values = [locale === 'ar' ? item.description_ar : item.description_en, formatNumber(locale, item.quantity), money(item.unit_amount), money(item.amount)];
+    const values = [locale === 'ar' ? item.description_ar : item.description_en, formatNumber(item.quantity, locale), money(item.unit_amount), money(item.amount)];
     columns.forEach((column, index) => text(values[index]!, column.offset, y, column.width, { size: 10, align: column.align }));
     y += 22;
     doc.moveTo(margin, y - 6).lineTo(pageWidth - margin, y - 6).lineWidth(0.5).strokeColor('#e4e4e7').stroke();

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatMoney } from '../billing/billing.fns';
+import { formatMoney } from '../../i18n/format';
 import { usePaymentsStatus, type RevenueLine } from './use-admin';
 
 /**
@@ -27,8 +27,7 @@ function RevenueList({ lines }: { lines: RevenueLine[] }) {
   if (!lines.length) return <span className="muted">{t('payments.none')}</span>;
   const language = i18n.language === 'ar' ? 'ar' : 'en';
   // Prices are in US dollars, written as everywhere else; another currency gets its own sign.
-  const money = (line: RevenueLine) =>
-    line.currency === 'USD' ? formatMoney(line.amount, language) : new Intl.NumberFormat(language === 'ar' ? 'ar-u-nu-latn' : 'en-US', { style: 'currency', currency: line.currency }).format(line.amount);
+  const money = (line: RevenueLine) => formatMoney(line.amount, language, line.currency);
   return (
     <ul className="revenue-figures__list">
       {lines.map((line) => (

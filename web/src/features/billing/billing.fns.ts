@@ -139,7 +139,3 @@ export function seatsIntent(current: number, wanted: number): PaymentIntent {
   return wanted > current ? 'payment' : 'none';
 }
 
-export function formatMoney(amount: number, language: 'en' | 'ar'): string {
-  const formatted = new Intl.NumberFormat(language === 'ar' ? 'ar-u-nu-latn' : 'en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
-  return `$${formatted}`;
-}

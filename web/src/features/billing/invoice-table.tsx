@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
 import type { Invoice } from './billing-types';
-import { formatMoney } from './billing.fns';
+import { formatMoney } from '../../i18n/format';
 import '../../components/admin-table.css';
 
 /** Invoices with their number, dates, amount, status and a PDF download. */

@@ -4,7 +4,8 @@ import { FormDialog } from '../../components/form-dialog';
 import { formatDate } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
 import type { PlanPreview } from './billing-types';
-import { formatMoney, paymentBlock, previewIntent } from './billing.fns';
+import { formatMoney } from '../../i18n/format';
+import { paymentBlock, previewIntent } from './billing.fns';
 import { NoticeBox, PAYMENTS_OFF, paymentsOffDescription } from './notice-box';
 import { useSubscription } from './use-billing';
 

@@ -6,7 +6,8 @@ import { api, isApiError } from '../../api/client';
 import { PageLoading } from '../../components/page-loading';
 import { useLanguage } from '../../i18n/use-language';
 import type { CardForm, SandboxPaid, SandboxSession } from './billing-types';
-import { formatMoney, validateCard } from './billing.fns';
+import { formatMoney } from '../../i18n/format';
+import { validateCard } from './billing.fns';
 import { CardFields } from './card-fields';
 import { billingKeys } from './use-billing';
 
