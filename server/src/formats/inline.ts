@@ -17,7 +17,8 @@ export interface StyleRef<S = unknown> {
 
 export type InlineNode<P, S = unknown> =
   | { kind: 'text'; text: string; style: StyleRef<S> }
-  | { kind: 'opaque'; payload: P }
+  /** `closes`: the end of a pair opened earlier (an XLIFF ex); lost by an engine, it goes back at the end. */
+  | { kind: 'opaque'; payload: P; closes?: boolean }
   | { kind: 'span'; payload: P; children: InlineNode<P, S>[] };
 
 type TagInfo<P, S> =
@@ -147,6 +148,7 @@ export function buildSegment<P, S>(input: InlineNode<P, S>[]): BuiltSegment<P, S
 
   const baseStyle = mainStyle(body) ?? firstStyle(body);
   const tags = new Map<number, TagInfo<P, S>>();
+  const closing: number[] = [];
   let nextId = maxLiteral + 1;
   let plain = '';
   const parts: string[] = [];
@@ -166,6 +168,7 @@ export function buildSegment<P, S>(input: InlineNode<P, S>[]): BuiltSegment<P, S
       } else if (n.kind === 'opaque') {
         const id = nextId++;
         tags.set(id, { kind: 'opaque', payload: n.payload, at: plain.length });
+        if (n.closes) closing.push(id);
         parts.push(`<x${id}/>`);
         // A tab or an image separates words for counting.
         if (plain && !/\s$/.test(plain)) plain += ' ';
@@ -180,6 +183,8 @@ export function buildSegment<P, S>(input: InlineNode<P, S>[]): BuiltSegment<P, S
     }
   };
   walk(body, baseStyle);
+  // The end of a pair is re-inserted after its start: at the end of the text.
+  for (const id of closing) tags.get(id)!.at = plain.length;
 
   return { text: parts.join(''), plain, original: nodes, lead, trail, leadSpace, trailSpace, baseStyle, tags };
 }

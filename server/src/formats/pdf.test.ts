@@ -3,7 +3,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { transliterate } from '../../test/engines/reversing-engine';
 import { readZip, readZipText } from '../../test/fixtures/documents';
-import { listsPdf, reportPdf, scannedPdf, sectionColumnsPdf, shortColumnsPdf, stackedColumnsPdf, tablesPdf, twoColumnPdf } from '../../test/fixtures/pdf-fixture';
+import { columnPicturePdf, listsPdf, pictureBesideTextPdf, reportPdf, scannedPdf, sectionColumnsPdf, shortColumnsPdf, stackedColumnsPdf, tablesPdf, twoColumnPdf } from '../../test/fixtures/pdf-fixture';
 import { roundTrip, tempDir } from '../../test/fixtures/round-trip';
 import { DocumentError } from './errors';
 import { DEFAULT_LIMITS } from './limits';
@@ -124,6 +124,37 @@ describe('PDF to DOCX', () => {
   ])('reads what follows a section in two columns after both columns ($name)', async ({ name, pdf, segments }) => {
     const file = await write(name, pdf());
     expect((await analyzePdf(file, { source: 'en', target: 'ar', limits: DEFAULT_LIMITS })).segments).toEqual(segments);
+  });
+
+  // A picture in the left column with text below it too, and a picture ending the left column while the right one goes on beside it.
+  it.each([
+    { name: 'column-picture.pdf', textBelow: true },
+    { name: 'column-picture-end.pdf', textBelow: false },
+  ])('places a picture inside one column of a section in that column\'s reading order ($name)', async ({ name, textBelow }) => {
+    const file = await write(name, columnPicturePdf({ textBelow }));
+    const { analysis, out } = await roundTrip(file);
+    const below = 'The chart shows the growth of the company in the last five years in a clear way.';
+    expect(analysis.segments).toEqual([
+      'Annual report of the company',
+      'Left column starts here and continues with more words about the first topic of the article before a chart.',
+      ...(textBelow ? [below] : []),
+      expect.stringMatching(/^Right column begins after .* below both of the columns\.$/),
+      'Results by region',
+      'This paragraph runs across the whole page below the two columns.',
+    ]);
+    const body = await parse(await readZipText(out, 'word/document.xml'));
+    // The test engine reverses words: a paragraph's last word is its source's first.
+    const order = findAll(body, 'w:p').map((p) => (findAll(p, 'w:drawing').length ? 'picture' : textOf(p).split(' ').at(-1)));
+    expect(order).toEqual([ar('Annual'), ar('Left'), 'picture', ...(textBelow ? [ar('The')] : []), ar('Right'), ar('Results'), ar('This')]);
+  });
+
+  it('reads pictures in the analysis as in the merge, so each translation lands in its own paragraph', async () => {
+    const file = await write('picture-beside.pdf', pictureBesideTextPdf());
+    const { translations, out } = await roundTrip(file);
+    const body = await parse(await readZipText(out, 'word/document.xml'));
+    const texts = findAll(body, 'w:p').filter((p) => !findAll(p, 'w:drawing').length).map((p) => textOf(p));
+    expect(texts).toEqual(translations);
+    expect(findAll(body, 'w:drawing')).toHaveLength(1);
   });
 
   it('refuses a scanned PDF (no text layer) with a clear error instead of an empty document', async () => {

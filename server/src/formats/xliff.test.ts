@@ -34,8 +34,8 @@ describe('XLIFF 1.2', () => {
     );
     const { analysis, out } = await roundTrip(file);
     expect(analysis.format).toBe('xliff');
-    // A code before the first word stays in front, outside the segment.
-    expect(analysis.segments).toEqual(['Click <x1>here</x1> to <x2/>continue.', 'Bold start<x1/> and <x2/> and <x3/>tagged<x4/> text', 'Keep <x1/> safe']);
+    // A code before the first word stays in front, outside the segment; bpt/ept with one id are a pair.
+    expect(analysis.segments).toEqual(['Click <x1>here</x1> to <x2/>continue.', 'Bold start<x1/> and <x2/> and <x3>tagged</x3> text', 'Keep <x1/> safe']);
     const xml = fs.readFileSync(out, 'utf8');
     const root = await parse(xml);
     expect(findAll(root, 'file')[0]!.attrs['target-language']).toBe('ar');
@@ -74,7 +74,7 @@ describe('XLIFF 2.x', () => {
       `<?xml version="1.0" encoding="UTF-8"?><xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en"><file id="f1"><unit id="u1"><segment><source>Press <pc id="1">Save</pc> now<ph id="2"/>.</source></segment><ignorable><source> </source></ignorable><segment state="final"><source><sc id="3"/>Second<ec startRef="3"/> sentence with <mrk id="m1" translate="no">Lisan</mrk>.</source><target>x</target></segment></unit><unit id="u2" translate="no"><segment><source>Do not touch</source></segment></unit><group id="g" translate="no"><unit id="u3"><segment><source>Grouped</source></segment></unit></group></file></xliff>`,
     );
     const { analysis, out } = await roundTrip(file);
-    expect(analysis.segments).toEqual(['Press <x1>Save</x1> now<x2/>.', 'Second<x1/> sentence with <x2/>.']);
+    expect(analysis.segments).toEqual(['Press <x1>Save</x1> now<x2/>.', '<x1>Second</x1> sentence with <x2/>.']);
     const xml = fs.readFileSync(out, 'utf8');
     expect(xml).toContain('trgLang="ar"');
     expect(xml).toContain(`<pc id="1">${ar('Save')}</pc>`);
@@ -83,5 +83,57 @@ describe('XLIFF 2.x', () => {
     expect(xml.match(/state="translated"/g)).toHaveLength(2);
     expect(xml).toContain('<source>Do not touch</source></segment>');
     expect(xml).not.toContain(ar('Grouped'));
+  });
+});
+
+describe('paired codes (bx/ex, bpt/ept, sc/ec) through an engine', () => {
+  const targetOf = (xml: string, unit: string) => new RegExp(`id="${unit}">.*?<target[^>]*>(.*?)</target>`, 's').exec(xml)?.[1];
+  const file12 = () =>
+    write(
+      'pairs12.xlf',
+      `<?xml version="1.0" encoding="UTF-8"?>
+<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2"><file source-language="en" datatype="plaintext" original="app.json"><body>
+<trans-unit id="u1"><source>Make <bx id="1" rid="1"/>this text<ex id="2" rid="1"/> bold now</source></trans-unit>
+<trans-unit id="u2"><source><g id="1">Start <bx id="2" rid="r"/>middle</g> end<ex id="3" rid="r"/> tail</source></trans-unit>
+<trans-unit id="u3"><source>Open <bx id="5"/>the menu<ex id="5"/> first</source></trans-unit>
+<trans-unit id="u4"><source>Click <g id="7">here</g> please</source></trans-unit>
+</body></file></xliff>`,
+    );
+
+  it('sends a bx/ex pair side by side as one pair, so an engine that reorders words keeps the end after the start', async () => {
+    const { analysis, out } = await roundTrip(file12());
+    expect(analysis.segments).toEqual(['Make <x1>this text</x1> bold now', '<x1>Start <x2/>middle</x1> end<x3/> tail', 'Open <x1>the menu</x1> first', 'Click <x1>here</x1> please']);
+    const xml = fs.readFileSync(out, 'utf8');
+    await parse(xml);
+    expect(targetOf(xml, 'u1')).toBe(`${ar('now')} ${ar('bold')} <bx id="1" rid="1"/>${ar('text')} ${ar('this')}<ex id="2" rid="1"/> ${ar('Make')}`);
+    expect(targetOf(xml, 'u3')).toBe(`${ar('first')} <bx id="5"/>${ar('menu')} ${ar('the')}<ex id="5"/> ${ar('Open')}`);
+    // The pair overlaps a g, so its ends travel apart; the engine moved the ex before the bx: they change places.
+    expect(targetOf(xml, 'u2')).toBe(`${ar('tail')} <bx id="2" rid="r"/>${ar('end')} <g id="1">${ar('middle')}<ex id="3" rid="r"/> ${ar('Start')}</g>`);
+  });
+
+  it('puts back an end code an engine lost at the end of the target, and keeps a mangled g well formed', async () => {
+    const { out, repairs } = await roundTrip(file12(), {
+      translate: () => ['اجعل <x1>هذا النص عريضًا الآن', '<x1>ابدأ <x2/>الوسط</x1> النهاية', '</x1>افتح<x1> القائمة أولًا', '</x1>انقر<x1> هنا'],
+    });
+    const xml = fs.readFileSync(out, 'utf8');
+    await parse(xml);
+    expect(targetOf(xml, 'u1')).toBe('اجعل <bx id="1" rid="1"/>هذا النص عريضًا الآن<ex id="2" rid="1"/>');
+    expect(targetOf(xml, 'u2')).toBe('<g id="1">ابدأ <bx id="2" rid="r"/>الوسط</g> النهاية<ex id="3" rid="r"/>');
+    expect(targetOf(xml, 'u3')).toBe('افتح<bx id="5"/> القائمة أولًا<ex id="5"/>');
+    expect(targetOf(xml, 'u4')).toBe('انقر<g id="7"> هنا</g>');
+    expect(repairs).toBeGreaterThan(0);
+  });
+
+  it('XLIFF 2: sc/ec side by side are a pair, across a pc they change places when an engine swaps them; pc stays nested', async () => {
+    const file = write(
+      'pairs2.xlf',
+      `<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en"><file id="f1"><unit id="u1"><segment><source>Press <sc id="1"/>Save<ec startRef="1"/> right now</source></segment></unit><unit id="u2"><segment><source><pc id="2">Open <sc id="3"/>the</pc> file<ec startRef="3"/> now<ec id="9" isolated="yes"/> please</source></segment></unit></file></xliff>`,
+    );
+    const { analysis, out } = await roundTrip(file);
+    expect(analysis.segments).toEqual(['Press <x1>Save</x1> right now', '<x1>Open <x2/>the</x1> file<x3/> now<x4/> please']);
+    const xml = fs.readFileSync(out, 'utf8');
+    await parse(xml);
+    expect(targetOf(xml, 'u1')).toBe(`${ar('now')} ${ar('right')} <sc id="1"/>${ar('Save')}<ec startRef="1"/> ${ar('Press')}`);
+    expect(targetOf(xml, 'u2')).toBe(`${ar('please')} <ec id="9" isolated="yes"/>${ar('now')} <sc id="3"/>${ar('file')} <pc id="2">${ar('the')}<ec startRef="3"/> ${ar('Open')}</pc>`);
   });
 });

@@ -12,36 +12,122 @@ import { transformXmlChunks, type OpenElement, type XmlTransformHandlers } from 
 /**
  * XLIFF 1.2 and 2.x: each source (or each seg-source segment of 1.2, each segment of 2.x)
  * is one segment; inline codes keep their place as placeholders (g, mrk and pc as pairs;
- * x, bx, ex, ph, bpt, ept, it, sc, ec, sm, em, cp as standalone codes); translate="no" on a
- * file, group, unit or mrk is honoured; targets get state="translated"; the file's target
- * language is set.
+ * x, ph, it, cp as standalone codes; bx/ex, bpt/ept, sc/ec and sm/em as pairs when both
+ * ends sit side by side, standalone otherwise, and never written with the end before its
+ * start); translate="no" on a file, group, unit or mrk is honoured; targets get
+ * state="translated"; the file's target language is set.
  */
-type Payload = { element: XmlElement };
+type Payload = { element: XmlElement; end?: XmlElement };
 type Node = InlineNode<Payload, null>;
 const STYLE = { key: '', value: null };
 
 const PAIRED = new Set(['g', 'pc', 'mrk']);
 
+/**
+ * The codes that open and close a pair as two empty elements, and how their ends find each
+ * other: 1.2 bx/ex and bpt/ept by `rid` (by equal `id` without one), 2.x sc/ec and sm/em by
+ * the end's `startRef` (an isolated end names no start).
+ */
+function pairEnd(element: XmlElement): { end: 'start' | 'end'; key: string } | null {
+  const { id, rid, startRef } = element.attrs;
+  switch (localName(element.name)) {
+    case 'bx':
+      return { end: 'start', key: `bx:${rid ?? id}` };
+    case 'ex':
+      return { end: 'end', key: `bx:${rid ?? id}` };
+    case 'bpt':
+      return { end: 'start', key: `bpt:${rid ?? id}` };
+    case 'ept':
+      return { end: 'end', key: `bpt:${rid ?? id}` };
+    case 'sc':
+      return element.attrs.isolated === 'yes' ? null : { end: 'start', key: `sc:${id}` };
+    case 'ec':
+      return startRef === undefined ? null : { end: 'end', key: `sc:${startRef}` };
+    case 'sm':
+      return { end: 'start', key: `sm:${id}` };
+    case 'em':
+      return startRef === undefined ? null : { end: 'end', key: `sm:${startRef}` };
+    default:
+      return null;
+  }
+}
+
+/** The index of the sibling that closes the pair opened at `start`, when it is at the same level. */
+function closingSibling(nodes: readonly XmlNode[], start: number): number {
+  const opening = isElement(nodes[start]) ? pairEnd(nodes[start]) : null;
+  if (opening?.end !== 'start') return -1;
+  for (let k = start + 1; k < nodes.length; k++) {
+    const node = nodes[k];
+    const other = isElement(node) ? pairEnd(node) : null;
+    if (other?.key === opening.key) return other.end === 'end' ? k : -1;
+  }
+  return -1;
+}
+
 function flatten(nodes: readonly XmlNode[]): Node[] {
   const out: Node[] = [];
-  for (const n of nodes) {
+  for (let i = 0; i < nodes.length; i++) {
+    const n = nodes[i]!;
     if (n.type === 'text') out.push({ kind: 'text', text: n.text, style: STYLE });
     else if (n.type === 'element') {
       const local = localName(n.name);
       const protectedMark = local === 'mrk' && (n.attrs.mtype === 'protected' || n.attrs.translate === 'no');
-      if (PAIRED.has(local) && !protectedMark) out.push({ kind: 'span', payload: { element: n }, children: flatten(n.children) });
-      else out.push({ kind: 'opaque', payload: { element: n } });
+      // A start code and its end side by side travel through the engine as one pair, like g.
+      const close = closingSibling(nodes, i);
+      if (close > 0) {
+        out.push({ kind: 'span', payload: { element: n, end: nodes[close] as XmlElement }, children: flatten(nodes.slice(i + 1, close)) });
+        i = close;
+      } else if (PAIRED.has(local) && !protectedMark) out.push({ kind: 'span', payload: { element: n }, children: flatten(n.children) });
+      else out.push({ kind: 'opaque', payload: { element: n }, ...(pairEnd(n)?.end === 'end' ? { closes: true } : {}) });
     }
   }
   return out;
 }
 
 function emit(nodes: Node[]): XmlNode[] {
-  return nodes.map((n): XmlNode => {
-    if (n.kind === 'text') return { type: 'text', text: n.text };
-    if (n.kind === 'opaque') return n.payload.element;
-    return { ...n.payload.element, children: emit(n.children) };
+  return nodes.flatMap((n): XmlNode[] => {
+    if (n.kind === 'text') return [{ type: 'text', text: n.text }];
+    if (n.kind === 'opaque') return [n.payload.element];
+    if (n.payload.end) return [n.payload.element, ...emit(n.children), n.payload.end];
+    return [{ ...n.payload.element, children: emit(n.children) }];
   });
+}
+
+/**
+ * Puts the ends of each pair back in order where an engine moved one end past the other
+ * (codes that could not travel as a pair): the two codes change places, so they wrap the
+ * text between them again. Pairs whose ends were in the other order in the source are left.
+ */
+function orderPairedCodes(source: readonly XmlNode[], target: XmlNode[]) {
+  type Place = { list: XmlNode[]; index: number; at: number };
+  const sourceElements = new Set<XmlNode>();
+  // Codes inside an element copied from the source as it is (a protected mark) are never moved.
+  const positions = (nodes: readonly XmlNode[], descend: (node: XmlElement) => boolean) => {
+    const found = new Map<string, { start?: Place; end?: Place }>();
+    let at = 0;
+    const walk = (list: XmlNode[]) => {
+      list.forEach((node, index) => {
+        if (!isElement(node)) return;
+        const code = pairEnd(node);
+        if (code) {
+          const entry = found.get(code.key) ?? {};
+          entry[code.end] ??= { list, index, at: at++ };
+          found.set(code.key, entry);
+        }
+        if (descend(node)) walk(node.children);
+      });
+    };
+    walk(nodes as XmlNode[]);
+    return found;
+  };
+  const before = positions(source, (node) => (sourceElements.add(node), true));
+  for (const [key, { start, end }] of positions(target, (node) => !sourceElements.has(node))) {
+    const original = before.get(key);
+    if (!start || !end || end.at > start.at || !original?.start || !original.end || original.end.at < original.start.at) continue;
+    const opening = start.list[start.index]!;
+    start.list[start.index] = end.list[end.index]!;
+    end.list[end.index] = opening;
+  }
 }
 
 /** The translated content of one source element (or mrk), or undefined in analysis. */
@@ -49,7 +135,9 @@ function translateContent(source: XmlElement, cursor: SegmentCursor): XmlNode[] 
   const built = buildSegment(flatten(source.children));
   const nodes = cursor.apply(built);
   if (cursor.mode === 'analyze') return undefined;
-  return emit(nodes);
+  const content = emit(nodes);
+  orderPairedCodes(source.children, content);
+  return content;
 }
 
 const langCode = (lang: Lang) => lang;

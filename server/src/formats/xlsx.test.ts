@@ -3,7 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { transliterate } from '../../test/engines/reversing-engine';
 import { readZipText, writeZip, xlsxEntries } from '../../test/fixtures/documents';
 import { roundTrip, tempDir } from '../../test/fixtures/round-trip';
-import { renameSheetReferences, sanitizeSheetNames } from './xlsx';
+import { findAll } from './xml/dom';
+import { fromString, parseXmlDocument } from './xml/stream';
+import { numberFormatSections, renameSheetReferences, sanitizeSheetNames } from './xlsx';
 
 let dir: string;
 beforeAll(() => {
@@ -149,5 +151,60 @@ describe('XLSX filter', () => {
     const { analysis, out } = await roundTrip(await writeZip(path.join(dir, 'picture.xlsx'), entries));
     expect(analysis.segments).toEqual(['Data', 'Company logo']);
     expect(await readZipText(out, 'xl/drawings/drawing1.xml')).toContain(`name="Picture 1" descr="${ar('logo')} ${ar('Company')}"`);
+  });
+
+  it('translates the quoted words of custom number formats, never their codes, locale tags or ids', async () => {
+    const formats = [
+      ['164', '0.00" USD"'],
+      ['165', '"Total: "#,##0;[Red]"Refund: "\\-#,##0;"-"'],
+      ['166', '[$-409]"Due "dd/mm/yyyy'],
+      ['167', '#,##0.00\\ "kg"'],
+      ['168', '[$€-x-euro2] #,##0.00'],
+    ];
+    const escape = (code: string) => code.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+    const styles = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><numFmts count="${formats.length}">${formats.map(([id, code]) => `<numFmt numFmtId="${id}" formatCode="${escape(code!)}"/>`).join('')}</numFmts><fonts count="1"><font><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="${formats.length + 1}"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>${formats.map(([id]) => `<xf numFmtId="${id}" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>`).join('')}</cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles><dxfs count="1"><dxf><numFmt numFmtId="169" formatCode="&quot;Over &quot;0"/></dxf></dxfs></styleSheet>`;
+    const rows = '<row r="1"><c r="A1" s="1"><v>12.5</v></c><c r="B1" s="2"><v>1200</v></c><c r="C1" s="3"><v>45292</v></c><c r="D1" s="4"><v>3</v></c><c r="E1" s="5"><v>7</v></c></row>';
+    const file = await writeZip(path.join(dir, 'formats.xlsx'), xlsxEntries([{ name: 'Data', rows }], { styles }));
+    const { analysis, out } = await roundTrip(file);
+    expect(analysis.segments).toEqual(['Data', 'USD', 'Total:', 'Refund:', 'Due', 'kg', 'Over']);
+    const xml = await readZipText(out, 'xl/styles.xml');
+    const root = await parseXmlDocument(fromString(xml), { maxDepth: 64, maxCapturedChars: 1e7, maxBytes: 1e7 });
+    const codes = Object.fromEntries(findAll(root, 'numFmt').map((n) => [n.attrs.numFmtId, n.attrs.formatCode]));
+    expect(codes).toEqual({
+      '164': `0.00" ${ar('USD')}"`,
+      '165': `"${ar('Total:')} "#,##0;[Red]"${ar('Refund:')} "\\-#,##0;"-"`,
+      '166': `[$-409]"${ar('Due')} "dd/mm/yyyy`,
+      '167': `#,##0.00\\ "${ar('kg')}"`,
+      '168': '[$€-x-euro2] #,##0.00',
+      '169': `"${ar('Over')} "0`,
+    });
+    expect(findAll(root, 'xf').map((n) => n.attrs.numFmtId)).toEqual(['0', '0', '164', '165', '166', '167', '168']);
+    expect(await readZipText(out, 'xl/worksheets/sheet1.xml')).toContain(rows);
+  });
+
+  it('keeps a number format valid whatever an engine writes: quotes escaped, codes kept, over 255 characters the original', async () => {
+    expect(numberFormatSections('[$-409]"Due "dd/mm/yyyy;\\"@')).toEqual([
+      { source: '[$-409]"Due "dd/mm/yyyy', pieces: [{ literal: false, text: '[$-409]' }, { literal: true, text: 'Due ' }, { literal: false, text: 'dd/mm/yyyy' }] },
+      { source: '\\"@', pieces: [{ literal: false, text: '\\"@' }] },
+    ]);
+    expect(numberFormatSections('0" open')).toBeNull();
+    const styles = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><numFmts count="2"><numFmt numFmtId="164" formatCode="&quot;Page &quot;0&quot; of all&quot;"/><numFmt numFmtId="165" formatCode="0&quot; items&quot;"/></numFmts><cellXfs count="1"><xf numFmtId="164" fontId="0" fillId="0" borderId="0"/></cellXfs></styleSheet>`;
+    const file = await writeZip(path.join(dir, 'format-quotes.xlsx'), xlsxEntries([{ name: 'Data', rows: '' }], { styles }));
+    const { analysis, out } = await roundTrip(file, { translate: () => ['البيانات', 'الصفحة <x1/> من "الكل"', 'ع'.repeat(300)] });
+    expect(analysis.segments).toEqual(['Data', 'Page <x1/> of all', 'items']);
+    const xml = await readZipText(out, 'xl/styles.xml');
+    expect(xml).toContain('formatCode="&quot;الصفحة &quot;0&quot; من &quot;\\&quot;&quot;الكل&quot;\\&quot;&quot;&quot;"');
+    expect(xml).toContain('formatCode="0&quot; items&quot;"');
+  });
+
+  it('gives a sheet without a sheet view one that reads right to left, in its place', async () => {
+    const entries = xlsxEntries([{ name: 'Data', rows: '<row r="1"><c r="A1" t="s"><v>0</v></c></row>' }], { sharedStrings: ['Hello'] });
+    entries['xl/worksheets/sheet1.xml'] = entries['xl/worksheets/sheet1.xml']!.replace('<sheetViews><sheetView workbookViewId="0"/></sheetViews>', '<dimension ref="A1"/>');
+    const file = await writeZip(path.join(dir, 'no-view.xlsx'), entries);
+    const { out } = await roundTrip(file);
+    expect(await readZipText(out, 'xl/worksheets/sheet1.xml')).toContain('<dimension ref="A1"/><sheetViews><sheetView rightToLeft="1" workbookViewId="0"/></sheetViews><sheetData>');
+    const { out: english } = await roundTrip(file, { target: 'en', out: path.join(dir, 'no-view-en.xlsx') });
+    expect(await readZipText(english, 'xl/worksheets/sheet1.xml')).not.toContain('sheetView');
   });
 });

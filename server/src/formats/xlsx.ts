@@ -3,12 +3,13 @@ import { drawingHandlers } from './drawingml';
 import { buildSegment, stripPlaceholders, type InlineNode, type StyleRef } from './inline';
 import { analyzePackage, drain, mergePackage, xmlPartOptions, type OoxmlFilter, type PartContext } from './ooxml';
 import { SegmentCursor, type DocumentAnalysis, type FilterOptions, type MergeInput } from './types';
-import { child, el, ensureChild, isElement, serialize, textNode, textOf, type XmlElement, type XmlNode } from './xml/dom';
-import { parseXmlDocument, transformXmlChunks } from './xml/stream';
+import { child, el, ensureChild, isElement, localName, prefixOf, serialize, textNode, textOf, type XmlElement, type XmlNode } from './xml/dom';
+import { parseXmlDocument, transformXmlChunks, type OpenElement } from './xml/stream';
 
 /**
  * XLSX: shared strings, inline strings, sheet names, comments (legacy and threaded), text
- * in drawings and chart titles, data validations' messages and literal lists. Numbers, formulas and dates are never touched; where a
+ * in drawings and chart titles, data validations' messages and literal lists, the quoted
+ * words of custom number formats. Numbers, formulas and dates are never touched; where a
  * translated sheet name is referenced (formulas, defined names, charts, validations,
  * hyperlinks, pivot sources) the reference is renamed with it so formulas keep working.
  */
@@ -293,6 +294,69 @@ function processHeaderFooter(node: XmlElement, context: PartContext) {
   if (context.mode === 'merge' && out !== source && out.length <= 255) node.children = [textNode(out)];
 }
 
+type FormatSection = { source: string; pieces: Array<{ literal: boolean; text: string }> };
+
+/**
+ * A number format code split into its sections (positive;negative;zero;text), each into
+ * quoted literal text and the codes around it: digits, dates, `[$-409]` locale and `[Red]`
+ * colour tags, `\x` escapes, `_x` spaces and `*x` fills. Null when a quote is never closed.
+ */
+export function numberFormatSections(code: string): FormatSection[] | null {
+  const sections: FormatSection[] = [];
+  let section: FormatSection = { source: '', pieces: [] };
+  const push = (literal: boolean, text: string) => {
+    section.source += literal ? `"${text}"` : text;
+    const last = section.pieces[section.pieces.length - 1];
+    if (!literal && last && !last.literal) last.text += text;
+    else section.pieces.push({ literal, text });
+  };
+  let i = 0;
+  while (i < code.length) {
+    const c = code[i]!;
+    let end = i + 1;
+    if (c === '"') {
+      end = code.indexOf('"', i + 1) + 1;
+      if (end === 0) return null;
+      push(true, code.slice(i + 1, end - 1));
+    } else if (c === ';') {
+      sections.push(section);
+      section = { source: '', pieces: [] };
+    } else {
+      if (c === '[') end = code.includes(']', i) ? code.indexOf(']', i) + 1 : code.length;
+      else if (c === '\\' || c === '_' || c === '*') end = Math.min(i + 2, code.length);
+      push(false, code.slice(i, end));
+    }
+    i = end;
+  }
+  sections.push(section);
+  return sections;
+}
+
+/** Literal text in a format code: quoted, a quote inside written as an escaped \". */
+const quoteFormatLiteral = (text: string) => `"${text.replace(/"/g, '"\\""')}"`;
+
+/**
+ * A custom number format ("Total: "#,##0, 0.00" USD", [$-409]"Due "dd/mm/yyyy): in each
+ * section with a word in quotes, the quoted text is the segment and the codes between are
+ * placeholders; codes, locale tags and the format's id stay. Excel refuses a code over 255
+ * characters: a longer translation keeps the original.
+ */
+function processNumberFormat(node: XmlElement, context: PartContext) {
+  const source = node.attrs.formatCode ?? '';
+  const sections = numberFormatSections(source);
+  if (!sections) return;
+  const out = sections.map(({ source: original, pieces }) => {
+    if (!pieces.some((p) => p.literal && /\p{L}/u.test(p.text))) return original;
+    const built = buildSegment(pieces.map((p): InlineNode<{ code: string }, Style> => (p.literal ? { kind: 'text', text: p.text, style: styleOf(undefined) } : { kind: 'opaque', payload: { code: p.text } })));
+    return context.cursor
+      .apply(built)
+      .map((n) => (n.kind === 'text' ? quoteFormatLiteral(n.text) : n.kind === 'opaque' ? n.payload.code : ''))
+      .join('');
+  });
+  const code = out.join(';');
+  if (context.mode === 'merge' && code !== source && code.length <= 255) node.attrs.formatCode = code;
+}
+
 const XF_ORDER = ['alignment', 'protection', 'extLst'];
 const MIRROR: Record<string, string> = { left: 'right', right: 'left' };
 
@@ -322,8 +386,18 @@ function handlersFor(role: string, context: PartContext) {
       };
     case 'strings':
       return { capture: (name: string) => name === 'si', onCapture: (node: XmlElement) => (processRichText(node, context), node) };
-    case 'sheet':
+    case 'sheet': {
+      // A sheet without a sheet view gets one that reads right to left, where the view would be.
+      let viewSeen = !merge || context.target !== 'ar';
       return {
+        onOpen: (element: OpenElement, ancestors: readonly OpenElement[]) => {
+          if (viewSeen || ancestors.length !== 1) return;
+          const local = localName(element.name);
+          if (local === 'sheetPr' || local === 'dimension') return;
+          viewSeen = true;
+          const prefix = prefixOf(element.name);
+          if (local !== 'sheetViews') return `<${prefix}sheetViews><${prefix}sheetView rightToLeft="1" workbookViewId="0"/></${prefix}sheetViews>`;
+        },
         capture: (name: string) => name === 'is' || name === 'dataValidation' || HEADER_ELEMENTS.has(name) || (merge && (FORMULA_ELEMENTS.has(name) || name === 'sheetView' || name === 'hyperlink')),
         onCapture: (node: XmlElement) => {
           if (node.name === 'is') processRichText(node, context);
@@ -338,6 +412,7 @@ function handlersFor(role: string, context: PartContext) {
           return node;
         },
       };
+    }
     case 'comments':
       return { capture: (name: string) => name === 'text', onCapture: (node: XmlElement) => (processRichText(node, context), node) };
     case 'threaded':
@@ -354,8 +429,12 @@ function handlersFor(role: string, context: PartContext) {
     case 'styles':
       return {
         capture: (name: string, _a: Record<string, string>, ancestors: readonly { name: string }[]) =>
-          merge && name === 'xf' && ['cellXfs', 'cellStyleXfs'].includes(ancestors[ancestors.length - 1]?.name ?? ''),
-        onCapture: (node: XmlElement) => (directCellFormat(node, context.target), node),
+          name === 'numFmt' || (merge && name === 'xf' && ['cellXfs', 'cellStyleXfs'].includes(ancestors[ancestors.length - 1]?.name ?? '')),
+        onCapture: (node: XmlElement) => {
+          if (node.name === 'numFmt') processNumberFormat(node, context);
+          else directCellFormat(node, context.target);
+          return node;
+        },
       };
     case 'table':
       return {
@@ -398,7 +477,7 @@ function handlersFor(role: string, context: PartContext) {
 
 export const xlsxFilter: OoxmlFilter = {
   role: (_name, contentType) => ROLES[contentType] ?? null,
-  hasText: (role) => ['workbook', 'strings', 'sheet', 'comments', 'threaded', 'dml', 'chart'].includes(role),
+  hasText: (role) => ['workbook', 'strings', 'sheet', 'comments', 'threaded', 'styles', 'dml', 'chart'].includes(role),
   handlers: handlersFor,
   async prepareMerge({ translations, parts, roles, state, options, zip }) {
     const xlsx: XlsxState = { sheetMap: new Map(), columnMap: new Map() };

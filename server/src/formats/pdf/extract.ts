@@ -84,8 +84,16 @@ interface Box {
   y1: number;
 }
 
-type TableElement = { kind: 'table'; rows: TableCell[][]; columnWidths: number[]; top: number };
-type PageElement = { kind: 'line'; line: Line; top: number } | { kind: 'image'; file: string; width: number; height: number; top: number } | TableElement;
+/** Where a picture or a ruled table stands on the page: its left and right edges and its bottom. */
+interface Extent {
+  x0: number;
+  x1: number;
+  bottom: number;
+}
+type TableElement = { kind: 'table'; rows: TableCell[][]; columnWidths: number[]; top: number } & Extent;
+/** A picture; `file` is empty when it is not written out (analysis, or one that could not be decoded). */
+type ImageElement = { kind: 'image'; file: string; width: number; height: number; top: number } & Extent;
+type PageElement = { kind: 'line'; line: Line; top: number } | ImageElement | TableElement;
 
 const ARABIC = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/;
 /** Characters that mark a list item when they start a line. */
@@ -181,8 +189,9 @@ export async function extractPdf(filePath: string, options: ExtractOptions): Pro
       if (options.imageDir || !hasText) {
         imageCount += graphics.images.length;
         if (!hasText && graphics.images.length) imagesOnPagesWithoutText++;
-        if (options.imageDir) elements.push(...graphics.images.map((image) => ({ kind: 'image' as const, ...image })));
       }
+      // Pictures take their place in analysis too, so both walks read the page in the same order.
+      elements.push(...graphics.images.map((image) => ({ kind: 'image' as const, ...image })));
       elements.sort((p, q) => q.top - p.top);
       pages.push(elements);
       page.cleanup();
@@ -356,9 +365,15 @@ function readingOrder(elements: PageElement[], pageWidth: number, below = false)
   const top = Math.max(...twoColumn.map((e) => e.top));
   const bottom = Math.min(...twoColumn.map((e) => e.top));
   const span = lines.filter((e) => e.top <= top && e.top >= bottom);
-  const leftOnly = span.filter((e) => e.line.chunks.length === 1 && e.line.x1 < mid + 10);
-  const rightOnly = span.filter((e) => e.line.chunks.length === 1 && e.line.x0 > mid - 10);
-  if (twoColumn.length + Math.min(leftOnly.length, rightOnly.length) < span.length * 0.6) return elements;
+  // A line beside a picture (or a ruled table) in the other column is a column's line too.
+  const pictures = elements.filter((e): e is Exclude<PageElement, { kind: 'line' }> => e.kind !== 'line');
+  const besidePicture = (e: Extract<PageElement, { kind: 'line' }>, side: 'left' | 'right') =>
+    pictures.some((p) => p.top > e.line.y && p.bottom < e.top && (side === 'left' ? p.x0 > mid - 10 : p.x1 < mid + 10));
+  const oneSided = span.filter((e) => e.line.chunks.length === 1);
+  const leftOnly = oneSided.filter((e) => e.line.x1 < mid + 10);
+  const rightOnly = oneSided.filter((e) => e.line.x0 > mid - 10);
+  const beside = leftOnly.filter((e) => besidePicture(e, 'left')).length + rightOnly.filter((e) => besidePicture(e, 'right')).length;
+  if (twoColumn.length + Math.min(leftOnly.length, rightOnly.length) + beside < span.length * 0.6) return elements;
   // The gutter: between the widest left column and the leftmost right column of the qualifying lines.
   const gutterStart = Math.max(...twoColumn.map((e) => Math.min(...e.line.chunks.map((c) => c.x1))));
   const gutterEnd = Math.min(...twoColumn.map((e) => Math.max(...e.line.chunks.map((c) => c.x0))));
@@ -369,8 +384,10 @@ function readingOrder(elements: PageElement[], pageWidth: number, below = false)
   const sides = new Map<PageElement, 'left' | 'right' | 'both' | 'full'>();
   for (const e of elements) {
     if (e.kind !== 'line') {
-      full.push(e);
-      sides.set(e, 'full');
+      // A picture or a ruled table within one column is read in that column's place.
+      const side = e.x1 <= gutter + 2 ? 'left' : e.x0 >= gutter - 2 ? 'right' : 'full';
+      (side === 'left' ? left : side === 'right' ? right : full).push(e);
+      sides.set(e, side);
       continue;
     }
     const line = e.line;
@@ -401,9 +418,10 @@ function readingOrder(elements: PageElement[], pageWidth: number, below = false)
 /**
  * Where two columns end (the top of the first element after them; -Infinity when they run to
  * the page's end). Below the last line set in two columns, a column goes on while its lines
- * follow at the columns' size and spacing (the longer column's last lines); a line of another
- * size (a heading), a wide gap, a table, an image or a line across the gutter ends them: a
- * section in two columns followed by full-width text. A line across the gutter between lines
+ * follow at the columns' size and spacing (the longer column's last lines, and a picture or
+ * ruled table within one column); a line of another size (a heading), a wide gap, a table or
+ * an image across the gutter, or a line across the gutter ends them: a section in two columns
+ * followed by full-width text. A line across the gutter between lines
  * in two columns ends them too (the page goes on with another section in columns).
  */
 function columnsEnd(elements: PageElement[], twoColumn: Extract<PageElement, { kind: 'line' }>[], sides: Map<PageElement, 'left' | 'right' | 'both' | 'full'>): number {
@@ -417,10 +435,11 @@ function columnsEnd(elements: PageElement[], twoColumn: Extract<PageElement, { k
   const last = { left: bottom, right: bottom };
   for (const e of elements.filter((el) => el.top < bottom).sort((p, q) => q.top - p.top)) {
     const side = sides.get(e);
-    if (e.kind !== 'line' || side === 'full' || !side || Math.abs(e.line.size - size) > size * 0.1) return e.top;
+    if (side === 'full' || !side || (e.kind === 'line' && Math.abs(e.line.size - size) > size * 0.1)) return e.top;
     const sidesOf = side === 'both' ? (['left', 'right'] as const) : [side];
     if (sidesOf.some((s) => last[s] - e.top > size * 3)) return e.top;
-    for (const s of sidesOf) last[s] = e.top;
+    // Below a picture in a column, the column's next line is measured from the picture's bottom.
+    for (const s of sidesOf) last[s] = e.kind === 'line' ? e.top : e.bottom + size;
   }
   return -Infinity;
 }
@@ -744,7 +763,7 @@ function ruledTables(items: Item[], grids: Grid[]): { elements: TableElement[]; 
       return rtl ? out.reverse() : out;
     });
     const widths = xs.slice(1).map((x, k) => x - xs[k]!);
-    elements.push({ kind: 'table', rows, columnWidths: rtl ? widths.reverse() : widths, top: ys[0]! });
+    elements.push({ kind: 'table', rows, columnWidths: rtl ? widths.reverse() : widths, top: ys[0]!, bottom: ys[ys.length - 1]!, x0: xs[0]!, x1: xs[xs.length - 1]! });
   }
   return { elements, taken };
 }
@@ -762,7 +781,7 @@ function cellRuns(items: Item[]): TextRun[] {
 
 interface PageGraphics {
   /** Images, decoded and written as PNG when there is an image folder. */
-  images: Array<{ file: string; width: number; height: number; top: number }>;
+  images: Array<Omit<ImageElement, 'kind'>>;
   /** Horizontal and vertical lines: table borders, underlines, separators. */
   rules: Rule[];
   /** Small filled shapes: bullets drawn as pictures instead of characters. */
@@ -836,19 +855,22 @@ async function pageGraphics(
       const width = Math.max(...xs) - Math.min(...xs);
       const height = Math.max(...ys) - Math.min(...ys);
       if (width < 12 || height < 12) continue; // rules, dots, spacers
-      const top = Math.max(...ys) - originY;
+      const placed = { file: '', width, height, top: Math.max(...ys) - originY, bottom: Math.min(...ys) - originY, x0: Math.min(...xs) - originX, x1: Math.max(...xs) - originX };
       if (!options.imageDir) {
-        images.push({ file: '', width, height, top });
+        images.push(placed);
         continue;
       }
       const id = String(args[0]);
       // Images used on several pages live in the document-wide store.
       const image = fn === OPS.paintInlineImageXObject ? args[0] : await objectData(id.startsWith('g_') ? page.commonObjs : page.objs, id);
       const png = toPng(image);
-      if (!png) continue;
+      if (!png) {
+        images.push(placed); // kept in the layout, not written
+        continue;
+      }
       const file = path.join(options.imageDir, `image${options.firstIndex + images.length + 1}.png`);
       await fs.writeFile(file, png);
-      images.push({ file, width, height, top });
+      images.push({ ...placed, file });
     }
   }
   return { images, rules, marks };

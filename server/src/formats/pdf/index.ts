@@ -35,7 +35,7 @@ function walk(blocks: Block[], cursor: SegmentCursor): OutputBlock[] {
         out.push({ ...block, rows: block.rows.map((row) => row.map((cell) => ({ ...cell, runs: translateRuns(cell.runs, cursor) }))) });
         break;
       case 'image':
-        out.push(block);
+        if (block.file) out.push(block); // analysis places pictures without writing them
         break;
       case 'pageBreak':
         break;

@@ -19,8 +19,8 @@ export interface XmlTransformHandlers {
   capture?(name: string, attrs: Record<string, string>, ancestors: readonly OpenElement[]): boolean;
   /** A captured element, complete. Returns what to write instead (default: the element itself, possibly changed). */
   onCapture?(node: XmlElement, ancestors: readonly OpenElement[]): XmlNode | XmlNode[] | void;
-  /** A start tag that is not captured; may change `element.attrs` before it is written. */
-  onOpen?(element: OpenElement, ancestors: readonly OpenElement[]): void;
+  /** A start tag that is not captured; may change `element.attrs` before it is written, and returns markup to insert just before it. */
+  onOpen?(element: OpenElement, ancestors: readonly OpenElement[]): string | void;
   /** The end tag of a non-captured element; returns markup to insert just before it. */
   onClose?(element: OpenElement, ancestors: readonly OpenElement[]): string | void;
 }
@@ -185,7 +185,8 @@ export async function* transformXmlChunks(
       return;
     }
     const element: OpenElement = { name, attrs };
-    handlers.onOpen?.(element, ancestors);
+    const inserted = handlers.onOpen?.(element, ancestors);
+    if (inserted) emit(inserted);
     ancestors.push(element);
     selfClosing.push(tag.isSelfClosing);
     emit(`<${element.name}${serializeAttrs(element.attrs)}${tag.isSelfClosing ? '/' : ''}>`);
