@@ -300,6 +300,34 @@ describe('billing screens', () => {
     const plans = (await t.app.inject({ method: 'GET', url: '/api/plans' })).json().data;
     expect(plans.find((p: { slug: string }) => p.slug === 'hobbyist').badge_title_en).toBe('Student pick');
   });
+
+  // The English errors named the fields by their keys ("The daily text requests field is required.", "symbol en",
+  // and the yearly price's error was not shown at all); each now names its field as the form labels it, as Arabic does.
+  it('names each field of the admin plan form as its label does in the form’s errors, in English and in Arabic', async () => {
+    const REQUIRED_QUOTAS = ['daily_text_requests', 'monthly_doc_requests', 'char_limit', 'text_words', 'doc_words', 'doc_chars', 'monthly_files', 'web_pages', 'max_file_size_mb'];
+    for (const locale of ['en', 'ar'] as const) {
+      const page = await signedInPage(locale, `plan-form-${locale}@example.com`, 1);
+      await page.goto('/admin/plans/new');
+      await page.locator('#plan-name_en').waitFor();
+      await page.locator('#plan-name_en').fill('Errors plan');
+      await page.locator('#plan-name_ar').fill('باقة الأخطاء');
+      await page.locator('#plan-amount_yearly').fill('-1');
+      await page.locator('#plan-symbol_en').fill('$$$$$$$$$');
+      await page.getByTestId('save-plan').click();
+      await page.getByTestId('plan-error-daily_text_requests').waitFor();
+      const checked = [...REQUIRED_QUOTAS, 'amount_yearly', 'symbol_en'];
+      for (const name of checked) {
+        // The label less its note in brackets ("Seats included (team plans)"), as the error names the field.
+        const label = (await page.locator(`label[for="plan-${name}"]`).innerText()).split(' (')[0]!.trim().toLowerCase();
+        const error = await page.getByTestId(`plan-error-${name}`).innerText();
+        expect(error.toLowerCase(), `${locale}: the error of ${name} names its label`).toContain(label);
+        expect(error, `${locale}: the error of ${name} shows a field's key`).not.toMatch(/[a-z]_[a-z]|\b(en|ar)\b/);
+      }
+      expect(await page.getByTestId('plan-error-symbol_en').innerText()).toContain(locale === 'en' ? 'English currency symbol' : 'رمز العملة بالإنجليزية');
+      await page.locator('#plan-daily_text_requests').scrollIntoViewIfNeeded();
+      await screenshotsAtBothSizes(page, `billing-admin-plan-errors-${locale}`, { width: 1280, height: 800 });
+    }
+  });
 });
 
 /**

@@ -90,6 +90,71 @@ describe('admin plan routes', () => {
     expect((await admin.post('/api/admin/plans', { ...newPlan, slug: 'pro' })).json().errors.slug).toEqual(['Another plan already uses this slug.']);
   });
 
+  // The plan form shows each field's 422 message under it: in both languages the message names the field as the
+  // form labels it ("Text translations per day"), never by its key ("daily text requests", "symbol en").
+  it('names every plan field in its 422 messages as the plan form labels it, in English and in Arabic', async () => {
+    const missing = { ...newPlan } as Record<string, unknown>;
+    const quotas = ['daily_text_requests', 'monthly_doc_requests', 'char_limit', 'text_words', 'doc_words', 'doc_chars', 'monthly_files', 'web_pages', 'max_file_size_mb'];
+    for (const quota of quotas) delete missing[quota];
+    const tooLong = 'x'.repeat(600);
+    const wrong = {
+      ...missing,
+      sort_order: -1,
+      price: -1,
+      price_yearly: -1,
+      included_seats: 0,
+      monthly_api_characters: -1,
+      symbol_en: tooLong,
+      symbol_ar: tooLong,
+      price_en: tooLong,
+      button_text_en: tooLong,
+      description_en: tooLong,
+      text_under_button_ar: tooLong,
+      badge_color_en: tooLong,
+      badge_title_ar: tooLong,
+      name_en: tooLong,
+    };
+    const english = (await admin.post('/api/admin/plans', wrong)).json().errors as Record<string, string[]>;
+    expect(english).toMatchObject({
+      daily_text_requests: ['The text translations per day field is required.'],
+      monthly_doc_requests: ['The document translations per month field is required.'],
+      char_limit: ['The characters per text field is required.'],
+      text_words: ['The words per text field is required.'],
+      doc_words: ['The words per document field is required.'],
+      doc_chars: ['The characters per document field is required.'],
+      monthly_files: ['The files per month field is required.'],
+      web_pages: ['The web pages field is required.'],
+      max_file_size_mb: ['The largest file (MB) field is required.'],
+      sort_order: ['The order on the pricing page field must be at least 0.'],
+      price: ['The price per user per month field must be at least 0.'],
+      price_yearly: ['The price per user per year field must be at least 0.'],
+      included_seats: ['The seats included field must be at least 1.'],
+      monthly_api_characters: ['The API characters per month field must be at least 0.'],
+      symbol_en: ['The English currency symbol field must not be greater than 8 characters.'],
+      symbol_ar: ['The Arabic currency symbol field must not be greater than 8 characters.'],
+      price_en: ['The English price text field must not be greater than 40 characters.'],
+      button_text_en: ['The English button text field must not be greater than 80 characters.'],
+      description_en: ['The English description field must not be greater than 500 characters.'],
+      text_under_button_ar: ['The Arabic text under the button field must not be greater than 160 characters.'],
+      badge_color_en: ['The English badge colour field must not be greater than 32 characters.'],
+      badge_title_ar: ['The Arabic badge title field must not be greater than 40 characters.'],
+      name_en: ['The English name field must not be greater than 80 characters.'],
+    });
+    const arabicAdmin = await signIn(t, 'root@example.com');
+    arabicAdmin.locale = 'ar';
+    const arabic = (await arabicAdmin.post('/api/admin/plans', wrong)).json().errors as Record<string, string[]>;
+    expect(arabic).toMatchObject({
+      daily_text_requests: ['حقل «الترجمات النصية يوميًا» مطلوب.'],
+      monthly_doc_requests: ['حقل «ترجمات المستندات شهريًا» مطلوب.'],
+      char_limit: ['حقل «عدد الأحرف لكل نص» مطلوب.'],
+      max_file_size_mb: ['حقل «أكبر حجم للملف (ميغابايت)» مطلوب.'],
+      sort_order: ['يجب ألا تقل قيمة «الترتيب في صفحة الأسعار» عن 0.'],
+      symbol_en: ['يجب ألا يتجاوز حقل «رمز العملة بالإنجليزية» 8 أحرف.'],
+    });
+    // No message shows a field's key, in either language.
+    for (const messages of [english, arabic]) for (const [field, list] of Object.entries(messages)) for (const message of list) expect(message, field).not.toMatch(/[a-z]_[a-z]|\b(en|ar)\b/);
+  });
+
   it('updates a plan and drops the cached public list', async () => {
     const plan = (await admin.get('/api/admin/plans')).json().data.find((p: { slug: string }) => p.slug === 'team-plus');
     const response = await admin.post(`/api/admin/plans/update/${plan.id}`, { price: 45, badge_title_en: 'Hot' });
