@@ -151,7 +151,7 @@ export function createUsersService(deps: UsersServiceDeps) {
      * account's first visit, which the dashboard's greeting follows.
      */
     async getOwnProfile(user: UserRow, session: { startedAt: Date }) {
-      return { ...(await getProfile(user)), first_session: isFirstSession({ createdAt: new Date(user.created_at) }, session) };
+      return { ...(await getProfile(user)), first_session: isFirstSession({ firstSignedInAt: user.first_signed_in_at ? new Date(user.first_signed_in_at) : null }, session) };
     },
     sendPasswordChangedEmail,
 
