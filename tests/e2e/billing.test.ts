@@ -173,10 +173,10 @@ const invoiceCount = async (email: string) => {
   return (await t.container.database.db.selectFrom('invoices').select('id').where('user_id', '=', user.id).execute()).length;
 };
 
-/** The invoices' columns, as each card names them on a phone. */
+/** The invoices' columns, as each card names them on a phone; the "Download PDF" button names itself, unlabelled. */
 const INVOICE_LABELS = {
-  en: ['Number', 'Date', 'Description', 'Amount', 'Status', 'Download PDF'],
-  ar: ['الرقم', 'التاريخ', 'الوصف', 'المبلغ', 'الحالة', 'تنزيل PDF'],
+  en: ['Number', 'Date', 'Description', 'Amount', 'Status', undefined],
+  ar: ['الرقم', 'التاريخ', 'الوصف', 'المبلغ', 'الحالة', undefined],
 };
 
 describe.each(['en', 'ar'] as const)('billing trust (%s)', (locale) => {

@@ -80,7 +80,7 @@ export function AdminContentPage() {
             <td className="muted small" data-label={t('admin.columns.updated')}>
               {formatDate(entry.updated_at, language, true)}
             </td>
-            <td data-label={t('admin.columns.actions')}>
+            <td>
               <Link className="button button--ghost button--small" to={`/admin/content/${entry.id}`}>
                 {t('admin.edit')}
               </Link>

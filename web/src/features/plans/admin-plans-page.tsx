@@ -75,7 +75,7 @@ export function AdminPlansPage() {
                     <td data-label={t('admin.state')}>
                       <span className={`pill ${plan.archived ? 'pill--accent' : ''}`}>{plan.archived ? t('admin.archived') : t('admin.active')}</span>
                     </td>
-                    <td className="data-table__actions" data-label={t('admin.actions')}>
+                    <td className="data-table__actions">
                       <Link className="button button--ghost button--small" to={`/admin/plans/${plan.id}`}>
                         {t('admin.edit')}
                       </Link>

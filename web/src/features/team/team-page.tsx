@@ -146,7 +146,7 @@ function TeamView({ team }: { team: Team }) {
         </div>
       )}
 
-      {/* On a phone each member is a card, every cell labelled with its column (.table-cards). */}
+      {/* On a phone each member is a card, every cell labelled with its column but the actions, whose buttons name themselves (.table-cards). */}
       <div className="table-wrap table-cards">
         <table className="data-table" data-testid="team-members">
           <thead>
@@ -203,7 +203,7 @@ function TeamView({ team }: { team: Team }) {
                     </td>
                   )}
                   {team.can_manage && (
-                    <td className="row-actions" data-label={t('actions')}>
+                    <td className="row-actions">
                       {member.invited && (
                         <button className="button button--ghost button--small" onClick={() => actions.cancelInvitation.mutate({ id: member.invitation_id }, { onError: failed })}>
                           {t('invite.cancel')}

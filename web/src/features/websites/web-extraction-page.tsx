@@ -373,7 +373,7 @@ function SiteDetail({ id, onDeleted }: { id: number; onDeleted: () => void }) {
                       </span>
                       {reason && <span className="pages-table__note">{t(reason)}</span>}
                     </td>
-                    <td data-label={t('pages.actions')}>
+                    <td>
                       {page.preview_url && (
                         <button className="button button--ghost button--small" type="button" onClick={() => setPreview(page)} data-testid="page-preview">
                           {t('pages.preview')}
