@@ -289,6 +289,17 @@ describe('billing screens', () => {
       await page.goto('/admin/plans');
       await page.getByTestId('admin-plan-row').first().waitFor();
       await screenshot(page, `billing-admin-plans-${locale}`);
+      // The subscribers column says what it counts: its header's tooltip and a note under the table, in the page's language.
+      const hint =
+        locale === 'en'
+          ? 'Subscribers are the accounts on a plan now: live subscriptions (active, or with a payment past due) and free trials still running. A team counts once, as its owner’s subscription.'
+          : 'المشتركون هم الحسابات المشتركة في الباقة الآن: الاشتراكات السارية (النشطة أو التي تأخر سدادها) والفترات التجريبية المجانية التي لم تنتهِ بعد. ويُحتسب الفريق مرة واحدة باشتراك مالكه.';
+      const header = page.getByTestId('admin-plans-table').locator('thead th').nth(3);
+      expect(await header.innerText()).toBe(locale === 'en' ? 'Subscribers' : 'المشتركون');
+      expect(await header.getAttribute('title')).toBe(hint);
+      expect(await page.getByTestId('admin-plans-subscribers-hint').innerText()).toBe(hint);
+      // A phone shows each plan as a card; its Edit and Delete buttons carry no "Actions" label.
+      await expectTableCardsOnPhone(page, page.getByTestId('admin-plans-table'), locale, `billing-admin-plans-cards-${locale}`, { width: 1280, height: 800 });
       await page.locator('[data-testid="admin-plan-row"][data-slug="hobbyist"] a').click();
       await page.locator('#plan-badge_title_en').waitFor();
       await page.locator('#plan-badge_title_en').fill(locale === 'en' ? 'Starter pick' : 'Student pick');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../../test/harness';
-import { createTrialUser, signIn, signInRoute, testClock } from '../../../test/billing-fixtures';
+import { createTrialUser, signIn, signInRoute, subscribeInDatabase, testClock } from '../../../test/billing-fixtures';
 
 const clock = testClock('2026-03-01T00:00:00Z');
 let t: TestApp;
@@ -68,6 +68,37 @@ describe('admin plan routes', () => {
     const plans = response.json().data;
     expect(plans.map((p: { slug: string }) => p.slug)).toEqual(expect.arrayContaining(['free-trial', 'hobbyist', 'start-up', 'pro', 'enterprise']));
     expect(plans.find((p: { slug: string }) => p.slug === 'free-trial').subscribers).toBe(2);
+  });
+
+  // The column counted users by their plan field: a team's members (whose field follows the owner's), an ended
+  // subscription's or an expired trial's leftover field all counted. It counts the plan's subscribers now.
+  it('counts the subscribers of each plan now: live subscriptions (active or past due) and running trials, a team once', async () => {
+    const countsNow = async () => new Map<string, number>((await admin.get('/api/admin/plans')).json().data.map((p: { slug: string; subscribers: number }) => [p.slug, p.subscribers]));
+    const before = await countsNow();
+    const db = t.container.database.db;
+    const plan = (slug: string) => t.container.plans.getBySlug(slug);
+    const [pro, startUp, trial] = await Promise.all([plan('pro'), plan('start-up'), plan('free-trial')]);
+    const day = 86_400_000;
+    for (const name of ['active', 'pastdue', 'ended', 'leftover', 'owner', 'manager', 'member', 'trialing', 'expired']) await createTrialUser(t, { email: `count-${name}@example.com` });
+    await subscribeInDatabase(t, 'count-active@example.com', { plan: 'pro' });
+    await subscribeInDatabase(t, 'count-pastdue@example.com', { plan: 'pro', overdue: true });
+    await subscribeInDatabase(t, 'count-ended@example.com', { plan: 'pro' });
+    await db.updateTable('subscriptions').set({ status: 'ended', ended_at: clock.now() }).where('user_id', '=', db.selectFrom('users').select('id').where('email', '=', 'count-ended@example.com')).execute();
+    // A plan field with no subscription behind it (the subscription is gone, the field was left behind).
+    await db.updateTable('users').set({ plan_id: pro.id, trial_ends_at: null }).where('email', '=', 'count-leftover@example.com').execute();
+    // A team of three on the owner's Start-up: one subscription; the members' plan field is Start-up too.
+    await subscribeInDatabase(t, 'count-owner@example.com', { plan: 'start-up', seats: 3 });
+    const id = async (email: string) => (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+    const team = await db.insertInto('teams').values({ name: 'Counted team', owner_id: await id('count-owner@example.com'), seats: 3 }).returning('id').executeTakeFirstOrThrow();
+    for (const email of ['count-owner@example.com', 'count-manager@example.com', 'count-member@example.com']) await db.insertInto('team_members').values({ team_id: team.id, user_id: await id(email) }).execute();
+    await db.updateTable('users').set({ plan_id: startUp.id }).where('email', 'in', ['count-manager@example.com', 'count-member@example.com']).execute();
+    await db.updateTable('users').set({ plan_id: trial.id, trial_ends_at: new Date(clock.now().getTime() - day) }).where('email', '=', 'count-expired@example.com').execute();
+
+    const after = await countsNow();
+    expect(after.get('pro')! - before.get('pro')!, 'active and past due; not ended, not a leftover field').toBe(2);
+    expect(after.get('start-up')! - before.get('start-up')!, 'the team once, by its owner').toBe(1);
+    // Of the nine new accounts only "trialing" is on a running trial (the rest subscribed, or their trial expired, or joined a team).
+    expect(after.get('free-trial')! - before.get('free-trial')!, 'running trials only').toBe(1);
   });
 
   it('creates a plan with every bilingual field and the quotas; GET /api/plans shows it at once', async () => {
