@@ -67,6 +67,8 @@ describe('GET /api/user', () => {
       doc_words_count: 5000,
       file_formats: ['docx', 'xlsx', 'pptx', 'xliff', 'pdf'],
       web_pages_quota: 10,
+      // The trial's 10 pages a month: paid plans give more.
+      web_pages_upgradable: true,
       // The free trial includes the developer API: its characters of the month against the allowance.
       api_characters_quota: 500_000,
       usage: { text_requests_today: 0, doc_requests_this_month: 0, web_pages_this_month: 0, api_characters_this_month: 0 },
