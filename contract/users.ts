@@ -48,6 +48,8 @@ export const userProfile = z.object({
   doc_words_count: z.number(),
   file_formats: z.array(z.string()),
   web_pages_quota: z.number(),
+  /** Buying another plan would give more website pages a month: the user pays for their own plan and a paid plan gives more. */
+  web_pages_upgradable: z.boolean(),
   /** The developer API's characters a month (GET /v2/usage's `character_limit`); null when the plan has no API. */
   api_characters_quota: z.number().nullable(),
   trial_remaining_days: z.number().nullable(),

@@ -154,6 +154,17 @@ describe.each(['en', 'ar'] as const)('admin console and teams (%s)', (locale) =>
     // The admin granted Start-up with 7 seats above (the plan includes 5): the team has the seats granted.
     expect(await page.getByTestId('team-seats').innerText()).toMatch(/1.*7/);
 
+    // Inviting oneself is refused (422) with a dialog titled as something to check, as the form's other refusals
+    // are titled by their kind ("Limit Exceeded"), not the generic "Something went wrong". Photographed at both sizes.
+    await page.getByTestId('invite-email').fill(owner.email);
+    await page.getByTestId('invite-submit').click();
+    const refused = page.locator('dialog[open]');
+    await refused.waitFor();
+    expect(await refused.locator('.dialog__title').innerText()).toBe(locale === 'ar' ? 'يُرجى مراجعة الدعوة' : 'Please check the invitation');
+    expect(await refused.locator('.dialog__body').innerText()).toContain(locale === 'ar' ? 'هذا الشخص عضو في فريقك بالفعل.' : 'This person is already a member of your team.');
+    await screenshotsAtBothSizes(page, `team-invite-self-${locale}`, { width: 1280, height: 800 });
+    await okDialog(page);
+
     await page.getByTestId('invite-email').fill(invitee);
     await page.getByTestId('invite-submit').click();
     await okDialog(page, locale === 'ar' ? 'تم إرسال الدعوة' : 'Invitation sent');

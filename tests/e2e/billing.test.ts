@@ -164,10 +164,10 @@ const invoiceCount = async (email: string) => {
   return (await t.container.database.db.selectFrom('invoices').select('id').where('user_id', '=', user.id).execute()).length;
 };
 
-/** The invoices' columns, as each card names them on a phone. */
+/** The invoices' columns, as each card names them on a phone; the "Download PDF" button names itself, unlabelled. */
 const INVOICE_LABELS = {
-  en: ['Number', 'Date', 'Description', 'Amount', 'Status', 'Download PDF'],
-  ar: ['الرقم', 'التاريخ', 'الوصف', 'المبلغ', 'الحالة', 'تنزيل PDF'],
+  en: ['Number', 'Date', 'Description', 'Amount', 'Status', undefined],
+  ar: ['الرقم', 'التاريخ', 'الوصف', 'المبلغ', 'الحالة', undefined],
 };
 
 describe.each(['en', 'ar'] as const)('billing trust (%s)', (locale) => {
@@ -317,6 +317,17 @@ describe('billing screens', () => {
       await page.goto('/admin/plans');
       await page.getByTestId('admin-plan-row').first().waitFor();
       await screenshot(page, `billing-admin-plans-${locale}`);
+      // The subscribers column says what it counts: its header's tooltip and a note under the table, in the page's language.
+      const hint =
+        locale === 'en'
+          ? 'Subscribers are the accounts on a plan now: live subscriptions (active, or with a payment past due) and free trials still running. A team counts once, as its owner’s subscription.'
+          : 'المشتركون هم الحسابات المشتركة في الباقة الآن: الاشتراكات السارية (النشطة أو التي تأخر سدادها) والفترات التجريبية المجانية التي لم تنتهِ بعد. ويُحتسب الفريق مرة واحدة باشتراك مالكه.';
+      const header = page.getByTestId('admin-plans-table').locator('thead th').nth(3);
+      expect(await header.innerText()).toBe(locale === 'en' ? 'Subscribers' : 'المشتركون');
+      expect(await header.getAttribute('title')).toBe(hint);
+      expect(await page.getByTestId('admin-plans-subscribers-hint').innerText()).toBe(hint);
+      // A phone shows each plan as a card; its Edit and Delete buttons carry no "Actions" label.
+      await expectTableCardsOnPhone(page, page.getByTestId('admin-plans-table'), locale, `billing-admin-plans-cards-${locale}`, { width: 1280, height: 800 });
       await page.locator('[data-testid="admin-plan-row"][data-slug="hobbyist"] a').click();
       await page.locator('#plan-badge_title_en').waitFor();
       await page.locator('#plan-badge_title_en').fill(locale === 'en' ? 'Starter pick' : 'Student pick');
@@ -327,6 +338,34 @@ describe('billing screens', () => {
     }
     const plans = (await t.app.inject({ method: 'GET', url: '/api/plans' })).json().data;
     expect(plans.find((p: { slug: string }) => p.slug === 'hobbyist').badge_title_en).toBe('Student pick');
+  });
+
+  // The English errors named the fields by their keys ("The daily text requests field is required.", "symbol en",
+  // and the yearly price's error was not shown at all); each now names its field as the form labels it, as Arabic does.
+  it('names each field of the admin plan form as its label does in the form’s errors, in English and in Arabic', async () => {
+    const REQUIRED_QUOTAS = ['daily_text_requests', 'monthly_doc_requests', 'char_limit', 'text_words', 'doc_words', 'doc_chars', 'monthly_files', 'web_pages', 'max_file_size_mb'];
+    for (const locale of ['en', 'ar'] as const) {
+      const page = await signedInPage(locale, `plan-form-${locale}@example.com`, 1);
+      await page.goto('/admin/plans/new');
+      await page.locator('#plan-name_en').waitFor();
+      await page.locator('#plan-name_en').fill('Errors plan');
+      await page.locator('#plan-name_ar').fill('باقة الأخطاء');
+      await page.locator('#plan-amount_yearly').fill('-1');
+      await page.locator('#plan-symbol_en').fill('$$$$$$$$$');
+      await page.getByTestId('save-plan').click();
+      await page.getByTestId('plan-error-daily_text_requests').waitFor();
+      const checked = [...REQUIRED_QUOTAS, 'amount_yearly', 'symbol_en'];
+      for (const name of checked) {
+        // The label less its note in brackets ("Seats included (team plans)"), as the error names the field.
+        const label = (await page.locator(`label[for="plan-${name}"]`).innerText()).split(' (')[0]!.trim().toLowerCase();
+        const error = await page.getByTestId(`plan-error-${name}`).innerText();
+        expect(error.toLowerCase(), `${locale}: the error of ${name} names its label`).toContain(label);
+        expect(error, `${locale}: the error of ${name} shows a field's key`).not.toMatch(/[a-z]_[a-z]|\b(en|ar)\b/);
+      }
+      expect(await page.getByTestId('plan-error-symbol_en').innerText()).toContain(locale === 'en' ? 'English currency symbol' : 'رمز العملة بالإنجليزية');
+      await page.locator('#plan-daily_text_requests').scrollIntoViewIfNeeded();
+      await screenshotsAtBothSizes(page, `billing-admin-plan-errors-${locale}`, { width: 1280, height: 800 });
+    }
   });
 });
 

@@ -53,13 +53,14 @@ const PLAYER = {
 
 const TABLES = {
   en: {
-    replays: ['Started', 'Duration', 'First page', 'Visitor', 'Browser', 'Events', 'Actions'],
+    // The last cell is the row's actions: its button names itself, no label.
+    replays: ['Started', 'Duration', 'First page', 'Visitor', 'Browser', 'Events', undefined],
     watch: 'Replay',
     requests: ['Request', 'Service', 'Scope', 'Contact', 'Message', 'Status'],
     newStatus: 'New',
   },
   ar: {
-    replays: ['البداية', 'المدة', 'الصفحة الأولى', 'الزائر', 'المتصفح', 'الأحداث', 'الإجراءات'],
+    replays: ['البداية', 'المدة', 'الصفحة الأولى', 'الزائر', 'المتصفح', 'الأحداث', undefined],
     watch: 'إعادة التشغيل',
     requests: ['الطلب', 'الخدمة', 'الحجم', 'جهة الاتصال', 'الرسالة', 'الحالة'],
     newStatus: 'جديد',

@@ -27,9 +27,9 @@ let baseUrl: string;
 let dataDir: string;
 const contexts: BrowserContext[] = [];
 
-async function signedInPage(locale: 'en' | 'ar'): Promise<Page> {
-  const hobbyist = await container.plans.getBySlug('hobbyist');
-  const user = await createUser(container, { name: locale === 'ar' ? 'سارة' : 'Sarah', plan_id: hobbyist.id, trial_ends_at: null, password: 'website-e2e-1' });
+async function signedInPage(locale: 'en' | 'ar', planSlug = 'hobbyist'): Promise<Page> {
+  const plan = await container.plans.getBySlug(planSlug);
+  const user = await createUser(container, { name: locale === 'ar' ? 'سارة' : 'Sarah', plan_id: plan.id, trial_ends_at: null, password: 'website-e2e-1' });
   const context = await (await sharedBrowser()).newContext({ baseURL: baseUrl, locale: locale === 'ar' ? 'ar-SA' : 'en-US', viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
   contexts.push(context);
   await context.addCookies([{ name: 'locale', value: locale, url: baseUrl }]);
@@ -237,6 +237,31 @@ describe('website translation screens', () => {
     await page.getByTestId('preview-panel').screenshot({ path: path.join(SCREENSHOT_DIR, 'websites-preview-frame-ar.png') });
 
     await historyEntryReopensSite(page, { type: 'موقع', open: 'فتح الموقع', pair: 'من العربية إلى الإنجليزية', confirmDelete: 'هل تريد حذف هذا الموقع وكل صفحاته المترجمة؟' }, 'ar');
+  });
+
+  // The results panel always said "See plans and pricing", also to a user whose plan already gives the most pages.
+  // It shows only where buying a plan would give more pages (the profile's web_pages_upgradable, from entitlements).
+  it('offers the plans in the results panel only when another plan gives more pages', async () => {
+    const plans = await container.plans.listActive();
+    const most = Math.max(...plans.filter((plan) => !plan.is_trial).map((plan) => plan.web_pages));
+    const largest = plans.find((plan) => !plan.is_trial && plan.web_pages === most)!;
+    for (const locale of ['en', 'ar'] as const) {
+      for (const [slug, offered] of [['hobbyist', true], [largest.slug, false]] as const) {
+        const page = await signedInPage(locale, slug);
+        await page.goto('/web-extraction');
+        await page.getByTestId('website-url').fill(site.url);
+        await page.getByTestId('website-add').click();
+        await page.getByTestId('website-detail').waitFor();
+        const panel = page.locator('.results-panel');
+        await panel.waitFor();
+        await expect.poll(() => page.getByTestId('websites-see-plans').count(), { timeout: 10_000 }).toBe(offered ? 1 : 0);
+        if (offered) expect(await page.getByTestId('websites-see-plans').innerText()).toBe(locale === 'ar' ? 'عرض الباقات والأسعار' : 'See plans and pricing');
+        for (const [size, viewport] of Object.entries({ desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } })) {
+          await page.setViewportSize(viewport);
+          await panel.screenshot({ path: path.join(SCREENSHOT_DIR, `websites-results-${offered ? 'plans-offered' : 'largest-plan'}-${locale}-${size}.png`) });
+        }
+      }
+    }
   });
 
   it('shows the server\'s message for an address it refuses', async () => {

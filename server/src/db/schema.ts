@@ -100,6 +100,8 @@ export interface UsersTable {
   source_lang: Generated<'auto' | 'en' | 'ar'>;
   target_lang: Generated<'en' | 'ar'>;
   domain: Generated<'general' | 'business' | 'legal' | 'ecommerce'>;
+  /** When the account's first session began (migration 0280); null before it has had one. */
+  first_signed_in_at: Date | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

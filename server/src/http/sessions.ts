@@ -117,6 +117,8 @@ export class SessionStore {
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    // The account's first session is its first visit (users.first_signed_in_at): set once, by whichever starts first.
+    await this.db.updateTable('users').set({ first_signed_in_at: row.created_at }).where('id', '=', input.userId).where('first_signed_in_at', 'is', null).execute();
     // Without "remember me" both cookies end with the browser; the row expires server-side.
     const cookieExpires = remember ? expires : undefined;
     reply.setCookie(SESSION_COOKIE, token, { ...this.cookieOptions(cookieExpires), httpOnly: true });

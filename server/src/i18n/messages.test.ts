@@ -14,6 +14,7 @@ import {
   digitLedLatin,
   type NounName,
 } from '../../../tests/i18n/catalog-rules';
+import { planFields } from '../modules/plans/schemas';
 import { fieldNames } from './catalogs/fields';
 import { formatNumber, isolate, messages, normalizeLocale, t } from './messages';
 
@@ -120,6 +121,14 @@ describe('server message catalogs', () => {
     }
     const missing = [...names].filter((name) => !(name in fieldNames.ar)).sort();
     expect(missing, 'fields without an Arabic name in server/src/i18n/catalogs/fields.ts').toEqual([]);
+  });
+
+  it('names every field of the admin plan form in English as the form labels it, not by its key', () => {
+    for (const field of [...Object.keys(planFields), 'archived'].filter((name) => !['slug', 'archived'].includes(name))) {
+      expect(fieldNames.en, `${field} has no English name in server/src/i18n/catalogs/fields.ts`).toHaveProperty(field);
+    }
+    expect(t('en', 'validation.required', { attribute: 'daily_text_requests' })).toBe('The text translations per day field is required.');
+    expect(t('ar', 'validation.required', { attribute: 'daily_text_requests' })).toBe('حقل «الترجمات النصية يوميًا» مطلوب.');
   });
 
   it('uses the glossary terms of docs/terminology.md and none of the rejected variants', () => {

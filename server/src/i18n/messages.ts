@@ -78,13 +78,14 @@ function pluralKey(locale: Locale, key: string, count: unknown): string {
 
 /**
  * A field's name in messages. `:attribute` carries the field's key ("job_title", "events.0.type");
- * Arabic names come from catalogs/fields.ts, English reads the key as words ("job title").
+ * Arabic names come from catalogs/fields.ts; English ones too where a form labels the field
+ * ("text translations per day"), else English reads the key as words ("job title").
  */
 function fieldName(locale: Locale, field: string): string {
   const segments = field.split('.').filter((segment) => !/^\d+$/.test(segment));
   const name = (segments[segments.length - 1] ?? field).replace(/ /g, '_');
   if (locale === 'ar') return fieldNames.ar[name as keyof typeof fieldNames.ar] ?? field;
-  return field.replace(/_/g, ' ') || 'input';
+  return fieldNames.en[name as keyof typeof fieldNames.en] ?? (field.replace(/_/g, ' ') || 'input');
 }
 
 /**

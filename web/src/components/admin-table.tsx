@@ -13,7 +13,8 @@ export interface AdminTableColumn {
  * The list table of the admin screens, the glossary and the developer keys: a loading state, an empty panel, or the
  * table with its header row (scrolling sideways where it is wider than its box). On a phone each row is a card instead
  * (`.table-cards` in styles.css), so every cell the children render names its column with `data-label` (the column's
- * label as text, a hidden one too), and gives a value's direction to an element inside it, not to the cell.
+ * label as text, a hidden one too), and gives a value's direction to an element inside it, not to the cell. The row's
+ * actions (a cell of buttons) have no `data-label`: the buttons name themselves.
  */
 export function AdminTable({
   pending,

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 /** Table types of the billing migrations (0040-0046). */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -169,5 +169,6 @@ export interface BillingTables {
 
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type InvoiceRow = Selectable<InvoicesTable>;
+export type NewInvoice = Insertable<InvoicesTable>;
 export type CheckoutRow = Selectable<CheckoutsTable>;
 export type PaymentCardRow = Selectable<PaymentCardsTable>;

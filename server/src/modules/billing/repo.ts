@@ -1,29 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { createUsersRepo } from '../users/repo';
-import type { Frequency, InvoiceLine, InvoiceParty, InvoiceKind } from '../../db/tables/billing';
+import type { Frequency, InvoiceRow, NewInvoice } from '../../db/tables/billing';
 
-export interface NewInvoice {
-  user_id: number;
-  subscription_id: number | null;
-  plan_id: number | null;
-  kind: InvoiceKind;
-  frequency: Frequency;
-  seats: number;
-  period_start: Date;
-  period_end: Date;
-  amount: string;
-  lines: InvoiceLine[];
-  customer: InvoiceParty;
-  seller: InvoiceParty;
-  locale: 'en' | 'ar';
-  status: 'open' | 'paid';
-  issued_at: Date;
-  due_at: Date;
-  paid_at: Date | null;
-  gateway: string | null;
-  payment_ref: string | null;
-}
+/** An invoice's JSON columns as JSON text: the drivers would write its `lines` array as a PostgreSQL array. */
+const withJsonText = (values: NewInvoice): NewInvoice => ({ ...values, lines: jsonText(values.lines), customer: jsonText(values.customer), seller: jsonText(values.seller) });
+const jsonText = <T>(value: T | string): string => (typeof value === 'string' ? value : JSON.stringify(value));
 
 /** All SQL of the billing domain. Bind it to a transaction with `createBillingRepo(trx)`. */
 export function createBillingRepo(db: Kysely<DB>) {
@@ -138,15 +120,15 @@ export function createBillingRepo(db: Kysely<DB>) {
     insertInvoice(values: NewInvoice) {
       return db
         .insertInto('invoices')
-        .values({ ...values, lines: JSON.stringify(values.lines), customer: JSON.stringify(values.customer), seller: JSON.stringify(values.seller) })
+        .values(withJsonText(values))
         .returningAll()
         .executeTakeFirstOrThrow();
     },
-    /** The renewal invoice of a period, issued at most once (unique index). */
-    async insertRenewalInvoiceOnce(values: NewInvoice) {
+    /** The renewal invoice of a period, issued at most once (unique index on its subscription, kind and period start). */
+    async insertRenewalInvoiceOnce(values: NewInvoice & Pick<InvoiceRow, 'subscription_id' | 'period_start'>) {
       const inserted = await db
         .insertInto('invoices')
-        .values({ ...values, lines: JSON.stringify(values.lines), customer: JSON.stringify(values.customer), seller: JSON.stringify(values.seller) })
+        .values(withJsonText(values))
         .onConflict((oc) => oc.columns(['subscription_id', 'kind', 'period_start']).where('kind', '=', 'renewal').doNothing())
         .returningAll()
         .executeTakeFirst();

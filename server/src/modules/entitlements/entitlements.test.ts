@@ -6,7 +6,7 @@ import { deadlocksFound } from '../../../test/database';
 import { createUser as createFactoryUser } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { createUsageLedger, periodStart } from './ledger';
-import type { Entitlements } from './service';
+import { limitsOf, type Entitlements } from './service';
 
 const DAY = 86_400_000;
 let t: TestApp;
@@ -42,15 +42,7 @@ describe('entitlementsFor: one table over every kind of actor, for every feature
   let teamPlan: PlanRow;
   let granted: PlanRow;
 
-  const planLimits = (plan: PlanRow) => ({
-    charLimit: plan.char_limit,
-    textRequestsPerDay: plan.daily_text_requests,
-    documentsPerMonth: plan.monthly_doc_requests,
-    docWords: plan.doc_words,
-    maxFileMb: plan.max_file_size_mb,
-    webPagesPerMonth: plan.web_pages,
-    apiCharactersPerMonth: plan.monthly_api_characters,
-  });
+  const planLimits = limitsOf;
 
   beforeAll(async () => {
     trial = await t.container.plans.getBySlug('free-trial');
@@ -168,6 +160,32 @@ describe('every screen shows the plan and trial the entitlements decide', () => 
     expect(listed.find((row) => row.id === member.id)).toMatchObject({ plan: { slug: 'free-trial' }, trial_remaining_days: 0 });
   });
 
+});
+
+describe('upgradeRaises: whether buying another plan would raise a limit', () => {
+  // The websites screen offered "See plans and pricing" to everyone, also where no plan gives more.
+  it('yes on a plan that gives less than another on sale; no on the one that gives the most, for a team’s member or for a guest', async () => {
+    await t.container.plans.invalidate();
+    const onSale = (await t.container.plans.listActive()).filter((plan) => !plan.is_trial);
+    const most = Math.max(...onSale.map((plan) => plan.web_pages));
+    const largest = onSale.find((plan) => plan.web_pages === most)!;
+    const trial = await t.container.plans.getBySlug('free-trial');
+    expect(trial.web_pages).toBeLessThan(most);
+    const e = t.container.entitlements;
+    const raises = async (id: number) => e.upgradeRaises(await e.entitlementsFor({ user: (await t.container.users.findById(id))! }), 'webPagesPerMonth');
+
+    expect(await raises((await createUser(t, { planId: trial.id, trialEndsAt: new Date(Date.now() + 3 * DAY) })).id)).toBe(true);
+    expect(await raises((await createUser(t, { planId: largest.id })).id)).toBe(false);
+    // A team on the owner's trial: the owner can buy more pages; a member or manager works under the owner's plan and cannot.
+    const owner = await createUser(t, { planId: trial.id, trialEndsAt: new Date(Date.now() + 3 * DAY) });
+    const member = await createUser(t);
+    const manager = await createUser(t);
+    await createTeam(t, owner, [{ user: member, role: 5 }, { user: manager, role: 4 }]);
+    expect(await raises(owner.id)).toBe(true);
+    expect(await raises(member.id)).toBe(false);
+    expect(await raises(manager.id)).toBe(false);
+    expect(await e.upgradeRaises(await e.entitlementsFor({ guest: { token: 'guest-token-upgrade', ip: '203.0.113.9' } }), 'webPagesPerMonth')).toBe(false);
+  });
 });
 
 describe('the usage ledger', () => {

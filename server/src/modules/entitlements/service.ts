@@ -18,6 +18,19 @@ export function planHas(plan: PlanRow, feature: PlanFeature): boolean {
   return plan.api_enabled;
 }
 
+/** A plan's limits, as the entitlements of a user on it carry them. */
+export function limitsOf(plan: PlanRow): EntitlementLimits {
+  return {
+    charLimit: plan.char_limit,
+    textRequestsPerDay: plan.daily_text_requests,
+    documentsPerMonth: plan.monthly_doc_requests,
+    docWords: plan.doc_words,
+    maxFileMb: plan.max_file_size_mb,
+    webPagesPerMonth: plan.web_pages,
+    apiCharactersPerMonth: plan.monthly_api_characters,
+  };
+}
+
 /** Who asks: a signed-in user, or a guest known by browser token and IP. */
 export type EntitlementActor = { user: UserRow } | { guest: { token?: string | null; ip: string } };
 
@@ -143,15 +156,7 @@ export function createEntitlements(deps: {
         webExtraction: planHas(plan, 'webExtraction'),
         formats: plan.file_formats.map((format) => format.toLowerCase()),
       },
-      limits: {
-        charLimit: plan.char_limit,
-        textRequestsPerDay: plan.daily_text_requests,
-        documentsPerMonth: plan.monthly_doc_requests,
-        docWords: plan.doc_words,
-        maxFileMb: plan.max_file_size_mb,
-        webPagesPerMonth: plan.web_pages,
-        apiCharactersPerMonth: plan.monthly_api_characters,
-      },
+      limits: limitsOf(plan),
       quotaSubjects: [quotaSubject],
       memberSubject: team ? userSubject(user.id) : null,
     };
@@ -228,6 +233,17 @@ export function createEntitlements(deps: {
     /** The entitlements of a signed-in user or a guest. */
     entitlementsFor(actor: EntitlementActor): Promise<Entitlements> {
       return 'user' in actor ? forUser(actor.user) : forGuest(actor.guest);
+    },
+
+    /**
+     * Whether buying another plan would raise one of the caller's limits: they pay for their own plan (a team's
+     * member or manager works under the owner's, and cannot buy; a guest has no plan) and a paid plan on sale gives
+     * more than theirs. The screens offer the plans only then.
+     */
+    async upgradeRaises(entitlements: Entitlements, limit: keyof EntitlementLimits): Promise<boolean> {
+      if (entitlements.payer.kind !== 'self') return false;
+      const current = entitlements.limits[limit];
+      return (await deps.plans.listActive()).some((plan) => !plan.is_trial && limitsOf(plan)[limit] > current);
     },
 
     /** Takes `amount` units of a quota (all counters or none); refused past the limit. */

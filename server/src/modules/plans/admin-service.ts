@@ -13,7 +13,7 @@ const slugify = (value: string) =>
     .replace(/^-+|-+$/g, '')
     .slice(0, 50) || 'plan';
 
-/** The admin's view of a plan: the public shape plus archive state, quotas and subscriber count. */
+/** The admin's view of a plan: the public shape plus archive state, quotas and its subscribers now (repo.countSubscribers). */
 export function toAdminPlan(plan: PlanRow, subscribers: number) {
   return {
     ...toPublicPlan(plan),
@@ -35,8 +35,6 @@ export function createAdminPlansService(deps: {
   repo: PlansRepo;
   plans: PlansService;
   planIdsInUse: () => Promise<Set<number>>;
-  /** Users on each plan (the users module's count; the container wires it). */
-  subscriberCounts: () => Promise<Map<number, number>>;
   now: () => Date;
 }) {
   async function uniqueSlug(base: string, exceptId?: number) {
@@ -50,14 +48,14 @@ export function createAdminPlansService(deps: {
 
   return {
     async list() {
-      const [plans, counts] = await Promise.all([deps.repo.listAll(), deps.subscriberCounts()]);
+      const [plans, counts] = await Promise.all([deps.repo.listAll(), deps.repo.countSubscribers(deps.now())]);
       return plans.map((plan) => toAdminPlan(plan, counts.get(plan.id) ?? 0));
     },
 
     async get(id: number) {
       const plan = await deps.repo.findById(id);
       if (!plan) throw new NotFound();
-      return toAdminPlan(plan, (await deps.subscriberCounts()).get(id) ?? 0);
+      return toAdminPlan(plan, (await deps.repo.countSubscribers(deps.now())).get(id) ?? 0);
     },
 
     async create(input: CreatePlanInput) {
@@ -82,7 +80,7 @@ export function createAdminPlansService(deps: {
         updated_at: deps.now(),
       });
       await deps.plans.invalidate();
-      return toAdminPlan(plan, (await deps.subscriberCounts()).get(id) ?? 0);
+      return toAdminPlan(plan, (await deps.repo.countSubscribers(deps.now())).get(id) ?? 0);
     },
 
     /** Deletes an unused plan; archives one in use. */

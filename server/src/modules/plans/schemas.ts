@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formNumber } from '../../http/validation';
+import { formNumber, requiredString } from '../../http/validation';
 import type { LocalizedList } from '../../db/schema';
 
 /**
@@ -29,8 +29,8 @@ export const planFields = {
   is_team: z.boolean().default(false),
   price,
   price_yearly: price,
-  name_en: z.string({ error: 'validation.name_required' }).trim().min(1, { error: 'validation.name_required' }).max(80),
-  name_ar: z.string({ error: 'validation.name_required' }).trim().min(1, { error: 'validation.name_required' }).max(80),
+  name_en: requiredString('validation.name_required').max(80),
+  name_ar: requiredString('validation.name_required').max(80),
   symbol_en: text(8).default('$'),
   symbol_ar: text(8).default('$'),
   price_en: text(40).default('0'),

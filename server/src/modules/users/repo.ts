@@ -129,16 +129,6 @@ export function createUsersRepo(db: Kysely<DB>) {
       const rows = await db.selectFrom('users').select('plan_id').distinct().where('plan_id', 'is not', null).execute();
       return new Set(rows.map((row) => Number(row.plan_id)));
     },
-    /** Users on each plan. */
-    async countByPlan() {
-      const rows = await db
-        .selectFrom('users')
-        .select(['plan_id', (eb) => eb.fn.countAll<number>().as('count')])
-        .where('plan_id', 'is not', null)
-        .groupBy('plan_id')
-        .execute();
-      return new Map(rows.map((row) => [Number(row.plan_id), Number(row.count)]));
-    },
 
     /** Deletes the user; sessions, social accounts and tokens go with it (on delete cascade). */
     async delete(id: number) {

@@ -56,7 +56,7 @@ export interface UsersServiceDeps {
   repo: UsersRepo;
   plans: PlansService;
   /** The plan, trial, features, limits and usage of the profile (entitlements module). */
-  entitlements: Pick<EntitlementsService, 'entitlementsFor' | 'usageSnapshot'>;
+  entitlements: Pick<EntitlementsService, 'entitlementsFor' | 'usageSnapshot' | 'upgradeRaises'>;
   /** The subscription and trial fields of the profile (the billing module's, wired by the container). */
   billing: { profileExtras(user: UserRow, plan: PlanRow, trialEndsAt: Date | null): Promise<ProfileBillingFields> };
   now: () => Date;
@@ -123,6 +123,8 @@ export function createUsersService(deps: UsersServiceDeps) {
       doc_words_count: limits.doc_words,
       file_formats: limits.file_formats,
       web_pages_quota: limits.web_pages,
+      // Another plan would give more website pages a month (the websites screen then points to the plans).
+      web_pages_upgradable: await deps.entitlements.upgradeRaises(entitled, 'webPagesPerMonth'),
       api_characters_quota: apiCharacters?.limit ?? null,
       trial_remaining_days: entitled.trial.remainingDays,
       trial_ends_at: billing.trial_ends_at,
@@ -151,7 +153,7 @@ export function createUsersService(deps: UsersServiceDeps) {
      * account's first visit, which the dashboard's greeting follows.
      */
     async getOwnProfile(user: UserRow, session: { startedAt: Date }) {
-      return { ...(await getProfile(user)), first_session: isFirstSession({ createdAt: new Date(user.created_at) }, session) };
+      return { ...(await getProfile(user)), first_session: isFirstSession({ firstSignedInAt: user.first_signed_in_at ? new Date(user.first_signed_in_at) : null }, session) };
     },
     sendPasswordChangedEmail,
 

@@ -35,18 +35,21 @@ describe('accountDeletionBlocker', () => {
 });
 
 describe('isFirstSession', () => {
-  const createdAt = new Date('2026-11-28T09:00:00Z');
-  const startedAfter = (ms: number) => isFirstSession({ createdAt }, { startedAt: new Date(createdAt.getTime() + ms) });
+  const firstSignedInAt = new Date('2026-11-28T09:00:00Z');
+  const startedAfter = (ms: number) => isFirstSession({ firstSignedInAt }, { startedAt: new Date(firstSignedInAt.getTime() + ms) });
 
-  it("is the account's first visit when the session began with the sign-up or soon after it", () => {
+  it("is the account's first visit when the session is its first one, or began soon after it", () => {
     expect(startedAfter(0)).toBe(true);
-    expect(startedAfter(40)).toBe(true); // sign-up: the session starts in the same request
-    expect(startedAfter(3_000)).toBe(true); // the sign-in right after accepting an invitation
+    expect(startedAfter(3_000)).toBe(true); // a sign-in on another device, where the verification link was opened
     expect(startedAfter(FIRST_SESSION_WINDOW_MS - 1)).toBe(true);
     expect(FIRST_SESSION_WINDOW_MS).toBe(60 * 60_000);
   });
 
-  it('is a return when the session began an hour or more after the account was made', () => {
+  it('is the first visit when the account has had no session yet (an admin made at first start, signing in days later)', () => {
+    expect(isFirstSession({ firstSignedInAt: null }, { startedAt: new Date('2026-12-30T09:00:00Z') })).toBe(true);
+  });
+
+  it("is a return when the session began an hour or more after the account's first one", () => {
     expect(startedAfter(FIRST_SESSION_WINDOW_MS)).toBe(false);
     expect(startedAfter(2 * 86_400_000)).toBe(false);
   });

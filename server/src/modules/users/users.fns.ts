@@ -4,19 +4,22 @@ import type { UserRow } from '../../db/schema';
 export const TRIAL_DAYS = 7;
 
 /**
- * How soon after the account's creation a session must begin to count as its first. Sign-up and
- * social sign-up open theirs in the same request; the sign-in after accepting a team invitation
- * follows within seconds; the hour also covers a verification link opened on another device.
+ * How soon after the account's first session another may begin and still count as the first visit:
+ * the sign-up's session, then the sign-in on another device where the verification link was opened.
  */
 export const FIRST_SESSION_WINDOW_MS = 60 * 60_000;
 
 /**
  * Whether the session is the account's first visit (the dashboard then says "Welcome," rather
- * than "Welcome back,"): it began within FIRST_SESSION_WINDOW_MS of the account's creation.
- * No sign-in time is kept, and sign-out deletes sessions, so this is the signal the data holds.
+ * than "Welcome back,"): it began within FIRST_SESSION_WINDOW_MS of the account's first session
+ * (the sign-up's, or the first sign-in of an account made for its user: an admin made at first
+ * start, a team member). Not the account's creation: an admin made when the server first started
+ * signs in for the first time a day later. `firstSignedInAt` null: no session has begun yet, so
+ * this one is the first.
  */
-export function isFirstSession(account: { createdAt: Date }, session: { startedAt: Date }): boolean {
-  return session.startedAt.getTime() - account.createdAt.getTime() < FIRST_SESSION_WINDOW_MS;
+export function isFirstSession(account: { firstSignedInAt: Date | null }, session: { startedAt: Date }): boolean {
+  if (!account.firstSignedInAt) return true;
+  return session.startedAt.getTime() - account.firstSignedInAt.getTime() < FIRST_SESSION_WINDOW_MS;
 }
 
 /** Company logos: PNG, JPEG or WebP, recognised by their first bytes, at most 2 MB. */

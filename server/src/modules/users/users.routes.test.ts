@@ -67,6 +67,8 @@ describe('GET /api/user', () => {
       doc_words_count: 5000,
       file_formats: ['docx', 'xlsx', 'pptx', 'xliff', 'pdf'],
       web_pages_quota: 10,
+      // The trial's 10 pages a month: paid plans give more.
+      web_pages_upgradable: true,
       // The free trial includes the developer API: its characters of the month against the allowance.
       api_characters_quota: 500_000,
       usage: { text_requests_today: 0, doc_requests_this_month: 0, web_pages_this_month: 0, api_characters_this_month: 0 },
@@ -90,12 +92,31 @@ describe('GET /api/user', () => {
     await db().updateTable('users').set({ email_verified_at: new Date() }).where('email', '=', email).execute();
     expect((await newcomer.get('/api/user')).json().first_session).toBe(true);
 
-    // The same account signing in again two hours after it was made (created_at is the database's clock).
-    await sql`update users set created_at = now() - interval '2 hours' where email = ${email}`.execute(db());
+    // The same account signing in again two hours after its first session (the database's clock).
+    await sql`update users set first_signed_in_at = first_signed_in_at - interval '2 hours' where email = ${email}`.execute(db());
     const returning = await signIn(t, email, 'password123', freshIp());
     expect((await returning.get('/api/user')).json().first_session).toBe(false);
     // The writes answer the profile too, with the same greeting.
     expect((await returning.post('/api/user/settings', { source_lang: 'en', target_lang: 'ar', domain: 'legal' })).json().user.first_session).toBe(false);
+  });
+});
+
+describe('the first visit of an account made for its user', () => {
+  // The admin made at first start from ADMIN_EMAIL/ADMIN_PASSWORD was greeted "Welcome back," at their first sign-in:
+  // the greeting was measured from the account's creation, the server's first start, not from its first session.
+  it('greets an admin made at first start as new at their first sign-in, days after the server started', async () => {
+    const email = uniqueEmail('first-admin');
+    expect(await t.container.users.bootstrapAdmin({ email, password: 'admin-password-1' })).not.toBeNull();
+    await sql`update users set created_at = now() - interval '3 days' where email = ${email}`.execute(db());
+    const admin = await signIn(t, email, 'admin-password-1', freshIp());
+    expect((await admin.get('/api/user')).json().first_session).toBe(true);
+    const stored = await db().selectFrom('users').select(['created_at', 'first_signed_in_at']).where('email', '=', email).executeTakeFirstOrThrow();
+    expect(stored.first_signed_in_at!.getTime() - new Date(stored.created_at).getTime()).toBeGreaterThan(2 * 86_400_000);
+
+    // Signing in again two hours after that first session is a return.
+    await sql`update users set first_signed_in_at = first_signed_in_at - interval '2 hours' where email = ${email}`.execute(db());
+    const returning = await signIn(t, email, 'admin-password-1', freshIp());
+    expect((await returning.get('/api/user')).json().first_session).toBe(false);
   });
 });
 

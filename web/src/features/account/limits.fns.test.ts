@@ -23,6 +23,7 @@ function makeUser(overrides: Partial<User> = {}): User {
     doc_words_count: 50000,
     file_formats: ['docx', 'xlsx', 'pptx', 'xliff', 'pdf'],
     web_pages_quota: 10,
+    web_pages_upgradable: true,
     api_characters_quota: null,
     trial_remaining_days: 5,
     trial_ends_at: '2025-01-08T00:00:00.000Z',

@@ -77,7 +77,7 @@ export function AdminReplaysPage() {
               {browserName(recording.user_agent)}
             </td>
             <td data-label={t('replays.columns.events')}>{number(recording.events)}</td>
-            <td data-label={t('replays.columns.actions')}>
+            <td>
               <Link className="button button--ghost button--small" to={`/admin/replays/${recording.id}`} data-testid="replay-open">
                 {t('replays.watch')}
               </Link>

@@ -41,7 +41,7 @@ export function InvoiceTable({ invoices }: { invoices: Invoice[] }) {
               <td data-label={t('invoices.status')}>
                 <span className={`pill invoice-status invoice-status--${invoice.status}`}>{t(`invoices.statuses.${invoice.status}`)}</span>
               </td>
-              <td data-label={t('invoices.download')}>
+              <td>
                 <a className="button button--ghost button--small" href={invoice.download_url} download={`${invoice.number}.pdf`} data-testid="invoice-download">
                   {t('invoices.download')}
                 </a>

@@ -81,7 +81,7 @@ export function AdminContentPage() {
             <td className="muted small" data-label={t('admin.columns.updated')}>
               {formatDateTime(entry.updated_at, language)}
             </td>
-            <td data-label={t('admin.columns.actions')}>
+            <td>
               <Link className="button button--ghost button--small" to={`/admin/content/${entry.id}`}>
                 {t('admin.edit')}
               </Link>

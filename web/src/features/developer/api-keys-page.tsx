@@ -120,7 +120,7 @@ export function ApiKeysPage() {
                 {[t('keys.usageRequests', { count: key.usage.requests }), t('keys.usageCharacters', { count: key.usage.characters }), t('keys.usageDocuments', { count: key.usage.documents })].join(' · ')}
               </td>
               <td data-label={t('keys.columns.status')}>{key.revoked_at ? <span className="muted">{t('keys.revoked')}</span> : t('keys.active')}</td>
-              <td data-label={t('keys.columns.actions')}>
+              <td>
                 {!key.revoked_at && (
                   <button
                     type="button"

@@ -287,7 +287,7 @@ function GlossaryView({ scope }: { scope: GlossaryScope }) {
               <td data-label={t('columns.languages')}>{t(`direction.${term.source_lang}-${term.target_lang}` as 'direction.en-ar')}</td>
               <td data-label={t('columns.domain')}>{domainName(term.domain)}</td>
               {canEdit && (
-                <td className="row-actions" data-label={t('columns.actions')}>
+                <td className="row-actions">
                   <button type="button" className="button button--ghost button--small" onClick={() => startEdit(term)} data-testid="glossary-edit">
                     {t('edit')}
                   </button>

@@ -15,6 +15,9 @@ const FORMATS = ['docx', 'xlsx', 'pptx', 'xliff', 'pdf'] as const;
 
 type Form = Record<string, string | boolean | string[]>;
 
+/** The API field of a form input named otherwise (the prices), whose 422 message shows under that input. */
+const API_FIELD: Record<string, string> = { amount: 'price', amount_yearly: 'price_yearly' };
+
 function emptyForm(): Form {
   const form: Form = { slug: '', sort_order: '10', amount: '0', amount_yearly: '0', is_team: false, llm_enabled: false, api_enabled: false, features_en: '', features_ar: '', file_formats: ['docx'] };
   for (const field of TEXT_FIELDS) for (const lang of ['en', 'ar']) form[`${field}_${lang}`] = field === 'symbol' ? '$' : field === 'price' ? '0' : '';
@@ -106,17 +109,24 @@ export function AdminPlanEditorPage() {
     }
   }
 
-  const input = (name: string, label: string, options: { type?: string; dir?: 'ltr' | 'rtl' | 'auto'; multiline?: boolean } = {}) => (
-    <div className="form-field" key={name}>
-      <label htmlFor={`plan-${name}`}>{label}</label>
-      {options.multiline ? (
-        <textarea id={`plan-${name}`} rows={5} dir={options.dir ?? 'auto'} value={String(form[name] ?? '')} onChange={(event) => set(name, event.target.value)} />
-      ) : (
-        <input id={`plan-${name}`} name={name} type={options.type ?? 'text'} dir={options.dir ?? 'auto'} value={String(form[name] ?? '')} onChange={(event) => set(name, event.target.value)} aria-invalid={Boolean(errors[name])} />
-      )}
-      {errors[name] && <p className="form-field__error">{errors[name]}</p>}
-    </div>
-  );
+  const input = (name: string, label: string, options: { type?: string; dir?: 'ltr' | 'rtl' | 'auto'; multiline?: boolean } = {}) => {
+    const error = errors[API_FIELD[name] ?? name];
+    return (
+      <div className="form-field" key={name}>
+        <label htmlFor={`plan-${name}`}>{label}</label>
+        {options.multiline ? (
+          <textarea id={`plan-${name}`} rows={5} dir={options.dir ?? 'auto'} value={String(form[name] ?? '')} onChange={(event) => set(name, event.target.value)} />
+        ) : (
+          <input id={`plan-${name}`} name={name} type={options.type ?? 'text'} dir={options.dir ?? 'auto'} value={String(form[name] ?? '')} onChange={(event) => set(name, event.target.value)} aria-invalid={Boolean(error)} aria-describedby={error ? `plan-${name}-error` : undefined} />
+        )}
+        {error && (
+          <p className="form-field__error" id={`plan-${name}-error`} data-testid={`plan-error-${name}`}>
+            {error}
+          </p>
+        )}
+      </div>
+    );
+  };
 
   return (
     <section className="container page-section admin-page billing-page" data-testid="admin-plan-editor">
@@ -136,7 +146,6 @@ export function AdminPlanEditorPage() {
             {input('amount', t('admin.fields.price'), { type: 'number', dir: 'ltr' })}
             {input('amount_yearly', t('admin.fields.priceYearly'), { type: 'number', dir: 'ltr' })}
           </div>
-          {errors.price && <p className="form-field__error">{errors.price}</p>}
           <label className="checkbox">
             <input type="checkbox" checked={Boolean(form.is_team)} onChange={(event) => set('is_team', event.target.checked)} /> {t('admin.fields.isTeam')}
           </label>

@@ -6,7 +6,7 @@ import { PageLoading } from '../../components/page-loading';
 import { useLanguage } from '../../i18n/use-language';
 import { formatPlanPrice } from './plans.fns';
 import { useAdminPlanMutations, useAdminPlans, type AdminPlan } from './use-admin-plans';
-import { isolate } from '../../i18n/format';
+import { formatNumber, isolate } from '../../i18n/format';
 import '../../components/admin-table.css';
 
 /** /admin/plans: every plan, archived ones too, with edit and delete. */
@@ -43,13 +43,15 @@ export function AdminPlansPage() {
           <PageLoading />
         ) : (
           <div className="table-scroll table-cards">
-            <table className="data-table">
+            <table className="data-table" data-testid="admin-plans-table">
               <thead>
                 <tr>
                   <th scope="col">{t('admin.name')}</th>
                   <th scope="col">{t('admin.monthly')}</th>
                   <th scope="col">{t('admin.yearly')}</th>
-                  <th scope="col">{t('admin.subscribers')}</th>
+                  <th scope="col" title={t('admin.subscribersHint')}>
+                    {t('admin.subscribers')}
+                  </th>
                   <th scope="col">{t('admin.state')}</th>
                   <th scope="col">
                     <span className="visually-hidden">{t('admin.actions')}</span>
@@ -71,11 +73,13 @@ export function AdminPlansPage() {
                     <td data-label={t('admin.yearly')}>
                       <bdi>{formatPlanPrice(plan.price_yearly ?? 0, '$', language)}</bdi>
                     </td>
-                    <td data-label={t('admin.subscribers')}>{plan.subscribers}</td>
+                    <td data-label={t('admin.subscribers')} data-testid="admin-plan-subscribers">
+                      {formatNumber(plan.subscribers, language)}
+                    </td>
                     <td data-label={t('admin.state')}>
                       <span className={`pill ${plan.archived ? 'pill--accent' : ''}`}>{plan.archived ? t('admin.archived') : t('admin.active')}</span>
                     </td>
-                    <td className="data-table__actions" data-label={t('admin.actions')}>
+                    <td className="data-table__actions">
                       <Link className="button button--ghost button--small" to={`/admin/plans/${plan.id}`}>
                         {t('admin.edit')}
                       </Link>
@@ -89,6 +93,10 @@ export function AdminPlansPage() {
             </table>
           </div>
         )}
+        {/* What the subscribers column counts, under the table at every width (phone cards show no header to hover). */}
+        <p className="muted table-note" id="admin-plans-subscribers-hint" data-testid="admin-plans-subscribers-hint">
+          {t('admin.subscribersHint')}
+        </p>
       </div>
     </section>
   );

@@ -76,10 +76,13 @@ function TeamView({ team }: { team: Team }) {
   const done = (answer: { message?: string }) => answer.message && showDialog({ modalType: 'success', message: answer.message });
   // The API answers the spec's bare "updated successfully" for these; the screen says what happened.
   const said = (key: 'memberRoleChanged' | 'ownershipTransferred' | 'memberRemoved' | 'teamDissolved') => () => showDialog({ modalType: 'success', message: tMessages(`success.${key}`) });
-  const failed = (error: unknown) => {
+  // A 402 is titled "Limit Exceeded" and says how to get more; a 422 on a form (an invitation to someone already in
+  // the team) is titled with what to check, not the generic "Something went wrong".
+  const failedWith = (invalidTitle?: string) => (error: unknown) => {
     if (isApiError(error) && error.status === 402) showDialog({ modalType: 'error', title: t('upgrade.title'), message: [error.message, t('upgrade.body')] });
-    else showError(error);
+    else showError(error, isApiError(error) && error.status === 422 ? invalidTitle : undefined);
   };
+  const failed = failedWith();
 
   return (
     <>
@@ -99,7 +102,7 @@ function TeamView({ team }: { team: Team }) {
             data-testid="invite-form"
             onSubmit={(event) => {
               event.preventDefault();
-              actions.invite.mutate({ email, role_id: Number(role) }, { onSuccess: (a) => (setEmail(''), done(a)), onError: failed });
+              actions.invite.mutate({ email, role_id: Number(role) }, { onSuccess: (a) => (setEmail(''), done(a)), onError: failedWith(t('invite.invalidTitle')) });
             }}
           >
             <h2>{t('invite.title')}</h2>
@@ -143,7 +146,7 @@ function TeamView({ team }: { team: Team }) {
         </div>
       )}
 
-      {/* On a phone each member is a card, every cell labelled with its column (.table-cards). */}
+      {/* On a phone each member is a card, every cell labelled with its column but the actions, whose buttons name themselves (.table-cards). */}
       <div className="table-wrap table-cards">
         <table className="data-table" data-testid="team-members">
           <thead>
@@ -200,7 +203,7 @@ function TeamView({ team }: { team: Team }) {
                     </td>
                   )}
                   {team.can_manage && (
-                    <td className="row-actions" data-label={t('actions')}>
+                    <td className="row-actions">
                       {member.invited && (
                         <button className="button button--ghost button--small" onClick={() => actions.cancelInvitation.mutate({ id: member.invitation_id }, { onError: failed })}>
                           {t('invite.cancel')}

@@ -185,6 +185,7 @@ function SiteDetail({ id, onDeleted }: { id: number; onDeleted: () => void }) {
   const { t } = useTranslation('websites');
   const { language } = useLanguage();
   const site = useWebsite(id);
+  const { data: user } = useCurrentUser();
   const actions = useWebsiteActions();
   const { showDialog } = useDialog();
   const failed = useFailureDialog();
@@ -373,7 +374,7 @@ function SiteDetail({ id, onDeleted }: { id: number; onDeleted: () => void }) {
                       </span>
                       {reason && <span className="pages-table__note">{t(reason)}</span>}
                     </td>
-                    <td data-label={t('pages.actions')}>
+                    <td>
                       {page.preview_url && (
                         <button className="button button--ghost button--small" type="button" onClick={() => setPreview(page)} data-testid="page-preview">
                           {t('pages.preview')}
@@ -456,9 +457,14 @@ function SiteDetail({ id, onDeleted }: { id: number; onDeleted: () => void }) {
         ) : (
           <p className="muted">{t('results.none')}</p>
         )}
-        <p className="muted">
-          <Link to="/pricing">{t('translate.seePlans')}</Link>
-        </p>
+        {/* Only where buying a plan would give more pages (the entitlements module decides): not on the largest plan, not to a team's member. */}
+        {user?.web_pages_upgradable && (
+          <p className="muted">
+            <Link to="/pricing" data-testid="websites-see-plans">
+              {t('translate.seePlans')}
+            </Link>
+          </p>
+        )}
       </div>
     </div>
   );

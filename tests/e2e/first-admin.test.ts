@@ -1,0 +1,75 @@
+// The admin made at first start (ADMIN_EMAIL/ADMIN_PASSWORD) signs in for the first time days after the server first
+// started: the dashboard greets them "Welcome," (a first visit), and "Welcome back," at a later sign-in. It said
+// "Welcome back," at once, as the greeting was measured from the account's creation. Each language runs its own
+// Lisan (a fresh database, so a first start's admin), serving the built web app.
+import net from 'node:net';
+import path from 'node:path';
+import { sql } from 'kysely';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../server/test/harness';
+import { closeBrowserConnection, screenshotsAtBothSizes, sharedBrowser } from './helpers';
+
+const ADMIN = { email: 'first-admin@example.com', password: 'first-admin-password-1' };
+const contexts: BrowserContext[] = [];
+const apps: TestApp[] = [];
+
+afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close()));
+  await closeBrowserConnection();
+  await Promise.all(apps.map((app) => app.close()));
+});
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function signIn(baseUrl: string, locale: 'en' | 'ar'): Promise<Page> {
+  const context = await (await sharedBrowser()).newContext({ baseURL: baseUrl, locale: locale === 'ar' ? 'ar-SA' : 'en-US', viewport: { width: 1280, height: 800 } });
+  contexts.push(context);
+  await context.addCookies([{ name: 'locale', value: locale, url: baseUrl }]);
+  await context.addInitScript(() => localStorage.setItem('lisan.consent', 'declined'));
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.locator('input[name="email"]').fill(ADMIN.email);
+  await page.locator('input[name="password"]').fill(ADMIN.password);
+  await page.locator('main form button[type="submit"]').first().click();
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/admin/plans');
+  return page;
+}
+
+async function greeting(page: Page) {
+  await page.goto('/dashboard');
+  const title = page.getByTestId('dashboard-title');
+  await title.waitFor();
+  return (await title.textContent())!.trim();
+}
+
+describe.each(['en', 'ar'] as const)('the admin made at first start (%s)', (locale) => {
+  it('is greeted "Welcome," at their first sign-in days later, and "Welcome back," at a later one', async () => {
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const t = await createTestApp({ env: { WEB_DIST_DIR: path.resolve(import.meta.dirname, '../../web/dist'), APP_URL: baseUrl } });
+    apps.push(t);
+    await t.app.listen({ port, host: '127.0.0.1' });
+    // What main.ts does at the first start, three days before the admin first signs in.
+    expect(await t.container.users.bootstrapAdmin(ADMIN)).not.toBeNull();
+    await sql`update users set created_at = now() - interval '3 days' where email = ${ADMIN.email}`.execute(t.container.database.db);
+
+    const first = await signIn(baseUrl, locale);
+    expect(await greeting(first)).toBe(locale === 'ar' ? 'مرحبًا، Administrator' : 'Welcome, Administrator');
+    await screenshotsAtBothSizes(first, `dashboard-first-admin-${locale}`, { width: 1280, height: 800 });
+
+    // Two hours after that first session, another sign-in is a return.
+    await sql`update users set first_signed_in_at = first_signed_in_at - interval '2 hours' where email = ${ADMIN.email}`.execute(t.container.database.db);
+    const later = await signIn(baseUrl, locale);
+    expect(await greeting(later)).toBe(locale === 'ar' ? 'مرحبًا بعودتك، Administrator' : 'Welcome back, Administrator');
+  });
+});
