@@ -151,6 +151,14 @@ describe('admin content editor', () => {
     const badSlug = await admin.post('/api/admin/content', { ...post, slug: 'Not a slug!' });
     expect(badSlug.statusCode).toBe(422);
     expect(badSlug.json().errors.slug[0]).toMatch(/lowercase letters/);
+    // An empty slug is only missing (not also of the wrong format); a long title or slug is too long, not missing.
+    const emptySlug = await admin.post('/api/admin/content', { ...post, slug: '' });
+    expect(emptySlug.json().errors.slug).toEqual(['The slug field is required.']);
+    const long = await admin.post('/api/admin/content', { ...post, slug: 'a'.repeat(121), title_en: 'T'.repeat(201) });
+    expect(long.json().errors).toEqual({
+      slug: ['The slug field must not be greater than 120 characters.'],
+      title_en: ['The title en field must not be greater than 200 characters.'],
+    });
     const taken = await admin.post('/api/admin/content', post);
     expect(taken.statusCode).toBe(422);
     expect(taken.json().errors.slug).toEqual(['Another entry of this section already uses this slug.']);
