@@ -25,14 +25,42 @@ async function okDialog(page: Page, text?: string) {
 
 describe.each(['en', 'ar'] as const)('admin console (%s)', (locale) => {
   const suffix = randomBytes(3).toString('hex');
-  // An English name on the Arabic page too: it must still stand on the page's start side.
-  const user = { name: 'Omar Haddad', email: `console-${locale}-${suffix}@example.com`, password: 'console-password-1' };
+  // An English name on the Arabic page too: it must still stand on the page's start side. Long, as some are.
+  const user = {
+    name: 'Omar Abdulrahman bin Khalid bin Abdulaziz Haddad',
+    email: `console-${locale}-${suffix}-with-a-long-address@translation-department.example.com`,
+    password: 'console-password-1',
+  };
 
   it("shows the user's name and e-mail on the start side and changes a team plan's seats alone", async () => {
     await signUpVerified(await newConsentedPage(locale, contexts), user);
     const page = await newConsentedPage(locale, contexts);
     await signInThroughForm(page, E2E_ADMIN.email, E2E_ADMIN.password);
     const id = (await apiCall(page, 'GET', `/api/admin/users?q=${encodeURIComponent(user.email)}`)).body.data[0].id;
+
+    // In the users list at 1280 wide, the long name and e-mail are cut (their title whole) and leave every cell of
+    // the row on one line: they squeezed the plan and the date onto two.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/admin/users');
+    await page.getByTestId('admin-user-search').fill(user.email);
+    await page.getByTestId('admin-user-search').press('Enter');
+    const row = page.getByTestId('admin-users-table').locator('tbody tr', { hasText: user.name });
+    await row.waitFor();
+    const cells = await row.locator('td').evaluateAll((tds) =>
+      tds.map((td) => {
+        const value = td.firstElementChild ?? td;
+        const range = document.createRange();
+        range.selectNodeContents(value);
+        const lines = range.getBoundingClientRect().height / parseFloat(getComputedStyle(value).lineHeight);
+        return { lines: Math.round(lines), title: value.getAttribute('title'), text: value.textContent };
+      }),
+    );
+    for (const cell of cells) expect(cell.lines, `"${cell.text}" wraps`).toBe(1);
+    expect(cells.slice(0, 2).map((cell) => cell.title)).toEqual([user.name, user.email]);
+    const box = await page.getByTestId('admin-users-table').evaluate((table) => [table.parentElement!.scrollWidth, table.parentElement!.clientWidth]);
+    expect(box[0], 'the users table scrolls sideways').toBeLessThanOrEqual(box[1]);
+    await screenshotsAtBothSizes(page, `admin-console-users-${locale}`, { width: 1280, height: 800 });
+
     const startUp = (await apiCall(page, 'GET', '/api/plans')).body.data.find((p: { slug: string }) => p.slug === 'start-up');
     expect((await apiCall(page, 'POST', '/api/admin/user-plan', { user_id: id, plan_id: startUp.id, seats: 7 })).status).toBe(200);
 
