@@ -44,7 +44,8 @@ describe.each(['en', 'ar'] as const)('admin console (%s)', (locale) => {
     await page.goto('/admin/users');
     await page.getByTestId('admin-user-search').fill(user.email);
     await page.getByTestId('admin-user-search').press('Enter');
-    const row = page.getByTestId('admin-users-table').locator('tbody tr', { hasText: user.name });
+    // Found by its e-mail, unique (the list before the search shows the other language's user of the same name).
+    const row = page.getByTestId('admin-users-table').locator('tbody tr', { hasText: user.email });
     await row.waitFor();
     const cells = await row.locator('td').evaluateAll((tds) =>
       tds.map((td) => {
@@ -92,6 +93,15 @@ describe.each(['en', 'ar'] as const)('admin console (%s)', (locale) => {
     await save.click();
     await okDialog(page, locale === 'ar' ? 'تم تحديث حساب المستخدم بنجاح.' : "The user's account was updated successfully.");
     await expect.poll(() => page.getByTestId('audit-changes').first().innerText(), POLL).toMatch(/seats: 7 [→←] 9/);
+    // At 1280 wide a value that fits on a line (a timestamp: the new period's end) is never broken across two.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const broken = await page.getByTestId('audit-changes').first().locator('.audit-changes__value').evaluateAll((values) =>
+      values
+        .filter((value) => value.textContent!.length <= 30)
+        .filter((value) => value.getBoundingClientRect().height > parseFloat(getComputedStyle(value).lineHeight) * 1.5)
+        .map((value) => value.textContent),
+    );
+    expect(broken, 'audit values broken across lines').toEqual([]);
     await screenshotsAtBothSizes(page, `admin-console-user-${locale}`, { width: 1280, height: 800 });
   });
 
