@@ -24,6 +24,26 @@ export type AdminUserRow = z.output<typeof adminUserRow>;
 export const adminUserPage = paginated(adminUserRow);
 export type AdminUserPage = z.output<typeof adminUserPage>;
 
+/**
+ * Every action the audit log records. Each is labelled in both languages (the admin catalog's
+ * `audit.actions`; a web test checks), and the server's audit() takes only these.
+ */
+export const AUDIT_ACTIONS = [
+  'user.plan.update',
+  'user.trial.extend',
+  'site_settings.update',
+  'engines.models.check',
+  'engines.models.redownload',
+  'plan.create',
+  'plan.update',
+  'plan.delete',
+  'plan.archive',
+  'content.create',
+  'content.update',
+  'content.delete',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
 /** One admin action: who did what to which target, its fields before and after. */
 export const auditEntry = z.object({
   id: z.number().int(),

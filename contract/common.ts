@@ -50,11 +50,13 @@ export const timestamp = z.union([z.date().transform((date) => date.toISOString(
 
 /**
  * A required string whose "missing" message is the given catalog key (spec section 5:
- * "Name is required"), while its other checks keep their own wording.
+ * "Name is required"), while its other checks keep their own wording: a name too long says
+ * so (`z.string({ error: key })` would answer every failed check, `.max()` included, with the
+ * key). An empty value gets that one message, not also the format checks after it.
  */
 export function requiredString(key: string) {
   return z
     .string({ error: (issue) => (issue.input === undefined || issue.input === null ? key : undefined) })
     .trim()
-    .min(1, { error: key });
+    .min(1, { error: key, abort: true });
 }

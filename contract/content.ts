@@ -1,7 +1,7 @@
 // Content pages, blog posts and case studies (shared/API.md "Content"): what visitors read,
 // bodies rendered from Markdown to sanitized HTML, and the admin's editor.
 import { z } from 'zod';
-import { dataOf } from './common';
+import { dataOf, requiredString } from './common';
 
 export const postSection = z.enum(['blog', 'case-studies']);
 export type PostSection = z.output<typeof postSection>;
@@ -12,15 +12,12 @@ export type ContentSection = z.output<typeof contentSection>;
 
 const MAX_BODY = 100_000;
 
-const slug = z
-  .string({ error: 'validation.required' })
-  .trim()
+const slug = requiredString('validation.required')
   .toLowerCase()
-  .min(1)
   .max(120)
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { error: 'content.slug_format' });
 
-const title = z.string({ error: 'content.title_required' }).trim().min(1, { error: 'content.title_required' }).max(200);
+const title = requiredString('content.title_required').max(200);
 const summary = z.string().trim().max(500).default('');
 const body = z.string().max(MAX_BODY).default('');
 

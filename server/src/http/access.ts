@@ -92,3 +92,8 @@ export function requireActor(request: FastifyRequest): Actor {
   if (!request.actor) throw new Unauthorized();
   return request.actor;
 }
+
+/** Who made an admin change and from where, for its audit log entry. */
+export function adminContext(request: FastifyRequest): { actor: Actor; ip: string | null } {
+  return { actor: requireActor(request), ip: request.ip ?? null };
+}

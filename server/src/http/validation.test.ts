@@ -66,6 +66,20 @@ describe('422 validation envelope', () => {
     expect(keys).toEqual({ step: ['validation.invalid'], either: ['validation.invalid'], 'map.b': ['validation.invalid'], entries: ['validation.invalid'], checked: ['validation.invalid'] });
   });
 
+  it('a required string too long says so (not "required"), and an empty one gets only "required", not its format checks too', () => {
+    const schema = z.object({ slug: requiredString('validation.required').max(10).regex(/^[a-z]+$/) });
+    const keysOf = (input: unknown) => {
+      try {
+        parseInput(schema, input);
+      } catch (error) {
+        return Object.values((error as Invalid).fields).flat().map((message) => (typeof message === 'string' ? message : message.key));
+      }
+    };
+    expect(keysOf({ slug: 'x'.repeat(11) })).toEqual(['validation.string_max']);
+    expect(keysOf({ slug: '  ' })).toEqual(['validation.required']);
+    expect(keysOf({})).toEqual(['validation.required']);
+  });
+
   it('passes valid input through, trimmed', () => {
     expect(parseInput(signUp, { name: ' Sara ', email: 'sara@example.com' })).toEqual({ name: 'Sara', email: 'sara@example.com' });
   });

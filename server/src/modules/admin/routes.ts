@@ -1,6 +1,5 @@
-import type { FastifyRequest } from 'fastify';
 import { adminSiteSettings, adminUserDetail, adminUserPage, auditPage, paymentsStatus, siteSettingsUpdated, trialDaysAdded, userPlanSet } from '../../../../contract/admin';
-import { requireActor } from '../../http/access';
+import { adminContext } from '../../http/access';
 import { resolveLocale } from '../../http/locale';
 import { answers, type App } from '../../http/responses';
 import { parseInput } from '../../http/validation';
@@ -8,7 +7,7 @@ import { t } from '../../i18n/messages';
 import { addTrialDaysBody, auditQuery, listUsersQuery, setUserPlanBody, siteSettingsBody, userIdParams } from './schemas';
 import type { AdminService } from './service';
 
-const context = (request: FastifyRequest) => ({ actor: requireActor(request), ip: request.ip ?? null });
+const context = adminContext;
 
 export function adminRoutes(app: App, deps: { admin: AdminService }) {
   const config = { access: 'admin' as const };

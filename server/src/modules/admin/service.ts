@@ -1,3 +1,4 @@
+import type { AuditAction } from '../../../../contract/admin';
 import type { PlanRow, UserRow } from '../../db/schema';
 import type { Entitlements } from '../entitlements/service';
 import { Invalid, NotFound } from '../../http/errors';
@@ -20,6 +21,9 @@ export interface AdminContext {
   ip: string | null;
 }
 
+/** Writes one audit log row: the admin, the action, its target, the fields before and after. */
+export type AuditWriter = (context: AdminContext, action: AuditAction, target: { type: string; id: string | null }, before: unknown, after: unknown) => Promise<void>;
+
 export function createAdminService(deps: {
   repo: AdminRepo;
   users: UsersService;
@@ -33,7 +37,7 @@ export function createAdminService(deps: {
   /** The entitlements module's decision for a user: the plan and trial in force (a team member's are the owner's). */
   entitlementsOf(user: UserRow): Promise<Pick<Entitlements, 'plan' | 'trial'>>;
 }) {
-  async function audit(context: AdminContext, action: string, target: { type: string; id: string | null }, before: unknown, after: unknown) {
+  const audit: AuditWriter = async (context, action, target, before, after) => {
     await deps.repo.insertAudit({
       actorId: context.actor.user.id,
       actorEmail: context.actor.user.email,
@@ -44,7 +48,7 @@ export function createAdminService(deps: {
       after,
       ip: context.ip,
     });
-  }
+  };
 
   async function requireUser(id: number) {
     const user = await deps.users.findById(id);

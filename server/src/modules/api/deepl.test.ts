@@ -104,6 +104,12 @@ describe('/v2 bad input answers in DeepL shape ({"message"}, DeepL statuses)', (
     const malformed = await post(key, '{"text": [', { 'content-type': 'application/json' });
     expect(malformed.statusCode).toBe(400);
     expect(Object.keys(malformed.json())).toEqual(['message']);
+    // A body no parser reads is named by its type (not by Fastify's error code), in the caller's language.
+    const xml = await post(key, '<text>Hi</text>', { 'content-type': 'application/xml' });
+    expect(xml.statusCode).toBe(400);
+    expect(xml.json()).toEqual({ message: 'Unsupported content type application/xml.' });
+    const arabicXml = await post(key, '<text>Hi</text>', { 'content-type': 'application/xml', 'accept-language': 'ar' });
+    expect(arabicXml.json()).toEqual({ message: 'نوع المحتوى application/xml غير مدعوم.' });
   });
 
   it('51 texts are refused with 413, a 10 MB body with 413, both in DeepL shape', async () => {

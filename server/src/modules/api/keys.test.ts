@@ -77,6 +77,10 @@ describe('API keys: /api/user/api-keys', () => {
     const missing = await client.post('/api/user/api-keys', {});
     expect(missing.statusCode).toBe(422);
     expect(missing.json().errors.name).toEqual(['Give the key a name.']);
+    // A name too long is told so, not asked for (the web form stops at 80; a script does not).
+    const long = await client.post('/api/user/api-keys', { name: 'x'.repeat(81) });
+    expect(long.statusCode).toBe(422);
+    expect(long.json().errors.name).toEqual(['The name field must not be greater than 80 characters.']);
     expect((await t.client().post('/api/user/api-keys', { name: 'x' })).statusCode).toBe(401);
     expect((await client.request({ method: 'POST', url: '/api/user/api-keys', payload: { name: 'x' }, csrf: false })).statusCode).toBe(419);
   });

@@ -77,5 +77,8 @@ describe('LibreTranslate surface', () => {
     const huge = await post(JSON.stringify({ q: 'x'.repeat(10 * 1024 * 1024), target: 'ar', api_key: key }));
     expect(huge.statusCode).toBe(413);
     expect(Object.keys(huge.json())).toEqual(['error']);
+    const xml = await t.app.inject({ method: 'POST', url: '/translate', payload: '<q>Hi</q>', headers: { 'content-type': 'application/xml' } });
+    expect(xml.statusCode).toBe(400);
+    expect(xml.json()).toEqual({ error: 'Unsupported content type application/xml.' });
   });
 });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { requiredString } from '../../http/validation';
 
 export const createApiKeySchema = z.object({
-  name: z.string({ error: 'api.name_required' }).trim().min(1, { error: 'api.name_required' }).max(80),
+  name: requiredString('api.name_required').max(80),
   /** A team key (owners and managers): it counts against the team's plan. */
   team: z.boolean().optional().default(false),
 });

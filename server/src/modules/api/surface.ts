@@ -31,8 +31,11 @@ export class ApiBadRequest extends AppError {
 const QUOTA_TYPES = new Set(['request_quota', 'doc_request_quota', 'api_characters', 'trial_expired']);
 const TOO_LARGE_TYPES = new Set(['char_limit', 'doc_size', 'doc_words']);
 
-/** Reads any error of a key request as a failure kind and a message in the caller's language. */
-export function failureOf(thrown: unknown, locale: Locale): ApiFailure {
+/**
+ * Reads any error of a key request as a failure kind and a message in the caller's language;
+ * `contentType`: the request's, named when no parser reads it.
+ */
+export function failureOf(thrown: unknown, locale: Locale, contentType = ''): ApiFailure {
   const error = infrastructureError(thrown) ?? thrown;
   if (error instanceof AppError) {
     const message = error instanceof Invalid ? invalidMessage(error, locale) : t(locale, error.message, error.params);
@@ -66,7 +69,7 @@ export function failureOf(thrown: unknown, locale: Locale): ApiFailure {
   const code = fastifyError.code ?? '';
   if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' || code === 'FST_REQ_FILE_TOO_LARGE' || fastifyError.statusCode === 413) return { kind: 'too_large', message: 'Request Entity Too Large' };
   if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) return { kind: 'invalid', message: t(locale, 'error.malformed_json') };
-  if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return { kind: 'invalid', message: `Unsupported Content-Type: ${code}` };
+  if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return { kind: 'invalid', message: t(locale, 'error.unsupported_media_type', { type: contentType }) };
   if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) return { kind: 'invalid', message: fastifyError.message };
   return { kind: 'server', message: t(locale, 'error.generic') };
 }
@@ -111,7 +114,7 @@ export function apiSurface(
 ) {
   scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, parseFormBody(body as string)));
   scope.setErrorHandler(async (error, request, reply) => {
-    const failure = failureOf(error, resolveLocale(request));
+    const failure = failureOf(error, resolveLocale(request), String(request.headers['content-type'] ?? ''));
     if (failure.kind === 'server') request.log.error({ err: error }, 'unhandled error in a key request');
     if (failure.retryAfterSeconds) reply.header('retry-after', String(failure.retryAfterSeconds));
     return options.send(reply, failure);

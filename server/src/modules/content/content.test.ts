@@ -151,6 +151,14 @@ describe('admin content editor', () => {
     const badSlug = await admin.post('/api/admin/content', { ...post, slug: 'Not a slug!' });
     expect(badSlug.statusCode).toBe(422);
     expect(badSlug.json().errors.slug[0]).toMatch(/lowercase letters/);
+    // An empty slug is only missing (not also of the wrong format); a long title or slug is too long, not missing.
+    const emptySlug = await admin.post('/api/admin/content', { ...post, slug: '' });
+    expect(emptySlug.json().errors.slug).toEqual(['The slug field is required.']);
+    const long = await admin.post('/api/admin/content', { ...post, slug: 'a'.repeat(121), title_en: 'T'.repeat(201) });
+    expect(long.json().errors).toEqual({
+      slug: ['The slug field must not be greater than 120 characters.'],
+      title_en: ['The title en field must not be greater than 200 characters.'],
+    });
     const taken = await admin.post('/api/admin/content', post);
     expect(taken.statusCode).toBe(422);
     expect(taken.json().errors.slug).toEqual(['Another entry of this section already uses this slug.']);
@@ -188,6 +196,11 @@ describe('admin content editor', () => {
     const created = (await admin.post('/api/admin/content', { ...post, section: 'case-studies', slug: 'bank', published: true })).json().data;
     expect((await t.app.inject({ method: 'GET', url: '/api/content/case-studies/bank' })).statusCode).toBe(200);
     expect((await admin.post(`/api/admin/content/${created.id}/delete`, {})).statusCode).toBe(200);
+    // Created and deleted, each in the audit log (the texts by their lengths).
+    const log = (await admin.get(`/api/admin/audit-log?target_type=content&target_id=${created.id}`)).json().data;
+    expect(log.map((entry: { action: string }) => entry.action)).toEqual(['content.delete', 'content.create']);
+    expect(log[1].after).toMatchObject({ section: 'case-studies', slug: 'bank', published: true, body_en_characters: post.body_en.length });
+    expect(log[0]).toMatchObject({ after: null, before: { slug: 'bank' } });
     expect((await t.app.inject({ method: 'GET', url: '/api/content/case-studies/bank' })).statusCode).toBe(404);
     expect((await admin.get(`/api/admin/content/${created.id}`)).statusCode).toBe(404);
     expect((await admin.post('/api/admin/content/999999/delete', {})).statusCode).toBe(404);

@@ -1,5 +1,6 @@
 import { statusOnly } from '../../../../contract/common';
 import { adminContentList, adminEntryAnswer, contentPreview, createEntryRequest, postList, previewRequest, publicEntryAnswer, updateEntryRequest } from '../../../../contract/content';
+import { adminContext } from '../../http/access';
 import { answers, type App } from '../../http/responses';
 import { parseInput } from '../../http/validation';
 import { idParamSchema, pageParamSchema, postParamSchema, postSectionSchema, sectionQuerySchema } from './schemas';
@@ -30,16 +31,16 @@ export function contentRoutes(app: App, deps: { content: ContentService }) {
     data: await content.adminGet(parseInput(idParamSchema, request.params).id),
   }));
   app.post('/api/admin/content', { config, schema: answers({ 201: adminEntryAnswer }) }, async (request, reply) =>
-    reply.code(201).send({ data: await content.create(parseInput(createEntryRequest, request.body)) }),
+    reply.code(201).send({ data: await content.create(adminContext(request), parseInput(createEntryRequest, request.body)) }),
   );
   app.post('/api/admin/content/preview', { config, schema: answers(contentPreview) }, async (request) => ({
     data: content.preview(parseInput(previewRequest, request.body).markdown),
   }));
   app.post('/api/admin/content/:id', { config, schema: answers(adminEntryAnswer) }, async (request) => ({
-    data: await content.update(parseInput(idParamSchema, request.params).id, parseInput(updateEntryRequest, request.body)),
+    data: await content.update(adminContext(request), parseInput(idParamSchema, request.params).id, parseInput(updateEntryRequest, request.body)),
   }));
   app.post('/api/admin/content/:id/delete', { config, schema: answers(statusOnly) }, async (request) => {
-    await content.delete(parseInput(idParamSchema, request.params).id);
+    await content.delete(adminContext(request), parseInput(idParamSchema, request.params).id);
     return { status: 200 };
   });
 }

@@ -1,4 +1,5 @@
 import { Invalid, NotFound } from '../../http/errors';
+import type { AdminContext, AuditWriter } from '../admin/service';
 import type { SettingsService } from '../settings/service';
 import { renderMarkdown, splitLeadingHeading } from './markdown.fns';
 import type { ContentRepo } from './repo';
@@ -50,6 +51,14 @@ function toAdminEntry(row: ContentPageRow) {
   };
 }
 
+const AUDITED_FIELDS = ['section', 'slug', 'title_en', 'title_ar', 'summary_en', 'summary_ar', 'published'] as const;
+
+/** An entry as its audit log entry keeps it: the texts' lengths rather than the texts. */
+function auditedEntry(row: ContentPageRow) {
+  const fields = Object.fromEntries(AUDITED_FIELDS.map((field) => [field, row[field]]));
+  return { ...fields, body_en_characters: row.body_en.length, body_ar_characters: row.body_ar.length };
+}
+
 type ListRow = Omit<ContentPageRow, 'body_en' | 'body_ar'>;
 
 function toListItem(row: ListRow) {
@@ -67,7 +76,7 @@ function toListItem(row: ListRow) {
   };
 }
 
-export function createContentService(deps: { repo: ContentRepo; settings: SettingsService; now: () => Date }) {
+export function createContentService(deps: { repo: ContentRepo; settings: SettingsService; now: () => Date; audit: AuditWriter }) {
   async function legalPage(slug: (typeof LEGAL_PAGE_SLUGS)[number]) {
     const names = LEGAL_SETTINGS[slug];
     const [en, ar] = [splitLeadingHeading((await deps.settings.get(names.en)) ?? ''), splitLeadingHeading((await deps.settings.get(names.ar)) ?? '')];
@@ -123,18 +132,21 @@ export function createContentService(deps: { repo: ContentRepo; settings: Settin
       return toAdminEntry(await existing(id));
     },
 
-    async create(input: CreateEntryInput) {
+    async create(context: AdminContext, input: CreateEntryInput) {
       const { section, ...values } = input;
       if (await deps.repo.slugTaken(section, values.slug)) throw Invalid.field('slug', 'content.slug_taken');
+      let created: ContentPageRow;
       try {
-        return toAdminEntry(await deps.repo.create(section, values, deps.now()));
+        created = await deps.repo.create(section, values, deps.now());
       } catch (error) {
         if (isUniqueViolation(error)) throw Invalid.field('slug', 'content.slug_taken');
         throw error;
       }
+      await deps.audit(context, 'content.create', { type: 'content', id: String(created.id) }, null, auditedEntry(created));
+      return toAdminEntry(created);
     },
 
-    async update(id: number, input: UpdateEntryInput) {
+    async update(context: AdminContext, id: number, input: UpdateEntryInput) {
       const row = await existing(id);
       const slug = input.slug ?? row.slug;
       if (row.section === 'page' && slug !== row.slug) throw Invalid.field('slug', 'content.fixed_page');
@@ -145,6 +157,7 @@ export function createContentService(deps: { repo: ContentRepo; settings: Settin
       try {
         const updated = await deps.repo.update(id, { ...input, slug }, publishedAt, now);
         if (!updated) throw new NotFound();
+        await deps.audit(context, 'content.update', { type: 'content', id: String(id) }, auditedEntry(row), auditedEntry(updated));
         return toAdminEntry(updated);
       } catch (error) {
         if (isUniqueViolation(error)) throw Invalid.field('slug', 'content.slug_taken');
@@ -152,10 +165,11 @@ export function createContentService(deps: { repo: ContentRepo; settings: Settin
       }
     },
 
-    async delete(id: number) {
+    async delete(context: AdminContext, id: number) {
       const row = await existing(id);
       if (row.section === 'page') throw Invalid.field('section', 'content.fixed_page');
       await deps.repo.delete(id);
+      await deps.audit(context, 'content.delete', { type: 'content', id: String(id) }, auditedEntry(row), null);
     },
 
     /** The editor's preview: the same rendering visitors get. */

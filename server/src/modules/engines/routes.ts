@@ -1,7 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { enginesStatus, modelsCheckStarted } from '../../../../contract/platform';
-import { requireActor } from '../../http/access';
+import { adminContext } from '../../http/access';
 import { resolveLocale } from '../../http/locale';
 import { answers, type App } from '../../http/responses';
 import { parseInput } from '../../http/validation';
@@ -9,7 +8,7 @@ import { t } from '../../i18n/messages';
 import type { EnginesService } from './service';
 
 const config = { access: 'admin' as const };
-const context = (request: FastifyRequest) => ({ actor: requireActor(request), ip: request.ip ?? null });
+const context = adminContext;
 
 export const checkModelsBody = z.object({ force: z.boolean().default(false) }).strict();
 

@@ -8,7 +8,7 @@ import type { DB } from '../../db/schema';
 import type { JobQueue } from '../../jobs/queue';
 import { installedModels, readModelStates } from '../../engines/bergamot/provision';
 import type { EngineRegistry } from '../../engines/registry';
-import type { AdminContext } from '../admin/service';
+import type { AdminContext, AuditWriter } from '../admin/service';
 
 export function createEnginesService(deps: {
   db: Kysely<DB>;
@@ -17,7 +17,7 @@ export function createEnginesService(deps: {
   modelsDir: string;
   sourceUrl: string;
   autoDownload: boolean;
-  audit: (context: AdminContext, action: string, target: { type: string; id: string | null }, before: unknown, after: unknown) => Promise<void>;
+  audit: AuditWriter;
 }) {
   async function downloads() {
     const states = await readModelStates(deps.db);

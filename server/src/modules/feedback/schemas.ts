@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formNumber } from '../../http/validation';
+import { formNumber, requiredString } from '../../http/validation';
 
 export const reactionParamsSchema = z.object({
   translationId: z.string().trim().max(100),
@@ -8,11 +8,7 @@ export const reactionParamsSchema = z.object({
 
 export const suggestionSchema = z.object({
   translationId: z.string({ error: 'feedback.translation_not_found' }).trim().min(1, { error: 'feedback.translation_not_found' }).max(100),
-  suggestedTranslation: z
-    .string({ error: 'feedback.suggestion_required' })
-    .trim()
-    .min(1, { error: 'feedback.suggestion_required' })
-    .max(5000),
+  suggestedTranslation: requiredString('feedback.suggestion_required').max(5000),
   token: z.string().max(200).optional(),
 });
 
@@ -26,7 +22,7 @@ const optionalText = (max: number) =>
     .transform((value) => (value ? value : undefined));
 
 export const feedbackSchema = z.object({
-  message: z.string({ error: 'feedback.message_required' }).trim().min(1, { error: 'feedback.message_required' }).max(5000),
+  message: requiredString('feedback.message_required').max(5000),
   rating: formNumber(z.number().int().min(1).max(5)).optional().nullable().or(z.literal('').transform(() => undefined)),
   name: optionalText(200),
   email: z

@@ -194,6 +194,10 @@ describe('admin plan routes', () => {
     const listed = (await t.app.inject({ method: 'GET', url: '/api/plans' })).json().data.find((p: { slug: string }) => p.slug === 'team-plus');
     expect(listed).toMatchObject({ price: 45, badge_title_en: 'Hot', name_en: 'Team Plus' });
     expect((await admin.post('/api/admin/plans/update/999999', { price: 1 })).statusCode).toBe(404);
+    // The audit log keeps who changed the plan and its fields before and after.
+    const [entry] = (await admin.get(`/api/admin/audit-log?target_type=plan&target_id=${plan.id}`)).json().data;
+    expect(entry).toMatchObject({ action: 'plan.update', actor_email: 'root@example.com', before: { price: plan.price, badge_title_en: plan.badge_title_en }, after: { price: 45, badge_title_en: 'Hot' } });
+    expect(entry.after).not.toHaveProperty('subscribers');
   });
 
   it('changes only the fields an update names: the others keep their values, not the defaults of a new plan', async () => {
@@ -220,6 +224,9 @@ describe('admin plan routes', () => {
     expect((await client.post('/api/user/subscribe', { plan_id: hobbyist.id, frequency: 'monthly' })).statusCode).toBe(200);
     const archived = await admin.post(`/api/admin/plans/delete/${hobbyist.id}`, {});
     expect(archived.json()).toMatchObject({ outcome: 'archived' });
+    const actions = async (id: number) => (await admin.get(`/api/admin/audit-log?target_type=plan&target_id=${id}`)).json().data.map((entry: { action: string }) => entry.action);
+    expect(await actions(teamPlus.id)).toContain('plan.delete');
+    expect(await actions(hobbyist.id)).toEqual(['plan.archive']);
     expect(await publicSlugs()).not.toContain('hobbyist');
     const profile = (await client.get('/api/user')).json();
     expect(profile.plan.slug).toBe('hobbyist');

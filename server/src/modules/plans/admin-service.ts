@@ -1,4 +1,5 @@
 import type { PlanRow } from '../../db/schema';
+import type { AdminContext, AuditWriter } from '../admin/service';
 import { Invalid, NotFound } from '../../http/errors';
 import { planLimits, toPublicPlan } from './plans.fns';
 import type { PlansRepo } from './repo';
@@ -26,6 +27,12 @@ export function toAdminPlan(plan: PlanRow, subscribers: number) {
   };
 }
 
+/** A plan as its audit log entry keeps it: the admin's view without the subscriber count. */
+function auditedPlan(plan: PlanRow) {
+  const { subscribers: _subscribers, ...fields } = toAdminPlan(plan, 0);
+  return fields;
+}
+
 /**
  * Admin plan management. Every change drops the cached GET /api/plans in all processes
  * (plans.invalidate). A plan that a user or subscription still refers to is archived, not
@@ -36,6 +43,8 @@ export function createAdminPlansService(deps: {
   plans: PlansService;
   planIdsInUse: () => Promise<Set<number>>;
   now: () => Date;
+  /** The audit log (the admin module's; every change here writes one entry). */
+  audit: AuditWriter;
 }) {
   async function uniqueSlug(base: string, exceptId?: number) {
     let slug = base;
@@ -58,15 +67,16 @@ export function createAdminPlansService(deps: {
       return toAdminPlan(plan, (await deps.repo.countSubscribers(deps.now())).get(id) ?? 0);
     },
 
-    async create(input: CreatePlanInput) {
+    async create(context: AdminContext, input: CreatePlanInput) {
       if (input.slug && (await deps.repo.findBySlug(input.slug))) throw Invalid.field('slug', 'plans.slug_taken');
       const slug = input.slug ?? (await uniqueSlug(slugify(input.name_en)));
       const plan = await deps.repo.insert({ ...input, slug, price: input.price, price_yearly: input.price_yearly, features_en: JSON.stringify(input.features_en), features_ar: JSON.stringify(input.features_ar) });
       await deps.plans.invalidate();
+      await deps.audit(context, 'plan.create', { type: 'plan', id: String(plan.id) }, null, auditedPlan(plan));
       return toAdminPlan(plan, 0);
     },
 
-    async update(id: number, input: UpdatePlanInput) {
+    async update(context: AdminContext, id: number, input: UpdatePlanInput) {
       const existing = await deps.repo.findById(id);
       if (!existing) throw new NotFound();
       if (input.slug && input.slug !== existing.slug && (await deps.repo.findBySlug(input.slug))) throw Invalid.field('slug', 'plans.slug_taken');
@@ -80,20 +90,28 @@ export function createAdminPlansService(deps: {
         updated_at: deps.now(),
       });
       await deps.plans.invalidate();
+<<<<<<< HEAD
       return toAdminPlan(plan, (await deps.repo.countSubscribers(deps.now())).get(id) ?? 0);
+=======
+      await deps.audit(context, 'plan.update', { type: 'plan', id: String(id) }, auditedPlan(existing), auditedPlan(plan));
+      return toAdminPlan(plan, (await deps.subscriberCounts()).get(id) ?? 0);
+>>>>>>> qa-admin
     },
 
     /** Deletes an unused plan; archives one in use. */
-    async remove(id: number): Promise<{ outcome: 'deleted' | 'archived' }> {
+    async remove(context: AdminContext, id: number): Promise<{ outcome: 'deleted' | 'archived' }> {
       const existing = await deps.repo.findById(id);
       if (!existing) throw new NotFound();
+      const target = { type: 'plan', id: String(id) };
       if ((await deps.planIdsInUse()).has(id)) {
-        await deps.repo.update(id, { archived_at: existing.archived_at ?? deps.now(), updated_at: deps.now() });
+        const archived = await deps.repo.update(id, { archived_at: existing.archived_at ?? deps.now(), updated_at: deps.now() });
         await deps.plans.invalidate();
+        await deps.audit(context, 'plan.archive', target, auditedPlan(existing), auditedPlan(archived));
         return { outcome: 'archived' };
       }
       await deps.repo.delete(id);
       await deps.plans.invalidate();
+      await deps.audit(context, 'plan.delete', target, auditedPlan(existing), null);
       return { outcome: 'deleted' };
     },
   };

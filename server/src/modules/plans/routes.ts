@@ -1,4 +1,5 @@
 import { adminPlanList, adminPlanOne, adminPlanRemoved, adminPlanSaved, planList } from '../../../../contract/plans';
+import { adminContext } from '../../http/access';
 import { resolveLocale } from '../../http/locale';
 import { answers, type App } from '../../http/responses';
 import { parseInput } from '../../http/validation';
@@ -25,18 +26,18 @@ export function plansRoutes(app: App, deps: { plans: PlansService; adminPlans: A
   }));
 
   app.post('/api/admin/plans', { config, schema: answers({ 201: adminPlanSaved }) }, async (request, reply) => {
-    const plan = await deps.adminPlans.create(parseInput(createPlanSchema, request.body));
+    const plan = await deps.adminPlans.create(adminContext(request), parseInput(createPlanSchema, request.body));
     return reply.code(201).send({ status: 201, message: t(resolveLocale(request), 'plans.created'), data: plan });
   });
 
   app.post('/api/admin/plans/update/:planid', { config, schema: answers(adminPlanSaved) }, async (request) => {
     const { planid } = parseInput(planIdAltParams, request.params);
-    const plan = await deps.adminPlans.update(planid, parseInput(updatePlanSchema, request.body));
+    const plan = await deps.adminPlans.update(adminContext(request), planid, parseInput(updatePlanSchema, request.body));
     return { status: 200, message: t(resolveLocale(request), 'plans.updated'), data: plan };
   });
 
   app.post('/api/admin/plans/delete/:id', { config, schema: answers(adminPlanRemoved) }, async (request) => {
-    const { outcome } = await deps.adminPlans.remove(parseInput(planIdParams, request.params).id);
+    const { outcome } = await deps.adminPlans.remove(adminContext(request), parseInput(planIdParams, request.params).id);
     return { status: 200, outcome, message: t(resolveLocale(request), outcome === 'archived' ? 'plans.archived' : 'plans.deleted') };
   });
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formNumber } from '../../http/validation';
+import { formNumber, requiredString } from '../../http/validation';
 
 export const SERVICE_TYPES = ['translation', 'proofreading', 'editing', 'quotation'] as const;
 export const REQUEST_STATUSES = ['new', 'quoted', 'accepted', 'done'] as const;
@@ -18,11 +18,8 @@ const optionalCount = (max: number, error: string) =>
   );
 const language = z.preprocess(blankToUndefined, z.enum(REQUEST_LANGUAGES).optional());
 
-const name = z.string({ error: 'validation.name_required' }).trim().min(1, { error: 'validation.name_required' }).max(120);
-const email = z
-  .string({ error: 'validation.email_required' })
-  .trim()
-  .min(1, { error: 'validation.email_required' })
+const name = requiredString('validation.name_required').max(120);
+const email = requiredString('validation.email_required')
   .max(254)
   .pipe(z.email({ error: 'validation.email_format' }));
 
@@ -64,7 +61,7 @@ export const contactSchema = z.object({
   name,
   email,
   subject: optionalText(200),
-  message: z.string({ error: 'requests.message_required' }).trim().min(1, { error: 'requests.message_required' }).max(5000),
+  message: requiredString('requests.message_required').max(5000),
 });
 
 export type ContactInput = z.output<typeof contactSchema>;

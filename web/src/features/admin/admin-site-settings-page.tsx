@@ -6,6 +6,7 @@ import { useDialog } from '../../app/dialog-context';
 import { AdminNav } from './admin-nav';
 import { adminKeys, useAdminMutations, type AdminSiteSettings } from './use-admin';
 import { PaymentsBanner } from './payments-banner';
+import { gatewayChoices, siteSettingsToSave, toSettingsMap } from '../site-settings/site-settings.fns';
 
 const NUMBER_FIELDS = ['guest_text_quota', 'guest_doc_quota', 'guest_file_size', 'guest_words_count', 'guest_doc_words_count'] as const;
 const BILINGUAL_TEXTS = [
@@ -40,10 +41,11 @@ export function AdminSiteSettingsPage() {
   const [errors, setErrors] = useState<Record<string, string[]>>({});
 
   useEffect(() => {
-    if (settings.data) setValues(Object.fromEntries(settings.data.data.map((s) => [s.setting_name, s.setting_value])));
+    if (settings.data) setValues(toSettingsMap(settings.data.data));
   }, [settings.data]);
 
   if (!settings.data) return <section className="container page-section"><p className="muted">{t('loading')}</p></section>;
+  const stored = toSettingsMap(settings.data.data);
   const set = (name: string) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: event.target.value }));
   const formats = new Set((values.guest_allowed_format ?? '').split(',').filter(Boolean));
   const toggleFormat = (format: string) => {
@@ -64,7 +66,7 @@ export function AdminSiteSettingsPage() {
         onSubmit={(event) => {
           event.preventDefault();
           setErrors({});
-          updateSiteSettings.mutate(values, {
+          updateSiteSettings.mutate(siteSettingsToSave(values, stored), {
             onSuccess: () => showDialog({ modalType: 'success', message: tMessages('success.siteSettingsUpdated') }),
             onError: (error) => {
               if (isApiError(error) && error.status === 422) {
@@ -94,12 +96,15 @@ export function AdminSiteSettingsPage() {
             </span>
           </Field>
           <Field label={t('settings.fields.payment_gateway')} error={errors.payment_gateway}>
-            <select value={values.payment_gateway ?? ''} onChange={set('payment_gateway')}>
-              {settings.data.payment_gateways.map((gateway) => (
-                <option key={gateway} value={gateway}>
-                  {t(`gatewayLabels.${gateway as 'sandbox'}`, { defaultValue: gateway })}
-                </option>
-              ))}
+            <select value={values.payment_gateway ?? ''} onChange={set('payment_gateway')} data-testid="payment-gateway">
+              {gatewayChoices(settings.data.payment_gateways, stored.payment_gateway).map(({ id, setUp }) => {
+                const label = t(`gatewayLabels.${id as 'sandbox'}`, { defaultValue: id });
+                return (
+                  <option key={id} value={id} disabled={!setUp}>
+                    {setUp ? label : t('gatewayNotSetUp', { gateway: label })}
+                  </option>
+                );
+              })}
             </select>
           </Field>
         </fieldset>

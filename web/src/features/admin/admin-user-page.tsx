@@ -29,17 +29,25 @@ export function AdminUserPage() {
 
   const done = () => showDialog({ modalType: 'success', message: tMessages('success.accountUpdated') });
   // A team plan is granted with a number of seats (left empty: the team's current seats, or the plan's included ones).
-  // The select starts on the user's current plan.
+  // The select starts on the user's current plan; saving needs another plan or, for a team plan, a number of seats
+  // (the current team plan with new seats changes only the seats). Saving nothing is not offered: granting the
+  // current plan again would replace a paid subscription with an admin grant.
   const selectedPlanId = planId || (data.plan ? String(data.plan.id) : '');
   const chosenPlan = (plans.data ?? []).find((plan) => String(plan.id) === selectedPlanId);
+  const planChanged = selectedPlanId !== (data.plan ? String(data.plan.id) : '') || Boolean(chosenPlan?.is_team && seats);
 
   return (
     <section className="container page-section admin-page">
       <AdminNav />
-      <h1 dir="auto">{data.name}</h1>
+      {/* The name and e-mail keep their own direction inside, on the page's start side (an English name in Arabic too). */}
+      <h1 data-testid="admin-user-name">
+        <bdi>{data.name}</bdi>
+      </h1>
       <dl className="detail-list" data-testid="admin-user-detail">
         <dt>{t('users.email')}</dt>
-        <dd dir="ltr">{data.email}</dd>
+        <dd>
+          <bdi dir="ltr">{data.email}</bdi>
+        </dd>
         <dt>{t('users.role')}</dt>
         <dd>{roleName(String(data.role_id))}</dd>
         <dt>{t('users.plan')}</dt>
@@ -55,7 +63,7 @@ export function AdminUserPage() {
           className="panel admin-form"
           onSubmit={(event) => {
             event.preventDefault();
-            if (!planId) return;
+            if (!selectedPlanId || !planChanged) return;
             setUserPlan.mutate({ user_id: id, plan_id: Number(selectedPlanId), ...(chosenPlan?.is_team && seats ? { seats: Number(seats) } : {}) }, { onSuccess: done, onError: (error) => showError(error) });
           }}
         >
@@ -75,7 +83,7 @@ export function AdminUserPage() {
               <input type="number" className="input" min={1} max={1000} value={seats} placeholder={String(chosenPlan.included_seats)} onChange={(e) => setSeats(e.target.value)} data-testid="admin-plan-seats" />
             </FormField>
           )}
-          <button className="button button--primary" type="submit" disabled={setUserPlan.isPending}>
+          <button className="button button--primary" type="submit" disabled={setUserPlan.isPending || !planChanged} data-testid="admin-plan-save">
             {t('save')}
           </button>
         </form>
@@ -88,7 +96,7 @@ export function AdminUserPage() {
         >
           <h2>{t('user.addTrialDays')}</h2>
           <FormField label={t('user.days')}>
-            <input type="number" className="input" min={1} max={365} value={days} onChange={(e) => setDays(e.target.value)} data-testid="admin-trial-days" />
+            <input type="number" className="input" min={1} max={365} required value={days} onChange={(e) => setDays(e.target.value)} data-testid="admin-trial-days" />
           </FormField>
           <button className="button button--primary" type="submit" disabled={addTrialDays.isPending}>
             {t('user.add')}

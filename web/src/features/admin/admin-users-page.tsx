@@ -69,13 +69,17 @@ export function AdminUsersPage() {
           <tbody>
             {users.data?.data.map((user) => (
               <tr key={user.id}>
-                <td data-label={t('users.name')}>
-                  <Link to={`/admin/users/${user.id}`} dir="auto">
+                {/* On a desktop a long name or e-mail is cut with an ellipsis (.truncate-cell, as the team's members are),
+                    its title giving it whole, so it does not squeeze the plan and the date onto two lines. */}
+                <td className="truncate-cell" data-label={t('users.name')}>
+                  <Link to={`/admin/users/${user.id}`} dir="auto" title={user.name}>
                     {user.name}
                   </Link>
                 </td>
-                <td data-label={t('users.email')}>
-                  <bdi dir="ltr">{user.email}</bdi>
+                <td className="truncate-cell" data-label={t('users.email')}>
+                  <bdi dir="ltr" title={user.email}>
+                    {user.email}
+                  </bdi>
                 </td>
                 <td data-label={t('users.role')}>{roleName(user.role_id)}</td>
                 <td data-label={t('users.plan')}>{user.plan ? (language === 'ar' ? user.plan.name_ar : user.plan.name_en) : '—'}</td>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { legalTextFor, numericSetting, toSettingsMap, webinarFor } from './site-settings.fns';
+import { gatewayChoices, legalTextFor, numericSetting, siteSettingsToSave, toSettingsMap, webinarFor } from './site-settings.fns';
 
 describe('toSettingsMap', () => {
   it('folds the name/value rows into one object', () => {
@@ -64,5 +64,27 @@ describe('legalTextFor', () => {
     expect(legalTextFor(settings, 'privacy', 'en')).toBe('Privacy');
     expect(legalTextFor(settings, 'privacy', 'ar')).toBe('الخصوصية');
     expect(legalTextFor({}, 'privacy', 'ar')).toBe('');
+  });
+});
+
+describe('the payment gateway of the site settings form', () => {
+  it('offers the gateways set up, and the stored one first, marked, when it is not set up', () => {
+    expect(gatewayChoices(['sandbox', 'stripe'], 'stripe')).toEqual([
+      { id: 'sandbox', setUp: true },
+      { id: 'stripe', setUp: true },
+    ]);
+    // A production install with no gateway: the stored default is shown, not an empty select.
+    expect(gatewayChoices([], 'sandbox')).toEqual([{ id: 'sandbox', setUp: false }]);
+    expect(gatewayChoices(['stripe'], 'hyperpay')).toEqual([
+      { id: 'hyperpay', setUp: false },
+      { id: 'stripe', setUp: true },
+    ]);
+    expect(gatewayChoices(['stripe'], '')).toEqual([{ id: 'stripe', setUp: true }]);
+  });
+
+  it('sends the gateway only when the admin changed it', () => {
+    const stored = { guest_text_quota: '20', payment_gateway: 'sandbox' };
+    expect(siteSettingsToSave({ guest_text_quota: '25', payment_gateway: 'sandbox' }, stored)).toEqual({ guest_text_quota: '25' });
+    expect(siteSettingsToSave({ guest_text_quota: '20', payment_gateway: 'stripe' }, stored)).toEqual({ guest_text_quota: '20', payment_gateway: 'stripe' });
   });
 });

@@ -51,3 +51,23 @@ export function legalTextFor(settings: SiteSettingsMap | undefined, document: 't
       : `privacy_policy_${language}`;
   return settings?.[name]?.trim() ?? '';
 }
+
+/**
+ * The admin's choices of payment gateway: the gateways set up on the server, and the stored one
+ * when it is not (a gateway whose keys were removed, the sandbox in production), marked so; the
+ * select then shows what is stored instead of seeming to have chosen another gateway, or nothing.
+ */
+export function gatewayChoices(configured: readonly string[], stored: string | undefined): Array<{ id: string; setUp: boolean }> {
+  const choices = configured.map((id) => ({ id, setUp: true }));
+  return stored && !configured.includes(stored) ? [{ id: stored, setUp: false }, ...choices] : choices;
+}
+
+/**
+ * What the site settings form sends: every setting, the payment gateway only when the admin
+ * changed it, so a stored gateway that is no longer set up (which the server refuses to be
+ * chosen) does not stop the guest limits or the legal texts from being saved.
+ */
+export function siteSettingsToSave(values: SiteSettingsMap, stored: SiteSettingsMap): Record<string, string> {
+  const { payment_gateway: gateway, ...rest } = values;
+  return gateway === undefined || gateway === stored.payment_gateway ? rest : { ...rest, payment_gateway: gateway };
+}

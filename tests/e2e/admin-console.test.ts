@@ -1,0 +1,135 @@
+// The admin console's user page and site settings, in English and in Arabic: a user's name and
+// e-mail sit on the page's start side whatever their script; the seats of a team plan change
+// without choosing another plan; the site settings save when the stored payment gateway is
+// not set up on the server, and the select says which one is stored.
+import { randomBytes } from 'node:crypto';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { E2E_ADMIN } from './global-setup';
+import { apiCall, closeBrowserConnection, newConsentedPage, screenshotsAtBothSizes, signInThroughForm, signUpVerified } from './helpers';
+
+const contexts: BrowserContext[] = [];
+afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close()));
+  await closeBrowserConnection();
+});
+
+const POLL = { timeout: 15_000 };
+
+async function okDialog(page: Page, text?: string) {
+  const dialog = page.locator('dialog[open]');
+  await dialog.waitFor();
+  if (text) expect(await dialog.innerText()).toContain(text);
+  await dialog.getByRole('button').last().click();
+}
+
+describe.each(['en', 'ar'] as const)('admin console (%s)', (locale) => {
+  const suffix = randomBytes(3).toString('hex');
+  // An English name on the Arabic page too: it must still stand on the page's start side. Long, as some are.
+  const user = {
+    name: 'Omar Abdulrahman bin Khalid bin Abdulaziz Haddad',
+    email: `console-${locale}-${suffix}-with-a-long-address@translation-department.example.com`,
+    password: 'console-password-1',
+  };
+
+  it("shows the user's name and e-mail on the start side and changes a team plan's seats alone", async () => {
+    await signUpVerified(await newConsentedPage(locale, contexts), user);
+    const page = await newConsentedPage(locale, contexts);
+    await signInThroughForm(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    const id = (await apiCall(page, 'GET', `/api/admin/users?q=${encodeURIComponent(user.email)}`)).body.data[0].id;
+
+    // In the users list at 1280 wide, the long name and e-mail are cut (their title whole) and leave every cell of
+    // the row on one line: they squeezed the plan and the date onto two.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/admin/users');
+    await page.getByTestId('admin-user-search').fill(user.email);
+    await page.getByTestId('admin-user-search').press('Enter');
+    // Found by its e-mail, unique (the list before the search shows the other language's user of the same name).
+    const row = page.getByTestId('admin-users-table').locator('tbody tr', { hasText: user.email });
+    await row.waitFor();
+    const cells = await row.locator('td').evaluateAll((tds) =>
+      tds.map((td) => {
+        const value = td.firstElementChild ?? td;
+        const range = document.createRange();
+        range.selectNodeContents(value);
+        const lines = range.getBoundingClientRect().height / parseFloat(getComputedStyle(value).lineHeight);
+        return { lines: Math.round(lines), title: value.getAttribute('title'), text: value.textContent };
+      }),
+    );
+    for (const cell of cells) expect(cell.lines, `"${cell.text}" wraps`).toBe(1);
+    expect(cells.slice(0, 2).map((cell) => cell.title)).toEqual([user.name, user.email]);
+    const box = await page.getByTestId('admin-users-table').evaluate((table) => [table.parentElement!.scrollWidth, table.parentElement!.clientWidth]);
+    expect(box[0], 'the users table scrolls sideways').toBeLessThanOrEqual(box[1]);
+    await screenshotsAtBothSizes(page, `admin-console-users-${locale}`, { width: 1280, height: 800 });
+
+    const startUp = (await apiCall(page, 'GET', '/api/plans')).body.data.find((p: { slug: string }) => p.slug === 'start-up');
+    expect((await apiCall(page, 'POST', '/api/admin/user-plan', { user_id: id, plan_id: startUp.id, seats: 7 })).status).toBe(200);
+
+    await page.goto(`/admin/users/${id}`);
+    await page.getByTestId('admin-user-detail').waitFor();
+    // The heading and the e-mail start where the page starts (the right in Arabic), each read in its own direction.
+    const sides = await page.evaluate(() => {
+      const rtl = document.documentElement.dir === 'rtl';
+      const fromStart = (value: Element, box: Element) => {
+        const inner = value.getBoundingClientRect();
+        const outer = box.getBoundingClientRect();
+        return rtl ? outer.right - inner.right : inner.left - outer.left;
+      };
+      const heading = document.querySelector('[data-testid="admin-user-name"]')!;
+      const email = document.querySelector('[data-testid="admin-user-detail"] dd bdi')!;
+      return { name: fromStart(heading.querySelector('bdi')!, heading), email: fromStart(email, email.parentElement!), emailDirection: getComputedStyle(email).direction };
+    });
+    expect(sides.name, 'the name is not on the start side of its heading').toBeLessThan(2);
+    expect(sides.email, 'the e-mail is not beside its label').toBeLessThan(2);
+    expect(sides.emailDirection).toBe('ltr');
+
+    // The select is on the current team plan: nothing to save until seats are typed.
+    const select = page.getByTestId('admin-plan-select');
+    await expect.poll(() => select.inputValue(), POLL).toBe(String(startUp.id));
+    const save = page.getByTestId('admin-plan-save');
+    expect(await save.isDisabled()).toBe(true);
+    await page.getByTestId('admin-plan-seats').fill('9');
+    expect(await save.isDisabled()).toBe(false);
+    await save.click();
+    await okDialog(page, locale === 'ar' ? 'تم تحديث حساب المستخدم بنجاح.' : "The user's account was updated successfully.");
+    await expect.poll(() => page.getByTestId('audit-changes').first().innerText(), POLL).toMatch(/seats: 7 [→←] 9/);
+    // At 1280 wide a value that fits on a line (a timestamp: the new period's end) is never broken across two.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const broken = await page.getByTestId('audit-changes').first().locator('.audit-changes__value').evaluateAll((values) =>
+      values
+        .filter((value) => value.textContent!.length <= 30)
+        .filter((value) => value.getBoundingClientRect().height > parseFloat(getComputedStyle(value).lineHeight) * 1.5)
+        .map((value) => value.textContent),
+    );
+    expect(broken, 'audit values broken across lines').toEqual([]);
+    await screenshotsAtBothSizes(page, `admin-console-user-${locale}`, { width: 1280, height: 800 });
+  });
+
+  it('saves the site settings when the stored payment gateway is not set up, and names it in the select', async () => {
+    const page = await newConsentedPage(locale, contexts);
+    await signInThroughForm(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    // The server as a production install without any gateway answers it (this one has the sandbox on).
+    await page.route('**/api/admin/site-settings', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), payment_gateways: [] } });
+    });
+    const sent: Array<Record<string, string>> = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/admin/update-site-settings')) sent.push(request.postDataJSON());
+    });
+    await page.goto('/admin/site-settings');
+    const gateway = page.getByTestId('payment-gateway');
+    await gateway.waitFor();
+    await expect.poll(() => gateway.inputValue(), POLL).toBe('sandbox');
+    const option = gateway.locator('option[value="sandbox"]');
+    expect(await option.isDisabled()).toBe(true);
+    expect(await option.innerText()).toContain(locale === 'ar' ? 'لم يتم إعدادها على هذا الخادم' : 'not set up on this server');
+    await screenshotsAtBothSizes(page, `admin-console-settings-${locale}`, { width: 1280, height: 800 });
+
+    await page.getByTestId('save-settings').click();
+    await okDialog(page, locale === 'ar' ? 'تم تحديث إعدادات الموقع بنجاح.' : 'The site settings were updated successfully.');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toHaveProperty('guest_text_quota');
+    expect(sent[0]).not.toHaveProperty('payment_gateway');
+  });
+});
