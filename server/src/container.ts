@@ -168,19 +168,14 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
   const entitlementsOf = (user: UserRow) => entitlements.entitlementsFor({ user });
   const billing = createBillingService({ db: database.db, plans, gateways, mail, config, storage, now, logger, teamSeats: membership.applyPaidSeats, entitlementsOf });
   defineBillingJobs(queue, billing);
-<<<<<<< HEAD
-  const adminPlans = createAdminPlansService({ repo: plansRepo, plans, planIdsInUse: billing.planIdsInUse, now });
-=======
   const adminPlans = createAdminPlansService({
     repo: plansRepo,
     plans,
     planIdsInUse: billing.planIdsInUse,
-    subscriberCounts: () => usersRepo.countByPlan(),
     now,
     // The admin module (made below, with the plans) keeps the audit log.
     audit: (...entry) => admin.audit(...entry),
   });
->>>>>>> qa-admin
   const translateRepo = createTranslateRepo(database.db);
   const memory = createMemoryIndex({ repo: translateRepo, cache });
   const authRepo = createAuthRepo(database.db);

@@ -90,12 +90,8 @@ export function createAdminPlansService(deps: {
         updated_at: deps.now(),
       });
       await deps.plans.invalidate();
-<<<<<<< HEAD
-      return toAdminPlan(plan, (await deps.repo.countSubscribers(deps.now())).get(id) ?? 0);
-=======
       await deps.audit(context, 'plan.update', { type: 'plan', id: String(id) }, auditedPlan(existing), auditedPlan(plan));
-      return toAdminPlan(plan, (await deps.subscriberCounts()).get(id) ?? 0);
->>>>>>> qa-admin
+      return toAdminPlan(plan, (await deps.repo.countSubscribers(deps.now())).get(id) ?? 0);
     },
 
     /** Deletes an unused plan; archives one in use. */
