@@ -65,6 +65,7 @@ export const NOUNS = {
   event: { en: ['event', 'events'], ar: { one: 'حدث واحد|حدثًا واحدًا', two: 'حدثان|حدثين', few: 'أحداث', many: 'حدثًا', other: 'حدث' } },
   second: { en: ['second', 'seconds'], ar: { one: 'ثانية واحدة', two: 'ثانيتان|ثانيتين', few: 'ثوانٍ|ثوان', many: 'ثانيةً|ثانية', other: 'ثانية' } },
   minute: { en: ['minute', 'minutes'], ar: { one: 'دقيقة واحدة', two: 'دقيقتان|دقيقتين', few: 'دقائق', many: 'دقيقةً|دقيقة', other: 'دقيقة' } },
+  hour: { en: ['hour', 'hours'], ar: { one: 'ساعة واحدة', two: 'ساعتان|ساعتين', few: 'ساعات', many: 'ساعةً|ساعة', other: 'ساعة' } },
   segment: { en: ['segment', 'segments'], ar: { one: 'مقطع واحد|مقطعًا واحدًا', two: 'مقطعان|مقطعين', few: 'مقاطع', many: 'مقطعًا', other: 'مقطع' } },
   text: { en: ['text', 'texts'], ar: { one: 'ترجمة نصية واحدة', two: 'ترجمتان نصيتان|ترجمتين نصيتين', few: 'ترجمات نصية', many: 'ترجمةً نصية|ترجمة نصية', other: 'ترجمة نصية' } },
   pageView: { en: ['page view', 'page views'], ar: { one: 'مشاهدة واحدة', two: 'مشاهدتان|مشاهدتين', few: 'مشاهدات', many: 'مشاهدةً|مشاهدة', other: 'مشاهدة' } },

@@ -58,9 +58,21 @@ export class CsrfMismatch extends AppError {
   }
 }
 
+/**
+ * 429 with the wait in the unit a person reads: seconds up to a minute, then whole minutes
+ * under an hour, then whole hours, rounded up ("try again in 1 hour", not "in 3,600 seconds").
+ * The Retry-After header keeps the exact seconds.
+ */
+export function retryWait(seconds: number): { message: string; count: number } {
+  if (seconds <= 60) return { message: 'error.too_many_requests', count: seconds };
+  if (seconds < 3600) return { message: 'error.too_many_requests_minutes', count: Math.ceil(seconds / 60) };
+  return { message: 'error.too_many_requests_hours', count: Math.ceil(seconds / 3600) };
+}
+
 export class TooManyRequests extends AppError {
   constructor(readonly retryAfterSeconds: number) {
-    super(429, 'error.too_many_requests', { count: retryAfterSeconds });
+    const wait = retryWait(retryAfterSeconds);
+    super(429, wait.message, { count: wait.count });
   }
 }
 

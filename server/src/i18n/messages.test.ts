@@ -21,6 +21,8 @@ import { formatNumber, isolate, messages, normalizeLocale, t } from './messages'
 /** The noun each counted message counts (null: Arabic or English uses a label form). */
 const COUNTED: Record<string, Partial<Record<'en' | 'ar', NounName | null>>> = {
   'error.too_many_requests': { en: 'second', ar: 'second' },
+  'error.too_many_requests_minutes': { en: 'minute', ar: 'minute' },
+  'error.too_many_requests_hours': { en: 'hour', ar: 'hour' },
   'validation.string_max': { en: 'character', ar: 'character' },
   'validation.string_min': { en: 'character', ar: 'character' },
   'analytics.too_many_events': { en: 'event', ar: 'event' },
