@@ -21,7 +21,10 @@ export function DevelopersPage() {
   const { t } = useTranslation('developer');
   const { t: tc } = useTranslation();
   const base = window.location.origin;
-  const examples = curlExamples(base);
+  // The comment's calls stay as typed (no isolates: they sit in a code block a reader may copy).
+  const examples = curlExamples(base, {
+    documentNext: t('docs.documentNext', { status: 'POST /v2/document/{document_id}', result: 'POST /v2/document/{document_id}/result', key: 'document_key', interpolation: { escapeValue: false } }),
+  });
   return (
     <section className="container page-section">
       <article className="panel developers" data-testid="developers">
