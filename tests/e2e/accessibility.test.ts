@@ -17,6 +17,8 @@ afterAll(async () => {
 });
 
 const SOURCE = { en: 'The company signed the contract. Thank you for the books.', ar: 'ذهب الولد إلى المدرسة. شكرا على الكتاب.' } as const;
+/** The name of the region that holds the translation. */
+const TRANSLATION_REGION = { en: 'Translation', ar: 'الترجمة' } as const;
 
 /** Opens a screen and waits until it has drawn: a heading in the main region, nothing loading, no request in flight. */
 async function openScreen(page: Page, path: string) {
@@ -165,6 +167,8 @@ describe.each(['en', 'ar'] as const)('accessibility (%s)', (locale: Locale) => {
     await page.getByTestId('source-text').fill(SOURCE[locale]);
     await page.getByTestId('source-text').press('Control+Enter');
     await page.getByTestId('target-sentence').first().waitFor();
+    // A screen reader can jump to the translation by its region's name.
+    expect(await page.getByRole('region', { name: TRANSLATION_REGION[locale], exact: true }).getByTestId('target-sentence').count()).toBeGreaterThan(0);
     const stops = await tabThrough(page, locale, 'source-lang', 'feedback');
     // The pair, then the options, the text, the button, the translation and its actions: the order they are read in.
     const order = ['source-lang', 'swap', 'target-lang', 'domain', 'source-text', 'translate', 'target-sentence', 'copy', 'share', 'like', 'dislike', 'suggest', 'feedback'];
