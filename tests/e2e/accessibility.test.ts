@@ -121,6 +121,8 @@ describe.each(['en', 'ar'] as const)('accessibility (%s)', (locale: Locale) => {
   it('guest screens pass axe', async () => {
     for (const path of ['/', '/pricing', '/login', '/register', '/developers', '/translate/documents']) {
       await openScreen(page, path);
+      // The page says its language and direction (screen readers pick their voice by it).
+      expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([locale, locale === 'ar' ? 'rtl' : 'ltr']);
       await expectNoAxeViolations(page, `${path} (${locale}, guest)`);
     }
     // A phone: the header's menu opened with its button.
@@ -223,6 +225,7 @@ describe.each(['en', 'ar'] as const)('accessibility (%s)', (locale: Locale) => {
   });
 
   it('admin screens pass axe', async () => {
+    await openScreen(page, '/');
     await page.getByTestId('header-sign-out').click();
     await expect.poll(() => page.getByTestId('header-sign-out').count()).toBe(0);
     await signInThroughForm(page, E2E_ADMIN.email, E2E_ADMIN.password);
