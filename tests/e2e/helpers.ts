@@ -1,5 +1,7 @@
 import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import type { AxeResults, RunOptions } from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { inject } from 'vitest';
@@ -220,4 +222,31 @@ export async function signUpVerified(page: Page, input: { name: string; email: s
   const mail = decodeMail(await waitForMail(input.email, (raw) => decodeMail(raw).includes('/email/verify/')));
   await page.goto(linkInMail(mail, '/email/verify/'));
   await expect.poll(() => page.url()).toContain('status=verified');
+}
+
+/** axe-core's browser build, read once for every page that is checked. */
+let axeSource: Promise<string> | null = null;
+
+/** The rule sets every screen is held to: WCAG 2.0 and 2.1, levels A and AA, and axe's best practices (landmarks, heading order). */
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+/**
+ * Runs axe-core on the page as it is now (injected with the DevTools protocol, which the page's
+ * Content-Security-Policy does not block) and fails, softly so that one run lists every screen,
+ * with each violation's rule id, help text and the elements it found.
+ */
+export async function expectNoAxeViolations(page: Page, name: string) {
+  axeSource ??= fs.readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(await axeSource);
+  const options: RunOptions = { runOnly: { type: 'tag', values: AXE_TAGS }, resultTypes: ['violations'] };
+  const violations = await page.evaluate(async (options) => {
+    const results: AxeResults = await (window as unknown as { axe: { run: (context: Document, options: RunOptions) => Promise<AxeResults> } }).axe.run(document, options);
+    return results.violations.map((violation) => ({
+      id: violation.id,
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+  }, options);
+  const report = violations.map((violation) => `${violation.id}: ${violation.help}\n    ${violation.targets.slice(0, 8).join('\n    ')}`);
+  expect.soft(violations.length, `${name}: axe found accessibility violations:\n  ${report.join('\n  ')}\n`).toBe(0);
 }

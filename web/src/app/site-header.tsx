@@ -48,13 +48,17 @@ export function SiteHeader() {
   return (
     <header className="site-header">
       <div className="container site-header__inner">
-        <Link to="/" className="logo" aria-label={t('brand.homeLink')}>
+        {/* The name as shown (each half in its own language, the bar silent), then what the link does: speech users say what they see. */}
+        <Link to="/" className="logo">
           <svg className="logo__mark" viewBox="0 0 64 64" aria-hidden="true" focusable="false">
             <rect width="64" height="64" rx="14" fill="currentColor" />
             <path d="M20 16v32h24" fill="none" stroke="#fff" strokeWidth="6" strokeLinecap="round" strokeLinejoin="round" />
             <circle cx="44" cy="22" r="5" fill="#f2b544" />
           </svg>
-          <span className="logo__text">{t('brand.logo')}</span>
+          <span className="logo__text">
+            <span lang="en">{t('brand.name', { lng: 'en' })}</span> <span aria-hidden="true">|</span> <span lang="ar">{t('brand.name', { lng: 'ar' })}</span>
+          </span>
+          <span className="visually-hidden">{t('brand.homeLink')}</span>
         </Link>
 
         <div id="site-menu" className={`site-menu${menuOpen ? ' site-menu--open' : ''}`}>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface DialogProps {
@@ -13,6 +13,27 @@ export interface DialogProps {
   onConfirm: () => void;
   /** Escape or the backdrop; the confirm action by default. */
   onClose?: () => void;
+}
+
+const TABBABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Tab and Shift+Tab go round a modal's own controls. A modal <dialog> makes the page behind it
+ * inert, but from its last control the browser lets Tab leave to its own toolbar; here the
+ * focus goes back to the first control (and from the first, backwards, to the last).
+ */
+export function keepTabInDialog(event: KeyboardEvent<HTMLDialogElement>) {
+  if (event.key !== 'Tab') return;
+  const controls = [...event.currentTarget.querySelectorAll<HTMLElement>(TABBABLE)].filter(
+    (control) => !control.matches(':disabled') && control.tabIndex >= 0 && control.checkVisibility(),
+  );
+  const first = controls[0];
+  const last = controls[controls.length - 1];
+  if (!first || !last) return;
+  const leaving = event.shiftKey ? document.activeElement === first || document.activeElement === event.currentTarget : document.activeElement === last;
+  if (!leaving) return;
+  event.preventDefault();
+  (event.shiftKey ? last : first).focus();
 }
 
 /** A modal built on <dialog>: focus stays inside, Escape closes it, the page behind is inert. */
@@ -38,6 +59,7 @@ export function Dialog({ open, title, message, children, tone = 'info', confirmL
       className={`dialog dialog--${tone}`}
       aria-labelledby={titleId}
       aria-describedby={bodyId}
+      onKeyDown={keepTabInDialog}
       onCancel={(event) => {
         event.preventDefault();
         close();

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { keepTabInDialog } from './dialog';
 
 export interface FormDialogProps {
   open: boolean;
@@ -47,6 +48,7 @@ export function FormDialog({ open, title, children, submitLabel, cancelLabel, to
       className={`dialog dialog--${tone === 'danger' ? 'error' : 'info'} form-dialog`}
       aria-labelledby={titleId}
       data-testid={testId}
+      onKeyDown={keepTabInDialog}
       onCancel={(event) => {
         event.preventDefault();
         onCancel();

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { SocialProvider, User } from '../../api/types';
 import { useDialog } from '../../app/dialog-context';
+import { keepTabInDialog } from '../../components/dialog';
 import { fieldErrors, FormErrors, PasswordField, TextField, useFormValues } from '../../components/form-field';
 import { SOCIAL_PROVIDERS, socialErrorFrom, socialLoginHref } from '../auth/auth.fns';
 import { ProviderIcon } from '../auth/social-login-buttons';
@@ -190,7 +191,7 @@ function DeleteAccountSection({ user }: { user: User }) {
           {t('delete.button')}
         </button>
       </div>
-      <dialog ref={dialogRef} className="dialog dialog--error" aria-labelledby="delete-confirm-title" onCancel={close}>
+      <dialog ref={dialogRef} className="dialog dialog--error" aria-labelledby="delete-confirm-title" onKeyDown={keepTabInDialog} onCancel={close}>
         <form className="dialog__panel form" onSubmit={submit} noValidate>
           <h2 id="delete-confirm-title" className="dialog__title">
             {t('delete.confirmTitle')}

@@ -144,6 +144,7 @@ export function MembershipPage() {
                   period={period}
                   language={language}
                   signedIn
+                  headingLevel={4}
                   action={<SubscribeButton plan={plan} period={period} currentPlanId={sub?.status === 'active' || sub?.status === 'past_due' ? (sub.plan?.id ?? null) : null} seats={seats} />}
                 />
               </div>

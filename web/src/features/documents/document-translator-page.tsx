@@ -58,6 +58,12 @@ export function DocumentTranslatorPage() {
   const { data: user } = useCurrentUser();
   const dialog = useDialog();
   const inputRef = useRef<HTMLInputElement>(null);
+  const browseRef = useRef<HTMLButtonElement>(null);
+  const fileCardRef = useRef<HTMLDivElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const fileNameId = useId();
+  // Choosing, removing or sending a file redraws the control that had the keyboard focus: where the focus goes next.
+  const focusNext = useRef<'file' | 'browse' | 'panel' | null>(null);
   const sourceId = useId();
   const targetId = useId();
   const [file, setFile] = useState<File | null>(null);
@@ -74,6 +80,16 @@ export function DocumentTranslatorPage() {
   const number = (value: number) => formatNumber(value, language);
 
   useEffect(() => writeActiveProject(projectId), [projectId]);
+  useEffect(() => {
+    const next = focusNext.current;
+    if (!next) return;
+    focusNext.current = null;
+    ({ file: fileCardRef, browse: browseRef, panel: panelRef })[next].current?.focus();
+  }, [file, projectId]);
+  /** Moves the focus to `next` after the redraw, when it is in the part that is redrawn (a mouse user's focus stays put). */
+  const keepFocus = (next: 'file' | 'browse' | 'panel') => {
+    if (panelRef.current?.contains(document.activeElement)) focusNext.current = next;
+  };
 
   const problemMessage = (problem: FileProblem) =>
     problem.kind === 'format'
@@ -103,6 +119,7 @@ export function DocumentTranslatorPage() {
       dialog.showDialog({ modalType: 'error', message: problemMessage(problem) });
       return;
     }
+    keepFocus('file');
     setFile(chosen);
     count.reset();
     count.mutate(
@@ -142,6 +159,7 @@ export function DocumentTranslatorPage() {
       { file, model, frontendModel: t(`model.${model}`), source_lang: source, target_lang: target, token },
       {
         onSuccess: (result) => {
+          keepFocus('panel');
           setProjectId(result.project_id);
           setFile(null);
           count.reset();
@@ -152,6 +170,7 @@ export function DocumentTranslatorPage() {
   };
 
   const restart = () => {
+    keepFocus('panel');
     setProjectId(null);
     start.reset();
   };
@@ -168,7 +187,7 @@ export function DocumentTranslatorPage() {
       </header>
       {!projectId && <GlossNotice screen="documents" />}
 
-      <div className="panel documents__panel" data-testid="documents-panel">
+      <div className="panel documents__panel" data-testid="documents-panel" ref={panelRef} tabIndex={-1}>
         {projectId ? (
           <DocumentProgress projectId={projectId} token={token} signedIn={Boolean(user)} onRestart={restart} />
         ) : (
@@ -248,6 +267,8 @@ export function DocumentTranslatorPage() {
                 type="file"
                 accept={acceptAttribute(limits.fileFormats)}
                 data-testid="document-input"
+                // The "Browse files" button is the keyboard's way in: the hidden input takes no Tab stop of its own.
+                tabIndex={-1}
                 onChange={(event) => {
                   choose(event.target.files?.[0]);
                   event.target.value = '';
@@ -255,12 +276,12 @@ export function DocumentTranslatorPage() {
                 aria-label={t('drop.browse')}
               />
               {file ? (
-                <div className="file-card" data-testid="file-card">
+                <div className="file-card" data-testid="file-card" ref={fileCardRef} tabIndex={-1} role="group" aria-labelledby={fileNameId}>
                   <span className="file-card__badge" aria-hidden="true">
                     {(count.data?.format ?? file.name.split('.').pop() ?? '').toUpperCase().slice(0, 5)}
                   </span>
                   <div className="file-card__body">
-                    <p className="file-card__name" dir="auto">
+                    <p className="file-card__name" id={fileNameId} dir="auto">
                       {file.name}
                     </p>
                     {count.isPending ? (
@@ -293,7 +314,9 @@ export function DocumentTranslatorPage() {
                   <button
                     type="button"
                     className="button button--ghost button--small"
+                    data-testid="document-remove"
                     onClick={() => {
+                      keepFocus('browse');
                       setFile(null);
                       count.reset();
                     }}
@@ -308,7 +331,7 @@ export function DocumentTranslatorPage() {
                   </span>
                   <p className="drop-zone__title">{dragging ? t('drop.active') : t('drop.title')}</p>
                   <p className="muted drop-zone__or">{t('drop.or')}</p>
-                  <button type="button" className="button button--outline" onClick={() => inputRef.current?.click()}>
+                  <button type="button" className="button button--outline" ref={browseRef} data-testid="document-browse" onClick={() => inputRef.current?.click()}>
                     {t('drop.browse')}
                   </button>
                   <p className="drop-zone__hint muted">{t('drop.hint', { formats, size: limits.maxDocSize, count: limits.docWordsCount })}</p>

@@ -22,6 +22,7 @@ export function PlanCard({
   language,
   signedIn,
   action,
+  headingLevel = 3,
 }: {
   plan: DisplayPlan;
   period: BillingPeriod;
@@ -29,8 +30,12 @@ export function PlanCard({
   signedIn: boolean;
   /** Replaces the card's link (signed-in screens put their subscribe button here); `false`: no button at all. */
   action?: ReactNode | false;
+  /** The level of the plan's name: one below the heading of the section the cards sit in. */
+  headingLevel?: 2 | 3 | 4;
 }) {
   const { t } = useTranslation('home');
+  const NameHeading = `h${headingLevel}` as const;
+  const FeaturesHeading = `h${headingLevel + 1}` as 'h3' | 'h4' | 'h5';
   const badgeStyle: CSSProperties | undefined = isCssColor(plan.badgeColor)
     ? { backgroundColor: plan.badgeColor, color: badgeTextColor(plan.badgeColor) }
     : undefined;
@@ -48,9 +53,9 @@ export function PlanCard({
   return (
     <article className={`plan-card${featured ? ' plan-card--featured' : ''}`} data-testid="plan-card" data-plan={plan.slug}>
       <header className="plan-card__header">
-        <h3 className="plan-card__name" dir="auto">
+        <NameHeading className="plan-card__name" dir="auto">
           {plan.name}
-        </h3>
+        </NameHeading>
         {featured && (
           <span className="plan-card__badge" style={badgeStyle} dir="auto">
             {plan.badgeTitle}
@@ -80,7 +85,7 @@ export function PlanCard({
       )}
       {plan.features.length > 0 && (
         <>
-          <h4 className="plan-card__features-title">{t('pricing.features')}</h4>
+          <FeaturesHeading className="plan-card__features-title">{t('pricing.features')}</FeaturesHeading>
           <ul className="plan-card__features">
             {plan.features.map((feature, index) => (
               <li key={index}>

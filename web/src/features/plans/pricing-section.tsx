@@ -83,6 +83,7 @@ export function PricingSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
                 period={period}
                 language={language}
                 signedIn={Boolean(user)}
+                headingLevel={headingLevel === 1 ? 2 : 3}
                 action={teamPlan ? false : user ? <SubscribeButton plan={plan} period={period} currentPlanId={user.plan?.id ?? null} /> : undefined}
               />
             ))}

@@ -39,6 +39,8 @@ export function ResultPane(props: ResultPaneProps) {
         data-private=""
         lang={result?.target_lang}
         dir={result ? directionOf(result.target_lang) : 'auto'}
+        // A labelled region (a name on a plain div is not announced): screen readers can jump to the translation.
+        role="region"
         aria-live="polite"
         aria-busy={props.pending}
         aria-label={t('output.label')}

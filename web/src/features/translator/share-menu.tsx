@@ -8,13 +8,19 @@ export function ShareMenu({ text }: { text: string }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   const pageUrl = typeof window === 'undefined' ? '' : `${window.location.origin}/`;
   const canShareNatively = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
 
   useEffect(() => {
     if (!open) return;
     const close = (event: MouseEvent | KeyboardEvent) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !rootRef.current?.contains(event.target as Node)) setOpen(false);
+      if (event instanceof KeyboardEvent) {
+        if (event.key !== 'Escape') return;
+        // The list goes away under the focus: back to the button that opened it, not to the page's start.
+        if (rootRef.current?.contains(document.activeElement)) buttonRef.current?.focus();
+        setOpen(false);
+      } else if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
     };
     document.addEventListener('mousedown', close);
     document.addEventListener('keydown', close);
@@ -26,7 +32,7 @@ export function ShareMenu({ text }: { text: string }) {
 
   return (
     <div className="share-menu" ref={rootRef}>
-      <button type="button" className="tool-button" data-testid="share" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((value) => !value)}>
+      <button type="button" className="tool-button" data-testid="share" ref={buttonRef} aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((value) => !value)}>
         <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <path fill="currentColor" d="M18 16.1c-.8 0-1.5.3-2 .8l-7.1-4.2c.1-.2.1-.5.1-.7s0-.5-.1-.7L16 7.2c.5.5 1.2.8 2 .8 1.7 0 3-1.3 3-3s-1.3-3-3-3-3 1.3-3 3c0 .2 0 .5.1.7L8 9.8C7.5 9.3 6.8 9 6 9c-1.7 0-3 1.3-3 3s1.3 3 3 3c.8 0 1.5-.3 2-.8l7.1 4.2c-.1.2-.1.4-.1.6 0 1.6 1.3 2.9 2.9 2.9s2.9-1.3 2.9-2.9-1.2-2.9-2.8-2.9Z" />
         </svg>
