@@ -109,6 +109,9 @@ describe('documents screen', () => {
     expect(await page.getByTestId('source-language').inputValue()).toBe('auto');
     expect(await page.getByTestId('target-language').inputValue()).toBe('ar');
     expect(await page.getByTestId('target-language').locator('option[value="en"]').isDisabled()).toBe(true);
+    // The size ("3 KB") is read left to right but stands where the other figures stand: right to left.
+    const sizes = await page.getByTestId('word-count').locator('dd').evaluateAll((cells) => cells.map((cell) => getComputedStyle(cell).direction));
+    expect(new Set(sizes)).toEqual(new Set(['rtl']));
     await shot(page, 'documents-counted-ar');
   });
 

@@ -306,7 +306,9 @@ export function DocumentTranslatorPage() {
                         ) : null}
                         <div>
                           <dt>{t('count.size')}</dt>
-                          <dd dir="ltr">{formatFileSize(file.size)}</dd>
+                          <dd>
+                            <bdi>{formatFileSize(file.size)}</bdi>
+                          </dd>
                         </div>
                       </dl>
                     ) : null}
