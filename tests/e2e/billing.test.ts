@@ -395,6 +395,7 @@ describe('payments mode banners', () => {
         const banner = page.getByTestId('payments-banner-sandbox');
         await banner.waitFor();
         expect(await banner.innerText()).toContain(locale === 'en' ? 'Payments are in test mode' : 'المدفوعات في وضع الاختبار');
+        expect(await banner.getByRole('link').count()).toBe(1);
         await page.getByTestId('revenue-figures').waitFor();
         expect(await page.getByTestId('revenue-sandbox').innerText()).toMatch(/\d/);
         await screenshot(page, `payments-admin-sandbox-${locale}-${size}`);
@@ -407,6 +408,11 @@ describe('payments mode banners', () => {
         await banner.waitFor();
         expect(await banner.innerText()).toContain(locale === 'en' ? 'Payments are not set up yet' : 'لم يتم إعداد المدفوعات بعد');
         await screenshot(admin, `payments-admin-off-${locale}-${size}`);
+        // On the site settings page itself the banner does not link to that same page.
+        await banner.getByRole('link').click();
+        await admin.waitForURL('**/admin/site-settings');
+        await admin.getByTestId('payments-banner-off').waitFor();
+        expect(await admin.getByTestId('payments-banner-off').getByRole('link').count()).toBe(0);
 
         const user = await signedInPage(locale, `off-user-${locale}-${size}@example.com`, 2, viewport, production);
         await user.goto('/user/membership');

@@ -59,7 +59,7 @@ export function AdminSiteSettingsPage() {
     <section className="container page-section admin-page">
       <AdminNav />
       <h1>{t('settings.title')}</h1>
-      <PaymentsBanner />
+      <PaymentsBanner settingsLink={false} />
       <form
         className="admin-settings"
         data-testid="site-settings-form"

@@ -6,8 +6,9 @@ import { usePaymentsStatus, type RevenueLine } from './use-admin';
 /**
  * The admins' banner when subscribing cannot take real money: payments not set up (production
  * without a gateway) or in test mode (the sandbox). Nothing when a real gateway is chosen.
+ * `settingsLink` false on the site settings page itself (the link would lead to the same page).
  */
-export function PaymentsBanner() {
+export function PaymentsBanner({ settingsLink = true }: { settingsLink?: boolean }) {
   const { t } = useTranslation('admin');
   const status = usePaymentsStatus();
   const mode = status.data?.data.mode;
@@ -17,7 +18,7 @@ export function PaymentsBanner() {
     <div className={`notice ${off ? 'notice--error' : 'notice--warning'} payments-banner`} role={off ? 'alert' : 'status'} data-testid={`payments-banner-${mode}`}>
       <strong>{t(off ? 'payments.offTitle' : 'payments.sandboxTitle')}</strong>
       <p>{t(off ? 'payments.offBody' : 'payments.sandboxBody')}</p>
-      <Link to="/admin/site-settings">{t('payments.settingsLink')}</Link>
+      {settingsLink ? <Link to="/admin/site-settings">{t('payments.settingsLink')}</Link> : null}
     </div>
   );
 }
