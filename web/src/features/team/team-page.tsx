@@ -76,6 +76,8 @@ function TeamView({ team }: { team: Team }) {
   const done = (answer: { message?: string }) => answer.message && showDialog({ modalType: 'success', message: answer.message });
   // The API answers the spec's bare "updated successfully" for these; the screen says what happened.
   const said = (key: 'memberRoleChanged' | 'ownershipTransferred' | 'memberRemoved' | 'teamDissolved') => () => showDialog({ modalType: 'success', message: tMessages(`success.${key}`) });
+  // Leaving or dissolving ends this view (the team is gone once refetched), and with it `mutate`'s own callbacks:
+  // those two answer through `mutateAsync`'s promise, which settles whatever is on the screen.
   const failed = (error: unknown) => {
     if (isApiError(error) && error.status === 402) showDialog({ modalType: 'error', title: t('upgrade.title'), message: [error.message, t('upgrade.body')] });
     else showError(error);
@@ -159,6 +161,8 @@ function TeamView({ team }: { team: Team }) {
           <tbody>
             {team.members.map((member) => {
               const isTeamOwner = member.role_id === '3';
+              // A manager's own row: no role select and no "Remove" (which would sign them out); they leave below.
+              const isSelf = !member.invited && member.id === user?.id;
               return (
                 <tr key={member.invited ? `i${member.invitation_id}` : `m${member.id}`}>
                   {/* The direction is the content's, not the cell's: the cell's label stays on the page's start side.
@@ -174,7 +178,7 @@ function TeamView({ team }: { team: Team }) {
                     </span>
                   </td>
                   <td data-label={t('role')}>
-                    {team.can_manage && !member.invited && !isTeamOwner ? (
+                    {team.can_manage && !member.invited && !isTeamOwner && !isSelf ? (
                       <select
                         aria-label={t('role')}
                         value={member.role_id}
@@ -206,7 +210,7 @@ function TeamView({ team }: { team: Team }) {
                           {t('invite.cancel')}
                         </button>
                       )}
-                      {!member.invited && !isTeamOwner && (
+                      {!member.invited && !isTeamOwner && !isSelf && (
                         <button className="button button--ghost button--small" onClick={() => setConfirming(member)} data-testid="remove-member">
                           {t('remove.button')}
                         </button>
@@ -246,11 +250,35 @@ function TeamView({ team }: { team: Team }) {
         </div>
       )}
 
+      {!isOwner && (
+        // A manager or member leaves on their own (the owner hands the team over or dissolves it).
+        <div className="panel danger-zone" data-testid="leave-team">
+          <h2>{t('leave.title')}</h2>
+          <p className="muted">{t('leave.body')}</p>
+          <button
+            className="button button--outline"
+            data-testid="leave-team-button"
+            disabled={actions.leave.isPending}
+            onClick={() => {
+              if (window.confirm(t('leave.confirm'))) void actions.leave.mutateAsync({}).then(done, failed);
+            }}
+          >
+            {t('leave.button')}
+          </button>
+        </div>
+      )}
+
       {isOwner && (
         <div className="panel danger-zone">
           <h2>{t('dissolve.title')}</h2>
           <p className="muted">{t('dissolve.body')}</p>
-          <button className="button button--outline" onClick={() => window.confirm(t('dissolve.confirm')) && actions.dissolve.mutate({}, { onSuccess: said('teamDissolved'), onError: failed })}>
+          <button
+            className="button button--outline"
+            data-testid="dissolve-team"
+            onClick={() => {
+              if (window.confirm(t('dissolve.confirm'))) void actions.dissolve.mutateAsync({}).then(said('teamDissolved'), failed);
+            }}
+          >
             {t('dissolve.button')}
           </button>
         </div>
