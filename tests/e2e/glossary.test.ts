@@ -7,10 +7,10 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './global-setup';
-import { apiCall, closeBrowserConnection, decodeMail, newConsentedPage, screenshotsAtBothSizes, signInThroughForm, signUpVerified, waitForMail } from './helpers';
+import { apiCall, closeBrowserConnection, decodeMail, newConsentedPage, SCREENSHOT_DIR, screenshotsAtBothSizes, signInThroughForm, signUpVerified, waitForMail } from './helpers';
 
 const contexts: BrowserContext[] = [];
 afterAll(async () => {
@@ -20,6 +20,31 @@ afterAll(async () => {
 
 const open = (locale: 'en' | 'ar') => newConsentedPage(locale, contexts);
 
+
+/**
+ * At phone width (390x844) each select of the term form shows its whole choice ("General (every domain)",
+ * "English → Arabic"), rather than one cut by its neighbour beside it. Photographed.
+ */
+async function expectFormSelectsWhole(page: Page, form: Locator, name: string) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const testId of ['glossary-direction', 'glossary-domain']) {
+    const fit = await form.getByTestId(testId).evaluate((select: HTMLSelectElement) => {
+      const style = getComputedStyle(select);
+      const probe = document.createElement('span');
+      probe.style.font = style.font;
+      probe.style.whiteSpace = 'pre';
+      probe.textContent = select.selectedOptions[0]!.textContent;
+      document.body.append(probe);
+      const text = probe.getBoundingClientRect().width;
+      probe.remove();
+      // The choice's text, the select's padding and its arrow (about 1.25rem).
+      return { text: select.selectedOptions[0]!.textContent, needed: text + parseFloat(style.paddingInlineStart) + parseFloat(style.paddingInlineEnd) + 20, width: select.clientWidth };
+    });
+    expect(fit.needed, `${name}: "${fit.text}" is cut in its select`).toBeLessThanOrEqual(fit.width);
+  }
+  await form.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-phone.png`) });
+  await page.setViewportSize({ width: 1366, height: 900 });
+}
 
 describe.each(['en', 'ar'] as const)('glossary screen (%s)', (locale) => {
   const suffix = randomBytes(3).toString('hex');
@@ -52,7 +77,9 @@ describe.each(['en', 'ar'] as const)('glossary screen (%s)', (locale) => {
     const personal = page.getByTestId('glossary-user');
     await personal.getByTestId('glossary-empty').waitFor();
 
-    // My glossary: add a term through the form.
+    // My glossary: add a term through the form (on a phone its selects show their whole choice).
+    await personal.getByTestId('glossary-domain').selectOption('general');
+    await expectFormSelectsWhole(page, personal.getByTestId('glossary-form'), `glossary-form-${locale}`);
     await personal.getByTestId('glossary-source').fill('agreement');
     await personal.getByTestId('glossary-target').fill('الاتفاق');
     await personal.getByTestId('glossary-submit').click();
