@@ -80,6 +80,12 @@ describe.each(['en', 'ar'] as const)('glossary screen (%s)', (locale) => {
     // My glossary: add a term through the form (on a phone its selects show their whole choice).
     await personal.getByTestId('glossary-domain').selectOption('general');
     await expectFormSelectsWhole(page, personal.getByTestId('glossary-form'), `glossary-form-${locale}`);
+    // Buttons are commands: the verbal noun in Arabic (docs/terminology.md), as "Edit" and "Delete" beside them were
+    // («أضف المصطلح», «استورد», «نزّل ملف CSV» were imperatives).
+    const buttons = [personal.getByTestId('glossary-submit'), personal.getByTestId('glossary-import-submit'), personal.getByTestId('glossary-export-csv'), personal.getByTestId('glossary-export-tsv')];
+    expect(await Promise.all(buttons.map((button) => button.innerText()))).toEqual(
+      locale === 'ar' ? ['إضافة المصطلح', 'استيراد', 'تنزيل ملف CSV', 'تنزيل ملف TSV'] : ['Add term', 'Import', 'Download CSV', 'Download TSV'],
+    );
     await personal.getByTestId('glossary-source').fill('agreement');
     await personal.getByTestId('glossary-target').fill('الاتفاق');
     await personal.getByTestId('glossary-submit').click();
@@ -162,6 +168,8 @@ describe.each(['en', 'ar'] as const)('glossary screen (%s)', (locale) => {
     expect(await applied.innerText()).toContain('agreement');
     expect(await applied.innerText()).toContain('الاتفاق');
     expect(await page.getByTestId('translation-output').innerText()).toContain('الاتفاق');
+    // Its link to the glossary is a command too («عدّل المسرد» was an imperative).
+    expect(await applied.getByRole('link').innerText()).toBe(locale === 'ar' ? 'تعديل المسرد' : 'Edit glossary');
     await screenshotsAtBothSizes(page, `glossary-translator-${locale}`);
   });
 });
