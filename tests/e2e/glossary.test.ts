@@ -90,6 +90,21 @@ describe.each(['en', 'ar'] as const)('glossary screen (%s)', (locale) => {
     await personal.getByTestId('glossary-target').fill('الاتفاق');
     await personal.getByTestId('glossary-submit').click();
     await expect.poll(() => personal.getByTestId('glossary-terms').innerText()).toContain('الاتفاق');
+    // On a phone the form is far above the list: "Edit" brings it into view, on the term (nothing seemed to happen).
+    await page.setViewportSize({ width: 390, height: 844 });
+    await personal.getByTestId('glossary-edit').first().click();
+    const source = personal.getByTestId('glossary-source');
+    await expect.poll(() => source.inputValue()).toBe('agreement');
+    expect(await source.evaluate((input) => document.activeElement === input), 'the edited term is not focused').toBe(true);
+    const onScreen = () =>
+      source.evaluate((input) => {
+        const box = input.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight;
+      });
+    await expect.poll(onScreen, { message: 'the edit form is off the screen after "Edit"' }).toBe(true);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `glossary-edit-${locale}-phone.png`) });
+    await personal.getByRole('button', { name: locale === 'ar' ? 'إلغاء' : 'Cancel' }).click();
+    await page.setViewportSize({ width: 1366, height: 900 });
 
     // A spreadsheet chosen by mistake (binary, as an XLSX is) is named for what it is, not as "NUL characters".
     const xlsx = Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(16), Buffer.from('xl/workbook.xml')]);
