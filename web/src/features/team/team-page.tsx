@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError } from '../../api/client';
@@ -72,6 +72,13 @@ function TeamView({ team }: { team: Team }) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState('5');
   const [confirming, setConfirming] = useState<JoinedMember | null>(null);
+  // The question to remove appears below the members (far below a card's "Remove" on a phone): its "Cancel" takes
+  // the focus, which brings it into view.
+  const cancelRemove = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    cancelRemove.current?.scrollIntoView({ block: 'center' });
+    cancelRemove.current?.focus({ preventScroll: true });
+  }, [confirming]);
   const isOwner = user?.role_id === '3';
   const done = (answer: { message?: string }) => answer.message && showDialog({ modalType: 'success', message: answer.message });
   // The API answers the spec's bare "updated successfully" for these; the screen says what happened.
@@ -234,7 +241,7 @@ function TeamView({ team }: { team: Team }) {
           <h2 id="remove-title">{t('remove.title')}</h2>
           <p>{t('remove.body', { name: isolate(confirming.name) })}</p>
           <div className="row-actions">
-            <button className="button button--ghost" onClick={() => setConfirming(null)}>
+            <button className="button button--ghost" onClick={() => setConfirming(null)} ref={cancelRemove} data-testid="remove-cancel">
               {t('cancel')}
             </button>
             <button
