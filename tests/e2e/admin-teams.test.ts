@@ -4,10 +4,11 @@
 // link, translates, and is removed again; the owner still sees the colleague's translation in
 // the team's history.
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './global-setup';
-import { apiCall, closeBrowserConnection, decodeMail, expectTableCardsOnPhone, linkInMail, newConsentedPage, screenshot, screenshotsAtBothSizes, signInThroughForm, signUpVerified, waitForMail } from './helpers';
+import { apiCall, closeBrowserConnection, decodeMail, expectTableCardsOnPhone, linkInMail, newConsentedPage, SCREENSHOT_DIR, screenshot, screenshotsAtBothSizes, signInThroughForm, signUpVerified, waitForMail } from './helpers';
 
 const contexts: BrowserContext[] = [];
 afterAll(async () => {
@@ -206,7 +207,8 @@ describe.each(['en', 'ar'] as const)('admin console and teams (%s)', (locale) =>
 
     await page.reload();
     const memberRow = page.getByTestId('team-members').locator('tbody tr', { hasText: invitee });
-    await expect.poll(() => memberRow.innerText()).toContain(locale === 'ar' ? 'عضو' : 'Member');
+    // Joined: "Active", no longer "Invitation sent".
+    await expect.poll(() => memberRow.innerText()).toContain(locale === 'ar' ? 'نشط' : 'Active');
     // The owner sees the team's usage: the two texts above count on the shared daily counter.
     const latinDigits = (text: string) => text.replace(/[٠-٩]/g, (d) => String('٠١٢٣٤٥٦٧٨٩'.indexOf(d)));
     const textsToday = async () => Number(/\d+/.exec(latinDigits(await page.getByTestId('team-usage-texts').innerText()))?.[0]);
@@ -223,6 +225,26 @@ describe.each(['en', 'ar'] as const)('admin console and teams (%s)', (locale) =>
     // The colleague's card: the role select, "Remove" and "Make owner", the month's usage.
     await expectMemberCards(page, locale, `team-members-cards-${locale}`);
     await screenshotsAtBothSizes(page, `team-usage-${locale}`);
+    // On a phone the question appears below every card, out of sight of the card's "Remove": it comes into view,
+    // its "Cancel" focused (nothing seemed to happen). Asked again at desktop size.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await memberRow.getByTestId('remove-member').click();
+    const cancel = page.getByTestId('remove-cancel');
+    await cancel.waitFor();
+    expect(await cancel.evaluate((button) => document.activeElement === button)).toBe(true);
+    await expect
+      .poll(
+        () =>
+          page.getByTestId('remove-confirm').evaluate((box) => {
+            const rect = box.getBoundingClientRect();
+            return rect.top >= 0 && rect.top < window.innerHeight;
+          }),
+        { message: 'the question to remove is off the screen' },
+      )
+      .toBe(true);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `team-remove-${locale}-phone.png`) });
+    await cancel.click();
+    await page.setViewportSize({ width: 1366, height: 900 });
     await memberRow.getByTestId('remove-member').click();
     await page.getByTestId('remove-confirm').waitFor();
     await screenshot(page, `team-remove-${locale}`);
@@ -305,5 +327,56 @@ describe.each(['en', 'ar'] as const)('admin console and teams (%s)', (locale) =>
     expect(await guest.getByTestId('subscribe-button').count()).toBe(0);
     expect(await guest.locator('.plan-card__button').count()).toBe(0);
     await screenshotsAtBothSizes(guest, `pricing-team-member-${locale}`);
+  });
+
+  // A manager or member who wanted out had no way but deleting their account; and a manager's own row offered
+  // "Remove" (signing themselves out) and a role select that could demote them.
+  it('a manager sees their own row without actions and leaves the team from the team page', async () => {
+    const manager = { name: locale === 'ar' ? 'هدى ناصر' : 'Huda Nasser', email: `manager-${locale}-${suffix}@example.com`, password: 'manager-pass-1' };
+    const page = await open(locale);
+    await signInThroughForm(page, owner.email, owner.password);
+    expect((await apiCall(page, 'POST', '/api/team/invite', { email: manager.email, role_id: 4 })).status).toBe(200);
+    const token = new URL(linkInMail(decodeMail(await waitForMail(manager.email, (raw) => decodeMail(raw).includes('/invitation?token='))), '/invitation')).searchParams.get('token');
+    const guest = await open(locale);
+    await guest.goto('/');
+    expect((await apiCall(guest, 'POST', '/api/create-user', { token, name: manager.name, password: manager.password, password_confirmation: manager.password })).status).toBe(201);
+
+    const managerPage = await open(locale);
+    await signInThroughForm(managerPage, manager.email, manager.password);
+    await managerPage.goto('/team');
+    const members = managerPage.getByTestId('team-members');
+    const ownRow = members.locator('tbody tr', { hasText: manager.email });
+    await ownRow.waitFor();
+    expect(await ownRow.locator('select').count(), 'a role select on the manager’s own row').toBe(0);
+    expect(await ownRow.getByTestId('remove-member').count(), '"Remove" on the manager’s own row').toBe(0);
+    expect(await ownRow.innerText()).toContain(locale === 'ar' ? 'مدير الحساب' : 'Account manager');
+    // A joined member's status is not the word of a role ("Member" beside "Account owner").
+    expect(await ownRow.locator('td').nth(3).innerText()).toBe(locale === 'ar' ? 'نشط' : 'Active');
+    // Another member's row keeps the manager's tools.
+    expect(await members.locator('tbody tr', { hasText: owner.email }).getByTestId('remove-member').count()).toBe(0);
+    const leave = managerPage.getByTestId('leave-team');
+    expect(await leave.locator('h2').innerText()).toBe(locale === 'ar' ? 'مغادرة الفريق' : 'Leave the team');
+    await screenshotsAtBothSizes(managerPage, `team-manager-leave-${locale}`, { width: 1280, height: 800 });
+
+    const asked = new Promise<string>((resolve) => managerPage.once('dialog', (dialog) => void dialog.accept().then(() => resolve(dialog.message()))));
+    await leave.getByTestId('leave-team-button').click();
+    expect(await asked).toBe(locale === 'ar' ? 'هل تريد مغادرة الفريق؟ لا يمكنك العودة إليه إلا بدعوة من مالكه أو أحد مديريه.' : 'Leave the team? Only its owner or a manager can invite you back.');
+    await okDialog(managerPage, locale === 'ar' ? 'غادرت الفريق، وعاد حسابك حسابًا فرديًا.' : 'You left the team. Your account is an individual account again.');
+    // Still signed in, an individual account: the team page offers to create a team.
+    await managerPage.getByTestId('team-name').waitFor();
+    expect((await apiCall(managerPage, 'GET', '/api/user')).body).toMatchObject({ role_id: '2', team: null });
+    await screenshotsAtBothSizes(managerPage, `team-after-leaving-${locale}`, { width: 1280, height: 800 });
+    await page.goto('/team');
+    await page.getByTestId('team-members').waitFor();
+    expect(await page.getByTestId('team-members').innerText()).not.toContain(manager.email);
+    // The owner has no "Leave" (they hand the team over or dissolve it).
+    expect(await page.getByTestId('leave-team').count()).toBe(0);
+
+    // Dissolving said nothing: the view that asked was gone (with its callbacks) once the team was. Now it says so.
+    const dissolveAsked = new Promise<void>((resolve) => page.once('dialog', (dialog) => void dialog.accept().then(resolve)));
+    await page.getByTestId('dissolve-team').click();
+    await dissolveAsked;
+    await okDialog(page, locale === 'ar' ? 'تم حل الفريق.' : 'The team was dissolved.');
+    await page.getByTestId('team-name').waitFor();
   });
 });

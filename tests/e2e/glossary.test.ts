@@ -7,10 +7,10 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './global-setup';
-import { apiCall, closeBrowserConnection, decodeMail, newConsentedPage, screenshotsAtBothSizes, signInThroughForm, signUpVerified, waitForMail } from './helpers';
+import { apiCall, closeBrowserConnection, decodeMail, newConsentedPage, SCREENSHOT_DIR, screenshotsAtBothSizes, signInThroughForm, signUpVerified, waitForMail } from './helpers';
 
 const contexts: BrowserContext[] = [];
 afterAll(async () => {
@@ -20,6 +20,31 @@ afterAll(async () => {
 
 const open = (locale: 'en' | 'ar') => newConsentedPage(locale, contexts);
 
+
+/**
+ * At phone width (390x844) each select of the term form shows its whole choice ("General (every domain)",
+ * "English → Arabic"), rather than one cut by its neighbour beside it. Photographed.
+ */
+async function expectFormSelectsWhole(page: Page, form: Locator, name: string) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const testId of ['glossary-direction', 'glossary-domain']) {
+    const fit = await form.getByTestId(testId).evaluate((select: HTMLSelectElement) => {
+      const style = getComputedStyle(select);
+      const probe = document.createElement('span');
+      probe.style.font = style.font;
+      probe.style.whiteSpace = 'pre';
+      probe.textContent = select.selectedOptions[0]!.textContent;
+      document.body.append(probe);
+      const text = probe.getBoundingClientRect().width;
+      probe.remove();
+      // The choice's text, the select's padding and its arrow (about 1.25rem).
+      return { text: select.selectedOptions[0]!.textContent, needed: text + parseFloat(style.paddingInlineStart) + parseFloat(style.paddingInlineEnd) + 20, width: select.clientWidth };
+    });
+    expect(fit.needed, `${name}: "${fit.text}" is cut in its select`).toBeLessThanOrEqual(fit.width);
+  }
+  await form.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-phone.png`) });
+  await page.setViewportSize({ width: 1366, height: 900 });
+}
 
 describe.each(['en', 'ar'] as const)('glossary screen (%s)', (locale) => {
   const suffix = randomBytes(3).toString('hex');
@@ -52,11 +77,34 @@ describe.each(['en', 'ar'] as const)('glossary screen (%s)', (locale) => {
     const personal = page.getByTestId('glossary-user');
     await personal.getByTestId('glossary-empty').waitFor();
 
-    // My glossary: add a term through the form.
+    // My glossary: add a term through the form (on a phone its selects show their whole choice).
+    await personal.getByTestId('glossary-domain').selectOption('general');
+    await expectFormSelectsWhole(page, personal.getByTestId('glossary-form'), `glossary-form-${locale}`);
+    // Buttons are commands: the verbal noun in Arabic (docs/terminology.md), as "Edit" and "Delete" beside them were
+    // («أضف المصطلح», «استورد», «نزّل ملف CSV» were imperatives).
+    const buttons = [personal.getByTestId('glossary-submit'), personal.getByTestId('glossary-import-submit'), personal.getByTestId('glossary-export-csv'), personal.getByTestId('glossary-export-tsv')];
+    expect(await Promise.all(buttons.map((button) => button.innerText()))).toEqual(
+      locale === 'ar' ? ['إضافة المصطلح', 'استيراد', 'تنزيل ملف CSV', 'تنزيل ملف TSV'] : ['Add term', 'Import', 'Download CSV', 'Download TSV'],
+    );
     await personal.getByTestId('glossary-source').fill('agreement');
     await personal.getByTestId('glossary-target').fill('الاتفاق');
     await personal.getByTestId('glossary-submit').click();
     await expect.poll(() => personal.getByTestId('glossary-terms').innerText()).toContain('الاتفاق');
+    // On a phone the form is far above the list: "Edit" brings it into view, on the term (nothing seemed to happen).
+    await page.setViewportSize({ width: 390, height: 844 });
+    await personal.getByTestId('glossary-edit').first().click();
+    const source = personal.getByTestId('glossary-source');
+    await expect.poll(() => source.inputValue()).toBe('agreement');
+    expect(await source.evaluate((input) => document.activeElement === input), 'the edited term is not focused').toBe(true);
+    const onScreen = () =>
+      source.evaluate((input) => {
+        const box = input.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight;
+      });
+    await expect.poll(onScreen, { message: 'the edit form is off the screen after "Edit"' }).toBe(true);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `glossary-edit-${locale}-phone.png`) });
+    await personal.getByRole('button', { name: locale === 'ar' ? 'إلغاء' : 'Cancel' }).click();
+    await page.setViewportSize({ width: 1366, height: 900 });
 
     // A spreadsheet chosen by mistake (binary, as an XLSX is) is named for what it is, not as "NUL characters".
     const xlsx = Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(16), Buffer.from('xl/workbook.xml')]);
@@ -135,6 +183,8 @@ describe.each(['en', 'ar'] as const)('glossary screen (%s)', (locale) => {
     expect(await applied.innerText()).toContain('agreement');
     expect(await applied.innerText()).toContain('الاتفاق');
     expect(await page.getByTestId('translation-output').innerText()).toContain('الاتفاق');
+    // Its link to the glossary is a command too («عدّل المسرد» was an imperative).
+    expect(await applied.getByRole('link').innerText()).toBe(locale === 'ar' ? 'تعديل المسرد' : 'Edit glossary');
     await screenshotsAtBothSizes(page, `glossary-translator-${locale}`);
   });
 });

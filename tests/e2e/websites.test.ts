@@ -221,6 +221,8 @@ describe('website translation screens', () => {
     const chips = await page.getByTestId('status-chip').allInnerTexts();
     expect(chips.filter((c) => c === 'مكتشفة')).toHaveLength(9);
     expect(chips.filter((c) => c === 'تم تخطّيها')).toHaveLength(5);
+    // The site's buttons are commands, in the verbal noun («ابحث عن…» was an imperative beside «حذف الموقع»).
+    expect(await page.getByTestId('website-recrawl').innerText()).toBe('البحث عن الصفحات الجديدة والمعدّلة');
     await screenshot(page, 'websites-pages-ar');
     await searchPages(page);
 

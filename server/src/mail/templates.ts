@@ -127,6 +127,17 @@ export const templates = {
     });
   },
 
+  /** A member was removed from their team: why their next sign-in finds an individual account. */
+  teamRemoved(locale: Locale, data: { name: string; teamName: string; removerName: string; link: string }): RenderedMail {
+    const params = { team: isolate(data.teamName), remover: isolate(data.removerName) };
+    return layout(locale, {
+      name: data.name,
+      title: t(locale, 'teams.mail_removed_subject', { team: data.teamName }),
+      paragraphs: [t(locale, 'teams.mail_removed_body', params), t(locale, 'teams.mail_removed_account')],
+      action: { url: data.link, label: t(locale, 'teams.mail_removed_action') },
+    });
+  },
+
   /** A general notice whose texts the sender supplies in both languages. */
   notice(locale: Locale, data: NoticeData): RenderedMail {
     return layout(locale, {

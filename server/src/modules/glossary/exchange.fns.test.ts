@@ -41,3 +41,30 @@ describe('glossary files (CSV and TSV)', () => {
     }
   });
 });
+
+describe('glossary files as people and spreadsheets write them', () => {
+  // "E-Commerce" and «القانون» (the screen's own names) were refused as invalid domains.
+  it('reads domains and languages by the screen’s names, in English or Arabic', () => {
+    const csv = 'Source term,Target term,Source language,Target language,Domain\nshipping,الشحن,English,Arabic,E-Commerce\nعقد,contract,العربية,الإنجليزية,القانون\ntea,شاي,en,ar,General (every domain)\nsale,بيع,en,ar,التجارة الإلكترونية\nfee,رسم,en,ar,الأعمال\n';
+    expect(parseTermFile(csv, 'csv').map((row) => row.values)).toEqual([
+      { source_term: 'shipping', target_term: 'الشحن', source_lang: 'en', target_lang: 'ar', domain: 'ecommerce' },
+      { source_term: 'عقد', target_term: 'contract', source_lang: 'ar', target_lang: 'en', domain: 'legal' },
+      { source_term: 'tea', target_term: 'شاي', source_lang: 'en', target_lang: 'ar', domain: 'general' },
+      { source_term: 'sale', target_term: 'بيع', source_lang: 'en', target_lang: 'ar', domain: 'ecommerce' },
+      { source_term: 'fee', target_term: 'رسم', source_lang: 'en', target_lang: 'ar', domain: 'business' },
+    ]);
+    // A value that names nothing stays as it is, for the import to report.
+    expect(parseTermFile('x,y,en,ar,Medicine\n', 'csv')[0]!.values.domain).toBe('Medicine');
+  });
+
+  // A spreadsheet saves a TSV cell holding a comma or a quote in quotes; they were kept as part of the term.
+  it('reads a TSV cell wholly in double quotes without them, and writes a term that starts with a quote so it reads back', () => {
+    const tsv = '\uFEFFsource_term\ttarget_term\n"Smith, Jones & Co"\t"سميث، جونز وشركاه"\n"the ""best"" price"\tأفضل سعر\n';
+    expect(parseTermFile(tsv, 'tsv').map((row) => row.values)).toEqual([
+      { source_term: 'Smith, Jones & Co', target_term: 'سميث، جونز وشركاه' },
+      { source_term: 'the "best" price', target_term: 'أفضل سعر' },
+    ]);
+    const terms = [{ source_term: '"quoted"', target_term: '«مقتبس»', source_lang: 'en', target_lang: 'ar', domain: 'general' }];
+    expect(parseTermFile(formatTermFile(terms, 'tsv'), 'tsv').map((row) => row.values)).toEqual(terms);
+  });
+});

@@ -1,10 +1,12 @@
 /**
- * Glossary files in and out: CSV (RFC 4180 quoting) and TSV (one entry a line, no quoting),
+ * Glossary files in and out: CSV (RFC 4180 quoting) and TSV (one entry a line; a cell wholly in
+ * double quotes, as spreadsheets save a cell holding a quote or a comma, is read without them),
  * the formats DeepL and Google Translate glossaries use. Columns, in this order when there is
  * no header: source_term, target_term, source_lang, target_lang, domain; the last three are
  * optional (the import's defaults fill them). A first line naming the columns is a header:
  * the export's names, or the words a person types (the screen's column labels, in either
- * language: "Source term", "source", «المصطلح المصدر»...).
+ * language: "Source term", "source", «المصطلح المصدر»...). Domains and languages are read the
+ * same way: the export's codes or the screen's names ("E-Commerce", «القانون», "Arabic").
  */
 export type TermFileFormat = 'csv' | 'tsv';
 
@@ -60,8 +62,14 @@ function splitCsv(text: string): Array<{ line: number; cells: string[] }> {
   return records;
 }
 
+/** A TSV cell wholly in double quotes (a spreadsheet's way with a quote or a comma) loses them; doubled quotes inside are one. */
+function unquoteTsvCell(cell: string) {
+  const trimmed = cell.trim();
+  return trimmed.length >= 2 && trimmed.startsWith('"') && trimmed.endsWith('"') ? trimmed.slice(1, -1).replace(/""/g, '"') : cell;
+}
+
 function splitTsv(text: string) {
-  return text.split(/\r\n|\n|\r/).map((row, index) => ({ line: index + 1, cells: row.split('\t') }));
+  return text.split(/\r\n|\n|\r/).map((row, index) => ({ line: index + 1, cells: row.split('\t').map(unquoteTsvCell) }));
 }
 
 /** Header names a person writes for each column, as `headerColumn` normalises them. */
@@ -87,6 +95,33 @@ function headerColumn(cell: string): string {
   return HEADER_ALIASES[name] ?? name;
 }
 
+const LANGUAGE_NAMES: Record<string, string> = { english: 'en', 'الإنجليزية': 'en', 'الانجليزية': 'en', arabic: 'ar', 'العربية': 'ar' };
+
+/** Domain and language names a person writes for a value (the screen's, in either language), as `valueKey` normalises them. */
+const VALUE_ALIASES: Partial<Record<Column, Record<string, string>>> = {
+  domain: {
+    ecommerce: 'ecommerce',
+    'general(everydomain)': 'general',
+    'عام': 'general',
+    'عام(كلالمجالات)': 'general',
+    'الأعمال': 'business',
+    'أعمال': 'business',
+    'القانون': 'legal',
+    'قانون': 'legal',
+    'التجارةالإلكترونية': 'ecommerce',
+    'تجارةإلكترونية': 'ecommerce',
+  },
+  source_lang: LANGUAGE_NAMES,
+  target_lang: LANGUAGE_NAMES,
+};
+
+const valueKey = (cell: string) => cell.toLowerCase().replace(/[\s_-]+/g, '');
+
+/** The code a domain or language cell names ("E-Commerce" is ecommerce, «العربية» ar), or the cell as it is. */
+function columnValue(column: Column, cell: string) {
+  return VALUE_ALIASES[column]?.[valueKey(cell)] ?? cell;
+}
+
 const unescapeFormula = (cell: string) => (cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell);
 
 /** The entries of a glossary file; blank lines are skipped. */
@@ -103,7 +138,7 @@ export function parseTermFile(content: string, format: TermFileFormat): TermFile
     const values: TermFileRow['values'] = {};
     columns.forEach((column, index) => {
       const cell = record.cells[index];
-      if ((TERM_FILE_COLUMNS as readonly string[]).includes(column) && cell !== undefined && cell.trim() !== '') values[column] = unescapeFormula(cell.trim());
+      if ((TERM_FILE_COLUMNS as readonly string[]).includes(column) && cell !== undefined && cell.trim() !== '') values[column] = columnValue(column, unescapeFormula(cell.trim()));
     });
     return { line: record.line, values };
   });
@@ -119,7 +154,9 @@ export function formatTermFile(terms: Array<Record<Column, string>>, format: Ter
   if (format === 'tsv') {
     const cell = (value: string) => {
       const flat = value.replace(/[\t\r\n]+/g, ' ');
-      return FORMULA_START.test(flat) ? `'${flat}` : flat;
+      const safe = FORMULA_START.test(flat) ? `'${flat}` : flat;
+      // A term that starts with a quote is quoted, so that reading it back keeps its quotes.
+      return safe.startsWith('"') ? `"${safe.replace(/"/g, '""')}"` : safe;
     };
     return [TERM_FILE_COLUMNS.join('\t'), ...terms.map((term) => TERM_FILE_COLUMNS.map((column) => cell(term[column])).join('\t'))].join('\n') + '\n';
   }

@@ -47,6 +47,12 @@ export function teamsRoutes(app: App, deps: { teams: TeamsService }) {
     return ok(request);
   });
 
+  // A manager or member leaves the team (the owner transfers or dissolves it instead).
+  app.post('/api/team/leave', { config, schema: answers(statusMessage) }, async (request) => {
+    await deps.teams.leaveTeam(requireActor(request));
+    return { status: 200, message: t(resolveLocale(request), 'teams.left') };
+  });
+
   app.post('/api/team/settings', { config, schema: answers(teamSettingsSaved) }, async (request) => {
     const body = parseInput(teamSettingsBody, request.body);
     return { ...ok(request), data: await deps.teams.updateSettings(requireActor(request), { llmEnabled: body.llm_enabled }) };

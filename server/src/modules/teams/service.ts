@@ -117,12 +117,23 @@ export function createTeamsService(deps: {
     return member;
   }
 
+  /** Takes a member out of the team: an individual account on the trial plan; their history stays with the team. */
+  async function detachMember(teamId: number, userId: number) {
+    const trial = await deps.plans.getBySlug(TRIAL_PLAN_SLUG);
+    const now = deps.now();
+    await deps.repo.transaction(async (trx) => {
+      await deps.repo.removeMember(teamId, userId, trx);
+      await deps.usersRepo.setRole(userId, ROLE.user, now, trx);
+      await deps.usersRepo.setPlan(userId, trial.id, now, trx);
+    });
+    await changed(teamId, [userId]);
+  }
+
   async function invitationFromToken(token: string) {
     const invitation = await deps.repo.findInvitationByTokenHash(hashToken(token));
     if (!invitation || invitation.accepted_at || new Date(invitation.expires_at) <= deps.now()) throw Invalid.field('token', 'teams.invitation_invalid');
     return invitation;
   }
-
 
   return {
     membershipOf,
@@ -229,15 +240,24 @@ export function createTeamsService(deps: {
       const team = await managedTeam(actor);
       const member = await memberOfTeam(team.teamId, memberId);
       if (member.id === team.ownerId) throw new Forbidden('teams.owner_untouchable');
-      const trial = await deps.plans.getBySlug(TRIAL_PLAN_SLUG);
-      const now = deps.now();
-      await deps.repo.transaction(async (trx) => {
-        await deps.repo.removeMember(team.teamId, member.id, trx);
-        await deps.usersRepo.setRole(member.id, ROLE.user, now, trx);
-        await deps.usersRepo.setPlan(member.id, trial.id, now, trx);
-      });
-      await changed(team.teamId, [member.id]);
+      await detachMember(team.teamId, member.id);
       await deps.sessions.endAllForUser(member.id);
+      // Signed out at once: the e-mail says why, and what their account is now.
+      const removed = await deps.usersRepo.findById(member.id);
+      if (removed) {
+        await deps.mail.send({ to: removed.email, locale: removed.locale, template: 'teamRemoved', data: { name: removed.name, teamName: team.name, removerName: actor.user.name, link: `${deps.appUrl}/login` } });
+      }
+    },
+
+    /**
+     * A manager or member leaves the team on their own: an individual account again, as when
+     * removed, but still signed in. The owner hands the team over or dissolves it instead.
+     */
+    async leaveTeam(actor: Actor) {
+      const team = await membershipOf(actor.user);
+      if (!team) throw new Forbidden('teams.no_team');
+      if (team.ownerId === actor.user.id) throw new Forbidden('teams.owner_cannot_leave');
+      await detachMember(team.teamId, actor.user.id);
     },
 
     async updateSettings(actor: Actor, input: { llmEnabled: boolean }) {

@@ -191,6 +191,13 @@ describe('team life cycle', () => {
     await recordText(user.id, 'Made for the team');
     expect((await ownerClient.post(`/api/team/members/${user.id}/delete`, {})).statusCode).toBe(200);
     expect((await client.get('/api/user')).statusCode).toBe(401);
+    // Signed out without a word before: an e-mail now says why, and what their account is.
+    await expect.poll(() => mailbox.sent.find((m) => m.to === user.email && m.subject.includes('no longer')), { timeout: 15_000 }).toBeTruthy();
+    const removedMail = mailbox.sent.find((m) => m.to === user.email && m.subject.includes('no longer'))!;
+    expect(removedMail.subject).toBe('You are no longer a member of Nadia & Co on Lisan');
+    expect(removedMail.text.replace(/[\u2066-\u2069]/g, '')).toContain('Nadia Owner removed you from the team Nadia & Co on Lisan, and you were signed out.');
+    expect(removedMail.text).toContain('an individual account again, on the free trial');
+    expect(removedMail.text).toMatch(/https?:\/\/\S+\/login/);
     const row = await t.container.users.findById(user.id);
     expect(row?.role_id).toBe(2);
 
@@ -207,6 +214,29 @@ describe('team life cycle', () => {
     expect((await former.get(`/api/user/translation-history/${teamEntry.project_id}`)).statusCode).toBe(404);
     expect((await former.post('/api/user/translation-history/delete/all', {})).json().deleted).toBe(1);
     expect(titles((await ownerClient.get('/api/user/translation-history?scope=team')).json())).toContain('Made for the team');
+  });
+
+  // A member or manager who wanted out had no way but deleting their account.
+  it('lets a manager or member leave on their own: an individual account again, still signed in; the owner may not', async () => {
+    const { user, client } = await teamUser(4, ownerClient);
+    await recordText(user.id, 'Written before leaving');
+    const left = await client.post('/api/team/leave', {});
+    expect(left.statusCode).toBe(200);
+    expect(left.json()).toEqual({ status: 200, message: 'You left the team. Your account is an individual account again.' });
+    const me = (await client.get('/api/user')).json();
+    expect(me).toMatchObject({ role_id: '2', team: null, plan: { slug: 'free-trial' } });
+    expect((await client.get('/api/team')).json().data).toBeNull();
+    expect((await ownerClient.get('/api/team')).json().data.members.map((m: { id: number | null }) => m.id)).not.toContain(user.id);
+    // What they translated in the team stays with the team.
+    expect((await ownerClient.get('/api/user/translation-history?scope=team')).json().data.map((e: { title: string }) => e.title)).toContain('Written before leaving');
+    // Out of the team, there is nothing to leave; the owner hands over or dissolves instead.
+    expect((await client.post('/api/team/leave', {})).statusCode).toBe(403);
+    const ownerInArabic = await t.client().signInAs(owner.id);
+    ownerInArabic.locale = 'ar';
+    const refused = await ownerInArabic.post('/api/team/leave', {});
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('بصفتك مالك الحساب، يجب نقل ملكية الفريق إلى أحد أعضائه أو حلّه بدلًا من مغادرته.');
+    expect((await t.client().post('/api/team/leave', {})).statusCode).toBe(401);
   });
 
   it('keeps members when the paid seats shrink, withdraws open invitations that no longer fit, refuses new ones', async () => {

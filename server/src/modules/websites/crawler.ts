@@ -77,6 +77,9 @@ export async function crawlWebsite(deps: CrawlDeps, site: WebsiteRow, signal?: A
   const start = new URL(site.url);
   const siteKeys = new Set([siteKey(start)]);
   const robotsByOrigin = new Map<string, Promise<Robots>>();
+  // Why an origin's robots.txt could not be read at all (the server unreachable): its pages are
+  // skipped for that reason, not as "blocked by robots.txt", which the site never said.
+  const robotsUnreachable = new Map<string, { reason: string; detail: string }>();
   const queue: QueueItem[] = [];
   const seen = new Set<string>();
   const withLock = createLock();
@@ -108,6 +111,7 @@ export async function crawlWebsite(deps: CrawlDeps, site: WebsiteRow, signal?: A
           // odd robots.txt is no rule at all. Only an unreachable server means "disallow all".
           if (error instanceof FetchRefused && ['too_large', 'content_type', 'blocked_address', 'scheme', 'credentials', 'invalid_url'].includes(error.reason)) return ALLOW_ALL;
           logger.info({ err: error, origin: url.origin }, 'robots.txt unreachable: nothing may be crawled');
+          robotsUnreachable.set(url.origin, skipOf(error));
           return DISALLOW_ALL;
         }
       })();
@@ -182,8 +186,9 @@ export async function crawlWebsite(deps: CrawlDeps, site: WebsiteRow, signal?: A
     const url = new URL(item.url);
     const robots = await robotsFor(url);
     if (!isAllowedByRobots(robots, settings.robotsToken, url)) {
-      await store(item.url, item.depth, { skip: { reason: 'robots', detail: 'robots.txt' } });
-      if (isStart) startError = 'robots';
+      const skip = robotsUnreachable.get(url.origin) ?? { reason: 'robots', detail: 'robots.txt' };
+      await store(item.url, item.depth, { skip });
+      if (isStart) startError = skip.reason;
       return;
     }
     let result;

@@ -656,6 +656,26 @@ describe('crawl depth and pace', () => {
   });
 });
 
+describe('an unreachable site', () => {
+  // Its robots.txt could not be fetched either, and the page was reported "blocked by the site's robots.txt".
+  it('says the site could not be reached, not that its robots.txt blocks the page', async () => {
+    const http = await import('node:http');
+    const server = http.createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    // Nothing listens there any more: every request is refused.
+    await new Promise((resolve) => server.close(resolve));
+    const repo = createWebsitesRepo(t.container.database.db);
+    const row = await repo.createSite({ user_id: owner.id, url: `http://127.0.0.1:${port}/page.html`, scope: 'page', page_limit: 1, title: '', now: new Date() });
+    const settings = { robotsToken: 'LisanBot', maxDepth: 1, concurrency: 1, delayMs: 0, maxDelayMs: 0, maxSitemaps: 1, robotsMaxBytes: 65_536 };
+    const result = await crawlWebsite({ repo, fetcher: t.container.webFetcher, now: () => new Date(), logger: t.container.logger, settings }, row);
+    expect(result.error).toBe('network');
+    const { rows } = await repo.listPages(row.id, { page: 1, perPage: 10 });
+    expect(rows.map((page) => page.skip_reason)).toEqual(['network']);
+    await repo.deleteSite(row.id);
+  });
+});
+
 describe('robots.txt Crawl-delay', () => {
   it('waits the Crawl-delay of robots.txt between requests when it is longer than our own pause, up to the cap', async () => {
     // A small site of its own whose robots.txt asks for 0.3 s between requests.

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDialog } from '../../app/dialog-context';
 import { FilePicker } from '../../components/file-picker';
@@ -72,6 +72,7 @@ function GlossaryView({ scope }: { scope: GlossaryScope }) {
   const [file, setFile] = useState<File | null>(null);
   const importId = useId();
   const [imported, setImported] = useState<ImportAnswer | null>(null);
+  const sourceInput = useRef<HTMLInputElement>(null);
 
   if (glossary.isPending) return <PageLoading />;
   if (glossary.isError) return <p className="notice notice--error" role="alert">{glossary.error.message}</p>;
@@ -94,6 +95,9 @@ function GlossaryView({ scope }: { scope: GlossaryScope }) {
   const startEdit = (term: GlossaryTerm) => {
     setEditing(term.id);
     setForm({ source_term: term.source_term, target_term: term.target_term, direction: `${term.source_lang}-${term.target_lang}` as Direction, domain: term.domain });
+    // The form is above the list (far above it on a phone): bring it to the term's row's "Edit".
+    sourceInput.current?.scrollIntoView({ block: 'center' });
+    sourceInput.current?.focus({ preventScroll: true });
   };
 
   const submitImport = async (event: FormEvent) => {
@@ -152,7 +156,15 @@ function GlossaryView({ scope }: { scope: GlossaryScope }) {
             <h2>{editing === null ? t('form.addTitle') : t('form.editTitle')}</h2>
             <label className="glossary-field">
               <span>{t('form.source')}</span>
-              <input value={form.source_term} onChange={(e) => setForm({ ...form, source_term: e.target.value })} required maxLength={200} dir="auto" data-testid="glossary-source" />
+              <input
+                ref={sourceInput}
+                value={form.source_term}
+                onChange={(e) => setForm({ ...form, source_term: e.target.value })}
+                required
+                maxLength={200}
+                dir="auto"
+                data-testid="glossary-source"
+              />
             </label>
             <label className="glossary-field">
               <span>{t('form.target')}</span>

@@ -8,7 +8,7 @@ import { formatDateTime, formatNumber, isolate } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
 import { useCurrentUser } from '../account/use-current-user';
 import { AutoDeleteSetting } from './auto-delete-setting';
-import { canSeeTeamHistory, filtersFromSearch, knownPair, openTarget, pageAfterDelete, searchFromFilters, showsState } from './history.fns';
+import { canSeeTeamHistory, filtersFromSearch, knownPair, openTarget, pageAfterDelete, searchFromFilters, shownPreview, showsState } from './history.fns';
 import { useDeleteAllHistory, useDeleteHistoryEntry, useHistoryList } from './use-history';
 import { HISTORY_TYPES, type HistoryEntry, type HistoryFilters, type HistoryScope } from './types';
 import './history.css';
@@ -23,6 +23,7 @@ export function EntryCard({ entry, own, onDelete, deleting = false }: { entry: H
   const { language } = useLanguage();
   const open = openTarget(entry);
   const pair = knownPair(entry);
+  const preview = shownPreview(entry);
   const titleLang = entry.source_lang === 'en' || entry.source_lang === 'ar' ? entry.source_lang : undefined;
   // One date format across the screens (review N3): long date, short time, Latin digits.
   const date = formatDateTime(entry.created_at, language);
@@ -49,9 +50,9 @@ export function EntryCard({ entry, own, onDelete, deleting = false }: { entry: H
       <p className="history-entry__title">
         <bdi lang={titleLang}>{entry.title}</bdi>
       </p>
-      {entry.preview && (
+      {preview && (
         <p className="history-entry__preview muted">
-          <bdi lang={entry.type === 'website' ? undefined : entry.target_lang}>{entry.preview}</bdi>
+          <bdi lang={entry.type === 'website' ? undefined : entry.target_lang}>{preview}</bdi>
         </p>
       )}
       {own && (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canSeeTeamHistory, filtersFromSearch, isInProgress, knownPair, openTarget, pageAfterDelete, refreshInterval, searchFromFilters, showsState } from './history.fns';
+import { canSeeTeamHistory, filtersFromSearch, isInProgress, knownPair, openTarget, pageAfterDelete, refreshInterval, searchFromFilters, shownPreview, showsState } from './history.fns';
 
 describe('history helpers', () => {
   it('reads filters from the query string and writes them back without defaults', () => {
@@ -8,6 +8,14 @@ describe('history helpers', () => {
     expect(filtersFromSearch(new URLSearchParams('scope=team')).scope).toBe('team');
     expect(searchFromFilters({ page: 1, type: null, q: '', scope: 'mine' }).toString()).toBe('');
     expect(searchFromFilters({ page: 2, type: 'text', q: 'عقد', scope: 'team' }).toString()).toBe('scope=team&type=text&q=%D8%B9%D9%82%D8%AF&page=2');
+  });
+
+  // A website whose crawl failed showed its address twice, as title and as the line under it.
+  it('shows the line under the title only when it says something the title does not', () => {
+    expect(shownPreview({ title: 'Acme Trading', preview: 'https://acme.example/' })).toBe('https://acme.example/');
+    expect(shownPreview({ title: 'https://acme.example/', preview: 'https://acme.example/' })).toBeNull();
+    expect(shownPreview({ title: 'Contract', preview: '' })).toBeNull();
+    expect(shownPreview({ title: 'Contract', preview: null })).toBeNull();
   });
 
   it('offers the team view to team owners and managers only', () => {

@@ -42,6 +42,14 @@ export function knownPair(entry: { source_lang: string; target_lang: string }): 
   return known(entry.source_lang) && known(entry.target_lang) ? { source: entry.source_lang, target: entry.target_lang } : null;
 }
 
+/**
+ * The line under the title, unless it only repeats it: a website's preview is its address, and its title is the
+ * address too until a page title is known (always, for a site whose crawl failed).
+ */
+export function shownPreview(entry: { title: string; preview?: string | null }): string | null {
+  return entry.preview && entry.preview !== entry.title ? entry.preview : null;
+}
+
 const WORKING_STATES = ['analyzing', 'translating', 'generating', 'crawling'];
 
 /** A document (or website) still being translated: the list refreshes until it is done. */

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError } from '../../api/client';
@@ -72,12 +72,21 @@ function TeamView({ team }: { team: Team }) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState('5');
   const [confirming, setConfirming] = useState<JoinedMember | null>(null);
+  // The question to remove appears below the members (far below a card's "Remove" on a phone): its "Cancel" takes
+  // the focus, which brings it into view.
+  const cancelRemove = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    cancelRemove.current?.scrollIntoView({ block: 'center' });
+    cancelRemove.current?.focus({ preventScroll: true });
+  }, [confirming]);
   const isOwner = user?.role_id === '3';
   const done = (answer: { message?: string }) => answer.message && showDialog({ modalType: 'success', message: answer.message });
   // The API answers the spec's bare "updated successfully" for these; the screen says what happened.
   const said = (key: 'memberRoleChanged' | 'ownershipTransferred' | 'memberRemoved' | 'teamDissolved') => () => showDialog({ modalType: 'success', message: tMessages(`success.${key}`) });
   // A 402 is titled "Limit Exceeded" and says how to get more; a 422 on a form (an invitation to someone already in
-  // the team) is titled with what to check, not the generic "Something went wrong".
+  // the team) is titled with what to check, not the generic "Something went wrong". Leaving or dissolving ends this
+  // view (the team is gone once refetched), and with it `mutate`'s own callbacks: those two answer through
+  // `mutateAsync`'s promise, which settles whatever is on the screen.
   const failedWith = (invalidTitle?: string) => (error: unknown) => {
     if (isApiError(error) && error.status === 402) showDialog({ modalType: 'error', title: t('upgrade.title'), message: [error.message, t('upgrade.body')] });
     else showError(error, isApiError(error) && error.status === 422 ? invalidTitle : undefined);
@@ -162,6 +171,8 @@ function TeamView({ team }: { team: Team }) {
           <tbody>
             {team.members.map((member) => {
               const isTeamOwner = member.role_id === '3';
+              // A manager's own row: no role select and no "Remove" (which would sign them out); they leave below.
+              const isSelf = !member.invited && member.id === user?.id;
               return (
                 <tr key={member.invited ? `i${member.invitation_id}` : `m${member.id}`}>
                   {/* The direction is the content's, not the cell's: the cell's label stays on the page's start side.
@@ -177,7 +188,7 @@ function TeamView({ team }: { team: Team }) {
                     </span>
                   </td>
                   <td data-label={t('role')}>
-                    {team.can_manage && !member.invited && !isTeamOwner ? (
+                    {team.can_manage && !member.invited && !isTeamOwner && !isSelf ? (
                       <select
                         aria-label={t('role')}
                         value={member.role_id}
@@ -209,7 +220,7 @@ function TeamView({ team }: { team: Team }) {
                           {t('invite.cancel')}
                         </button>
                       )}
-                      {!member.invited && !isTeamOwner && (
+                      {!member.invited && !isTeamOwner && !isSelf && (
                         <button className="button button--ghost button--small" onClick={() => setConfirming(member)} data-testid="remove-member">
                           {t('remove.button')}
                         </button>
@@ -233,7 +244,7 @@ function TeamView({ team }: { team: Team }) {
           <h2 id="remove-title">{t('remove.title')}</h2>
           <p>{t('remove.body', { name: isolate(confirming.name) })}</p>
           <div className="row-actions">
-            <button className="button button--ghost" onClick={() => setConfirming(null)}>
+            <button className="button button--ghost" onClick={() => setConfirming(null)} ref={cancelRemove} data-testid="remove-cancel">
               {t('cancel')}
             </button>
             <button
@@ -249,11 +260,35 @@ function TeamView({ team }: { team: Team }) {
         </div>
       )}
 
+      {!isOwner && (
+        // A manager or member leaves on their own (the owner hands the team over or dissolves it).
+        <div className="panel danger-zone" data-testid="leave-team">
+          <h2>{t('leave.title')}</h2>
+          <p className="muted">{t('leave.body')}</p>
+          <button
+            className="button button--outline"
+            data-testid="leave-team-button"
+            disabled={actions.leave.isPending}
+            onClick={() => {
+              if (window.confirm(t('leave.confirm'))) void actions.leave.mutateAsync({}).then(done, failed);
+            }}
+          >
+            {t('leave.button')}
+          </button>
+        </div>
+      )}
+
       {isOwner && (
         <div className="panel danger-zone">
           <h2>{t('dissolve.title')}</h2>
           <p className="muted">{t('dissolve.body')}</p>
-          <button className="button button--outline" onClick={() => window.confirm(t('dissolve.confirm')) && actions.dissolve.mutate({}, { onSuccess: said('teamDissolved'), onError: failed })}>
+          <button
+            className="button button--outline"
+            data-testid="dissolve-team"
+            onClick={() => {
+              if (window.confirm(t('dissolve.confirm'))) void actions.dissolve.mutateAsync({}).then(said('teamDissolved'), failed);
+            }}
+          >
             {t('dissolve.button')}
           </button>
         </div>

@@ -37,5 +37,6 @@ export function useTeamActions() {
     settings: usePost<{ llm_enabled: boolean }>(() => '/api/team/settings'),
     transfer: usePost<{ member_id: number }>(() => '/api/team/transfer'),
     dissolve: usePost<Record<string, never>>(() => '/api/team/delete'),
+    leave: usePost<Record<string, never>>(() => '/api/team/leave'),
   };
 }
