@@ -331,6 +331,8 @@ describe('billing screens', () => {
       await page.locator('[data-testid="admin-plan-row"][data-slug="hobbyist"] a').click();
       await page.locator('#plan-badge_title_en').waitFor();
       await page.locator('#plan-badge_title_en').fill(locale === 'en' ? 'Starter pick' : 'Student pick');
+      // The developer API's monthly characters are set on the form like every other quota.
+      await page.locator('#plan-monthly_api_characters').fill(locale === 'en' ? '250000' : '300000');
       await screenshot(page, `billing-admin-plan-editor-${locale}`);
       await page.getByTestId('save-plan').click();
       await page.waitForURL(/\/admin\/plans$/);
@@ -338,6 +340,7 @@ describe('billing screens', () => {
     }
     const plans = (await t.app.inject({ method: 'GET', url: '/api/plans' })).json().data;
     expect(plans.find((p: { slug: string }) => p.slug === 'hobbyist').badge_title_en).toBe('Student pick');
+    expect(plans.find((p: { slug: string }) => p.slug === 'hobbyist').limits.monthly_api_characters).toBe(300_000);
   });
 
   // The English errors named the fields by their keys ("The daily text requests field is required.", "symbol en",

@@ -10,7 +10,7 @@ import { useAdminPlan, useAdminPlanMutations, type AdminPlan } from './use-admin
 import { isolate } from '../../i18n/format';
 
 const TEXT_FIELDS = ['name', 'price', 'symbol', 'button_text', 'description', 'text_under_button', 'badge_title', 'badge_color'] as const;
-const QUOTAS = ['included_seats', 'daily_text_requests', 'monthly_doc_requests', 'char_limit', 'text_words', 'doc_words', 'doc_chars', 'monthly_files', 'web_pages', 'max_file_size_mb'] as const;
+const QUOTAS = ['included_seats', 'daily_text_requests', 'monthly_doc_requests', 'char_limit', 'text_words', 'doc_words', 'doc_chars', 'monthly_files', 'web_pages', 'max_file_size_mb', 'monthly_api_characters'] as const;
 const FORMATS = ['docx', 'xlsx', 'pptx', 'xliff', 'pdf'] as const;
 
 type Form = Record<string, string | boolean | string[]>;
