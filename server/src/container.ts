@@ -20,7 +20,7 @@ import { defineBillingJobs } from './modules/billing/jobs';
 import { createBillingService } from './modules/billing/service';
 import { createAdminPlansService } from './modules/plans/admin-service';
 import { createAdminRepo } from './modules/admin/repo';
-import { createAdminService } from './modules/admin/service';
+import { createAdminService, createAuditWriter } from './modules/admin/service';
 import { defineAnalyticsJobs } from './modules/analytics/jobs';
 import { createAnalyticsRepo } from './modules/analytics/repo';
 import { createAnalyticsService } from './modules/analytics/service';
@@ -168,14 +168,10 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
   const entitlementsOf = (user: UserRow) => entitlements.entitlementsFor({ user });
   const billing = createBillingService({ db: database.db, plans, gateways, mail, config, storage, now, logger, teamSeats: membership.applyPaidSeats, entitlementsOf });
   defineBillingJobs(queue, billing);
-  const adminPlans = createAdminPlansService({
-    repo: plansRepo,
-    plans,
-    planIdsInUse: billing.planIdsInUse,
-    now,
-    // The admin module (made below, with the plans) keeps the audit log.
-    audit: (...entry) => admin.audit(...entry),
-  });
+  // The admin audit log's writer, for every module whose admin changes it records.
+  const adminRepo = createAdminRepo(database.db);
+  const audit = createAuditWriter(adminRepo);
+  const adminPlans = createAdminPlansService({ repo: plansRepo, plans, planIdsInUse: billing.planIdsInUse, now, audit });
   const translateRepo = createTranslateRepo(database.db);
   const memory = createMemoryIndex({ repo: translateRepo, cache });
   const authRepo = createAuthRepo(database.db);
@@ -239,8 +235,8 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     appUrl: config.appUrl,
     logger,
   });
-  const admin = createAdminService({ repo: createAdminRepo(database.db), users, plans, billing, settings, now, paymentGateways: () => gateways.configured(), entitlementsOf });
-  const content = createContentService({ repo: createContentRepo(database.db), settings, now, audit: admin.audit });
+  const admin = createAdminService({ repo: adminRepo, audit, users, plans, billing, settings, now, paymentGateways: () => gateways.configured(), entitlementsOf });
+  const content = createContentService({ repo: createContentRepo(database.db), settings, now, audit });
   const requests = createRequestsService({ repo: createRequestsRepo(database.db), mail, storage, now, operatorEmail: config.operatorEmail, appUrl: config.appUrl });
   const analytics = createAnalyticsService({
     repo: createAnalyticsRepo(database.db),
@@ -284,7 +280,7 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     modelsDir: config.modelsDir,
     sourceUrl: config.models.sourceUrl,
     autoDownload: config.models.autoDownload,
-    audit: admin.audit,
+    audit,
   });
   const glossary = createGlossaryService({ repo: createGlossaryRepo(database.db), cache, accounts: teams, now });
   // The one translation pipeline (memory, glossaries, engine router) for text, documents, websites and the API.

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AuditAction } from '../../../contract/admin';
 import type { UserRow } from '../db/schema';
 import { EmailNotVerified, Forbidden, Unauthorized } from './errors';
 import type { ActorCache } from './actor-cache';
@@ -94,6 +95,18 @@ export function requireActor(request: FastifyRequest): Actor {
 }
 
 /** Who made an admin change and from where, for its audit log entry. */
-export function adminContext(request: FastifyRequest): { actor: Actor; ip: string | null } {
+export interface AdminContext {
+  actor: Actor;
+  ip: string | null;
+}
+
+/**
+ * Writes one audit log row: the admin, the action, its target, the fields before and after. The
+ * admin module writes it (createAuditWriter); the modules whose changes it records (plans,
+ * content, engines) take it as a dependency, so none of them imports the admin module.
+ */
+export type AuditWriter = (context: AdminContext, action: AuditAction, target: { type: string; id: string | null }, before: unknown, after: unknown) => Promise<void>;
+
+export function adminContext(request: FastifyRequest): AdminContext {
   return { actor: requireActor(request), ip: request.ip ?? null };
 }

@@ -1,8 +1,7 @@
-import type { AuditAction } from '../../../../contract/admin';
 import type { PlanRow, UserRow } from '../../db/schema';
 import type { Entitlements } from '../entitlements/service';
 import { Invalid, NotFound } from '../../http/errors';
-import type { Actor } from '../../http/access';
+import type { AdminContext, AuditWriter } from '../../http/access';
 import type { BillingService } from '../billing/service';
 import type { PlansService } from '../plans/service';
 import type { SettingsService } from '../settings/service';
@@ -16,16 +15,27 @@ const DAY_MS = 86_400_000;
 /** A plan as the users list names it. */
 const planBrief = (plan: PlanRow | null) => (plan ? { id: plan.id, slug: plan.slug, name_en: plan.name_en, name_ar: plan.name_ar } : null);
 
-export interface AdminContext {
-  actor: Actor;
-  ip: string | null;
-}
+export type { AdminContext, AuditWriter } from '../../http/access';
 
-/** Writes one audit log row: the admin, the action, its target, the fields before and after. */
-export type AuditWriter = (context: AdminContext, action: AuditAction, target: { type: string; id: string | null }, before: unknown, after: unknown) => Promise<void>;
+/** The audit log's writer, made before the services whose changes it records (plans, content, engines). */
+export function createAuditWriter(repo: Pick<AdminRepo, 'insertAudit'>): AuditWriter {
+  return async (context, action, target, before, after) => {
+    await repo.insertAudit({
+      actorId: context.actor.user.id,
+      actorEmail: context.actor.user.email,
+      action,
+      targetType: target.type,
+      targetId: target.id,
+      before,
+      after,
+      ip: context.ip,
+    });
+  };
+}
 
 export function createAdminService(deps: {
   repo: AdminRepo;
+  audit: AuditWriter;
   users: UsersService;
   plans: PlansService;
   /** Plan changes go through billing, so the subscription, quotas and team seats agree. */
@@ -37,18 +47,7 @@ export function createAdminService(deps: {
   /** The entitlements module's decision for a user: the plan and trial in force (a team member's are the owner's). */
   entitlementsOf(user: UserRow): Promise<Pick<Entitlements, 'plan' | 'trial'>>;
 }) {
-  const audit: AuditWriter = async (context, action, target, before, after) => {
-    await deps.repo.insertAudit({
-      actorId: context.actor.user.id,
-      actorEmail: context.actor.user.email,
-      action,
-      targetType: target.type,
-      targetId: target.id,
-      before,
-      after,
-      ip: context.ip,
-    });
-  };
+  const audit = deps.audit;
 
   async function requireUser(id: number) {
     const user = await deps.users.findById(id);

@@ -1,5 +1,5 @@
 import type { PlanRow } from '../../db/schema';
-import type { AdminContext, AuditWriter } from '../admin/service';
+import type { AdminContext, AuditWriter } from '../../http/access';
 import { Invalid, NotFound } from '../../http/errors';
 import { planLimits, toPublicPlan } from './plans.fns';
 import type { PlansRepo } from './repo';
