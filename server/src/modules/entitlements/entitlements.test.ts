@@ -12,7 +12,7 @@ const DAY = 86_400_000;
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ startQueue: true }); // removing a member queues their e-mail (pg-boss)
 });
 afterAll(async () => {
   await t.close();
