@@ -47,7 +47,8 @@ export function DevelopersPage() {
             {Object.entries(examples[surface.id]).map(([name, code]) => (
               <div key={name}>
                 <h3>{t(`docs.${name as keyof (typeof examples)['deepl'] | keyof (typeof examples)['libre']}`)}</h3>
-                <pre data-testid={`curl-${surface.id}-${name}`}>
+                {/* Focusable: a long line scrolls the block sideways, and keyboard users scroll it too. */}
+                <pre data-testid={`curl-${surface.id}-${name}`} tabIndex={0}>
                   <code>{code}</code>
                 </pre>
               </div>
