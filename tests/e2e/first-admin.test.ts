@@ -2,12 +2,12 @@
 // started: the dashboard greets them "Welcome," (a first visit), and "Welcome back," at a later sign-in. It said
 // "Welcome back," at once, as the greeting was measured from the account's creation. Each language runs its own
 // Lisan (a fresh database, so a first start's admin), serving the built web app.
-import net from 'node:net';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../server/test/harness';
+import { freePort } from '../../server/test/node-process';
 import { closeBrowserConnection, screenshotsAtBothSizes, sharedBrowser } from './helpers';
 
 const ADMIN = { email: 'first-admin@example.com', password: 'first-admin-password-1' };
@@ -19,17 +19,6 @@ afterAll(async () => {
   await closeBrowserConnection();
   await Promise.all(apps.map((app) => app.close()));
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 async function signIn(baseUrl: string, locale: 'en' | 'ar'): Promise<Page> {
   const context = await (await sharedBrowser()).newContext({ baseURL: baseUrl, locale: locale === 'ar' ? 'ar-SA' : 'en-US', viewport: { width: 1280, height: 800 } });
