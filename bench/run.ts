@@ -99,7 +99,8 @@ try {
       ...(target.minShareOfBare !== undefined ? { 'vs bare Fastify': `${(share * 100).toFixed(1)} % of ${bareRps.toFixed(0)}` } : {}),
       'p50 ms': String(p50),
       'p99 ms': String(p99),
-      errors: String(errors),
+      // Which statuses the errors were (e.g. "487 (429)"), so a failing row says why.
+      errors: errors ? `${errors} (${Object.keys(result.statusCodeStats ?? {}).filter((code) => !code.startsWith('2')).join(', ') || 'no answer'})` : '0',
       'CPU µs/req (server + PostgreSQL; load)': `${cpu.server} + ${cpu.postgres}; ${cpu.bench}`,
       // The host's speed moves every figure; the same host's bare route moves with it, so this
       // multiple is what compares runs (the load generator's work per request is the same in
