@@ -70,6 +70,34 @@ export const invitationSent = statusMessage.extend({
   data: z.object({ id: z.number().int(), email: z.string(), role_id: z.string(), expires_at: timestamp }),
 });
 
+/** Why a signed-in user could not join with a live invitation (POST /api/team/invitations/accept would refuse). */
+export const joinRefusal = z.enum(['other_email', 'already_in_team', 'not_individual', 'own_subscription']);
+export type JoinRefusal = z.output<typeof joinRefusal>;
+
+/**
+ * GET /api/team/invitations/lookup?token=: what an invitation link is. Unknown tokens (and those of a dissolved
+ * team) are only "invalid"; a dead link names its team and why it is dead; a live one what the invitation offers.
+ */
+export const invitationLookupData = z.discriminatedUnion('state', [
+  z.object({ state: z.literal('invalid') }),
+  z.object({ state: z.enum(['expired', 'used', 'revoked']), team: z.string() }),
+  z.object({
+    state: z.literal('valid'),
+    team: z.string(),
+    /** The invited address: the account is made with it, or the signed-in user must have it. */
+    email: z.string(),
+    role_id: z.string(),
+    expires_at: timestamp,
+    /** An account with the invited address exists: a guest signs in to join rather than signing up. */
+    has_account: z.boolean(),
+    /** For a signed-in caller, why Join would be refused; null when they may join (and for guests). */
+    join_refusal: joinRefusal.nullable(),
+  }),
+]);
+export type InvitationLookup = z.output<typeof invitationLookupData>;
+export const invitationLookup = z.object({ data: invitationLookupData });
+export type InvitationLookupAnswer = z.output<typeof invitationLookup>;
+
 /** POST /api/team/invitations/accept. */
 export const invitationAccepted = statusMessage.extend({ data: z.object({ team: z.string() }) });
 export type InvitationAccepted = z.output<typeof invitationAccepted>;

@@ -31,6 +31,12 @@ describe('loadConfig', () => {
     expect(config.adminEmail).toBe('admin@example.com');
   });
 
+  it("reads the first admin's language (English by default) and name (unset by default)", () => {
+    expect(loadConfig({})).toMatchObject({ adminLocale: 'en', adminName: undefined });
+    expect(loadConfig({ ADMIN_LOCALE: 'ar', ADMIN_NAME: '  سلمى  ' })).toMatchObject({ adminLocale: 'ar', adminName: 'سلمى' });
+    expect(() => loadConfig({ ADMIN_LOCALE: 'fr' })).toThrow(/ADMIN_LOCALE/);
+  });
+
   it('reads exactly the document settings docs/operations.md lists, with their defaults', () => {
     expect(loadConfig({}).documents).toEqual({
       maxUploadMb: 100,

@@ -37,6 +37,10 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Lisan <no-reply@lisan.local>'),
   ADMIN_EMAIL: z.string().email().default('admin@lisan.local'),
   ADMIN_PASSWORD: z.string().min(8).optional(),
+  /** The first admin's language (its e-mails, and its default name): en or ar. */
+  ADMIN_LOCALE: z.enum(['en', 'ar']).default('en'),
+  /** The first admin's name; unset: "Administrator", or «المسؤول» when ADMIN_LOCALE is ar. */
+  ADMIN_NAME: z.string().trim().min(1).max(120).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** SIGTERM/SIGINT: time to drain requests and jobs before the process exits anyway. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
@@ -149,6 +153,8 @@ export interface Config {
   mailFrom: string;
   adminEmail: string;
   adminPassword?: string;
+  adminLocale: 'en' | 'ar';
+  adminName?: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** How long SIGTERM/SIGINT wait for the drain before exiting anyway. */
   shutdownGraceMs: number;
@@ -269,6 +275,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
+    adminLocale: e.ADMIN_LOCALE,
+    adminName: e.ADMIN_NAME,
     logLevel: e.LOG_LEVEL,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     trustProxy: e.TRUST_PROXY,

@@ -190,6 +190,8 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     usage: { teamUsage: entitlements.teamUsage },
     changed: entitlements.forgetTeam,
     entitlementsOf,
+    rateLimiter,
+    rateLimitScale: config.authRateLimitScale,
   });
   database.onWrite((table) => {
     if (table === 'users') entitlements.forgetOwners();

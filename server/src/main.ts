@@ -38,7 +38,7 @@ async function main() {
 
   const container = await createContainer(config, role);
   const { logger } = container;
-  await container.users.bootstrapAdmin({ email: config.adminEmail, password: config.adminPassword });
+  await container.users.bootstrapAdmin({ email: config.adminEmail, password: config.adminPassword, name: config.adminName, locale: config.adminLocale });
   await container.start();
 
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;

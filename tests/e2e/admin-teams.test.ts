@@ -182,7 +182,9 @@ describe.each(['en', 'ar'] as const)('admin console and teams (%s)', (locale) =>
     const form = colleague.getByTestId('invitation-form');
     await form.waitFor();
     await screenshot(colleague, `team-invitation-${locale}`);
-    const inputs = form.locator('input');
+    // The invited address comes first, shown and fixed; then the name and the password twice.
+    expect(await form.getByTestId('invitation-email').inputValue()).toBe(invitee);
+    const inputs = form.locator('input:not([readonly])');
     await inputs.nth(0).fill(colleagueName);
     await inputs.nth(1).fill('colleague-pass-1');
     await inputs.nth(2).fill('colleague-pass-1');

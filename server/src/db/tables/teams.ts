@@ -25,6 +25,8 @@ export interface TeamInvitationsTable {
   invited_by: number | null;
   expires_at: Date;
   accepted_at: Date | null;
+  /** When a manager cancelled it, a newer invitation to the address replaced it, or the seats shrank (null while open). */
+  revoked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: ColumnType<Date, Date | undefined, never>;
 }
 

@@ -17,6 +17,7 @@ export const users = {
     'users.website_invalid': 'The website must be an address starting with http:// or https://.',
     'users.same_languages': 'The source and target languages must be different.',
     'users.field_too_long': 'This field is too long.',
+    'users.admin_default_name': 'Administrator',
   },
   ar: {
     'users.profile_updated': 'تم تحديث الملف الشخصي بنجاح',
@@ -35,5 +36,6 @@ export const users = {
     'users.website_invalid': 'يجب أن يكون الموقع الإلكتروني عنوانًا يبدأ بـ http:// أو https://.',
     'users.same_languages': 'يجب أن تختلف لغة المصدر عن اللغة الهدف.',
     'users.field_too_long': 'هذا الحقل طويل جدًا.',
+    'users.admin_default_name': 'المسؤول',
   },
 } as const;

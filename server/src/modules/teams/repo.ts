@@ -33,6 +33,7 @@ export function createTeamsRepo(db: Kysely<DB>) {
         .select(['id', 'email', 'role_id', 'expires_at', 'created_at'])
         .where('team_id', '=', teamId)
         .where('accepted_at', 'is', null)
+        .where('revoked_at', 'is', null)
         .where('expires_at', '>', now)
         .orderBy('created_at')
         .execute();
@@ -45,6 +46,7 @@ export function createTeamsRepo(db: Kysely<DB>) {
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('team_id', '=', teamId)
         .where('accepted_at', 'is', null)
+        .where('revoked_at', 'is', null)
         .where('expires_at', '>', now)
         .executeTakeFirstOrThrow();
       return Number(members.n) + Number(invitations.n);
@@ -68,7 +70,7 @@ export function createTeamsRepo(db: Kysely<DB>) {
 
     /**
      * The seat limit of the team the user owns (no-op for anyone else). Open invitations that
-     * no longer fit beside the members are withdrawn, newest first; members always stay.
+     * no longer fit beside the members are withdrawn (revoked), newest first; members always stay.
      */
     async setSeatsOfOwner(ownerId: number, seats: number, now: Date, executor: Executor = db) {
       const team = await executor.updateTable('teams').set({ seats, updated_at: now }).where('owner_id', '=', ownerId).returning('id').executeTakeFirst();
@@ -80,25 +82,28 @@ export function createTeamsRepo(db: Kysely<DB>) {
         .select('id')
         .where('team_id', '=', team.id)
         .where('accepted_at', 'is', null)
+        .where('revoked_at', 'is', null)
         .where('expires_at', '>', now)
         .orderBy('created_at')
         .orderBy('id')
         .execute();
       const withdrawn = open.slice(room);
-      if (withdrawn.length) await executor.deleteFrom('team_invitations').where('id', 'in', withdrawn.map((i) => i.id)).execute();
+      if (withdrawn.length) await executor.updateTable('team_invitations').set({ revoked_at: now }).where('id', 'in', withdrawn.map((i) => i.id)).execute();
     },
 
     deleteTeam(teamId: number, executor: Executor) {
       return executor.deleteFrom('teams').where('id', '=', teamId).execute();
     },
 
-    /** Replaces any open invitation of the same address. */
-    async createInvitation(input: { teamId: number; email: string; roleId: number; tokenHash: string; invitedBy: number; expiresAt: Date }, executor: Executor) {
+    /** Replaces (revokes) any open invitation of the same address. */
+    async createInvitation(input: { teamId: number; email: string; roleId: number; tokenHash: string; invitedBy: number; expiresAt: Date; now: Date }, executor: Executor) {
       await executor
-        .deleteFrom('team_invitations')
+        .updateTable('team_invitations')
+        .set({ revoked_at: input.now })
         .where('team_id', '=', input.teamId)
         .where(sql`lower(email)`, '=', input.email.toLowerCase())
         .where('accepted_at', 'is', null)
+        .where('revoked_at', 'is', null)
         .execute();
       return executor
         .insertInto('team_invitations')
@@ -111,12 +116,30 @@ export function createTeamsRepo(db: Kysely<DB>) {
       return executor.selectFrom('team_invitations').selectAll().where('token_hash', '=', tokenHash).forUpdate().executeTakeFirst();
     },
 
+    /** The invitation of a link and its team's name, read without a lock (the public look-up); none once the team is gone. */
+    findInvitationWithTeam(tokenHash: string) {
+      return db
+        .selectFrom('team_invitations')
+        .innerJoin('teams', 'teams.id', 'team_invitations.team_id')
+        .select(['team_invitations.email', 'team_invitations.role_id', 'team_invitations.expires_at', 'team_invitations.accepted_at', 'team_invitations.revoked_at', 'teams.name as team_name'])
+        .where('team_invitations.token_hash', '=', tokenHash)
+        .executeTakeFirst();
+    },
+
     markInvitationAccepted(id: number, now: Date, executor: Executor) {
       return executor.updateTable('team_invitations').set({ accepted_at: now }).where('id', '=', id).execute();
     },
 
-    deleteInvitation(teamId: number, invitationId: number) {
-      return db.deleteFrom('team_invitations').where('team_id', '=', teamId).where('id', '=', invitationId).where('accepted_at', 'is', null).executeTakeFirst();
+    /** A manager cancels an open invitation: kept, revoked, so its link says it was withdrawn. */
+    revokeInvitation(teamId: number, invitationId: number, now: Date) {
+      return db
+        .updateTable('team_invitations')
+        .set({ revoked_at: now })
+        .where('team_id', '=', teamId)
+        .where('id', '=', invitationId)
+        .where('accepted_at', 'is', null)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
     },
   };
 }

@@ -1,11 +1,11 @@
 import { statusMessage } from '../../../../contract/common';
-import { accountCreated, invitationAccepted, invitationSent, memberUpdated, teamAnswer, teamCreated, teamSettingsSaved } from '../../../../contract/teams';
+import { accountCreated, invitationAccepted, invitationLookup, invitationSent, memberUpdated, teamAnswer, teamCreated, teamSettingsSaved } from '../../../../contract/teams';
 import { requireActor } from '../../http/access';
 import { resolveLocale } from '../../http/locale';
 import { answers, type App } from '../../http/responses';
 import { parseInput } from '../../http/validation';
 import { t } from '../../i18n/messages';
-import { acceptBody, createTeamBody, createUserBody, inviteBody, memberParams, teamSettingsBody, transferBody, updateMemberBody } from './schemas';
+import { acceptBody, createTeamBody, createUserBody, inviteBody, lookupQuery, memberParams, teamSettingsBody, transferBody, updateMemberBody } from './schemas';
 import type { TeamsService } from './service';
 
 const config = { access: 'verified' as const };
@@ -67,6 +67,13 @@ export function teamsRoutes(app: App, deps: { teams: TeamsService }) {
   app.post('/api/team/delete', { config, schema: answers(statusMessage) }, async (request) => {
     await deps.teams.dissolve(requireActor(request));
     return ok(request);
+  });
+
+  // Public, rate-limited per address: what an invitation link is, asked by the invitation page before it offers the
+  // sign-up form or Join. The session, when there is one, says whether its user could join.
+  app.get('/api/team/invitations/lookup', { schema: answers(invitationLookup) }, async (request) => {
+    const { token } = parseInput(lookupQuery, request.query);
+    return { data: await deps.teams.lookupInvitation(token, { ip: request.ip, user: request.actor?.user ?? null }) };
   });
 
   // Public: the invitation token is the credential. The client then signs in with POST /mt/login.

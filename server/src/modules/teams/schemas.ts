@@ -35,3 +35,6 @@ export const createUserBody = z
   .refine((body) => body.password === body.password_confirmation, { path: ['password_confirmation'], error: 'teams.password_mismatch' });
 
 export const acceptBody = z.object({ token: requiredString('teams.invitation_invalid').max(200) });
+
+/** GET /api/team/invitations/lookup: the link's token (an empty or overlong one is a 422, as on the accept routes). */
+export const lookupQuery = z.object({ token: requiredString('teams.invitation_invalid').max(200) });

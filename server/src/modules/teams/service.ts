@@ -12,10 +12,22 @@ import { hashPassword } from '../users/passwords';
 import { isUniqueViolation, type UsersRepo } from '../users/repo';
 import { createTeamMembership, type TeamMembership } from './membership';
 import type { TeamsRepo } from './repo';
+import type { InvitationLookup, JoinRefusal } from '../../../../contract/teams';
+import type { RateLimiter } from '../../http/rate-limit';
 
 const INVITATION_DAYS = 7;
 const DAY_MS = 86_400_000;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** The public look-up of invitation links: per address, like the password-reset link (times AUTH_RATE_LIMIT_SCALE). */
+export const INVITATION_LOOKUP_RATE = { limit: 20, windowSeconds: 60 } as const;
+
+/** The answer of POST /api/team/invitations/accept to each reason a signed-in user may not join. */
+const JOIN_REFUSAL_ERRORS: Record<JoinRefusal, () => Error> = {
+  other_email: () => new Forbidden('teams.invitation_other_email'),
+  already_in_team: () => Invalid.field('token', 'teams.already_in_team'),
+  not_individual: () => new Forbidden('teams.individuals_only'),
+  own_subscription: () => Invalid.field('token', 'teams.own_subscription'),
+};
 
 export type { TeamMembership } from './membership';
 
@@ -66,6 +78,9 @@ export function createTeamsService(deps: {
   changed?: (teamId: number, userIds: number[]) => Promise<void> | void;
   /** The entitlements module's decision for a user: the plan in force and whether it includes teams. */
   entitlementsOf(user: UserRow): Promise<Pick<Entitlements, 'plan' | 'features'>>;
+  /** Counts the public look-ups of invitation links per address; `rateLimitScale` multiplies the limit (AUTH_RATE_LIMIT_SCALE). */
+  rateLimiter?: RateLimiter;
+  rateLimitScale?: number;
 }) {
   const changed = (teamId: number, userIds: number[] = []) => deps.changed?.(teamId, userIds);
   const membership = createTeamMembership(deps.repo, deps.now);
@@ -131,8 +146,20 @@ export function createTeamsService(deps: {
 
   async function invitationFromToken(token: string) {
     const invitation = await deps.repo.findInvitationByTokenHash(hashToken(token));
-    if (!invitation || invitation.accepted_at || new Date(invitation.expires_at) <= deps.now()) throw Invalid.field('token', 'teams.invitation_invalid');
+    if (!invitation || invitation.accepted_at || invitation.revoked_at || new Date(invitation.expires_at) <= deps.now()) throw Invalid.field('token', 'teams.invitation_invalid');
     return invitation;
+  }
+
+  /**
+   * Why a signed-in user may not join with an invitation, checked in this order, or null when they may. POST
+   * /api/team/invitations/accept refuses with it, and the look-up tells the invitation page before Join is pressed.
+   */
+  async function joinRefusal(user: UserRow, invitation: { email: string }): Promise<JoinRefusal | null> {
+    if (invitation.email.toLowerCase() !== user.email.toLowerCase()) return 'other_email';
+    if (await membershipOf(user)) return 'already_in_team';
+    if (user.role_id !== ROLE.user) return 'not_individual';
+    if (await deps.renewsPaidSubscription?.(user.id)) return 'own_subscription';
+    return null;
   }
 
   return {
@@ -210,7 +237,7 @@ export function createTeamsService(deps: {
         const reinvite = (await deps.repo.listOpenInvitations(team.teamId, now, trx)).some((i) => i.email.toLowerCase() === email.toLowerCase());
         if (!reinvite && taken >= (fresh?.seats ?? team.seats)) throw new LimitExceeded('seat_limit', 'teams.seats_full', { count: fresh?.seats ?? team.seats });
         return deps.repo.createInvitation(
-          { teamId: team.teamId, email, roleId: input.roleId, tokenHash: hashToken(token), invitedBy: actor.user.id, expiresAt: new Date(now.getTime() + INVITATION_DAYS * DAY_MS) },
+          { teamId: team.teamId, email, roleId: input.roleId, tokenHash: hashToken(token), invitedBy: actor.user.id, expiresAt: new Date(now.getTime() + INVITATION_DAYS * DAY_MS), now },
           trx,
         );
       });
@@ -222,8 +249,8 @@ export function createTeamsService(deps: {
 
     async cancelInvitation(actor: Actor, invitationId: number) {
       const team = await managedTeam(actor);
-      const result = await deps.repo.deleteInvitation(team.teamId, invitationId);
-      if (!Number(result.numDeletedRows)) throw new NotFound();
+      const result = await deps.repo.revokeInvitation(team.teamId, invitationId, deps.now());
+      if (!Number(result.numUpdatedRows)) throw new NotFound();
     },
 
     async updateMember(actor: Actor, memberId: number, input: { roleId: number }) {
@@ -329,13 +356,36 @@ export function createTeamsService(deps: {
       return { email: user.email, team: team.name };
     },
 
+    /**
+     * GET /api/team/invitations/lookup: what an invitation link is, for the page it opens. An unknown token (or one
+     * whose team is gone) is only "invalid"; a dead one names its team (whose manager can invite again) and why it is
+     * dead; a live one names the team, the invited address and role, its expiry, whether the address has an account
+     * (a guest then signs in rather than signing up), and, for a signed-in caller, why they could not join (or null).
+     */
+    async lookupInvitation(token: string, context: { ip: string; user: UserRow | null }): Promise<InvitationLookup> {
+      if (deps.rateLimiter) await deps.rateLimiter.consume(`invitation-lookup:ip:${context.ip}`, INVITATION_LOOKUP_RATE.limit * (deps.rateLimitScale ?? 1), INVITATION_LOOKUP_RATE.windowSeconds);
+      const invitation = await deps.repo.findInvitationWithTeam(hashToken(token));
+      if (!invitation) return { state: 'invalid' };
+      const team = invitation.team_name;
+      if (invitation.accepted_at) return { state: 'used', team };
+      if (invitation.revoked_at) return { state: 'revoked', team };
+      if (new Date(invitation.expires_at) <= deps.now()) return { state: 'expired', team };
+      return {
+        state: 'valid',
+        team,
+        email: invitation.email,
+        role_id: String(invitation.role_id),
+        expires_at: new Date(invitation.expires_at).toISOString(),
+        has_account: Boolean(await deps.usersRepo.findByEmail(invitation.email)),
+        join_refusal: context.user ? await joinRefusal(context.user, invitation) : null,
+      };
+    },
+
     /** A signed-in individual whose e-mail was invited joins the team. */
     async acceptAsUser(actor: Actor, token: string) {
       const invitation = await invitationFromToken(token);
-      if (invitation.email.toLowerCase() !== actor.user.email.toLowerCase()) throw new Forbidden('teams.invitation_other_email');
-      if (await membershipOf(actor.user)) throw Invalid.field('token', 'teams.already_in_team');
-      if (actor.user.role_id !== ROLE.user) throw new Forbidden('teams.individuals_only');
-      if (await deps.renewsPaidSubscription?.(actor.user.id)) throw Invalid.field('token', 'teams.own_subscription');
+      const refusal = await joinRefusal(actor.user, invitation);
+      if (refusal) throw JOIN_REFUSAL_ERRORS[refusal]();
       const team = await deps.repo.findTeamById(invitation.team_id);
       if (!team) throw Invalid.field('token', 'teams.invitation_invalid');
       const owner = await deps.usersRepo.findById(team.owner_id);

@@ -5,7 +5,7 @@ import type { PlanRow, UserRow } from '../../db/schema';
 import { ROLE } from '../../http/access';
 import { Forbidden, Invalid, PayloadTooLarge } from '../../http/errors';
 import type { RateLimiter } from '../../http/rate-limit';
-import type { Locale } from '../../i18n/messages';
+import { t, type Locale } from '../../i18n/messages';
 import type { MailService } from '../../mail/jobs';
 import type { FileStorage } from '../../storage/local';
 import { planLimits, TRIAL_PLAN_SLUG } from '../plans/plans.fns';
@@ -273,17 +273,20 @@ export function createUsersService(deps: UsersServiceDeps) {
 
     /**
      * Creates the first admin account when none exists: ADMIN_EMAIL with ADMIN_PASSWORD,
-     * or a generated password printed once. Safe to call on every start, and from several
-     * processes starting together: the one whose insert loses the race leaves it to the other.
+     * or a generated password printed once. Its language is ADMIN_LOCALE (English by default),
+     * its name ADMIN_NAME, else "Administrator" in that language («المسؤول» in Arabic). Safe to
+     * call on every start, and from several processes starting together: the one whose insert
+     * loses the race leaves it to the other.
      */
-    async bootstrapAdmin(input: { email: string; password?: string }) {
+    async bootstrapAdmin(input: { email: string; password?: string; name?: string; locale?: Locale }) {
       if ((await deps.repo.countByRole(ROLE.admin)) > 0) return null;
       const password = input.password ?? randomBytes(12).toString('base64url');
       let admin;
       try {
         admin = await deps.repo.create({
-          name: 'Administrator',
+          name: input.name ?? t(input.locale ?? 'en', 'users.admin_default_name'),
           email: input.email,
+          locale: input.locale ?? 'en',
           role_id: ROLE.admin,
           password_hash: await hashPassword(password),
           email_verified_at: deps.now(),

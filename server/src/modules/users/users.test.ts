@@ -21,6 +21,16 @@ describe('admin bootstrap', () => {
     const created = await t.container.users.bootstrapAdmin({ email: 'gen@example.com' });
     expect(created!.password.length).toBeGreaterThanOrEqual(16);
     expect(await verifyPassword(created!.admin.password_hash, created!.password)).toBe(true);
+    expect(created!.admin).toMatchObject({ name: 'Administrator', locale: 'en' });
+  });
+
+  it('names the admin «المسؤول» and speaks Arabic to them when ADMIN_LOCALE is ar; ADMIN_NAME names them in any language', async () => {
+    await t.container.database.db.deleteFrom('users').execute();
+    const arabic = await t.container.users.bootstrapAdmin({ email: 'ar@example.com', locale: 'ar' });
+    expect(arabic!.admin).toMatchObject({ name: 'المسؤول', locale: 'ar' });
+    await t.container.database.db.deleteFrom('users').execute();
+    const named = await t.container.users.bootstrapAdmin({ email: 'named@example.com', locale: 'ar', name: 'Salma Haddad' });
+    expect(named!.admin).toMatchObject({ name: 'Salma Haddad', locale: 'ar' });
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { User } from '../../api/types';
-import { afterSignInPath, homePathFor, isAdmin, signInPathFor } from './roles';
+import { afterSignInPath, homePathFor, isAdmin, plansPathFor, signInPathFor } from './roles';
 
 const withRole = (roleId: unknown) => ({ role_id: roleId }) as Pick<User, 'role_id'>;
 
@@ -25,5 +25,11 @@ describe('roles', () => {
     expect(afterSignInPath(withRole('2'), null)).toBe('/dashboard');
     expect(afterSignInPath(withRole('1'), '')).toBe('/admin/plans');
     for (const away of ['//evil.example', '/\\evil.example', 'https://evil.example', 'javascript:alert(1)']) expect(afterSignInPath(withRole('2'), away)).toBe('/dashboard');
+  });
+
+  it('sends a "see the plans" prompt to the pricing page, and an administrator (who buys no plan) to the admin area', () => {
+    expect(plansPathFor(withRole('1'))).toEqual({ to: '/admin', label: 'adminArea' });
+    for (const role of ['2', '3', '4', '5']) expect(plansPathFor(withRole(role))).toEqual({ to: '/pricing', label: 'plans' });
+    expect(plansPathFor(null)).toEqual({ to: '/pricing', label: 'plans' });
   });
 });

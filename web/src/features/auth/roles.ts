@@ -20,6 +20,14 @@ export function usesTeamPlan(user: Pick<User, 'role_id'> | null | undefined): bo
   return user != null && (String(user.role_id) === '4' || String(user.role_id) === '5');
 }
 
+/**
+ * Where a "see the plans" prompt (a locked feature, a limit reached) sends the user: the pricing page, or, for an
+ * administrator, whose account buys no plan, the admin area (where plans are set, their own account's too).
+ */
+export function plansPathFor(user: Pick<User, 'role_id'> | null | undefined): { to: string; label: 'plans' | 'adminArea' } {
+  return isAdmin(user) ? { to: '/admin', label: 'adminArea' } : { to: '/pricing', label: 'plans' };
+}
+
 /** Admins land on the plan list; every other role on the dashboard. */
 export function homePathFor(user: Pick<User, 'role_id'>): string {
   return isAdmin(user) ? ADMIN_HOME_PATH : USER_HOME_PATH;

@@ -19,7 +19,7 @@ import { useSavePlan, useSubscription, useSubscriptionCancel } from './use-billi
 import { useSubscribeFlow } from './use-subscribe-flow';
 import { formatDate, isolate } from '../../i18n/format';
 import { useCurrentUser } from '../account/use-current-user';
-import { usesTeamPlan } from '../auth/roles';
+import { isAdmin, usesTeamPlan } from '../auth/roles';
 
 /** /user/membership: the current plan, trial days left, warnings, and changing plan. */
 export function MembershipPage() {
@@ -124,6 +124,10 @@ export function MembershipPage() {
       {teamPlan ? (
         <p id="change-plan" className="notice notice--info" data-testid="team-plan-notice">
           {t('membership.teamPlan')}
+        </p>
+      ) : isAdmin(user) ? (
+        <p id="change-plan" className="notice notice--info" data-testid="admin-plan-notice">
+          {t('membership.adminPlan')} <Link to="/admin">{t('membership.adminArea')}</Link>
         </p>
       ) : (
         <div id="change-plan" className="billing-plans">

@@ -41,29 +41,42 @@ export function DashboardPage() {
       </header>
 
       <div className="dashboard__grid">
-        <section className="panel dashboard__plan" data-testid="dashboard-plan" data-state={plan.kind} aria-labelledby="dashboard-plan-title">
-          <h2 id="dashboard-plan-title">{t('plan.title')}</h2>
-          {planName && (
-            <p className="dashboard__plan-name">
-              <bdi>{planName}</bdi>
-            </p>
-          )}
-          {plan.kind === 'trial' && (
-            <p data-testid="dashboard-trial-days">{t('plan.trialDays', { days: formatNumber(plan.days, language) })}</p>
-          )}
-          {plan.kind === 'trialEnded' && <p className="notice notice--warning">{t('plan.trialEnded')}</p>}
-          {plan.kind === 'none' && <p className="muted">{t('plan.none')}</p>}
-          <div className="dashboard__plan-actions">
-            <Link className="button button--outline button--small" to="/user/membership">
-              {t('plan.manage')}
-            </Link>
-            {plan.kind !== 'plan' && (
-              <Link className="button button--primary button--small" to="/pricing">
-                {t('plan.choose')}
+        {plan.kind === 'admin' ? (
+          <section className="panel dashboard__plan" data-testid="dashboard-plan" data-state="admin" aria-labelledby="dashboard-plan-title">
+            <h2 id="dashboard-plan-title">{t('admin.title')}</h2>
+            <p>{t('admin.body')}</p>
+            <p className="muted">{t('admin.limits')}</p>
+            <div className="dashboard__plan-actions">
+              <Link className="button button--primary button--small" to="/admin" data-testid="dashboard-admin-link">
+                {t('admin.open')}
               </Link>
+            </div>
+          </section>
+        ) : (
+          <section className="panel dashboard__plan" data-testid="dashboard-plan" data-state={plan.kind} aria-labelledby="dashboard-plan-title">
+            <h2 id="dashboard-plan-title">{t('plan.title')}</h2>
+            {planName && (
+              <p className="dashboard__plan-name">
+                <bdi>{planName}</bdi>
+              </p>
             )}
-          </div>
-        </section>
+            {plan.kind === 'trial' && (
+              <p data-testid="dashboard-trial-days">{t('plan.trialDays', { days: formatNumber(plan.days, language) })}</p>
+            )}
+            {plan.kind === 'trialEnded' && <p className="notice notice--warning">{t('plan.trialEnded')}</p>}
+            {plan.kind === 'none' && <p className="muted">{t('plan.none')}</p>}
+            <div className="dashboard__plan-actions">
+              <Link className="button button--outline button--small" to="/user/membership">
+                {t('plan.manage')}
+              </Link>
+              {plan.kind !== 'plan' && (
+                <Link className="button button--primary button--small" to="/pricing">
+                  {t('plan.choose')}
+                </Link>
+              )}
+            </div>
+          </section>
+        )}
 
         <nav className="panel dashboard__links" aria-labelledby="dashboard-links-title">
           <h2 id="dashboard-links-title">{t('links.title')}</h2>
@@ -80,9 +93,9 @@ export function DashboardPage() {
         </nav>
       </div>
 
-      {/* A team's figures are labelled as the team's, not the user's own. */}
+      {/* A team's figures are labelled as the team's, not the user's own; an admin's as their own (they have no plan). */}
       <UsageMeters
-        title={t(owner === 'team' ? 'usage.team.title' : 'usage.title')}
+        title={t(owner === 'team' ? 'usage.team.title' : plan.kind === 'admin' ? 'usage.ownTitle' : 'usage.title')}
         rows={usageRows(user, (key) => t(owner === 'team' ? `usage.team.${key}` : `usage.${key}`))}
         testId="dashboard-usage"
         testIdPrefix="dashboard-usage"

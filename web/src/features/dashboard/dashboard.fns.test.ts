@@ -38,8 +38,15 @@ describe('dashboard', () => {
 
   it('says trial days left, an ended trial, or just the plan', () => {
     const plan = { id: 1, slug: 'free-trial', name_en: 'Free trial', name_ar: 'تجربة', is_trial: true, frequency: null, seats: null, starts_at: null, expires_at: null, status: 'trial' };
-    expect(planState({ plan, trial_remaining_days: 4, trial_expired: false })).toEqual({ kind: 'trial', days: 4 });
-    expect(planState({ plan, trial_remaining_days: 0, trial_expired: true })).toEqual({ kind: 'trialEnded' });
-    expect(planState({ plan: { ...plan, is_trial: false, status: 'active' }, trial_remaining_days: null, trial_expired: false })).toEqual({ kind: 'plan' });
+    expect(planState({ role_id: '2', plan, trial_remaining_days: 4, trial_expired: false })).toEqual({ kind: 'trial', days: 4 });
+    expect(planState({ role_id: '2', plan, trial_remaining_days: 0, trial_expired: true })).toEqual({ kind: 'trialEnded' });
+    expect(planState({ role_id: '3', plan: { ...plan, is_trial: false, status: 'active' }, trial_remaining_days: null, trial_expired: false })).toEqual({ kind: 'plan' });
+  });
+
+  it("says an administrator's account is one, whatever plan or trial it sits on", () => {
+    const plan = { id: 1, slug: 'free-trial', name_en: 'Free trial', name_ar: 'تجربة', is_trial: true, frequency: null, seats: null, starts_at: null, expires_at: null, status: 'trial' };
+    expect(planState({ role_id: '1', plan, trial_remaining_days: 4, trial_expired: false })).toEqual({ kind: 'admin' });
+    expect(planState({ role_id: '1', plan, trial_remaining_days: 0, trial_expired: true })).toEqual({ kind: 'admin' });
+    expect(planState({ role_id: '1', plan: { ...plan, is_trial: false, status: 'active' }, trial_remaining_days: null, trial_expired: false })).toEqual({ kind: 'admin' });
   });
 });

@@ -1,5 +1,6 @@
 import type { User } from '../../api/types';
 import type { UsageRow } from '../../components/usage-meters';
+import { isAdmin } from '../auth/roles';
 
 /**
  * The dashboard's usage rows: texts today, documents and website pages this month, and the developer
@@ -27,8 +28,15 @@ export function usageOwner(user: Pick<User, 'team'>): 'team' | 'account' {
   return user.team ? 'team' : 'account';
 }
 
-/** What the dashboard says about the plan: trial days left, an ended trial, or the plan's name alone. */
-export function planState(user: Pick<User, 'plan' | 'trial_remaining_days' | 'trial_expired'>): { kind: 'trial'; days: number } | { kind: 'trialEnded' } | { kind: 'plan' } | { kind: 'none' } {
+/**
+ * What the dashboard says about the plan: trial days left, an ended trial, or the plan's name alone. An
+ * administrator's account buys no plan (the first admin sits on the trial plan without an end): theirs says
+ * "Administrator account" and points to the admin area, with no trial, plan name or plan to choose.
+ */
+export function planState(
+  user: Pick<User, 'role_id' | 'plan' | 'trial_remaining_days' | 'trial_expired'>,
+): { kind: 'admin' } | { kind: 'trial'; days: number } | { kind: 'trialEnded' } | { kind: 'plan' } | { kind: 'none' } {
+  if (isAdmin(user)) return { kind: 'admin' };
   if (user.trial_expired || user.plan?.status === 'trial_expired') return { kind: 'trialEnded' };
   // The profile gives trial days only while the user is on the trial plan.
   if (typeof user.trial_remaining_days === 'number') return { kind: 'trial', days: user.trial_remaining_days };

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../i18n/use-language';
 import { useCurrentUser } from '../account/use-current-user';
-import { usesTeamPlan } from '../auth/roles';
+import { isAdmin, usesTeamPlan } from '../auth/roles';
 import { PaymentsOffNotice } from '../billing/billing-notices';
 import { SubscribeButton } from '../billing/subscribe-button';
 import { BillingToggle } from './billing-toggle';
@@ -20,6 +20,8 @@ export function PricingSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
   const { t: tBilling } = useTranslation('billing');
   const { data: user } = useCurrentUser();
   const teamPlan = usesTeamPlan(user);
+  // An administrator's account buys no plan either: the admin area sets plans, their own account's too.
+  const admin = isAdmin(user);
   const plans = usePlans();
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
@@ -39,6 +41,11 @@ export function PricingSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
         {teamPlan && (
           <p className="notice notice--info" data-testid="team-plan-notice">
             {tBilling('membership.teamPlan')}
+          </p>
+        )}
+        {admin && (
+          <p className="notice notice--info" data-testid="admin-plan-notice">
+            {tBilling('membership.adminPlan')} <Link to="/admin">{tBilling('membership.adminArea')}</Link>
           </p>
         )}
 
@@ -84,7 +91,7 @@ export function PricingSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
                 language={language}
                 signedIn={Boolean(user)}
                 headingLevel={headingLevel === 1 ? 2 : 3}
-                action={teamPlan ? false : user ? <SubscribeButton plan={plan} period={period} currentPlanId={user.plan?.id ?? null} /> : undefined}
+                action={teamPlan || admin ? false : user ? <SubscribeButton plan={plan} period={period} currentPlanId={user.plan?.id ?? null} /> : undefined}
               />
             ))}
           </div>

@@ -1,104 +1,248 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { AccountCreated, InvitationAccepted } from '../../../../contract/teams';
+import type { AccountCreated, InvitationAccepted, InvitationLookup, InvitationLookupAnswer } from '../../../../contract/teams';
 import { api, flattenErrors, isApiError } from '../../api/client';
+import type { User } from '../../api/types';
 import { useDialog } from '../../app/dialog-context';
+import { formatDate } from '../../i18n/format';
+import { useLanguage } from '../../i18n/use-language';
 import { useCurrentUser, userKeys } from '../account/use-current-user';
 import { signInPathFor } from '../auth/roles';
+import { useSignOut } from '../auth/use-sign-out';
 
-/** The invitation link: a guest creates their account (then signs in); a signed-in user joins. */
+type LiveInvitation = Extract<InvitationLookup, { state: 'valid' }>;
+type DeadInvitation = Exclude<InvitationLookup, LiveInvitation>;
+
+/**
+ * The invitation link. The page first asks GET /api/team/invitations/lookup what the link is: a dead one
+ * (unknown, expired, used, withdrawn) says so and what to do next instead of offering a form; a live one
+ * names the team and role, then a guest creates their account with the invited address (or signs in when
+ * the address has one) and a signed-in user joins, or learns why they cannot before pressing Join.
+ */
 export function InvitationPage() {
   const { t } = useTranslation('team');
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const { data: user } = useCurrentUser();
+  const { data: user, isPending: userPending } = useCurrentUser();
+  const lookup = useQuery({
+    // The answer depends on who asks (a signed-in user's join refusal): it is asked again after a sign-out.
+    queryKey: ['team', 'invitation', token, user?.id ?? null],
+    queryFn: ({ signal }) => api.get<InvitationLookupAnswer>(`/api/team/invitations/lookup?token=${encodeURIComponent(token)}`, { signal }).then((r) => r.data),
+    enabled: token !== '' && !userPending,
+    retry: false,
+    staleTime: Infinity,
+  });
+
+  let content: ReactNode;
+  if (!token) content = <DeadLink invitation={{ state: 'invalid' }} signedIn={Boolean(user)} />;
+  else if (lookup.isError) content = <p className="notice notice--error" role="alert">{isApiError(lookup.error) ? lookup.error.message : t('invitation.lookupFailed')}</p>;
+  else if (!lookup.data) content = <p className="muted" data-testid="invitation-checking">{t('invitation.checking')}</p>;
+  else if (lookup.data.state !== 'valid') content = <DeadLink invitation={lookup.data} signedIn={Boolean(user)} />;
+  else if (user) content = <JoinAsUser invitation={lookup.data} token={token} user={user} />;
+  else if (lookup.data.has_account) content = <SignInToJoin invitation={lookup.data} token={token} />;
+  else content = <CreateAccount invitation={lookup.data} token={token} />;
+
+  return <section className="container page-section">{content}</section>;
+}
+
+/** "You have been invited to join <team> as <role>", and until when the invitation is valid. */
+function InvitedTo({ invitation }: { invitation: LiveInvitation }) {
+  const { t } = useTranslation('team');
+  const { language } = useLanguage();
+  return (
+    <>
+      <p data-testid="invitation-invited">
+        <Trans t={t} i18nKey="invitation.invited" values={{ team: invitation.team, role: t(`roles.${invitation.role_id}`, { defaultValue: invitation.role_id }) }} components={{ team: <bdi /> }} />
+      </p>
+      <p className="muted">{t('invitation.validUntil', { date: formatDate(invitation.expires_at, language) })}</p>
+    </>
+  );
+}
+
+/** A dead link: why, in the team's words, and what to do next (ask the manager again; sign in if already joined). */
+function DeadLink({ invitation, signedIn }: { invitation: DeadInvitation; signedIn: boolean }) {
+  const { t } = useTranslation('team');
+  const state = invitation.state;
+  return (
+    <div className="panel narrow form-stack" data-testid="invitation-dead" data-state={state}>
+      <h1>{t(`invitation.dead.${state}.title`)}</h1>
+      <p>
+        <Trans t={t} i18nKey={`invitation.dead.${state}.body`} values={{ team: 'team' in invitation ? invitation.team : '' }} components={{ team: <bdi /> }} />
+      </p>
+      <p className="muted">{t('invitation.dead.askManager')}</p>
+      {signedIn ? (
+        <p>
+          <Link className="button button--outline" to="/team">
+            {t('invitation.dead.openTeam')}
+          </Link>
+        </p>
+      ) : (
+        <p className="muted">
+          {t('invitation.dead.alreadyJoined')}{' '}
+          <Link to={signInPathFor('/team')} data-testid="invitation-sign-in">
+            {t('accept.signIn')}
+          </Link>
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A signed-in user: Join, or, when the server would refuse it, why and what to do instead of the button. */
+function JoinAsUser({ invitation, token, user }: { invitation: LiveInvitation; token: string; user: User }) {
+  const { t } = useTranslation('team');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { showError } = useDialog();
+  const signOut = useSignOut();
+  const [busy, setBusy] = useState(false);
+  const refusal = invitation.join_refusal;
+  return (
+    <div className="panel narrow form-stack" data-testid="invitation-join">
+      <h1>{t('accept.title')}</h1>
+      <InvitedTo invitation={invitation} />
+      {refusal ? (
+        <>
+          <p className="notice notice--warning" role="status" data-testid="invitation-refusal" data-reason={refusal}>
+            <Trans
+              t={t}
+              i18nKey={`invitation.refusal.${refusal}`}
+              values={{ team: invitation.team, invited: invitation.email, current: user.email }}
+              components={{ team: <bdi />, invited: <bdi />, current: <bdi /> }}
+            />
+          </p>
+          <p>
+            {refusal === 'other_email' && (
+              <button type="button" className="button button--primary" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+                {t('nav.signOut', { ns: 'common' })}
+              </button>
+            )}
+            {refusal === 'already_in_team' && (
+              <Link className="button button--outline" to="/team">
+                {t('invitation.dead.openTeam')}
+              </Link>
+            )}
+            {refusal === 'own_subscription' && (
+              <Link className="button button--outline" to="/user/membership">
+                {t('pages.membership.title', { ns: 'common' })}
+              </Link>
+            )}
+          </p>
+        </>
+      ) : (
+        <button
+          className="button button--primary"
+          disabled={busy}
+          data-testid="invitation-join-button"
+          onClick={() => {
+            setBusy(true);
+            void api
+              .post<InvitationAccepted>('/api/team/invitations/accept', { token })
+              .then(() => queryClient.invalidateQueries({ queryKey: userKeys.all }))
+              .then(() => navigate('/team'))
+              .catch((error) => showError(error))
+              .finally(() => setBusy(false));
+          }}
+        >
+          {t('accept.join')}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** A guest whose invited address has an account: they sign in with it and come back here to join. */
+function SignInToJoin({ invitation, token }: { invitation: LiveInvitation; token: string }) {
+  const { t } = useTranslation('team');
+  return (
+    <div className="panel narrow form-stack" data-testid="invitation-sign-in-to-join">
+      <h1>{t('accept.title')}</h1>
+      <InvitedTo invitation={invitation} />
+      <p>
+        <Trans t={t} i18nKey="invitation.hasAccount" values={{ invited: invitation.email }} components={{ invited: <bdi /> }} />
+      </p>
+      <p>
+        <Link className="button button--primary" to={signInPathFor(`/invitation?token=${encodeURIComponent(token)}`)} data-testid="invitation-sign-in">
+          {t('invitation.signInToJoin')}
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+/** A guest: their name and a password; the account is made with the invited address, shown and fixed. */
+function CreateAccount({ invitation, token }: { invitation: LiveInvitation; token: string }) {
+  const { t } = useTranslation('team');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { showDialog, showError } = useDialog();
   const [form, setForm] = useState({ name: '', password: '', password_confirmation: '' });
   const [errors, setErrors] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
-
-  if (user) {
-    return (
-      <section className="container page-section">
-        <div className="panel narrow">
-          <h1>{t('accept.title')}</h1>
-          <button
-            className="button button--primary"
-            onClick={() =>
-              void api
-                .post<InvitationAccepted>('/api/team/invitations/accept', { token })
-                .then(() => queryClient.invalidateQueries({ queryKey: userKeys.all }))
-                .then(() => navigate('/team'))
-                .catch((error) => showError(error))
-            }
-          >
-            {t('accept.join')}
-          </button>
-        </div>
-      </section>
-    );
-  }
-
   return (
-    <section className="container page-section">
-      <form
-        className="panel narrow form-stack"
-        data-testid="invitation-form"
-        onSubmit={(event) => void (async () => {
-          event.preventDefault();
-          setBusy(true);
-          setErrors([]);
+    <form
+      className="panel narrow form-stack"
+      data-testid="invitation-form"
+      onSubmit={(event) => void (async () => {
+        event.preventDefault();
+        setBusy(true);
+        setErrors([]);
+        try {
+          const answer = await api.post<AccountCreated>('/api/create-user', { token, ...form });
+          // Spec section 7: accept through create-user, then sign in through /mt/login.
           try {
-            const answer = await api.post<AccountCreated>('/api/create-user', { token, ...form });
-            // Spec section 7: accept through create-user, then sign in through /mt/login.
-            try {
-              await api.post('/mt/login', { email: answer.data.email, password: form.password });
-              await queryClient.invalidateQueries({ queryKey: userKeys.all });
-              void navigate('/team');
-            } catch {
-              showDialog({ modalType: 'success', message: answer.message, onConfirm: () => void navigate('/login') });
-            }
-          } catch (error) {
-            if (isApiError(error) && error.status === 422) setErrors(flattenErrors(error.errors));
-            else showError(error);
-          } finally {
-            setBusy(false);
+            await api.post('/mt/login', { email: answer.data.email, password: form.password });
+            await queryClient.invalidateQueries({ queryKey: userKeys.all });
+            void navigate('/team');
+          } catch {
+            showDialog({ modalType: 'success', message: answer.message, onConfirm: () => void navigate('/login') });
           }
-        })()}
-      >
-        <h1>{t('accept.title')}</h1>
-        <p className="muted">{t('accept.body')}</p>
-        {errors.length > 0 && (
-          <ul className="notice notice--error" role="alert">
-            {errors.map((message) => (
-              <li key={message}>{message}</li>
-            ))}
-          </ul>
-        )}
-        <label className="form-field">
-          <span className="form-field__label">{t('name')}</span>
-          <input value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} autoComplete="name" dir="auto" />
-        </label>
-        <label className="form-field">
-          <span className="form-field__label">{t('accept.password')}</span>
-          <input type="password" value={form.password} onChange={(e) => setForm({ ...form, password: e.target.value })} autoComplete="new-password" />
-        </label>
-        <label className="form-field">
-          <span className="form-field__label">{t('accept.confirmation')}</span>
-          <input type="password" value={form.password_confirmation} onChange={(e) => setForm({ ...form, password_confirmation: e.target.value })} autoComplete="new-password" />
-        </label>
-        <button className="button button--primary" type="submit" disabled={busy}>
-          {t('accept.submit')}
-        </button>
-        <p className="muted">
-          {/* Signed in, they come back here to join. */}
-          {t('accept.haveAccount')} <Link to={signInPathFor(`/invitation?token=${encodeURIComponent(token)}`)} data-testid="invitation-sign-in">{t('accept.signIn')}</Link>
-        </p>
-      </form>
-    </section>
+        } catch (error) {
+          if (isApiError(error) && error.status === 422) setErrors(flattenErrors(error.errors));
+          else showError(error);
+        } finally {
+          setBusy(false);
+        }
+      })()}
+    >
+      <h1>{t('accept.title')}</h1>
+      <InvitedTo invitation={invitation} />
+      <p className="muted">{t('accept.body')}</p>
+      {errors.length > 0 && (
+        <ul className="notice notice--error" role="alert">
+          {errors.map((message) => (
+            <li key={message}>{message}</li>
+          ))}
+        </ul>
+      )}
+      <label className="form-field">
+        <span className="form-field__label">{t('invitation.email')}</span>
+        <input type="email" value={invitation.email} readOnly aria-describedby="invitation-email-hint" dir="ltr" data-testid="invitation-email" />
+        <span className="form-field__hint muted" id="invitation-email-hint">
+          {t('invitation.emailHint')}
+        </span>
+      </label>
+      <label className="form-field">
+        <span className="form-field__label">{t('name')}</span>
+        <input value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} autoComplete="name" dir="auto" />
+      </label>
+      <label className="form-field">
+        <span className="form-field__label">{t('accept.password')}</span>
+        <input type="password" value={form.password} onChange={(e) => setForm({ ...form, password: e.target.value })} autoComplete="new-password" />
+      </label>
+      <label className="form-field">
+        <span className="form-field__label">{t('accept.confirmation')}</span>
+        <input type="password" value={form.password_confirmation} onChange={(e) => setForm({ ...form, password_confirmation: e.target.value })} autoComplete="new-password" />
+      </label>
+      <button className="button button--primary" type="submit" disabled={busy}>
+        {t('accept.submit')}
+      </button>
+      <p className="muted">
+        {/* Signed in, they come back here to join. */}
+        {t('accept.haveAccount')} <Link to={signInPathFor(`/invitation?token=${encodeURIComponent(token)}`)} data-testid="invitation-sign-in">{t('accept.signIn')}</Link>
+      </p>
+    </form>
   );
 }

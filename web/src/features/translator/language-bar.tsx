@@ -2,6 +2,8 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { LlmMode } from '../account/limits.fns';
+import { useCurrentUser } from '../account/use-current-user';
+import { plansPathFor } from '../auth/roles';
 import { FormField } from '../../components/form-field';
 import { llmAvailableFor } from './translator.fns';
 import { DOMAINS, LANGS, type Domain, type Lang, type SourceLang } from './types';
@@ -25,6 +27,7 @@ export interface LanguageBarProps {
 export function LanguageBar(props: LanguageBarProps) {
   const { t } = useTranslation('translate');
   const ids = { llm: useId(), llmHint: useId() };
+  const plansLink = plansPathFor(useCurrentUser().data);
   const lockedReason = props.llmMode === 'available' ? null : props.llmMode;
   const locked = lockedReason !== null;
   const llmPossible = !locked && llmAvailableFor(props.source, props.target);
@@ -91,8 +94,8 @@ export function LanguageBar(props: LanguageBarProps) {
             {(lockedReason === 'guest' || lockedReason === 'not_in_plan') && (
               <>
                 {' '}
-                <Link to="/pricing" data-testid="llm-upgrade">
-                  {t('limit.plans')}
+                <Link to={plansLink.to} data-testid="llm-upgrade">
+                  {t(`limit.${plansLink.label}`)}
                 </Link>
               </>
             )}

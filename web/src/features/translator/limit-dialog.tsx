@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDialog } from '../../app/dialog-context';
 import { Dialog } from '../../components/dialog';
+import { useCurrentUser } from '../account/use-current-user';
+import { plansPathFor } from '../auth/roles';
 
 /** The modal type of the limit dialog in the shared dialog state. */
 export const LIMIT_MODAL = 'limit';
@@ -17,6 +19,7 @@ export function LimitDialog({ type, isGuest }: { type: string | null; isGuest: b
   const { t } = useTranslation('translate');
   const dialog = useDialog();
   const open = dialog.shown && dialog.modalType === LIMIT_MODAL;
+  const plansLink = plansPathFor(useCurrentUser().data);
   const hint = type && KNOWN_TYPES.has(type) ? t(`limit.${type as 'char_limit'}`) : null;
   return (
     <Dialog open={open} tone="error" title={dialog.title ?? t('limit.title')} onConfirm={dialog.confirmDialog} onClose={dialog.closeDialog}>
@@ -31,8 +34,8 @@ export function LimitDialog({ type, isGuest }: { type: string | null; isGuest: b
               {t('limit.signUp')}
             </Link>
           ) : (
-            <Link to="/pricing" className="button button--outline button--small" onClick={dialog.closeDialog}>
-              {t('limit.plans')}
+            <Link to={plansLink.to} className="button button--outline button--small" onClick={dialog.closeDialog}>
+              {t(`limit.${plansLink.label}`)}
             </Link>
           )}
         </p>
