@@ -84,7 +84,9 @@ export function auditValueText(value: AuditValue, language: Language, words: { y
     }
     case 'boolean':
       return value.raw === 'true' ? words.yes : words.no;
-    default:
+    case 'id':
+    case 'text':
+    case 'json':
       return value.raw;
   }
 }
