@@ -327,6 +327,35 @@ describe.each(['en', 'ar'] as const)('admin console and teams (%s)', (locale) =>
     await colleague.getByTestId('history-page').waitFor();
     await expect.poll(() => colleague.getByTestId('history-page').innerText()).toContain(locale === 'ar' ? 'سجل الترجمات' : 'Translation history');
     expect(await colleague.getByTestId('history-scope').count()).toBe(0);
+
+    // The owner cannot delete their account while they own the team. The delete dialog (the app's FormDialog) keeps
+    // the refusal inside, above its field, and stays open; while the request runs its button is busy ("Deleting…"):
+    // the request is held back a moment to see it.
+    await page.goto('/user/auth-settings');
+    await page.locator('#delete-account > .form__actions button').click();
+    const deleteDialog = page.getByTestId('delete-account-dialog');
+    await deleteDialog.locator('input[name="password"]').fill(owner.password);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/user/delete-account', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const deleteButton = deleteDialog.locator('button[type="submit"]');
+    await deleteButton.click();
+    await expect.poll(() => deleteButton.isDisabled()).toBe(true);
+    expect(await deleteButton.innerText()).toBe(locale === 'ar' ? 'جارٍ الحذف…' : 'Deleting…');
+    release();
+    await expect
+      .poll(() => deleteDialog.locator('.form-errors').innerText())
+      .toContain(locale === 'ar' ? 'يجب نقل ملكية فريقك أو حلّه قبل حذف حسابك.' : 'Hand over or dissolve your team before deleting your account');
+    expect(await deleteDialog.evaluate((dialog) => (dialog as HTMLDialogElement).open)).toBe(true);
+    expect(await deleteButton.isDisabled()).toBe(false);
+    await page.unroute('**/api/user/delete-account');
+    await screenshotsAtBothSizes(page, `delete-account-team-owner-${locale}`, { width: 1280, height: 800 });
+    await page.keyboard.press('Escape');
+    await expect.poll(() => deleteDialog.evaluate((dialog) => (dialog as HTMLDialogElement).open)).toBe(false);
+    expect(((await apiCall(page, 'GET', '/api/user')).body as { role_id: string }).role_id).toBe('3');
   });
 
   // The invitation's "Already have an account? Sign in" led to the dashboard and lost the
