@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime, forwardArrow } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
 import type { Language } from '../../api/types';
-import { auditChanges, auditValueText, type AuditValue } from './audit.fns';
+import { auditChanges, auditChangeTexts, type AuditValue } from './audit.fns';
 import type { AuditEntry } from './use-admin';
 
 /** Who did what, before and after, when. */
@@ -57,24 +57,27 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
  * numbers, Yes/No); the stored value, when it reads otherwise, is the title, for exactness.
  */
 function AuditChanges({ before, after, language }: { before: unknown; after: unknown; language: Language }) {
+  const { t } = useTranslation('admin');
   const changes = auditChanges(before, after);
   if (changes.length === 0) return <span className="muted">—</span>;
+  const words = { yes: t('audit.yes'), no: t('audit.no') };
   return (
     <ul className="audit-changes">
-      {changes.map((change) => (
-        <li key={change.field}>
-          <bdi className="audit-changes__field">{change.field}</bdi>: <AuditValueText value={change.from} language={language} /> {forwardArrow(language)}{' '}
-          <AuditValueText value={change.to} language={language} />
-        </li>
-      ))}
+      {changes.map((change) => {
+        const texts = auditChangeTexts(change, language, words);
+        return (
+          <li key={change.field}>
+            <bdi className="audit-changes__field">{change.field}</bdi>: <AuditValueText value={change.from} text={texts.from} /> {forwardArrow(language)}{' '}
+            <AuditValueText value={change.to} text={texts.to} />
+          </li>
+        );
+      })}
     </ul>
   );
 }
 
-function AuditValueText({ value, language }: { value: AuditValue | null; language: Language }) {
-  const { t } = useTranslation('admin');
-  if (!value) return <bdi className="audit-changes__value">—</bdi>;
-  const text = auditValueText(value, language, { yes: t('audit.yes'), no: t('audit.no') });
+function AuditValueText({ value, text }: { value: AuditValue | null; text: string | null }) {
+  if (!value || text === null) return <bdi className="audit-changes__value">—</bdi>;
   // Ids, codes, lists and numbers read left to right; a date or a Yes/No in Arabic reads in Arabic.
   const direction = value.kind === 'text' || value.kind === 'date' || value.kind === 'datetime' || value.kind === 'boolean' ? 'auto' : 'ltr';
   return (

@@ -3,7 +3,7 @@ import type { AuditAction } from '../../../../contract/admin';
 import ar from '../../i18n/ar/admin.json';
 import en from '../../i18n/en/admin.json';
 import { formatDateTime, formatNumber } from '../../i18n/format';
-import { auditChanges, auditValueText, type AuditValue } from './audit.fns';
+import { auditChangeTexts, auditChanges, auditValueText, type AuditValue } from './audit.fns';
 
 const text = (raw: string): AuditValue => ({ raw, kind: 'text' });
 const number = (raw: string): AuditValue => ({ raw, kind: 'number' });
@@ -87,6 +87,15 @@ describe('auditValueText', () => {
     ]);
     // Never the stored ISO text, and Western digits in Arabic.
     for (const [, shown] of read(before, after, 'ar')) expect(shown).not.toMatch(/T\d{2}:|[\u0660-\u0669]|true|false/);
+  });
+
+  it('writes two sides that would read alike (the same minute) as stored, never "X → X"', () => {
+    const [renewed] = auditChanges({ period_end: '2026-12-29T07:54:10.000Z' }, { period_end: '2026-12-29T07:54:40.000Z' });
+    expect(auditChangeTexts(renewed!, 'en', words.en)).toEqual({ from: '2026-12-29T07:54:10.000Z', to: '2026-12-29T07:54:40.000Z' });
+    const [extended] = auditChanges({ period_end: '2026-12-29T07:54:10.000Z' }, { period_end: '2027-01-29T07:54:10.000Z' });
+    expect(auditChangeTexts(extended!, 'en', words.en)).toEqual({ from: formatDateTime('2026-12-29T07:54:10.000Z', 'en'), to: formatDateTime('2027-01-29T07:54:10.000Z', 'en') });
+    const [added] = auditChanges({}, { llm: false });
+    expect(auditChangeTexts(added!, 'ar', words.ar)).toEqual({ from: null, to: 'لا' });
   });
 
   it('keeps ids, codes, texts and lists as stored', () => {

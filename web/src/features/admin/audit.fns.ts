@@ -90,3 +90,15 @@ export function auditValueText(value: AuditValue, language: Language, words: { y
       return value.raw;
   }
 }
+
+/**
+ * Both sides of a change as the reader's language writes them (null: absent). Where they would
+ * read alike though they differ (two moments in the same minute: a renewed period's end), both
+ * are written as stored, so the line never says "X → X".
+ */
+export function auditChangeTexts(change: AuditChange, language: Language, words: { yes: string; no: string }): { from: string | null; to: string | null } {
+  const from = change.from && auditValueText(change.from, language, words);
+  const to = change.to && auditValueText(change.to, language, words);
+  if (from !== null && from === to) return { from: change.from!.raw, to: change.to!.raw };
+  return { from, to };
+}
