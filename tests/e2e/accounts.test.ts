@@ -23,6 +23,7 @@ const TEXT = {
     verificationInvalid: 'The verification link is invalid or expired',
     passwordIncorrect: 'The password is incorrect.',
     accountDeleted: 'Your account has been deleted.',
+    deleteTitle: 'Delete your account?',
   },
   ar: {
     signOut: 'تسجيل الخروج',
@@ -37,6 +38,7 @@ const TEXT = {
     verificationInvalid: 'رابط التحقق غير صالح أو منتهي الصلاحية.',
     passwordIncorrect: 'كلمة المرور غير صحيحة.',
     accountDeleted: 'تم حذف حسابك.',
+    deleteTitle: 'هل تريد حذف حسابك؟',
   },
 } as const;
 
@@ -237,9 +239,21 @@ describe.each(['en', 'ar'] as const)('accounts in the browser (%s)', (locale) =>
 
     // Delete the account: a wrong password first, then the right one.
     await page.goto('/user/auth-settings');
-    await page.locator('#delete-account > .form__actions button').click();
+    const openDelete = page.locator('#delete-account > .form__actions button');
+    await openDelete.click();
     const confirm = page.locator('#delete-account dialog[open]');
     await confirm.waitFor();
+    // The app's FormDialog: the field has the focus, Tab stays inside, Escape cancels and gives the focus back.
+    expect(await confirm.getAttribute('data-testid')).toBe('delete-account-dialog');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('password');
+    for (let i = 0; i < 4; i += 1) await page.keyboard.press('Tab');
+    expect(await confirm.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => confirm.count()).toBe(0);
+    expect(await openDelete.evaluate((button) => button === document.activeElement)).toBe(true);
+    await openDelete.click();
+    await confirm.waitFor();
+    expect(await confirm.locator('.dialog__title').innerText()).toBe(text.deleteTitle);
     await fill(confirm, { password: 'not-my-password' });
     await confirm.locator('button[type="submit"]').click();
     await expect.poll(() => confirm.locator('.form-field__errors').innerText()).toBe(text.passwordIncorrect);

@@ -93,6 +93,19 @@ describe.each(['en', 'ar'] as const)('admin console (%s)', (locale) => {
     await save.click();
     await okDialog(page, locale === 'ar' ? 'تم تحديث حساب المستخدم بنجاح.' : "The user's account was updated successfully.");
     await expect.poll(() => page.getByTestId('audit-changes').first().innerText(), POLL).toMatch(/seats: 7 [→←] 9/);
+    // Values read in the page's language: the first grant's period end with the one date formatter, never the stored
+    // ISO text nor true/false; the stored value stays in the title for exactness.
+    const granted = page.getByTestId('audit-changes').last();
+    expect(await granted.innerText()).not.toMatch(/\d{4}-\d{2}-\d{2}T|\btrue\b|\bfalse\b/);
+    const moment = granted.locator('.audit-changes__value[data-kind="datetime"]').first();
+    expect(await moment.getAttribute('title')).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
+    expect(await moment.innerText()).toMatch(locale === 'ar' ? /^\d{1,2} [\u0600-\u06FF]+ \d{4}/ : /^\d{1,2} [A-Z][a-z]+ \d{4}/);
+    // The seats change renewed the period seconds later: the same minute on both sides is written as stored, so the
+    // line never reads "X → X".
+    const renewed = await page.getByTestId('audit-changes').first().locator('.audit-changes__value[data-kind="datetime"]').allInnerTexts();
+    expect(renewed).toHaveLength(2);
+    for (const value of renewed) expect(value).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(renewed[0]).not.toBe(renewed[1]);
     // At 1280 wide a value that fits on a line (a timestamp: the new period's end) is never broken across two.
     await page.setViewportSize({ width: 1280, height: 800 });
     const broken = await page.getByTestId('audit-changes').first().locator('.audit-changes__value').evaluateAll((values) =>

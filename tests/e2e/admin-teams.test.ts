@@ -25,6 +25,21 @@ async function okDialog(page: Page, text?: string) {
   await dialog.getByRole('button').last().click();
 }
 
+/** The visible h2 headings inside `scope`: their text and computed font size. */
+async function headingSizes(page: Page, scope: string) {
+  return page.locator(`${scope} h2`).evaluateAll((headings) =>
+    headings.filter((h) => (h as HTMLElement).offsetParent !== null).map((h) => ({ text: h.textContent!.trim(), size: getComputedStyle(h).fontSize })),
+  );
+}
+
+/** The error dialog of a refused request: its title and its message. */
+async function expectRefusal(page: Page, title: string, message: string) {
+  const dialog = page.locator('dialog[open]');
+  await dialog.waitFor();
+  expect(await dialog.locator('.dialog__title').innerText()).toBe(title);
+  expect(await dialog.locator('.dialog__body').innerText()).toContain(message);
+}
+
 // The members' table's column headers, which a phone shows on each cell instead.
 const MEMBER_LABELS = {
   en: ['Name', 'E-mail', 'Role', 'Status', 'This month', 'Actions'],
@@ -203,6 +218,10 @@ describe.each(['en', 'ar'] as const)('admin console and teams (%s)', (locale) =>
         : ['Team text translations today', 'Team documents this month', 'Team website pages this month', 'Team API characters this month'],
     );
     await screenshotsAtBothSizes(colleague, `dashboard-team-member-${locale}`, { width: 1280, height: 800 });
+    // The dashboard's panels, the usage panel among them, are headed at one size: the size the team page uses below.
+    const dashboardHeadings = await headingSizes(colleague, '[data-testid="dashboard"]');
+    expect(dashboardHeadings.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(dashboardHeadings.map((h) => h.size)), JSON.stringify(dashboardHeadings)).toHaveLength(1);
     const colleagueText = `Team contract draft ${suffix}`;
     expect((await apiCall(colleague, 'POST', '/api/translate', { text: colleagueText, source_lang: 'en', target_lang: 'ar' })).status).toBe(200);
     expect((await apiCall(page, 'POST', '/api/translate', { text: `Owner note ${suffix}`, source_lang: 'en', target_lang: 'ar' })).status).toBe(200);
@@ -227,6 +246,32 @@ describe.each(['en', 'ar'] as const)('admin console and teams (%s)', (locale) =>
     // The colleague's card: the role select, "Remove" and "Make owner", the month's usage.
     await expectMemberCards(page, locale, `team-members-cards-${locale}`);
     await screenshotsAtBothSizes(page, `team-usage-${locale}`);
+    // The team page's section headings (usage, invite, LLM mode, leave or dissolve) are all h2 at one size, the
+    // dashboard's: the shared usage panel's heading was the page-wide h2, larger than its siblings.
+    const teamHeadings = await headingSizes(page, '.team-page');
+    expect(teamHeadings.map((h) => h.text)).toContain(locale === 'ar' ? 'استخدام الفريق' : 'Team usage');
+    expect(teamHeadings.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(teamHeadings.map((h) => h.size)), JSON.stringify(teamHeadings)).toEqual(new Set([dashboardHeadings[0]!.size]));
+    expect(await page.locator('.team-page h1').count()).toBe(1);
+
+    // A role change or a transfer the server refuses (422: a role that is not manager or member, a transfer to the
+    // owner) is titled with what to check, as the invitation's is. The requests are rewritten on their way out, as
+    // the screen offers neither.
+    const ownerId = ((await apiCall(page, 'GET', '/api/user')).body as { id: number }).id;
+    await page.route('**/api/team/members/*', (route) => route.continue({ postData: JSON.stringify({ role_id: 3 }) }));
+    await memberRow.locator('select').selectOption('4');
+    await expectRefusal(page, locale === 'ar' ? 'يُرجى مراجعة تغيير الدور' : 'Please check the role change', locale === 'ar' ? 'اختر دور المدير أو دور العضو.' : 'Choose the manager or the member role.');
+    await screenshot(page, `team-role-refused-${locale}`);
+    await okDialog(page);
+    await page.unroute('**/api/team/members/*');
+    await page.route('**/api/team/transfer', (route) => route.continue({ postData: JSON.stringify({ member_id: ownerId }) }));
+    await memberRow.getByRole('button', { name: locale === 'ar' ? 'نقل الملكية إلى هذا العضو' : 'Make owner' }).click();
+    await expectRefusal(page, locale === 'ar' ? 'يُرجى مراجعة نقل الملكية' : 'Please check the ownership transfer', locale === 'ar' ? 'أنت مالك هذا الفريق بالفعل.' : 'You already own this team.');
+    await okDialog(page);
+    await page.unroute('**/api/team/transfer');
+    // Nothing changed: the colleague is still a member, the owner still the owner.
+    expect(((await apiCall(page, 'GET', '/api/user')).body as { role_id: string }).role_id).toBe('3');
+    expect(((await apiCall(colleague, 'GET', '/api/user')).body as { role_id: string }).role_id).toBe('5');
     // On a phone the question appears below every card, out of sight of the card's "Remove": it comes into view,
     // its "Cancel" focused (nothing seemed to happen). Asked again at desktop size.
     await page.setViewportSize({ width: 390, height: 844 });
@@ -284,6 +329,35 @@ describe.each(['en', 'ar'] as const)('admin console and teams (%s)', (locale) =>
     await colleague.getByTestId('history-page').waitFor();
     await expect.poll(() => colleague.getByTestId('history-page').innerText()).toContain(locale === 'ar' ? 'سجل الترجمات' : 'Translation history');
     expect(await colleague.getByTestId('history-scope').count()).toBe(0);
+
+    // The owner cannot delete their account while they own the team. The delete dialog (the app's FormDialog) keeps
+    // the refusal inside, above its field, and stays open; while the request runs its button is busy ("Deleting…"):
+    // the request is held back a moment to see it.
+    await page.goto('/user/auth-settings');
+    await page.locator('#delete-account > .form__actions button').click();
+    const deleteDialog = page.getByTestId('delete-account-dialog');
+    await deleteDialog.locator('input[name="password"]').fill(owner.password);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/user/delete-account', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const deleteButton = deleteDialog.locator('button[type="submit"]');
+    await deleteButton.click();
+    await expect.poll(() => deleteButton.isDisabled()).toBe(true);
+    expect(await deleteButton.innerText()).toBe(locale === 'ar' ? 'جارٍ الحذف…' : 'Deleting…');
+    release();
+    await expect
+      .poll(() => deleteDialog.locator('.form-errors').innerText())
+      .toContain(locale === 'ar' ? 'يجب نقل ملكية فريقك أو حلّه قبل حذف حسابك.' : 'Hand over or dissolve your team before deleting your account');
+    expect(await deleteDialog.evaluate((dialog) => (dialog as HTMLDialogElement).open)).toBe(true);
+    expect(await deleteButton.isDisabled()).toBe(false);
+    await page.unroute('**/api/user/delete-account');
+    await screenshotsAtBothSizes(page, `delete-account-team-owner-${locale}`, { width: 1280, height: 800 });
+    await page.keyboard.press('Escape');
+    await expect.poll(() => deleteDialog.evaluate((dialog) => (dialog as HTMLDialogElement).open)).toBe(false);
+    expect(((await apiCall(page, 'GET', '/api/user')).body as { role_id: string }).role_id).toBe('3');
   });
 
   // The invitation's "Already have an account? Sign in" led to the dashboard and lost the

@@ -105,7 +105,7 @@ describe.each(['en', 'ar'] as const)('first-hour review (%s)', (locale) => {
     await page.goto('/glossary');
     const picker = page.getByTestId('glossary-import').locator('.file-picker');
     await picker.waitFor();
-    expect((await picker.locator('label').innerText()).trim()).toBe(locale === 'ar' ? 'اختر ملفًا…' : 'Choose a file…');
+    expect((await picker.locator('label').innerText()).trim()).toBe(locale === 'ar' ? 'اختيار ملف…' : 'Choose a file…');
     expect((await picker.locator('.file-picker__file').innerText()).trim()).toBe(locale === 'ar' ? 'لم تختر أي ملف بعد' : 'No file chosen');
     // The native control, whose text follows the browser, is hidden but still the input.
     const input = page.getByTestId('glossary-import-file');
@@ -113,7 +113,7 @@ describe.each(['en', 'ar'] as const)('first-hour review (%s)', (locale) => {
     await input.setInputFiles({ name: 'مصطلحات.csv', mimeType: 'text/csv', buffer: Buffer.from('source_term,target_term\nagreement,الاتفاقية\n') });
     expect((await picker.locator('.file-picker__file').innerText()).trim()).toBe('مصطلحات.csv');
     expect(await page.getByTestId('glossary-import-submit').isEnabled()).toBe(true);
-    await screenshot(page, `glossary-file-picker-${locale}-desktop`);
+    await screenshotsAtBothSizes(page, `glossary-file-picker-${locale}`, { width: 1280, height: 800 });
   });
 
   it("a guest's \"Translate\" link is current on the translator's own page as on the home page's", async () => {

@@ -212,3 +212,29 @@ export function digitLedLatin(text: string): string[] {
   const outside = text.replace(/\u2068[^\u2069]*\u2069/g, '');
   return outside.match(/\d+[-\u2010\u2011]?[A-Za-z][A-Za-z -]*/g) ?? [];
 }
+
+// ---------------------------------------------------------------- command labels
+
+/**
+ * Imperatives a command label could start with ("اختر ملفًا…", "احفظ", "نزّل PDF"). Verbs whose
+ * bare form is also a common noun or particle (غير "not", حدث "happened", حل "solution") are
+ * listed only with the shadda that makes them imperatives.
+ */
+const IMPERATIVES = [
+  'اختر', 'احفظ', 'احذف', 'نزّل', 'افتح', 'أرسل', 'ارفع', 'حدّث', 'انسخ', 'ألغِ', 'أضف', 'أنشئ', 'ابدأ', 'اطلب', 'جرّب', 'أعد',
+  'حاول', 'اعرض', 'غيّر', 'سجّل', 'انتقل', 'تابع', 'اقترح', 'اشترك', 'أكّد', 'استورد', 'صدّر', 'ترجم', 'أغلق', 'امسح', 'أزل', 'انقل',
+  'اضغط', 'انقر', 'تواصل', 'اتصل', 'اقرأ', 'فعّل', 'عطّل', 'أوقف', 'حمّل', 'ادفع', 'استعرض', 'ابحث', 'راجع', 'أدخل', 'عيّن', 'اكتب',
+];
+const IMPERATIVE_START = new RegExp(`^(?:${IMPERATIVES.join('|')})(?![\\p{L}\\p{M}])`, 'u');
+
+/**
+ * The imperative a command label starts with (review R1, docs/decisions.md "Arabic text rules":
+ * buttons, links and pickers use the verbal noun, `اختيار ملف…` not `اختر ملفًا…`), or null. A
+ * label is a short text (six words at most) that does not end a sentence; a full sentence may
+ * tell the reader what to do. Marketing calls to action are the callers' exceptions.
+ */
+export function imperativeLabel(text: string): string | null {
+  const trimmed = text.trim();
+  if (trimmed.split(/\s+/).length > 6 || /[.!؟:]$/.test(trimmed)) return null;
+  return IMPERATIVE_START.exec(trimmed)?.[0] ?? null;
+}

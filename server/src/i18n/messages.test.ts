@@ -12,6 +12,7 @@ import {
   terminologyProblems,
   unexpectedLatin,
   digitLedLatin,
+  imperativeLabel,
   type NounName,
 } from '../../../tests/i18n/catalog-rules';
 import { planFields } from '../modules/plans/schemas';
@@ -145,6 +146,12 @@ describe('server message catalogs', () => {
     expect(punctuation).toEqual([]);
     const latin = Object.entries(messages.ar).filter(([, text]) => unexpectedLatin(text).length).map(([key, text]) => `${key}: ${unexpectedLatin(text).join(' ')}`);
     expect(latin).toEqual([]);
+  });
+
+  it('labels commands (e-mail buttons) with the verbal noun, not the imperative', () => {
+    const imperatives = Object.entries(messages.ar).filter(([, text]) => imperativeLabel(text)).map(([key, text]) => `${key}: ${text}`);
+    expect(imperatives).toEqual([]);
+    expect(imperativeLabel('افتح سجل ترجماتك')).toBe('افتح');
   });
 
   it('isolates a Latin name that starts with digits ("3-D Secure" would read "D Secure-3")', () => {

@@ -16,6 +16,11 @@ export interface FormDialogProps {
   submitBlockedBy?: string;
   onSubmit: () => void;
   onCancel: () => void;
+  /**
+   * Leave the fields to the server's checks, shown in the page's language: a browser's own
+   * bubble ("Please include an '@'…") speaks the browser's language, not the page's.
+   */
+  noValidate?: boolean;
   /** For tests and styling. */
   testId?: string;
 }
@@ -25,7 +30,7 @@ export interface FormDialogProps {
  * confirmations. Built on <dialog> like the app's message dialog: focus stays inside,
  * Escape and the backdrop cancel.
  */
-export function FormDialog({ open, title, children, submitLabel, cancelLabel, tone = 'info', busy = false, submitBlockedBy, onSubmit, onCancel, testId }: FormDialogProps) {
+export function FormDialog({ open, title, children, submitLabel, cancelLabel, tone = 'info', busy = false, submitBlockedBy, onSubmit, onCancel, noValidate, testId }: FormDialogProps) {
   const { t } = useTranslation();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -57,7 +62,7 @@ export function FormDialog({ open, title, children, submitLabel, cancelLabel, to
         if (event.target === dialogRef.current) onCancel();
       }}
     >
-      <form className="dialog__panel" onSubmit={submit}>
+      <form className="dialog__panel" onSubmit={submit} noValidate={noValidate}>
         <h2 id={titleId} className="dialog__title">
           {title}
         </h2>

@@ -19,6 +19,7 @@ import {
   terminologyProblems,
   unexpectedLatin,
   digitLedLatin,
+  imperativeLabel,
   type NounName,
 } from '../../../tests/i18n/catalog-rules';
 import { formatNumber, registerFormatters } from './format';
@@ -68,6 +69,40 @@ const COUNTED: Record<string, Partial<Record<'en' | 'ar', NounName | null>>> = {
   'admin:payments.invoices': { en: 'invoice', ar: 'invoice' },
   'team:usage.memberCharacters': { en: 'character', ar: 'character' },
 };
+
+/**
+ * Short Arabic texts that start with an imperative on purpose (docs/decisions.md, "Arabic text rules"):
+ * marketing calls to action, and instructions that tell the reader what to type. Every other
+ * command label (a button, a link, a picker) uses the verbal noun: `اختيار ملف…`, not `اختر ملفًا…`.
+ */
+const IMPERATIVE_ON_PURPOSE = new Set([
+  // Calls to action.
+  'auth:login.createAccount',
+  'auth:register.title',
+  'billing:plans.subscribe',
+  'billing:plans.requestQuotation',
+  'common:nav.signUp',
+  'common:footer.contact',
+  'common:webinar.join',
+  'common:pages.contact.title',
+  'content:readMore',
+  'history:startTranslating',
+  'home:hero.ctaTranslate',
+  'home:hero.ctaSignUp',
+  'home:hero.orderHuman',
+  'home:pricing.choosePlan',
+  'home:pricing.contactSales',
+  'requests:submitQuotation',
+  'translate:actions.suggestSignIn',
+  'translate:guest.signUp',
+  'translate:limit.signUp',
+  'translate:orderHuman',
+  // Instructions: what to type in a field.
+  'account:delete.passwordLabel',
+  'account:delete.emailLabel',
+  'history:search.placeholder',
+  'translate:input.placeholder',
+]);
 
 /** "key: English term" pairs where the English word means something else than the glossary term. */
 const TERMINOLOGY_EXCEPTIONS = new Set<string>([]);
@@ -189,6 +224,14 @@ describe('i18n catalogs', () => {
       expect([...texts('en'), ...texts('ar')].filter(([, text]) => handWrittenPercent(text)).map(([key, text]) => `${key}: ${text}`)).toEqual([]);
     });
 
+    it('labels commands with the verbal noun, not the imperative (calls to action and instructions aside)', () => {
+      const imperatives = [...leavesByLanguage.ar]
+        .filter(([key]) => !IMPERATIVE_ON_PURPOSE.has(`${namespace}:${key}`))
+        .filter((entry): entry is [string, string] => typeof entry[1] === 'string' && imperativeLabel(entry[1]) !== null)
+        .map(([key, text]) => `${namespace}:${key}: ${text}`);
+      expect(imperatives).toEqual([]);
+    });
+
     it('uses the glossary of docs/terminology.md', () => {
       const problems = [...leavesByLanguage.ar].flatMap(([key, arabic]) => {
         const english = leavesByLanguage.en.get(key);
@@ -214,6 +257,11 @@ describe('i18n catalogs', () => {
     expect(handWrittenPercent('اكتمل ({{percent}}٪)')).toBe(true);
     expect(handWrittenPercent('اكتمل {{value}}')).toBe(false);
     expect(unexpectedLatin('ارفع ملف DOCX من Dropbox')).toEqual(['Dropbox']);
+    expect(imperativeLabel('اختر ملفًا…')).toBe('اختر');
+    expect(imperativeLabel('نزّل PDF')).toBe('نزّل');
+    expect(imperativeLabel('اختيار ملف…')).toBeNull();
+    expect(imperativeLabel('غير متاح')).toBeNull();
+    expect(imperativeLabel('اختر باقة تتضمن حسابات الفرق أو عددًا أكبر من المستخدمين.')).toBeNull();
   });
 
   it('declares the noun of every counted key', () => {

@@ -196,8 +196,8 @@ export const billing = {
     'billing.mail.subscription_resumed.body': 'سيتجدد اشتراكك في باقة :plan في :date كما كان.',
     'billing.mail.subscription_ended.subject': 'انتهى اشتراكك في باقة :plan',
     'billing.mail.subscription_ended.body': 'انتهى اشتراكك في باقة :plan بنهاية فترته المدفوعة كما طلبت، وعاد عدد المستخدمين في الفريق إلى مستخدم واحد. يمكنك الاشتراك مجددًا في أي وقت من صفحة العضوية.',
-    'billing.mail.action.plans': 'اختر باقة',
-    'billing.mail.action.invoices': 'افتح إدارة المدفوعات',
-    'billing.mail.action.pay': 'ادفع الآن',
+    'billing.mail.action.plans': 'اختيار باقة',
+    'billing.mail.action.invoices': 'فتح إدارة المدفوعات',
+    'billing.mail.action.pay': 'الدفع الآن',
   },
 } as const;

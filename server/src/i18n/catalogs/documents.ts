@@ -70,6 +70,6 @@ export const documents = {
     'documents.mail_failed_title': 'تعذّرت ترجمة مستندك',
     'documents.mail_failed_body': 'لم تكتمل ترجمة «:file»: :reason',
     'documents.mail_failed_quota': 'لن يُحتسب هذا المستند من حصتك الشهرية.',
-    'documents.mail_failed_action': 'افتح سجل ترجماتك',
+    'documents.mail_failed_action': 'فتح سجل ترجماتك',
   },
 };

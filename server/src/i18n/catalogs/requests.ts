@@ -75,7 +75,7 @@ export const requests = {
     'requests.mail.operator_title': 'طلب جديد :reference: :service',
     'requests.mail.operator_name': 'فريق لسان',
     'requests.mail.operator_intro': 'وصل طلب جديد عبر نموذج الطلبات.',
-    'requests.mail.open_console': 'افتح الطلبات',
+    'requests.mail.open_console': 'فتح الطلبات',
     'requests.mail.contact_title': 'رسالة تواصل جديدة من :name',
     'requests.mail.contact_intro': 'وصلت رسالة جديدة عبر نموذج التواصل.',
     'requests.mail.operator_footer': 'تصلك هذه الرسالة لأنك تدير خدمة لسان.',

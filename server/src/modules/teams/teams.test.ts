@@ -216,6 +216,35 @@ describe('team life cycle', () => {
     expect(titles((await ownerClient.get('/api/user/translation-history?scope=team')).json())).toContain('Made for the team');
   });
 
+  // The screen titles these answers "Please check the role change" / "… the ownership transfer"; each field says what was wrong, in the reader's language.
+  it('answers a refused role change or ownership transfer with 422 and what to choose, in English and in Arabic', async () => {
+    const { user } = await teamUser(5, ownerClient);
+    const arabic = await t.client().signInAs(owner.id);
+    arabic.locale = 'ar';
+    const cases = [
+      { url: `/api/team/members/${user.id}`, body: { role_id: 3 }, field: 'role_id', en: 'Choose the manager or the member role.', ar: 'اختر دور المدير أو دور العضو.' },
+      { url: `/api/team/members/${user.id}`, body: {}, field: 'role_id', en: 'Choose the manager or the member role.', ar: 'اختر دور المدير أو دور العضو.' },
+      { url: `/api/team/members/${user.id}`, body: { role_id: 'owner' }, field: 'role_id', en: 'Choose the manager or the member role.', ar: 'اختر دور المدير أو دور العضو.' },
+      { url: '/api/team/transfer', body: {}, field: 'member_id', en: 'Choose a member of your team.', ar: 'اختر عضوًا من فريقك.' },
+      { url: '/api/team/transfer', body: { member_id: 'x' }, field: 'member_id', en: 'Choose a member of your team.', ar: 'اختر عضوًا من فريقك.' },
+      { url: '/api/team/transfer', body: { member_id: -1 }, field: 'member_id', en: 'Choose a member of your team.', ar: 'اختر عضوًا من فريقك.' },
+      { url: '/api/team/transfer', body: { member_id: owner.id }, field: 'member_id', en: 'You already own this team.', ar: 'أنت مالك هذا الفريق بالفعل.' },
+    ];
+    for (const { url, body, field, en, ar } of cases) {
+      for (const [client, message] of [[ownerClient, en], [arabic, ar]] as const) {
+        const response = await client.post(url, body);
+        expect(response.statusCode, `${url} ${JSON.stringify(body)}`).toBe(422);
+        expect(response.json(), `${url} ${JSON.stringify(body)}`).toEqual({ message, errors: { [field]: [message] } });
+      }
+    }
+    // Nothing changed: the member keeps their role, the owner their team.
+    const team = (await ownerClient.get('/api/team')).json().data;
+    expect(team.members.find((m: { id: number }) => m.id === user.id).role_id).toBe('5');
+    expect((await ownerClient.get('/api/user')).json().role_id).toBe('3');
+    // The seat is free again for the tests that follow.
+    expect((await ownerClient.post(`/api/team/members/${user.id}/delete`, {})).statusCode).toBe(200);
+  });
+
   // A member or manager who wanted out had no way but deleting their account.
   it('lets a manager or member leave on their own: an individual account again, still signed in; the owner may not', async () => {
     const { user, client } = await teamUser(4, ownerClient);

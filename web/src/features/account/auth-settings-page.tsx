@@ -1,9 +1,9 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { SocialProvider, User } from '../../api/types';
 import { useDialog } from '../../app/dialog-context';
-import { keepTabInDialog } from '../../components/dialog';
+import { FormDialog } from '../../components/form-dialog';
 import { fieldErrors, FormErrors, PasswordField, TextField, useFormValues } from '../../components/form-field';
 import { SOCIAL_PROVIDERS, socialErrorFrom, socialLoginHref } from '../auth/auth.fns';
 import { ProviderIcon } from '../auth/social-login-buttons';
@@ -147,38 +147,35 @@ function SocialLinksSection({ user }: { user: User }) {
   );
 }
 
+/**
+ * The account's deletion, confirmed in a FormDialog like the app's other confirmations (focus kept inside, Escape and
+ * the backdrop cancel, the submit button busy while the request runs). Every refusal stays in the dialog: a wrong
+ * password or e-mail under its field, any other (a team owner must hand the team over first) above the field.
+ */
 function DeleteAccountSection({ user }: { user: User }) {
   const { t } = useTranslation('account');
-  const { showDialog, showError } = useDialog();
+  const { showDialog } = useDialog();
   const navigate = useNavigate();
   const remove = useDeleteAccount();
-  const dialogRef = useRef<HTMLDialogElement>(null);
+  const [open, setOpen] = useState(false);
   const [confirmation, setConfirmation] = useState('');
   const needsPassword = user.has_password;
+  const field = needsPassword ? 'password' : 'email';
 
   const close = () => {
-    dialogRef.current?.close();
+    setOpen(false);
     setConfirmation('');
     remove.reset();
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () =>
     remove.mutate(needsPassword ? { password: confirmation } : { email: confirmation }, {
       onSuccess: (answer) => {
-        dialogRef.current?.close();
+        setOpen(false);
         void navigate('/', { replace: true });
         showDialog({ modalType: 'success', message: answer.message });
       },
-      onError: (error) => {
-        // A refusal that is not about the typed confirmation (a team owner) closes the form.
-        if (!fieldErrors(error, needsPassword ? 'password' : 'email').length) {
-          close();
-          showError(error);
-        }
-      },
     });
-  };
 
   return (
     <section className="panel account-card account-card--danger" id="delete-account" aria-labelledby="delete-title">
@@ -187,36 +184,35 @@ function DeleteAccountSection({ user }: { user: User }) {
       </h2>
       <p className="muted account-card__hint">{t('delete.hint')}</p>
       <div className="form__actions">
-        <button type="button" className="button button--danger" onClick={() => dialogRef.current?.showModal()}>
+        <button type="button" className="button button--danger" onClick={() => setOpen(true)}>
           {t('delete.button')}
         </button>
       </div>
-      <dialog ref={dialogRef} className="dialog dialog--error" aria-labelledby="delete-confirm-title" onKeyDown={keepTabInDialog} onCancel={close}>
-        <form className="dialog__panel form" onSubmit={submit} noValidate>
-          <h2 id="delete-confirm-title" className="dialog__title">
-            {t('delete.confirmTitle')}
-          </h2>
-          <p>{t('delete.hint')}</p>
-          <TextField
-            label={needsPassword ? t('delete.passwordLabel') : t('delete.emailLabel', { email: isolate(user.email) })}
-            name={needsPassword ? 'password' : 'email'}
-            type={needsPassword ? 'password' : 'email'}
-            dir="ltr"
-            autoComplete={needsPassword ? 'current-password' : 'off'}
-            value={confirmation}
-            onChange={setConfirmation}
-            errors={fieldErrors(remove.error, needsPassword ? 'password' : 'email')}
-          />
-          <div className="dialog__actions account-dialog__actions">
-            <button type="button" className="button button--ghost" onClick={close}>
-              {t('delete.cancel')}
-            </button>
-            <button type="submit" className="button button--danger" disabled={remove.isPending}>
-              {remove.isPending ? t('delete.deleting') : t('delete.confirm')}
-            </button>
-          </div>
-        </form>
-      </dialog>
+      <FormDialog
+        open={open}
+        tone="danger"
+        title={t('delete.confirmTitle')}
+        submitLabel={remove.isPending ? t('delete.deleting') : t('delete.confirm')}
+        cancelLabel={t('delete.cancel')}
+        busy={remove.isPending}
+        noValidate
+        testId="delete-account-dialog"
+        onCancel={close}
+        onSubmit={submit}
+      >
+        <p>{t('delete.hint')}</p>
+        <FormErrors error={remove.error} shownFields={[field]} />
+        <TextField
+          label={needsPassword ? t('delete.passwordLabel') : t('delete.emailLabel', { email: isolate(user.email) })}
+          name={field}
+          type={needsPassword ? 'password' : 'email'}
+          dir="ltr"
+          autoComplete={needsPassword ? 'current-password' : 'off'}
+          value={confirmation}
+          onChange={setConfirmation}
+          errors={fieldErrors(remove.error, field)}
+        />
+      </FormDialog>
     </section>
   );
 }

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../i18n/format';
+import { formatDateTime, forwardArrow } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
-import { auditChanges } from './audit.fns';
+import type { Language } from '../../api/types';
+import { auditChanges, auditChangeTexts, type AuditValue } from './audit.fns';
 import type { AuditEntry } from './use-admin';
 
 /** Who did what, before and after, when. */
@@ -34,7 +35,7 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
                 <bdi dir="ltr">{entry.target_id ? `${entry.target_type} #${entry.target_id}` : entry.target_type}</bdi>
               </td>
               <td data-testid="audit-changes" data-label={t('audit.changes')}>
-                <AuditChanges before={entry.before} after={entry.after} arrow={language === 'ar' ? '←' : '→'} />
+                <AuditChanges before={entry.before} after={entry.after} language={language} />
               </td>
             </tr>
           ))}
@@ -51,24 +52,37 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
   );
 }
 
-/** The changed fields as "field: before → after" lines (values kept left to right). */
-function AuditChanges({ before, after, arrow }: { before: unknown; after: unknown; arrow: string }) {
+/**
+ * The changed fields as "field: before → after" lines. Values read in the page's language (dates,
+ * numbers, Yes/No); the stored value, when it reads otherwise, is the title, for exactness.
+ */
+function AuditChanges({ before, after, language }: { before: unknown; after: unknown; language: Language }) {
+  const { t } = useTranslation('admin');
   const changes = auditChanges(before, after);
   if (changes.length === 0) return <span className="muted">—</span>;
+  const words = { yes: t('audit.yes'), no: t('audit.no') };
   return (
     <ul className="audit-changes">
-      {changes.map((change) => (
-        <li key={change.field}>
-          <bdi className="audit-changes__field">{change.field}</bdi>:{' '}
-          <bdi dir="ltr" className="audit-changes__value">
-            {change.from ?? '—'}
-          </bdi>{' '}
-          {arrow}{' '}
-          <bdi dir="ltr" className="audit-changes__value">
-            {change.to ?? '—'}
-          </bdi>
-        </li>
-      ))}
+      {changes.map((change) => {
+        const texts = auditChangeTexts(change, language, words);
+        return (
+          <li key={change.field}>
+            <bdi className="audit-changes__field">{change.field}</bdi>: <AuditValueText value={change.from} text={texts.from} /> {forwardArrow(language)}{' '}
+            <AuditValueText value={change.to} text={texts.to} />
+          </li>
+        );
+      })}
     </ul>
+  );
+}
+
+function AuditValueText({ value, text }: { value: AuditValue | null; text: string | null }) {
+  if (!value || text === null) return <bdi className="audit-changes__value">—</bdi>;
+  // Ids, codes, lists and numbers read left to right; a date or a Yes/No in Arabic reads in Arabic.
+  const direction = value.kind === 'text' || value.kind === 'date' || value.kind === 'datetime' || value.kind === 'boolean' ? 'auto' : 'ltr';
+  return (
+    <bdi dir={direction} className="audit-changes__value" data-kind={value.kind} title={text === value.raw ? undefined : value.raw}>
+      {text}
+    </bdi>
   );
 }

@@ -83,8 +83,9 @@ function TeamView({ team }: { team: Team }) {
   const done = (answer: { message?: string }) => answer.message && showDialog({ modalType: 'success', message: answer.message });
   // The API answers the spec's bare "updated successfully" for these; the screen says what happened.
   const said = (key: 'memberRoleChanged' | 'ownershipTransferred' | 'memberRemoved' | 'teamDissolved') => () => showDialog({ modalType: 'success', message: tMessages(`success.${key}`) });
-  // A 402 is titled "Limit Exceeded" and says how to get more; a 422 on a form (an invitation to someone already in
-  // the team) is titled with what to check, not the generic "Something went wrong". Leaving or dissolving ends this
+  // A 402 is titled "Limit Exceeded" and says how to get more; a 422 (an invitation to someone already in the team, a
+  // role that is not manager or member, a transfer to the owner) is titled with what to check, not the generic
+  // "Something went wrong". Leaving or dissolving ends this
   // view (the team is gone once refetched), and with it `mutate`'s own callbacks: those two answer through
   // `mutateAsync`'s promise, which settles whatever is on the screen.
   const failedWith = (invalidTitle?: string) => (error: unknown) => {
@@ -192,7 +193,9 @@ function TeamView({ team }: { team: Team }) {
                       <select
                         aria-label={t('role')}
                         value={member.role_id}
-                        onChange={(e) => actions.updateMember.mutate({ id: member.id, role_id: Number(e.target.value) }, { onSuccess: said('memberRoleChanged'), onError: failed })}
+                        onChange={(e) =>
+                          actions.updateMember.mutate({ id: member.id, role_id: Number(e.target.value) }, { onSuccess: said('memberRoleChanged'), onError: failedWith(t('roleChange.invalidTitle')) })
+                        }
                       >
                         <option value="5">{t('roles.5')}</option>
                         <option value="4">{t('roles.4')}</option>
@@ -226,7 +229,7 @@ function TeamView({ team }: { team: Team }) {
                         </button>
                       )}
                       {!member.invited && !isTeamOwner && isOwner && (
-                        <button className="button button--ghost button--small" onClick={() => actions.transfer.mutate({ member_id: member.id }, { onSuccess: said('ownershipTransferred'), onError: failed })}>
+                        <button className="button button--ghost button--small" onClick={() => actions.transfer.mutate({ member_id: member.id }, { onSuccess: said('ownershipTransferred'), onError: failedWith(t('transferOwnership.invalidTitle')) })}>
                           {t('transfer')}
                         </button>
                       )}
