@@ -48,7 +48,7 @@ export interface DocumentJobsTable {
   deleted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** migrations/0270: what follows the final state (unit back, files, history entry, mail) is done. */
   wrapped_up_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
-  /** migrations/0290: once done, what memory and glossaries did for the document (null before it). */
+  /** migrations/0300: once done, what memory and glossaries did for the document (null before it). */
   applied: ColumnType<AppliedSummary | null, string | null | undefined, string | null>;
 }
 
@@ -59,7 +59,7 @@ export interface DocumentJobBatchesTable {
   translations: Json<string[]>;
   engine: string;
   created_at: CreatedAt;
-  /** migrations/0290: the batch's memory segments and glossary terms (null for batches saved before it). */
+  /** migrations/0300: the batch's memory segments and glossary terms (null for batches saved before it). */
   applied: ColumnType<AppliedSummary | null, string | null | undefined, string | null>;
 }
 

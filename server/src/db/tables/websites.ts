@@ -57,7 +57,7 @@ export interface WebsitePagesTable {
   translated_at: Date | null;
   reviewed_at: Date | null;
   error: string | null;
-  /** migrations/0290: what memory and glossaries did for the page's translation (null before it, and until translated). */
+  /** migrations/0300: what memory and glossaries did for the page's translation (null before it, and until translated). */
   applied: ColumnType<AppliedSummary | null, string | null | undefined, string | null>;
 }
 
