@@ -3,7 +3,7 @@
 // file itself (GET /api/translated-file-url/?id=) is a download, not JSON.
 import { z } from 'zod';
 import { timestamp } from './common';
-import { lang } from './translate';
+import { appliedSummary, lang } from './translate';
 
 export const documentFormat = z.enum(['docx', 'xlsx', 'pptx', 'xliff', 'pdf']);
 export type DocumentFormat = z.output<typeof documentFormat>;
@@ -73,6 +73,8 @@ export const documentStatus = z.object({
   file_id: z.string().optional(),
   result_name: z.string().nullable().optional(),
   error: documentError.optional(),
+  /** Once done: how many segments came from translation memory and which glossary terms were applied; null before (and for documents translated before this was kept). */
+  applied: appliedSummary.nullable(),
 });
 export type DocumentStatus = z.output<typeof documentStatus>;
 export const documentStatusAnswer = z.object({ status: z.number().int(), data: documentStatus });

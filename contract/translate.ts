@@ -68,6 +68,23 @@ export const translationData = z.object({
 });
 export type TranslationData = z.output<typeof translationData>;
 
+/**
+ * What translation memory and glossaries did for a document or a web page: the pipeline's
+ * per-segment origins, summed when the translation was stored (not recomputed). A segment is
+ * a paragraph, cell or sentence of the file or page as it was sent to the pipeline.
+ */
+export const appliedSummary = z.object({
+  /** Segments the user's (or team's) translation memory answered: approved corrections and liked translations, fuzzy hits included. */
+  memory_segments: z.number().int(),
+  /** Of those, the ones whose stored sentence differs only in its numbers (the numbers replaced): worth a check. */
+  memory_fuzzy_segments: z.number().int(),
+  /** The glossary terms the translation carries, with the number of segments each was applied in; most used first, at most 20. */
+  glossary_terms: z.array(z.object({ source: z.string(), target: z.string(), count: z.number().int() })),
+  /** How many different terms were applied (`glossary_terms` lists the first 20). */
+  glossary_term_count: z.number().int(),
+});
+export type AppliedSummary = z.output<typeof appliedSummary>;
+
 /** An entry of POST /api/translate's `dictionary` (sent as JSON text): inputs of three words or fewer. */
 export const dictionaryEntry = z.object({ word: z.string(), translations: z.array(z.string()) });
 export type DictionaryEntry = z.output<typeof dictionaryEntry>;

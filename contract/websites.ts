@@ -3,7 +3,7 @@
 // ZIP/XLIFF exports are HTML or files, not JSON.
 import { z } from 'zod';
 import { dataOf, paginated, statusMessage, timestamp } from './common';
-import { domain, lang } from './translate';
+import { appliedSummary, domain, lang } from './translate';
 
 export const websiteScope = z.enum(['site', 'page']);
 export type WebsiteScope = z.output<typeof websiteScope>;
@@ -43,6 +43,8 @@ export const website = z.object({
   created_at: timestamp,
   updated_at: timestamp,
   crawled_at: timestamp.nullable(),
+  /** GET /api/websites/{id} only: the translated (Active) pages' memory segments and glossary terms, added up. */
+  applied: appliedSummary.optional(),
 });
 export type Website = z.output<typeof website>;
 
@@ -65,6 +67,8 @@ export const websitePage = z.object({
   error: z.string().nullable(),
   /** The signed preview of a translated (Active) page. */
   preview_url: z.string().nullable(),
+  /** A translated (Active) page: its memory segments and glossary terms; null otherwise (and for pages translated before this was kept). */
+  applied: appliedSummary.nullable(),
 });
 export type WebsitePage = z.output<typeof websitePage>;
 

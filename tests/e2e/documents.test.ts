@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sampleDocx } from '../../server/test/fixtures/docx-fixture';
-import { closeBrowserConnection, decodeMail, newContext, screenshot, signUpVerified, waitForMail } from './helpers';
+import { apiCall, closeBrowserConnection, decodeMail, newContext, screenshot, screenshotsAtBothSizes, signUpVerified, waitForMail } from './helpers';
 
 const contexts: BrowserContext[] = [];
 afterAll(async () => {
@@ -169,5 +169,48 @@ describe('documents screen', () => {
     expect(await entry.locator('.pill').first().innerText()).toBe('Document');
     if (finalState === 'done') expect(await entry.getByTestId('history-download').innerText()).toBe('Download');
     await shot(page, `documents-history-${finalState}-en`);
+  });
+});
+
+describe.each(['en', 'ar'] as const)('a document that honoured the glossary and the translation memory (%s)', (locale) => {
+  it('says on the result card which glossary terms were applied and how many sentences came from memory', async () => {
+    const page = await open(locale);
+    const email = `documents-glossary-${locale}-${Date.now()}@e2e.test`;
+    await signUpVerified(page, { name: locale === 'ar' ? 'سلمى' : 'Salma', email, password: 'documents-password-1' });
+    // Two glossary terms of the user's own, and a correction approved in the translator.
+    for (const [source_term, target_term] of [
+      ['board', 'مجلس الأمناء'],
+      ['report', 'التقرير'],
+    ]) {
+      expect((await apiCall(page, 'POST', '/api/user/glossary', { source_lang: 'en', target_lang: 'ar', source_term, target_term })).status).toBe(201);
+    }
+    const translated = await apiCall(page, 'POST', '/api/translate', { text: 'Annual results', source_lang: 'en', target_lang: 'ar' });
+    expect(translated.status).toBe(200);
+    const translationId = JSON.parse(translated.body.data).segments[0].translationId as string;
+    expect((await apiCall(page, 'POST', '/api/user/suggested-translation', { translationId, suggestedTranslation: 'النتائج السنوية المعتمدة' })).status).toBe(200);
+
+    await page.goto('/translate/documents');
+    await page.getByTestId('document-input').setInputFiles({ name: 'annual report.docx', mimeType: 'application/octet-stream', buffer: await sampleDocx() });
+    await page.getByTestId('word-count').waitFor();
+    await page.getByTestId('source-language').selectOption('en');
+    await page.getByTestId('target-language').selectOption('ar');
+    await page.getByTestId('translate-document').click();
+    const progress = page.getByTestId('document-progress');
+    await expect.poll(() => progress.getAttribute('data-state'), { timeout: 90_000 }).toBe('done');
+
+    // The heading came from memory; "board" (the signature line) and "report" (the header and a
+    // paragraph) were applied, and Lisan's own General term "website" (the link's paragraph):
+    // three terms, one sentence, in the language's plural forms.
+    const note = page.getByTestId('document-applied');
+    await note.waitFor();
+    expect(await note.getByTestId('memory-applied').innerText()).toBe(locale === 'ar' ? 'جملة واحدة من ذاكرة ترجماتك' : '1 sentence from your translation memory');
+    expect(await note.getByTestId('glossary-applied-title').innerText()).toBe(locale === 'ar' ? 'طُبِّق المسرد: 3 مصطلحات' : 'Glossary applied: 3 terms');
+    const items = await note.locator('li').allInnerTexts();
+    const arrow = locale === 'ar' ? '←' : '→';
+    // Most used first: "report" in two segments, then "board" and "website" in one each.
+    expect(items).toEqual([`report ${arrow} التقرير`, `board ${arrow} مجلس الأمناء`, `website ${arrow} الموقع الإلكتروني`]);
+    expect(await note.getByRole('link').innerText()).toBe(locale === 'ar' ? 'تعديل المسرد' : 'Edit glossary');
+    expect(await note.evaluate((element) => getComputedStyle(element).direction)).toBe(locale === 'ar' ? 'rtl' : 'ltr');
+    await screenshotsAtBothSizes(page, `documents-glossary-applied-${locale}`, { width: 1280, height: 800 });
   });
 });

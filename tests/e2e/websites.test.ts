@@ -11,7 +11,8 @@ import { createContainer, type Container } from '../../server/src/container';
 import { createUser } from '../../server/test/factories';
 import { FIXTURE_PAGES, startFixtureSite, type FixtureSite } from '../../server/test/fixtures/website-site';
 import { createTestEngine } from '../../server/test/website-engine';
-import { closeBrowserConnection, SCREENSHOT_DIR, screenshot, sharedBrowser } from './helpers';
+import type { SegmentTranslator } from '../../server/src/engines/types';
+import { apiCall, closeBrowserConnection, SCREENSHOT_DIR, screenshot, screenshotsAtBothSizes, sharedBrowser } from './helpers';
 
 /**
  * Website translation in the browser. This file runs its own Lisan (the same composition
@@ -26,6 +27,8 @@ let app: FastifyInstance;
 let baseUrl: string;
 let dataDir: string;
 const contexts: BrowserContext[] = [];
+/** Users whose pages go through the real pipeline rather than the test engine. */
+const throughPipeline = new Set<number>();
 
 async function signedInPage(locale: 'en' | 'ar', planSlug = 'hobbyist'): Promise<Page> {
   const plan = await container.plans.getBySlug(planSlug);
@@ -59,7 +62,11 @@ beforeAll(async () => {
     WEB_CRAWL_DELAY_MS: '0',
     WEB_FETCH_MAX_BYTES: String(512 * 1024),
   });
-  container = await createContainer(config, 'all', { logger: pino({ level: 'warn' }), segmentTranslator: createTestEngine().translator, jobPollingIntervalSeconds: 0.5 });
+  const testEngine = createTestEngine().translator;
+  // The users of the glossary test translate through the one pipeline (their memory and glossary,
+  // then the dictionary engine); everyone else through the deterministic test engine.
+  const translator: SegmentTranslator = (segments, job) => (job.ownerUserId && throughPipeline.has(job.ownerUserId) ? container.pipeline.segmentTranslator()(segments, job) : testEngine(segments, job));
+  container = await createContainer(config, 'all', { logger: pino({ level: 'warn' }), segmentTranslator: translator, jobPollingIntervalSeconds: 0.5 });
   await container.start();
   app = await buildApp(container);
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -272,5 +279,53 @@ describe('website translation screens', () => {
     await page.getByTestId('website-url').fill('http://169.254.169.254/latest/meta-data/');
     await page.getByTestId('website-add').click();
     await expect.poll(() => page.getByRole('alert').first().innerText(), { timeout: 10_000 }).toContain('only public http and https websites can be fetched');
+  });
+});
+
+describe.each(['en', 'ar'] as const)('a page translated with the glossary and the translation memory (%s)', (locale) => {
+  it('the results panel and the page preview say which glossary terms were applied and how many sentences came from memory', async () => {
+    const page = await signedInPage(locale);
+    const me = await apiCall(page, 'GET', '/api/user');
+    throughPipeline.add(me.body.data?.id ?? me.body.id);
+    // Two glossary terms of the user's own, and a correction approved in the translator.
+    for (const [source_term, target_term] of [
+      ['site', 'الموقع'],
+      ['report', 'التقرير'],
+    ]) {
+      expect((await apiCall(page, 'POST', '/api/user/glossary', { source_lang: 'en', target_lang: 'ar', source_term, target_term })).status).toBe(201);
+    }
+    const translated = await apiCall(page, 'POST', '/api/translate', { text: 'Hello world', source_lang: 'en', target_lang: 'ar' });
+    expect(translated.status).toBe(200);
+    const translationId = JSON.parse(translated.body.data).segments[0].translationId as string;
+    expect((await apiCall(page, 'POST', '/api/user/suggested-translation', { translationId, suggestedTranslation: 'مرحبًا بالعالم' })).status).toBe(200);
+
+    // One page (the start page), into Arabic.
+    await page.goto('/web-extraction');
+    await page.getByTestId('website-url').fill(site.url);
+    await page.getByTestId('website-scope-page').check();
+    await page.getByTestId('website-add').click();
+    await page.getByTestId('website-detail').waitFor();
+    await expect.poll(() => page.getByTestId('page-row').count(), { timeout: 20_000 }).toBe(1);
+    await page.getByTestId('translate-target').selectOption('ar');
+    await page.getByTestId('translate-all').click();
+    await page.locator('dialog[open]').waitFor();
+    await page.locator('dialog[open] button').last().click();
+    await expect.poll(() => page.locator('[data-testid="page-row"][data-status="Active"]').count(), { timeout: 30_000 }).toBe(1);
+
+    // The title came from memory; "site" (the heading and the description) and "report" (a link) were applied.
+    const expectNote = async (testId: string) => {
+      const note = page.getByTestId(testId);
+      await note.waitFor({ timeout: 10_000 });
+      expect(await note.getByTestId('memory-applied').innerText()).toBe(locale === 'ar' ? 'جملة واحدة من ذاكرة ترجماتك' : '1 sentence from your translation memory');
+      expect(await note.getByTestId('glossary-applied-title').innerText()).toBe(locale === 'ar' ? 'طُبِّق المسرد: مصطلحان' : 'Glossary applied: 2 terms');
+      const arrow = locale === 'ar' ? '←' : '→';
+      expect(await note.locator('li').allInnerTexts()).toEqual([`site ${arrow} الموقع`, `report ${arrow} التقرير`]);
+    };
+    await expectNote('website-applied');
+    await page.getByTestId('page-preview').click();
+    await expectNote('page-applied');
+    await expect.poll(() => page.frameLocator('[data-testid="preview-frame"]').locator('html').getAttribute('lang'), { timeout: 10_000 }).toBe('ar');
+    await screenshotsAtBothSizes(page, `websites-glossary-applied-${locale}`, { width: 1280, height: 800 });
+    await page.locator('.results-panel').screenshot({ path: path.join(SCREENSHOT_DIR, `websites-glossary-applied-results-${locale}.png`) });
   });
 });

@@ -72,6 +72,7 @@ export const NOUNS = {
   sentence: { en: ['sentence', 'sentences'], ar: { one: 'جملة واحدة', two: 'جملتان|جملتين', few: 'جمل', many: 'جملةً|جملة', other: 'جملة' } },
   request: { en: ['request', 'requests'], ar: { one: 'طلب واحد|طلبًا واحدًا', two: 'طلبان|طلبين', few: 'طلبات', many: 'طلبًا', other: 'طلب' } },
   invoice: { en: ['invoice', 'invoices'], ar: { one: 'فاتورة واحدة', two: 'فاتورتان|فاتورتين', few: 'فواتير', many: 'فاتورةً|فاتورة', other: 'فاتورة' } },
+  term: { en: ['term', 'terms'], ar: { one: 'مصطلح واحد|مصطلحًا واحدًا', two: 'مصطلحان|مصطلحين', few: 'مصطلحات', many: 'مصطلحًا', other: 'مصطلح' } },
   seat: { en: ['seat', 'seats'], ar: { one: 'مستخدم واحد', two: 'مستخدمان|مستخدمين', few: 'مستخدمين', many: 'مستخدمًا', other: 'مستخدم' } },
 } satisfies Record<string, Noun>;
 

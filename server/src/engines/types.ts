@@ -71,4 +71,11 @@ export type SegmentTranslator = (
   segments: Segment[],
   /** `ownerUserId`: whose translation memory and glossaries apply (the pipeline's owner; none for guests). */
   job: { source: Lang; target: Lang; domain: Domain; llm?: boolean; ownerUserId?: number | null },
-) => Promise<{ translations: string[]; engine: string; origins?: string[] }>;
+) => Promise<{
+  translations: string[];
+  engine: string;
+  /** Per segment: 'memory', 'memory-fuzzy' or the engine that answered (the pipeline's origins). */
+  origins?: string[];
+  /** Per segment: the glossary terms its translation carries. */
+  glossaryTerms?: GlossaryTerm[][];
+}>;

@@ -88,6 +88,26 @@ export interface DocumentMailData {
   url: string;
   /** Failure reason: a message key of the documents catalog and its parameters. */
   reason?: { key: string; params?: Record<string, string | number> };
+  /** Ready: sentences from translation memory, and the glossary terms applied (how many, and the first few). */
+  applied?: { memorySegments: number; termCount: number; terms: Array<{ source: string; target: string }> };
+}
+
+/** Glossary terms named in a mail: "board → مجلس الإدارة, …" (the arrow and comma of the mail's language). */
+const MAIL_TERMS_SHOWN = 3;
+function mailTerms(locale: Locale, applied: NonNullable<DocumentMailData['applied']>): string {
+  const arrow = locale === 'ar' ? '←' : '→';
+  const named = applied.terms.slice(0, MAIL_TERMS_SHOWN).map((term) => `${isolate(term.source)} ${arrow} ${isolate(term.target)}`);
+  if (applied.termCount > named.length) named.push('…');
+  return named.join(locale === 'ar' ? '، ' : ', ');
+}
+
+/** What translation memory and the glossary did, a sentence each (none when neither did anything). */
+function appliedParagraphs(locale: Locale, applied: DocumentMailData['applied']): string[] {
+  if (!applied) return [];
+  return [
+    ...(applied.memorySegments > 0 ? [t(locale, 'documents.mail_ready_memory', { count: applied.memorySegments })] : []),
+    ...(applied.termCount > 0 ? [t(locale, 'documents.mail_ready_glossary', { count: applied.termCount, terms: mailTerms(locale, applied) })] : []),
+  ];
 }
 
 /** Texts of the account e-mails come from the auth catalog, in the recipient's language. */
@@ -153,7 +173,7 @@ export const templates = {
     return layout(locale, {
       name: data.name,
       title: t(locale, 'documents.mail_ready_title'),
-      paragraphs: [t(locale, 'documents.mail_ready_body', { file: isolate(data.fileName), language: t(locale, `documents.language_${data.target}`) })],
+      paragraphs: [t(locale, 'documents.mail_ready_body', { file: isolate(data.fileName), language: t(locale, `documents.language_${data.target}`) }), ...appliedParagraphs(locale, data.applied)],
       action: { url: data.url, label: t(locale, 'documents.mail_ready_action') },
     });
   },

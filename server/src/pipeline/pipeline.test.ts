@@ -103,6 +103,11 @@ describe('one pipeline for text, documents and websites', () => {
     expect(xml).toContain(CORRECTED);
     expect(xml).toContain(TERM.target_term);
     expect(xml).toContain(chapter(5));
+    // The status says so, from the summary stored when the job finished: two paragraphs from
+    // memory (one of them a fuzzy hit) and the term, in one paragraph.
+    const applied = { memory_segments: 2, memory_fuzzy_segments: 1, glossary_terms: [{ source: TERM.source_term, target: TERM.target_term, count: 1 }], glossary_term_count: 1 };
+    expect(status.applied).toEqual(applied);
+    expect((await t.container.database.db.selectFrom('document_jobs').select('applied').where('id', '=', job.id).executeTakeFirstOrThrow()).applied).toEqual(applied);
 
     // A website page: both through the website job.
     const added = await client.post('/api/websites', { url: `${site.url}/pipeline`, scope: 'page' });
@@ -113,11 +118,14 @@ describe('one pipeline for text, documents and websites', () => {
     const queued = await client.post(`/api/websites/${websiteId}/translate`, { page_ids: 'all', target_lang: 'ar', domain: 'general' });
     expect(queued.statusCode).toBe(202);
     await t.container.websites.runTranslate({ websiteId });
-    const [page] = (await client.get(`/api/websites/${websiteId}/pages?status=Active`)).json().data as Array<{ id: number }>;
+    const [page] = (await client.get(`/api/websites/${websiteId}/pages?status=Active`)).json().data as Array<{ id: number; applied: unknown }>;
     const html = (await client.get(`/api/websites/${websiteId}/pages/${page!.id}/translated`)).body;
     expect(html).toContain(CORRECTED);
     expect(html).toContain(TERM.target_term);
     expect(html).toContain(chapter(7));
+    // The page and the site say so: the same two memory segments and the term.
+    expect(page!.applied).toEqual(applied);
+    expect((await client.get(`/api/websites/${websiteId}`)).json().data.applied).toEqual(applied);
 
     // A website's reviewed XLIFF unit is an approved translation in the same memory: the next text uses it.
     const xliff = (await client.get(`/api/websites/${websiteId}/export?format=xliff`)).body;

@@ -220,7 +220,7 @@ export function createTranslationPipeline(deps: {
     segmentTranslator(): SegmentTranslator {
       return async (segments, job) => {
         const result = await translate({ owner: { userId: job.ownerUserId ?? null }, segments, source: job.source, target: job.target, domain: job.domain, llm: job.llm });
-        return { translations: result.segments.map((s) => s.target), engine: result.engine, origins: result.segments.map((s) => s.origin) };
+        return { translations: result.segments.map((s) => s.target), engine: result.engine, origins: result.segments.map((s) => s.origin), glossaryTerms: result.segments.map((s) => s.glossaryTerms) };
       };
     },
   };

@@ -63,6 +63,10 @@ const COUNTED: Record<string, Partial<Record<'en' | 'ar', NounName | null>>> = {
   'billing:notices.overdue.body': { en: 'day', ar: 'day' },
   'billing:notices.overduePaymentsOff.body': { en: 'day', ar: 'day' },
   'translate:memoryFuzzy.notice': { en: 'sentence', ar: 'sentence' },
+  'translate:glossaryApplied.memory': { en: 'sentence', ar: 'sentence' },
+  'translate:glossaryApplied.terms': { en: 'term', ar: 'term' },
+  // "and 3 more" (terms): the English names no noun again.
+  'translate:glossaryApplied.more': { en: null, ar: 'term' },
   'developer:keys.usageRequests': { en: 'request', ar: 'request' },
   'developer:keys.usageCharacters': { en: 'character', ar: 'character' },
   'developer:keys.usageDocuments': { en: 'document', ar: 'document' },

@@ -1,3 +1,4 @@
+import type { AppliedSummary } from '../../../../contract/translate';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -47,6 +48,8 @@ export interface DocumentJobsTable {
   deleted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** migrations/0270: what follows the final state (unit back, files, history entry, mail) is done. */
   wrapped_up_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** migrations/0300: once done, what memory and glossaries did for the document (null before it). */
+  applied: ColumnType<AppliedSummary | null, string | null | undefined, string | null>;
 }
 
 /** migrations/0031_document_job_batches.sql */
@@ -56,6 +59,8 @@ export interface DocumentJobBatchesTable {
   translations: Json<string[]>;
   engine: string;
   created_at: CreatedAt;
+  /** migrations/0300: the batch's memory segments and glossary terms (null for batches saved before it). */
+  applied: ColumnType<AppliedSummary | null, string | null | undefined, string | null>;
 }
 
 export interface DocumentsTables {

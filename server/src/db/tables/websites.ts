@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { AppliedSummary } from '../../../../contract/translate';
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
 type Timestamp = ColumnType<Date, Date | undefined, Date>;
@@ -56,6 +57,8 @@ export interface WebsitePagesTable {
   translated_at: Date | null;
   reviewed_at: Date | null;
   error: string | null;
+  /** migrations/0300: what memory and glossaries did for the page's translation (null before it, and until translated). */
+  applied: ColumnType<AppliedSummary | null, string | null | undefined, string | null>;
 }
 
 export interface WebsiteTables {

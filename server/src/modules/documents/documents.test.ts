@@ -39,8 +39,19 @@ const translator: SegmentTranslator = async (segments, job) => {
     observed.push({ progress: row.progress, batchesDone: row.batches_done });
   }
   if (behaviour === 'permanent') throw new EngineError('test', 'engine refuses this pair', false);
-  return segmentTranslatorFromEngine(engine)(segments, job);
+  const result = await segmentTranslatorFromEngine(engine)(segments, job);
+  if (!pipelineMarks) return result;
+  // As the pipeline answers: memory hits (exact, fuzzy) and the glossary terms each translation carries.
+  return {
+    ...result,
+    origins: segments.map((text) => (text === 'Annual results' ? 'memory' : text.startsWith('Revenue') ? 'memory-fuzzy' : result.engine)),
+    glossaryTerms: segments.map((text) => [...(/report/i.test(text) ? [REPORT_TERM] : []), ...(/board/.test(text) ? [BOARD_TERM] : [])]),
+  };
 };
+/** The translator answers with the pipeline's origins and glossary terms (else an engine's plain answer). */
+let pipelineMarks = false;
+const REPORT_TERM = { source: 'report', target: 'التقرير' };
+const BOARD_TERM = { source: 'board', target: 'مجلس الإدارة' };
 
 let docxBytes: Buffer;
 const ar = (text: string) => transliterate(text, 'ar');
@@ -58,6 +69,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(() => {
   behaviour = 'ok';
+  pipelineMarks = false;
   engine.calls = [];
   engine.failOnCall = null;
   observeJob = null;
@@ -280,6 +292,51 @@ describe('the document-translate job', () => {
     expect(rendered.text).toContain(`/api/translated-file-url/?id=${done.file_id}`);
     // Intermediate results are cleaned up once the file is written.
     expect(await t.container.database.db.selectFrom('document_job_batches').selectAll().where('job_id', '=', job.id).execute()).toHaveLength(0);
+  });
+
+  it('keeps what memory and glossaries did with each saved batch: the finished status adds up the batches of every run', async () => {
+    const user = await createUser(t);
+    const client = await signedIn(t, user);
+    const { project_id: projectId } = (await start(client)).json();
+    const job = await jobOf(projectId);
+    pipelineMarks = true;
+    // Nothing to say before the document is done.
+    expect((await client.get(`/api/doc/translated/${projectId}`)).json().data.applied).toBeNull();
+
+    engine.failOnCall = 3;
+    await expect(t.container.documents.runJob(job.id, { retryCount: 0 })).rejects.toThrow('test engine failure');
+    const saved = await t.container.database.db.selectFrom('document_job_batches').select(['batch_index', 'applied']).where('job_id', '=', job.id).orderBy('batch_index').execute();
+    expect(saved.map((row) => row.batch_index)).toEqual([0, 1]);
+    expect(saved.every((row) => row.applied !== null)).toBe(true);
+    expect((await client.get(`/api/doc/translated/${projectId}`)).json().data).toMatchObject({ state: 'translating', applied: null });
+
+    await t.container.documents.runJob(job.id, { retryCount: 1 });
+    const done = (await client.get(`/api/doc/translated/${projectId}`)).json().data;
+    expect(done.state).toBe('done');
+    // The header and Michael's paragraph carry "report", the signature line "board"; the heading
+    // and the revenue line came from memory: batches saved before the crash and after it.
+    expect(done.applied).toEqual({
+      memory_segments: 2,
+      memory_fuzzy_segments: 1,
+      glossary_terms: [
+        { ...REPORT_TERM, count: 2 },
+        { ...BOARD_TERM, count: 1 },
+      ],
+      glossary_term_count: 2,
+    });
+    // Stored with the job (its batches are gone), not recomputed.
+    expect((await jobOf(projectId)).applied).toEqual(done.applied);
+    // The "ready" mail says so too, in the user's language (Arabic: its plural forms, its arrow and comma).
+    const [mail] = (await queuedMails()).filter((m) => m.to === user.email);
+    expect(renderMail(mail!).text).toContain('2 sentences came from your translation memory.');
+    expect(renderMail(mail!).text).toContain('Glossary applied: 2 terms (\u2068report\u2069 → \u2068التقرير\u2069, \u2068board\u2069 → \u2068مجلس الإدارة\u2069).');
+    const arabic = renderMail({ ...mail!, locale: 'ar' }).text;
+    expect(arabic).toContain('أُخذت جملتان من ذاكرة ترجماتك.');
+    expect(arabic).toContain('طُبِّق المسرد: مصطلحان (\u2068report\u2069 ← \u2068التقرير\u2069، \u2068board\u2069 ← \u2068مجلس الإدارة\u2069).');
+
+    // Deleting the entry leaves a tombstone without it.
+    expect((await client.post('/api/user/translation-history/delete', { project_id: projectId })).statusCode).toBe(200);
+    expect((await jobOf(projectId)).applied).toBeNull();
   });
 
   it('fails clearly when the engine refuses: reason in the status and an e-mail in the user’s language, quota given back', async () => {

@@ -9,6 +9,7 @@ import { StorageFull, StorageNotFound } from '../../storage/local';
 import type { DocumentsContext } from './context';
 import { assembleTranslations, planBatches, progressFor, translatedFileName } from './documents.fns';
 import type { DocumentJobRow, DocumentJobUpdate } from '../../db/tables/documents';
+import { APPLIED_TERMS_KEPT, mergeApplied, summariseApplied, type AppliedSummary } from '../../pipeline/applied.fns';
 
 /** Attempts of a job (pg-boss retries) before a failing engine fails the document. */
 export const DOCUMENT_JOB_RETRY_LIMIT = 3;
@@ -51,6 +52,8 @@ export function createDocumentJob(ctx: DocumentsContext) {
         target: job.target_lang,
         url,
         reason: job.error_key ? { key: job.error_key, params: job.error_params } : undefined,
+        // What memory and the glossary did, as the result card says it.
+        applied: job.applied ? { memorySegments: job.applied.memory_segments, termCount: job.applied.glossary_term_count, terms: job.applied.glossary_terms } : undefined,
         },
       },
       { once: `document:${job.id}:${template}` },
@@ -134,9 +137,11 @@ export function createDocumentJob(ctx: DocumentsContext) {
     for (const batch of batches) {
       if (saved.has(batch.index)) continue;
       const input = batch.segmentIndexes.map((i) => segments[i]!);
-      const { translations, engine } = await deps.translate(input, { source: job.source_lang, target: job.target_lang, domain: job.domain, llm: job.llm, ownerUserId: job.user_id });
+      const { translations, engine, origins, glossaryTerms } = await deps.translate(input, { source: job.source_lang, target: job.target_lang, domain: job.domain, llm: job.llm, ownerUserId: job.user_id });
       if (translations.length !== input.length) throw new EngineError(engine, `engine returned ${translations.length} translations for ${input.length} segments`, true);
-      await repo.saveBatch(job.id, batch.index, translations, engine);
+      // What memory and glossaries did, kept with the batch: a resumed job adds up the saved batches.
+      const applied = summariseApplied(translations.map((_, i) => ({ origin: origins?.[i] ?? engine, glossaryTerms: glossaryTerms?.[i] })));
+      await repo.saveBatch(job.id, batch.index, translations, engine, applied);
       done++;
       await advance(job, { state: 'translating', batches_done: done, progress: progressFor('translating', done, batches.length), engine });
     }
@@ -145,10 +150,14 @@ export function createDocumentJob(ctx: DocumentsContext) {
       translations: assembleTranslations(segments, batches, new Map(rows.map((row) => [row.batch_index, row.translations]))),
       // Any part rendered by the dictionary makes the file a gloss, and the file says so.
       gloss: rows.some((row) => row.engine === ENGINE_ID),
+      applied: mergeApplied(
+        rows.map((row) => row.applied),
+        APPLIED_TERMS_KEPT,
+      ),
     };
   }
 
-  async function generatePhase(job: DocumentJobRow, sourcePath: string, { translations, gloss }: { translations: string[]; gloss: boolean }, parts: PartRange[]) {
+  async function generatePhase(job: DocumentJobRow, sourcePath: string, { translations, gloss, applied }: { translations: string[]; gloss: boolean; applied: AppliedSummary }, parts: PartRange[]) {
     await advance(job, { state: 'generating', progress: progressFor('generating') });
     await historyState(job, 'generating');
     await fs.mkdir(config.tempDir, { recursive: true });
@@ -158,9 +167,9 @@ export function createDocumentJob(ctx: DocumentsContext) {
       if (repairs) logger.warn({ jobId: job.id, repairs }, 'engine lost placeholders; markup re-inserted at word boundaries');
       const resultKey = `${folderOf(job)}/result.${OUTPUT_FORMAT[job.format].extension}`;
       await storage.putFile(resultKey, outPath);
-      const values = { state: 'done' as const, progress: 100, result_key: resultKey, result_name: translatedFileName(job.file_name, job.format, job.target_lang), file_id: randomUUID(), finished_at: now(), error_key: null };
+      const values = { state: 'done' as const, progress: 100, result_key: resultKey, result_name: translatedFileName(job.file_name, job.format, job.target_lang), file_id: randomUUID(), finished_at: now(), error_key: null, applied: JSON.stringify(applied) };
       if (!(await repo.updateUnlessFinished(job.id, values, now()))) throw new JobGone();
-      await wrapUp({ ...job, ...values });
+      await wrapUp({ ...job, ...values, applied });
     } finally {
       await fs.rm(outPath, { force: true }).catch(() => {});
     }

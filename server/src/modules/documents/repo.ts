@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import type { AppliedSummary } from '../../pipeline/applied.fns';
 import type { DocumentJobRow, DocumentJobUpdate, NewDocumentJob } from '../../db/tables/documents';
 
 /** Who a job belongs to, for quotas and access. */
@@ -33,7 +34,7 @@ export function createDocumentsRepo(db: Kysely<DB>) {
         await trx.deleteFrom('document_job_batches').where('job_id', 'in', ids).execute();
         await trx
           .updateTable('document_jobs')
-          .set({ deleted_at: now, updated_at: now, file_name: '', result_key: null, result_name: null, file_id: null, error_params: JSON.stringify({}) })
+          .set({ deleted_at: now, updated_at: now, file_name: '', result_key: null, result_name: null, file_id: null, error_params: JSON.stringify({}), applied: null })
           .where('id', 'in', ids)
           .execute();
       });
@@ -94,10 +95,11 @@ export function createDocumentsRepo(db: Kysely<DB>) {
       return Number(result.numUpdatedRows) > 0;
     },
 
-    async saveBatch(jobId: string, batchIndex: number, translations: string[], engine: string) {
+    /** A batch's translations, engine and what memory and glossaries did for it (applied), saved once. */
+    async saveBatch(jobId: string, batchIndex: number, translations: string[], engine: string, applied: AppliedSummary) {
       await db
         .insertInto('document_job_batches')
-        .values({ job_id: jobId, batch_index: batchIndex, translations: JSON.stringify(translations), engine })
+        .values({ job_id: jobId, batch_index: batchIndex, translations: JSON.stringify(translations), engine, applied: JSON.stringify(applied) })
         .onConflict((oc) => oc.columns(['job_id', 'batch_index']).doNothing())
         .execute();
     },
@@ -108,7 +110,7 @@ export function createDocumentsRepo(db: Kysely<DB>) {
     },
 
     async listBatches(jobId: string) {
-      return db.selectFrom('document_job_batches').select(['batch_index', 'translations', 'engine']).where('job_id', '=', jobId).orderBy('batch_index').execute();
+      return db.selectFrom('document_job_batches').select(['batch_index', 'translations', 'engine', 'applied']).where('job_id', '=', jobId).orderBy('batch_index').execute();
     },
 
     async deleteBatches(jobId: string) {

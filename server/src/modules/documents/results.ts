@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { OUTPUT_FORMAT } from '../../formats';
 import { NotFound } from '../../http/errors';
 import { t } from '../../i18n/messages';
+import { shownApplied } from '../../pipeline/applied.fns';
 import { StorageNotFound } from '../../storage/local';
 import type { DocumentsContext, Requester } from './context';
 import { monthStart } from './documents.fns';
@@ -65,6 +66,8 @@ export function createDocumentResults(ctx: DocumentsContext) {
         created_at: new Date(job.created_at).toISOString(),
         ...(job.file_id ? { file_id: job.file_id, result_name: job.result_name } : {}),
         ...(job.error_key ? { error: { key: job.error_key, params: job.error_params, message: t(requester.locale, job.error_key, job.error_params) } } : {}),
+        // Stored when the job finished (its batches' summaries added up), not recomputed.
+        applied: job.state === 'done' ? shownApplied(job.applied) : null,
       };
     },
 

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
 import type { DB } from '../../db/schema';
+import type { AppliedSummary } from '../../pipeline/applied.fns';
 import type { PageStatus, WebDomain, WebLang, WebsitePagesTable, WebsiteScope, WebsitesTable } from '../../db/tables/websites';
 
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -30,6 +31,7 @@ const PAGE_SUMMARY = [
   'translated_at',
   'reviewed_at',
   'error',
+  'applied',
 ] as const;
 
 function escapeLike(text: string): string {
@@ -197,6 +199,12 @@ export function createWebsitesRepo(db: Kysely<DB>) {
       return db.selectFrom('website_pages').select(['id', 'url', 'local_path', 'engine']).where('website_id', '=', websiteId).where('status', '=', 'Active').execute();
     },
 
+    /** What memory and glossaries did for each translated (Active) page of the site (null: translated before it was kept). */
+    async appliedOfActivePages(websiteId: number) {
+      const rows = await db.selectFrom('website_pages').select('applied').where('website_id', '=', websiteId).where('status', '=', 'Active').where('applied', 'is not', null).execute();
+      return rows.map((row) => row.applied);
+    },
+
     /** Translated pages with their HTML, in id order, a chunk at a time (exports stay bounded in memory). */
     listActivePagesAfter(websiteId: number, afterId: number, limit: number) {
       return db
@@ -254,7 +262,7 @@ export function createWebsitesRepo(db: Kysely<DB>) {
      */
     async storeTranslation(
       page: { id: number; textHash: string; targetLang: WebLang; domain: WebDomain },
-      values: { translations: string[]; engine: string; now: Date },
+      values: { translations: string[]; engine: string; applied: AppliedSummary; now: Date },
       executor: Executor = db,
     ) {
       const result = await executor
@@ -264,6 +272,7 @@ export function createWebsitesRepo(db: Kysely<DB>) {
           translations: JSON.stringify(values.translations),
           translated_hash: page.textHash,
           engine: values.engine,
+          applied: JSON.stringify(values.applied),
           translated_at: values.now,
           reviewed_at: null,
           error: null,

@@ -1,4 +1,5 @@
 import type { Actor } from '../../http/access';
+import { mergeApplied, shownApplied } from '../../pipeline/applied.fns';
 import { Invalid, NotFound } from '../../http/errors';
 import { checkUrl, resolvePublic, SsrfRefused, effectivePort } from '../../http/ssrf';
 import type { WebsitesContext } from './context';
@@ -25,6 +26,8 @@ function toPageJson(previewBase: string, page: Omit<WebsitePageRow, 'html' | 'tr
     reviewed_at: page.reviewed_at ? new Date(page.reviewed_at).toISOString() : null,
     error: page.error,
     preview_url: active ? `${previewBase}/${encodeURI(page.local_path)}` : null,
+    // Stored with the page's translation, not recomputed.
+    applied: active ? shownApplied(page.applied) : null,
   };
 }
 
@@ -118,8 +121,10 @@ export function createWebsiteSites(ctx: WebsitesContext, crawl: WebsiteCrawl) {
       return { data: rows.map((row) => toSiteJson(row, counts.get(row.id)!)), meta: { page, per_page: perPage, total } };
     },
 
+    /** The site, with its translated pages' memory segments and glossary terms added up (their stored summaries). */
     async getWebsite(actor: Actor, id: number) {
-      return siteJson(await ownedSite(actor, id));
+      const site = await ownedSite(actor, id);
+      return { ...(await siteJson(site)), applied: mergeApplied(await repo.appliedOfActivePages(site.id)) };
     },
 
     /** Crawls the site again: new and changed pages are found, unchanged translations kept. */

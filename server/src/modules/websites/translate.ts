@@ -3,6 +3,7 @@ import type { Domain, Lang } from '../../engines/types';
 import { extractSegments } from '../../formats/html';
 import type { Actor } from '../../http/access';
 import { Invalid, LimitExceeded } from '../../http/errors';
+import { APPLIED_TERMS_KEPT, emptyApplied, summariseApplied, type SegmentApplied } from '../../pipeline/applied.fns';
 import { planBatches } from '../../text/toolkit';
 import type { WebsitesContext } from './context';
 import type { WebLang, WebsitePageRow, WebsiteRow } from '../../db/tables/websites';
@@ -35,6 +36,7 @@ export function createWebsiteTranslation(ctx: WebsitesContext) {
     const domain = page.domain;
     let translations: string[];
     let engine: string;
+    let applied = emptyApplied();
     const charged = source !== target && segments.length > 0;
     if (!charged) {
       // Already in the target language (or no text): the copy is the page itself, rewritten.
@@ -46,17 +48,26 @@ export function createWebsiteTranslation(ctx: WebsitesContext) {
       if (!deps.translator) throw new TranslatorMissing();
       const unique = [...new Set(segments)];
       const translated = new Map<string, string>();
+      const origins = new Map<string, SegmentApplied>();
       const engines: string[] = [];
       for (const { segmentIndexes } of planBatches(unique, { maxSegments: settings.batchSegments, maxChars: settings.batchChars })) {
         const batch = segmentIndexes.map((k) => unique[k]!);
         const result = await deps.translator(batch, { source, target, domain, ownerUserId: site.user_id });
         if (result.translations.length !== batch.length) throw new Error(`The translator answered ${result.translations.length} segments for ${batch.length}`);
         engines.push(result.engine);
-        batch.forEach((segment, k) => translated.set(segment, result.translations[k]!));
+        batch.forEach((segment, k) => {
+          translated.set(segment, result.translations[k]!);
+          origins.set(segment, { origin: result.origins?.[k] ?? result.engine, glossaryTerms: result.glossaryTerms?.[k] });
+        });
       }
       // The engine that answered, or 'memory' when memory answered every segment.
       engine = engines.find((id) => id !== 'memory') ?? 'memory';
       translations = segments.map((segment) => translated.get(segment)!);
+      // What memory and glossaries did, counted per segment of the page (a repeated one each time it appears).
+      applied = summariseApplied(
+        segments.map((segment) => origins.get(segment)!),
+        APPLIED_TERMS_KEPT,
+      );
     }
     // The page is counted in the ledger (refused atomically past the plan's pages) and given back if it was not stored.
     const quota = charged ? await deps.entitlements.consume(entitlements, 'web_pages') : null;
@@ -65,7 +76,7 @@ export function createWebsiteTranslation(ctx: WebsitesContext) {
       return true;
     }
     try {
-      const stored = await repo.storeTranslation({ id: page.id, textHash: page.text_hash!, targetLang: target, domain }, { translations, engine, now: deps.now() });
+      const stored = await repo.storeTranslation({ id: page.id, textHash: page.text_hash!, targetLang: target, domain }, { translations, engine, applied, now: deps.now() });
       if (!stored) await quota?.release();
       return stored;
     } catch (error) {

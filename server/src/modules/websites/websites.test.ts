@@ -73,7 +73,7 @@ const translated = (c: TestClient, id: number) => waitFor(() => getSite(c, id), 
 async function allPages(c: TestClient, id: number, query = '') {
   const response = await c.get(`/api/websites/${id}/pages?per_page=100${query}`);
   expect(response.statusCode).toBe(200);
-  return response.json().data as Array<{ id: number; url: string; title: string; words: number; status: string; lang: string; skip_reason: string | null; changed: boolean; preview_url: string | null; translated_at: string | null; error: string | null }>;
+  return response.json().data as Array<{ id: number; url: string; title: string; words: number; status: string; lang: string; skip_reason: string | null; changed: boolean; preview_url: string | null; translated_at: string | null; error: string | null; applied: unknown }>;
 }
 
 const pathOf = (url: string) => {
@@ -228,6 +228,13 @@ describe('translating pages', () => {
     const active = (await client.get(`/api/websites/${websiteId}/pages?status=Active`)).json().data;
     expect(active.map((p: { id: number }) => p.id).sort()).toEqual([home.id, about.id].sort());
     for (const p of active) expect(p.preview_url).toMatch(new RegExp(`^/preview/websites/${websiteId}/\\d+\\.[\\w-]{43}/(index|about)\\.html$`));
+    // What memory and glossaries did, stored with each page: nothing here (the test engine answers alone);
+    // the site adds its pages up on its own route, not in the list. Pages not translated say nothing.
+    const none = { memory_segments: 0, memory_fuzzy_segments: 0, glossary_terms: [], glossary_term_count: 0 };
+    for (const p of active) expect(p.applied).toEqual(none);
+    expect((await allPages(client, websiteId, '&status=Detected')).every((p) => p.applied === null)).toBe(true);
+    expect((await client.get(`/api/websites/${websiteId}`)).json().data.applied).toEqual(none);
+    expect(((await client.get('/api/websites')).json().data as Array<{ id: number; applied?: unknown }>).find((w) => w.id === websiteId)).not.toHaveProperty('applied');
     expect(engine.calls.length).toBeGreaterThan(0);
     expect(engine.calls.every((c) => c.source === 'en' && c.target === 'ar' && c.domain === 'business')).toBe(true);
     // Usage counts against the plan's web pages.

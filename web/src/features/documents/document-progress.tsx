@@ -5,6 +5,7 @@ import { useDialog } from '../../app/dialog-context';
 import { formatNumber } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
 import { GlossNotice } from '../translator/gloss-notice';
+import { AppliedNote } from '../translator/glossary-note';
 import { PHASES, phaseStatus } from './documents.fns';
 import { downloadTranslatedFile, useDocumentStatus } from './use-documents';
 
@@ -66,6 +67,7 @@ export function DocumentProgress({ projectId, token, signedIn, onRestart }: { pr
         <h2>{t('done.title')}</h2>
         {fileName}
         {status.engine === 'dictionary' && <GlossNotice screen="document" gloss />}
+        <AppliedNote applied={status.applied} sourceLang={status.source_lang} targetLang={status.target_lang} manage={signedIn} testId="document-applied" />
         <div className="progress-view__actions">
           <button type="button" className="button button--primary button--large" onClick={() => void download()} disabled={downloading} data-testid="download-document">
             {downloading ? t('actions.downloading') : t('actions.download')}

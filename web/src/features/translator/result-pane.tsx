@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { forwardArrow } from '../../i18n/format';
-import { useLanguage } from '../../i18n/use-language';
+import { GlossaryNote } from './glossary-note';
 import { ShareMenu } from './share-menu';
 import { directionOf, joinTargets } from './translator.fns';
 import type { TranslationResult } from './types';
@@ -25,7 +24,6 @@ const KNOWN_ENGINES = new Set(['dictionary', 'memory', 'llm', 'local']);
 /** The translation, sentence by sentence (hover or focus highlights the source sentence too), and its actions. */
 export function ResultPane(props: ResultPaneProps) {
   const { t } = useTranslation('translate');
-  const { language } = useLanguage();
   const { result } = props;
   const text = result ? joinTargets(result) : '';
   const engine = result?.engine ?? null;
@@ -85,19 +83,7 @@ export function ResultPane(props: ResultPaneProps) {
         </p>
       )}
 
-      {result && result.glossary_terms && result.glossary_terms.length > 0 && (
-        <div className="engine-notice glossary-note" data-testid="glossary-applied">
-          <span>{t('glossaryApplied.title')}</span>
-          <ul>
-            {result.glossary_terms.map((term) => (
-              <li key={`${term.source}\u0000${term.target}`}>
-                <bdi lang={result.source_lang}>{term.source}</bdi> {forwardArrow(language)} <bdi lang={result.target_lang}>{term.target}</bdi>
-              </li>
-            ))}
-          </ul>
-          {!props.isGuest && <Link to="/glossary">{t('glossaryApplied.manage')}</Link>}
-        </div>
-      )}
+      {result && <GlossaryNote terms={result.glossary_terms ?? []} sourceLang={result.source_lang} targetLang={result.target_lang} manage={!props.isGuest} />}
 
       {result && (
         <div className="result-pane__toolbar" role="toolbar" aria-label={t('actions.toolbar')}>

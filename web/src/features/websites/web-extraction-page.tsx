@@ -8,6 +8,7 @@ import { formatNumber, isolate } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
 import { useCurrentUser } from '../account/use-current-user';
 import { GlossNotice } from '../translator/gloss-notice';
+import { AppliedNote } from '../translator/glossary-note';
 import {
   PAGES_PER_PAGE,
   useWebsite,
@@ -413,6 +414,7 @@ function SiteDetail({ id, onDeleted }: { id: number; onDeleted: () => void }) {
             </div>
           </div>
           <p className="muted">{t('preview.sandboxed')}</p>
+          {preview.lang && preview.target_lang && <AppliedNote applied={preview.applied} sourceLang={preview.lang} targetLang={preview.target_lang} manage testId="page-applied" />}
           {/* An empty sandbox: no scripts, no same-origin access, no forms or pop-ups (the response's CSP says the same). */}
           <iframe className="preview-frame" src={preview.preview_url} sandbox="" title={t('preview.frameTitle', { title: isolate(preview.title) })} data-testid="preview-frame" />
         </div>
@@ -423,6 +425,7 @@ function SiteDetail({ id, onDeleted }: { id: number; onDeleted: () => void }) {
         {data.pages.active > 0 ? (
           <>
             <p className="muted">{t('results.body')}</p>
+            {data.target_lang && <AppliedNote applied={data.applied} sourceLang={data.target_lang === 'ar' ? 'en' : 'ar'} targetLang={data.target_lang} manage testId="website-applied" />}
             <div className="row-actions">
               <a className="button button--primary button--small" href={exportUrl(id, 'zip')} download data-testid="export-zip">
                 {t('results.zip')}

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { APPLIED_TERMS_SHOWN, hasApplied, mergeApplied, shownApplied, summariseApplied } from './applied.fns';
+
+const lisan = { source: 'Lisan', target: 'لسان' };
+const board = { source: 'board', target: 'مجلس الإدارة' };
+
+describe('summariseApplied', () => {
+  it('counts memory segments (fuzzy ones apart too) and, per term, the segments it was applied in, most used first', () => {
+    const summary = summariseApplied([
+      { origin: 'memory' },
+      { origin: 'memory-fuzzy' },
+      { origin: 'local', glossaryTerms: [board] },
+      { origin: 'local', glossaryTerms: [lisan, board] },
+      { origin: 'dictionary' },
+    ]);
+    expect(summary).toEqual({
+      memory_segments: 2,
+      memory_fuzzy_segments: 1,
+      glossary_terms: [
+        { ...board, count: 2 },
+        { ...lisan, count: 1 },
+      ],
+      glossary_term_count: 2,
+    });
+    expect(hasApplied(summary)).toBe(true);
+  });
+
+  it('says nothing for an engine-only translation', () => {
+    const summary = summariseApplied([{ origin: 'local' }, { origin: 'local', glossaryTerms: [] }]);
+    expect(summary).toEqual({ memory_segments: 0, memory_fuzzy_segments: 0, glossary_terms: [], glossary_term_count: 0 });
+    expect(hasApplied(summary)).toBe(false);
+    expect(hasApplied(null)).toBe(false);
+  });
+
+  it('cuts the list, never the count of different terms', () => {
+    const segments = Array.from({ length: 30 }, (_, i) => ({ origin: 'local', glossaryTerms: [{ source: `term ${String(i).padStart(2, '0')}`, target: `مصطلح ${i}` }] }));
+    const summary = summariseApplied(segments, 5);
+    expect(summary.glossary_terms.map((term) => term.source)).toEqual(['term 00', 'term 01', 'term 02', 'term 03', 'term 04']);
+    expect(summary.glossary_term_count).toBe(30);
+  });
+});
+
+describe('mergeApplied', () => {
+  it('adds stored parts up, skipping missing ones, and lists the first terms', () => {
+    const first = summariseApplied([{ origin: 'memory' }, { origin: 'local', glossaryTerms: [lisan] }]);
+    const second = summariseApplied([{ origin: 'memory-fuzzy', glossaryTerms: [lisan] }, { origin: 'local', glossaryTerms: [board] }]);
+    expect(mergeApplied([first, null, second, undefined])).toEqual({
+      memory_segments: 2,
+      memory_fuzzy_segments: 1,
+      glossary_terms: [
+        { ...lisan, count: 2 },
+        { ...board, count: 1 },
+      ],
+      glossary_term_count: 2,
+    });
+    expect(mergeApplied([])).toEqual({ memory_segments: 0, memory_fuzzy_segments: 0, glossary_terms: [], glossary_term_count: 0 });
+  });
+
+  it('keeps a part’s own count of different terms when its list was cut', () => {
+    const many = summariseApplied(
+      Array.from({ length: 40 }, (_, i) => ({ origin: 'local', glossaryTerms: [{ source: `t${i}`, target: `م${i}` }] })),
+      10,
+    );
+    const merged = mergeApplied([many, summariseApplied([{ origin: 'local', glossaryTerms: [lisan] }])]);
+    expect(merged.glossary_terms).toHaveLength(11);
+    expect(merged.glossary_term_count).toBe(40);
+  });
+
+  it('answers show the first terms of a stored summary', () => {
+    const stored = summariseApplied(Array.from({ length: 50 }, (_, i) => ({ origin: 'local', glossaryTerms: [{ source: `t${i}`, target: `م${i}` }] })));
+    expect(shownApplied(stored)!.glossary_terms).toHaveLength(APPLIED_TERMS_SHOWN);
+    expect(shownApplied(stored)!.glossary_term_count).toBe(50);
+    expect(shownApplied(null)).toBeNull();
+  });
+});
