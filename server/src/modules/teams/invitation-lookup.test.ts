@@ -1,11 +1,12 @@
 // GET /api/team/invitations/lookup: what an invitation link is, asked by the invitation page before it offers the
 // sign-up form or Join. Each state (valid, expired, used, revoked), an unknown token, a dissolved team, the join
-// refusals of a signed-in caller, the validation envelope, and the rate limit per address.
+// refusals of a signed-in caller, the validation envelope, and the rate limit per address. Also the rate limits of
+// the two accept routes (POST /api/create-user per address, POST /api/team/invitations/accept per user).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../test/factories';
 import { createTestApp, memoryTransport, type TestApp, type TestClient } from '../../../test/harness';
 import type { UserRow } from '../../db/schema';
-import { INVITATION_LOOKUP_RATE } from './service';
+import { INVITATION_RATE_LIMITS } from './service';
 
 let t: TestApp;
 const mailbox = memoryTransport();
@@ -156,11 +157,71 @@ describe('GET /api/team/invitations/lookup', () => {
 
   it('limits look-ups per address (429 with Retry-After); another address is not limited', async () => {
     const ip = freshIp();
-    for (let i = 0; i < INVITATION_LOOKUP_RATE.limit; i++) expect((await lookup('guess-' + i, t.client(), ip)).statusCode).toBe(200);
+    for (let i = 0; i < INVITATION_RATE_LIMITS.lookupPerIp[0]; i++) expect((await lookup('guess-' + i, t.client(), ip)).statusCode).toBe(200);
     const limited = await lookup('guess-more', t.client(), ip);
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({ message: expect.stringMatching(/^Too many requests/) });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect((await lookup('guess-more')).statusCode).toBe(200);
+  });
+});
+
+describe('rate limits of the accept routes', () => {
+  // The wait in minutes, or "1 hour" when a full window of an hour is left (retryWait), never in seconds.
+  const minutesWait = {
+    en: /^Too many requests\. Please try again in (\d+ minutes|1 hour)\.$/,
+    ar: /^طلبات كثيرة جدًا\. يُرجى المحاولة مرة أخرى بعد (\d+ (دقائق|دقيقةً|دقيقة)|دقيقتين|ساعة واحدة)\.$/,
+  };
+
+  function newAccount(token: string, ip: string, locale: 'en' | 'ar' = 'en') {
+    return t.client().request({
+      method: 'POST',
+      url: '/api/create-user',
+      payload: { token, name: 'Guess', password: 'password123', password_confirmation: 'password123' },
+      headers: { 'accept-language': locale },
+      remoteAddress: ip,
+    });
+  }
+
+  it('limits the accounts made from invitation links per address, counting refused tokens too (429, minutes wording in both languages)', async () => {
+    const ip = freshIp();
+    const [limit, windowSeconds] = INVITATION_RATE_LIMITS.newAccountPerIp;
+    // A good link counts like the guesses around it.
+    const token = await invite('counted@example.com');
+    expect((await newAccount(token, ip)).statusCode).toBe(201);
+    for (let i = 1; i < limit; i++) expect((await newAccount('guess-' + i, ip)).statusCode).toBe(422);
+    const limited = await newAccount(await invite('too-late@example.com'), ip);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ message: expect.stringMatching(minutesWait.en) });
+    const retryAfter = Number(limited.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(60);
+    expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
+    const arabic = await newAccount('guess-ar', ip, 'ar');
+    expect(arabic.statusCode).toBe(429);
+    expect(arabic.json()).toEqual({ message: expect.stringMatching(minutesWait.ar) });
+    // Nothing was made by the refused attempt; another address may still use the link.
+    expect(await t.container.database.db.selectFrom('users').select('id').where('email', '=', 'too-late@example.com').executeTakeFirst()).toBeUndefined();
+    expect((await newAccount(await invite('too-late@example.com'), freshIp())).statusCode).toBe(201);
+  });
+
+  it("limits a signed-in user's Join per user, whatever the address (429, minutes wording in both languages)", async () => {
+    const guesser = await t.client().signInAs((await createUser(t.container, { email: 'guesser@example.com' })).id);
+    const [limit, windowSeconds] = INVITATION_RATE_LIMITS.acceptPerUser;
+    const accept = (token: string, locale: 'en' | 'ar' = 'en') =>
+      guesser.request({ method: 'POST', url: '/api/team/invitations/accept', payload: { token }, headers: { 'accept-language': locale }, remoteAddress: freshIp() });
+    for (let i = 0; i < limit; i++) expect((await accept('guess-' + i)).statusCode).toBe(422);
+    const token = await invite('guesser@example.com');
+    const limited = await accept(token);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ message: expect.stringMatching(minutesWait.en) });
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(windowSeconds);
+    expect((await accept('guess-ar', 'ar')).json()).toEqual({ message: expect.stringMatching(minutesWait.ar) });
+    // The refused Join did not use the invitation.
+    expect((await lookup(token)).json().data.state).toBe('valid');
+
+    // Another user is counted on their own.
+    const other = await createUser(t.container, { email: 'other-joiner@example.com' });
+    const otherToken = await invite('other-joiner@example.com');
+    expect((await (await t.client().signInAs(other.id)).post('/api/team/invitations/accept', { token: otherToken })).statusCode).toBe(200);
   });
 });

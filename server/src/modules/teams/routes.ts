@@ -76,10 +76,11 @@ export function teamsRoutes(app: App, deps: { teams: TeamsService }) {
     return { data: await deps.teams.lookupInvitation(token, { ip: request.ip, user: request.actor?.user ?? null }) };
   });
 
-  // Public: the invitation token is the credential. The client then signs in with POST /mt/login.
+  // Public, rate-limited per address like sign-up: the invitation token is the credential. The client then signs in
+  // with POST /mt/login.
   app.post('/api/create-user', { schema: answers({ 201: accountCreated }) }, async (request, reply) => {
     const body = parseInput(createUserBody, request.body);
-    const result = await deps.teams.acceptWithNewAccount({ token: body.token, name: body.name, password: body.password }, resolveLocale(request));
+    const result = await deps.teams.acceptWithNewAccount({ token: body.token, name: body.name, password: body.password }, { ip: request.ip, locale: resolveLocale(request) });
     return reply.code(201).send({ status: 201, message: t(resolveLocale(request), 'teams.account_created'), data: result });
   });
 }

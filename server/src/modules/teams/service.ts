@@ -18,8 +18,17 @@ import type { RateLimiter } from '../../http/rate-limit';
 const INVITATION_DAYS = 7;
 const DAY_MS = 86_400_000;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-/** The public look-up of invitation links: per address, like the password-reset link (times AUTH_RATE_LIMIT_SCALE). */
-export const INVITATION_LOOKUP_RATE = { limit: 20, windowSeconds: 60 } as const;
+/**
+ * Rate limits of the invitation routes, [attempts, window in seconds] (times AUTH_RATE_LIMIT_SCALE), like the
+ * sign-up and password-reset routes (auth RATE_LIMITS): the public look-up per address, like the password-reset
+ * link; the account made from an invitation (POST /api/create-user) per address, like sign-up; and a signed-in
+ * user's Join (POST /api/team/invitations/accept) per user. Every attempt counts, whether or not the token is good.
+ */
+export const INVITATION_RATE_LIMITS = {
+  lookupPerIp: [20, 60],
+  newAccountPerIp: [20, 60 * 60],
+  acceptPerUser: [10, 15 * 60],
+} as const satisfies Record<string, readonly [number, number]>;
 
 /** The answer of POST /api/team/invitations/accept to each reason a signed-in user may not join. */
 const JOIN_REFUSAL_ERRORS: Record<JoinRefusal, () => Error> = {
@@ -78,13 +87,16 @@ export function createTeamsService(deps: {
   changed?: (teamId: number, userIds: number[]) => Promise<void> | void;
   /** The entitlements module's decision for a user: the plan in force and whether it includes teams. */
   entitlementsOf(user: UserRow): Promise<Pick<Entitlements, 'plan' | 'features'>>;
-  /** Counts the public look-ups of invitation links per address; `rateLimitScale` multiplies the limit (AUTH_RATE_LIMIT_SCALE). */
+  /** Counts the attempts of the invitation routes (INVITATION_RATE_LIMITS); `rateLimitScale` multiplies the limits (AUTH_RATE_LIMIT_SCALE). */
   rateLimiter?: RateLimiter;
   rateLimitScale?: number;
 }) {
   const changed = (teamId: number, userIds: number[] = []) => deps.changed?.(teamId, userIds);
   const membership = createTeamMembership(deps.repo, deps.now);
   const { membershipOf } = membership;
+  const limit = async (key: string, rule: readonly [number, number]) => {
+    if (deps.rateLimiter) await deps.rateLimiter.consume(key, rule[0] * (deps.rateLimitScale ?? 1), rule[1]);
+  };
 
   /** The team's usage against the owner's plan (the team's counters in the usage ledger), and each member's month. */
   async function teamUsage(team: TeamMembership, members: Array<{ id: number }>, source: TeamUsageSource) {
@@ -329,7 +341,8 @@ export function createTeamsService(deps: {
     },
 
     /** POST /api/create-user: a new account from an invitation; the e-mail is proven by the link. */
-    async acceptWithNewAccount(input: { token: string; name: string; password: string }, locale: Locale) {
+    async acceptWithNewAccount(input: { token: string; name: string; password: string }, context: { ip: string; locale: Locale }) {
+      await limit(`invitation-new-account:ip:${context.ip}`, INVITATION_RATE_LIMITS.newAccountPerIp);
       const invitation = await invitationFromToken(input.token);
       if (await deps.usersRepo.findByEmail(invitation.email)) throw Invalid.field('email', 'teams.account_exists');
       const team = await deps.repo.findTeamById(invitation.team_id);
@@ -340,7 +353,7 @@ export function createTeamsService(deps: {
       const user = await deps.repo.transaction(async (trx) => {
         const created = await deps.usersRepo
           .create(
-            { name: input.name, email: invitation.email, password_hash: passwordHash, role_id: invitation.role_id, plan_id: owner?.plan_id ?? null, email_verified_at: now, locale, personal_info: {}, company_info: {} },
+            { name: input.name, email: invitation.email, password_hash: passwordHash, role_id: invitation.role_id, plan_id: owner?.plan_id ?? null, email_verified_at: now, locale: context.locale, personal_info: {}, company_info: {} },
             trx,
           )
           .catch((error: unknown) => {
@@ -363,7 +376,7 @@ export function createTeamsService(deps: {
      * (a guest then signs in rather than signing up), and, for a signed-in caller, why they could not join (or null).
      */
     async lookupInvitation(token: string, context: { ip: string; user: UserRow | null }): Promise<InvitationLookup> {
-      if (deps.rateLimiter) await deps.rateLimiter.consume(`invitation-lookup:ip:${context.ip}`, INVITATION_LOOKUP_RATE.limit * (deps.rateLimitScale ?? 1), INVITATION_LOOKUP_RATE.windowSeconds);
+      await limit(`invitation-lookup:ip:${context.ip}`, INVITATION_RATE_LIMITS.lookupPerIp);
       const invitation = await deps.repo.findInvitationWithTeam(hashToken(token));
       if (!invitation) return { state: 'invalid' };
       const team = invitation.team_name;
@@ -383,6 +396,7 @@ export function createTeamsService(deps: {
 
     /** A signed-in individual whose e-mail was invited joins the team. */
     async acceptAsUser(actor: Actor, token: string) {
+      await limit(`invitation-accept:user:${actor.user.id}`, INVITATION_RATE_LIMITS.acceptPerUser);
       const invitation = await invitationFromToken(token);
       const refusal = await joinRefusal(actor.user, invitation);
       if (refusal) throw JOIN_REFUSAL_ERRORS[refusal]();
