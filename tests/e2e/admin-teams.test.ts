@@ -350,7 +350,7 @@ describe.each(['en', 'ar'] as const)('admin console and teams (%s)', (locale) =>
     release();
     await expect
       .poll(() => deleteDialog.locator('.form-errors').innerText())
-      .toContain(locale === 'ar' ? 'يجب نقل ملكية فريقك أو حلّه قبل حذف حسابك.' : 'Hand over or dissolve your team before deleting your account');
+      .toContain(locale === 'ar' ? 'يجب نقل ملكية فريقك أو حلّه قبل حذف حسابك.' : 'Hand over or dissolve your team before deleting your account.');
     expect(await deleteDialog.evaluate((dialog) => (dialog as HTMLDialogElement).open)).toBe(true);
     expect(await deleteButton.isDisabled()).toBe(false);
     await page.unroute('**/api/user/delete-account');

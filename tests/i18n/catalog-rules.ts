@@ -239,3 +239,52 @@ export function imperativeLabel(text: string): string | null {
   if (trimmed.split(/\s+/).length > 6 || /[.!؟:]$/.test(trimmed)) return null;
   return IMPERATIVE_START.exec(trimmed)?.[0] ?? null;
 }
+
+// ---------------------------------------------------------------- final punctuation
+
+/** What ends a text for the full-stop check: trailing tags, closing quotes and brackets removed, the last character. */
+function finalMark(text: string): string {
+  const trimmed = text.replace(/(?:<\/?[a-zA-Z][^>]*>|[\s"'”’»)\]\u2069])+$/u, '');
+  return trimmed.slice(-1);
+}
+
+/**
+ * The product spec's messages (section "Messages") that have no final full stop in English: API clients may
+ * match on them, so they keep the spec's words (docs/decisions.md "Success messages: the API keeps the spec's
+ * words"); their Arabic is a full sentence with its full stop. Placeholders are written N.
+ */
+export const SPEC_MESSAGES = new Set([
+  'Something went wrong. Please contact to support or try again',
+  'File large need more time to be done',
+  'There is an issue with the uploaded file',
+  'Sorry, this document exceeds the size limit for this plan. Try to upload a smaller document',
+  'File words count exceeded to a limit of N',
+  'Your translation exceeds the character limit',
+  'Your request quota exceeds the requests limit',
+  'Limit Exceeded',
+  'Card authentication failed',
+  'Please try again and use another card',
+  'Your billing card seems not authorized or added, please add or change your card',
+  'Trial period expired',
+  'The verification link is invalid or expired',
+  'Not so fast, you will need to set a password to be able to disconnect',
+  'Please upgrade your plan to use this feature',
+  'LLM feature disabled by the account manager',
+]);
+const PLACEHOLDER = /{{[^}]*}}|:[a-z_]+/g;
+
+/** The marks that end a sentence, Arabic's own included. */
+const SENTENCE_END = new Set(['.', '!', '?', '؟', '…', '۔']);
+
+/**
+ * A message pair of which one language ends its sentence with a full stop (or ! ? …) and the
+ * other does not ("Hand over … before deleting your account" against «… حسابك.»), or null. Labels
+ * end with none in either language; a message shown as a sentence ends with one in both.
+ */
+export function finalStopMismatch(english: string, arabic: string): string | null {
+  if (SPEC_MESSAGES.has(english.replace(PLACEHOLDER, 'N'))) return null;
+  const en = SENTENCE_END.has(finalMark(english));
+  const ar = SENTENCE_END.has(finalMark(arabic));
+  if (en === ar) return null;
+  return en ? `the English ends a sentence, the Arabic does not ("${arabic}")` : `the Arabic ends a sentence, the English does not ("${english}")`;
+}

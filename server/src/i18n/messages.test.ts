@@ -13,6 +13,7 @@ import {
   unexpectedLatin,
   digitLedLatin,
   imperativeLabel,
+  finalStopMismatch,
   type NounName,
 } from '../../../tests/i18n/catalog-rules';
 import { planFields } from '../modules/plans/schemas';
@@ -160,6 +161,20 @@ describe('server message catalogs', () => {
     const unisolated = Object.entries(messages.ar).filter(([, text]) => digitLedLatin(text).length).map(([key, text]) => `${key}: ${digitLedLatin(text).join(' ')}`);
     expect(unisolated).toEqual([]);
     expect(digitLedLatin('التحقق عبر 3-D Secure')).toEqual(['3-D Secure']);
+  });
+
+  it('ends a sentence with a full stop in both languages or in neither (the spec\'s own messages aside)', () => {
+    const mismatched = Object.entries(messages.ar).flatMap(([key, arabic]) => {
+      const english = messages.en[key] ?? messages.en[`${baseKey(key)}_other`];
+      const problem = english === undefined ? null : finalStopMismatch(english, arabic);
+      return problem ? [`${key}: ${problem}`] : [];
+    });
+    expect(mismatched).toEqual([]);
+    expect(finalStopMismatch('Hand over or dissolve your team before deleting your account', 'يجب نقل ملكية فريقك أو حلّه قبل حذف حسابك.')).toMatch(/the Arabic ends a sentence/);
+    expect(finalStopMismatch('Saved.', 'تم الحفظ')).toMatch(/the English ends a sentence/);
+    expect(finalStopMismatch('Invite <b>:name</b>?', 'هل تريد دعوة <b>:name</b>؟')).toBeNull();
+    expect(finalStopMismatch('Team usage', 'استهلاك الفريق')).toBeNull();
+    expect(finalStopMismatch('Please upgrade your plan to use this feature', 'يُرجى ترقية باقتك لاستخدام هذه الميزة.')).toBeNull();
   });
 
   it('uses the spec wording in English', () => {

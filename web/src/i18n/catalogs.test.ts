@@ -20,6 +20,7 @@ import {
   unexpectedLatin,
   digitLedLatin,
   imperativeLabel,
+  finalStopMismatch,
   type NounName,
 } from '../../../tests/i18n/catalog-rules';
 import { formatNumber, registerFormatters } from './format';
@@ -234,6 +235,15 @@ describe('i18n catalogs', () => {
         .filter((entry): entry is [string, string] => typeof entry[1] === 'string' && imperativeLabel(entry[1]) !== null)
         .map(([key, text]) => `${namespace}:${key}: ${text}`);
       expect(imperatives).toEqual([]);
+    });
+
+    it('ends a sentence with a full stop in both languages or in neither (the spec\'s own messages aside)', () => {
+      const mismatched = [...leavesByLanguage.ar].flatMap(([key, arabic]) => {
+        const english = leavesByLanguage.en.get(key) ?? leavesByLanguage.en.get(`${baseKey(key)}_other`);
+        const problem = typeof arabic === 'string' && typeof english === 'string' ? finalStopMismatch(english, arabic) : null;
+        return problem ? [`${namespace}:${key}: ${problem}`] : [];
+      });
+      expect(mismatched).toEqual([]);
     });
 
     it('uses the glossary of docs/terminology.md', () => {

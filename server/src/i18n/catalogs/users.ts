@@ -9,7 +9,7 @@ export const users = {
     'users.email_confirmation_mismatch': 'Type the e-mail address of your account to confirm.',
     'users.set_password_to_disconnect': 'Not so fast, you will need to set a password to be able to disconnect',
     'users.not_connected': 'This sign-in method is not connected to your account.',
-    'users.team_owner_cannot_delete': 'Hand over or dissolve your team before deleting your account',
+    'users.team_owner_cannot_delete': 'Hand over or dissolve your team before deleting your account.',
     'users.account_deleted': 'Your account has been deleted.',
     'users.logo_type': 'The logo must be a PNG, JPEG or WebP image.',
     'users.logo_too_large': 'The logo must not be larger than 2 MB.',

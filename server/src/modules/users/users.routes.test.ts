@@ -403,7 +403,7 @@ describe('POST /api/user/delete-account', () => {
 
     const response = await client.post('/api/user/delete-account', { password: 'password123' });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ message: 'Hand over or dissolve your team before deleting your account' });
+    expect(response.json()).toEqual({ message: 'Hand over or dissolve your team before deleting your account.' });
     client.locale = 'ar';
     expect((await client.post('/api/user/delete-account', { password: 'password123' })).json().message).toBe('يجب نقل ملكية فريقك أو حلّه قبل حذف حسابك.');
     expect((await client.get('/api/user')).statusCode).toBe(200);
