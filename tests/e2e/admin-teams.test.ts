@@ -249,7 +249,7 @@ describe.each(['en', 'ar'] as const)('admin console and teams (%s)', (locale) =>
     // The team page's section headings (usage, invite, LLM mode, leave or dissolve) are all h2 at one size, the
     // dashboard's: the shared usage panel's heading was the page-wide h2, larger than its siblings.
     const teamHeadings = await headingSizes(page, '.team-page');
-    expect(teamHeadings.map((h) => h.text)).toContain(locale === 'ar' ? 'استخدام الفريق' : 'Team usage');
+    expect(teamHeadings.map((h) => h.text)).toContain(locale === 'ar' ? 'استهلاك فريقك من الباقة' : "Your team's usage against its plan");
     expect(teamHeadings.length).toBeGreaterThanOrEqual(4);
     expect(new Set(teamHeadings.map((h) => h.size)), JSON.stringify(teamHeadings)).toEqual(new Set([dashboardHeadings[0]!.size]));
     expect(await page.locator('.team-page h1').count()).toBe(1);

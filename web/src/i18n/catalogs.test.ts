@@ -267,6 +267,9 @@ describe('i18n catalogs', () => {
     expect(terminologyProblems(terms, 'x', 'Choose a plan', 'اختر خطة', new Set())).toHaveLength(2);
     expect(terminologyProblems(terms, 'x', 'Upgrade your plan', 'قم بترقية اشتراكك', new Set())).toHaveLength(1);
     expect(terminologyProblems(terms, 'x', 'Choose a plan', 'اختر باقة', new Set())).toEqual([]);
+    // "usage" is الاستهلاك: the team page's old «استخدام الفريق» fails twice (rejected, and no استهلاك).
+    expect(terminologyProblems(terms, 'x', 'Team usage', 'استخدام الفريق', new Set())).toHaveLength(2);
+    expect(terminologyProblems(terms, 'x', "Your team's usage against its plan", 'استهلاك فريقك من الباقة', new Set())).toEqual([]);
     expect(asciiPunctuation('هل تريد الحذف?')).toEqual(['?']);
     expect(handWrittenPercent('اكتمل ({{percent}}٪)')).toBe(true);
     expect(handWrittenPercent('اكتمل {{value}}')).toBe(false);
