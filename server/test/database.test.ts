@@ -4,7 +4,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { MailJob } from '../src/mail/mailer';
 import { readMigrations } from '../src/db/migrate';
-import { createTestDatabase, postgresTemplateName, preparePostgresTemplate, testDatabaseUrl, testEngine } from './database';
+import { TEMPLATE_LOCK_KEY, createTestDatabase, postgresTemplateName, preparePostgresTemplate, testDatabaseUrl, testEngine } from './database';
 import { createTestApp } from './harness';
 
 /** The schema version pg-boss installs (what the product's JobQueue.start sets up). */
@@ -84,6 +84,9 @@ if (testDatabaseUrl) {
       };
       const existing = async () => new Set((await admin.query<{ datname: string }>('select datname from pg_database')).rows.map((row) => row.datname));
       let user: pg.Client | null = null;
+      // Set up and cleared under the lock the tidying takes, so that a run starting meanwhile
+      // does not tidy these databases half set up.
+      await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK_KEY]);
       try {
         for (const name of Object.values(names)) await admin.query(`create database ${name}`);
         for (const [name, used] of [
@@ -97,6 +100,7 @@ if (testDatabaseUrl) {
         url.pathname = `/${names.oldTestInUse}`;
         user = new pg.Client({ connectionString: url.toString() });
         await user.connect();
+        await admin.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK_KEY]);
 
         const current = await preparePostgresTemplate({ tidy: true });
         const after = await existing();
@@ -109,6 +113,8 @@ if (testDatabaseUrl) {
         expect(after.has(names.usedTemplate)).toBe(true);
       } finally {
         await user?.end();
+        await admin.query('select pg_advisory_unlock_all()');
+        await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK_KEY]);
         const left = await existing();
         for (const name of Object.values(names).filter((name) => left.has(name))) {
           await admin.query(`alter database ${name} with is_template false`);

@@ -51,7 +51,7 @@ const TEST_NAME = /^lisan_test_([0-9a-z]+)_[0-9a-f]{8}$/;
  * Advisory lock, in TEST_DATABASE_URL's database, held while a template is built and while old
  * databases are dropped: runs and workers that start together build each template once.
  */
-const TEMPLATE_LOCK_KEY = 72_410_101;
+export const TEMPLATE_LOCK_KEY = 72_410_101;
 /** Templates unused this long (other migrations: an earlier run, another branch) and test databases this old are dropped. */
 const STALE_MS = 60 * 60 * 1000;
 
