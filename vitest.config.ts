@@ -14,6 +14,8 @@ export default defineConfig({
           // Several processes on one database: PostgreSQL only (PGlite serves one process).
           exclude: process.env.TEST_DATABASE_URL ? [] : ['server/**/*.multinode.test.ts'],
           environment: 'node',
+          // PostgreSQL: the template database every test database is copied from, built once.
+          globalSetup: ['server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',

@@ -1,34 +1,153 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDatabase, type Database } from '../src/db/client';
-import { migrate } from '../src/db/migrate';
+import { migrate, readMigrations } from '../src/db/migrate';
 import { JobQueue } from '../src/jobs/queue';
 import pino from 'pino';
 
 /**
- * Test databases. Without TEST_DATABASE_URL: an in-memory PGlite cloned from a migrated
- * template (one per test worker, so each test file pays for migrations once).
- * With TEST_DATABASE_URL: a fresh PostgreSQL database per call, dropped afterwards.
+ * Test databases. Each is a copy of a template holding what a product database holds
+ * before its first request: the migrations and pg-boss's schema (`prepareTemplate`).
+ * Without TEST_DATABASE_URL: an in-memory PGlite cloned from a template built once per test
+ * worker. With TEST_DATABASE_URL: a PostgreSQL database per call, `CREATE DATABASE ... TEMPLATE`
+ * of one template database per set of migrations (`ensurePostgresTemplate`), dropped afterwards.
  */
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
 export const testEngine = testDatabaseUrl ? 'postgres' : 'pglite';
 
-let template: Promise<PGlite> | null = null;
+/**
+ * What every test database starts with: the migrations, then pg-boss's schema, installed by
+ * the product's JobQueue as an api process's start installs it (its queues are created by
+ * the queue that defines them, when a test starts it). So a test that queues a job without
+ * starting the queue behaves alike on both databases.
+ */
+async function prepareTemplate(database: Database) {
+  await migrate(database);
+  const queue = new JobQueue({ executor: database, logger: pino({ level: 'silent' }), runsWorkers: false });
+  await queue.start();
+  await queue.stop({ graceful: false });
+}
 
-async function migratedTemplate() {
-  template ??= (async () => {
+let pgliteTemplate: Promise<PGlite> | null = null;
+
+function migratedPglite() {
+  pgliteTemplate ??= (async () => {
     const pglite = await PGlite.create();
-    const database = await openDatabase({ pglite });
-    await migrate(database);
-    // pg-boss creates its own schema on first start: do it once here, so clones have it.
-    const queue = new JobQueue({ executor: database, logger: pino({ level: 'silent' }), runsWorkers: false });
-    await queue.start();
-    await queue.stop({ graceful: false });
+    await prepareTemplate(await openDatabase({ pglite }));
     return pglite;
   })();
-  return template;
+  return pgliteTemplate;
 }
+
+const PGBOSS_VERSION = (createRequire(import.meta.url)('pg-boss/package.json') as { version: string }).version;
+/** Raise when prepareTemplate puts something else into a template: its name changes with it. */
+const TEMPLATE_FORMAT = 1;
+const TEMPLATE_PREFIX = 'lisan_tpl_';
+/** Test database names carry their creation time (base 36 ms), so leftovers can be told by age. */
+const TEST_NAME = /^lisan_test_([0-9a-z]+)_[0-9a-f]{8}$/;
+/**
+ * Advisory lock, in TEST_DATABASE_URL's database, held while a template is built and while old
+ * databases are dropped: runs and workers that start together build each template once.
+ */
+export const TEMPLATE_LOCK_KEY = 72_410_101;
+/** Templates unused this long (other migrations: an earlier run, another branch) and test databases this old are dropped. */
+const STALE_MS = 60 * 60 * 1000;
+
+function postgresUrl(name: string) {
+  const url = new URL(testDatabaseUrl!);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function withAdmin<T>(run: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: testDatabaseUrl });
+  await admin.connect();
+  try {
+    return await run(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** The template's name: a hash of the migration files, pg-boss's version and the template format. */
+export async function postgresTemplateName(): Promise<string> {
+  const hash = createHash('sha256').update(`format ${TEMPLATE_FORMAT}\npg-boss ${PGBOSS_VERSION}\n`);
+  for (const file of await readMigrations()) hash.update(`${file.version}\n${file.sql}\n`);
+  return `${TEMPLATE_PREFIX}${hash.digest('hex').slice(0, 16)}`;
+}
+
+/**
+ * Builds the PostgreSQL template of this run's migrations unless it exists; returns its name.
+ * It is built under another name, then renamed, so a half-built one is never copied; it
+ * allows no connections, so nothing can be connected to it when `CREATE DATABASE ... TEMPLATE`
+ * copies it (which PostgreSQL refuses). `tidy` (once per run: server/test/global-setup.ts) also
+ * marks it used now and drops stale templates and test databases left by killed runs.
+ */
+export async function preparePostgresTemplate(options: { tidy?: boolean } = {}): Promise<string> {
+  const name = await postgresTemplateName();
+  return withAdmin(async (admin) => {
+    const exists = async () => ((await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount ?? 0) > 0;
+    if (!options.tidy && (await exists())) return name;
+    await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK_KEY]);
+    try {
+      if (!(await exists())) {
+        const partial = `${name}_partial`;
+        await admin.query(`drop database if exists ${partial} with (force)`);
+        await admin.query(`create database ${partial}`);
+        const database = await openDatabase({ url: postgresUrl(partial), poolSize: 2 });
+        try {
+          await prepareTemplate(database);
+        } finally {
+          await database.close();
+        }
+        // Closed connections end on the server a moment later; a rename does not wait for them.
+        for (let wait = 0; wait < 100; wait++) {
+          const { rows } = await admin.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [partial]);
+          if (rows[0]!.n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        await admin.query(`alter database ${partial} rename to ${name}`);
+        await admin.query(`alter database ${name} with is_template true allow_connections false`);
+      }
+      await admin.query(`comment on database ${name} is ${admin.escapeLiteral(`Lisan test template, used ${new Date().toISOString()}`)}`);
+      if (options.tidy) await dropStaleDatabases(admin, name);
+    } finally {
+      await admin.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK_KEY]);
+    }
+    return name;
+  });
+}
+
+/** Under the template lock: other templates unused for STALE_MS, and test databases older than that nobody is connected to. */
+async function dropStaleDatabases(admin: pg.Client, keep: string) {
+  const { rows } = await admin.query<{ datname: string; note: string | null }>(
+    "select datname, shobj_description(oid, 'pg_database') as note from pg_database where datname like 'lisan\\_t%' and datname <> $1",
+    [keep],
+  );
+  const staleBefore = Date.now() - STALE_MS;
+  for (const { datname, note } of rows) {
+    try {
+      if (datname.startsWith(TEMPLATE_PREFIX)) {
+        const used = Date.parse(/used (\S+)$/.exec(note ?? '')?.[1] ?? '');
+        // A partial template is one whose build was killed (builds hold the lock we hold).
+        if (!datname.endsWith('_partial') && used > staleBefore) continue;
+        await admin.query(`alter database ${datname} with is_template false`);
+        await admin.query(`drop database ${datname}`);
+      } else {
+        const created = TEST_NAME.exec(datname)?.[1];
+        if (!created || parseInt(created, 36) > staleBefore) continue;
+        // Not forced: a database someone is still connected to is still in use.
+        await admin.query(`drop database ${datname}`);
+      }
+    } catch {
+      // In use, or dropped meanwhile by another run: left for a later run.
+    }
+  }
+}
+
+let postgresTemplate: Promise<string> | null = null;
 
 export interface TestDatabase {
   database: Database;
@@ -40,28 +159,36 @@ export interface TestDatabase {
 export async function createTestDatabase(options: { migrated?: boolean } = {}): Promise<TestDatabase> {
   const migrated = options.migrated ?? true;
   if (!testDatabaseUrl) {
-    const pglite = migrated ? ((await (await migratedTemplate()).clone()) as PGlite) : await PGlite.create();
+    const pglite = migrated ? ((await (await migratedPglite()).clone()) as PGlite) : await PGlite.create();
     const database = await openDatabase({ pglite });
     return { database, drop: () => database.close() };
   }
-  const name = `lisan_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: testDatabaseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(testDatabaseUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 5 });
-  if (migrated) await migrate(database);
+  const name = `lisan_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  await withAdmin(async (admin) => {
+    if (!migrated) return void (await admin.query(`create database ${name}`));
+    for (let attempt = 1; ; attempt++) {
+      postgresTemplate ??= preparePostgresTemplate();
+      const template = await postgresTemplate.catch((error: unknown) => {
+        postgresTemplate = null;
+        throw error;
+      });
+      try {
+        return void (await admin.query(`create database ${name} template ${template}`));
+      } catch (error) {
+        // Dropped as stale by a run of other migrations (another branch): built again.
+        if ((error as { code?: string }).code !== '3D000' || attempt > 1) throw error;
+        postgresTemplate = null;
+      }
+    }
+  });
+  const url = postgresUrl(name);
+  const database = await openDatabase({ url, poolSize: 5 });
   return {
     database,
-    url: url.toString(),
+    url,
     async drop() {
       await database.close();
-      const client = new pg.Client({ connectionString: testDatabaseUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
+      await withAdmin((admin) => admin.query(`drop database if exists ${name} with (force)`));
     },
   };
 }
