@@ -192,6 +192,8 @@ describe('PDF to DOCX', () => {
     expect(findAll(body, 'w:p').map((p) => (findAll(p, 'w:drawing').length ? 'picture' : textOf(p).split(' ').at(-1)))).toEqual(order.map((w) => (w === 'picture' ? w : ar(w))));
     const files = await readZip(out);
     expect([...files.keys()].filter((f) => f.startsWith('word/media/'))).toHaveLength(1);
+    // Each column's paragraphs start at their column's edge: none is aligned to the end (the right column's were).
+    expect(findAll(body, 'w:jc')).toHaveLength(0);
   });
 
   it('refuses a scanned PDF (no text layer) with a clear error instead of an empty document', async () => {

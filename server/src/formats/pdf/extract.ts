@@ -74,6 +74,8 @@ interface Line {
   rtl: boolean;
   /** The line starts with a bullet (taken off the text: it is not translated). */
   bullet: boolean;
+  /** The left and right edges of the column the line is read in (a page in two columns). */
+  column?: { x0: number; x1: number };
 }
 
 /** A rectangle on the page, in points (y grows upwards). */
@@ -423,6 +425,12 @@ function readingOrder(elements: PageElement[], pageWidth: number, below = false)
   const inColumns = (e: PageElement) => e.top > cut;
   const first = (rtl ? right : left).filter(inColumns);
   const second = (rtl ? left : right).filter(inColumns);
+  // A column's lines are aligned against the column's edges, not the page's.
+  for (const column of [first, second]) {
+    const columnLines = column.filter((e): e is Extract<PageElement, { kind: 'line' }> => e.kind === 'line');
+    const edges = { x0: Math.min(...columnLines.map((e) => e.line.x0)), x1: Math.max(...columnLines.map((e) => e.line.x1)) };
+    for (const e of columnLines) e.line.column = edges;
+  }
   // Full-width elements above the columns (a title) come first, the rest after; what is below
   // the columns' end is read after both columns (and may hold columns of its own).
   const columnsTop = Math.max(...[...left, ...right].map((e) => e.top));
@@ -664,10 +672,12 @@ function tidyRuns(runs: TextRun[]): TextRun[] {
   return out.filter((r) => r.text);
 }
 
-function alignmentOf(lines: Line[], marginLeft: number, marginRight: number): Alignment {
+function alignmentOf(lines: Line[], pageLeft: number, pageRight: number): Alignment {
+  const line = lines[0]!;
+  const marginLeft = line.column?.x0 ?? pageLeft;
+  const marginRight = line.column?.x1 ?? pageRight;
   const width = marginRight - marginLeft;
   if (width <= 0) return 'start';
-  const line = lines[0]!;
   const left = line.x0 - marginLeft;
   const right = marginRight - line.x1;
   const startGap = line.rtl ? right : left;
