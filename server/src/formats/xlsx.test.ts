@@ -227,6 +227,16 @@ describe('XLSX filter', () => {
     expect(await readZipText(out, 'xl/pivotCache/pivotCacheDefinition1.xml')).toContain('<cacheField name="Count" numFmtId="164">');
   });
 
+  it("translates a workbook chart's number format words, as a cell's", async () => {
+    const entries = xlsxEntries([{ name: 'Data', rows: '' }]);
+    entries['xl/charts/chart1.xml'] =
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><c:chartSpace xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><c:chart><c:plotArea><c:valAx><c:axId val="1"/><c:numFmt formatCode="0.0&quot; kg&quot;" sourceLinked="0"/></c:valAx></c:plotArea></c:chart></c:chartSpace>';
+    entries['[Content_Types].xml'] = entries['[Content_Types].xml']!.replace('</Types>', '<Override PartName="/xl/charts/chart1.xml" ContentType="application/vnd.openxmlformats-officedocument.drawingml.chart+xml"/></Types>');
+    const { analysis, out } = await roundTrip(await writeZip(path.join(dir, 'chart-format.xlsx'), entries));
+    expect(analysis.segments).toEqual(['Data', 'kg']);
+    expect(await readZipText(out, 'xl/charts/chart1.xml')).toContain(`<c:numFmt formatCode="0.0&quot; ${ar('kg')}&quot;" sourceLinked="0"/>`);
+  });
+
   it('gives a sheet without a sheet view one that reads right to left, in its place', async () => {
     const entries = xlsxEntries([{ name: 'Data', rows: '<row r="1"><c r="A1" t="s"><v>0</v></c></row>' }], { sharedStrings: ['Hello'] });
     entries['xl/worksheets/sheet1.xml'] = entries['xl/worksheets/sheet1.xml']!.replace('<sheetViews><sheetView workbookViewId="0"/></sheetViews>', '<dimension ref="A1"/>');
