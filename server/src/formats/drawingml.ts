@@ -1,5 +1,6 @@
 import type { Lang } from '../engines/types';
 import { buildSegment, type InlineNode, type StyleRef } from './inline';
+import { processNumberFormat } from './number-format';
 import type { PartContext } from './ooxml';
 import { child, cloneElement, el, ensureChild, findAll, insertInOrder, isElement, serialize, textNode, textOf, type XmlElement, type XmlNode } from './xml/dom';
 
@@ -175,11 +176,12 @@ function processChartStrings(cache: XmlElement, context: PartContext) {
 export function drawingHandlers(context: PartContext) {
   return {
     capture: (name: string) =>
-      name === 'a:p' || CHART_STRINGS.has(name) || name === 'xdr:cNvPr' || (context.mode === 'merge' && (name === 'a:bodyPr' || name === 'a:tblPr' || LEVEL_PPR.test(name))),
+      name === 'a:p' || CHART_STRINGS.has(name) || name === 'c:numFmt' || name === 'xdr:cNvPr' || (context.mode === 'merge' && (name === 'a:bodyPr' || name === 'a:tblPr' || LEVEL_PPR.test(name))),
     onCapture: (node: XmlElement) => {
       if (node.name === 'a:p') processDrawingParagraph(node, context);
       else if (node.name === 'xdr:cNvPr') context.cursor.takeAttributes(node.attrs, ALT_TEXT); // a picture's or shape's alt text in a sheet
       else if (CHART_STRINGS.has(node.name)) processChartStrings(node, context);
+      else if (node.name === 'c:numFmt') processNumberFormat(node, context); // an axis's or data labels' number format
       else if (node.name === 'a:bodyPr') directBodyProperties(node, context.target);
       else if (node.name === 'a:tblPr') directTableProperties(node, context.target);
       else directParagraphProperties(node, context.source, context.target);

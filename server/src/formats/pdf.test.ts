@@ -3,7 +3,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { transliterate } from '../../test/engines/reversing-engine';
 import { readZip, readZipText } from '../../test/fixtures/documents';
-import { columnPicturePdf, listsPdf, pictureBesideTextPdf, reportPdf, scannedPdf, sectionColumnsPdf, shortColumnsPdf, stackedColumnsPdf, tablesPdf, twoColumnPdf } from '../../test/fixtures/pdf-fixture';
+import { columnPicturePdf, listsPdf, pictureAcrossColumnsPdf, pictureBesideTextPdf, reportPdf, scannedPdf, sectionColumnsPdf, shortColumnsPdf, stackedColumnsPdf, tablesPdf, twoColumnPdf } from '../../test/fixtures/pdf-fixture';
 import { roundTrip, tempDir } from '../../test/fixtures/round-trip';
 import { DocumentError } from './errors';
 import { DEFAULT_LIMITS } from './limits';
@@ -148,13 +148,52 @@ describe('PDF to DOCX', () => {
     expect(order).toEqual([ar('Annual'), ar('Left'), 'picture', ...(textBelow ? [ar('The')] : []), ar('Right'), ar('Results'), ar('This')]);
   });
 
-  it('reads pictures in the analysis as in the merge, so each translation lands in its own paragraph', async () => {
+  it('keeps a paragraph with a picture floating beside it whole, the picture after it, in the analysis as in the merge', async () => {
     const file = await write('picture-beside.pdf', pictureBesideTextPdf());
-    const { translations, out } = await roundTrip(file);
+    const { analysis, translations, out } = await roundTrip(file);
+    expect(analysis.segments).toEqual(['The first paragraph runs on beside a small chart that stands to the right of it and ends in this sentence.', 'A second paragraph follows below the chart.']);
     const body = await parse(await readZipText(out, 'word/document.xml'));
     const texts = findAll(body, 'w:p').filter((p) => !findAll(p, 'w:drawing').length).map((p) => textOf(p));
     expect(texts).toEqual(translations);
     expect(findAll(body, 'w:drawing')).toHaveLength(1);
+    const order = findAll(body, 'w:p').map((p) => (findAll(p, 'w:drawing').length ? 'picture' : textOf(p).split(' ').at(-1)));
+    expect(order).toEqual([ar('The'), 'picture', ar('A')]);
+  });
+
+  it.each([
+    {
+      name: 'picture-run-on.pdf',
+      runOn: true,
+      segments: [
+        'Annual report of the company',
+        'Left column starts here and goes on with more words about the first topic of the article, which runs on past the chart across the page and ends in this sentence after a few more words on the first topic of it.',
+        'Right column begins after the left one is finished and talks about the second topic of the same article and it goes on below the chart as well until it ends in this very sentence after a few more words on it.',
+      ],
+      order: ['Annual', 'Left', 'picture', 'Right'],
+    },
+    {
+      name: 'picture-between-sections.pdf',
+      runOn: false,
+      segments: [
+        'Annual report of the company',
+        'First left column starts here and goes on with more words about the first topic of it and ends right here now.',
+        'First right column follows the first left one and talks about the second topic and ends right here as well.',
+        'Second left column starts below the chart and goes on about the third topic of it and ends in this sentence.',
+        'Second right column comes last of all and talks about the fourth topic of the page and ends in this sentence.',
+      ],
+      order: ['Annual', 'First', 'First', 'picture', 'Second', 'Second'],
+    },
+  ])('keeps column paragraphs whole around a picture across the page, placing it between them ($name)', async ({ name, runOn, segments, order }) => {
+    const file = await write(name, pictureAcrossColumnsPdf({ runOn }));
+    const { analysis, translations, out } = await roundTrip(file);
+    expect(analysis.segments).toEqual(segments);
+    const body = await parse(await readZipText(out, 'word/document.xml'));
+    expect(findAll(body, 'w:p').filter((p) => !findAll(p, 'w:drawing').length).map((p) => textOf(p))).toEqual(translations);
+    expect(findAll(body, 'w:p').map((p) => (findAll(p, 'w:drawing').length ? 'picture' : textOf(p).split(' ').at(-1)))).toEqual(order.map((w) => (w === 'picture' ? w : ar(w))));
+    const files = await readZip(out);
+    expect([...files.keys()].filter((f) => f.startsWith('word/media/'))).toHaveLength(1);
+    // Each column's paragraphs start at their column's edge: none is aligned to the end (the right column's were).
+    expect(findAll(body, 'w:jc')).toHaveLength(0);
   });
 
   it('refuses a scanned PDF (no text layer) with a clear error instead of an empty document', async () => {

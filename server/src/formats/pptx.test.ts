@@ -99,6 +99,24 @@ describe('PPTX filter', () => {
     expect(chart).toContain('<c:v>1200</c:v>');
   });
 
+  it("translates the quoted words of a chart's number formats (axis, data labels), keeping their codes", async () => {
+    const entries = pptxEntries([pptxShape(2, '<a:p><a:r><a:t>Results</a:t></a:r></a:p>')]);
+    entries['ppt/charts/chart1.xml'] =
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><c:chartSpace xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><c:chart><c:plotArea><c:barChart><c:ser>' +
+      '<c:dLbls><c:numFmt formatCode="#,##0&quot; units&quot;" sourceLinked="0"/><c:showVal val="1"/></c:dLbls>' +
+      '<c:val><c:numRef><c:f>Sheet1!$B$2:$B$4</c:f><c:numCache><c:formatCode>General</c:formatCode><c:ptCount val="1"/><c:pt idx="0"><c:v>1200</c:v></c:pt></c:numCache></c:numRef></c:val></c:ser></c:barChart>' +
+      '<c:valAx><c:axId val="1"/><c:numFmt formatCode="[$-409]&quot;Up to &quot;0%" sourceLinked="0"/></c:valAx><c:catAx><c:axId val="2"/><c:numFmt formatCode="0.0" sourceLinked="1"/></c:catAx></c:plotArea></c:chart></c:chartSpace>';
+    entries['[Content_Types].xml'] = entries['[Content_Types].xml']!.replace('</Types>', '<Override PartName="/ppt/charts/chart1.xml" ContentType="application/vnd.openxmlformats-officedocument.drawingml.chart+xml"/></Types>');
+    const file = await writeZip(path.join(dir, 'chart-formats.pptx'), entries);
+    const { analysis, out } = await roundTrip(file);
+    expect(analysis.segments).toEqual(['Results', 'units', 'Up to']);
+    const chart = await readZipText(out, 'ppt/charts/chart1.xml');
+    expect(chart).toContain(`<c:numFmt formatCode="#,##0&quot; ${ar('units')}&quot;" sourceLinked="0"/>`);
+    expect(chart).toContain(`<c:numFmt formatCode="[$-409]&quot;${ar('to')} ${ar('Up')} &quot;0%" sourceLinked="0"/>`);
+    expect(chart).toContain('<c:numFmt formatCode="0.0" sourceLinked="1"/>');
+    expect(chart).toContain('<c:formatCode>General</c:formatCode>');
+  });
+
   it('gives a presentation without a default text style one aligned to the new side (LibreOffice writes none)', async () => {
     const entries = pptxEntries([pptxShape(2, '<a:p><a:r><a:t>Left aligned caption</a:t></a:r></a:p>')]);
     entries['ppt/presentation.xml'] = entries['ppt/presentation.xml']!.replace(/<p:defaultTextStyle>.*<\/p:defaultTextStyle>/, '<p:extLst><p:ext uri="{EFAFB233-063F-42B5-8137-9DF3F51BA10A}"/></p:extLst>');

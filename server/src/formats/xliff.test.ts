@@ -136,4 +136,30 @@ describe('paired codes (bx/ex, bpt/ept, sc/ec) through an engine', () => {
     expect(targetOf(xml, 'u1')).toBe(`${ar('now')} ${ar('right')} <sc id="1"/>${ar('Save')}<ec startRef="1"/> ${ar('Press')}`);
     expect(targetOf(xml, 'u2')).toBe(`${ar('please')} <ec id="9" isolated="yes"/>${ar('now')} <sc id="3"/>${ar('file')} <pc id="2">${ar('the')}<ec startRef="3"/> ${ar('Open')}</pc>`);
   });
+
+  it('XLIFF 2: codes marked canReorder="firstNo"/"no" go back into source order where an engine moved them; the translation stays', async () => {
+    const file = write(
+      'reorder2.xlf',
+      `<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en"><file id="f1">` +
+        `<unit id="u1"><segment><source>Press <ph id="1" canReorder="firstNo"/>Save then <ph id="2" canReorder="no"/>close now</source></segment></unit>` +
+        `<unit id="u2"><segment><source><pc id="3" canReorder="firstNo">one</pc> and <pc id="4" canReorder="no">two</pc> words</source></segment></unit>` +
+        `<unit id="u3"><segment><source>Press <ph id="5"/>Save then <ph id="6"/>close now</source></segment></unit>` +
+        `<unit id="u4"><segment><source>A <ph id="7" canReorder="firstNo"/>b <ph id="8" canReorder="no"/>c <ph id="9" canReorder="firstNo"/>d <ph id="10" canReorder="no"/>e</source></segment></unit>` +
+        `</file></xliff>`,
+    );
+    // The engine swaps the codes of u1, u2 and u3; in u4 it moves the second sequence before the first, each in order.
+    const { analysis, out } = await roundTrip(file, {
+      translate: () => ['اضغط <x2/>حفظ ثم <x1/>أغلق الآن', '<x2>اثنان</x2> و<x1>واحد</x1> كلمات', 'اضغط <x2/>حفظ ثم <x1/>أغلق الآن', 'أ <x3/>ب <x4/>ج <x1/>د <x2/>هـ'],
+    });
+    expect(analysis.segments).toEqual(['Press <x1/>Save then <x2/>close now', '<x1>one</x1> and <x2>two</x2> words', 'Press <x1/>Save then <x2/>close now', 'A <x1/>b <x2/>c <x3/>d <x4/>e']);
+    const xml = fs.readFileSync(out, 'utf8');
+    await parse(xml);
+    expect(targetOf(xml, 'u1')).toBe('اضغط <ph id="1" canReorder="firstNo"/>حفظ ثم <ph id="2" canReorder="no"/>أغلق الآن');
+    // A pc takes its place's translated content: only its markup moves.
+    expect(targetOf(xml, 'u2')).toBe('<pc id="3" canReorder="firstNo">اثنان</pc> و<pc id="4" canReorder="no">واحد</pc> كلمات');
+    // Codes free to move stay where the engine put them.
+    expect(targetOf(xml, 'u3')).toBe('اضغط <ph id="6"/>حفظ ثم <ph id="5"/>أغلق الآن');
+    // Each sequence is in order; sequences may move against each other.
+    expect(targetOf(xml, 'u4')).toBe('أ <ph id="9" canReorder="firstNo"/>ب <ph id="10" canReorder="no"/>ج <ph id="7" canReorder="firstNo"/>د <ph id="8" canReorder="no"/>هـ');
+  });
 });

@@ -64,6 +64,9 @@ function closingSibling(nodes: readonly XmlNode[], start: number): number {
   return -1;
 }
 
+/** A mark whose content is not translated (1.2 `mtype="protected"`, 2.x `translate="no"`): copied as it is. */
+const isProtectedMark = (element: XmlElement) => localName(element.name) === 'mrk' && (element.attrs.mtype === 'protected' || element.attrs.translate === 'no');
+
 function flatten(nodes: readonly XmlNode[]): Node[] {
   const out: Node[] = [];
   for (let i = 0; i < nodes.length; i++) {
@@ -71,7 +74,7 @@ function flatten(nodes: readonly XmlNode[]): Node[] {
     if (n.type === 'text') out.push({ kind: 'text', text: n.text, style: STYLE });
     else if (n.type === 'element') {
       const local = localName(n.name);
-      const protectedMark = local === 'mrk' && (n.attrs.mtype === 'protected' || n.attrs.translate === 'no');
+      const protectedMark = isProtectedMark(n);
       // A start code and its end side by side travel through the engine as one pair, like g.
       const close = closingSibling(nodes, i);
       if (close > 0) {
@@ -130,6 +133,59 @@ function orderPairedCodes(source: readonly XmlNode[], target: XmlNode[]) {
   }
 }
 
+type Slot = { list: XmlNode[]; index: number; element: XmlElement };
+
+/** XLIFF 2 codes that may not be reordered (`canReorder` "firstNo" or "no"), in document order, with where each sits. */
+function fixedCodes(nodes: XmlNode[], found: Slot[] = []): Slot[] {
+  nodes.forEach((node, index) => {
+    if (!isElement(node)) return;
+    if (node.attrs.canReorder === 'firstNo' || node.attrs.canReorder === 'no') found.push({ list: nodes, index, element: node });
+    // Codes inside a protected mark are copied with it and never move.
+    if (PAIRED.has(localName(node.name)) && !isProtectedMark(node)) fixedCodes(node.children, found);
+  });
+  return found;
+}
+
+/** A code's identity within its unit (a pc is written anew around its translated content). */
+const codeKey = (element: XmlElement) => `${localName(element.name)}:${element.attrs.id ?? ''}:${element.attrs.startRef ?? ''}`;
+
+/**
+ * XLIFF 2 `canReorder`: a code marked "firstNo" starts a sequence that the "no" codes after
+ * it continue, and the codes of a sequence must keep their source order in the target. Where
+ * an engine moved them, the codes go back into the places the sequence's codes took in the
+ * target, in source order; the text stays where the engine put it (a pc keeps the translated
+ * content of the place it takes, so only its markup moves).
+ */
+function keepCodeOrder(source: XmlNode[], target: XmlNode[]) {
+  const codes = fixedCodes(source);
+  if (codes.length < 2) return;
+  const rank = new Map<string, { sequence: number; rank: number }>();
+  let sequence = -1;
+  for (const [i, { element }] of codes.entries()) {
+    if (element.attrs.canReorder === 'firstNo' || sequence < 0) sequence++;
+    const key = codeKey(element);
+    if (rank.has(key)) return; // ids repeated in a unit: an invalid file, left as the engine gave it
+    rank.set(key, { sequence, rank: i });
+  }
+  const bySequence = new Map<number, Slot[]>();
+  for (const slot of fixedCodes(target)) {
+    const place = rank.get(codeKey(slot.element));
+    if (place) bySequence.set(place.sequence, [...(bySequence.get(place.sequence) ?? []), slot]);
+  }
+  for (const slots of bySequence.values()) {
+    const ordered = [...slots].sort((p, q) => rank.get(codeKey(p.element))!.rank - rank.get(codeKey(q.element))!.rank);
+    if (ordered.every((slot, k) => slot === slots[k])) continue;
+    // A pair (pc) only changes places with a pair, an empty code with an empty code.
+    const wraps = (element: XmlElement) => localName(element.name) === 'pc';
+    if (ordered.some((slot, k) => wraps(slot.element) !== wraps(slots[k]!.element))) continue;
+    const replacements = slots.map((slot, k) => {
+      const code = ordered[k]!.element;
+      return wraps(code) ? { ...code, children: slot.element.children } : code;
+    });
+    slots.forEach((slot, k) => (slot.list[slot.index] = replacements[k]!));
+  }
+}
+
 /** The translated content of one source element (or mrk), or undefined in analysis. */
 function translateContent(source: XmlElement, cursor: SegmentCursor): XmlNode[] | undefined {
   const built = buildSegment(flatten(source.children));
@@ -137,6 +193,7 @@ function translateContent(source: XmlElement, cursor: SegmentCursor): XmlNode[] 
   if (cursor.mode === 'analyze') return undefined;
   const content = emit(nodes);
   orderPairedCodes(source.children, content);
+  keepCodeOrder(source.children, content);
   return content;
 }
 

@@ -198,6 +198,45 @@ describe('XLSX filter', () => {
     expect(xml).toContain('formatCode="0&quot; items&quot;"');
   });
 
+  it('merges number formats whose translations are the same code into one id, remapping the styles and pivot tables that used the other', async () => {
+    const styles = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><numFmts count="5"><numFmt numFmtId="164" formatCode="0&quot; pcs&quot;"/><numFmt numFmtId="165" formatCode="0&quot; pieces&quot;"/><numFmt numFmtId="166" formatCode="0.00"/><numFmt numFmtId="167" formatCode="0.00"/><numFmt numFmtId="168" formatCode="#,##0&quot; pieces&quot;"/></numFmts><cellStyleXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/><xf numFmtId="165" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="4"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="1" applyNumberFormat="1"/><xf numFmtId="167" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs></styleSheet>`;
+    const entries = xlsxEntries([{ name: 'Data', rows: '<row r="1"><c r="A1" s="1"><v>3</v></c><c r="B1" s="2"><v>4</v></c></row>' }], { styles });
+    entries['xl/pivotTables/pivotTable1.xml'] =
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><pivotTableDefinition xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" name="P" cacheId="1" dataCaption="Values"><location ref="A3:B4" firstHeaderRow="1" firstDataRow="1" firstDataCol="1"/><pivotFields count="1"><pivotField dataField="1" numFmtId="165" showAll="0"/></pivotFields><dataFields count="1"><dataField name="Sum" fld="0" numFmtId="165"/></dataFields></pivotTableDefinition>';
+    entries['xl/pivotCache/pivotCacheDefinition1.xml'] =
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><pivotCacheDefinition xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><cacheSource type="worksheet"><worksheetSource ref="A1:B1" sheet="Data"/></cacheSource><cacheFields count="1"><cacheField name="Count" numFmtId="165"><sharedItems/></cacheField></cacheFields></pivotCacheDefinition>';
+    entries['[Content_Types].xml'] = entries['[Content_Types].xml']!.replace(
+      '</Types>',
+      '<Override PartName="/xl/pivotTables/pivotTable1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.pivotTable+xml"/><Override PartName="/xl/pivotCache/pivotCacheDefinition1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.pivotCacheDefinition+xml"/></Types>',
+    );
+    const file = await writeZip(path.join(dir, 'same-formats.xlsx'), entries);
+    // "pcs" and "pieces" are both «قطعة».
+    const { analysis, out } = await roundTrip(file, { translate: (segments) => segments.map((s) => (s === 'Data' ? 'البيانات' : 'قطعة')) });
+    expect(analysis.segments).toEqual(['Data', 'pcs', 'pieces', 'pieces']);
+    const root = await parseXmlDocument(fromString(await readZipText(out, 'xl/styles.xml')), { maxDepth: 64, maxCapturedChars: 1e7, maxBytes: 1e7 });
+    // One entry per code: 165 went into 164; the two identical untranslated codes are left as they were.
+    expect(findAll(root, 'numFmt').map((n) => [n.attrs.numFmtId, n.attrs.formatCode])).toEqual([
+      ['164', '0" قطعة"'],
+      ['166', '0.00'],
+      ['167', '0.00'],
+      ['168', '#,##0" قطعة"'],
+    ]);
+    expect(findAll(root, 'numFmts')[0]!.attrs.count).toBe('4');
+    expect(findAll(root, 'xf').map((n) => n.attrs.numFmtId)).toEqual(['0', '164', '0', '164', '164', '167']);
+    expect(await readZipText(out, 'xl/pivotTables/pivotTable1.xml')).toMatch(/<pivotField dataField="1" numFmtId="164" showAll="0"\/>.*<dataField name="Sum" fld="0" numFmtId="164"\/>/);
+    expect(await readZipText(out, 'xl/pivotCache/pivotCacheDefinition1.xml')).toContain('<cacheField name="Count" numFmtId="164">');
+  });
+
+  it("translates a workbook chart's number format words, as a cell's", async () => {
+    const entries = xlsxEntries([{ name: 'Data', rows: '' }]);
+    entries['xl/charts/chart1.xml'] =
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><c:chartSpace xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><c:chart><c:plotArea><c:valAx><c:axId val="1"/><c:numFmt formatCode="0.0&quot; kg&quot;" sourceLinked="0"/></c:valAx></c:plotArea></c:chart></c:chartSpace>';
+    entries['[Content_Types].xml'] = entries['[Content_Types].xml']!.replace('</Types>', '<Override PartName="/xl/charts/chart1.xml" ContentType="application/vnd.openxmlformats-officedocument.drawingml.chart+xml"/></Types>');
+    const { analysis, out } = await roundTrip(await writeZip(path.join(dir, 'chart-format.xlsx'), entries));
+    expect(analysis.segments).toEqual(['Data', 'kg']);
+    expect(await readZipText(out, 'xl/charts/chart1.xml')).toContain(`<c:numFmt formatCode="0.0&quot; ${ar('kg')}&quot;" sourceLinked="0"/>`);
+  });
+
   it('gives a sheet without a sheet view one that reads right to left, in its place', async () => {
     const entries = xlsxEntries([{ name: 'Data', rows: '<row r="1"><c r="A1" t="s"><v>0</v></c></row>' }], { sharedStrings: ['Hello'] });
     entries['xl/worksheets/sheet1.xml'] = entries['xl/worksheets/sheet1.xml']!.replace('<sheetViews><sheetView workbookViewId="0"/></sheetViews>', '<dimension ref="A1"/>');

@@ -1,5 +1,6 @@
 import type { Lang } from '../engines/types';
 import { drawingHandlers } from './drawingml';
+import { processNumberFormat } from './number-format';
 import { buildSegment, stripPlaceholders, type InlineNode, type StyleRef } from './inline';
 import { analyzePackage, drain, mergePackage, xmlPartOptions, type OoxmlFilter, type PartContext } from './ooxml';
 import { SegmentCursor, type DocumentAnalysis, type FilterOptions, type MergeInput } from './types';
@@ -23,6 +24,7 @@ const ROLES: Record<string, string> = {
   [`${S_CT}styles+xml`]: 'styles',
   [`${S_CT}table+xml`]: 'table',
   [`${S_CT}pivotCacheDefinition+xml`]: 'pivot',
+  [`${S_CT}pivotTable+xml`]: 'pivotTable',
   'application/vnd.openxmlformats-officedocument.drawing+xml': 'dml',
   'application/vnd.openxmlformats-officedocument.drawingml.chart+xml': 'chart',
 };
@@ -197,6 +199,7 @@ export function renameSheetReferences(formula: string, rename: (name: string) =>
 interface XlsxState {
   sheetMap: Map<string, string>; // lower-case old name -> new name
   columnMap: Map<string, string>; // header text -> translated text
+  numFmtMap: Map<string, string>; // numFmtId dropped as a duplicate -> the id kept for its code
 }
 
 const stateOf = (context: PartContext) => context.state.get('xlsx') as XlsxState | undefined;
@@ -294,67 +297,41 @@ function processHeaderFooter(node: XmlElement, context: PartContext) {
   if (context.mode === 'merge' && out !== source && out.length <= 255) node.children = [textNode(out)];
 }
 
-type FormatSection = { source: string; pieces: Array<{ literal: boolean; text: string }> };
+export { numberFormatSections } from './number-format';
 
 /**
- * A number format code split into its sections (positive;negative;zero;text), each into
- * quoted literal text and the codes around it: digits, dates, `[$-409]` locale and `[Red]`
- * colour tags, `\x` escapes, `_x` spaces and `*x` fills. Null when a quote is never closed.
+ * The workbook's custom number formats. Two whose translations are the same code (`0" pcs"`
+ * and `0" pieces"` both `0" قطعة"`) would be duplicate entries under two ids: the first id is
+ * kept, the other entry dropped and every reference to it (cell styles, pivot tables) points
+ * at the kept one. Entries the translation leaves as they were stay, duplicates or not.
  */
-export function numberFormatSections(code: string): FormatSection[] | null {
-  const sections: FormatSection[] = [];
-  let section: FormatSection = { source: '', pieces: [] };
-  const push = (literal: boolean, text: string) => {
-    section.source += literal ? `"${text}"` : text;
-    const last = section.pieces[section.pieces.length - 1];
-    if (!literal && last && !last.literal) last.text += text;
-    else section.pieces.push({ literal, text });
-  };
-  let i = 0;
-  while (i < code.length) {
-    const c = code[i]!;
-    let end = i + 1;
-    if (c === '"') {
-      end = code.indexOf('"', i + 1) + 1;
-      if (end === 0) return null;
-      push(true, code.slice(i + 1, end - 1));
-    } else if (c === ';') {
-      sections.push(section);
-      section = { source: '', pieces: [] };
-    } else {
-      if (c === '[') end = code.includes(']', i) ? code.indexOf(']', i) + 1 : code.length;
-      else if (c === '\\' || c === '_' || c === '*') end = Math.min(i + 2, code.length);
-      push(false, code.slice(i, end));
+function processNumberFormats(numFmts: XmlElement, context: PartContext) {
+  const kept = new Map<string, { id: string; changed: boolean }>();
+  const map = stateOf(context)?.numFmtMap;
+  numFmts.children = numFmts.children.filter((node) => {
+    if (!isElement(node) || node.name !== 'numFmt') return true;
+    const source = node.attrs.formatCode ?? '';
+    processNumberFormat(node, context);
+    if (context.mode !== 'merge' || !map) return true;
+    const code = node.attrs.formatCode ?? '';
+    const id = node.attrs.numFmtId ?? '';
+    const first = kept.get(code);
+    if (!first) {
+      kept.set(code, { id, changed: code !== source });
+      return true;
     }
-    i = end;
-  }
-  sections.push(section);
-  return sections;
+    if (!first.changed && code === source) return true;
+    map.set(id, first.id);
+    return false;
+  });
+  if (numFmts.attrs.count !== undefined) numFmts.attrs.count = String(numFmts.children.filter((n) => isElement(n) && n.name === 'numFmt').length);
 }
 
-/** Literal text in a format code: quoted, a quote inside written as an escaped \". */
-const quoteFormatLiteral = (text: string) => `"${text.replace(/"/g, '"\\""')}"`;
-
-/**
- * A custom number format ("Total: "#,##0, 0.00" USD", [$-409]"Due "dd/mm/yyyy): in each
- * section with a word in quotes, the quoted text is the segment and the codes between are
- * placeholders; codes, locale tags and the format's id stay. Excel refuses a code over 255
- * characters: a longer translation keeps the original.
- */
-function processNumberFormat(node: XmlElement, context: PartContext) {
-  const source = node.attrs.formatCode ?? '';
-  const sections = numberFormatSections(source);
-  if (!sections) return;
-  const out = sections.map(({ source: original, pieces }) => {
-    if (!pieces.some((p) => p.literal && /\p{L}/u.test(p.text))) return original;
-    const built = buildSegment(pieces.map((p): InlineNode<{ code: string }, Style> => (p.literal ? { kind: 'text', text: p.text, style: styleOf(undefined) } : { kind: 'opaque', payload: { code: p.text } })));
-    return context.cursor
-      .apply(built)
-      .map((n) => (n.kind === 'text' ? quoteFormatLiteral(n.text) : n.kind === 'opaque' ? n.payload.code : ''))
-      .join('');
-  });
-  const code = out.join(';');
-  if (context.mode === 'merge' && code !== source && code.length <= 255) node.attrs.formatCode = code;
+/** A reference to a number format dropped as a duplicate points at the one kept. */
+function remapNumberFormat(element: { attrs: Record<string, string> }, context: PartContext) {
+  const id = element.attrs.numFmtId;
+  const kept = id === undefined ? undefined : stateOf(context)?.numFmtMap.get(id);
+  if (kept) element.attrs.numFmtId = kept;
 }
 
 const XF_ORDER = ['alignment', 'protection', 'extLst'];
@@ -429,10 +406,14 @@ function handlersFor(role: string, context: PartContext) {
     case 'styles':
       return {
         capture: (name: string, _a: Record<string, string>, ancestors: readonly { name: string }[]) =>
-          name === 'numFmt' || (merge && name === 'xf' && ['cellXfs', 'cellStyleXfs'].includes(ancestors[ancestors.length - 1]?.name ?? '')),
+          name === 'numFmts' || name === 'numFmt' || (merge && name === 'xf' && ['cellXfs', 'cellStyleXfs'].includes(ancestors[ancestors.length - 1]?.name ?? '')),
         onCapture: (node: XmlElement) => {
-          if (node.name === 'numFmt') processNumberFormat(node, context);
-          else directCellFormat(node, context.target);
+          if (node.name === 'numFmts') processNumberFormats(node, context);
+          else if (node.name === 'numFmt') processNumberFormat(node, context); // a conditional format's (dxf)
+          else {
+            remapNumberFormat(node, context);
+            directCellFormat(node, context.target);
+          }
           return node;
         },
       };
@@ -448,8 +429,11 @@ function handlersFor(role: string, context: PartContext) {
           return node;
         },
       };
+    case 'pivotTable':
+      return { onOpen: (element: OpenElement) => void (merge && remapNumberFormat(element, context)) };
     case 'pivot':
       return {
+        onOpen: (element: OpenElement) => void (merge && remapNumberFormat(element, context)),
         capture: (name: string) => merge && name === 'worksheetSource',
         onCapture: (node: XmlElement) => {
           const renamed = node.attrs.sheet ? stateOf(context)?.sheetMap.get(node.attrs.sheet.toLowerCase()) : undefined;
@@ -480,8 +464,16 @@ export const xlsxFilter: OoxmlFilter = {
   hasText: (role) => ['workbook', 'strings', 'sheet', 'comments', 'threaded', 'styles', 'dml', 'chart'].includes(role),
   handlers: handlersFor,
   async prepareMerge({ translations, parts, roles, state, options, zip }) {
-    const xlsx: XlsxState = { sheetMap: new Map(), columnMap: new Map() };
+    const xlsx: XlsxState = { sheetMap: new Map(), columnMap: new Map(), numFmtMap: new Map() };
     state.set('xlsx', xlsx);
+    // Number formats merged as duplicates are known before any part that refers to them is written.
+    const stylesName = [...roles].find(([, role]) => role === 'styles')?.[0];
+    const styles = stylesName ? zip.get(stylesName) : undefined;
+    if (styles) {
+      const cursor = new SegmentCursor('merge', translations, parts.find((p) => p.part === stylesName)?.start ?? 0);
+      const context: PartContext = { mode: 'merge', source: options.source, target: options.target, cursor, state, part: styles.name };
+      await drain(transformXmlChunks(zip.stream(styles, options.limits.maxXmlPartBytes), handlersFor('styles', context), xmlPartOptions(options.limits)));
+    }
     const workbookName = [...roles].find(([, role]) => role === 'workbook')?.[0];
     const workbook = workbookName ? zip.get(workbookName) : undefined;
     if (workbook) {

@@ -74,6 +74,8 @@ interface Line {
   rtl: boolean;
   /** The line starts with a bullet (taken off the text: it is not translated). */
   bullet: boolean;
+  /** The left and right edges of the column the line is read in (a page in two columns). */
+  column?: { x0: number; x1: number };
 }
 
 /** A rectangle on the page, in points (y grows upwards). */
@@ -318,6 +320,9 @@ function chunkRuns(chunk: Chunk): TextRun[] {
   return runs;
 }
 
+/** A sentence that runs on from `tail` into `head`: no closing punctuation, and a lower-case (or Arabic) start. */
+const continuesSentence = (tail: string, head: string) => !/[.!?:;؟"”»)]\s*$/.test(tail) && /^[a-z\u0600-\u06FF]/.test(head.trimStart());
+
 const lineText = (line: Line) => line.chunks.map((c) => chunkRuns(c).map((r) => r.text).join('')).join(' ');
 const normalizeRunning = (text: string) => text.replace(/\d+/g, '#').replace(/\s+/g, ' ').trim().toLowerCase();
 
@@ -403,11 +408,29 @@ function readingOrder(elements: PageElement[], pageWidth: number, below = false)
       sides.set(e, leftChunks.length && rightChunks.length ? 'both' : leftChunks.length ? 'left' : 'right');
     }
   }
+  const rtl = lines.filter((e) => e.line.rtl).length > lines.length / 2;
+  // A picture across the gutter between lines in two columns: when the first column's sentence
+  // runs on below it, the columns flow around it and it joins the first column (after the
+  // paragraph it interrupts); otherwise it ends the section, like a line across the page.
+  const firstColumn = rtl ? right : left;
+  for (const picture of full.filter((e): e is ImageElement => e.kind === 'image' && e.top < top && e.bottom > bottom)) {
+    const above = firstColumn.filter((e): e is Extract<PageElement, { kind: 'line' }> => e.kind === 'line' && e.line.y >= picture.top).at(-1);
+    const below = firstColumn.find((e): e is Extract<PageElement, { kind: 'line' }> => e.kind === 'line' && e.top <= picture.bottom);
+    if (!above || !below || !continuesSentence(lineText(above.line), lineText(below.line))) continue;
+    full.splice(full.indexOf(picture), 1);
+    firstColumn.splice(firstColumn.indexOf(below), 0, picture);
+    sides.set(picture, rtl ? 'right' : 'left');
+  }
   const cut = columnsEnd(elements, twoColumn, sides);
   const inColumns = (e: PageElement) => e.top > cut;
-  const rtl = lines.filter((e) => e.line.rtl).length > lines.length / 2;
   const first = (rtl ? right : left).filter(inColumns);
   const second = (rtl ? left : right).filter(inColumns);
+  // A column's lines are aligned against the column's edges, not the page's.
+  for (const column of [first, second]) {
+    const columnLines = column.filter((e): e is Extract<PageElement, { kind: 'line' }> => e.kind === 'line');
+    const edges = { x0: Math.min(...columnLines.map((e) => e.line.x0)), x1: Math.max(...columnLines.map((e) => e.line.x1)) };
+    for (const e of columnLines) e.line.column = edges;
+  }
   // Full-width elements above the columns (a title) come first, the rest after; what is below
   // the columns' end is read after both columns (and may hold columns of its own).
   const columnsTop = Math.max(...[...left, ...right].map((e) => e.top));
@@ -421,7 +444,7 @@ function readingOrder(elements: PageElement[], pageWidth: number, below = false)
  * follow at the columns' size and spacing (the longer column's last lines, and a picture or
  * ruled table within one column); a line of another size (a heading), a wide gap, a table or
  * an image across the gutter, or a line across the gutter ends them: a section in two columns
- * followed by full-width text. A line across the gutter between lines
+ * followed by full-width text. A line or a picture across the gutter between lines
  * in two columns ends them too (the page goes on with another section in columns).
  */
 function columnsEnd(elements: PageElement[], twoColumn: Extract<PageElement, { kind: 'line' }>[], sides: Map<PageElement, 'left' | 'right' | 'both' | 'full'>): number {
@@ -430,7 +453,7 @@ function columnsEnd(elements: PageElement[], twoColumn: Extract<PageElement, { k
   const bottom = Math.min(...twoColumn.map((e) => e.top));
   // A line across the gutter between lines in two columns: a section ends there and another begins.
   const top = Math.max(...twoColumn.map((e) => e.top));
-  const across = elements.filter((e) => e.kind === 'line' && sides.get(e) === 'full' && e.top < top && e.top >= bottom);
+  const across = elements.filter((e) => e.kind !== 'table' && sides.get(e) === 'full' && e.top < top && e.top >= bottom);
   if (across.length) return Math.max(...across.map((e) => e.top));
   const last = { left: bottom, right: bottom };
   for (const e of elements.filter((el) => el.top < bottom).sort((p, q) => q.top - p.top)) {
@@ -483,7 +506,18 @@ function layoutBlocks(pages: PageElement[][], pageWidths: number[]): Omit<PdfLay
 
     let i = 0;
     let current: { runs: TextRun[]; lines: Line[]; kind: 'paragraph' | 'heading' | 'list'; ordered: boolean; level: 1 | 2 | 3 } | null = null;
+    // Pictures met while a paragraph is open (one floating beside it, or one its sentence runs
+    // on past) wait until the paragraph ends, so its text stays one paragraph.
+    let waiting: ImageElement[] = [];
+    const pictures = elements.filter((e): e is ImageElement => e.kind === 'image');
     const flush = () => {
+      flushParagraph();
+      if (!waiting.length) return;
+      for (const image of waiting) blocks.push({ type: 'image', file: image.file, width: image.width, height: image.height });
+      waiting = [];
+      inList = false;
+    };
+    const flushParagraph = () => {
       if (!current) return;
       const runs = tidyRuns(current.runs);
       if (runs.length) {
@@ -503,9 +537,12 @@ function layoutBlocks(pages: PageElement[][], pageWidths: number[]): Omit<PdfLay
     while (i < elements.length) {
       const element = elements[i]!;
       if (element.kind === 'image') {
-        flush();
-        inList = false;
-        blocks.push({ type: 'image', file: element.file, width: element.width, height: element.height });
+        if (current) waiting.push(element);
+        else {
+          flush();
+          inList = false;
+          blocks.push({ type: 'image', file: element.file, width: element.width, height: element.height });
+        }
         i++;
         continue;
       }
@@ -535,6 +572,12 @@ function layoutBlocks(pages: PageElement[][], pageWidths: number[]): Omit<PdfLay
       const gap = previous ? previous.y - line.y : 0;
       const spacing = previous ? Math.max(previous.size, line.size) * 1.6 : 0;
       const sizeChanged = previous ? Math.abs(previous.size - line.size) > Math.max(previous.size, line.size) * 0.12 : false;
+      // A picture between the two lines (across this line's width) whose sentence runs on past it.
+      const pastPicture =
+        previous !== undefined &&
+        current?.kind !== 'heading' &&
+        pictures.some((p) => p.top <= previous.y + previous.size * 0.5 && p.bottom >= line.y + line.size * 0.5 && p.x0 < line.x1 && p.x1 > line.x0) &&
+        continuesSentence(current!.runs.map((r) => r.text).join(''), text);
 
       if (bullet || numbered) {
         const wasOrdered = current?.kind === 'list' ? current.ordered : lastListOrdered;
@@ -547,7 +590,7 @@ function layoutBlocks(pages: PageElement[][], pageWidths: number[]): Omit<PdfLay
         flush();
         inList = false;
         current = { runs, lines: [line], kind: 'heading', ordered: false, level };
-      } else if (current && !sizeChanged && gap <= spacing && gap > 0 && !(current.kind === 'list' && line.x0 < current.lines[0]!.x0 - 2)) {
+      } else if (current && !sizeChanged && (gap <= spacing || pastPicture) && gap > 0 && !(current.kind === 'list' && line.x0 < current.lines[0]!.x0 - 2)) {
         appendLine(current.runs, runs);
         current.lines.push(line);
       } else {
@@ -564,7 +607,7 @@ function layoutBlocks(pages: PageElement[][], pageWidths: number[]): Omit<PdfLay
     if (pageStart > 0 && before?.type === 'paragraph' && first?.type === 'paragraph') {
       const tail = before.runs.map((r) => r.text).join('');
       const head = first.runs.map((r) => r.text).join('');
-      if (!/[.!?:;؟"”»)]\s*$/.test(tail) && /^[a-z\u0600-\u06FF]/.test(head)) {
+      if (continuesSentence(tail, head)) {
         appendLine(before.runs, first.runs);
         before.runs = tidyRuns(before.runs);
         blocks.splice(pageStart, 1);
@@ -629,10 +672,12 @@ function tidyRuns(runs: TextRun[]): TextRun[] {
   return out.filter((r) => r.text);
 }
 
-function alignmentOf(lines: Line[], marginLeft: number, marginRight: number): Alignment {
+function alignmentOf(lines: Line[], pageLeft: number, pageRight: number): Alignment {
+  const line = lines[0]!;
+  const marginLeft = line.column?.x0 ?? pageLeft;
+  const marginRight = line.column?.x1 ?? pageRight;
   const width = marginRight - marginLeft;
   if (width <= 0) return 'start';
-  const line = lines[0]!;
   const left = line.x0 - marginLeft;
   const right = marginRight - line.x1;
   const startGap = line.rtl ? right : left;
