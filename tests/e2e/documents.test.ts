@@ -184,13 +184,19 @@ describe.each(['en', 'ar'] as const)('a document that honoured the glossary and 
     ]) {
       expect((await apiCall(page, 'POST', '/api/user/glossary', { source_lang: 'en', target_lang: 'ar', source_term, target_term })).status).toBe(201);
     }
-    const translated = await apiCall(page, 'POST', '/api/translate', { text: 'Annual results', source_lang: 'en', target_lang: 'ar' });
-    expect(translated.status).toBe(200);
-    const translationId = JSON.parse(translated.body.data).segments[0].translationId as string;
-    expect((await apiCall(page, 'POST', '/api/user/suggested-translation', { translationId, suggestedTranslation: 'النتائج السنوية المعتمدة' })).status).toBe(200);
+    // The second, with a number, answers the document's "We opened 5 new branches." with its number changed (a fuzzy hit).
+    for (const [text, suggestedTranslation] of [
+      ['Annual results', 'النتائج السنوية المعتمدة'],
+      ['We opened 4 new branches.', 'افتتحنا 4 فروع جديدة.'],
+    ]) {
+      const translated = await apiCall(page, 'POST', '/api/translate', { text, source_lang: 'en', target_lang: 'ar' });
+      expect(translated.status).toBe(200);
+      const translationId = JSON.parse(translated.body.data).segments[0].translationId as string;
+      expect((await apiCall(page, 'POST', '/api/user/suggested-translation', { translationId, suggestedTranslation })).status).toBe(200);
+    }
 
     await page.goto('/translate/documents');
-    await page.getByTestId('document-input').setInputFiles({ name: 'annual report.docx', mimeType: 'application/octet-stream', buffer: await sampleDocx() });
+    await page.getByTestId('document-input').setInputFiles({ name: 'annual report.docx', mimeType: 'application/octet-stream', buffer: await sampleDocx({ extraParagraphs: ['We opened 5 new branches.'] }) });
     await page.getByTestId('word-count').waitFor();
     await page.getByTestId('source-language').selectOption('en');
     await page.getByTestId('target-language').selectOption('ar');
@@ -200,10 +206,12 @@ describe.each(['en', 'ar'] as const)('a document that honoured the glossary and 
 
     // The heading came from memory; "board" (the signature line) and "report" (the header and a
     // paragraph) were applied, and Lisan's own General term "website" (the link's paragraph):
-    // three terms, one sentence, in the language's plural forms.
+    // three terms; two sentences, one of them with its number changed, in the language's plural forms.
     const note = page.getByTestId('document-applied');
     await note.waitFor();
-    expect(await note.getByTestId('memory-applied').innerText()).toBe(locale === 'ar' ? 'جملة واحدة من ذاكرة ترجماتك' : '1 sentence from your translation memory');
+    expect(await note.getByTestId('memory-applied').innerText()).toBe(
+      locale === 'ar' ? 'جملتان من ذاكرة ترجماتك، منها جملة واحدة تغيّرت أرقامها فقط' : '2 sentences from your translation memory, including 1 with only its numbers changed',
+    );
     expect(await note.getByTestId('glossary-applied-title').innerText()).toBe(locale === 'ar' ? 'طُبِّق المسرد: 3 مصطلحات' : 'Glossary applied: 3 terms');
     const items = await note.locator('li').allInnerTexts();
     const arrow = locale === 'ar' ? '←' : '→';

@@ -66,6 +66,8 @@ const COUNTED: Record<string, Partial<Record<'en' | 'ar', NounName | null>>> = {
   'translate:memoryFuzzy.notice': { en: 'sentence', ar: 'sentence' },
   'translate:glossaryApplied.memory': { en: 'sentence', ar: 'sentence' },
   'translate:glossaryApplied.terms': { en: 'term', ar: 'term' },
+  // ", including 2 with only their numbers changed" (sentences): the English names no noun again.
+  'translate:glossaryApplied.memoryFuzzy': { en: null, ar: 'sentence' },
   // "and 3 more" (terms): the English names no noun again.
   'translate:glossaryApplied.more': { en: null, ar: 'term' },
   'developer:keys.usageRequests': { en: 'request', ar: 'request' },

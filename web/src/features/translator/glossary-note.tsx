@@ -14,6 +14,8 @@ export interface GlossaryNoteProps {
   termCount?: number;
   /** Sentences from the user's translation memory (documents, websites). */
   memorySegments?: number;
+  /** Of those, the ones memory answered with only their numbers changed (fuzzy hits). */
+  memoryFuzzySegments?: number;
   /** Links to the glossary (signed-in users). */
   manage: boolean;
   testId?: string;
@@ -21,10 +23,11 @@ export interface GlossaryNoteProps {
 
 /**
  * What the glossary (and translation memory) did for a translation: the terms applied, and for
- * a document or web page how many sentences came from memory. The translator, the document
+ * a document or web page how many sentences came from memory (and how many of those with only
+ * their numbers changed). The translator, the document
  * result and the website results share it; nothing is shown when neither applied.
  */
-export function GlossaryNote({ terms, sourceLang, targetLang, termCount, memorySegments = 0, manage, testId = 'glossary-applied' }: GlossaryNoteProps) {
+export function GlossaryNote({ terms, sourceLang, targetLang, termCount, memorySegments = 0, memoryFuzzySegments = 0, manage, testId = 'glossary-applied' }: GlossaryNoteProps) {
   const { t } = useTranslation('translate');
   const { language } = useLanguage();
   if (!terms.length && memorySegments <= 0) return null;
@@ -34,6 +37,7 @@ export function GlossaryNote({ terms, sourceLang, targetLang, termCount, memoryS
       {memorySegments > 0 && (
         <p className="glossary-note__line" data-testid="memory-applied">
           {t('glossaryApplied.memory', { count: memorySegments })}
+          {memoryFuzzySegments > 0 && <span data-testid="memory-fuzzy-applied">{t('glossaryApplied.memoryFuzzy', { count: memoryFuzzySegments })}</span>}
         </p>
       )}
       {terms.length > 0 && (
@@ -62,6 +66,7 @@ export function AppliedNote({ applied, sourceLang, targetLang, manage, testId }:
       terms={applied.glossary_terms}
       termCount={applied.glossary_term_count}
       memorySegments={applied.memory_segments}
+      memoryFuzzySegments={applied.memory_fuzzy_segments}
       sourceLang={sourceLang}
       targetLang={targetLang}
       manage={manage}
