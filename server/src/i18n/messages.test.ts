@@ -42,6 +42,7 @@ const COUNTED: Record<string, Partial<Record<'en' | 'ar', NounName | null>>> = {
   'websites.quota_exceeded': { en: 'page', ar: 'page' },
   'websites.import_done': { en: 'segment', ar: 'segment' },
   'documents.mail_ready_memory': { en: 'sentence', ar: 'sentence' },
+  'documents.mail_ready_memory_fuzzy': { en: null, ar: 'sentence' },
   'documents.mail_ready_glossary': { en: 'term', ar: 'term' },
 };
 
@@ -84,7 +85,7 @@ describe('server message catalogs', () => {
     const problems: string[] = [];
     for (const locale of ['en', 'ar'] as const) {
       for (const count of SAMPLE_COUNTS) {
-        const text = t(locale, key, { count, attribute: 'message', amount: '9.00', number: 'INV-1', remaining: 4, inviter: 'Huda', team: 'Acme', plan: 'Pro', frequency: 'monthly' });
+        const text = t(locale, key, { count, fuzzy: '', attribute: 'message', amount: '9.00', number: 'INV-1', remaining: 4, inviter: 'Huda', team: 'Acme', plan: 'Pro', frequency: 'monthly' });
         const problem = countedTextProblem(locale, COUNTED[key]![locale] as NounName | null, count, formatNumber(count, locale), text);
         if (problem) problems.push(`${locale} ${count}: ${problem}`);
       }

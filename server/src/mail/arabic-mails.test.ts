@@ -121,4 +121,18 @@ describe('e-mails of a user who switched the interface to Arabic', () => {
     expect(mail.text).toContain('\u2068Contract 2026.docx\u2069');
     expect(mail.subject).toBe('مستندك المترجَم جاهز');
   });
+
+  it('document ready: the memory sentence counts the fuzzy hits in their plural form, and says nothing of them when there are none', () => {
+    const ready = (memorySegments: number, memoryFuzzySegments: number) =>
+      expectArabicMail({
+        to: 'doc-ar@example.com',
+        locale: 'ar',
+        template: 'documentReady',
+        data: { name: 'Layla Ahmad', fileName: 'a.docx', target: 'ar', url: 'https://lisan.example/x', applied: { memorySegments, memoryFuzzySegments, termCount: 0, terms: [] } },
+      } as MailJob).text;
+    expect(ready(11, 3)).toContain('أُخذت 11 جملة من ذاكرة ترجماتك، منها 3 جمل تغيّرت أرقامها فقط.');
+    expect(ready(2, 2)).toContain('أُخذت جملتان من ذاكرة ترجماتك، منها جملتان تغيّرت أرقامهما فقط.');
+    expect(ready(3, 0)).toContain('أُخذت 3 جمل من ذاكرة ترجماتك.');
+    expect(ready(3, 0)).not.toContain('منها');
+  });
 });

@@ -328,10 +328,10 @@ describe('the document-translate job', () => {
     expect((await jobOf(projectId)).applied).toEqual(done.applied);
     // The "ready" mail says so too, in the user's language (Arabic: its plural forms, its arrow and comma).
     const [mail] = (await queuedMails()).filter((m) => m.to === user.email);
-    expect(renderMail(mail!).text).toContain('2 sentences came from your translation memory.');
+    expect(renderMail(mail!).text).toContain('2 sentences came from your translation memory, including 1 with only its numbers changed.');
     expect(renderMail(mail!).text).toContain('Glossary applied: 2 terms (\u2068report\u2069 → \u2068التقرير\u2069, \u2068board\u2069 → \u2068مجلس الإدارة\u2069).');
     const arabic = renderMail({ ...mail!, locale: 'ar' }).text;
-    expect(arabic).toContain('أُخذت جملتان من ذاكرة ترجماتك.');
+    expect(arabic).toContain('أُخذت جملتان من ذاكرة ترجماتك، منها جملة واحدة تغيّرت أرقامها فقط.');
     expect(arabic).toContain('طُبِّق المسرد: مصطلحان (\u2068report\u2069 ← \u2068التقرير\u2069، \u2068board\u2069 ← \u2068مجلس الإدارة\u2069).');
 
     // Deleting the entry leaves a tombstone without it.
