@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { dataOf, paginated, statusMessage, timestamp } from './common';
 import { documentDetail } from './documents';
-import { textDetail } from './translate';
+import { appliedSummary, textDetail } from './translate';
 import { websiteDetail } from './websites';
 
 export const historyType = z.enum(['text', 'document', 'website']);
@@ -23,6 +23,8 @@ export const historyEntry = z.object({
   /** web, or api for the developer API's requests. */
   channel: z.string().optional(),
   file_id: z.string().optional(),
+  /** Documents only: what translation memory and glossaries did, once the document is done (null before, or for one finished before summaries were kept). */
+  applied: appliedSummary.nullable().optional(),
   /** In the team's view: who made the entry. */
   user_id: z.number().int().optional(),
   user_name: z.string().optional(),
@@ -39,7 +41,7 @@ export type HistoryPage = z.output<typeof historyPage>;
 export type HistoryDetail = z.input<typeof textDetail> | z.input<typeof websiteDetail> | z.input<typeof documentDetail>;
 
 export const historyEntryDetail = dataOf(
-  historyEntry.omit({ preview: true, channel: true, user_id: true, user_name: true }).extend({ detail: z.union([textDetail, documentDetail, websiteDetail]).optional() }),
+  historyEntry.omit({ preview: true, channel: true, applied: true, user_id: true, user_name: true }).extend({ detail: z.union([textDetail, documentDetail, websiteDetail]).optional() }),
 );
 export type HistoryEntryDetail = z.output<typeof historyEntryDetail>['data'];
 

@@ -309,6 +309,7 @@ describe('the document-translate job', () => {
     expect(saved.map((row) => row.batch_index)).toEqual([0, 1]);
     expect(saved.every((row) => row.applied !== null)).toBe(true);
     expect((await client.get(`/api/doc/translated/${projectId}`)).json().data).toMatchObject({ state: 'translating', applied: null });
+    expect((await historyEntries(client)).find((entry) => entry.project_id === projectId)).toMatchObject({ state: 'translating', applied: null });
 
     await t.container.documents.runJob(job.id, { retryCount: 1 });
     const done = (await client.get(`/api/doc/translated/${projectId}`)).json().data;
@@ -326,6 +327,8 @@ describe('the document-translate job', () => {
     });
     // Stored with the job (its batches are gone), not recomputed.
     expect((await jobOf(projectId)).applied).toEqual(done.applied);
+    // The history list shows it on the document's entry, read with the page.
+    expect((await historyEntries(client)).find((entry) => entry.project_id === projectId)?.applied).toEqual(done.applied);
     // The "ready" mail says so too, in the user's language (Arabic: its plural forms, its arrow and comma).
     const [mail] = (await queuedMails()).filter((m) => m.to === user.email);
     expect(renderMail(mail!).text).toContain('2 sentences came from your translation memory, including 1 with only its numbers changed.');
@@ -557,7 +560,7 @@ describe('documents in the history', () => {
     const client = await signedIn(t, await createUser(t));
     const { project_id: projectId } = (await start(client, docxFile('Annual report.docx'), { model: 'business', frontendModel: 'Business' })).json();
     expect(await historyEntries(client)).toEqual([
-      { project_id: projectId, type: 'document', channel: 'web', source_lang: 'en', target_lang: 'ar', domain: 'business', title: 'Annual report.docx', preview: '', created_at: expect.any(String), state: 'analyzing' },
+      { project_id: projectId, type: 'document', channel: 'web', source_lang: 'en', target_lang: 'ar', domain: 'business', title: 'Annual report.docx', preview: '', created_at: expect.any(String), state: 'analyzing', applied: null },
     ]);
 
     const seen: Array<string | undefined> = [];
@@ -567,7 +570,8 @@ describe('documents in the history', () => {
 
     const status = (await client.get(`/api/doc/translated/${projectId}`)).json().data;
     const [entry] = await historyEntries(client);
-    expect(entry).toMatchObject({ project_id: projectId, state: 'done', file_id: status.file_id });
+    expect(entry).toMatchObject({ project_id: projectId, state: 'done', file_id: status.file_id, applied: status.applied });
+    expect(status.applied).toMatchObject({ memory_segments: expect.any(Number) });
     const detail = (await client.get(`/api/user/translation-history/${projectId}`)).json().data;
     expect(detail).toMatchObject({ type: 'document', title: 'Annual report.docx', state: 'done', file_id: status.file_id });
     expect(detail.detail).toEqual({

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { HistoryDetail } from '../../../../contract/history';
 import { NotFound } from '../../http/errors';
+import { shownApplied } from '../../pipeline/applied.fns';
 import type { HistoryOwner, HistoryRepo } from './repo';
 import type { AutoDelete, HistoryType } from '../../db/tables/history';
 
@@ -150,6 +151,7 @@ export function createHistoryService(deps: {
           state: row.state,
           channel: row.channel,
           ...(row.file_id ? { file_id: row.file_id } : {}),
+          ...(row.type === 'document' ? { applied: shownApplied(row.applied) } : {}),
         })),
         meta: { page: filter.page, per_page: HISTORY_PER_PAGE, total },
       };
