@@ -209,9 +209,8 @@ describe.each(['en', 'ar'] as const)('a document that honoured the glossary and 
     // three terms; two sentences, one of them with its number changed, in the language's plural forms.
     const note = page.getByTestId('document-applied');
     await note.waitFor();
-    expect(await note.getByTestId('memory-applied').innerText()).toBe(
-      locale === 'ar' ? 'جملتان من ذاكرة ترجماتك، منها جملة واحدة تغيّرت أرقامها فقط' : '2 sentences from your translation memory, including 1 with only its numbers changed',
-    );
+    const memoryLine = locale === 'ar' ? 'جملتان من ذاكرة ترجماتك، منها جملة واحدة تغيّرت أرقامها فقط' : '2 sentences from your translation memory, including 1 with only its numbers changed';
+    expect(await note.getByTestId('memory-applied').innerText()).toBe(memoryLine);
     expect(await note.getByTestId('glossary-applied-title').innerText()).toBe(locale === 'ar' ? 'طُبِّق المسرد: 3 مصطلحات' : 'Glossary applied: 3 terms');
     const items = await note.locator('li').allInnerTexts();
     const arrow = locale === 'ar' ? '←' : '→';
@@ -220,5 +219,15 @@ describe.each(['en', 'ar'] as const)('a document that honoured the glossary and 
     expect(await note.getByRole('link').innerText()).toBe(locale === 'ar' ? 'تعديل المسرد' : 'Edit glossary');
     expect(await note.evaluate((element) => getComputedStyle(element).direction)).toBe(locale === 'ar' ? 'rtl' : 'ltr');
     await screenshotsAtBothSizes(page, `documents-glossary-applied-${locale}`, { width: 1280, height: 800 });
+
+    // The history entry shows the same note, from the list itself, without the glossary link.
+    await page.goto('/user/translation-history?type=document');
+    const entryNote = page.locator('[data-testid="history-entry"][data-type="document"]').getByTestId('history-applied');
+    await entryNote.waitFor();
+    expect(await entryNote.getByTestId('memory-applied').innerText()).toBe(memoryLine);
+    expect(await entryNote.locator('li').allInnerTexts()).toEqual(items);
+    expect(await entryNote.getByRole('link').count()).toBe(0);
+    expect(await entryNote.evaluate((element) => getComputedStyle(element).direction)).toBe(locale === 'ar' ? 'rtl' : 'ltr');
+    await screenshotsAtBothSizes(page, `documents-history-applied-${locale}`, { width: 1280, height: 800 });
   });
 });

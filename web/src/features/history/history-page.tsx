@@ -7,6 +7,7 @@ import { Pagination } from '../../components/pagination';
 import { formatDateTime, formatNumber, isolate } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
 import { useCurrentUser } from '../account/use-current-user';
+import { AppliedNote } from '../translator/glossary-note';
 import { AutoDeleteSetting } from './auto-delete-setting';
 import { canSeeTeamHistory, filtersFromSearch, knownPair, openTarget, pageAfterDelete, searchFromFilters, shownPreview, showsState } from './history.fns';
 import { useDeleteAllHistory, useDeleteHistoryEntry, useHistoryList } from './use-history';
@@ -54,6 +55,11 @@ export function EntryCard({ entry, own, onDelete, deleting = false }: { entry: H
         <p className="history-entry__preview muted">
           <bdi lang={entry.type === 'website' ? undefined : entry.target_lang}>{preview}</bdi>
         </p>
+      )}
+      {pair && (
+        <div className="history-entry__applied">
+          <AppliedNote applied={entry.applied} sourceLang={pair.source} targetLang={pair.target} manage={false} testId="history-applied" />
+        </div>
       )}
       {own && (
         <div className="history-entry__actions">
