@@ -19,6 +19,12 @@ export function createDocumentsRepo(db: Kysely<DB>) {
     findByProjectId: (projectId: string) => live().where('project_id', '=', projectId).executeTakeFirst(),
     findByFileId: (fileId: string) => live().where('file_id', '=', fileId).executeTakeFirst(),
 
+    /** What memory and glossaries did for these projects' live jobs (the history list's document entries), in one query. */
+    appliedFor: (projectIds: string[]) =>
+      projectIds.length
+        ? db.selectFrom('document_jobs').select(['project_id', 'applied']).where('deleted_at', 'is', null).where('project_id', 'in', projectIds).execute()
+        : Promise.resolve([]),
+
     /** The user's live jobs among these projects (the history module deletes by project id). */
     listForUser: (projectIds: string[], userId: number) =>
       projectIds.length ? live().where('project_id', 'in', projectIds).where('user_id', '=', userId).execute() : Promise.resolve([]),

@@ -41,6 +41,8 @@ export function createDocumentResults(ctx: DocumentsContext) {
       };
     },
     remove: removeDocuments,
+    /** The history list's document entries: what memory and glossaries did, once each is done. */
+    applied: async (projectIds) => new Map((await repo.appliedFor(projectIds)).map((job) => [job.project_id, shownApplied(job.applied)])),
   });
 
   return {

@@ -62,7 +62,6 @@ export function createHistoryRepo(db: Kysely<DB>) {
       }
       const [rows, total] = await Promise.all([
         query
-          .leftJoin('document_jobs', (join) => join.onRef('document_jobs.project_id', '=', 'history_entries.project_id').on('history_entries.type', '=', 'document'))
           .select([
             'history_entries.project_id',
             'history_entries.user_id',
@@ -76,8 +75,6 @@ export function createHistoryRepo(db: Kysely<DB>) {
             'history_entries.state',
             'history_entries.file_id',
             'history_entries.channel',
-            // A document's summary, from its job in the same query (project_id is unique there).
-            'document_jobs.applied',
           ])
           .orderBy('history_entries.created_at', 'desc')
           .orderBy('history_entries.project_id', 'desc')

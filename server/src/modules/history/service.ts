@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { HistoryDetail } from '../../../../contract/history';
 import { NotFound } from '../../http/errors';
-import { shownApplied } from '../../pipeline/applied.fns';
+import type { AppliedSummary } from '../../pipeline/applied.fns';
 import type { HistoryOwner, HistoryRepo } from './repo';
 import type { AutoDelete, HistoryType } from '../../db/tables/history';
 
@@ -16,6 +16,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export interface HistoryTypeHandler {
   detail?(projectId: string, userId: number): Promise<HistoryDetail | null>;
   remove?(projectIds: string[], userId: number): Promise<void>;
+  /** What memory and glossaries did for these projects (documents), for the list's entries: one call per page. */
+  applied?(projectIds: string[]): Promise<Map<string, AppliedSummary | null>>;
 }
 
 export interface NewHistoryEntry {
@@ -137,6 +139,8 @@ export function createHistoryService(deps: {
         const users = await Promise.all(ids.map((id) => deps.findUser(id)));
         ids.forEach((id, i) => names.set(id, users[i]?.name ?? ''));
       }
+      const documentIds = rows.filter((row) => row.type === 'document').map((row) => row.project_id);
+      const applied: Map<string, AppliedSummary | null> = (documentIds.length && (await handlers.get('document')?.applied?.(documentIds))) || new Map();
       return {
         data: rows.map((row) => ({
           project_id: row.project_id,
@@ -151,7 +155,7 @@ export function createHistoryService(deps: {
           state: row.state,
           channel: row.channel,
           ...(row.file_id ? { file_id: row.file_id } : {}),
-          ...(row.type === 'document' ? { applied: shownApplied(row.applied) } : {}),
+          ...(row.type === 'document' ? { applied: applied.get(row.project_id) ?? null } : {}),
         })),
         meta: { page: filter.page, per_page: HISTORY_PER_PAGE, total },
       };
