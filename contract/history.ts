@@ -23,7 +23,7 @@ export const historyEntry = z.object({
   /** web, or api for the developer API's requests. */
   channel: z.string().optional(),
   file_id: z.string().optional(),
-  /** Documents only: what translation memory and glossaries did, once the document is done (null before, or for one finished before summaries were kept). */
+  /** Documents and websites: what translation memory and glossaries did (a document once done, a website over its translated pages; null before, or for one finished before summaries were kept). */
   applied: appliedSummary.nullable().optional(),
   /** In the team's view: who made the entry. */
   user_id: z.number().int().optional(),

@@ -327,5 +327,14 @@ describe.each(['en', 'ar'] as const)('a page translated with the glossary and th
     await expect.poll(() => page.frameLocator('[data-testid="preview-frame"]').locator('html').getAttribute('lang'), { timeout: 10_000 }).toBe('ar');
     await screenshotsAtBothSizes(page, `websites-glossary-applied-${locale}`, { width: 1280, height: 800 });
     await page.locator('.results-panel').screenshot({ path: path.join(SCREENSHOT_DIR, `websites-glossary-applied-results-${locale}.png`) });
+
+    // The site's history entry shows the same note, from the list itself, without the glossary link.
+    await page.goto('/user/translation-history?type=website');
+    const entryNote = page.locator('[data-testid="history-entry"][data-type="website"]').getByTestId('history-applied');
+    await entryNote.waitFor({ timeout: 10_000 });
+    expect(await entryNote.getByTestId('memory-applied').innerText()).toBe(locale === 'ar' ? 'جملة واحدة من ذاكرة ترجماتك' : '1 sentence from your translation memory');
+    expect(await entryNote.getByRole('link').count()).toBe(0);
+    expect(await entryNote.evaluate((element) => getComputedStyle(element).direction)).toBe(locale === 'ar' ? 'rtl' : 'ltr');
+    await screenshotsAtBothSizes(page, `websites-history-applied-${locale}`, { width: 1280, height: 800 });
   });
 });

@@ -126,6 +126,11 @@ describe('one pipeline for text, documents and websites', () => {
     // The page and the site say so: the same two memory segments and the term.
     expect(page!.applied).toEqual(applied);
     expect((await client.get(`/api/websites/${websiteId}`)).json().data.applied).toEqual(applied);
+    // The history list's document and website entries say the same; a text entry has no summary.
+    const entries = (await client.get('/api/user/translation-history')).json().data as Array<{ type: string; applied?: unknown }>;
+    expect(entries.find((entry) => entry.type === 'document')!.applied).toEqual(applied);
+    expect(entries.find((entry) => entry.type === 'website')!.applied).toEqual(applied);
+    expect(entries.find((entry) => entry.type === 'text')).not.toHaveProperty('applied');
 
     // A website's reviewed XLIFF unit is an approved translation in the same memory: the next text uses it.
     const xliff = (await client.get(`/api/websites/${websiteId}/export?format=xliff`)).body;

@@ -16,7 +16,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export interface HistoryTypeHandler {
   detail?(projectId: string, userId: number): Promise<HistoryDetail | null>;
   remove?(projectIds: string[], userId: number): Promise<void>;
-  /** What memory and glossaries did for these projects (documents), for the list's entries: one call per page. */
+  /** What memory and glossaries did for these projects (documents, websites), for the list's entries: one call per type and page. */
   applied?(projectIds: string[]): Promise<Map<string, AppliedSummary | null>>;
 }
 
@@ -139,8 +139,15 @@ export function createHistoryService(deps: {
         const users = await Promise.all(ids.map((id) => deps.findUser(id)));
         ids.forEach((id, i) => names.set(id, users[i]?.name ?? ''));
       }
-      const documentIds = rows.filter((row) => row.type === 'document').map((row) => row.project_id);
-      const applied: Map<string, AppliedSummary | null> = (documentIds.length && (await handlers.get('document')?.applied?.(documentIds))) || new Map();
+      // Each type that keeps a summary (documents, websites) is asked once for the page's entries of that type.
+      const applied = new Map<string, AppliedSummary | null>();
+      const summarised = new Set<string>();
+      for (const [type, handler] of handlers) {
+        if (!handler.applied) continue;
+        summarised.add(type);
+        const ids = rows.filter((row) => row.type === type).map((row) => row.project_id);
+        if (ids.length) for (const [id, summary] of await handler.applied(ids)) applied.set(id, summary);
+      }
       return {
         data: rows.map((row) => ({
           project_id: row.project_id,
@@ -155,7 +162,7 @@ export function createHistoryService(deps: {
           state: row.state,
           channel: row.channel,
           ...(row.file_id ? { file_id: row.file_id } : {}),
-          ...(row.type === 'document' ? { applied: applied.get(row.project_id) ?? null } : {}),
+          ...(summarised.has(row.type) ? { applied: applied.get(row.project_id) ?? null } : {}),
         })),
         meta: { page: filter.page, per_page: HISTORY_PER_PAGE, total },
       };

@@ -205,6 +205,19 @@ export function createWebsitesRepo(db: Kysely<DB>) {
       return rows.map((row) => row.applied);
     },
 
+    /** The same for the sites of these history projects (the history list's website entries), in one query. */
+    appliedOfProjects(projectIds: string[]) {
+      if (!projectIds.length) return Promise.resolve([]);
+      return db
+        .selectFrom('website_pages')
+        .innerJoin('websites', 'websites.id', 'website_pages.website_id')
+        .select(['websites.project_id', 'website_pages.applied'])
+        .where('websites.project_id', 'in', projectIds)
+        .where('website_pages.status', '=', 'Active')
+        .where('website_pages.applied', 'is not', null)
+        .execute();
+    },
+
     /** Translated pages with their HTML, in id order, a chunk at a time (exports stay bounded in memory). */
     listActivePagesAfter(websiteId: number, afterId: number, limit: number) {
       return db

@@ -1,5 +1,5 @@
 import type { Actor } from '../../http/access';
-import { mergeApplied, shownApplied } from '../../pipeline/applied.fns';
+import { mergeApplied, shownApplied, type AppliedSummary } from '../../pipeline/applied.fns';
 import { Invalid, NotFound } from '../../http/errors';
 import { checkUrl, resolvePublic, SsrfRefused, effectivePort } from '../../http/ssrf';
 import type { WebsitesContext } from './context';
@@ -53,6 +53,17 @@ export function createWebsiteSites(ctx: WebsitesContext, crawl: WebsiteCrawl) {
     /** Deleting the entry (by hand, "delete all", or automatically) deletes the site, its pages and segments. */
     remove: async (projectIds, userId) => {
       await repo.deleteSitesByProject(projectIds, userId);
+    },
+    /** The history list's website entries: their translated pages' summaries added up, as the site's view does (null: no page has one). */
+    applied: async (projectIds) => {
+      const pages = new Map<string, AppliedSummary[]>();
+      for (const row of await repo.appliedOfProjects(projectIds)) {
+        if (!row.applied) continue;
+        const list = pages.get(row.project_id) ?? [];
+        list.push(row.applied);
+        pages.set(row.project_id, list);
+      }
+      return new Map([...pages].map(([projectId, parts]) => [projectId, mergeApplied(parts)]));
     },
   });
 
