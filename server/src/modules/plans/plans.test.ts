@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { watchStatements } from '../../../test/statements';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -41,5 +42,17 @@ describe('GET /api/plans', () => {
     await t.container.plans.invalidate();
     const plans = (await t.app.inject({ method: 'GET', url: '/api/plans' })).json().data;
     expect(plans.map((p: { slug: string }) => p.slug)).not.toContain('enterprise');
+    // Its subscribers keep it until renewal, and every request of theirs asks for it: it is
+    // served from the same cache as the plans on sale, without a statement.
+    const enterprise = await t.container.plans.getBySlug('enterprise');
+    const statements = watchStatements(t.container.database.db);
+    try {
+      expect((await t.container.plans.getById(enterprise.id)).archived_at).not.toBeNull();
+      expect((await t.container.plans.getBySlug('enterprise')).id).toBe(enterprise.id);
+    } finally {
+      statements.stop();
+    }
+    expect(statements.seen).toEqual([]);
+    expect((await t.container.plans.listActive()).map((plan) => plan.slug)).toEqual(['free-trial', 'hobbyist', 'start-up', 'pro']);
   });
 });

@@ -7,7 +7,10 @@ import { toPublicPlan, type PublicPlan } from './plans.fns';
 import type { PlansRepo } from './repo';
 
 interface PlansSnapshot {
+  /** The plans on sale, in their order. */
   plans: PlanRow[];
+  /** Every plan, archived ones included: a subscriber keeps an archived plan until renewal, and each of their requests asks for it. */
+  all: PlanRow[];
   publicPlans: PublicPlan[];
   /** GET /api/plans, written once with the route's schema (the route sends this text as it is). */
   publicJson: string;
@@ -17,9 +20,10 @@ export const PLANS_CACHE_TOPIC = 'plans';
 
 export function createPlansService(deps: { repo: PlansRepo; cache: CacheBus }) {
   const snapshot = new CachedValue<PlansSnapshot>(deps.cache, PLANS_CACHE_TOPIC, async () => {
-    const plans = await deps.repo.listActive();
+    const all = await deps.repo.listAll();
+    const plans = all.filter((plan) => plan.archived_at === null).sort((a, b) => a.sort_order - b.sort_order || a.id - b.id);
     const publicPlans = plans.map(toPublicPlan);
-    return { plans, publicPlans, publicJson: serialize(planList, { data: publicPlans }) };
+    return { plans, all, publicPlans, publicJson: serialize(planList, { data: publicPlans }) };
   });
 
   return {
@@ -33,15 +37,18 @@ export function createPlansService(deps: { repo: PlansRepo; cache: CacheBus }) {
     async listActive(): Promise<PlanRow[]> {
       return (await snapshot.get()).plans;
     },
-    /** A plan by id, archived ones included (subscribers keep an archived plan until renewal). */
+    /**
+     * A plan by id, archived ones included (subscribers keep an archived plan until renewal),
+     * from the cache; the database only for a plan made since the cache was filled.
+     */
     async getById(id: number): Promise<PlanRow> {
-      const cached = (await snapshot.get()).plans.find((plan) => plan.id === id);
+      const cached = (await snapshot.get()).all.find((plan) => plan.id === id);
       const plan = cached ?? (await deps.repo.findById(id));
       if (!plan) throw new NotFound();
       return plan;
     },
     async getBySlug(slug: string): Promise<PlanRow> {
-      const plan = (await snapshot.get()).plans.find((p) => p.slug === slug) ?? (await deps.repo.findBySlug(slug));
+      const plan = (await snapshot.get()).all.find((p) => p.slug === slug) ?? (await deps.repo.findBySlug(slug));
       if (!plan) throw new NotFound();
       return plan;
     },
