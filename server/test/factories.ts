@@ -6,14 +6,15 @@ let sequence = 0;
 
 /** A user row with sensible defaults: verified, on the free trial, password "password123". */
 export async function createUser(container: Container, attributes: Partial<NewUser> & { password?: string } = {}) {
-  sequence += 1;
+  // Taken before the first await, so users made in parallel get different names and addresses.
+  const n = ++sequence;
   const { password, ...rest } = attributes;
   const trial = await container.plans.getBySlug('free-trial');
   return container.database.db
     .insertInto('users')
     .values({
-      name: `User ${sequence}`,
-      email: `user${sequence}-${Date.now()}@example.com`,
+      name: `User ${n}`,
+      email: `user${n}-${Date.now()}@example.com`,
       password_hash: await hashPassword(password ?? 'password123'),
       email_verified_at: container.now(),
       plan_id: trial.id,
