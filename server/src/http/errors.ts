@@ -52,6 +52,13 @@ export class PayloadTooLarge extends AppError {
   }
 }
 
+/** 400: a multipart body the parser cannot read to its end (cut off, no boundary): an upload that broke on the way. */
+export class MalformedForm extends AppError {
+  constructor() {
+    super(400, 'error.malformed_form');
+  }
+}
+
 export class CsrfMismatch extends AppError {
   constructor() {
     super(419, 'error.csrf_mismatch');

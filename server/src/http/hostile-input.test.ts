@@ -166,4 +166,60 @@ describe('every route under hostile input', () => {
     expect(failures).toEqual([]);
     expect(sent).toBeGreaterThan(2500);
   });
+
+  it('the upload routes, sent broken or hostile multipart bodies', { timeout: 300_000 }, async () => {
+    const plan = await createPlan(t, { llm_enabled: true, api_enabled: true });
+    const uploads = [
+      ...Object.entries(paths).flatMap(([path, methods]) => Object.values(methods).some((operation) => operation.requestBody?.content['multipart/form-data']) ? [path] : []),
+      // The developer API's uploads (read by the same multipart reader; glossary imports take JSON).
+      '/v2/document',
+      '/translate_file',
+    ];
+    expect(uploads).toEqual(expect.arrayContaining(['/api/doc/translate', '/api/websites/{id}/import']));
+    const boundary = '----hostile';
+    const part = (headers: string, body: string | Buffer) => Buffer.concat([Buffer.from(`--${boundary}\r\n${headers}\r\n\r\n`), Buffer.from(body), Buffer.from('\r\n')]);
+    const file = (name: string, content: string | Buffer, field = 'file') => part(`Content-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: application/octet-stream`, content);
+    const field = (name: string, value: string) => part(`Content-Disposition: form-data; name="${name}"`, value);
+    const end = Buffer.from(`--${boundary}--\r\n`);
+    const fields = Buffer.concat([field('source_lang', 'en'), field('target_lang', 'ar'), field('model', 'general'), field('frontendModel', 'General')]);
+    const bodies: Array<[string, Buffer]> = [
+      ['no closing boundary', Buffer.concat([fields, file('a.docx', 'PK\u0003\u0004')])],
+      ['an empty file', Buffer.concat([fields, file('a.docx', ''), end])],
+      ['a path in the file name', Buffer.concat([fields, file('../../../../etc/passwd.docx', 'PK\u0003\u0004broken'), end])],
+      ['NUL and a bidi override in the file name', Buffer.concat([fields, file('a\u0000b\u202Excod.docx', 'PK\u0003\u0004broken'), end])],
+      ['two files', Buffer.concat([fields, file('a.docx', 'x'), file('b.xlsx', 'y'), end])],
+      ['the file sent as a plain field', Buffer.concat([fields, field('file', 'not a file'), end])],
+      ['a 1 MB field', Buffer.concat([field('source_lang', 'e'.repeat(1_000_000)), file('a.txt', 'x'), end])],
+      ['a file of random bytes named .pdf', Buffer.concat([fields, file('a.pdf', Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256))), end])],
+      ['headers without a name', Buffer.concat([part('Content-Disposition: form-data', 'x'), end])],
+    ];
+    const failures: string[] = [];
+    const cutOff: Array<[string, number, string]> = [];
+    for (const path of uploads) {
+      const owner = await createUser(t, { planId: plan.id });
+      await createTeam(t, owner, []);
+      const client = t.client();
+      await client.signInAs(owner.id);
+      const deepl = path.startsWith('/v2/');
+      const libre = LIBRE.includes(path);
+      const key = deepl || libre ? ((await client.post('/api/user/api-keys', { name: 'hostile' })).json().data.key as string) : '';
+      for (const [what, body] of bodies) {
+        const payload = libre ? Buffer.concat([field('api_key', key), body]) : body;
+        const headers = { 'content-type': `multipart/form-data; boundary=${boundary}`, ...(deepl ? { authorization: `DeepL-Auth-Key ${key}` } : {}) };
+        // From an address of its own: the sweeps above used up the per-address upload limits of the default one.
+        const request = { method: 'POST' as const, url: path.replace(/\{[^}]+\}/g, '1'), headers, payload, remoteAddress: '198.51.100.7' };
+        const response = deepl || libre ? await t.app.inject(request) : await client.request(request);
+        const line = `${path} (${what}) -> ${response.statusCode} ${response.body.slice(0, 160)}`;
+        if (what === 'no closing boundary') cutOff.push([path, response.statusCode, (JSON.parse(response.body) as Record<string, string>)[libre ? 'error' : 'message']!]);
+        if (response.statusCode >= 500) failures.push(line);
+        else if (response.statusCode >= 400 && response.headers['content-type']?.toString().startsWith('application/json')) {
+          if (typeof (JSON.parse(response.body) as Record<string, unknown>)[libre ? 'error' : 'message'] !== 'string') failures.push(`error shape: ${line}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    // An upload cut off on the way is the client's broken request (400) on every surface, in its words.
+    expect(cutOff.length).toBe(uploads.length);
+    for (const [path, status, message] of cutOff) expect([path, status, message]).toEqual([path, 400, 'The upload was cut off or is not a valid form. Please try again.']);
+  });
 });

@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { PayloadTooLarge } from './errors';
+import { AppError, MalformedForm, PayloadTooLarge } from './errors';
 
 export interface UploadedFile {
   fieldName: string;
@@ -35,28 +35,43 @@ export async function readForm(
   const sizes = Object.values(options.files).map((file) => file.maxBytes);
   const fields: Record<string, unknown> = {};
   const files: Record<string, UploadedFile> = {};
-  // Without file fields of its own, files are drained under the app's limits (app.ts).
-  for await (const part of request.parts(sizes.length ? { limits: { fileSize: Math.max(1, ...sizes) } } : undefined)) {
-    if (part.type === 'field') {
-      if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-      continue;
+  try {
+    // Without file fields of its own, files are drained under the app's limits (app.ts).
+    for await (const part of request.parts(sizes.length ? { limits: { fileSize: Math.max(1, ...sizes) } } : undefined)) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
+      const rule = options.files[part.fieldname];
+      if (!rule) {
+        part.file.resume(); // not ours: read it to the end and drop it
+        continue;
+      }
+      let content: Buffer;
+      try {
+        content = await part.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new PayloadTooLarge(rule.tooLargeMessage);
+        throw error;
+      }
+      if (content.length > rule.maxBytes) throw new PayloadTooLarge(rule.tooLargeMessage);
+      if (content.length > 0) files[part.fieldname] = { fieldName: part.fieldname, fileName: part.filename, content };
     }
-    const rule = options.files[part.fieldname];
-    if (!rule) {
-      part.file.resume(); // not ours: read it to the end and drop it
-      continue;
-    }
-    let content: Buffer;
-    try {
-      content = await part.toBuffer();
-    } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new PayloadTooLarge(rule.tooLargeMessage);
-      throw error;
-    }
-    if (content.length > rule.maxBytes) throw new PayloadTooLarge(rule.tooLargeMessage);
-    if (content.length > 0) files[part.fieldname] = { fieldName: part.fieldname, fileName: part.filename, content };
+  } catch (error) {
+    throw malformed(error) ?? error;
   }
   return { fields, files };
+}
+
+/**
+ * The multipart parser's own errors for a body it cannot read to its end (cut off before the
+ * closing boundary, a part ended early, no boundary at all): a broken upload, answered 400 on
+ * every surface, not a server error. Anything else (a full disk, a limit) is not one of these.
+ */
+function malformed(error: unknown): MalformedForm | null {
+  if (error instanceof AppError || (error as { code?: string } | null)?.code) return null;
+  const message = error instanceof Error ? error.message : '';
+  return /unexpected end of multipart data|boundary (not found|required)/i.test(message) ? new MalformedForm() : null;
 }
 
 /** A form's `file` part as receiveFile stored it: on disk, not yet checked. */
@@ -117,7 +132,7 @@ export async function receiveFile(
   } catch (error) {
     if (file) await fs.rm(file.path, { force: true });
     const refusal = REFUSALS[(error as { code?: string }).code ?? ''];
-    throw (refusal && options.refuse(refusal)) ?? error;
+    throw (refusal && options.refuse(refusal)) ?? malformed(error) ?? error;
   }
   return { fields, file };
 }
