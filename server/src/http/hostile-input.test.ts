@@ -167,6 +167,30 @@ describe('every route under hostile input', () => {
     expect(sent).toBeGreaterThan(2500);
   });
 
+  it('every write route, the same plausible request sent three times at once (a double click, a retry)', { timeout: 300_000 }, async () => {
+    const plan = await createPlan(t, { llm_enabled: true, api_enabled: true });
+    const failures: string[] = [];
+    let sent = 0;
+    for (const [path, methods] of Object.entries(paths)) {
+      // Admin routes change what every account shares (plans, settings): the first sweep covers them.
+      if (SKIPPED.test(path) || path.startsWith('/v2/') || LIBRE.includes(path) || path.startsWith('/api/admin')) continue;
+      const operation = methods.post;
+      if (!operation) continue;
+      const schema = operation.requestBody?.content['application/json']?.schema;
+      const body = schema?.properties ? plausible(schema) : {};
+      const owner = await createUser(t, { planId: plan.id });
+      await createTeam(t, owner, [{ user: await createUser(t), role: 5 }]);
+      const client = t.client();
+      await client.signInAs(owner.id);
+      const url = urlsFor(path)[0]!;
+      const responses = await Promise.all([0, 1, 2].map(() => client.request({ method: 'POST', url, payload: body as object, remoteAddress: '198.51.100.9' })));
+      sent += responses.length;
+      for (const response of responses) if (response.statusCode >= 500) failures.push(`POST ${url} ${JSON.stringify(body).slice(0, 80)} -> ${response.statusCode} ${response.body.slice(0, 160)}`);
+    }
+    expect(failures).toEqual([]);
+    expect(sent).toBeGreaterThan(150);
+  });
+
   it('the upload routes, sent broken or hostile multipart bodies', { timeout: 300_000 }, async () => {
     const plan = await createPlan(t, { llm_enabled: true, api_enabled: true });
     const uploads = [

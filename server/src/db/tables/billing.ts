@@ -37,6 +37,8 @@ export interface BillingAccountsTable {
   selected_frequency: Frequency | null;
   selected_seats: number | null;
   updated_at: Timestamp;
+  /** Until when a purchase of this account is under way (migration 0310); null when none is. */
+  purchase_lease_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface PaymentCardsTable {

@@ -294,6 +294,33 @@ describe('renewal, decline, overdue, capture, downgrade', () => {
     expect((await after.get('/api/user/invoices')).json().data[0]).toMatchObject({ kind: 'renewal', amount: 9, status: 'paid' });
   });
 
+  it('charges an upgrade sent three times at once (a double click, a retry) once; the others are told to wait', async () => {
+    clock.set('2026-09-01T00:00:00Z');
+    let client = await subscribedUser('double-click@example.com');
+    clock.set('2026-09-16T00:00:00Z');
+    client = await signIn(t, 'double-click@example.com');
+    const answers = await Promise.all([0, 1, 2].map(() => client.post('/api/user/update-plan', { plan: planIds.pro, frequency: 'monthly' })));
+    const done = answers.filter((answer) => answer.statusCode === 200);
+    expect(done).toHaveLength(1);
+    expect(done[0]!.json().message).toBe('Your plan is now Pro.');
+    for (const answer of answers.filter((a) => a !== done[0])) {
+      expect(answer.statusCode).toBe(409);
+      expect(answer.json().message).toBe('A payment or plan change for your account is already in progress. Please wait a moment, then check your plan.');
+    }
+    const invoices = (await client.get('/api/user/invoices')).json().data as Array<{ kind: string; status: string; amount: number }>;
+    expect(invoices.filter((invoice) => invoice.kind === 'proration')).toEqual([expect.objectContaining({ status: 'paid', amount: 25 })]);
+    // The lease is given back: the next change goes through, and says so when there is nothing to do.
+    const again = await client.post('/api/user/update-plan', { plan: planIds.pro, frequency: 'monthly' });
+    expect(again.statusCode).not.toBe(409);
+    // A lease held by another process blocks every purchase of the account; one left by a process that died lapses.
+    const { id } = await t.container.database.db.selectFrom('users').select('id').where('email', '=', 'double-click@example.com').executeTakeFirstOrThrow();
+    const lease = (until: number) => t.container.database.db.updateTable('billing_accounts').set({ purchase_lease_until: new Date(clock.now().getTime() + until) }).where('user_id', '=', id).execute();
+    await lease(60_000);
+    expect((await client.post('/api/user/subscription/cancel', {})).statusCode).toBe(409);
+    await lease(-1);
+    expect((await client.post('/api/user/subscription/cancel', {})).statusCode).toBe(200);
+  });
+
   it('remembers the chosen plan with save-plan', async () => {
     clock.set('2026-09-02T00:00:00Z');
     await createTrialUser(t, { email: 'chooser@example.com' });

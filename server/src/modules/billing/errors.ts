@@ -10,6 +10,13 @@ export class Refused extends AppError {
   }
 }
 
+/** 409: another purchase of the same account (a double click, a retry) is under way. */
+export class PurchaseInProgress extends AppError {
+  constructor() {
+    super(409, 'billing.purchase_in_progress');
+  }
+}
+
 /** The payment service cannot be reached or is not configured (503). */
 export class PaymentServiceUnavailable extends AppError {
   constructor() {

@@ -60,6 +60,27 @@ export function createBillingRepo(db: Kysely<DB>) {
         .execute();
     },
 
+    /** Takes the account's purchase lease until `until`, unless another purchase holds it (true: taken). */
+    async takePurchaseLease(userId: number, now: Date, until: Date) {
+      const taken = await db
+        .insertInto('billing_accounts')
+        .values({ user_id: userId, updated_at: now, purchase_lease_until: until })
+        .onConflict((oc) =>
+          oc
+            .column('user_id')
+            .doUpdateSet({ purchase_lease_until: until })
+            .where((eb) => eb.or([eb('billing_accounts.purchase_lease_until', 'is', null), eb('billing_accounts.purchase_lease_until', '<=', now)])),
+        )
+        .returning('user_id')
+        .executeTakeFirst();
+      return taken !== undefined;
+    },
+
+    /** Gives the lease back (only the one taken until `until`: a lapsed lease since taken by another purchase stays). */
+    async releasePurchaseLease(userId: number, until: Date) {
+      await db.updateTable('billing_accounts').set({ purchase_lease_until: null }).where('user_id', '=', userId).where('purchase_lease_until', '=', until).execute();
+    },
+
     // cards
     findCard(userId: number) {
       return db.selectFrom('payment_cards').selectAll().where('user_id', '=', userId).executeTakeFirst();

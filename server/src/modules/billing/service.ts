@@ -6,6 +6,11 @@ import { createInvoices } from './invoices';
 import { createPurchases } from './purchases';
 import { createRenewals } from './renewal';
 import { createSubscriptions } from './subscriptions';
+import { PurchaseInProgress } from './errors';
+import type { UserRow } from '../../db/schema';
+
+/** How long a purchase may hold its account's lease before another may start (a process that died mid-purchase). */
+const PURCHASE_LEASE_MS = 120_000;
 
 export { ADMIN_GRANT, TRIAL_REMINDER_DAYS, paidSeats, type BillingDeps, type CheckoutResult, type PlanChoice, type SubscribeResult } from './context';
 
@@ -24,22 +29,41 @@ export function createBillingService(deps: BillingDeps) {
   const cards = createCards(ctx);
   const renewals = createRenewals(ctx, invoices);
 
+  /**
+   * One purchase at a time per account, across processes: the account's purchase lease (a
+   * column, not a held connection or lock) is taken before the subscription is read and given
+   * back when the purchase ends, so a double click or a retry is answered 409 instead of being
+   * charged twice. A lease left by a process that died lapses after PURCHASE_LEASE_MS.
+   */
+  function oneAtATime<A extends unknown[], R>(purchase: (user: UserRow, ...args: A) => Promise<R>) {
+    return async (user: UserRow, ...args: A): Promise<R> => {
+      const start = deps.now();
+      const until = new Date(start.getTime() + PURCHASE_LEASE_MS);
+      if (!(await ctx.repo.takePurchaseLease(user.id, start, until))) throw new PurchaseInProgress();
+      try {
+        return await purchase(user, ...args);
+      } finally {
+        await ctx.repo.releasePurchaseLease(user.id, until).catch((error: unknown) => deps.logger.error({ err: error, userId: user.id }, 'could not give the purchase lease back'));
+      }
+    };
+  }
+
   return {
     profileExtras: subscriptions.profileExtras,
     subscription: subscriptions.subscription,
-    cancelSubscription: subscriptions.cancelSubscription,
-    resumeSubscription: subscriptions.resumeSubscription,
+    cancelSubscription: oneAtATime(subscriptions.cancelSubscription),
+    resumeSubscription: oneAtATime(subscriptions.resumeSubscription),
     savePlan: subscriptions.savePlan,
     grantPlan: subscriptions.grantPlan,
     paidSeats: subscriptions.paidSeats,
     renewsPaidSubscription: subscriptions.renewsPaidSubscription,
     planIdsInUse: subscriptions.planIdsInUse,
 
-    subscribe: purchases.subscribe,
-    updatePlan: purchases.updatePlan,
+    subscribe: oneAtATime(purchases.subscribe),
+    updatePlan: oneAtATime(purchases.updatePlan),
     previewChange: purchases.previewChange,
     hyperpayCheckout: purchases.hyperpayCheckout,
-    capturePendingInvoice: purchases.capturePendingInvoice,
+    capturePendingInvoice: oneAtATime(purchases.capturePendingInvoice),
 
     checkoutReturn: checkouts.checkoutReturn,
     hyperpayReturn: checkouts.hyperpayReturn,
