@@ -286,6 +286,20 @@ const CONNECTION_LOST_MESSAGES = [/^Connection terminated/, /is not queryable/, 
  * terminated backend) rather than that the statement was wrong: the request may simply be
  * tried again. The pool replaces the broken connection; nothing else needs to happen.
  */
+/** PostgreSQL's unique_violation, raised alike by PGlite and node-postgres. */
+export function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '23505';
+}
+
+/**
+ * Two requests changed the same rows at once and the database refused the later one: a
+ * duplicate key (unique_violation) or a row the other request removed (foreign_key_violation).
+ */
+export function isConcurrentChange(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === '23503';
+}
+
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
     const { code, message, syscall } = current as { code?: unknown; message?: unknown; syscall?: unknown };

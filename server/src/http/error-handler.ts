@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isDatabaseUnavailable } from '../db/client';
+import { isConcurrentChange, isDatabaseUnavailable } from '../db/client';
 import { t } from '../i18n/messages';
 import { StorageFull } from '../storage/local';
-import { AppError, InsufficientStorage, Invalid, LimitExceeded, ServiceUnavailable, TooManyRequests } from './errors';
+import { AppError, Conflict, InsufficientStorage, Invalid, LimitExceeded, ServiceUnavailable, TooManyRequests } from './errors';
 import { resolveLocale } from './locale';
 
 type FastifyLikeError = FastifyError & { validation?: unknown };
@@ -24,12 +24,16 @@ function humanBytes(bytes: number) {
 /**
  * Failures of the infrastructure that mean something to the client, as the errors that say it:
  * a lost database connection is a 503 to try again (the pool reconnects by itself), a full
- * disk or bucket a 507. Both error handlers (this one, and the key surfaces') read errors
+ * disk or bucket a 507, a write the database refused because another request changed the same
+ * rows at once a 409. Both error handlers (this one, and the key surfaces') read errors
  * through it.
  */
 export function infrastructureError(error: unknown): AppError | null {
   if (isDatabaseUnavailable(error)) return new ServiceUnavailable();
   if (error instanceof StorageFull) return new InsufficientStorage();
+  // A race the route did not foresee (two requests creating or removing the same thing at once):
+  // the database kept the data consistent and refused the later one; say so rather than a 500.
+  if (isConcurrentChange(error)) return new Conflict();
   return null;
 }
 

@@ -59,6 +59,13 @@ export class MalformedForm extends AppError {
   }
 }
 
+/** 409: another request changed the same thing at the same moment (the database refused this one). */
+export class Conflict extends AppError {
+  constructor() {
+    super(409, 'error.conflict');
+  }
+}
+
 export class CsrfMismatch extends AppError {
   constructor() {
     super(419, 'error.csrf_mismatch');

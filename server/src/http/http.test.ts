@@ -34,6 +34,13 @@ beforeAll(async () => {
       app.get('/api/test/disk-full', async () => {
         throw new StorageFull('users/1/logo.png', { cause: Object.assign(new Error('no space left on device'), { code: 'ENOSPC' }) });
       });
+      // What both databases throw when a concurrent request made the row first, or removed the one referred to.
+      app.get('/api/test/duplicate', async () => {
+        throw Object.assign(new Error('duplicate key value violates unique constraint "team_members_pkey"'), { code: '23505' });
+      });
+      app.get('/api/test/gone-row', async () => {
+        throw Object.assign(new Error('insert or update on table "x" violates foreign key constraint "x_y_fkey"'), { code: '23503' });
+      });
       app.get('/api/test/admin', { config: { access: 'admin' } }, async () => ({ ok: true }));
       app.post('/api/test/sign-in', async (request, reply) => {
         const { email } = request.body as { email: string };
@@ -150,6 +157,17 @@ describe('error envelope', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/test/disk-full' });
     expect(response.statusCode).toBe(507);
     expect(response.json()).toEqual({ message: 'There is no room to store files right now. Please try again later.' });
+  });
+
+  it('a write the database refused because another request changed the same rows at once is a 409, in the caller\'s language, without the database\'s words', async () => {
+    for (const url of ['/api/test/duplicate', '/api/test/gone-row']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ message: 'This was changed by another request at the same moment. Please reload the page and try again.' });
+    }
+    const arabic = await t.app.inject({ method: 'GET', url: '/api/test/duplicate', headers: { 'accept-language': 'ar' } });
+    expect(arabic.json()).toEqual({ message: 'غُيِّر هذا من طلب آخر في اللحظة نفسها. يُرجى إعادة تحميل الصفحة والمحاولة مرة أخرى.' });
+    expect(arabic.body).not.toContain('constraint');
   });
 
   it('shapes 402 usage limits as {status, type, message}', async () => {

@@ -47,6 +47,7 @@ export function failureOf(thrown: unknown, locale: Locale, contentType = ''): Ap
     }
     switch (error.status) {
       case 400:
+      case 409:
       case 422:
         return { kind: 'invalid', message };
       case 401:

@@ -5,6 +5,7 @@ import { renderMarkdown, splitLeadingHeading } from './markdown.fns';
 import type { ContentRepo } from './repo';
 import { FIXED_PAGE_SLUGS, LEGAL_PAGE_SLUGS, type CreateEntryInput, type UpdateEntryInput } from './schemas';
 import type { ContentPageRow, ContentSection } from '../../db/tables/content';
+import { isUniqueViolation } from '../../db/client';
 
 /** Site settings holding the legal texts (spec section 3), per page and language. */
 const LEGAL_SETTINGS = {
@@ -13,7 +14,6 @@ const LEGAL_SETTINGS = {
 } as const;
 
 const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
-const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
 
 /** What visitors read: both languages, bodies rendered to sanitized HTML. */
 function toPublicEntry(row: ContentPageRow) {

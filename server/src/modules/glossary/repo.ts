@@ -2,6 +2,7 @@ import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Domain, Lang } from '../../engines/types';
 import type { DomainGlossaryTermsTable, TeamGlossaryTermsTable } from '../../db/tables/glossary';
+import { isUniqueViolation } from '../../db/client';
 
 export function createGlossaryRepo(db: Kysely<DB>) {
   return {
@@ -52,7 +53,7 @@ export function createGlossaryRepo(db: Kysely<DB>) {
       try {
         return (await db.updateTable('domain_glossary_terms').set(changes).where('id', '=', id).returningAll().executeTakeFirst()) ?? null;
       } catch (error) {
-        if ((error as { code?: string }).code === '23505') return 'duplicate' as const;
+        if (isUniqueViolation(error)) return 'duplicate' as const;
         throw error;
       }
     },
@@ -104,7 +105,7 @@ export function createGlossaryRepo(db: Kysely<DB>) {
       try {
         return (await db.updateTable('team_glossary_terms').set(changes).where('owner_key', '=', ownerKey).where('id', '=', id).returning('id').executeTakeFirst()) ?? null;
       } catch (error) {
-        if ((error as { code?: string }).code === '23505') return 'duplicate' as const;
+        if (isUniqueViolation(error)) return 'duplicate' as const;
         throw error;
       }
     },

@@ -2,11 +2,6 @@ import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
 import { createBatcher } from '../../db/batcher';
 import type { DB, NewUser, UsersTable } from '../../db/schema';
 
-/** PostgreSQL's unique_violation, raised alike by PGlite and node-postgres. */
-export function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
-}
-
 /** The admin console's user list: by name or e-mail (`q`), plan and role, a page at a time. */
 export interface UserListFilter {
   q?: string;

@@ -12,7 +12,8 @@ import { planLimits, TRIAL_PLAN_SLUG } from '../plans/plans.fns';
 import type { EntitlementsService } from '../entitlements/service';
 import type { PlansService } from '../plans/service';
 import { hashPassword, verifyPassword } from './passwords';
-import { isUniqueViolation, type UsersRepo } from './repo';
+import { isUniqueViolation } from '../../db/client';
+import type { UsersRepo } from './repo';
 import type { DeleteAccountInput, SettingsInput, UpdateProfileInput } from './schemas';
 import {
   accountDeletionBlocker,
