@@ -71,10 +71,13 @@ describe('deepl-node against /v2', () => {
   });
 
   it('the month\'s API characters are a quota of their own: past it, a QuotaExceededError, and nothing is counted', async () => {
-    const { key } = await userWithKey(t, { daily_text_requests: 100, monthly_api_characters: 20 });
+    const { key, id } = await userWithKey(t, { daily_text_requests: 100, monthly_api_characters: 20 });
     const client = translator(key);
     await client.translateText(['Good morning.', 'Thanks.'], null, 'ar'); // 13 + 7 characters: exactly the allowance
+    // Refused in the statement that would save it, then (refused lately) before the engine: the same answer, nothing taken either way.
     await expect(client.translateText('Hi', null, 'ar')).rejects.toBeInstanceOf(deepl.QuotaExceededError);
+    await expect(client.translateText('Hello', null, 'ar')).rejects.toBeInstanceOf(deepl.QuotaExceededError);
+    expect(await keyUsage(t, id)).toEqual({ requests: 1, characters: 20, documents: 0 });
     const usage = await client.getUsage();
     expect(usage.character).toMatchObject({ count: 20, limit: 20 });
     // Two texts counted; the refused request gave its text request back.

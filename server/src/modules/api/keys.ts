@@ -3,7 +3,7 @@ import type { UserRow } from '../../db/schema';
 import { AppError, Forbidden, NotFound, TooManyRequests } from '../../http/errors';
 import type { RateLimiter } from '../../http/rate-limit';
 import { speaksForTeam, type TeamMembershipInfo } from '../../pipeline/owner';
-import { apiKeySubject, type UsageLedger, type UsageMetric } from '../entitlements/ledger';
+import { apiKeySubject, type ConsumeRequest, type CountedSubject, type UsageLedger, type UsageMetric } from '../entitlements/ledger';
 import type { ApiKeysRepo } from './repo';
 import type { Entitlements } from '../entitlements/service';
 import type { ApiKeyRow } from '../../db/tables/api';
@@ -32,6 +32,13 @@ export interface ApiCaller {
   team: TeamMembershipInfo | null;
 }
 
+/** A key's figures of a request, as ledger units on its own counter (no limit): the request, its characters and documents. */
+function figuresOf(caller: ApiCaller, delta: { characters?: number; documents?: number }): Array<[UsageMetric, number, CountedSubject[]]> {
+  const subjects = [{ subject: apiKeySubject(caller.key.id), limit: null }];
+  const figures: Array<[UsageMetric, number]> = [['api_requests', 1], ['api_characters', delta.characters ?? 0], ['documents', delta.documents ?? 0]];
+  return figures.filter(([, amount]) => amount > 0).map(([metric, amount]) => [metric, amount, subjects]);
+}
+
 export function createApiKeysService(deps: {
   repo: ApiKeysRepo;
   findUser(id: number): Promise<UserRow | undefined>;
@@ -39,7 +46,7 @@ export function createApiKeysService(deps: {
   entitlementsOf(user: UserRow): Promise<Pick<Entitlements, 'team' | 'features'>>;
   rateLimiter: RateLimiter;
   /** The usage ledger: each key's requests, characters and documents of the month (subject `api-key:<id>`). */
-  ledger: Pick<UsageLedger, 'consume' | 'counts'>;
+  ledger: Pick<UsageLedger, 'consume' | 'counts' | 'prepare' | 'release'>;
   now: () => Date;
   limits: { requestsPerMinute: number; failuresPerWindow: number };
 }) {
@@ -162,13 +169,24 @@ export function createApiKeysService(deps: {
      * Resolves, once written, to what takes them back again (for a request that then fails).
      */
     async recordUsage(caller: ApiCaller, delta: { characters?: number; documents?: number }): Promise<() => Promise<void>> {
-      const subjects = [{ subject: apiKeySubject(caller.key.id), limit: null }];
-      const figures: Array<[UsageMetric, number]> = [['api_requests', 1], ['api_characters', delta.characters ?? 0], ['documents', delta.documents ?? 0]];
-      const taken = await Promise.all(figures.filter(([, amount]) => amount > 0).map(([metric, amount]) => deps.ledger.consume({ metric, amount, subjects })));
+      const taken = await Promise.all(figuresOf(caller, delta).map(([metric, amount, subjects]) => deps.ledger.consume({ metric, amount, subjects })));
       return async () => {
         await Promise.all(taken.map((units) => units.release()));
       };
     },
+
+    /**
+     * The same units as `recordUsage`, not taken: for the translate service to take with the
+     * texts' own, in their statement (`alsoTake`). `release` gives them back once taken.
+     */
+    async usageUnits(caller: ApiCaller, delta: { characters?: number }): Promise<ConsumeRequest[]> {
+      const prepared = await Promise.all(figuresOf(caller, delta).map(([metric, amount, subjects]) => deps.ledger.prepare({ metric, amount, subjects })));
+      // Without a limit, a unit is never refused.
+      return prepared.flatMap((units) => (units.refused ? [] : [units.request]));
+    },
+
+    /** Gives units of `usageUnits` back (taken, then the request failed). */
+    releaseUsage: (units: ConsumeRequest[]) => Promise.all(units.map((request) => deps.ledger.release(request))).then(() => undefined),
 
     /** Glossaries made through the API belong to the key's owner: the team for a team key. */
     ownerKeyOf(caller: ApiCaller) {

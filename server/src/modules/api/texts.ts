@@ -2,6 +2,7 @@ import { escapeHtml, unescapeHtml } from '../../engines/bergamot/markup';
 import { countCharacters, detectLanguage } from '../../text/toolkit';
 import type { Lang } from '../../engines/types';
 import type { TranslateService } from '../translate/service';
+import type { ConsumeRequest } from '../entitlements/ledger';
 import type { ApiCaller, ApiKeysService } from './keys';
 
 export type TextFormat = 'text' | 'xml' | 'html';
@@ -81,8 +82,8 @@ const joinPlain = (result: Plain) => result.leading + result.segments.map((s) =>
  */
 export function createApiTexts(deps: { translate: TranslateService; keys: ApiKeysService }) {
   /** Plain strings through the translate service in one call. */
-  function translatePlain(caller: ApiCaller, ip: string, texts: string[], source: Lang | 'auto', target: Lang) {
-    return deps.translate.translateTexts({ texts, source_lang: source, target_lang: target }, { user: caller.user, ip, channel: 'api' });
+  function translatePlain(caller: ApiCaller, ip: string, texts: string[], source: Lang | 'auto', target: Lang, alsoTake?: ConsumeRequest[]) {
+    return deps.translate.translateTexts({ texts, source_lang: source, target_lang: target }, { user: caller.user, ip, channel: 'api', alsoTake });
   }
 
   /**
@@ -130,23 +131,19 @@ export function createApiTexts(deps: { translate: TranslateService; keys: ApiKey
   return {
     /**
      * Every text of a request, in order; the key's usage counts the request and its characters.
-     * The usage is written while the texts translate (its group commit overlaps theirs rather
-     * than following them: one wait less per request) and taken back if the request fails, as
-     * the ledger's units are.
+     * The usage is taken with the texts' own units, in the statement that saves them (the
+     * translate service's `alsoTake`), and given back if the request fails after that; a
+     * failure before it took nothing.
      */
     async translateMany(caller: ApiCaller, ip: string, texts: string[], options: { source: Lang | 'auto'; target: Lang; format: TextFormat; ignoreTags?: Iterable<string> }) {
       const ignoreTags = new Set(options.ignoreTags ?? []);
       const prepared = texts.map((text) => prepare(caller, ip, text, options.source, options.target, options.format, ignoreTags));
-      const counted = deps.keys.recordUsage(caller, { characters: prepared.reduce((sum, p) => sum + p.characters, 0) });
+      const usage = await deps.keys.usageUnits(caller, { characters: prepared.reduce((sum, p) => sum + p.characters, 0) });
+      const answers = await translatePlain(caller, ip, prepared.map((p) => p.plain), options.source, options.target, usage);
       try {
-        const answers = await translatePlain(caller, ip, prepared.map((p) => p.plain), options.source, options.target);
-        const results = await Promise.all(prepared.map((p, index) => p.finish(answers[index]!)));
-        await counted;
-        return results;
+        return await Promise.all(prepared.map((p, index) => p.finish(answers[index]!)));
       } catch (error) {
-        // What was written is taken back (a write that failed counted nothing).
-        const takeBack = await counted.catch(() => null);
-        if (takeBack) await takeBack();
+        await deps.keys.releaseUsage(usage);
         throw error;
       }
     },

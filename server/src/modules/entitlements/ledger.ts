@@ -52,8 +52,11 @@ export interface Consumption {
   release(): Promise<void>;
 }
 
-/** One request's units, as the batcher carries them: subjects deduplicated and sorted. */
-interface ConsumeRequest {
+/**
+ * One request's units, subjects deduplicated and sorted: as the batcher carries them, and as
+ * `prepare` gives them to a caller that takes them in a statement of its own (`takeSql`).
+ */
+export interface ConsumeRequest {
   metric: UsageMetric;
   period: string;
   amount: number;
@@ -66,6 +69,34 @@ interface ConsumeOutcome {
   used: number;
 }
 
+/** What usage_ledger_consume and usage_ledger_take answer: each request's decision and its first limited subject's count. */
+export interface ConsumeOutcomes {
+  allowed: boolean[];
+  used: Array<number | string>;
+}
+
+const noop = async () => {};
+
+/** The one argument of usage_ledger_consume and usage_ledger_take for these requests (see consumeBatch). */
+function batchArgument(requests: readonly ConsumeRequest[]): string {
+  const keyOf = (subject: string, metric: string, period: string) => `${subject}\u0000${metric}\u0000${period}`;
+  const counters = new Map<string, { s: string; m: UsageMetric; p: string }>();
+  for (const request of requests) for (const s of request.subjects) counters.set(keyOf(s.subject, request.metric, request.period), { s: s.subject, m: request.metric, p: request.period });
+  const ordered = [...counters.entries()].sort(([, a], [, b]) => compare(a.s, b.s) || compare(a.m, b.m) || compare(a.p, b.p));
+  const index = new Map(ordered.map(([key], i) => [key, i]));
+  return JSON.stringify({
+    counters: ordered.map(([, counter]) => counter),
+    requests: requests.map((request) => ({
+      a: request.amount,
+      c: request.subjects.map((s) => index.get(keyOf(s.subject, request.metric, request.period))!),
+      l: request.subjects.map((s) => s.limit),
+      f: request.firstLimited === null ? null : index.get(keyOf(request.firstLimited, request.metric, request.period))!,
+    })),
+  });
+}
+
+const outcomeOf = (outcomes: ConsumeOutcomes, index: number): ConsumeOutcome => ({ allowed: outcomes.allowed[index]!, used: Number(outcomes.used[index]) });
+
 /** Usage read by `counts`: one subject's figure for one metric (0 where nothing was counted). */
 export interface UsageCounts {
   get(subject: string, metric: UsageMetric): number;
@@ -75,10 +106,11 @@ export interface UsageCounts {
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * The usage ledger. A unit is taken before the work with a conditional upsert
- * (`used + n <= limit`), on every subject at once in one transaction (all or none), so
- * concurrent requests can neither overshoot a limit nor lose a count; it is given back
- * when the work fails.
+ * The usage ledger. A unit is taken with a conditional upsert (`used + n <= limit`), on every
+ * subject at once in one transaction (all or none), so concurrent requests can neither
+ * overshoot a limit nor lose a count: before the work (`consume`; given back when the work
+ * fails), or, for a text translation, in the statement that saves it (`prepare`, `takeSql`),
+ * where a refusal saves nothing and a failure before the save takes nothing.
  */
 export function createUsageLedger(deps: { db: Kysely<DB>; now: () => Date; /** Batches written at once: 1 on PGlite (one connection), more on PostgreSQL. */ batchConcurrency?: number }) {
   const { db } = deps;
@@ -113,29 +145,62 @@ export function createUsageLedger(deps: { db: Kysely<DB>; now: () => Date; /** B
    * locked values, exactly as one conditional upsert each would, and the new values written.
    */
   async function consumeBatch(requests: ConsumeRequest[]): Promise<ConsumeOutcome[]> {
-    const keyOf = (subject: string, metric: string, period: string) => `${subject}\u0000${metric}\u0000${period}`;
-    const counters = new Map<string, { s: string; m: UsageMetric; p: string }>();
-    for (const request of requests) for (const s of request.subjects) counters.set(keyOf(s.subject, request.metric, request.period), { s: s.subject, m: request.metric, p: request.period });
-    const ordered = [...counters.entries()].sort(([, a], [, b]) => compare(a.s, b.s) || compare(a.m, b.m) || compare(a.p, b.p));
-    const index = new Map(ordered.map(([key], i) => [key, i]));
-    const batch = {
-      counters: ordered.map(([, counter]) => counter),
-      requests: requests.map((request) => ({
-        a: request.amount,
-        c: request.subjects.map((s) => index.get(keyOf(s.subject, request.metric, request.period))!),
-        l: request.subjects.map((s) => s.limit),
-        f: request.firstLimited === null ? null : index.get(keyOf(request.firstLimited, request.metric, request.period))!,
-      })),
-    };
-    const { rows } = await sql<{ outcomes: { allowed: boolean[]; used: Array<number | string> } }>`select usage_ledger_consume(${JSON.stringify(batch)}::jsonb) as outcomes`.execute(db);
-    const { allowed, used } = rows[0]!.outcomes;
-    return requests.map((_, i) => ({ allowed: allowed[i]!, used: Number(used[i]) }));
+    const { rows } = await sql<{ outcomes: ConsumeOutcomes }>`select usage_ledger_consume(${batchArgument(requests)}::jsonb) as outcomes`.execute(db);
+    return requests.map((_, i) => outcomeOf(rows[0]!.outcomes, i));
   }
 
   const consumer = createBatcher({ run: consumeBatch, concurrency: deps.batchConcurrency, maxItems: 200 });
 
+  /** A request's units (subjects deduplicated and sorted), or its refusal when the amount alone passes a limit (no unit is taken). */
+  async function prepare(input: { metric: UsageMetric; amount?: number; subjects: CountedSubject[]; at?: Date }): Promise<{ request: ConsumeRequest; refused?: undefined } | { refused: Consumption }> {
+    const amount = input.amount ?? 1;
+    const period = periodStart(input.at ?? deps.now(), input.metric);
+    // Locks are taken in one order (by subject), so two requests cannot wait on each other.
+    const subjects = [...new Map(input.subjects.map((s) => [s.subject, s])).values()].sort((a, b) => compare(a.subject, b.subject));
+    const firstLimited = input.subjects.find((s) => s.limit !== null) ?? input.subjects[0];
+    if (subjects.some((s) => s.limit !== null && amount > s.limit)) {
+      return { refused: { allowed: false, used: firstLimited ? await count(firstLimited.subject, input.metric, input.at) : 0, release: noop } };
+    }
+    return { request: { metric: input.metric, period, amount, subjects, firstLimited: firstLimited?.subject ?? null } };
+  }
+
+  async function submit(request: ConsumeRequest): Promise<Consumption> {
+    const outcome = await consumer.submit(request);
+    return outcome.allowed ? { allowed: true, used: outcome.used, release: () => release(request) } : { allowed: false, used: outcome.used, release: noop };
+  }
+
+  /** Gives a request's units back (its work failed after they were taken). */
+  const release = (request: ConsumeRequest) => giveBack(request.subjects.map((s) => s.subject), request.metric, request.period, request.amount);
+
   return {
     count,
+    prepare,
+    release,
+
+    /**
+     * The SQL expression that takes these requests' units inside a statement of the caller's (the
+     * text translator's save), its argument appended to `params`: all of them, or the statement
+     * fails with an error that `isRefusal` recognises (usage_ledger_take, migration 0320), so what
+     * the statement writes is kept only with its units. Its value is the decisions, which
+     * `usedOf` reads.
+     */
+    takeSql(requests: readonly ConsumeRequest[], params: unknown[]): string {
+      params.push(batchArgument(requests));
+      return `usage_ledger_take($${params.length}::jsonb)`;
+    },
+
+    /** The count after the request at `index` of a `takeSql` batch (its first limited subject's). */
+    usedOf: (outcomes: ConsumeOutcomes, index: number) => outcomeOf(outcomes, index).used,
+
+    /** Whether a statement failed because `takeSql` refused one of its requests. */
+    isRefusal: (error: unknown) => (error as { code?: unknown } | null)?.code === 'LQ001',
+
+    /** Of a statement that `takeSql` refused, whether each of its requests was allowed, in order (null for another error). */
+    allowedIn(error: unknown): boolean[] | null {
+      const { code, detail } = (error ?? {}) as { code?: unknown; detail?: unknown };
+      if (code !== 'LQ001' || typeof detail !== 'string') return null;
+      return (JSON.parse(detail) as ConsumeOutcomes).allowed;
+    },
 
     /**
      * Counts of several subjects and metrics, each metric in its current period, in one
@@ -160,19 +225,12 @@ export function createUsageLedger(deps: { db: Kysely<DB>; now: () => Date; /** B
      * subject would pass its limit. Concurrent calls are grouped (see `consumeBatch`).
      */
     async consume(input: { metric: UsageMetric; amount?: number; subjects: CountedSubject[]; at?: Date }): Promise<Consumption> {
-      const amount = input.amount ?? 1;
-      const period = periodStart(input.at ?? deps.now(), input.metric);
-      // Locks are taken in one order (by subject), so two requests cannot wait on each other.
-      const subjects = [...new Map(input.subjects.map((s) => [s.subject, s])).values()].sort((a, b) => compare(a.subject, b.subject));
-      const firstLimited = input.subjects.find((s) => s.limit !== null) ?? input.subjects[0];
-      const noop = async () => {};
-      if (subjects.some((s) => s.limit !== null && amount > s.limit)) {
-        return { allowed: false, used: firstLimited ? await count(firstLimited.subject, input.metric, input.at) : 0, release: noop };
-      }
-      const outcome = await consumer.submit({ metric: input.metric, period, amount, subjects, firstLimited: firstLimited?.subject ?? null });
-      const release = () => giveBack(subjects.map((s) => s.subject), input.metric, period, amount);
-      return outcome.allowed ? { allowed: true, used: outcome.used, release } : { allowed: false, used: outcome.used, release: noop };
+      const prepared = await prepare(input);
+      return prepared.refused ?? submit(prepared.request);
     },
+
+    /** Takes a prepared request's units now, in the ledger's own group commit (as `consume`). */
+    submit,
 
     /**
      * Gives units back later (a document that failed in its job): in the period they were

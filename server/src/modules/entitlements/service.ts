@@ -251,6 +251,14 @@ export function createEntitlements(deps: {
       return deps.ledger.consume({ metric, amount, subjects: countedSubjects(entitlements, metric) });
     },
 
+    /**
+     * A quota's units to take in a statement of the caller's (the ledger's `takeSql`: the text
+     * translator takes them with its save), or their refusal when the amount alone passes the limit.
+     */
+    prepare(entitlements: Entitlements, metric: QuotaMetric, amount = 1) {
+      return deps.ledger.prepare({ metric, amount, subjects: countedSubjects(entitlements, metric) });
+    },
+
     /** Gives units taken at `takenAt` back (work that failed after its request was answered). */
     giveBack(entitlements: Entitlements, metric: QuotaMetric, takenAt: Date, amount = 1, executor?: Kysely<DB>) {
       return deps.ledger.giveBack(

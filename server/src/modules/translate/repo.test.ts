@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import { JSON_FROM_ROWS } from '../../db/bulk-insert';
+import { createUsageLedger } from '../entitlements/ledger';
 import { createTranslateRepo, type TranslateRepo } from './repo';
 
 let testDatabase: TestDatabase;
@@ -96,6 +97,42 @@ describe('insertTranslations', () => {
     const batch = items(2 * JSON_FROM_ROWS).filter((item) => !item.historyEntry);
     await repo.insertTranslations(batch);
     for (const item of batch) expect(await repo.listSegments(item.translation.id)).toHaveLength(2);
+  });
+});
+
+describe('insertTranslations with the quota units (usage_ledger_take, migration 0320)', () => {
+  const ledger = () => createUsageLedger({ db: testDatabase.database.db, now: () => new Date(Date.UTC(2025, 5, 1, 8)) });
+  const unitsOf = async (subject: string, limit: number) => {
+    const prepared = await ledger().prepare({ metric: 'text_requests', subjects: [{ subject, limit }] });
+    if (prepared.refused) throw new Error('refused before the statement');
+    return prepared.request;
+  };
+  const found = async (batch: Items) => (await testDatabase.database.db.selectFrom('text_translations').select('id').where('id', 'in', batch.map((item) => item.translation.id)).execute()).length;
+
+  it.each([2, JSON_FROM_ROWS])('saves a batch of %i with every unit, and answers each count', async (count) => {
+    const batch = items(count);
+    const subject = `user:take-${count}-${Date.now()}`;
+    const units = await Promise.all(batch.map(() => unitsOf(subject, count)));
+    const taken = await repo.insertTranslations(batch, (params) => ledger().takeSql(units, params));
+    expect(units.map((_, i) => ledger().usedOf(taken as never, i))).toEqual(batch.map((_, i) => i + 1));
+    expect(await found(batch)).toBe(count);
+    expect(await ledger().count(subject, 'text_requests', new Date(Date.UTC(2025, 5, 1, 8)))).toBe(count);
+  });
+
+  it('saves nothing and takes no unit when one of the batch is refused', async () => {
+    const batch = items(3);
+    const stamp = Date.now();
+    // The third is one past its subject's limit of 1.
+    const units = [await unitsOf(`user:take-a-${stamp}`, 5), await unitsOf(`user:take-b-${stamp}`, 1), await unitsOf(`user:take-b-${stamp}`, 1)];
+    const error = await repo.insertTranslations(batch, (params) => ledger().takeSql(units, params)).catch((caught: unknown) => caught);
+    expect(ledger().isRefusal(error)).toBe(true);
+    expect(await found(batch)).toBe(0);
+    const at = new Date(Date.UTC(2025, 5, 1, 8));
+    expect([await ledger().count(`user:take-a-${stamp}`, 'text_requests', at), await ledger().count(`user:take-b-${stamp}`, 'text_requests', at)]).toEqual([0, 0]);
+    // Without the refused one, the others are saved with their units.
+    await repo.insertTranslations(batch.slice(0, 2), (params) => ledger().takeSql(units.slice(0, 2), params));
+    expect(await found(batch)).toBe(2);
+    expect(ledger().isRefusal(new Error('other'))).toBe(false);
   });
 });
 

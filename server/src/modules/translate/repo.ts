@@ -88,6 +88,10 @@ export function createTranslateRepo(db: Kysely<DB>) {
      * in one statement: data-modifying CTEs, so a batch of requests pays one round trip.
      * A big batch sends each table's rows as one JSON parameter (db/bulk-insert.ts).
      * The history entries' insert is the history module's (insertHistoryEntriesSql).
+     *
+     * `take`, when given, is an SQL expression of the caller's evaluated in the same statement
+     * (the usage ledger's `takeSql`: the translations' quota units), its parameters appended to
+     * those it is given; the statement answers its value, and fails, saving nothing, when it does.
      */
     async insertTranslations(
       items: Array<{
@@ -95,15 +99,23 @@ export function createTranslateRepo(db: Kysely<DB>) {
         segments: NewSegment[];
         historyEntry: NewHistoryEntry | null;
       }>,
-    ) {
+      take?: (params: unknown[]) => string,
+    ): Promise<unknown> {
       const translations = items.map((item) => item.translation);
       const segments = items.flatMap((item) => item.segments);
       const history = items.flatMap((item) => (item.historyEntry ? [item.historyEntry] : []));
       const params: unknown[] = [];
       let text = `with "saved_translations" as (${insertSql('text_translations', TRANSLATION_COLUMNS, translations, params)} returning "id")`;
       if (history.length) text += `, "saved_history" as (${insertHistoryEntriesSql(history, params)})`;
-      text += ` ${insertSql('translation_segments', SEGMENT_COLUMNS, segments, params)}`;
-      await db.executeQuery(CompiledQuery.raw(text, params));
+      if (!take) {
+        text += ` ${insertSql('translation_segments', SEGMENT_COLUMNS, segments, params)}`;
+        await db.executeQuery(CompiledQuery.raw(text, params));
+        return undefined;
+      }
+      text += `, "saved_segments" as (${insertSql('translation_segments', SEGMENT_COLUMNS, segments, params)})`;
+      text += ` select ${take(params)} as "taken"`;
+      const { rows } = await db.executeQuery<{ taken: unknown }>(CompiledQuery.raw(text, params));
+      return rows[0]!.taken;
     },
 
     findTranslation(id: string) {

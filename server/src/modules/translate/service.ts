@@ -11,7 +11,7 @@ import { AppError, Invalid, LimitExceeded } from '../../http/errors';
 import type { TranslationPipeline } from '../../pipeline/pipeline';
 import { historyTitle, type HistoryService } from '../history/service';
 import type { EntitlementsService } from '../entitlements/service';
-import type { UsageLedger } from '../entitlements/ledger';
+import type { Consumption, ConsumeOutcomes, ConsumeRequest, UsageLedger } from '../entitlements/ledger';
 import { createBatcher } from '../../db/batcher';
 import type { TranslateRepo } from './repo';
 import type { TranslateInput } from '../../../../contract/translate';
@@ -28,6 +28,11 @@ export interface TranslateContext {
   ip: string;
   /** 'api' for requests made with an API key: their history entries say so. */
   channel?: 'web' | 'api';
+  /**
+   * translateTexts: units without a limit to take with the texts' own (a developer API key's
+   * figures), in the same statement; given back, as theirs, when the texts fail.
+   */
+  alsoTake?: ConsumeRequest[];
 }
 
 export { DICTIONARY_MAX_WORDS };
@@ -48,7 +53,7 @@ export function createTranslateService(deps: {
   guestRetentionHours: number;
   /** Batches written at once: 1 on PGlite (one connection), more on PostgreSQL. */
   batchConcurrency?: number;
-  ledger: Pick<UsageLedger, 'purgeOld'>;
+  ledger: Pick<UsageLedger, 'purgeOld' | 'submit' | 'takeSql' | 'usedOf' | 'isRefusal' | 'allowedIn'>;
 }) {
   /** The dictionary field: entries for the phrase and each of its words (inputs of three words or fewer). */
   function dictionaryEntries(text: string, source: Lang, target: Lang) {
@@ -81,14 +86,40 @@ export function createTranslateService(deps: {
     };
   }
 
-  // Group commit: concurrent requests share one INSERT (see batcher.ts).
+  type SaveItem = Parameters<TranslateRepo['insertTranslations']>[0][number] & { units: ConsumeRequest[] };
+
+  // Group commit: concurrent requests share one INSERT (see batcher.ts), and the quota units
+  // that go with it (usage_ledger_take): each item resolves to the counts after its units, in
+  // their order. A refused unit fails the whole statement; the batcher then writes the items
+  // one by one, so that only the refused one fails (its error says which of its units it was).
   const saves = createBatcher({
-    run: async (items: Parameters<TranslateRepo['insertTranslations']>[0]) => {
-      await deps.repo.insertTranslations(items);
-      return items.map(() => undefined);
+    run: async (items: SaveItem[]) => {
+      const units = items.flatMap((item) => item.units);
+      const taken = await deps.repo.insertTranslations(items, units.length ? (params) => deps.ledger.takeSql(units, params) : undefined);
+      let next = 0;
+      return items.map((item) => item.units.map(() => deps.ledger.usedOf(taken as ConsumeOutcomes, next++)));
     },
     concurrency: deps.batchConcurrency,
   });
+
+  /**
+   * The quota subjects refused lately in this process, each with the metric and period it was
+   * refused in. A text's unit is taken in its save's statement, after the engine; a caller past
+   * the quota would cost an engine run each time, so once refused it takes the unit first, in
+   * the ledger's own statement, until that is allowed again (a new day, a bigger plan).
+   */
+  const refusedLately = new Map<string, string>();
+  const refusalKeys = (units: ConsumeRequest) => units.subjects.filter((s) => s.limit !== null).map((s) => `${s.subject}\u0000${units.metric}`);
+  const refusal = {
+    has: (units: ConsumeRequest) => refusalKeys(units).some((key) => refusedLately.get(key) === units.period),
+    note(units: ConsumeRequest) {
+      if (refusedLately.size >= 10_000) refusedLately.clear();
+      for (const key of refusalKeys(units)) refusedLately.set(key, units.period);
+    },
+    forget(units: ConsumeRequest) {
+      for (const key of refusalKeys(units)) refusedLately.delete(key);
+    },
+  };
 
   /** The one pipeline (memory, glossaries, the engine router); no engine answering is a 503. */
   async function throughPipeline(request: Parameters<TranslationPipeline['translate']>[0]) {
@@ -122,9 +153,12 @@ export function createTranslateService(deps: {
     sourceText: string;
     translatedText: string;
     channel: 'web' | 'api';
+    /** Quota units taken with the save, in its statement: the save resolves to the counts after them. */
+    units?: ConsumeRequest[];
   }) {
     const now = deps.now();
     return saves.submit({
+      units: entry.units ?? [],
       translation: {
         id: entry.projectId,
         user_id: entry.user?.id ?? null,
@@ -201,8 +235,13 @@ export function createTranslateService(deps: {
       const characters = countCharacters(input.text.trim());
       if (characters > limits.charLimit) throw new LimitExceeded('char_limit', 'translate.char_limit');
 
-      const quota = await deps.entitlements.consume(entitled, 'text_requests');
-      if (!quota.allowed) throw new LimitExceeded('request_quota', 'translate.request_quota');
+      // The quota unit is taken with the save, in its statement (one statement a translation);
+      // a caller refused lately takes it first instead (see refusedLately).
+      const units = await deps.entitlements.prepare(entitled, 'text_requests');
+      if (units.refused) throw new LimitExceeded('request_quota', 'translate.request_quota');
+      const early = refusal.has(units.request) ? await deps.ledger.submit(units.request) : null;
+      if (early && !early.allowed) throw new LimitExceeded('request_quota', 'translate.request_quota');
+      if (early) refusal.forget(units.request);
 
       try {
         const segmented = segmentText(input.text, source);
@@ -234,7 +273,7 @@ export function createTranslateService(deps: {
         }));
         const translatedText = segmented.leading + segments.map((s) => s.target + s.separator).join('');
         const usedLlm = useLlm && engine === 'llm';
-        await save({
+        const used = await save({
           projectId,
           user,
           teamId: limits.team?.teamId ?? null,
@@ -250,6 +289,7 @@ export function createTranslateService(deps: {
           sourceText: input.text,
           translatedText,
           channel: context.channel ?? 'web',
+          units: early ? [] : [units.request],
         });
 
         const data = {
@@ -264,12 +304,16 @@ export function createTranslateService(deps: {
           leading: segmented.leading,
           segments: segments.map((s, index) => ({ translationId: s.id, source: s.source, target: s.target, separator: s.separator, origin: s.origin, ...(glossaryApplied[index] ? { glossary: true } : {}) })),
           glossary_terms: [...appliedTerms.values()],
-          usage: { text_requests_today: quota.used, request_quota: limits.requestQuota, char_limit: limits.charLimit },
+          usage: { text_requests_today: early?.used ?? used[0] ?? 0, request_quota: limits.requestQuota, char_limit: limits.charLimit },
         };
         return { data, dictionary: dictionaryEntries(input.text, source, target) };
       } catch (error) {
-        // A request that fails is not counted.
-        await quota.release().catch((releaseError) => deps.logger.error({ err: releaseError }, 'could not give a usage unit back'));
+        // A request that fails is not counted: a unit taken first is given back (one taken with the save was not taken).
+        await early?.release().catch((releaseError) => deps.logger.error({ err: releaseError }, 'could not give a usage unit back'));
+        if (deps.ledger.isRefusal(error)) {
+          refusal.note(units.request);
+          throw new LimitExceeded('request_quota', 'translate.request_quota');
+        }
         throw error;
       }
     },
@@ -302,22 +346,38 @@ export function createTranslateService(deps: {
         if (countCharacters(text.trim()) > entitled.limits.charLimit) throw new LimitExceeded('char_limit', 'translate.char_limit');
         work.push({ index, text, source, segmented: segmentText(text, source) });
       });
-      if (!work.length) return results;
+      if (!work.length) {
+        // Nothing counted on the plan; the caller's own units (a key's request) still are.
+        await Promise.all((context.alsoTake ?? []).map((request) => deps.ledger.submit(request)));
+        return results;
+      }
 
       // A unit per text of the day's requests, and the developer API's characters of the month
-      // (DeepL's character_count), taken together (they join the ledger's same group commit);
-      // when either is refused, the other is given back.
-      const [quota, characters] = await Promise.all([
-        deps.entitlements.consume(entitled, 'text_requests', work.length),
-        deps.entitlements.consume(entitled, 'api_characters', work.reduce((sum, item) => sum + countCharacters(item.text), 0)),
+      // (DeepL's character_count), taken with the save when the texts are of one language (one
+      // save: the usual case), else first, in the ledger's group commit; when either is
+      // refused, neither is taken.
+      const prepared = await Promise.all([
+        deps.entitlements.prepare(entitled, 'text_requests', work.length),
+        deps.entitlements.prepare(entitled, 'api_characters', work.reduce((sum, item) => sum + countCharacters(item.text), 0)),
       ]);
-      if (!quota.allowed || !characters.allowed) {
-        await Promise.all([quota.release(), characters.release()]).catch((releaseError) => deps.logger.error({ err: releaseError }, 'could not give usage units back'));
-        throw quota.allowed ? new LimitExceeded('api_characters', 'api.quota_exceeded') : new LimitExceeded('request_quota', 'translate.request_quota');
+      const refusedError = (allowed: boolean[]) => (allowed[0] === false ? new LimitExceeded('request_quota', 'translate.request_quota') : new LimitExceeded('api_characters', 'api.quota_exceeded'));
+      if (prepared[0].refused || prepared[1].refused) throw refusedError([!prepared[0].refused, !prepared[1].refused]);
+      const limited = [prepared[0].request, prepared[1].request];
+      const units = [...limited, ...(context.alsoTake ?? [])];
+      const languages = [...new Set(work.map((item) => item.source))];
+      const withSave = languages.length === 1 && !limited.some(refusal.has);
+      let early: Consumption[] = [];
+      if (!withSave) {
+        early = await Promise.all(units.map((request) => deps.ledger.submit(request)));
+        if (early.some((taken) => !taken.allowed)) {
+          await Promise.all(early.map((taken) => taken.release())).catch((releaseError) => deps.logger.error({ err: releaseError }, 'could not give usage units back'));
+          throw refusedError(early.map((taken) => taken.allowed));
+        }
+        for (const request of limited) refusal.forget(request);
       }
       try {
         const teamId = entitled.team?.teamId ?? null;
-        for (const source of [...new Set(work.map((item) => item.source))]) {
+        for (const source of languages) {
           const group = work.filter((item) => item.source === source);
           const sources = group.flatMap((item) => item.segmented.segments.map((segment) => segment.text));
           const translated = await throughPipeline({ owner: { userId: user?.id ?? null, teamId }, segments: sources, source, target, domain: 'general', llm: false });
@@ -360,11 +420,20 @@ export function createTranslateService(deps: {
             sourceText,
             translatedText,
             channel: context.channel ?? 'api',
+            units: withSave ? units : [],
           });
         }
         return results;
       } catch (error) {
-        await Promise.all([quota.release(), characters.release()]).catch((releaseError) => deps.logger.error({ err: releaseError }, 'could not give usage units back'));
+        // Units taken first are given back; units taken with the save were not taken.
+        await Promise.all(early.map((taken) => taken.release())).catch((releaseError) => deps.logger.error({ err: releaseError }, 'could not give usage units back'));
+        const allowed = deps.ledger.allowedIn(error);
+        if (allowed) {
+          limited.forEach((request, index) => {
+            if (allowed[index] === false) refusal.note(request);
+          });
+          throw refusedError(allowed);
+        }
         throw error;
       }
     },
