@@ -180,7 +180,7 @@ export function createUsageLedger(deps: { db: Kysely<DB>; now: () => Date; /** B
     /**
      * The SQL expression that takes these requests' units inside a statement of the caller's (the
      * text translator's save), its argument appended to `params`: all of them, or the statement
-     * fails with an error that `isRefusal` recognises (usage_ledger_take, migration 0320), so what
+     * fails with an error that `allowedIn` reads (usage_ledger_take, migration 0320), so what
      * the statement writes is kept only with its units. Its value is the decisions, which
      * `usedOf` reads.
      */
@@ -191,9 +191,6 @@ export function createUsageLedger(deps: { db: Kysely<DB>; now: () => Date; /** B
 
     /** The count after the request at `index` of a `takeSql` batch (its first limited subject's). */
     usedOf: (outcomes: ConsumeOutcomes, index: number) => outcomeOf(outcomes, index).used,
-
-    /** Whether a statement failed because `takeSql` refused one of its requests. */
-    isRefusal: (error: unknown) => (error as { code?: unknown } | null)?.code === 'LQ001',
 
     /** Of a statement that `takeSql` refused, whether each of its requests was allowed, in order (null for another error). */
     allowedIn(error: unknown): boolean[] | null {

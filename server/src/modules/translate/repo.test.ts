@@ -125,14 +125,14 @@ describe('insertTranslations with the quota units (usage_ledger_take, migration 
     // The third is one past its subject's limit of 1.
     const units = [await unitsOf(`user:take-a-${stamp}`, 5), await unitsOf(`user:take-b-${stamp}`, 1), await unitsOf(`user:take-b-${stamp}`, 1)];
     const error = await repo.insertTranslations(batch, (params) => ledger().takeSql(units, params)).catch((caught: unknown) => caught);
-    expect(ledger().isRefusal(error)).toBe(true);
+    expect(ledger().allowedIn(error)).toEqual([true, true, false]);
     expect(await found(batch)).toBe(0);
     const at = new Date(Date.UTC(2025, 5, 1, 8));
     expect([await ledger().count(`user:take-a-${stamp}`, 'text_requests', at), await ledger().count(`user:take-b-${stamp}`, 'text_requests', at)]).toEqual([0, 0]);
     // Without the refused one, the others are saved with their units.
     await repo.insertTranslations(batch.slice(0, 2), (params) => ledger().takeSql(units.slice(0, 2), params));
     expect(await found(batch)).toBe(2);
-    expect(ledger().isRefusal(new Error('other'))).toBe(false);
+    expect(ledger().allowedIn(new Error('other'))).toBeNull();
   });
 });
 

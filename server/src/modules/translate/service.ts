@@ -53,7 +53,7 @@ export function createTranslateService(deps: {
   guestRetentionHours: number;
   /** Batches written at once: 1 on PGlite (one connection), more on PostgreSQL. */
   batchConcurrency?: number;
-  ledger: Pick<UsageLedger, 'purgeOld' | 'submit' | 'takeSql' | 'usedOf' | 'isRefusal' | 'allowedIn'>;
+  ledger: Pick<UsageLedger, 'purgeOld' | 'submit' | 'takeSql' | 'usedOf' | 'allowedIn'>;
 }) {
   /** The dictionary field: entries for the phrase and each of its words (inputs of three words or fewer). */
   function dictionaryEntries(text: string, source: Lang, target: Lang) {
@@ -120,6 +120,20 @@ export function createTranslateService(deps: {
       for (const key of refusalKeys(units)) refusedLately.delete(key);
     },
   };
+
+  /**
+   * Takes units first, in the ledger's own group commit (a caller refused lately): all of them,
+   * or none and each one's decision; the limited ones' subjects are forgotten once allowed.
+   */
+  async function takeFirst(requests: ConsumeRequest[]): Promise<{ taken: Consumption[]; allowed?: undefined } | { allowed: boolean[] }> {
+    const taken = await Promise.all(requests.map((request) => deps.ledger.submit(request)));
+    if (taken.some((units) => !units.allowed)) {
+      await Promise.all(taken.map((units) => units.release())).catch((releaseError) => deps.logger.error({ err: releaseError }, 'could not give usage units back'));
+      return { allowed: taken.map((units) => units.allowed) };
+    }
+    for (const request of requests) refusal.forget(request);
+    return { taken };
+  }
 
   /** The one pipeline (memory, glossaries, the engine router); no engine answering is a 503. */
   async function throughPipeline(request: Parameters<TranslationPipeline['translate']>[0]) {
@@ -239,9 +253,9 @@ export function createTranslateService(deps: {
       // a caller refused lately takes it first instead (see refusedLately).
       const units = await deps.entitlements.prepare(entitled, 'text_requests');
       if (units.refused) throw new LimitExceeded('request_quota', 'translate.request_quota');
-      const early = refusal.has(units.request) ? await deps.ledger.submit(units.request) : null;
-      if (early && !early.allowed) throw new LimitExceeded('request_quota', 'translate.request_quota');
-      if (early) refusal.forget(units.request);
+      const first = refusal.has(units.request) ? await takeFirst([units.request]) : null;
+      if (first?.allowed) throw new LimitExceeded('request_quota', 'translate.request_quota');
+      const early = first?.taken[0] ?? null;
 
       try {
         const segmented = segmentText(input.text, source);
@@ -310,7 +324,7 @@ export function createTranslateService(deps: {
       } catch (error) {
         // A request that fails is not counted: a unit taken first is given back (one taken with the save was not taken).
         await early?.release().catch((releaseError) => deps.logger.error({ err: releaseError }, 'could not give a usage unit back'));
-        if (deps.ledger.isRefusal(error)) {
+        if (deps.ledger.allowedIn(error)) {
           refusal.note(units.request);
           throw new LimitExceeded('request_quota', 'translate.request_quota');
         }
@@ -368,12 +382,9 @@ export function createTranslateService(deps: {
       const withSave = languages.length === 1 && !limited.some(refusal.has);
       let early: Consumption[] = [];
       if (!withSave) {
-        early = await Promise.all(units.map((request) => deps.ledger.submit(request)));
-        if (early.some((taken) => !taken.allowed)) {
-          await Promise.all(early.map((taken) => taken.release())).catch((releaseError) => deps.logger.error({ err: releaseError }, 'could not give usage units back'));
-          throw refusedError(early.map((taken) => taken.allowed));
-        }
-        for (const request of limited) refusal.forget(request);
+        const first = await takeFirst(units);
+        if (first.allowed) throw refusedError(first.allowed);
+        early = first.taken;
       }
       try {
         const teamId = entitled.team?.teamId ?? null;
