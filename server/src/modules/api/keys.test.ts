@@ -6,7 +6,7 @@ import { createContainer } from '../../container';
 import { openDatabase } from '../../db/client';
 import type { NewPlan } from '../../db/schema';
 import { createPlan, createTeam, createUser, signedIn } from '../../../test/documents-helpers';
-import { API_KEY_PREFIX, hashApiKey, type ApiCaller } from './keys';
+import { API_KEY_PREFIX, MAX_ACTIVE_KEYS, hashApiKey, type ApiCaller } from './keys';
 import { createKey, keyUsage, userWithKey } from './testing';
 
 let t: TestApp;
@@ -38,11 +38,11 @@ async function teamOnApiPlan(limits: Partial<NewPlan> = {}) {
     const owner = await createUser(t, { planId: plan.id });
     const manager = await createUser(t, { planId: plan.id });
     const member = await createUser(t, { planId: plan.id });
-    await createTeam(t, owner, [
+    const team = await createTeam(t, owner, [
       { user: manager, role: 4 },
       { user: member, role: 5 },
     ]);
-  return { owner, manager, member };
+  return { owner, manager, member, team };
 }
 
 const v2 = (key: string | null, url = '/v2/usage', headers: Record<string, string> = {}) =>
@@ -135,6 +135,37 @@ describe('API keys: /api/user/api-keys', () => {
     expect(english.statusCode).toBe(403);
     expect(english.json()).toEqual({ message: 'Please upgrade your plan to use this feature' });
     expect((await v2(key, '/v2/usage', { 'accept-language': 'ar' })).json()).toEqual({ message: 'يُرجى ترقية باقتك لاستخدام هذه الميزة.' });
+  });
+
+  it('holds at most 25 active keys per user and per team, even when made at the same moment; a revoked key frees a place', async () => {
+    const { owner, manager, team } = await teamOnApiPlan();
+    const client = await signedIn(t, owner, 'ar');
+    const first = await createKey(client, 'first');
+    for (let i = 1; i < MAX_ACTIVE_KEYS - 2; i++) await createKey(client, `key ${i}`);
+    // Two at once for the last two places: both fit. Then, one revoked, two at once for its place: one does.
+    const pair = () => Promise.all([client.post('/api/user/api-keys', { name: 'a' }), client.post('/api/user/api-keys', { name: 'b' })]);
+    expect((await pair()).map((r) => r.statusCode)).toEqual([201, 201]);
+    expect((await client.post('/api/user/api-keys', { name: 'c' })).statusCode).toBe(409);
+    expect((await client.post(`/api/user/api-keys/${first.id}/revoke`, {})).statusCode).toBe(200);
+    const raced = await pair();
+    expect(raced.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(raced.find((r) => r.statusCode === 409)!.json().message).toBe('لديك بالفعل 25 مفتاحًا نشطًا. ألغِ مفتاحًا لم تعد تستخدمه لتنشئ مفتاحًا جديدًا.');
+    const keys = (await client.get('/api/user/api-keys')).json().data as Array<{ id: number; revoked_at: string | null }>;
+    expect(keys.filter((k) => !k.revoked_at)).toHaveLength(MAX_ACTIVE_KEYS);
+
+    // The team's keys are counted apart: the owner's full hand does not stop a team key.
+    const managerClient = await signedIn(t, manager);
+    expect((await managerClient.post('/api/user/api-keys', { name: 'team', team: true })).statusCode).toBe(201);
+    await t.container.database.db
+      .insertInto('api_keys')
+      .values(Array.from({ length: MAX_ACTIVE_KEYS - 1 }, (_, i) => ({ user_id: manager.id, team_id: team.id, name: `t${i}`, prefix: 'lsn_xxxxxxxx', secret_hash: `filler-${manager.id}-${i}`, created_at: new Date() })))
+      .execute();
+    const full = await managerClient.post('/api/user/api-keys', { name: 'one more', team: true }, { 'accept-language': 'en' });
+    expect(full.statusCode).toBe(409);
+    expect(full.json().message).toBe('Your team already has 25 active keys. Revoke one it no longer uses to create another.');
+    // A revoked key frees its place.
+    await client.post(`/api/user/api-keys/${keys.find((k) => !k.revoked_at)!.id}/revoke`, {});
+    expect((await client.post('/api/user/api-keys', { name: 'after revoking' })).statusCode).toBe(201);
   });
 
   it('the free trial includes the API', async () => {

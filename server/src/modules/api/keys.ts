@@ -14,11 +14,20 @@ export const API_KEY_PREFIX = 'lsn_';
 const VISIBLE_CHARS = API_KEY_PREFIX.length + 8;
 /** Wrong keys an address may send per window before every key request from it is refused. */
 const FAILURE_WINDOW_SECONDS = 600;
+/** Active (not revoked) keys a user may hold of their own, and a team of its own: DeepL's Pro API allows 25. */
+export const MAX_ACTIVE_KEYS = 25;
 
 /** 403: no key, or a key that does not exist or was revoked. */
 export class ApiKeyRejected extends AppError {
   constructor() {
     super(403, 'api.key_invalid');
+  }
+}
+
+/** 409: the owner already has MAX_ACTIVE_KEYS active keys; one must be revoked first. */
+export class TooManyKeys extends AppError {
+  constructor(team: boolean) {
+    super(409, team ? 'api.too_many_team_keys' : 'api.too_many_keys', { max: MAX_ACTIVE_KEYS });
   }
 }
 
@@ -106,14 +115,18 @@ export function createApiKeysService(deps: {
       const { team, teamId } = await scopeOf(user);
       if (input.team && teamId === null) throw new Forbidden(team ? 'api.team_managers_only' : 'api.no_team');
       const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
-      const row = await deps.repo.insert({
-        user_id: user.id,
-        team_id: input.team ? teamId : null,
-        name: input.name,
-        prefix: key.slice(0, VISIBLE_CHARS),
-        secret_hash: hashApiKey(key),
-        created_at: deps.now(),
-      });
+      const row = await deps.repo.insertWithin(
+        {
+          user_id: user.id,
+          team_id: input.team ? teamId : null,
+          name: input.name,
+          prefix: key.slice(0, VISIBLE_CHARS),
+          secret_hash: hashApiKey(key),
+          created_at: deps.now(),
+        },
+        MAX_ACTIVE_KEYS,
+      );
+      if (!row) throw new TooManyKeys(input.team === true);
       return { id: row.id, name: row.name, prefix: row.prefix, team: row.team_id !== null, key };
     },
 

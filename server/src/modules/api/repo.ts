@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { createBatcher } from '../../db/batcher';
 import type { DB } from '../../db/schema';
 
@@ -14,8 +14,24 @@ export function createApiKeysRepo(db: Kysely<DB>) {
   });
 
   return {
-    insert(values: { user_id: number; team_id: number | null; name: string; prefix: string; secret_hash: string; created_at: Date }) {
-      return db.insertInto('api_keys').values(values).returningAll().executeTakeFirstOrThrow();
+    /**
+     * Inserts a key unless its owner (the user's own keys, or the team's) already has `max`
+     * active ones; undefined then. The owner's keys are counted under a transaction-level
+     * advisory lock on the owner, so two keys made at the same moment cannot both pass the count.
+     */
+    insertWithin(values: { user_id: number; team_id: number | null; name: string; prefix: string; secret_hash: string; created_at: Date }, max: number) {
+      const owner = values.team_id !== null ? `api-keys:team:${values.team_id}` : `api-keys:user:${values.user_id}`;
+      return db.transaction().execute(async (trx) => {
+        await sql`select pg_advisory_xact_lock(hashtextextended(${owner}, 0))`.execute(trx);
+        const { active } = await trx
+          .selectFrom('api_keys')
+          .select((eb) => eb.fn.countAll<string>().as('active'))
+          .where('revoked_at', 'is', null)
+          .where((eb) => (values.team_id !== null ? eb('team_id', '=', values.team_id) : eb.and([eb('user_id', '=', values.user_id), eb('team_id', 'is', null)])))
+          .executeTakeFirstOrThrow();
+        if (Number(active) >= max) return undefined;
+        return trx.insertInto('api_keys').values(values).returningAll().executeTakeFirstOrThrow();
+      });
     },
 
     findByHash(hash: string) {
