@@ -13,6 +13,8 @@ import { trackRequestsInFlight } from './http/in-flight';
 import { registerInputGuard } from './http/input-guard';
 import { accessLogRequest } from './http/log-redact';
 import { apiNotFound, isApiPath, registerErrorHandling } from './http/error-handler';
+import { resolveLocale } from './http/locale';
+import { webPages } from './http/web-page';
 import { registerResponseSerialization, type ZodResponses } from './http/responses';
 import { billingRoutes } from './modules/billing/routes';
 import { adminRoutes } from './modules/admin/routes';
@@ -166,6 +168,7 @@ const HASHED_ASSET = /^\/assets\/[^/]+-[\w-]{8,}\.\w+$/;
 async function registerWebApp(app: FastifyInstance, distDir: string) {
   const indexFile = path.join(distDir, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
+  let pages: ReturnType<typeof webPages> | undefined;
   if (hasWeb) {
     await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false, maxAge: '1h', immutable: false });
     // Hashed assets never change: let browsers keep them for a year. Only a file that was
@@ -187,7 +190,13 @@ async function registerWebApp(app: FastifyInstance, distDir: string) {
       if (file.startsWith(distDir + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
         return reply.sendFile(path.relative(distDir, file));
       }
-      if (!path.extname(url)) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      if (!path.extname(url)) {
+        // The page in the language the app will speak (its catalog preloaded), revalidated each time.
+        const page = (pages ??= webPages(distDir))[resolveLocale(request)];
+        reply.header('cache-control', 'no-cache').header('vary', 'Cookie, Accept-Language').header('etag', page.etag);
+        if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+        return reply.type('text/html; charset=utf-8').send(page.html);
+      }
     }
     return apiNotFound(request, reply);
   });

@@ -49,6 +49,36 @@ describe('Arabic screens', () => {
     await screenshotsAtBothSizes(page, 'arabic-pricing');
   });
 
+  it('loads only the language it speaks: its catalogs preloaded by the page, the other on switching', async () => {
+    const page = await open('ar');
+    const catalogs: string[] = [];
+    page.on('request', (request) => {
+      const name = /\/assets\/catalog-(en|ar)-/.exec(request.url())?.[1];
+      if (name) catalogs.push(name);
+    });
+    const response = await page.goto('/');
+    // The server writes the page in the visitor's language, with that language's catalogs named for preloading.
+    const html = await response!.text();
+    expect(html).toMatch(/<html lang="ar" dir="rtl">/);
+    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/catalog-ar-[\w-]+\.js">/);
+    expect(html).not.toContain('catalog-en-');
+    expect(response!.headers()['vary']).toContain('Accept-Language');
+    await page.getByTestId('plan-card').first().waitFor();
+    expect(await page.locator('main').innerText()).toContain('أنشئ حسابًا مجانيًا');
+    // Both halves of the logo, whichever language is loaded.
+    expect(await page.locator('.logo__text').innerText()).toBe('Lisan | لسان');
+    expect(catalogs).toEqual(['ar']);
+
+    await page.getByTestId('lang-switch').first().click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('ltr');
+    await expect.poll(() => page.locator('main').innerText()).toContain('Create a free account');
+    expect(catalogs).toEqual(['ar', 'en']);
+    // Back again: nothing is fetched twice.
+    await page.getByTestId('lang-switch').first().click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    expect(catalogs).toEqual(['ar', 'en']);
+  });
+
   it('translator: the character counter in label form with Western digits', async () => {
     const page = await open('ar');
     await page.goto('/translate');

@@ -15,7 +15,7 @@ import { createAppRouter } from './app/router';
 import { currentUserQuery } from './features/account/use-current-user';
 import { plansQuery } from './features/plans/use-plans';
 import { siteSettingsQuery } from './features/site-settings/use-site-settings';
-import { i18n } from './i18n';
+import { i18n, i18nReady } from './i18n';
 
 const queryClient = createQueryClient();
 
@@ -29,10 +29,16 @@ const router = createAppRouter();
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
-createRoot(rootElement).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient} i18n={i18n}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+// The first language's catalogs (one small chunk, preloaded by index.html) come before the first render.
+void i18nReady.then(() => {
+  createRoot(rootElement).render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient} i18n={i18n}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}, () => {
+  // The catalogs did not arrive (offline, or a deployment replaced them meanwhile): say so in both languages.
+  rootElement.textContent = 'Lisan could not load. Please reload the page. / تعذّر تحميل لسان. يُرجى إعادة تحميل الصفحة.';
+});

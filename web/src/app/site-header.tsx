@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { LanguageSwitch } from '../components/language-switch';
 import { useLanguage } from '../i18n/use-language';
+import { BRAND_NAMES } from '../i18n/locale';
 import { isEmailNotVerified, useCurrentUser } from '../features/account/use-current-user';
 import { isAdmin } from '../features/auth/roles';
 import { useSignOut } from '../features/auth/use-sign-out';
@@ -56,7 +57,7 @@ export function SiteHeader() {
             <circle cx="44" cy="22" r="5" fill="#f2b544" />
           </svg>
           <span className="logo__text">
-            <span lang="en">{t('brand.name', { lng: 'en' })}</span> <span aria-hidden="true">|</span> <span lang="ar">{t('brand.name', { lng: 'ar' })}</span>
+            <span lang="en">{BRAND_NAMES.en}</span> <span aria-hidden="true">|</span> <span lang="ar">{BRAND_NAMES.ar}</span>
           </span>
           <span className="visually-hidden">{t('brand.homeLink')}</span>
         </Link>

@@ -8,6 +8,9 @@ import { readCookie } from '../api/client';
 export const SUPPORTED_LANGUAGES: readonly Language[] = ['en', 'ar'];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
+/** The product's name in each language: the logo shows both, whichever language is loaded. */
+export const BRAND_NAMES: Readonly<Record<Language, string>> = { en: 'Lisan', ar: 'لسان' };
+
 /** The cookie the server also reads to pick the language of its messages and e-mails. */
 export const LOCALE_COOKIE = 'locale';
 const LOCALE_COOKIE_MAX_AGE_SECONDS = 60 * 60 * 24 * 365;

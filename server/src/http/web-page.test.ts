@@ -1,0 +1,69 @@
+// The web app's page (http/web-page.ts, served for every non-API path): in the visitor's
+// language, with that language's catalog chunk named for preloading, and revalidated by ETag.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { webPages } from './web-page';
+
+let t: TestApp;
+let webDist: string;
+const INDEX = '<!doctype html>\n<html lang="en" dir="ltr">\n  <head>\n    <title>Lisan</title>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n';
+
+beforeAll(async () => {
+  webDist = await fs.mkdtemp(path.join(os.tmpdir(), 'lisan-web-'));
+  await fs.mkdir(path.join(webDist, 'assets'));
+  await fs.writeFile(path.join(webDist, 'index.html'), INDEX);
+  for (const name of ['catalog-en-AbCdEf12.js', 'catalog-ar-Zy_x-987.js', 'index-Qwerty12.js']) await fs.writeFile(path.join(webDist, 'assets', name), 'export default {};');
+  t = await createTestApp({ env: { WEB_DIST_DIR: webDist } });
+});
+
+afterAll(async () => {
+  await t.close();
+  await fs.rm(webDist, { recursive: true, force: true });
+});
+
+describe('the web app page', () => {
+  it('is written in the locale cookie\'s language, else Accept-Language\'s, with only that language\'s catalogs preloaded', async () => {
+    const arabic = await t.app.inject({ method: 'GET', url: '/translate', cookies: { locale: 'ar' }, headers: { 'accept-language': 'en-US' } });
+    expect(arabic.statusCode).toBe(200);
+    expect(arabic.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(arabic.headers['vary']).toContain('Accept-Language');
+    expect(arabic.headers['cache-control']).toBe('no-cache');
+    expect(arabic.body).toContain('<html lang="ar" dir="rtl">');
+    expect(arabic.body).toContain('<link rel="modulepreload" crossorigin href="/assets/catalog-ar-Zy_x-987.js">');
+    expect(arabic.body).not.toContain('catalog-en-');
+
+    const english = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-language': 'en-GB,ar;q=0.5' } });
+    expect(english.body).toContain('<html lang="en" dir="ltr">');
+    expect(english.body).toContain('/assets/catalog-en-AbCdEf12.js');
+    expect(english.body).not.toContain('catalog-ar-');
+    // Any other language is Arabic, as in the app (spec section 1).
+    expect((await t.app.inject({ method: 'GET', url: '/pricing', headers: { 'accept-language': 'fr-FR' } })).body).toContain('<html lang="ar" dir="rtl">');
+  });
+
+  it('answers 304 to its own ETag, per language', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/', cookies: { locale: 'ar' } });
+    const etag = first.headers['etag'] as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await t.app.inject({ method: 'GET', url: '/documents', cookies: { locale: 'ar' }, headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const english = await t.app.inject({ method: 'GET', url: '/', cookies: { locale: 'en' }, headers: { 'if-none-match': etag } });
+    expect(english.statusCode).toBe(200);
+    expect(english.headers['etag']).not.toBe(etag);
+  });
+
+  it('leaves a page without such chunks or tags as it is, but for the language', async () => {
+    const bare = await fs.mkdtemp(path.join(os.tmpdir(), 'lisan-web-bare-'));
+    try {
+      await fs.writeFile(path.join(bare, 'index.html'), '<!doctype html><title>Lisan</title>');
+      const pages = webPages(bare);
+      expect(pages.en.html).toBe('<!doctype html><title>Lisan</title>');
+      expect(pages.ar.html).toBe('<!doctype html><title>Lisan</title>');
+    } finally {
+      await fs.rm(bare, { recursive: true, force: true });
+    }
+  });
+});
