@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './global-setup';
-import { apiCall, closeBrowserConnection, newConsentedPage, screenshot, screenshotsAtBothSizes, signInThroughForm, signUpVerified } from './helpers';
+import { apiCall, baseUrl, closeBrowserConnection, newConsentedPage, screenshot, screenshotsAtBothSizes, sharedBrowser, signInThroughForm, signUpVerified } from './helpers';
 
 const contexts: BrowserContext[] = [];
 afterAll(async () => {
@@ -77,6 +77,36 @@ describe('Arabic screens', () => {
     await page.getByTestId('lang-switch').first().click();
     await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     expect(catalogs).toEqual(['ar', 'en']);
+  });
+
+  it("the browser's own form checks speak the interface's language, not the browser's", async () => {
+    // An English browser on the Arabic interface: its built-in "Please fill out this field." was English.
+    const context = await (await sharedBrowser()).newContext({ baseURL: baseUrl(), locale: 'en-US' });
+    contexts.push(context);
+    await context.addCookies([{ name: 'locale', value: 'ar', url: baseUrl() }]);
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByTestId('plan-card').first().waitFor();
+    const messages = await page.evaluate(() => {
+      const form = document.createElement('form');
+      form.innerHTML = '<input name="a" required><input name="b" type="email" value="not-an-address"><input name="d" type="number" min="1" value="0"><select name="e" required><option value=""></option></select>';
+      form.addEventListener('submit', (event) => event.preventDefault());
+      document.body.append(form);
+      const controls = [...form.elements] as HTMLInputElement[];
+      // A submission checks every control, firing `invalid` at each that fails, before the bubble.
+      form.requestSubmit();
+      const seen = controls.map((control) => control.validationMessage);
+      // An edit drops the message, so the control is checked afresh.
+      controls[0]!.value = 'filled';
+      controls[0]!.dispatchEvent(new Event('input', { bubbles: true }));
+      return { seen, afterEdit: controls[0]!.validationMessage, validAfterEdit: controls[0]!.checkValidity() };
+    });
+    expect(messages.seen[0]).toBe('يُرجى ملء هذا الحقل.');
+    expect(messages.seen[1]).toBe('يُرجى إدخال عنوان بريد إلكتروني، مثل name@example.com.');
+    expect(messages.seen[2]).toBe('يُرجى إدخال 1 أو أكثر.');
+    expect(messages.seen[3]).toBe('يُرجى اختيار أحد الخيارات.');
+    expect(messages.afterEdit).toBe('');
+    expect(messages.validAfterEdit).toBe(true);
   });
 
   it('translator: the character counter in label form with Western digits', async () => {

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './global-setup';
-import { baseUrl, closeBrowserConnection, expectTableCardsOnPhone, newConsentedPage, screenshotsAtBothSizes, signInThroughForm, signUpVerified } from './helpers';
+import { apiCall, baseUrl, closeBrowserConnection, expectTableCardsOnPhone, newConsentedPage, screenshotsAtBothSizes, signInThroughForm, signUpVerified } from './helpers';
 
 // Every page's cookie choice is made (newConsentedPage), so the banner does not cover the screenshots.
 const contexts: BrowserContext[] = [];
@@ -17,8 +17,8 @@ afterAll(async () => {
 
 const TEXT = {
   // The key's month after two requests of 13 and 10 characters, each figure in its plural form.
-  en: { tab: 'API keys', revoked: 'Revoked', title: 'Developers', usage: '2 requests · 23 characters · 0 documents' },
-  ar: { tab: 'مفاتيح API', revoked: 'ملغى', title: 'المطوّرون', usage: 'طلبان · 23 حرفًا · لا مستندات' },
+  en: { tab: 'API keys', revoked: 'Revoked', title: 'Developers', usage: '2 requests · 23 characters · 0 documents', limit: 'You have 25 active keys, the most an account can hold.' },
+  ar: { tab: 'مفاتيح API', revoked: 'ملغى', title: 'المطوّرون', usage: 'طلبان · 23 حرفًا · لا مستندات', limit: 'لديك 25 مفتاحًا نشطًا، وهو أقصى ما يحمله الحساب.' },
 } as const;
 
 describe.each(['en', 'ar'] as const)('developer API screens (%s)', (locale) => {
@@ -57,6 +57,13 @@ describe.each(['en', 'ar'] as const)('developer API screens (%s)', (locale) => {
     await expect.poll(() => row.textContent()).toContain(TEXT[locale].revoked);
     const refused = await fetch(`${baseUrl()}/v2/usage`, { headers: { authorization: `DeepL-Auth-Key ${key}` } });
     expect(refused.status).toBe(403);
+
+    // Up to the most active keys an account holds (the revoked one does not count): the form says so and stops.
+    for (let i = 0; i < 25; i++) expect((await apiCall(page, 'POST', '/api/user/api-keys', { name: `Key ${i + 1}` })).status).toBe(201);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('api-keys-limit').textContent()).toContain(TEXT[locale].limit);
+    expect(await page.getByTestId('api-key-create').isDisabled()).toBe(true);
+    await screenshotsAtBothSizes(page, `developer-api-keys-limit-${locale}`);
 
     await page.goto('/developers');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(TEXT[locale].title);

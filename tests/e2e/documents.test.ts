@@ -96,6 +96,8 @@ describe('documents screen', () => {
     await page.getByTestId('document-input').setInputFiles({ name: 'program.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('not uploaded') });
     await dialog.waitFor();
     expect(await dialog.innerText()).toContain('اكتُشفت صيغة ملف غير مدعومة وأُزيلت. يُرجى استخدام ملف آخر.');
+    // The visitor's choice, not a fault: titled with what to do, not "Something went wrong".
+    expect(await dialog.locator('.dialog__title').innerText()).toBe('يُرجى اختيار ملف آخر');
     await shot(page, 'documents-unsupported-ar');
     await dialog.getByRole('button').first().click();
     expect(await page.getByTestId('file-card').count()).toBe(0);

@@ -169,7 +169,21 @@ describe.each(['en', 'ar'] as const)('the translator in the browser (%s)', (loca
     await expect.poll(() => page.getByTestId('target-sentence').count()).toBe(0);
     expect(await page.getByTestId('guest-left').innerText()).toBe(left);
     await page.getByTestId('swap').click();
+    // A text over the character limit: said in words under the red counter, and Translate (and
+    // Ctrl+Enter) wait until it fits, rather than asking the server for a refusal.
+    const limit = Number(/\/\s*([\d,]+)/.exec(await page.getByTestId('char-counter').innerText())![1]!.replace(/,/g, ''));
+    await page.getByTestId('source-text').fill(`${text.source} `.repeat(Math.ceil((limit + 1) / (text.source.length + 1))));
+    await expect.poll(() => page.getByTestId('char-over').innerText()).toContain(locale === 'ar' ? `النص أطول من الحد المسموح لك، وهو ${limit.toLocaleString('en-US')}` : `The text is longer than your limit of ${limit.toLocaleString('en-US')} characters.`);
+    expect(await page.getByTestId('translate').isDisabled()).toBe(true);
+    let sent = 0;
+    const count = (request: { url(): string }) => void (request.url().endsWith('/api/translate') && sent++);
+    page.on('request', count);
+    await page.getByTestId('source-text').press('Control+Enter');
+    await screenshot(page, `translate-${locale}-01b-over-limit`, translator);
+    page.off('request', count);
+    expect(sent).toBe(0);
     expect(await translate(page, text.secondSource, 'keyboard')).toBe(200);
+    expect(await page.getByTestId('char-over').count()).toBe(0);
     await asAdmin('/api/admin/update-site-settings', { guest_text_quota: '1' });
 
     // The third is over the quota: the limit dialog with its type and the spec's message.

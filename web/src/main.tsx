@@ -16,6 +16,7 @@ import { currentUserQuery } from './features/account/use-current-user';
 import { plansQuery } from './features/plans/use-plans';
 import { siteSettingsQuery } from './features/site-settings/use-site-settings';
 import { i18n, i18nReady } from './i18n';
+import { localizeValidationMessages } from './i18n/validation';
 
 const queryClient = createQueryClient();
 
@@ -31,6 +32,7 @@ if (!rootElement) throw new Error('index.html has no #root element');
 
 // The first language's catalogs (one small chunk, preloaded by index.html) come before the first render.
 void i18nReady.then(() => {
+  localizeValidationMessages(i18n);
   createRoot(rootElement).render(
     <StrictMode>
       <AppProviders queryClient={queryClient} i18n={i18n}>

@@ -49,6 +49,8 @@ const ARABIC_SCRIPT_EXCEPTIONS = new Set([
 const COUNTED: Record<string, Partial<Record<'en' | 'ar', NounName | null>>> = {
   'translate:counter': { en: 'character', ar: null },
   'translate:counterOver': { en: 'character', ar: 'character' },
+  'common:validation.tooShort': { en: 'character', ar: 'character' },
+  'common:validation.tooLong': { en: 'character', ar: 'character' },
   'documents:limits.guest': { en: 'document', ar: 'document' },
   'documents:limits.user': { en: 'document', ar: 'document' },
   'documents:limits.perDocument': { en: 'word', ar: 'word' },

@@ -6,7 +6,8 @@ import { createContainer } from '../../container';
 import { openDatabase } from '../../db/client';
 import type { NewPlan } from '../../db/schema';
 import { createPlan, createTeam, createUser, signedIn } from '../../../test/documents-helpers';
-import { API_KEY_PREFIX, MAX_ACTIVE_KEYS, hashApiKey, type ApiCaller } from './keys';
+import { MAX_ACTIVE_API_KEYS } from '../../../../contract/limits';
+import { API_KEY_PREFIX, hashApiKey, type ApiCaller } from './keys';
 import { createKey, keyUsage, userWithKey } from './testing';
 
 let t: TestApp;
@@ -141,7 +142,7 @@ describe('API keys: /api/user/api-keys', () => {
     const { owner, manager, team } = await teamOnApiPlan();
     const client = await signedIn(t, owner, 'ar');
     const first = await createKey(client, 'first');
-    for (let i = 1; i < MAX_ACTIVE_KEYS - 2; i++) await createKey(client, `key ${i}`);
+    for (let i = 1; i < MAX_ACTIVE_API_KEYS - 2; i++) await createKey(client, `key ${i}`);
     // Two at once for the last two places: both fit. Then, one revoked, two at once for its place: one does.
     const pair = () => Promise.all([client.post('/api/user/api-keys', { name: 'a' }), client.post('/api/user/api-keys', { name: 'b' })]);
     expect((await pair()).map((r) => r.statusCode)).toEqual([201, 201]);
@@ -151,14 +152,14 @@ describe('API keys: /api/user/api-keys', () => {
     expect(raced.map((r) => r.statusCode).sort()).toEqual([201, 409]);
     expect(raced.find((r) => r.statusCode === 409)!.json().message).toBe('لديك بالفعل 25 مفتاحًا نشطًا. ألغِ مفتاحًا لم تعد تستخدمه لتنشئ مفتاحًا جديدًا.');
     const keys = (await client.get('/api/user/api-keys')).json().data as Array<{ id: number; revoked_at: string | null }>;
-    expect(keys.filter((k) => !k.revoked_at)).toHaveLength(MAX_ACTIVE_KEYS);
+    expect(keys.filter((k) => !k.revoked_at)).toHaveLength(MAX_ACTIVE_API_KEYS);
 
     // The team's keys are counted apart: the owner's full hand does not stop a team key.
     const managerClient = await signedIn(t, manager);
     expect((await managerClient.post('/api/user/api-keys', { name: 'team', team: true })).statusCode).toBe(201);
     await t.container.database.db
       .insertInto('api_keys')
-      .values(Array.from({ length: MAX_ACTIVE_KEYS - 1 }, (_, i) => ({ user_id: manager.id, team_id: team.id, name: `t${i}`, prefix: 'lsn_xxxxxxxx', secret_hash: `filler-${manager.id}-${i}`, created_at: new Date() })))
+      .values(Array.from({ length: MAX_ACTIVE_API_KEYS - 1 }, (_, i) => ({ user_id: manager.id, team_id: team.id, name: `t${i}`, prefix: 'lsn_xxxxxxxx', secret_hash: `filler-${manager.id}-${i}`, created_at: new Date() })))
       .execute();
     const full = await managerClient.post('/api/user/api-keys', { name: 'one more', team: true }, { 'accept-language': 'en' });
     expect(full.statusCode).toBe(409);

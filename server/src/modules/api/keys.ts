@@ -7,6 +7,7 @@ import { apiKeySubject, type ConsumeRequest, type CountedSubject, type UsageLedg
 import type { ApiKeysRepo } from './repo';
 import type { Entitlements } from '../entitlements/service';
 import type { ApiKeyRow } from '../../db/tables/api';
+import { MAX_ACTIVE_API_KEYS } from '../../../../contract/limits';
 
 /** Every key starts with this, so secret scanners and people recognise a Lisan key. */
 export const API_KEY_PREFIX = 'lsn_';
@@ -14,8 +15,6 @@ export const API_KEY_PREFIX = 'lsn_';
 const VISIBLE_CHARS = API_KEY_PREFIX.length + 8;
 /** Wrong keys an address may send per window before every key request from it is refused. */
 const FAILURE_WINDOW_SECONDS = 600;
-/** Active (not revoked) keys a user may hold of their own, and a team of its own: DeepL's Pro API allows 25. */
-export const MAX_ACTIVE_KEYS = 25;
 
 /** 403: no key, or a key that does not exist or was revoked. */
 export class ApiKeyRejected extends AppError {
@@ -24,10 +23,10 @@ export class ApiKeyRejected extends AppError {
   }
 }
 
-/** 409: the owner already has MAX_ACTIVE_KEYS active keys; one must be revoked first. */
+/** 409: the owner already has MAX_ACTIVE_API_KEYS active keys; one must be revoked first. */
 export class TooManyKeys extends AppError {
   constructor(team: boolean) {
-    super(409, team ? 'api.too_many_team_keys' : 'api.too_many_keys', { max: MAX_ACTIVE_KEYS });
+    super(409, team ? 'api.too_many_team_keys' : 'api.too_many_keys', { max: MAX_ACTIVE_API_KEYS });
   }
 }
 
@@ -124,7 +123,7 @@ export function createApiKeysService(deps: {
           secret_hash: hashApiKey(key),
           created_at: deps.now(),
         },
-        MAX_ACTIVE_KEYS,
+        MAX_ACTIVE_API_KEYS,
       );
       if (!row) throw new TooManyKeys(input.team === true);
       return { id: row.id, name: row.name, prefix: row.prefix, team: row.team_id !== null, key };

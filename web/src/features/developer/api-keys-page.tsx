@@ -7,6 +7,7 @@ import { TextField } from '../../components/form-field';
 import { formatDate, formatDateTime } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
 import { useCurrentUser } from '../account/use-current-user';
+import { MAX_ACTIVE_API_KEYS } from '../../../../contract/limits';
 import { useApiKeyActions, useApiKeys } from './use-api-keys';
 import './developer.css';
 
@@ -25,6 +26,9 @@ export function ApiKeysPage() {
   const [copied, setCopied] = useState(false);
   const speaksForTeam = Boolean(user.data?.team) && ['3', '4'].includes(String(user.data?.role_id));
   const allowed = user.data?.api_enabled !== false;
+  // The server refuses a key past the owner's limit (409); the form says so before.
+  const active = (list.data ?? []).filter((key) => !key.revoked_at && key.team === team).length;
+  const atLimit = active >= MAX_ACTIVE_API_KEYS;
 
   return (
     <section className="container page-section">
@@ -61,10 +65,15 @@ export function ApiKeysPage() {
               <input type="checkbox" checked={team} onChange={(event) => setTeam(event.target.checked)} /> {t('keys.teamKey')}
             </label>
           )}
-          <button type="submit" className="button button--primary" disabled={create.isPending || !allowed} data-testid="api-key-create">
+          <button type="submit" className="button button--primary" disabled={create.isPending || !allowed || atLimit} data-testid="api-key-create">
             {t('keys.create')}
           </button>
         </form>
+        {allowed && atLimit && (
+          <p className="api-keys__limit" role="status" data-testid="api-keys-limit">
+            {t(team ? 'keys.teamAtLimit' : 'keys.atLimit', { max: MAX_ACTIVE_API_KEYS })}
+          </p>
+        )}
 
         {created && (
           <div className="api-keys__new" role="status" data-testid="api-key-new">

@@ -116,7 +116,8 @@ export function DocumentTranslatorPage() {
       // The spec's "detected and removed": the file is not kept.
       setFile(null);
       count.reset();
-      dialog.showDialog({ modalType: 'error', message: problemMessage(problem) });
+      // The visitor's choice, not a fault: the title says what to do.
+      dialog.showDialog({ modalType: 'error', title: tMessages('errors.fileProblemTitle'), message: problemMessage(problem) });
       return;
     }
     keepFocus('file');

@@ -96,8 +96,13 @@ export function SourceEditor({ text, source, charLimit, result, activeSegment, o
       </div>
       <p id={counterId} className={`source-editor__counter${over ? ' source-editor__counter--over' : ''}`} data-testid="char-counter" aria-live="polite">
         {t('counter', { used: count, count: charLimit })}
-        {over && <span className="visually-hidden"> {t('counterOver', { count: charLimit })}</span>}
       </p>
+      {/* Said in words, not only in red: Translate waits until the text fits (translator.tsx). */}
+      {over && (
+        <p className="source-editor__over" data-testid="char-over" role="status">
+          {t('counterOver', { count: charLimit })}
+        </p>
+      )}
     </div>
   );
 }

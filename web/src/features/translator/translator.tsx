@@ -16,6 +16,7 @@ import { ResultPane } from './result-pane';
 import { SourceEditor } from './source-editor';
 import { SuggestDialog } from './suggest-dialog';
 import {
+  countCharacters,
   guestToken,
   isShortInput,
   joinTargets,
@@ -123,8 +124,10 @@ export function Translator({ projectId = null, headingLevel = 'h2' }: Translator
     setNotice(t('autoPair.flipped', { source: t(`languages.${guessed}`), target: t(`languages.${next}`) }));
   }, [guessed, target, t]);
 
+  // A text over the character limit is not sent: the editor says so under its counter.
+  const tooLong = countCharacters(text) > limits.charLimit;
   const submit = () => {
-    if (!text.trim() || translate.isPending) return;
+    if (!text.trim() || translate.isPending || tooLong) return;
     translate.mutate(
       { text, source_lang: source, target_lang: target, domain, llm: llm && limits.llmMode === 'available' && llmAvailableFor(source, target), token: limits.isGuest ? guestToken() : undefined },
       {
@@ -250,7 +253,7 @@ export function Translator({ projectId = null, headingLevel = 'h2' }: Translator
             onSubmit={submit}
           />
           <div className="translator__submit">
-            <button type="button" className="button button--primary" data-testid="translate" onClick={submit} disabled={translate.isPending || !text.trim()}>
+            <button type="button" className="button button--primary" data-testid="translate" onClick={submit} disabled={translate.isPending || !text.trim() || tooLong}>
               {translate.isPending ? t('translating') : t('translate')}
             </button>
             <span className="muted translator__shortcut">{t('shortcut')}</span>
