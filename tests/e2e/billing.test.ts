@@ -48,12 +48,7 @@ async function signedInPage(locale: 'en' | 'ar', email: string, roleId = 2, view
   const page = await context.newPage();
   await page.goto('/');
   await page.evaluate(() => localStorage.setItem('lisan.consent', 'accepted'));
-  const status = await page.evaluate(async (address) => {
-    await fetch('/mt/csrf-cookie', { credentials: 'include' });
-    const token = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(document.cookie)![1]!);
-    const response = await fetch('/api/test/sign-in', { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json', 'x-xsrf-token': token }, body: JSON.stringify({ email: address }) });
-    return response.status;
-  }, email);
+  const { status } = await apiCall(page, 'POST', '/api/test/sign-in', { email });
   expect(status).toBe(204);
   await page.goto('/');
   return page;

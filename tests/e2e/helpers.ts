@@ -186,18 +186,27 @@ export function linkInMail(decoded: string, path: string): string {
   return link.replace(/&amp;/g, '&');
 }
 
-/** A JSON call from the page, as the web app makes it (cookies, CSRF header). */
+/**
+ * A JSON call from the page, as the web app makes it (web/src/api/client.ts): cookies, the CSRF
+ * header read from the cookie as it is when the call leaves, and on 419 a fresh cookie and one
+ * more try. The app's own start-up calls (its page view) may take a first token at the same
+ * moment as this call takes one, and the later cookie wins: the app retries then, and so does this.
+ */
 export async function apiCall(page: Page, method: 'GET' | 'POST', url: string, body?: unknown): Promise<{ status: number; body: any }> {
   return page.evaluate(
     async ({ method, url, body }) => {
-      await fetch('/mt/csrf-cookie', { credentials: 'include' });
-      const token = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
-      const response = await fetch(url, {
-        method,
-        credentials: 'include',
-        headers: { 'content-type': 'application/json', accept: 'application/json', 'x-requested-with': 'XMLHttpRequest', 'x-xsrf-token': token },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
+      const attempt = async () => {
+        await fetch('/mt/csrf-cookie', { credentials: 'include' });
+        const token = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
+        return fetch(url, {
+          method,
+          credentials: 'include',
+          headers: { 'content-type': 'application/json', accept: 'application/json', 'x-requested-with': 'XMLHttpRequest', 'x-xsrf-token': token },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+      };
+      let response = await attempt();
+      if (response.status === 419 && method !== 'GET') response = await attempt();
       const text = await response.text();
       return { status: response.status, body: text ? JSON.parse(text) : null };
     },

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './global-setup';
-import { baseUrl, closeBrowserConnection, newContext, SCREENSHOT_DIR, screenshotsAtBothSizes, waitForMail } from './helpers';
+import { apiCall, baseUrl, closeBrowserConnection, newContext, SCREENSHOT_DIR, screenshotsAtBothSizes, waitForMail } from './helpers';
 
 type Locale = 'en' | 'ar';
 
@@ -112,19 +112,7 @@ async function translate(page: Page, text: string, how: 'button' | 'keyboard' = 
 /** The verified account the rest of the run uses: signed up through the API, verified from the outbox. */
 async function signUp(page: Page, locale: Locale) {
   const email = `translate-e2e-${locale}-${randomBytes(4).toString('hex')}@example.com`;
-  const status = await page.evaluate(
-    async ({ email, locale }) => {
-      await fetch('/mt/csrf-cookie');
-      const token = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))!.split('=')[1]!);
-      const response = await fetch('/mt/register', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-xsrf-token': token, 'x-requested-with': 'XMLHttpRequest' },
-        body: JSON.stringify({ name: 'Translator Tester', email, password: 'e2e-password-1', password_confirmation: 'e2e-password-1', locale }),
-      });
-      return response.status;
-    },
-    { email, locale },
-  );
+  const { status } = await apiCall(page, 'POST', '/mt/register', { name: 'Translator Tester', email, password: 'e2e-password-1', password_confirmation: 'e2e-password-1', locale });
   expect(status).toBe(201);
   const raw = await waitForMail(email, (mail) => mail.includes('/email/verify/'));
   const decoded = Buffer.from(raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
