@@ -163,12 +163,18 @@ describe.each(['en', 'ar'] as const)('accounts in the browser (%s)', (locale) =>
     await page.goto('/dashboard');
     await page.getByRole('button', { name: text.signOut }).waitFor();
     await signOut(page, locale);
-    await page.goto('/login');
+    // A page for signed-in users opened while signed out (a bookmark, a link in an e-mail): the
+    // sign-in page, and that page once signed in.
+    await page.goto('/user/basic-info');
+    await expect.poll(() => pathOf(page)).toBe('/login');
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/user/basic-info');
     await fill(page, { email, password: 'not-my-password' });
     await submit(page);
     await expect.poll(() => page.locator('.form-field__errors').first().innerText()).toBe(text.credentials);
     await screenshot(page, `accounts-${locale}-05-login-error`);
-    await signIn(page, email, firstPassword);
+    await fill(page, { email, password: firstPassword });
+    await submit(page);
+    await expect.poll(() => pathOf(page), { timeout: 15_000 }).toBe('/user/basic-info');
 
     // Basic info: profile and company logo.
     await page.goto('/user/basic-info');

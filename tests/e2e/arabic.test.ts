@@ -46,6 +46,10 @@ describe('Arabic screens', () => {
     const formats = page.locator('.plan-card__features li', { hasText: 'DOCX' }).first();
     if (await formats.count()) expect(await formats.evaluate((li) => getComputedStyle(li).direction)).toBe('rtl');
     expect(await page.locator('main').innerText()).toContain('باقات تناسب كل فريق');
+    // Each card says whether the developer API is included (the trial has it; the seeded Hobbyist does not).
+    const apiLine = (slug: string) => page.locator(`[data-testid="plan-card"][data-plan="${slug}"] li[data-feature="api"]`);
+    expect(await apiLine('pro').innerText()).toBe('واجهة برمجية للمطورين (متوافقة مع DeepL وLibreTranslate)');
+    expect(await apiLine('hobbyist').count()).toBe(0);
     await screenshotsAtBothSizes(page, 'arabic-pricing');
   });
 

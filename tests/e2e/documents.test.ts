@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sampleDocx } from '../../server/test/fixtures/docx-fixture';
-import { apiCall, closeBrowserConnection, decodeMail, newContext, screenshot, screenshotsAtBothSizes, signUpVerified, waitForMail } from './helpers';
+import { apiCall, closeBrowserConnection, decodeMail, linkInMail, newContext, screenshot, screenshotsAtBothSizes, signUpVerified, waitForMail } from './helpers';
 
 const contexts: BrowserContext[] = [];
 afterAll(async () => {
@@ -171,6 +171,21 @@ describe('documents screen', () => {
     expect(await entry.locator('.pill').first().innerText()).toBe('Document');
     if (finalState === 'done') expect(await entry.getByTestId('history-download').innerText()).toBe('Download');
     await shot(page, `documents-history-${finalState}-en`);
+
+    // The e-mail's download link opened where nobody is signed in (another device): the sign-in
+    // page, then the history page while the file downloads.
+    if (finalState === 'done') {
+      const link = new URL(linkInMail(mail, '/api/translated-file-url'));
+      const elsewhere = await open('ar');
+      await elsewhere.goto(link.pathname + link.search);
+      await expect.poll(() => new URL(elsewhere.url()).pathname).toBe('/login');
+      expect(new URL(elsewhere.url()).searchParams.get('next')).toBe(link.pathname + link.search);
+      await elsewhere.locator('input[name="email"]').fill(email);
+      await elsewhere.locator('input[name="password"]').fill('documents-password-1');
+      const [download] = await Promise.all([elsewhere.waitForEvent('download'), elsewhere.locator('main form button[type="submit"]').first().click()]);
+      expect(download.suggestedFilename()).toBe('التقرير السنوي (ar).docx');
+      await expect.poll(() => new URL(elsewhere.url()).pathname).toBe('/user/translation-history');
+    }
   });
 });
 

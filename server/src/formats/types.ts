@@ -62,6 +62,8 @@ export class SegmentCursor {
   characters = 0;
   arabicLetters = 0;
   latinLetters = 0;
+  /** Latin letters of capitalised words (names, brands): see languageFromLetters. */
+  nameLetters = 0;
 
   constructor(
     readonly mode: 'analyze' | 'merge',
@@ -85,6 +87,7 @@ export class SegmentCursor {
         const letters = scriptLetters(plain);
         this.arabicLetters += letters.arabic;
         this.latinLetters += letters.latin;
+        this.nameLetters += letters.names;
       }
       return undefined;
     }
@@ -127,7 +130,7 @@ export class SegmentCursor {
   }
 
   detectedLanguage(): Lang | null {
-    return languageFromLetters({ arabic: this.arabicLetters, latin: this.latinLetters })?.lang ?? null;
+    return languageFromLetters({ arabic: this.arabicLetters, latin: this.latinLetters, names: this.nameLetters })?.lang ?? null;
   }
 }
 

@@ -77,6 +77,17 @@ describe('countCharacters and scriptLetters (counted in one pass)', () => {
   it.each(samples)('counts Arabic and Latin letters as the script patterns match them: %j', (text) => {
     const arabic = text.match(/[\u0620-\u064A\u066E-\u06D3\u06D5\u06EE\u06EF\u06FA-\u06FF\u0750-\u077F\u08A0-\u08C9\uFB50-\uFDFF\uFE70-\uFEFC]/gu)?.length ?? 0;
     const latin = text.match(/\p{Script=Latin}/gu)?.length ?? 0;
-    expect(scriptLetters(text)).toEqual({ arabic, latin });
+    expect(scriptLetters(text)).toMatchObject({ arabic, latin });
+  });
+
+  it.each([
+    ['Microsoft Office', 15],
+    ['iPhone 15 Pro', 9],
+    ['Q3 report', 1],
+    ['translates quickly', 0],
+    ['Ærøskøbing ǅemal éa', 15],
+    ['تم تحديث Microsoft', 9],
+  ])('counts the Latin letters of capitalised words as names: %j', (text, names) => {
+    expect(scriptLetters(text).names).toBe(names);
   });
 });

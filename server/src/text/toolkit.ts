@@ -60,44 +60,73 @@ const LATIN_LETTER = /^\p{Script=Latin}$/u;
 
 /**
  * Arabic and Latin letters in a text: what the detector weighs (documents add them up part by
- * part). One pass over the text: ASCII and the Arabic ranges by their code, other characters
+ * part). `names` are the Latin letters of words written with a capital (Microsoft, iPhone, Q3,
+ * The): Arabic text quotes names and brands in Latin letters, English prose is mostly lower
+ * case. One pass over the text: ASCII and the Arabic ranges by their code, other characters
  * by their script.
  */
-export function scriptLetters(text: string): { arabic: number; latin: number } {
+export function scriptLetters(text: string): { arabic: number; latin: number; names: number } {
   let arabic = 0;
   let latin = 0;
+  let names = 0;
+  // The Latin word being read: its letters, and whether one of them is a capital.
+  let word = 0;
+  let capital = false;
+  const endWord = () => {
+    if (capital) names += word;
+    word = 0;
+    capital = false;
+  };
   for (let i = 0; i < text.length; i++) {
     const unit = text.charCodeAt(i);
     if (unit < 0x80) {
       const lower = unit | 0x20;
-      if (lower >= 0x61 && lower <= 0x7a) latin++;
+      if (lower >= 0x61 && lower <= 0x7a) {
+        latin++;
+        word++;
+        if (unit !== lower) capital = true;
+      } else if (word) endWord();
       continue;
     }
     if (ARABIC_LETTER_RANGES.some(([from, to]) => unit >= from && unit <= to)) {
       arabic++;
+      if (word) endWord();
       continue;
     }
     const point = text.codePointAt(i)!;
     if (point > 0xffff) i++;
-    if (LATIN_LETTER.test(String.fromCodePoint(point))) latin++;
+    const character = String.fromCodePoint(point);
+    if (LATIN_LETTER.test(character)) {
+      latin++;
+      word++;
+      if (CAPITAL.test(character)) capital = true;
+    } else if (word) endWord();
   }
-  return { arabic, latin };
+  if (word) endWord();
+  return { arabic, latin, names };
 }
+const CAPITAL = /^[\p{Lu}\p{Lt}]$/u;
+
+/** How much a Latin letter of a capitalised word weighs against the others: names in Arabic text are common. */
+const NAME_WEIGHT = 1 / 3;
 
 export interface Detection {
   lang: DetectedLang;
-  /** Share of the letters written in the detected script, 0..1. */
+  /** Share of the letters written in the detected script, 0..1 (names in Latin letters weighing a third). */
   confidence: number;
 }
 
 /**
- * Arabic or English from letter counts: the script with more letters wins, Arabic on a tie
- * (Arabic text often quotes Latin names). Null without letters (digits, symbols only).
+ * Arabic or English from letter counts: the script with more letters wins, Arabic on a tie,
+ * the Latin letters of capitalised words (names, brands, acronyms) weighing a third, so that
+ * "تم تحديث Microsoft Office" is Arabic while "Lisan لسان translates النصوص quickly" stays
+ * English. Null without letters (digits, symbols only).
  */
-export function languageFromLetters(letters: { arabic: number; latin: number }): Detection | null {
-  const total = letters.arabic + letters.latin;
-  if (total === 0) return null;
-  return letters.arabic >= letters.latin ? { lang: 'ar', confidence: letters.arabic / total } : { lang: 'en', confidence: letters.latin / total };
+export function languageFromLetters(letters: { arabic: number; latin: number; names?: number }): Detection | null {
+  const latin = letters.latin - (letters.names ?? 0) * (1 - NAME_WEIGHT);
+  const total = letters.arabic + latin;
+  if (letters.arabic + letters.latin === 0) return null;
+  return letters.arabic >= latin ? { lang: 'ar', confidence: letters.arabic / total } : { lang: 'en', confidence: latin / total };
 }
 
 /** The language of a text by script (see languageFromLetters). */

@@ -21,6 +21,11 @@ export const TRICKY_INPUTS: readonly TrickyInput[] = [
   { text: 'مـــرحبا بكم', words: 2, lang: 'ar' },
   { text: 'Lisan لسان translates النصوص quickly', words: 5, lang: 'en' },
   { text: 'تقرير Q3 لشركة Apple Inc.', words: 5, lang: 'ar' },
+  // Arabic quoting names and brands in Latin letters is Arabic; English quoting Arabic words stays English.
+  { text: 'تم تحديث Microsoft Office', words: 4, lang: 'ar' },
+  { text: 'أريد شراء iPhone 15 Pro Max من Apple Store', words: 9, lang: 'ar' },
+  { text: 'I visited مكة last year with محمد', words: 7, lang: 'en' },
+  { text: 'Welcome to دبي', words: 3, lang: 'en' },
   { text: '— 2024 !', words: 1, lang: null },
   { text: '100%', words: 1, lang: null },
 ];

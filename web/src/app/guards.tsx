@@ -3,10 +3,10 @@
 
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { Navigate, Outlet, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageLoading } from '../components/page-loading';
 import { isEmailNotVerified, useCurrentUser } from '../features/account/use-current-user';
-import { afterSignInPath, isAdmin } from '../features/auth/roles';
+import { afterSignInPath, isAdmin, signInPathFor } from '../features/auth/roles';
 import { signOut } from '../features/auth/use-sign-out';
 
 /**
@@ -17,29 +17,54 @@ export function GuestOnlyRoute() {
   const { data: user, isPending } = useCurrentUser();
   const [params] = useSearchParams();
   if (isPending) return <PageLoading />;
-  if (user) return <Navigate to={afterSignInPath(user, params.get('next'))} replace />;
+  if (user) {
+    const to = afterSignInPath(user, params.get('next'));
+    if (to.startsWith(DOWNLOAD_PATH)) return <DownloadAfterSignIn href={to} />;
+    return <Navigate to={to} replace />;
+  }
   return <Outlet />; // Guests, and visitors whose user call failed, may sign in.
+}
+
+/** The translated file's address, which the "document ready" e-mail links to (the server sends a signed-out browser to sign in first). */
+const DOWNLOAD_PATH = '/api/translated-file-url';
+
+/** Signed in on the way to a translated file: the history page, and the file downloads from the server. */
+function DownloadAfterSignIn({ href }: { href: string }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    void navigate('/user/translation-history', { replace: true });
+    window.location.assign(href);
+  }, [href, navigate]);
+  return <PageLoading />;
 }
 
 /**
  * Pages for signed-in users. When the user call fails (401 or any error but 450) the
- * visitor is signed out and sent home; a 450 goes to /check-email (useCurrentUser).
+ * visitor is signed out; a 450 goes to /check-email (useCurrentUser). A visitor who arrives
+ * signed out (a link in an e-mail, a bookmark, an expired session) goes to the sign-in page and
+ * comes back to the page once signed in; one who was signed in here and no longer is (signing
+ * out, the account deleted) goes home.
  */
 export function AuthRoute() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const location = useLocation();
   const { data: user, error, isPending } = useCurrentUser();
   const mustLeave = !isPending && !user && !isEmailNotVerified(error);
   const leaving = useRef(false);
+  const wasSignedIn = useRef(false);
+  if (user) wasSignedIn.current = true;
+  const here = `${location.pathname}${location.search}${location.hash}`;
 
   useEffect(() => {
     if (!mustLeave || leaving.current) return;
     leaving.current = true;
+    const to = wasSignedIn.current ? '/' : signInPathFor(here);
     void signOut(queryClient).finally(() => {
       leaving.current = false;
-      void navigate('/', { replace: true });
+      void navigate(to, { replace: true });
     });
-  }, [mustLeave, queryClient, navigate]);
+  }, [mustLeave, queryClient, navigate, here]);
 
   if (user) return <Outlet />;
   return <PageLoading />;

@@ -17,9 +17,13 @@ export function formatList(items: readonly string[], language: Language): string
   return new Intl.ListFormat(language, { type: 'conjunction', style: 'long' }).format(items);
 }
 
-/** 43 MB, 250 KB (KB rounded up, so a small file never shows as 0 KB). */
+/** The units of a file's size, as each language writes them (the catalogs' limits say "ميغابايت" too). */
+const SIZE_UNITS: Record<Language, { kb: string; mb: string }> = { en: { kb: 'KB', mb: 'MB' }, ar: { kb: 'كيلوبايت', mb: 'ميغابايت' } };
+
+/** 43 MB, 250 KB / 43 ميغابايت، 250 كيلوبايت (KB rounded up, so a small file never shows as 0 KB). */
 export function formatFileSize(bytes: number, language: Language): string {
-  return bytes >= 1_048_576 ? `${formatNumber(bytes / 1_048_576, language, { maximumFractionDigits: 1 })} MB` : `${formatNumber(Math.ceil(bytes / 1024), language)} KB`;
+  const units = SIZE_UNITS[language];
+  return bytes >= 1_048_576 ? `${formatNumber(bytes / 1_048_576, language, { maximumFractionDigits: 1 })} ${units.mb}` : `${formatNumber(Math.ceil(bytes / 1024), language)} ${units.kb}`;
 }
 
 /**

@@ -53,11 +53,12 @@ export function hashSegments(segments: string[]): string {
 
 /** Arabic or English by script, the declared language deciding when there are few letters. */
 export function detectLanguage(segments: string[], declared?: string | null): PageLang {
-  const letters = { arabic: 0, latin: 0 };
+  const letters = { arabic: 0, latin: 0, names: 0 };
   for (const segment of segments) {
     const counted = scriptLetters(stripPlaceholders(segment));
     letters.arabic += counted.arabic;
     letters.latin += counted.latin;
+    letters.names += counted.names;
   }
   const declaredLang = declared?.trim().toLowerCase();
   if (letters.arabic + letters.latin < 20 && declaredLang) {

@@ -106,7 +106,7 @@ export const common = {
     'validation.email_required': 'البريد الإلكتروني مطلوب',
     'validation.email_format': 'بريد إلكتروني غير صحيح',
     'validation.password_required': 'كلمة المرور مطلوبة',
-    'validation.old_password_required': 'كلمة المرور القديمة مطلوبة',
+    'validation.old_password_required': 'كلمة المرور الحالية مطلوبة',
     'validation.password_confirmation_required': 'تأكيد كلمة المرور مطلوب',
     'mail.greeting': 'مرحبًا :name،',
     'mail.greeting_anonymous': 'مرحبًا،',

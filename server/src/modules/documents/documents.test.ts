@@ -389,6 +389,16 @@ describe('who may see a document', () => {
     expect((await other.get(`/api/doc/translated/${projectId}`)).statusCode).toBe(403);
     expect((await other.get(`/api/translated-file-url/?id=${fileId}`)).statusCode).toBe(403);
     expect((await t.client().get(`/api/translated-file-url/?id=${fileId}`)).statusCode).toBe(403);
+    // The "document ready" e-mail's link opened in a browser that is not signed in: the sign-in page, coming back to it.
+    const link = `/api/translated-file-url/?id=${fileId}`;
+    for (const headers of [{ 'sec-fetch-mode': 'navigate', accept: 'text/html,*/*' }, { accept: 'text/html,application/xhtml+xml' }]) {
+      const followed = await t.app.inject({ method: 'GET', url: link, headers });
+      expect(followed.statusCode).toBe(303);
+      expect(followed.headers.location).toBe(`/login?next=${encodeURIComponent(link)}`);
+    }
+    // The web app's own request (fetch) of a visitor not signed in is refused as before; a signed-in stranger too.
+    expect((await t.app.inject({ method: 'GET', url: link, headers: { 'sec-fetch-mode': 'cors', accept: 'text/html,*/*' } })).statusCode).toBe(403);
+    expect((await other.get(link, { 'sec-fetch-mode': 'navigate' })).statusCode).toBe(403);
     expect((await owner.get('/api/doc/translated/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     expect((await owner.get('/api/translated-file-url/?id=not-a-uuid')).statusCode).toBe(422);
 

@@ -11,6 +11,9 @@ import { downloadQuerySchema, guestTokenSchema, projectParamsSchema } from './sc
 import type { DocumentsService, Requester } from './service';
 import { receiveUpload } from './upload';
 
+/** A page the browser opens itself (a link followed), not a request of the web app's code. */
+const isBrowserNavigation = (request: FastifyRequest) => request.headers['sec-fetch-mode'] === 'navigate' || (request.headers['sec-fetch-mode'] === undefined && (request.headers.accept ?? '').includes('text/html'));
+
 /** Documents (API.md "Documents"). Guests may use them too, within the guest settings, by their browser token. */
 export function documentsRoutes(app: App, deps: { documents: DocumentsService; rateLimiter: RateLimiter; documentTempDir: string }) {
   const { documents } = deps;
@@ -51,6 +54,9 @@ export function documentsRoutes(app: App, deps: { documents: DocumentsService; r
 
   const download = async (request: FastifyRequest, reply: FastifyReply) => {
     const { id, token } = parseInput(downloadQuerySchema, request.query);
+    // The "document ready" e-mail's link opened in a browser that is not signed in (another
+    // device, an expired session): the sign-in page, which comes back here once signed in.
+    if (!request.actor && !token && isBrowserNavigation(request)) return reply.redirect(`/login?next=${encodeURIComponent(request.url)}`, 303);
     const file = await documents.download(requesterOf(request, token), id);
     reply.header('content-type', file.mime).header('content-disposition', contentDisposition(file.fileName)).header('cache-control', 'private, no-store');
     if (file.size !== null) reply.header('content-length', String(file.size));

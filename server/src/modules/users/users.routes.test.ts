@@ -299,12 +299,12 @@ describe('POST /api/user/password-update', () => {
     });
     const wrong = await client.post('/api/user/password-update', { old_password: 'not-it-at-all', password: 'brand-new-pass', password_confirmation: 'brand-new-pass' });
     expect(wrong.statusCode).toBe(422);
-    expect(wrong.json().errors).toEqual({ old_password: ['The old password is incorrect.'] });
+    expect(wrong.json().errors).toEqual({ old_password: ['The current password is incorrect.'] });
     const mismatch = await client.post('/api/user/password-update', { old_password: 'password123', password: 'brand-new-pass', password_confirmation: 'brand-new-pasz' });
     expect(mismatch.json().errors).toEqual({ password_confirmation: ['The password confirmation does not match.'] });
     client.locale = 'ar';
     expect((await client.post('/api/user/password-update', { password: 'x' })).json().errors).toEqual({
-      old_password: ['كلمة المرور القديمة مطلوبة'],
+      old_password: ['كلمة المرور الحالية مطلوبة'],
       password: ['يجب ألا تقل كلمة المرور عن 8 أحرف.'],
       password_confirmation: ['تأكيد كلمة المرور مطلوب'],
     });

@@ -1,8 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
-import { useDialog } from '../../app/dialog-context';
 import { PageLoading } from '../../components/page-loading';
 import { useCheckoutReturn } from './use-billing';
 
@@ -14,8 +13,6 @@ import { useCheckoutReturn } from './use-billing';
 export function CheckoutReturnPage() {
   const { t } = useTranslation('billing');
   const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const { showDialog } = useDialog();
   const checkout = useCheckoutReturn();
   const started = useRef(false);
   const resourcePath = params.get('resourcePath');
@@ -26,14 +23,9 @@ export function CheckoutReturnPage() {
     if (started.current) return;
     started.current = true;
     const input = resourcePath && hyperpayId ? { hyperpay: { id: hyperpayId, path: resourcePath } } : { sessionId };
-    checkout.mutate(input, {
-      onSuccess: (answer) => {
-        if (answer?.status !== 'paid') return;
-        const next = answer.purpose === 'subscribe' ? '/user/membership' : '/user/payment-management';
-        showDialog({ modalType: 'success', message: answer.message, onConfirm: () => void navigate(next) });
-      },
-    });
-  }, [checkout, hyperpayId, navigate, resourcePath, sessionId, showDialog]);
+    // A payment that went through is said once, by the page itself (no success dialog on top of it).
+    checkout.mutate(input);
+  }, [checkout, hyperpayId, resourcePath, sessionId]);
 
   const answer = checkout.data;
   return (
@@ -60,7 +52,7 @@ export function CheckoutReturnPage() {
           <>
             <h1 data-testid="checkout-paid">{t('checkout.paidTitle')}</h1>
             <p>{answer.message}</p>
-            <Link className="button button--primary" to={answer.purpose === 'subscribe' ? '/user/membership' : '/user/payment-management'}>
+            <Link className="button button--primary" to={answer.purpose === 'subscribe' ? '/user/membership' : '/user/payment-management'} data-testid="checkout-continue">
               {t('checkout.continue')}
             </Link>
           </>

@@ -1,10 +1,9 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/form-dialog';
-import { formatDate } from '../../i18n/format';
+import { formatDate, formatMoney, isolate } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
 import type { PlanPreview } from './billing-types';
-import { formatMoney } from '../../i18n/format';
 import { paymentBlock, previewIntent } from './billing.fns';
 import { NoticeBox, PAYMENTS_OFF, paymentsOffDescription } from './notice-box';
 import { useSubscription } from './use-billing';
@@ -24,7 +23,8 @@ export function PlanChangeDialog({ preview, busy, onConfirm, onCancel }: { previ
   // Mounted only while open: every plan card has its own flow, and only the reviewed one shows.
   if (!preview) return null;
   const plan = preview ? (language === 'ar' ? preview.plan.name_ar : preview.plan.name_en) : '';
-  const money = (amount: number) => formatMoney(amount, language);
+  // Isolated, so that an amount ending an Arabic sentence keeps its sign before its digits ("$9.00.", not "9.00$.").
+  const money = (amount: number) => isolate(formatMoney(amount, language));
   const date = (iso: string) => formatDate(iso, language);
   const blockedBy = paymentsOffDescription(paymentBlock(subscription, previewIntent(preview)), noticeId);
   const submitLabel = !preview

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDialog } from '../../app/dialog-context';
@@ -20,6 +20,14 @@ export function DocumentProgress({ projectId, token, signedIn, onRestart }: { pr
   const dialog = useDialog();
   const { data: status, error } = useDocumentStatus(projectId, token);
   const [downloading, setDownloading] = useState(false);
+  // The result (the download, or why it failed) is brought into view when the job ends: on a
+  // phone the page may have been scrolled down past it meanwhile.
+  const result = useRef<HTMLDivElement>(null);
+  const finished = status?.state === 'done' || status?.state === 'failed';
+  useEffect(() => {
+    const top = result.current?.getBoundingClientRect().top;
+    if (finished && top !== undefined && (top < 0 || top > window.innerHeight * 0.8)) result.current!.scrollIntoView({ block: 'start' });
+  }, [finished]);
 
   if (error) {
     return (
@@ -60,7 +68,7 @@ export function DocumentProgress({ projectId, token, signedIn, onRestart }: { pr
       }
     };
     return (
-      <div className="progress-view progress-view--done" data-testid="document-progress" data-state="done">
+      <div className="progress-view progress-view--done" data-testid="document-progress" data-state="done" ref={result}>
         <span className="progress-view__icon progress-view__icon--success" aria-hidden="true">
           ✓
         </span>
@@ -87,7 +95,7 @@ export function DocumentProgress({ projectId, token, signedIn, onRestart }: { pr
 
   if (status.state === 'failed') {
     return (
-      <div className="progress-view progress-view--failed" data-testid="document-progress" data-state="failed">
+      <div className="progress-view progress-view--failed" data-testid="document-progress" data-state="failed" ref={result}>
         <span className="progress-view__icon progress-view__icon--error" aria-hidden="true">
           !
         </span>

@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { isApiError } from '../../api/client';
 import { useDialog } from '../../app/dialog-context';
-import { formatList, formatNumber } from '../../i18n/format';
+import { formatFileSize, formatList, formatNumber } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
 import { useCurrentUser } from '../account/use-current-user';
 import { useLimits } from '../account/use-limits';
 import { DocumentProgress } from './document-progress';
 import { GlossNotice } from '../translator/gloss-notice';
-import { acceptAttribute, checkFile, checkWords, DOCUMENT_MODELS, formatFileSize, targetFor, type DocumentModel, type FileProblem } from './documents.fns';
+import { acceptAttribute, checkFile, checkWords, DOCUMENT_MODELS, targetFor, type DocumentModel, type FileProblem } from './documents.fns';
 import { guestToken } from './guest-token';
 import { useCountWords, useStartTranslation } from './use-documents';
 import './documents.css';
@@ -308,7 +308,7 @@ export function DocumentTranslatorPage() {
                         <div>
                           <dt>{t('count.size')}</dt>
                           <dd>
-                            <bdi>{formatFileSize(file.size)}</bdi>
+                            <bdi>{formatFileSize(file.size, language)}</bdi>
                           </dd>
                         </div>
                       </dl>

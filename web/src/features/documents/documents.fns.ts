@@ -61,7 +61,3 @@ export function targetFor(source: 'auto' | 'en' | 'ar', currentTarget: 'en' | 'a
   return source === 'en' ? 'ar' : 'en';
 }
 
-export function formatFileSize(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-}

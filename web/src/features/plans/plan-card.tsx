@@ -40,6 +40,8 @@ export function PlanCard({
     ? { backgroundColor: plan.badgeColor, color: badgeTextColor(plan.badgeColor) }
     : undefined;
   const featured = plan.badgeTitle !== '';
+  // The admin's own lines, then what the plan's switches include that users compare plans on.
+  const features = plan.api ? [...plan.features, t('pricing.api')] : plan.features;
   // Enterprise is sold by quotation: no list price.
   const byQuotation = plan.slug === ENTERPRISE_SLUG;
   const periodLabel = byQuotation
@@ -83,12 +85,12 @@ export function PlanCard({
           {plan.textUnderButton}
         </p>
       )}
-      {plan.features.length > 0 && (
+      {features.length > 0 && (
         <>
           <FeaturesHeading className="plan-card__features-title">{t('pricing.features')}</FeaturesHeading>
           <ul className="plan-card__features">
-            {plan.features.map((feature, index) => (
-              <li key={index}>
+            {features.map((feature, index) => (
+              <li key={index} data-feature={plan.api && index === features.length - 1 ? 'api' : undefined}>
                 {feature}
               </li>
             ))}

@@ -85,6 +85,10 @@ describe('splitPlansByLanguage', () => {
     });
   });
 
+  it('carries whether the plan includes the developer API', () => {
+    expect(splitPlansByLanguage([makePlan({ api_enabled: true }), makePlan({ api_enabled: false })]).en.map((plan) => plan.api)).toEqual([true, false]);
+  });
+
   it('defaults price_ar to "0" when empty', () => {
     expect(splitPlansByLanguage([makePlan({ price_ar: '' })]).ar[0].priceText).toBe('0');
   });

@@ -21,6 +21,8 @@ export interface DisplayPlan {
   badgeTitle: string;
   frequency: string | null;
   isTrial: boolean;
+  /** The developer API is part of the plan (the card says so, so that a plan without it is plainly without it). */
+  api: boolean;
   limits: PlanLimits | null;
 }
 
@@ -81,6 +83,7 @@ export function toDisplayPlan(plan: Plan, language: Language): DisplayPlan {
     badgeTitle: text(english ? plan.badge_title_en : plan.badge_title_ar),
     frequency: plan.frequency ?? null,
     isTrial: Boolean(plan.is_trial),
+    api: Boolean(plan.api_enabled),
     limits: plan.limits ?? null,
   };
 }
