@@ -2,9 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { transliterate } from '../../test/engines/reversing-engine';
-import { docxEntries, readZipText, W_NS, writeZip } from '../../test/fixtures/documents';
+import { docxEntries, readZip, readZipText, W_NS, withFolderEntries, writeZip } from '../../test/fixtures/documents';
 import { sampleDocx } from '../../test/fixtures/docx-fixture';
 import { roundTrip, tempDir } from '../../test/fixtures/round-trip';
+import { detectFormat } from './detect';
+import { DEFAULT_LIMITS } from './limits';
 import { child, findAll, textOf, type XmlElement } from './xml/dom';
 import { fromString, parseXmlDocument } from './xml/stream';
 
@@ -236,5 +238,21 @@ describe('DOCX filter', () => {
     expect(analysis.segments).toEqual(['Odd prefix']);
     expect(await readZipText(out, 'word/document.xml')).toContain(`xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"`);
     void W_NS;
+  });
+
+  it('translates a package whose zip has folder entries (`_rels/`, `word/`, as `zip -r` writes them); the output opens', async () => {
+    const plain = path.join(dir, 'plain-for-folders.docx');
+    fs.writeFileSync(plain, await sampleDocx());
+    const file = await writeZip(path.join(dir, 'folders.docx'), withFolderEntries(await readZip(plain)));
+    expect([...(await readZip(file)).keys()]).toEqual(expect.arrayContaining(['_rels/', 'word/', 'word/_rels/']));
+    const { analysis, out, format } = await roundTrip(file);
+    expect(format).toBe('docx');
+    expect(analysis.segments).toContain('My name <x1>is</x1> Michael and I write the report.');
+    // Folder entries are not parts: the output holds the files only, and opens as a DOCX again.
+    expect([...(await readZip(out)).keys()].filter((name) => name.endsWith('/'))).toEqual([]);
+    expect(await detectFormat(out, DEFAULT_LIMITS)).toBe('docx');
+    const text = textOf(await parse(await readZipText(out, 'word/document.xml')));
+    expect(text).toContain(ar('results'));
+    expect(text).not.toMatch(/Annual|Michael/);
   });
 });

@@ -10,6 +10,7 @@ import { DocumentError, type DocumentErrorCode } from './errors';
 import { analyzeDocument } from './index';
 import { DEFAULT_LIMITS, type FilterLimits } from './limits';
 import { runInSandbox } from './sandbox';
+import { createZipWriter } from './zip';
 import { analyzeXliff } from './xliff';
 
 let dir: string;
@@ -138,6 +139,13 @@ describe('hostile input', () => {
     const cut = path.join(dir, 'cut.docx');
     fs.writeFileSync(cut, whole.subarray(0, Math.floor(whole.length * 0.6)));
     expect((await failure(() => detectFormat(cut, DEFAULT_LIMITS))).code).toBe('broken_file');
+  });
+
+  it('reports a package name the zip writer refuses as a broken file (failed at once, not retried as an unknown error)', async () => {
+    const writer = createZipWriter(path.join(dir, 'refused.zip'));
+    expect(() => writer.addBuffer('word/', Buffer.from(''))).toThrow(expect.objectContaining({ name: 'DocumentError', code: 'broken_file' }));
+    expect(() => writer.add('', async function* () {})).toThrow(expect.objectContaining({ code: 'broken_file' }));
+    expect((await failure(() => writer.finish())).code).toBe('broken_file');
   });
 
   it('refuses a PDF with thousands of pages within seconds, without reading its pages', async () => {

@@ -95,7 +95,6 @@ function partOrder(zip: ZipArchive, types: ContentTypes, filter: OoxmlFilter) {
   const roles = new Map<string, string>();
   const textParts: ZipEntryInfo[] = [];
   for (const entry of zip.entries) {
-    if (entry.name.endsWith('/')) continue;
     const role = filter.role(entry.name, contentTypeOf(types, entry.name));
     if (!role) continue;
     roles.set(entry.name, role);

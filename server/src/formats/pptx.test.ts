@@ -1,8 +1,10 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { transliterate } from '../../test/engines/reversing-engine';
-import { P_NS, pptxEntries, pptxShape, readZipText, writeZip } from '../../test/fixtures/documents';
+import { P_NS, pptxEntries, pptxShape, readZip, readZipText, withFolderEntries, writeZip } from '../../test/fixtures/documents';
 import { roundTrip, tempDir } from '../../test/fixtures/round-trip';
+import { detectFormat } from './detect';
+import { DEFAULT_LIMITS } from './limits';
 import { child, findAll, textOf } from './xml/dom';
 import { fromString, parseXmlDocument } from './xml/stream';
 
@@ -158,5 +160,16 @@ describe('PPTX filter', () => {
     const style = findAll(master, 'p:notesStyle')[0]!;
     expect(child(style, 'a:lvl1pPr')!.attrs).toMatchObject({ algn: 'r', rtl: '1' });
     expect(child(style, 'a:lvl2pPr')!.attrs).toMatchObject({ algn: 'r', rtl: '1' });
+  });
+
+  it('translates a presentation whose zip has folder entries (`_rels/`, `ppt/`, `ppt/slides/`); the output opens', async () => {
+    const file = await writeZip(path.join(dir, 'folders.pptx'), withFolderEntries(pptxEntries([title])));
+    expect([...(await readZip(file)).keys()]).toEqual(expect.arrayContaining(['_rels/', 'ppt/', 'ppt/slides/']));
+    const { analysis, out, format } = await roundTrip(file);
+    expect(format).toBe('pptx');
+    expect(analysis.segments).toContain('Hello <x1>bold</x1> world');
+    expect([...(await readZip(out)).keys()].filter((name) => name.endsWith('/'))).toEqual([]);
+    expect(await detectFormat(out, DEFAULT_LIMITS)).toBe('pptx');
+    expect(textOf(await parse(await readZipText(out, 'ppt/slides/slide1.xml')))).toContain(ar('bold'));
   });
 });

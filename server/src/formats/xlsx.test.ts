@@ -1,8 +1,10 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { transliterate } from '../../test/engines/reversing-engine';
-import { readZipText, writeZip, xlsxEntries } from '../../test/fixtures/documents';
+import { readZip, readZipText, withFolderEntries, writeZip, xlsxEntries } from '../../test/fixtures/documents';
 import { roundTrip, tempDir } from '../../test/fixtures/round-trip';
+import { detectFormat } from './detect';
+import { DEFAULT_LIMITS } from './limits';
 import { findAll } from './xml/dom';
 import { fromString, parseXmlDocument } from './xml/stream';
 import { numberFormatSections, renameSheetReferences, sanitizeSheetNames } from './xlsx';
@@ -245,5 +247,18 @@ describe('XLSX filter', () => {
     expect(await readZipText(out, 'xl/worksheets/sheet1.xml')).toContain('<dimension ref="A1"/><sheetViews><sheetView rightToLeft="1" workbookViewId="0"/></sheetViews><sheetData>');
     const { out: english } = await roundTrip(file, { target: 'en', out: path.join(dir, 'no-view-en.xlsx') });
     expect(await readZipText(english, 'xl/worksheets/sheet1.xml')).not.toContain('sheetView');
+  });
+
+  it('translates a workbook whose zip has folder entries (`_rels/`, `xl/`, `xl/worksheets/`); the output opens', async () => {
+    const entries = xlsxEntries([{ name: 'Sheet1', rows: '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="inlineStr"><is><t>Inline text</t></is></c></row>' }], { sharedStrings: '<si><t>Total revenue</t></si>' });
+    const file = await writeZip(path.join(dir, 'folders.xlsx'), withFolderEntries(entries));
+    expect([...(await readZip(file)).keys()]).toEqual(expect.arrayContaining(['_rels/', 'xl/', 'xl/worksheets/']));
+    const { analysis, out, format } = await roundTrip(file);
+    expect(format).toBe('xlsx');
+    expect(analysis.segments).toEqual(expect.arrayContaining(['Total revenue', 'Inline text']));
+    expect([...(await readZip(out)).keys()].filter((name) => name.endsWith('/'))).toEqual([]);
+    expect(await detectFormat(out, DEFAULT_LIMITS)).toBe('xlsx');
+    expect(await readZipText(out, 'xl/sharedStrings.xml')).toContain(ar('revenue'));
+    expect(await readZipText(out, 'xl/worksheets/sheet1.xml')).toContain(ar('Inline'));
   });
 });

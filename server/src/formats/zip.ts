@@ -14,6 +14,10 @@ import type { FilterLimits } from './limits';
  * while inflating the actual bytes are counted again (a lying header cannot get past the
  * caps). yazl writes entries one after the other from streams pulled on demand, so a
  * package is never held in memory whole.
+ *
+ * Folder entries (a name ending in `/`, as `zip -r` and some clients write: `_rels/`,
+ * `word/`) are not parts of a package: the reader leaves them out of `entries`, so nothing
+ * copies them to a writer (whose `add` takes files only).
  */
 export interface ZipEntryInfo {
   name: string;
@@ -62,6 +66,8 @@ export async function openZip(path: string, limits: FilterLimits): Promise<ZipAr
       }
       declaredTotal += size;
       if (declaredTotal > limits.maxTotalUncompressedBytes) throw new DocumentError('too_large', `package declares ${declaredTotal} bytes`);
+      // A folder entry: counted against the caps like any entry, then left out.
+      if (entry.fileName.endsWith('/')) continue;
       const key = entry.fileName.toLowerCase();
       if (byName.has(key)) throw new DocumentError('broken_file', `duplicate entry ${entry.fileName}`);
       const info: ZipEntryInfo = { name: entry.fileName, compressedSize: entry.compressedSize, uncompressedSize: size, entry };
@@ -137,31 +143,45 @@ export function createZipWriter(outPath: string): ZipWriter {
   zip.outputStream.pipe(out);
   // A fixed date keeps output reproducible; Office ignores it.
   const defaultTime = new Date(Date.UTC(2020, 0, 1));
+  // yazl refuses a name it cannot write (empty, absolute, `..`, ending in `/`) by throwing. The
+  // names come from the package read, so that is the file's fault: a broken file, failed at
+  // once (not an unknown error a job would retry for minutes); the output file is closed.
+  const addEntry = (name: string, write: () => void) => {
+    try {
+      write();
+    } catch (error) {
+      const refused = new DocumentError('broken_file', `zip write ${JSON.stringify(name)}: ${error instanceof Error ? error.message : String(error)}`);
+      fail(refused);
+      throw refused;
+    }
+  };
 
   return {
     add(name, produce, options = {}) {
-      zip.addReadStreamLazy(name, { compress: !STORED_EXTENSIONS.test(name), mtime: options.mtime ?? defaultTime }, (callback) => {
-        try {
-          const source = produce();
-          const readable =
-            source instanceof Readable
-              ? source
-              : Readable.from(
-                  (async function* () {
-                    for await (const chunk of source) yield typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
-                  })(),
-                  { objectMode: false },
-                );
-          readable.on('error', fail);
-          callback(null, readable);
-        } catch (error) {
-          fail(error);
-          callback(error, Readable.from([]));
-        }
-      });
+      addEntry(name, () =>
+        zip.addReadStreamLazy(name, { compress: !STORED_EXTENSIONS.test(name), mtime: options.mtime ?? defaultTime }, (callback) => {
+          try {
+            const source = produce();
+            const readable =
+              source instanceof Readable
+                ? source
+                : Readable.from(
+                    (async function* () {
+                      for await (const chunk of source) yield typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+                    })(),
+                    { objectMode: false },
+                  );
+            readable.on('error', fail);
+            callback(null, readable);
+          } catch (error) {
+            fail(error);
+            callback(error, Readable.from([]));
+          }
+        }),
+      );
     },
     addBuffer(name, data, options = {}) {
-      zip.addBuffer(data, name, { compress: !STORED_EXTENSIONS.test(name), mtime: options.mtime ?? defaultTime });
+      addEntry(name, () => zip.addBuffer(data, name, { compress: !STORED_EXTENSIONS.test(name), mtime: options.mtime ?? defaultTime }));
     },
     async finish() {
       zip.end();

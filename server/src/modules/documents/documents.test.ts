@@ -6,7 +6,7 @@ import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPlan, createTeam, createUser, signedIn, upload } from '../../../test/documents-helpers';
 import { ReversingTestEngine, transliterate } from '../../../test/engines/reversing-engine';
-import { docxEntries, readZipText, writeZip, xlsxEntries } from '../../../test/fixtures/documents';
+import { docxEntries, readZip, readZipText, withFolderEntries, writeZip, xlsxEntries } from '../../../test/fixtures/documents';
 import { sampleDocx } from '../../../test/fixtures/docx-fixture';
 import { encryptedPdf } from '../../../test/fixtures/encrypted-pdf';
 import { reportPdf } from '../../../test/fixtures/pdf-fixture';
@@ -368,6 +368,20 @@ describe('the document-translate job', () => {
     await t.container.documents.runJob(job.id, { retryCount: 0 });
     expect(await jobOf(projectId)).toMatchObject({ state: 'failed', error_key: 'documents.error_broken_file' });
     expect(engine.calls).toHaveLength(0);
+  });
+
+  it('translates a DOCX whose zip has folder entries (`_rels/`, `word/`, as `zip -r` writes them) to done', async () => {
+    const plain = path.join(dir, 'plain.docx');
+    fs.writeFileSync(plain, docxBytes);
+    const folders = await writeZip(path.join(dir, 'folders.docx'), withFolderEntries(await readZip(plain)));
+    const client = await signedIn(t, await createUser(t));
+    const { project_id: projectId } = (await start(client, { name: 'folders.docx', content: fs.readFileSync(folders) })).json();
+    await t.container.documents.runJob((await jobOf(projectId)).id, { retryCount: 0 });
+    const job = await jobOf(projectId);
+    expect(job).toMatchObject({ state: 'done', error_key: null });
+    const result = path.join(dir, 'folders-result.docx');
+    fs.writeFileSync(result, (await t.container.storage.get(job.result_key!))!);
+    expect(await readZipText(result, 'word/document.xml')).toContain(ar('results'));
   });
 
   it('gives up after the last retry of a failing engine', async () => {
