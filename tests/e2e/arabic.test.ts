@@ -48,7 +48,7 @@ describe('Arabic screens', () => {
     expect(await page.locator('main').innerText()).toContain('باقات تناسب كل فريق');
     // Each card says whether the developer API is included (the trial has it; the seeded Hobbyist does not).
     const apiLine = (slug: string) => page.locator(`[data-testid="plan-card"][data-plan="${slug}"] li[data-feature="api"]`);
-    expect(await apiLine('pro').innerText()).toBe('واجهة برمجية للمطورين (متوافقة مع DeepL وLibreTranslate)');
+    expect(await apiLine('pro').innerText()).toBe('واجهة برمجية للمطورين، متوافقة مع DeepL وLibreTranslate');
     expect(await apiLine('hobbyist').count()).toBe(0);
     await screenshotsAtBothSizes(page, 'arabic-pricing');
   });
