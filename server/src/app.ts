@@ -11,6 +11,7 @@ import { registerAccess } from './http/access';
 import { registerCsrf } from './http/csrf';
 import { trackRequestsInFlight } from './http/in-flight';
 import { registerInputGuard } from './http/input-guard';
+import { FORM_FIELD_MAX_BYTES } from './http/multipart';
 import { accessLogRequest } from './http/log-redact';
 import { apiNotFound, isApiPath, registerErrorHandling } from './http/error-handler';
 import { resolveLocale } from './http/locale';
@@ -123,7 +124,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   // multipart/form-data: parsed on demand by the routes that read files (http/multipart.ts),
   // each asking for its own file size limit; these bound everything else.
   await app.register(multipart, {
-    limits: { fieldNameSize: 100, fieldSize: 64 * 1024, fields: 50, files: 5, parts: 60, headerPairs: 100 },
+    limits: { fieldNameSize: 100, fieldSize: FORM_FIELD_MAX_BYTES, fields: 50, files: 5, parts: 60, headerPairs: 100 },
   });
 
   registerErrorHandling(app, { bodyLimitBytes: config.bodyLimitBytes });

@@ -365,6 +365,7 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
       };
     },
     recordServiceTime: (ms: number) => translate.recordServiceTime(ms),
+    appUrl: config.appUrl,
     now,
   };
   // Retention: history past each owner's setting, guests' texts and documents, old counters,

@@ -41,6 +41,7 @@ beforeAll(async () => {
     return fields;
   });
   app.post('/fields', async (request) => (await readForm(request, { files: {} })).fields);
+  app.post('/list-fields', async (request) => (await readForm(request, { files: {}, repeated: 'list' })).fields);
   await app.ready();
 });
 
@@ -93,5 +94,13 @@ describe('readForm without file fields', () => {
     const body = form({ translationId: 't1', suggestedTranslation: 'نص' }, [{ name: 'file', fileName: 'a.bin', content: Buffer.alloc(4096, 1) }]);
     expect((await app.inject({ method: 'POST', url: '/fields', ...body })).json()).toEqual({ translationId: 't1', suggestedTranslation: 'نص' });
     expect((await app.inject({ method: 'POST', url: '/fields', payload: { translationId: 't2' } })).json()).toEqual({ translationId: 't2' });
+  });
+
+  it("keeps the last of a repeated field, or all of them with repeated: 'list'", async () => {
+    const boundary = '----lisan-test-boundary';
+    const part = (value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="text"\r\n\r\n${value}\r\n`;
+    const body = { payload: `${part('one')}${part('two')}${part('three')}--${boundary}--\r\n`, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+    expect((await app.inject({ method: 'POST', url: '/fields', ...body })).json()).toEqual({ text: 'three' });
+    expect((await app.inject({ method: 'POST', url: '/list-fields', ...body })).json()).toEqual({ text: ['one', 'two', 'three'] });
   });
 });

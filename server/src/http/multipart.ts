@@ -19,14 +19,20 @@ export interface FormInput {
   files: Record<string, UploadedFile>;
 }
 
+/** The largest text field of a multipart form (app.ts registers the parser with it). */
+export const FORM_FIELD_MAX_BYTES = 64 * 1024;
+
 /**
  * Reads a form posted either as JSON or as multipart/form-data (registered in app.ts).
  * Only the named file fields are kept, each up to its own size; a larger file answers 413
- * with the given message key. Other files are drained and ignored.
+ * with the given message key. Other files are drained and ignored. A text field longer than
+ * FORM_FIELD_MAX_BYTES answers 413 (the parser would cut it off). `repeated: 'list'`: a name
+ * given more than once becomes a list (as form bodies read on the API surfaces); by default
+ * the last value is kept.
  */
 export async function readForm(
   request: FastifyRequest,
-  options: { files: Record<string, { maxBytes: number; tooLargeMessage: string }> },
+  options: { files: Record<string, { maxBytes: number; tooLargeMessage: string }>; repeated?: 'last' | 'list' },
 ): Promise<FormInput> {
   if (!request.isMultipart()) {
     const body = request.body;
@@ -39,7 +45,11 @@ export async function readForm(
     // Without file fields of its own, files are drained under the app's limits (app.ts).
     for await (const part of request.parts(sizes.length ? { limits: { fileSize: Math.max(1, ...sizes) } } : undefined)) {
       if (part.type === 'field') {
-        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        if (part.valueTruncated) throw new PayloadTooLarge('error.payload_too_large', { limit: `${FORM_FIELD_MAX_BYTES / 1024} KB` });
+        if (typeof part.value !== 'string') continue;
+        const previous = fields[part.fieldname];
+        if (options.repeated === 'list' && previous !== undefined) fields[part.fieldname] = Array.isArray(previous) ? [...(previous as unknown[]), part.value] : [previous, part.value];
+        else fields[part.fieldname] = part.value;
         continue;
       }
       const rule = options.files[part.fieldname];

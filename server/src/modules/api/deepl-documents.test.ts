@@ -96,6 +96,42 @@ describe('deepl-node documents', () => {
   });
 });
 
+describe('/v2/document parameters and unknown documents', () => {
+  const upload = (key: string, fields: Record<string, string>, file: { name: string; content: Buffer }) => {
+    const form = multipart(fields, file);
+    return t.app.inject({ method: 'POST', url: '/v2/document', payload: form.payload, headers: { ...form.headers, authorization: `DeepL-Auth-Key ${key}` } });
+  };
+
+  it('an unknown glossary_id is a 404 before the upload is accepted, as on /v2/translate; nothing is counted', async () => {
+    const { key, id } = await userWithKey(t);
+    const refused = await upload(key, { target_lang: 'AR', source_lang: 'EN', glossary_id: '00000000-0000-0000-0000-000000000000' }, { name: 'r.docx', content: await sampleDocx() });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toEqual({ message: 'Glossary not found.' });
+    expect((await keyUsage(t, id)).documents).toBe(0);
+  });
+
+  it('output_format: only what Lisan writes for the file (DOCX for a PDF, else its own format)', async () => {
+    const { key, id } = await userWithKey(t);
+    const pdfAsPdf = await upload(key, { target_lang: 'AR', output_format: 'pdf' }, { name: 'survey.pdf', content: Buffer.from(await reportPdf({ pages: 1 })) });
+    expect(pdfAsPdf.statusCode).toBe(400);
+    expect(pdfAsPdf.json()).toEqual({ message: 'Output format "pdf" is not available for this file: a PDF file is translated into DOCX.' });
+    const docxAsXlsx = await upload(key, { target_lang: 'AR', output_format: 'xlsx' }, { name: 'r.docx', content: await sampleDocx() });
+    expect(docxAsXlsx.statusCode).toBe(400);
+    expect((await keyUsage(t, id)).documents).toBe(0);
+    expect((await upload(key, { target_lang: 'AR', output_format: 'DOCX' }, { name: 'survey.pdf', content: Buffer.from(await reportPdf({ pages: 1 })) })).statusCode).toBe(200);
+    expect((await upload(key, { target_lang: 'AR', output_format: 'docx' }, { name: 'r.docx', content: await sampleDocx() })).statusCode).toBe(200);
+  });
+
+  it('an unknown document id is 404 (DeepL documents 404 for it), whatever the document key', async () => {
+    const { key } = await userWithKey(t);
+    for (const suffix of ['', '/result']) {
+      const response = await t.app.inject({ method: 'POST', url: `/v2/document/0f3c6a52-8d1e-4b7a-9c2d-5e6f7a8b9c0d${suffix}`, headers: { authorization: `DeepL-Auth-Key ${key}` }, payload: { document_key: 'anything' } });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: 'Document not found.' });
+    }
+  });
+});
+
 describe('deepl-node glossaries over Lisan glossary terms', () => {
   it('create, list, entries (TSV and CSV), use in translation, delete; shared with the web app glossary', async () => {
     const { key, client: web } = await userWithKey(t);
@@ -158,10 +194,16 @@ describe('LibreTranslate /translate_file', () => {
     form.append('source', 'en');
     form.append('target', 'ar');
     form.append('api_key', key);
+    // The address is built from APP_URL, never from the request's Host header.
     const response = await fetch(`${serverUrl}/translate_file`, { method: 'POST', body: form });
     expect(response.status).toBe(200);
-    const { translatedFileUrl } = await response.json();
-    expect(translatedFileUrl).toMatch(new RegExp(`^${serverUrl}/download_file/`));
+    const { translatedFileUrl: url } = await response.json();
+    expect(url.startsWith(`${t.container.config.appUrl}/download_file/`)).toBe(true);
+    const spoofed = multipart({ source: 'en', target: 'ar', api_key: key }, { name: 'report.docx', content: await sampleDocx() });
+    const fromEvil = await t.app.inject({ method: 'POST', url: '/translate_file', payload: spoofed.payload, headers: { ...spoofed.headers, host: 'evil.example' } });
+    expect(fromEvil.statusCode).toBe(200);
+    expect(fromEvil.json().translatedFileUrl.startsWith(`${t.container.config.appUrl}/download_file/`)).toBe(true);
+    const translatedFileUrl = `${serverUrl}${new URL(url).pathname}`;
     const file = await fetch(translatedFileUrl);
     expect(file.status).toBe(200);
     const out = path.join(dir, 'libre.docx');

@@ -133,9 +133,88 @@ describe('/v2 bad input answers in DeepL shape ({"message"}, DeepL statuses)', (
     expect(response.json().translations[0]).toEqual({ detected_source_language: 'EN', text: 'صباح الخير.' });
   });
 
+  it('model_type and outline_detection take only the values DeepL lists', async () => {
+    const { key } = await userWithKey(t);
+    for (const [name, value] of [
+      ['model_type', 'fastest'],
+      ['outline_detection', 'maybe'],
+    ]) {
+      const refused = await post(key, { text: ['Hi'], target_lang: 'AR', [name!]: value });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ message: `Value for '${name}' not supported.` });
+    }
+    const accepted = await post(key, { text: ['<p>Good morning.</p>'], target_lang: 'AR', tag_handling: 'xml', outline_detection: false, model_type: 'prefer_quality_optimized' });
+    expect(accepted.statusCode).toBe(200);
+    expect((await post(key, 'text=Hi&target_lang=AR&outline_detection=0&model_type=latency_optimized', { 'content-type': 'application/x-www-form-urlencoded' })).statusCode).toBe(200);
+  });
+
+  it('multipart form fields are read as DeepL reads them (curl -F), a repeated text as a list', async () => {
+    const { key } = await userWithKey(t);
+    const form = new FormData();
+    form.append('text', 'Good morning.');
+    form.append('text', 'Thank you.');
+    form.append('target_lang', 'AR');
+    const response = await fetch(`${serverUrl}/v2/translate`, { method: 'POST', headers: { authorization: `DeepL-Auth-Key ${key}` }, body: form });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { translations: Array<{ text: string }> };
+    expect(body.translations.map((translation) => translation.text)[0]).toBe('صباح الخير.');
+    expect(body.translations).toHaveLength(2);
+    const single = new FormData();
+    single.append('text', 'Good morning.');
+    single.append('target_lang', 'AR');
+    single.append('colour', 'blue');
+    const unknown = await fetch(`${serverUrl}/v2/translate`, { method: 'POST', headers: { authorization: `DeepL-Auth-Key ${key}` }, body: single });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toEqual({ message: 'Unknown parameter: colour' });
+    // A field longer than the parser keeps is refused, not cut off and used.
+    const long = new FormData();
+    long.append('text', 'Good morning.');
+    long.append('target_lang', 'AR');
+    long.append('context', 'x'.repeat(70 * 1024));
+    const tooLong = await fetch(`${serverUrl}/v2/translate`, { method: 'POST', headers: { authorization: `DeepL-Auth-Key ${key}` }, body: long });
+    expect(tooLong.status).toBe(413);
+    expect(await tooLong.json()).toEqual({ message: 'The request is too large. The limit is 64 KB.' });
+  });
+
   it('an unknown /v2 path is a DeepL-shaped 404', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/v2/nothing-here' });
     expect(response.statusCode).toBe(404);
     expect(Object.keys(response.json())).toEqual(['message']);
+  });
+});
+
+describe('/v2 glossaries: glossary_ids and duplicate entries', () => {
+  it("deepl-node's glossaryIds names the glossary to use; two ids, or glossary_id with glossary_ids, are a 400", async () => {
+    const { key } = await userWithKey(t);
+    const client = translator(key);
+    const glossary = await client.createGlossary('Products', 'en', 'ar', new deepl.GlossaryEntries({ entries: { widget: 'أداة' } }));
+    const used = await client.translateText('The widget works.', 'en', 'ar', { glossaryIds: [glossary.glossaryId] });
+    expect(used.text).toContain('أداة');
+    // A JSON array and a repeated form field are read the same way.
+    const ask = (payload: unknown, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'POST', url: '/v2/translate', headers: { authorization: `DeepL-Auth-Key ${key}`, ...headers }, payload: payload as string });
+    expect((await ask({ text: ['The widget works.'], source_lang: 'EN', target_lang: 'AR', glossary_ids: [glossary.glossaryId] })).statusCode).toBe(200);
+    const unknown = await ask({ text: ['Hi'], source_lang: 'EN', target_lang: 'AR', glossary_ids: ['00000000-0000-0000-0000-000000000000'] });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: 'Glossary not found.' });
+    const two = await ask(`text=Hi&source_lang=EN&target_lang=AR&glossary_ids=${glossary.glossaryId}&glossary_ids=00000000-0000-0000-0000-000000000000`, { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(two.statusCode).toBe(400);
+    expect(two.json()).toEqual({ message: "Only one glossary per request is supported; 'glossary_ids' lists 2." });
+    const both = await ask({ text: ['Hi'], source_lang: 'EN', target_lang: 'AR', glossary_id: glossary.glossaryId, glossary_ids: [glossary.glossaryId] });
+    expect(both.statusCode).toBe(400);
+    expect(both.json()).toEqual({ message: "Send either 'glossary_id' or 'glossary_ids', not both." });
+  });
+
+  it('entries listing a source term twice are refused with a 400 naming it, and nothing is added', async () => {
+    const { key, client: web } = await userWithKey(t);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v2/glossaries',
+      headers: { authorization: `DeepL-Auth-Key ${key}` },
+      payload: { name: 'Twice', source_lang: 'EN', target_lang: 'AR', entries_format: 'tsv', entries: 'a\tب\nb\tد\na\tج' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'Duplicate source entry in the glossary: "a" is listed more than once.' });
+    expect((await web.get('/api/user/glossary')).json().data).toEqual([]);
   });
 });

@@ -13,13 +13,14 @@ import { answers, file, noContent, page, type App } from '../../http/responses';
 import type { Lang } from '../../engines/types';
 import type { ApiCaller, ApiKeysService } from './keys';
 import { NotFound } from '../../http/errors';
+import { readForm } from '../../http/multipart';
 import { contentDisposition } from '../documents/documents.fns';
 import { enumParam, listParam, readParams, stringParam, textsParam } from './params';
 import type { ApiKeysRepo } from './repo';
 import { ApiBadRequest, apiSurface, KEY_ROUTE, type ApiFailure } from './surface';
 import type { ApiTexts } from './texts';
 import type { ApiDocuments } from './documents';
-import { formatGlossaryEntries, MAX_GLOSSARY_ENTRIES, parseGlossaryEntries, type ApiGlossaries, type ApiGlossary } from './glossaries';
+import { formatGlossaryEntries, MAX_GLOSSARY_ENTRIES, parseGlossaryEntries, repeatedSourceTerm, type ApiGlossaries, type ApiGlossary } from './glossaries';
 import { PayloadTooLarge } from '../../http/errors';
 
 /**
@@ -58,6 +59,7 @@ const TRANSLATE_PARAMS = new Set([
   'formality',
   'model_type',
   'glossary_id',
+  'glossary_ids',
   'tag_handling',
   'tag_handling_version',
   'outline_detection',
@@ -79,6 +81,27 @@ export function sourceLangParam(params: Record<string, unknown>, name = 'source_
 export function targetLangParam(params: Record<string, unknown>, name = 'target_lang'): Lang {
   return TARGET_CODES[enumParam(params, name, Object.keys(TARGET_CODES), { required: true })!]!;
 }
+
+/**
+ * The glossary a request names: `glossary_id`, or `glossary_ids` (deepl-node's `glossaryIds`,
+ * sent as one comma-separated field; a repeated field or a JSON array too) holding one. Lisan
+ * applies one glossary per request (the account's terms of the pair), so two ids, or both
+ * parameters, are a 400. A named glossary must be the caller's and match the language pair.
+ */
+async function glossaryParam(glossaries: ApiGlossaries, caller: ApiCaller, params: Record<string, unknown>, source: Lang | 'auto', target: Lang) {
+  const single = stringParam(params, 'glossary_id');
+  const ids = [...new Set(listParam(params, 'glossary_ids', { commaSeparated: true }) ?? [])];
+  if (single !== undefined && ids.length) throw new ApiBadRequest('api.glossary_id_and_ids');
+  if (ids.length > 1) throw new ApiBadRequest('api.one_glossary', { count: ids.length });
+  const id = single ?? ids[0];
+  if (!id) return undefined;
+  const glossary = await glossaries.find(caller, id);
+  if (glossary.target !== target || (source !== 'auto' && glossary.source !== source)) throw new ApiBadRequest('api.invalid_parameter', { name: single ? 'glossary_id' : 'glossary_ids' });
+  return glossary;
+}
+
+const BOOLEAN = ['0', '1', 'true', 'false'] as const;
+const FORMALITY = ['default', 'more', 'less', 'prefer_more', 'prefer_less'] as const;
 
 export interface DeeplDeps {
   keys: ApiKeysService;
@@ -106,24 +129,24 @@ export const deeplNotFound = (request: FastifyRequest, reply: FastifyReply) => r
 export function deeplRoutes(app: App, deps: DeeplDeps) {
   const { authenticate } = apiSurface(app, { keys: deps.keys, keyFields: [], send: sendDeeplError });
 
-  /** Translates up to 50 texts (DeepL's /v2/translate, form or JSON). */
+  /** Translates up to 50 texts (DeepL's /v2/translate: a form, multipart form fields or JSON). */
   app.post('/v2/translate', { ...KEY_ROUTE, schema: answers(deeplTranslateResult), onResponse: async (_request, reply) => deps.recordServiceTime(reply.elapsedTime) }, async (request) => {
     const caller = await authenticate(request);
-    const params = readParams(request, TRANSLATE_PARAMS);
+    // `curl -F text=... -F text=...`: the fields, a repeated one as a list (file parts are dropped).
+    const fields = request.isMultipart() ? (await readForm(request, { files: {}, repeated: 'list' })).fields : undefined;
+    const params = readParams(request, TRANSLATE_PARAMS, fields);
     const { texts } = textsParam(params, 'text', DEEPL_MAX_TEXTS);
     const source = sourceLangParam(params);
     const target = targetLangParam(params);
     const tagHandling = enumParam(params, 'tag_handling', ['xml', 'html'] as const);
     enumParam(params, 'split_sentences', ['0', '1', 'nonewlines'] as const);
-    enumParam(params, 'preserve_formatting', ['0', '1', 'true', 'false'] as const);
-    enumParam(params, 'formality', ['default', 'more', 'less', 'prefer_more', 'prefer_less'] as const);
-    enumParam(params, 'show_billed_characters', ['0', '1', 'true', 'false'] as const);
-    const glossaryId = stringParam(params, 'glossary_id');
-    if (glossaryId) {
-      // The account's glossary terms apply to every translation; a named glossary must exist and match the pair.
-      const glossary = await deps.glossaries.find(caller, glossaryId);
-      if (glossary.target !== target || (source !== 'auto' && glossary.source !== source)) throw new ApiBadRequest('api.invalid_parameter', { name: 'glossary_id' });
-    }
+    enumParam(params, 'preserve_formatting', BOOLEAN);
+    enumParam(params, 'formality', FORMALITY);
+    enumParam(params, 'show_billed_characters', BOOLEAN);
+    enumParam(params, 'outline_detection', BOOLEAN);
+    enumParam(params, 'model_type', ['quality_optimized', 'prefer_quality_optimized', 'latency_optimized'] as const);
+    // The account's glossary terms apply to every translation; a named glossary must exist and match the pair.
+    await glossaryParam(deps.glossaries, caller, params, source, target);
     const ignoreTags = listParam(params, 'ignore_tags', { commaSeparated: true });
     const results = await deps.texts.translateMany(caller, request.ip, texts, { source, target, format: tagHandling ?? 'text', ignoreTags });
     const billed = ['1', 'true'].includes(String(params.show_billed_characters ?? ''));
@@ -163,12 +186,19 @@ export function deeplRoutes(app: App, deps: DeeplDeps) {
   app.get('/v2/usage', { ...KEY_ROUTE, schema: answers(deeplUsage) }, usage);
   app.post('/v2/usage', { ...KEY_ROUTE, schema: answers(deeplUsage) }, usage);
 
-  /** Uploads a document (multipart `file`, `target_lang`, optional `source_lang`, `filename`) for translation. */
+  /**
+   * Uploads a document (multipart `file`, `target_lang`, optional `source_lang`, `filename`,
+   * `output_format`, `glossary_id`) for translation; a glossary is checked as on /v2/translate
+   * and `output_format` against what Lisan writes for the file, before the upload is accepted.
+   */
   app.post('/v2/document', { ...KEY_ROUTE, schema: answers(deeplDocumentHandle) }, async (request) => {
-    const started = await deps.documents.upload(request, () => authenticate(request), (fields) => {
+    const started = await deps.documents.upload(request, () => authenticate(request), async (fields, caller) => {
       const params = readParams(request, DOCUMENT_PARAMS, fields);
-      enumParam(params, 'formality', ['default', 'more', 'less', 'prefer_more', 'prefer_less'] as const);
-      return { source: sourceLangParam(params), target: targetLangParam(params) };
+      enumParam(params, 'formality', FORMALITY);
+      const source = sourceLangParam(params);
+      const target = targetLangParam(params);
+      await glossaryParam(deps.glossaries, caller, params, source, target);
+      return { source, target, outputFormat: stringParam(params, 'output_format')?.trim() };
     });
     return { document_id: started.id, document_key: started.key };
   });
@@ -236,6 +266,9 @@ export function deeplRoutes(app: App, deps: DeeplDeps) {
     const format = enumParam(params, 'entries_format', ['tsv', 'csv'] as const, { required: true })!;
     const entries = parseGlossaryEntries(stringParam(params, 'entries', { required: true })!, format);
     if (!entries || !entries.length) throw new ApiBadRequest('api.glossary_entries_invalid');
+    // As DeepL: a source term listed twice is refused, not resolved by the last line.
+    const repeated = repeatedSourceTerm(entries);
+    if (repeated !== undefined) throw new ApiBadRequest('api.glossary_duplicate_term', { term: repeated });
     if (entries.length > MAX_GLOSSARY_ENTRIES) throw new PayloadTooLarge('api.too_many_texts', { max: MAX_GLOSSARY_ENTRIES });
     const glossary = await deps.glossaries.create(caller, { name, source, target, entries });
     return reply.code(201).send(glossaryInfo(glossary));
@@ -269,4 +302,4 @@ export function deeplRoutes(app: App, deps: DeeplDeps) {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Parameters of POST /v2/document (those that do not apply are accepted and ignored). */
-const DOCUMENT_PARAMS = new Set(['source_lang', 'target_lang', 'filename', 'output_format', 'formality', 'glossary_id', 'style_id', 'translation_memory_id', 'translation_memory_threshold', 'enable_beta_languages']);
+const DOCUMENT_PARAMS = new Set(['source_lang', 'target_lang', 'filename', 'output_format', 'formality', 'glossary_id', 'glossary_ids', 'style_id', 'translation_memory_id', 'translation_memory_threshold', 'enable_beta_languages']);

@@ -16,6 +16,13 @@ export class DocumentNotReady extends AppError {
   }
 }
 
+/** What a surface reads from an upload's fields; `outputFormat`: DeepL's `output_format`, checked against the file's format. */
+interface DocumentInput {
+  source: Lang | 'auto';
+  target: Lang;
+  outputFormat?: string;
+}
+
 export type ApiDocumentState = 'queued' | 'translating' | 'done' | 'error';
 
 /**
@@ -62,21 +69,27 @@ export function createApiDocuments(deps: {
     async upload(
       request: FastifyRequest,
       authenticate: (fields: Record<string, string>) => Promise<ApiCaller>,
-      readInput: (fields: Record<string, string>) => { source: Lang | 'auto'; target: Lang },
+      readInput: (fields: Record<string, string>, caller: ApiCaller) => Promise<DocumentInput> | DocumentInput,
     ) {
       const { file, fields } = await receiveUpload(request, { maxBytes: deps.maxUploadBytes, tempDir: deps.tempDir });
       let caller: ApiCaller;
       let input;
       try {
         caller = await authenticate(fields);
-        input = readInput(fields);
+        input = await readInput(fields, caller);
         if (!file) throw Invalid.field('file', 'documents.file_required');
         if (fields.filename?.trim()) file.fileName = fields.filename.trim().slice(0, 200);
       } catch (error) {
         if (file) await fs.rm(file.path, { force: true });
         throw error;
       }
-      const started = await deps.documents.startTranslation(requesterOf(request, caller), file, { model: 'general', frontendModel: 'API', source_lang: input.source, target_lang: input.target });
+      const started = await deps.documents.startTranslation(requesterOf(request, caller), file, {
+        model: 'general',
+        frontendModel: 'API',
+        source_lang: input.source,
+        target_lang: input.target,
+        ...(input.outputFormat ? { output_format: input.outputFormat } : {}),
+      });
       await deps.keys.recordUsage(caller, { documents: 1 });
       return { caller, id: started.project_id, key: documentKey(started.project_id) };
     },
@@ -110,8 +123,9 @@ export function createApiDocuments(deps: {
 
     /** The document's state: queued, translating, done or error (with the reason). */
     async status(request: FastifyRequest, caller: ApiCaller, projectId: string, key: string | undefined) {
-      checkKey(projectId, key);
+      // An unknown document (or another account's) is 404 whatever the key, as DeepL documents 404 for an unknown resource; a wrong key of one the caller may see is 400.
       const job = await statusOf(request, caller, projectId);
+      checkKey(projectId, key);
       const state: ApiDocumentState = job.state === 'done' ? 'done' : job.state === 'failed' ? 'error' : job.state === 'analyzing' && job.progress === 0 ? 'queued' : 'translating';
       return {
         state,
@@ -125,8 +139,9 @@ export function createApiDocuments(deps: {
 
     /** The translated file (DeepL: 503 until it is done). */
     async result(request: FastifyRequest, caller: ApiCaller, projectId: string, key: string | undefined) {
-      checkKey(projectId, key);
+      // An unknown document (or another account's) is 404 whatever the key, as DeepL documents 404 for an unknown resource; a wrong key of one the caller may see is 400.
       const job = await statusOf(request, caller, projectId);
+      checkKey(projectId, key);
       if (job.state !== 'done' || !job.file_id) throw new DocumentNotReady();
       return deps.documents.download(requesterOf(request, caller), job.file_id);
     },

@@ -109,6 +109,16 @@ export function parseGlossaryEntries(text: string, format: 'tsv' | 'csv'): Array
   return entries;
 }
 
+/** The first source term the entries list more than once (as written, after trimming), else undefined. */
+export function repeatedSourceTerm(entries: ReadonlyArray<{ source: string }>): string | undefined {
+  const seen = new Set<string>();
+  for (const entry of entries) {
+    if (seen.has(entry.source)) return entry.source;
+    seen.add(entry.source);
+  }
+  return undefined;
+}
+
 function splitCsvLine(line: string): string[] | null {
   const cells: string[] = [];
   let cell = '';

@@ -81,4 +81,50 @@ describe('LibreTranslate surface', () => {
     expect(xml.statusCode).toBe(400);
     expect(xml.json()).toEqual({ error: 'Unsupported content type application/xml.' });
   });
+
+  it('POST /languages answers as GET does (older LibreTranslate clients post to it), with no key and no CSRF token', async () => {
+    const posted = await t.app.inject({ method: 'POST', url: '/languages', payload: {} });
+    expect(posted.statusCode).toBe(200);
+    expect(posted.json()).toEqual((await t.app.inject({ method: 'GET', url: '/languages' })).json());
+  });
+
+  it('CORS as LibreTranslate: every answer allows any origin, preflights answer GET, POST and the headers asked; /v2 has none', async () => {
+    const { key, client } = await userWithKey(t);
+    // A browser's preflight, sent here with the signed-in session's cookies and no CSRF token: neither gets in its way.
+    const preflight = await client.request({
+      method: 'OPTIONS',
+      url: '/translate',
+      csrf: false,
+      headers: { origin: 'https://cms.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,authorization' },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers).toMatchObject({
+      'access-control-allow-origin': '*',
+      'access-control-allow-methods': 'GET, POST',
+      'access-control-allow-headers': 'content-type,authorization',
+    });
+    expect(preflight.headers['access-control-allow-credentials']).toBeUndefined();
+    expect(preflight.headers['set-cookie']).toBeUndefined();
+    for (const url of ['/detect', '/translate_file', '/languages', '/frontend/settings']) {
+      expect((await t.app.inject({ method: 'OPTIONS', url, headers: { origin: 'https://cms.example', 'access-control-request-method': 'POST' } })).headers['access-control-allow-origin']).toBe('*');
+    }
+
+    const cross = { origin: 'https://cms.example', 'content-type': 'application/json' };
+    const translated = await t.app.inject({ method: 'POST', url: '/translate', headers: cross, payload: { q: 'Good morning.', source: 'en', target: 'ar', api_key: key } });
+    expect(translated.statusCode).toBe(200);
+    expect(translated.headers['access-control-allow-origin']).toBe('*');
+    const refused = await t.app.inject({ method: 'POST', url: '/translate', headers: cross, payload: { q: 'Hi', target: 'ar' } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.headers['access-control-allow-origin']).toBe('*');
+    expect((await t.app.inject({ method: 'GET', url: '/languages', headers: { origin: 'https://cms.example' } })).headers['access-control-allow-origin']).toBe('*');
+
+    // DeepL's API offers no CORS: no preflight route, no header; the web app's routes neither.
+    const deeplPreflight = await t.app.inject({ method: 'OPTIONS', url: '/v2/translate', headers: { origin: 'https://cms.example', 'access-control-request-method': 'POST' } });
+    expect(deeplPreflight.statusCode).toBe(404);
+    expect(deeplPreflight.headers['access-control-allow-origin']).toBeUndefined();
+    const deeplAnswer = await t.app.inject({ method: 'POST', url: '/v2/translate', headers: { ...cross, authorization: `DeepL-Auth-Key ${key}` }, payload: { text: ['Hi'], target_lang: 'AR' } });
+    expect(deeplAnswer.statusCode).toBe(200);
+    expect(deeplAnswer.headers['access-control-allow-origin']).toBeUndefined();
+    expect((await client.get('/api/user/api-keys')).headers['access-control-allow-origin']).toBeUndefined();
+  });
 });

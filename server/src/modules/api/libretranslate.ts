@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { libreDetections, libreFileResult, libreFrontendSettings, libreLanguages, libreTranslateResult } from '../../../../contract/libretranslate';
-import { answers, file, type App } from '../../http/responses';
+import { answers, file, noContent, type App } from '../../http/responses';
 import { detectLanguage } from '../../text/toolkit';
 import type { Lang } from '../../engines/types';
 import { readForm } from '../../http/multipart';
@@ -41,6 +41,8 @@ export interface LibreDeps {
   keys: ApiKeysService;
   texts: ApiTexts;
   documents: ApiDocuments;
+  /** The configured APP_URL: the origin of `translatedFileUrl` (never the request's Host header). */
+  appUrl: string;
 }
 
 /** How long POST /translate_file waits for the document (LibreTranslate answers in the same request). */
@@ -49,6 +51,7 @@ const FILE_WAIT_MS = 5 * 60_000;
 /** Registers LibreTranslate's routes at the root (call inside app.register, for their own error shape). */
 export function libreTranslateRoutes(app: App, deps: LibreDeps) {
   const { authenticate } = apiSurface(app, { keys: deps.keys, keyFields: KEY_FIELDS, send: sendLibreError });
+  const answerPreflights = allowCrossOrigin(app);
 
   /** Its web client posts multipart forms; other clients JSON or URL-encoded forms. */
   const form = async (request: FastifyRequest) => (await readForm(request, { files: {} })).fields;
@@ -102,7 +105,7 @@ export function libreTranslateRoutes(app: App, deps: LibreDeps) {
     const job = await deps.documents.waitUntilFinished(request, started.caller, started.id, { timeoutMs: FILE_WAIT_MS, intervalMs: 500 });
     if (job.state === 'failed') throw new ApiBadRequest(job.error?.message ?? 'documents.error_engine');
     if (job.state !== 'done') throw new DocumentNotReady();
-    return { translatedFileUrl: `${request.protocol}://${request.host}${deps.documents.downloadPath(started.caller, started.id)}` };
+    return { translatedFileUrl: `${deps.appUrl}${deps.documents.downloadPath(started.caller, started.id)}` };
   });
 
   /** The translated file of /translate_file: the address itself is the permission (as on LibreTranslate). */
@@ -114,8 +117,13 @@ export function libreTranslateRoutes(app: App, deps: LibreDeps) {
     return reply.send(file.stream);
   });
 
-  /** The languages and, for each, the languages it translates into (no key needed, as on LibreTranslate). */
+  /**
+   * The languages and, for each, the languages it translates into (no key needed, as on
+   * LibreTranslate). POST too: older LibreTranslate releases registered it for GET and POST
+   * (today's app.py has GET only), and clients written then still post to it.
+   */
   app.get('/languages', { ...KEY_ROUTE, schema: answers(libreLanguages) }, async () => LANGUAGES);
+  app.post('/languages', { ...KEY_ROUTE, schema: answers(libreLanguages) }, async () => LANGUAGES);
 
   /** What LibreTranslate's web client reads first. */
   app.get('/frontend/settings', { ...KEY_ROUTE, schema: answers(libreFrontendSettings) }, async () => ({
@@ -128,4 +136,43 @@ export function libreTranslateRoutes(app: App, deps: LibreDeps) {
     supportedFilesFormat: ['.docx', '.pptx', '.xlsx', '.xlf', '.xliff', '.pdf'],
     language: { source: { code: 'auto', name: 'Auto Detect' }, target: { code: 'ar', name: 'Arabic' } },
   }));
+
+  answerPreflights();
 }
+
+/**
+ * CORS as LibreTranslate answers it, so pages on any site can call the surface: every answer
+ * of the scope carries `Access-Control-Allow-Origin: *`, and each route's path answers the
+ * preflight (OPTIONS) with the methods and the headers asked for. Its key travels in the body
+ * or the Authorization header, never in a cookie, so no credentials are allowed. The preflight
+ * route is public and exempt from CSRF (OPTIONS is a safe method anyway); it reads no body and
+ * no session, and sets no cookie. DeepL's API offers no CORS, so /v2 has none.
+ */
+function allowCrossOrigin(app: App) {
+  const paths = new Set<string>();
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.includes('OPTIONS')) paths.add(route.url);
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    // Retry-After (429, 503) is not a header a cross-origin script may read unless named.
+    reply.header('access-control-allow-origin', '*').header('access-control-expose-headers', 'Retry-After');
+  });
+  /** Registers the preflight of every path of the scope (call once its routes are registered). */
+  return () => {
+    for (const path of [...paths]) {
+      app.options(path, { ...KEY_ROUTE, schema: answers({ 204: noContent }) }, async (request, reply) => {
+        const asked = request.headers['access-control-request-headers'];
+        return reply
+          .code(204)
+          .header('access-control-allow-methods', 'GET, POST')
+          .header('access-control-allow-headers', typeof asked === 'string' && asked.trim() ? asked : 'Authorization, Content-Type')
+          .header('access-control-max-age', String(PREFLIGHT_MAX_AGE_SECONDS))
+          .send();
+      });
+    }
+  };
+}
+
+/** How long a browser may keep a preflight's answer (Chromium keeps at most 2 hours). */
+const PREFLIGHT_MAX_AGE_SECONDS = 7200;

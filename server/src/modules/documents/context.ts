@@ -35,6 +35,11 @@ export interface TranslateDocumentInput {
   frontendModel: string;
   source_lang: Lang | 'auto';
   target_lang?: Lang;
+  /**
+   * The format asked for the result (the developer API's `output_format`): refused unless it is
+   * what Lisan writes for the file (outputFormatAllowed), before the document is counted.
+   */
+  output_format?: string;
 }
 
 export interface EffectiveLimits {

@@ -66,6 +66,17 @@ export function translatedFileName(fileName: string, format: DocumentFormat, tar
   return `${base} (${target}).${extension}`;
 }
 
+/**
+ * Whether a result in `requested` (a file extension, DeepL's `output_format`, any case) is what
+ * Lisan writes for an input of `format`: its own format, except a PDF, which comes back as DOCX
+ * (`xliff` and `xlf` both name XLIFF).
+ */
+export function outputFormatAllowed(format: DocumentFormat, requested: string): boolean {
+  const wanted = requested.trim().toLowerCase();
+  const written = OUTPUT_FORMAT[format].extension;
+  return wanted === written || (written === 'xlf' && wanted === 'xliff');
+}
+
 /** Content-Disposition for a download whose name may be Arabic (RFC 6266 / 5987). */
 export function contentDisposition(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');

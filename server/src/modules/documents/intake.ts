@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import type { Lang } from '../../engines/types';
-import { documentErrorKey, isDocumentError, type DocumentError } from '../../formats';
+import { documentErrorKey, isDocumentError, OUTPUT_FORMAT, type DocumentError } from '../../formats';
+import { outputFormatAllowed } from './documents.fns';
 import { Invalid, LimitExceeded } from '../../http/errors';
 import type { DocumentsContext, EffectiveLimits, Requester, TranslateDocumentInput, UploadedFile } from './context';
 import type { DocumentJobRow } from '../../db/tables/documents';
@@ -68,6 +69,9 @@ export function createDocumentIntake(ctx: DocumentsContext) {
         if (input.model === 'llm' && !limits.llm) throw await deps.entitlements.planFeatureMissing('llm', 'documents.plan_feature');
         if ((await deps.entitlements.used(limits.entitlements, 'documents')) >= limits.monthlyDocuments) throw new LimitExceeded('doc_request_quota', 'documents.quota');
         const { format, analysis } = await inspect(upload, limits);
+        if (input.output_format !== undefined && !outputFormatAllowed(format, input.output_format)) {
+          throw Invalid.field('output_format', 'documents.output_format_unavailable', { requested: input.output_format, input: format.toUpperCase(), output: OUTPUT_FORMAT[format].extension.toUpperCase() });
+        }
         const source: Lang = input.source_lang === 'auto' ? (analysis.detectedLanguage ?? 'en') : input.source_lang;
         let target: Lang = input.target_lang ?? (source === 'ar' ? 'en' : 'ar');
         // "Detect language" found the language asked for as the target: the other one is meant.
