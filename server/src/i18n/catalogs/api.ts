@@ -19,8 +19,8 @@ export const api = {
     'api.document_not_ready': 'Document not ready.',
     'api.document_key_invalid': 'Invalid document key.',
     'api.quota_exceeded': 'Quota exceeded.',
-    'api.glossary_id_and_ids': "Send either 'glossary_id' or 'glossary_ids', not both.",
-    'api.one_glossary': "Only one glossary per request is supported; 'glossary_ids' lists :count.",
+    'api.glossary_id_and_ids': "Send either ':single' or ':list', not both.",
+    'api.one_glossary': "Only one glossary per request is supported; ':list' lists :count.",
     'api.glossary_duplicate_term': 'Duplicate source entry in the glossary: ":term" is listed more than once.',
   },
   ar: {
@@ -42,8 +42,8 @@ export const api = {
     'api.document_not_ready': 'المستند غير جاهز بعد.',
     'api.document_key_invalid': 'مفتاح المستند غير صالح.',
     'api.quota_exceeded': 'تجاوزت الحصة المتاحة.',
-    'api.glossary_id_and_ids': 'أرسل "glossary_id" أو "glossary_ids"، لا كليهما.',
-    'api.one_glossary': 'يُدعم مسرد واحد فقط في كل طلب، و"glossary_ids" يذكر :count.',
+    'api.glossary_id_and_ids': 'أرسل ":single" أو ":list"، لا كليهما.',
+    'api.one_glossary': 'يُدعم مسرد واحد فقط في كل طلب، و":list" يذكر :count.',
     'api.glossary_duplicate_term': 'مدخل مصدر مكرر في المسرد: المصطلح ":term" مذكور أكثر من مرة.',
   },
 } as const;

@@ -91,8 +91,9 @@ export function targetLangParam(params: Record<string, unknown>, name = 'target_
 async function glossaryParam(glossaries: ApiGlossaries, caller: ApiCaller, params: Record<string, unknown>, source: Lang | 'auto', target: Lang) {
   const single = stringParam(params, 'glossary_id');
   const ids = [...new Set(listParam(params, 'glossary_ids', { commaSeparated: true }) ?? [])];
-  if (single !== undefined && ids.length) throw new ApiBadRequest('api.glossary_id_and_ids');
-  if (ids.length > 1) throw new ApiBadRequest('api.one_glossary', { count: ids.length });
+  // The parameters' names are placeholders: the messages' Arabic carries no Latin words of its own.
+  if (single !== undefined && ids.length) throw new ApiBadRequest('api.glossary_id_and_ids', { single: 'glossary_id', list: 'glossary_ids' });
+  if (ids.length > 1) throw new ApiBadRequest('api.one_glossary', { list: 'glossary_ids', count: ids.length });
   const id = single ?? ids[0];
   if (!id) return undefined;
   const glossary = await glossaries.find(caller, id);
