@@ -97,8 +97,9 @@ describe('home page', () => {
     expect((await response.json()).message).toMatch(/could not be found/);
   });
 
-  it('sends guests away from auth-only pages to the home page', async () => {
+  it('sends guests of auth-only pages to sign in, coming back to the page afterwards', async () => {
     const page = await open('en', '/user/membership');
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/user/membership');
   });
 });
