@@ -36,7 +36,7 @@ let bareRps = 0;
 /** The bare route's CPU per request (µs): its server's, and the load generator's for it. */
 let bareCpu = { server: 0, bench: 0 };
 try {
-  const bareOptions = { method: 'POST' as const, body: JSON.stringify({ text: 'Good morning! How are you today?', source_lang: 'en', target_lang: 'ar' }), headers: { 'content-type': 'application/json' }, connections: 50 };
+  const bareOptions = { method: 'POST' as const, body: JSON.stringify({ text: 'Good morning! How are you today?', source_lang: 'en', target_lang: 'ar' }), headers: { 'content-type': 'application/json' }, connections: Number(process.env.BENCH_CONNECTIONS ?? 50) }; // as the translate rows
   await autocannon({ url: `${bare.url}/api/translate`, duration: 2, ...bareOptions });
   const before = { server: processCpuMs(bare.pid), bench: process.cpuUsage() };
   const result = await autocannon({ url: `${bare.url}/api/translate`, duration: 10, ...bareOptions });

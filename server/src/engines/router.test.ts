@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AllEnginesFailed, batchSegments, createEngineRouter, NoEngineAvailable, protectGlossaryTerms, Semaphore } from './router';
+import { AllEnginesFailed, batchSegments, createEngineRouter, NoEngineAvailable, protectGlossaryTerms, protectLiterals, Semaphore } from './router';
 import { EngineError, type Lang, type Segment, type TranslationEngine, type TranslationJob } from './types';
 
 /** A stand-in engine implementing the interface, scripted per call. */
@@ -187,6 +187,28 @@ describe('engine router', () => {
     ]);
     expect(protectedText.text).toBe('Sign the <x1/> today');
     expect(protectedText.restore('وقّع اليوم')).toBe('وقّع اليوم أمر شراء');
+  });
+
+  it('never sends web addresses, e-mail addresses or markup tags to an engine, and puts them back as they were', async () => {
+    expect(protectLiterals('Visit https://lisan.com/pricing?x=1, or write to info@lisan.com.')).toMatchObject({ text: 'Visit <x1/>, or write to <x2/>.' });
+    expect(protectLiterals('See www.lisan.com (our site) and <a href="/x">this</a>.').text).toBe('See <x1/> (our site) and <x2/>this<x3/>.');
+    expect(protectLiterals('راسلنا على info@lisan.com، أو زر https://lisan.com؟').text).toBe('راسلنا على <x1/>، أو زر <x2/>؟');
+    // A document's own placeholders stay and number the new ones; "a < b > c" is no tag; no match, no change.
+    expect(protectLiterals('<x1>Open</x1> <b>now</b> <x2/>').text).toBe('<x1>Open</x1> <x3/>now<x4/> <x2/>');
+    expect(protectLiterals('if a < b > c then @ 5').text).toBe('if a < b > c then @ 5');
+    expect(protectLiterals('Good morning!').restore('صباح الخير!')).toBe('صباح الخير!');
+
+    const glossary = [{ source: 'Lisan', target: 'لسان' }];
+    const local = standIn('local');
+    const router = createEngineRouter({ engines: [local], chain: ['local'] });
+    const result = await router.translate(['Lisan: <b>https://lisan.com/Lisan</b> or info@lisan.com'], { ...request, glossary });
+    // Addresses first (so a term inside one is not touched), then the glossary's terms, numbered after them.
+    expect(local.calls[0]!.segments).toEqual(['<x5/>: <x1/><x2/><x3/> or <x4/>']);
+    expect(result.targets).toEqual(['local:لسان: <b>https://lisan.com/Lisan</b> or info@lisan.com']);
+    // A placeholder the engine dropped comes back at the end.
+    const dropping = standIn('local', (segments) => segments.map(() => 'اكتب إلى'));
+    const dropped = await createEngineRouter({ engines: [dropping], chain: ['local'] }).translate(['Write to info@lisan.com'], request);
+    expect(dropped.targets).toEqual(['اكتب إلى info@lisan.com']);
   });
 
   it('stops when the client goes away instead of falling back', async () => {

@@ -19,6 +19,8 @@ import { EngineError, type Domain, type GlossaryTerm, type Lang, type Segment, t
  * - Glossaries: engines that apply `job.glossary` themselves (the LLM through its prompt,
  *   the dictionary through its look-up) get the terms as they are; for every other
  *   engine the router protects the terms with placeholders and puts the target terms back.
+ * - Web addresses, e-mail addresses and markup tags are never translated: every engine gets
+ *   them as placeholders and the router puts them back as they were (`protectLiterals`).
  */
 export interface EngineRouterOptions {
   engines: Iterable<TranslationEngine>;
@@ -180,8 +182,7 @@ const termPattern = (term: GlossaryTerm) => new RegExp(`(?<![\\p{L}\\p{M}\\p{N}]
  * dropped is re-inserted at the end, so the term is never lost.
  */
 export function protectGlossaryTerms(segment: Segment, glossary: GlossaryTerm[]) {
-  const used = [...segment.matchAll(/<\/?x(\d+)\/?>/g)].map((match) => Number(match[1]));
-  let next = (used.length ? Math.max(...used) : 0) + 1;
+  let next = nextPlaceholder(segment);
   const replacements: Array<{ placeholder: string; target: string }> = [];
   let text = segment;
   // Longest terms first, so "purchase order" wins over "order".
@@ -193,16 +194,58 @@ export function protectGlossaryTerms(segment: Segment, glossary: GlossaryTerm[])
       return placeholder;
     });
   }
-  return {
-    text,
-    restore(translated: string): string {
-      let result = translated;
-      for (const { placeholder, target } of replacements) {
-        result = result.includes(placeholder) ? result.split(placeholder).join(target) : `${result.trimEnd()} ${target}`;
-      }
-      return result;
-    },
+  return { text, restore: restorer(replacements) };
+}
+
+/**
+ * What no engine may translate, whatever the path (text, documents, pages, the API): web
+ * addresses (with a scheme or `www.`), e-mail addresses and markup tags written as text (a
+ * plain-text request with `<b>`; not our own `<x1>` placeholders). An engine saw
+ * "https://lisan.com/pricing" and "info@lisan.com" as words ("بروتوكول انتقال النّصّ
+ * المتشعّب://lisan.com/التسعير", "المعلومات@lisan.com").
+ */
+const LITERAL = /\b(?:https?|ftp):\/\/[^\s<>"]+|\bwww\.[^\s<>"]+|\b[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+|<\/?(?!x\d+\/?>)[A-Za-z][A-Za-z0-9:-]*(?:\s[^<>]*)?\/?>/g;
+/** Cheap test before the pattern: most segments hold none of these. */
+const MAY_HOLD_LITERAL = /[<@]|:\/\/|www\./;
+/** Punctuation that ends a sentence after an address rather than belonging to it. */
+const ADDRESS_TAIL = /[.,;:!?)\]}'"»،؛؟]+$/;
+
+/** Numbers placeholders after those a segment already holds (its own, or an earlier protection's). */
+function nextPlaceholder(segment: Segment) {
+  let max = 0;
+  for (const match of segment.matchAll(/<\/?x(\d+)\/?>/g)) max = Math.max(max, Number(match[1]));
+  return max + 1;
+}
+
+/** Puts each placeholder's text back; a placeholder the engine dropped is added at the end, so nothing is lost. */
+function restorer(replacements: Array<{ placeholder: string; target: string }>) {
+  return (translated: string): string => {
+    let result = translated;
+    for (const { placeholder, target } of replacements) {
+      result = result.includes(placeholder) ? result.split(placeholder).join(target) : `${result.trimEnd()} ${target}`;
+    }
+    return result;
   };
+}
+
+const unchanged = (text: string) => text;
+
+/**
+ * Replaces web addresses, e-mail addresses and markup tags in a segment with standalone
+ * placeholders (numbered after the segment's own) and returns how to put them back.
+ */
+export function protectLiterals(segment: Segment): { text: string; restore(translated: string): string } {
+  if (!MAY_HOLD_LITERAL.test(segment)) return { text: segment, restore: unchanged };
+  let next = nextPlaceholder(segment);
+  const replacements: Array<{ placeholder: string; target: string }> = [];
+  const text = segment.replace(LITERAL, (match) => {
+    const literal = match[0] === '<' ? match : match.replace(ADDRESS_TAIL, '');
+    if (!literal) return match;
+    const placeholder = `<x${next++}/>`;
+    replacements.push({ placeholder, target: literal });
+    return placeholder + match.slice(literal.length);
+  });
+  return replacements.length ? { text, restore: restorer(replacements) } : { text: segment, restore: unchanged };
 }
 
 export function createEngineRouter(options: EngineRouterOptions) {
@@ -243,19 +286,33 @@ export function createEngineRouter(options: EngineRouterOptions) {
     return [...new Set(ids)].filter((id) => engines.get(id)?.supports(request.source, request.target));
   }
 
-  /** The engine's answer checked (one string per segment) and the protected glossary terms put back. */
-  function checkedOutput(engine: TranslationEngine, items: Segment[], output: unknown, protectedItems: Array<{ restore(text: string): string }> | null): string[] {
+  /** The engine's answer checked (one string per segment) and what was protected put back. */
+  function checkedOutput(engine: TranslationEngine, items: Segment[], output: unknown, protectedItems: Array<{ restore(text: string): string }>): string[] {
     if (!Array.isArray(output) || output.length !== items.length || output.some((item) => typeof item !== 'string')) {
       throw new EngineError(engine.id, `returned ${Array.isArray(output) ? output.length : 'no'} segments for ${items.length}`, false);
     }
-    return protectedItems ? (output as string[]).map((text, i) => protectedItems[i]!.restore(text)) : (output as string[]);
+    return (output as string[]).map((text, i) => protectedItems[i]!.restore(text));
+  }
+
+  /**
+   * What an engine is sent: addresses and tags protected for every engine, then glossary terms
+   * for an engine that does not apply them itself; `restore` undoes both, in turn.
+   */
+  function protectForEngine(engine: TranslationEngine, items: Segment[], glossary: GlossaryTerm[] | undefined) {
+    const glossaryHere = glossary && !nativeGlossary.has(engine.id) ? glossary : undefined;
+    return items.map((item) => {
+      const literals = protectLiterals(item);
+      if (!glossaryHere) return literals;
+      const terms = protectGlossaryTerms(literals.text, glossaryHere);
+      return { text: terms.text, restore: (text: string) => literals.restore(terms.restore(text)) };
+    });
   }
 
   /** One call to one engine under its concurrency limit and timeout (a synchronous engine runs at once). */
   async function callOnce(engine: TranslationEngine, items: Segment[], request: RouteRequest): Promise<string[]> {
     const glossary = request.glossary?.length ? request.glossary : undefined;
-    const protectedItems = glossary && !nativeGlossary.has(engine.id) ? items.map((item) => protectGlossaryTerms(item, glossary)) : null;
-    const sent = protectedItems ? protectedItems.map((p) => p.text) : items;
+    const protectedItems = protectForEngine(engine, items, glossary);
+    const sent = protectedItems.map((p) => p.text);
     const job = { source: request.source, target: request.target, domain: request.domain, glossary };
     if (engine.synchronous) {
       // Nothing to wait for, so nothing a timer or the client going away could cut short.

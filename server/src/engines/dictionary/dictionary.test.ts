@@ -250,6 +250,15 @@ describe('dictionary engine on the FreeDict dictionaries', () => {
     }
   });
 
+  it('leaves web addresses, e-mail addresses and tags in a text as they are (through the router, as every path)', async () => {
+    const registry = await createEngineRegistry(loadConfig({ DICT_DIR, DATA_DIR: '/nonexistent-lisan' }), { logger: pino({ level: 'silent' }), extraEngines: [] });
+    const [out] = (await registry.router.translate(['Visit https://lisan.com/pricing?x=1 or write to info@lisan.com. Use <b>bold</b> text.'], { source: 'en', target: 'ar', domain: 'general' })).targets;
+    expect(out).toContain(' https://lisan.com/pricing?x=1 ');
+    expect(out).toContain(' info@lisan.com.');
+    expect(out).toMatch(/<b>\p{Script=Arabic}+<\/b>/u);
+    expect(out).not.toMatch(/Visit|write|bold|text/);
+  });
+
   it('keeps a bold word bold through a real DOCX round trip, and writes no Arabic into an English DOCX', async () => {
     const registry = await createEngineRegistry(loadConfig({ DICT_DIR, DATA_DIR: '/nonexistent-lisan' }), { logger: pino({ level: 'silent' }), extraEngines: [] });
     const dir = tempDir();
