@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './global-setup';
-import { apiCall, baseUrl, closeBrowserConnection, newContext, SCREENSHOT_DIR, screenshotsAtBothSizes, waitForMail } from './helpers';
+import { apiCall, baseUrl, closeBrowserConnection, newContext, SCREENSHOT_DIR, screenshotsAtBothSizes, sharedBrowser, waitForMail } from './helpers';
 
 type Locale = 'en' | 'ar';
 
@@ -257,6 +257,22 @@ describe.each(['en', 'ar'] as const)('the translator in the browser (%s)', (loca
     await done.getByRole('button').click();
     await expect.poll(() => page.locator('.history-page__empty').innerText()).toContain(text.empty);
     await screenshot(page, `translate-${locale}-07-history-empty`);
+  });
+
+  it('names the keyboard shortcut beside Translate where there is a keyboard, and not on a touch phone', async () => {
+    const page = await openPage(locale, '/');
+    const hint = page.getByTestId('translate-shortcut');
+    await hint.waitFor();
+    // The keys as one left-to-right run inside the sentence (an isolate), in either language.
+    expect(await hint.innerText()).toContain(locale === 'en' ? 'or press \u2068Ctrl + Enter\u2069' : 'أو اضغط \u2068Ctrl + Enter\u2069');
+    const phone = await (await sharedBrowser()).newContext({ baseURL: baseUrl(), viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: locale === 'ar' ? 'ar-SA' : 'en-US' });
+    contexts.push(phone);
+    await phone.addCookies([{ name: 'locale', value: locale, url: baseUrl() }]);
+    await phone.addInitScript(() => localStorage.setItem('lisan.consent', 'accepted'));
+    const onPhone = await phone.newPage();
+    await onPhone.goto('/');
+    await onPhone.getByTestId('translate').waitFor();
+    expect(await onPhone.getByTestId('translate-shortcut').isVisible()).toBe(false);
   });
 
   it('a correction is reused for the same sentence with another number, marked for review', async () => {

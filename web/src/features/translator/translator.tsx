@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError } from '../../api/client';
 import { useDialog } from '../../app/dialog-context';
-import { formatNumber } from '../../i18n/format';
+import { formatNumber, isolate } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
 import { useCurrentUser } from '../account/use-current-user';
 import { useLimits } from '../account/use-limits';
@@ -31,6 +31,9 @@ import {
 import { useHistoryProject, useReact, useTranslate } from './use-translator';
 import type { DictionaryEntry, Domain, Lang, SourceLang, TranslationResult } from './types';
 import './translator.css';
+
+/** What the source box's shortcut is called on this keyboard (source-editor.tsx takes Ctrl or ⌘ with Enter). */
+const SHORTCUT_KEYS = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘ + Enter' : 'Ctrl + Enter';
 
 interface Output {
   result: TranslationResult;
@@ -256,7 +259,10 @@ export function Translator({ projectId = null, headingLevel = 'h2' }: Translator
             <button type="button" className="button button--primary" data-testid="translate" onClick={submit} disabled={translate.isPending || !text.trim() || tooLong}>
               {translate.isPending ? t('translating') : t('translate')}
             </button>
-            <span className="muted translator__shortcut">{t('shortcut')}</span>
+            {/* The keys, as the keyboard labels them; the hint is hidden where there is no keyboard (translator.css). */}
+            <span className="muted translator__shortcut" data-testid="translate-shortcut">
+              {t('shortcut', { keys: isolate(SHORTCUT_KEYS) })}
+            </span>
           </div>
         </div>
         <div className="translator__pane translator__pane--target">
