@@ -94,6 +94,8 @@ export const importAnswer = statusMessage.extend({
     added: z.number().int(),
     updated: z.number().int(),
     unchanged: z.number().int(),
+    /** Entries without languages whose scripts said the other direction than the one chosen, saved in theirs. */
+    reversed: z.number().int(),
     skipped: z.array(z.object({ line: z.number().int(), errors: z.record(z.string(), z.array(z.string())) })),
   }),
 });

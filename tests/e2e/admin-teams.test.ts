@@ -265,7 +265,15 @@ describe.each(['en', 'ar'] as const)('admin console and teams (%s)', (locale) =>
     await okDialog(page);
     await page.unroute('**/api/team/members/*');
     await page.route('**/api/team/transfer', (route) => route.continue({ postData: JSON.stringify({ member_id: ownerId }) }));
-    await memberRow.getByRole('button', { name: locale === 'ar' ? 'نقل الملكية إلى هذا العضو' : 'Make owner' }).click();
+    // "Make owner" asks first (the team, its plan and billing pass on): cancelled, nothing is sent; confirmed, it is.
+    await memberRow.getByTestId('transfer-member').click();
+    const question = page.getByTestId('transfer-confirm');
+    expect(await question.innerText()).toContain(locale === 'ar' ? 'هل تريد نقل ملكية الفريق إلى هذا العضو؟' : 'Make this member the owner?');
+    await screenshot(page, `team-transfer-confirm-${locale}`);
+    await page.getByTestId('transfer-cancel').click();
+    await question.waitFor({ state: 'detached' });
+    await memberRow.getByTestId('transfer-member').click();
+    await page.getByTestId('transfer-confirm-button').click();
     await expectRefusal(page, locale === 'ar' ? 'يُرجى مراجعة نقل الملكية' : 'Please check the ownership transfer', locale === 'ar' ? 'أنت مالك هذا الفريق بالفعل.' : 'You already own this team.');
     await okDialog(page);
     await page.unroute('**/api/team/transfer');

@@ -90,6 +90,21 @@ describe.each(['en', 'ar'] as const)('glossary screen (%s)', (locale) => {
     await personal.getByTestId('glossary-target').fill('الاتفاق');
     await personal.getByTestId('glossary-submit').click();
     await expect.poll(() => personal.getByTestId('glossary-terms').innerText()).toContain('الاتفاق');
+    // Adding "agreement" again with another target would replace it: asked first (declined: nothing changes).
+    await personal.getByTestId('glossary-source').fill('Agreement');
+    await personal.getByTestId('glossary-target').fill('الاتفاقية');
+    const replaceAsked = new Promise<string>((resolve) => page.once('dialog', (dialog) => void dialog.dismiss().then(() => resolve(dialog.message()))));
+    await personal.getByTestId('glossary-submit').click();
+    expect(await replaceAsked).toBe(
+      locale === 'ar'
+        ? 'المصطلح «\u2068agreement\u2069» موجود في هذا المسرد بترجمة «\u2068الاتفاق\u2069» (عام (كل المجالات)). هل تريد وضع «\u2068الاتفاقية\u2069» مكانها؟'
+        : '“\u2068agreement\u2069” is already in this glossary as “\u2068الاتفاق\u2069” (General (every domain)). Replace it with “\u2068الاتفاقية\u2069”?',
+    );
+    expect(await personal.getByTestId('glossary-terms').innerText()).not.toContain('الاتفاقية');
+    // The import says which direction and domain entries without them take.
+    expect(await personal.getByTestId('glossary-import-defaults').innerText()).toBe(
+      locale === 'ar' ? 'للمدخلات التي لا تذكرهما: الإنجليزية ← العربية، عام (كل المجالات).' : 'For entries without them: English → Arabic, General (every domain).',
+    );
     // On a phone the form is far above the list: "Edit" brings it into view, on the term (nothing seemed to happen).
     await page.setViewportSize({ width: 390, height: 844 });
     await personal.getByTestId('glossary-edit').first().click();

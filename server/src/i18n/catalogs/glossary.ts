@@ -14,6 +14,7 @@ export const glossary = {
     'glossary.import_empty': 'The file has no glossary entries.',
     'glossary.import_limit': 'A glossary file can have at most :max entries.',
     'glossary.import_conflict': 'This source term already has a different target on line :line.',
+    'glossary.import_reversed': 'Entries written in the other direction, saved in their own: :count.',
   },
   ar: {
     'glossary.duplicate': 'هذا المصطلح موجود في المسرد بالفعل.',
@@ -29,5 +30,6 @@ export const glossary = {
     'glossary.import_empty': 'لا يحتوي الملف على أي مدخلات للمسرد.',
     'glossary.import_limit': 'يمكن أن يحتوي ملف المسرد على :max مدخل على الأكثر.',
     'glossary.import_conflict': 'لهذا المصطلح المصدر هدف مختلف في السطر :line.',
+    'glossary.import_reversed': 'مدخلات مكتوبة في الاتجاه المعاكس، حُفظت باتجاهها: :count.',
   },
 } as const;

@@ -1,3 +1,5 @@
+import { scriptLetters } from '../../text/toolkit';
+
 /**
  * Glossary files in and out: CSV (RFC 4180 quoting) and TSV (one entry a line; a cell wholly in
  * double quotes, as spreadsheets save a cell holding a quote or a comma, is read without them),
@@ -161,4 +163,17 @@ export function formatTermFile(terms: Array<Record<Column, string>>, format: Ter
     return [TERM_FILE_COLUMNS.join('\t'), ...terms.map((term) => TERM_FILE_COLUMNS.map((column) => cell(term[column])).join('\t'))].join('\n') + '\n';
   }
   return '\uFEFF' + [TERM_FILE_COLUMNS.join(','), ...terms.map((term) => TERM_FILE_COLUMNS.map((column) => csvCell(term[column])).join(','))].join('\r\n') + '\r\n';
+}
+
+/**
+ * The direction two terms are written in, when their scripts say it plainly: an Arabic source
+ * (no Latin letters) with an English target (no Arabic letters) is Arabic -> English, and the
+ * reverse. Null otherwise (both in one script, mixed, no letters): the caller's choice stands.
+ */
+export function directionByScript(source: string, target: string): ['ar', 'en'] | ['en', 'ar'] | null {
+  const from = scriptLetters(source);
+  const to = scriptLetters(target);
+  if (from.arabic > 0 && from.latin === 0 && to.latin > 0 && to.arabic === 0) return ['ar', 'en'];
+  if (from.latin > 0 && from.arabic === 0 && to.arabic > 0 && to.latin === 0) return ['en', 'ar'];
+  return null;
 }

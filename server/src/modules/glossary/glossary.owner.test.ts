@@ -81,6 +81,22 @@ describe('personal glossary: domain, edit, import, export, conflicts', () => {
     expect((await client.post('/api/user/glossary/import', { format: 'tsv', content: tsv.body })).json().data).toMatchObject({ added: 0, updated: 0, unchanged: 3 });
   });
 
+  it('keeps the direction of entries plainly written the other way round (without language columns), and says so', async () => {
+    const { client } = await signedInClient(t, { locale: 'ar' });
+    // An English -> Arabic import (the screen's choice) of a file whose terms are Arabic first, with an Arabic header.
+    const tsv = ['المصطلح المصدر\tالمصطلح الهدف', 'شركة\tCompany, Inc.', 'عقد\tcontract', 'invoice\tفاتورة', 'iPhone\tiPhone', 'ar\ten'].join('\n');
+    const imported = await client.post('/api/user/glossary/import', { format: 'tsv', content: tsv, source_lang: 'en', target_lang: 'ar', domain: 'general' });
+    expect(imported.statusCode).toBe(200);
+    expect(imported.json().data).toMatchObject({ added: 5, reversed: 2, skipped: [] });
+    expect(imported.json().message).toBe('اكتمل الاستيراد: أُضيف 5، وحُدّث 0، وتُخطّي 0. مدخلات مكتوبة في الاتجاه المعاكس، حُفظت باتجاهها: 2.');
+    const terms = ((await client.get('/api/user/glossary')).json().data as Array<{ source_term: string; source_lang: string; target_lang: string }>).map((term) => `${term.source_term}:${term.source_lang}-${term.target_lang}`);
+    // Arabic first with an English target: Arabic -> English; the rest (and the same script on both sides) as chosen.
+    expect(terms.sort()).toEqual(['ar:en-ar', 'iPhone:en-ar', 'invoice:en-ar', 'شركة:ar-en', 'عقد:ar-en']);
+    // Language columns are the file's word, whatever the scripts.
+    const explicit = await client.post('/api/user/glossary/import', { format: 'csv', content: 'source_term,target_term,source_lang,target_lang\nسلة,cart,en,ar', source_lang: 'en', target_lang: 'ar', domain: 'general' });
+    expect(explicit.json().data).toMatchObject({ added: 1, reversed: 0 });
+  });
+
   it('refuses an empty file, an unknown format and too many entries (422, in Arabic too)', async () => {
     const { client } = await signedInClient(t, { locale: 'ar' });
     const empty = await client.post('/api/user/glossary/import', { format: 'csv', content: '\n\n' });

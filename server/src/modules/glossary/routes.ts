@@ -17,8 +17,11 @@ function importSummary(locale: Locale, result: Awaited<ReturnType<GlossaryServic
     Object.fromEntries(Object.entries(fields).map(([field, list]) => [field, list.map((item) => (typeof item === 'string' ? t(locale, item) : t(locale, item.key, item.params)))]));
   return {
     status: 200,
-    message: t(locale, 'glossary.imported', { added: result.added, updated: result.updated, skipped: result.skipped.length }),
-    data: { added: result.added, updated: result.updated, unchanged: result.unchanged, skipped: result.skipped.map((entry) => ({ line: entry.line, errors: words(entry.errors) })) },
+    message: [
+      t(locale, 'glossary.imported', { added: result.added, updated: result.updated, skipped: result.skipped.length }),
+      ...(result.reversed ? [t(locale, 'glossary.import_reversed', { count: result.reversed })] : []),
+    ].join(' '),
+    data: { added: result.added, updated: result.updated, unchanged: result.unchanged, reversed: result.reversed, skipped: result.skipped.map((entry) => ({ line: entry.line, errors: words(entry.errors) })) },
   };
 }
 

@@ -6,7 +6,7 @@ import { parseInput } from '../../http/validation';
 import { ownerKeysFor, speaksForTeam, type AccountLookup } from '../../pipeline/owner';
 import type { UserRow } from '../../db/schema';
 import { Forbidden } from '../../http/errors';
-import { formatTermFile, parseTermFile, type TermFileFormat } from './exchange.fns';
+import { directionByScript, formatTermFile, parseTermFile, type TermFileFormat } from './exchange.fns';
 import type { GlossaryRepo } from './repo';
 import { ownerTermRequest } from '../../../../contract/glossary';
 import { IMPORT_MAX_ENTRIES } from './schemas';
@@ -284,13 +284,19 @@ export function createGlossaryService(deps: { repo: GlossaryRepo; cache: CacheBu
       const rows = [];
       let added = 0;
       let updated = 0;
+      let reversed = 0;
       for (const entry of entries) {
         let term: OwnerTermInput;
+        // An entry without languages takes the chosen direction, unless its two terms are plainly
+        // written the other way round (an Arabic term with an English target in an English -> Arabic
+        // import): it then keeps its own, rather than becoming a term that can never match.
+        const languages = entry.values.source_lang || entry.values.target_lang ? null : directionByScript(entry.values.source_term ?? '', entry.values.target_term ?? '');
+        const flipped = languages !== null && languages[0] !== input.source_lang;
         try {
           term = parseInput(ownerTermRequest, {
             domain: entry.values.domain?.toLowerCase() ?? input.domain,
-            source_lang: entry.values.source_lang?.toLowerCase() ?? input.source_lang,
-            target_lang: entry.values.target_lang?.toLowerCase() ?? input.target_lang,
+            source_lang: languages?.[0] ?? entry.values.source_lang?.toLowerCase() ?? input.source_lang,
+            target_lang: languages?.[1] ?? entry.values.target_lang?.toLowerCase() ?? input.target_lang,
             source_term: entry.values.source_term ?? '',
             target_term: entry.values.target_term ?? '',
           });
@@ -307,6 +313,7 @@ export function createGlossaryService(deps: { repo: GlossaryRepo; cache: CacheBu
           continue;
         }
         seen.set(key, { line: entry.line, target: term.target_term });
+        if (flipped) reversed++;
         const before = existing.get(key);
         if (before === term.target_term) continue;
         if (before === undefined) added++;
@@ -315,7 +322,7 @@ export function createGlossaryService(deps: { repo: GlossaryRepo; cache: CacheBu
       }
       await deps.repo.upsertOwnerTerms(rows);
       if (rows.length) await deps.cache.invalidate(TEAM_GLOSSARY_TOPIC);
-      return { added, updated, unchanged: seen.size - rows.length, skipped };
+      return { added, updated, unchanged: seen.size - rows.length, reversed, skipped };
     },
 
     /** The glossary as a CSV or TSV file (the import's format, with a header line). */

@@ -88,6 +88,13 @@ function GlossaryView({ scope }: { scope: GlossaryScope }) {
     const [source_lang, target_lang] = langsOf(form.direction);
     const input: TermInput = { domain: form.domain, source_lang, target_lang, source_term: form.source_term, target_term: form.target_term };
     const done = { onSuccess: () => (setForm({ ...EMPTY_FORM, direction: form.direction, domain: form.domain }), setEditing(null)), onError: (error: unknown) => showError(error) };
+    // Adding a source term the glossary has (same languages and domain) replaces its target: asked first.
+    const same = (text: string) => text.trim().toLocaleLowerCase();
+    const existing = editing === null ? terms.find((term) => term.source_lang === source_lang && term.target_lang === target_lang && term.domain === form.domain && same(term.source_term) === same(form.source_term)) : undefined;
+    if (existing && existing.target_term !== form.target_term.trim()) {
+      const quoted = (text: string) => `\u2068${text}\u2069`;
+      if (!window.confirm(t('confirmReplace', { term: quoted(existing.source_term), old: quoted(existing.target_term), new: quoted(form.target_term.trim()), domain: domainName(form.domain) }))) return;
+    }
     if (editing === null) actions.add.mutate(input, done);
     else actions.update.mutate({ id: editing, ...input }, done);
   };
@@ -206,6 +213,10 @@ function GlossaryView({ scope }: { scope: GlossaryScope }) {
             <form className="panel admin-form" onSubmit={(event) => void submitImport(event)} data-testid="glossary-import">
               <h2>{t('import.title')}</h2>
               <p className="muted glossary-help">{t('import.body')}</p>
+              {/* What the form above will give entries without languages or a domain, said where the file is chosen. */}
+              <p className="glossary-help" data-testid="glossary-import-defaults">
+                {t('import.defaults', { direction: t(`direction.${form.direction}`), domain: domainName(form.domain) })}
+              </p>
               <div className="glossary-field">
                 <label htmlFor={importId}>{t('import.file')}</label>
                 <FilePicker

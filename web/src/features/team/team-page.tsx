@@ -71,7 +71,8 @@ function TeamView({ team }: { team: Team }) {
   const { showDialog, showError } = useDialog();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState('5');
-  const [confirming, setConfirming] = useState<JoinedMember | null>(null);
+  // The member a question is about, and which: removing them, or handing them the team (neither happens on one click).
+  const [confirming, setConfirming] = useState<{ member: JoinedMember; action: 'remove' | 'transfer' } | null>(null);
   // The question to remove appears below the members (far below a card's "Remove" on a phone): its "Cancel" takes
   // the focus, which brings it into view.
   const cancelRemove = useRef<HTMLButtonElement>(null);
@@ -143,8 +144,15 @@ function TeamView({ team }: { team: Team }) {
             <p className="muted">{t('llm.body')}</p>
             {user?.llm_mode === 'not_in_plan' ? (
               // The switch only matters on a plan with the LLM mode.
+              // Only the owner buys plans (a manager's /pricing offers nothing to buy).
               <p data-testid="llm-not-in-plan">
-                {t('llm.notInPlan')} <Link to="/pricing">{t('llm.plans')}</Link>
+                {isOwner ? (
+                  <>
+                    {t('llm.notInPlan')} <Link to="/pricing">{t('llm.plans')}</Link>
+                  </>
+                ) : (
+                  t('llm.notInOwnersPlan')
+                )}
               </p>
             ) : (
               <label className="checkbox">
@@ -224,12 +232,12 @@ function TeamView({ team }: { team: Team }) {
                         </button>
                       )}
                       {!member.invited && !isTeamOwner && !isSelf && (
-                        <button className="button button--ghost button--small" onClick={() => setConfirming(member)} data-testid="remove-member">
+                        <button className="button button--ghost button--small" onClick={() => setConfirming({ member, action: 'remove' })} data-testid="remove-member">
                           {t('remove.button')}
                         </button>
                       )}
                       {!member.invited && !isTeamOwner && isOwner && (
-                        <button className="button button--ghost button--small" onClick={() => actions.transfer.mutate({ member_id: member.id }, { onSuccess: said('ownershipTransferred'), onError: failedWith(t('transferOwnership.invalidTitle')) })}>
+                        <button className="button button--ghost button--small" onClick={() => setConfirming({ member, action: 'transfer' })} data-testid="transfer-member">
                           {t('transfer')}
                         </button>
                       )}
@@ -242,10 +250,10 @@ function TeamView({ team }: { team: Team }) {
         </table>
       </div>
 
-      {confirming && (
+      {confirming?.action === 'remove' && (
         <div className="confirm-box panel" role="alertdialog" aria-labelledby="remove-title" data-testid="remove-confirm">
           <h2 id="remove-title">{t('remove.title')}</h2>
-          <p>{t('remove.body', { name: isolate(confirming.name) })}</p>
+          <p>{t('remove.body', { name: isolate(confirming.member.name) })}</p>
           <div className="row-actions">
             <button className="button button--ghost" onClick={() => setConfirming(null)} ref={cancelRemove} data-testid="remove-cancel">
               {t('cancel')}
@@ -254,10 +262,35 @@ function TeamView({ team }: { team: Team }) {
               className="button button--primary"
               data-testid="remove-confirm-button"
               onClick={() =>
-                actions.removeMember.mutate({ id: confirming.id }, { onSuccess: () => (setConfirming(null), said('memberRemoved')()), onError: (e) => (setConfirming(null), failed(e)) })
+                actions.removeMember.mutate({ id: confirming.member.id }, { onSuccess: () => (setConfirming(null), said('memberRemoved')()), onError: (e) => (setConfirming(null), failed(e)) })
               }
             >
               {t('remove.confirm')}
+            </button>
+          </div>
+        </div>
+      )}
+
+      {confirming?.action === 'transfer' && (
+        <div className="confirm-box panel" role="alertdialog" aria-labelledby="transfer-title" data-testid="transfer-confirm">
+          <h2 id="transfer-title">{t('transferOwnership.title')}</h2>
+          <p>{t('transferOwnership.body', { name: isolate(confirming.member.name) })}</p>
+          <div className="row-actions">
+            <button className="button button--ghost" onClick={() => setConfirming(null)} ref={cancelRemove} data-testid="transfer-cancel">
+              {t('cancel')}
+            </button>
+            <button
+              className="button button--primary"
+              data-testid="transfer-confirm-button"
+              disabled={actions.transfer.isPending}
+              onClick={() =>
+                actions.transfer.mutate(
+                  { member_id: confirming.member.id },
+                  { onSuccess: () => (setConfirming(null), said('ownershipTransferred')()), onError: (e) => (setConfirming(null), failedWith(t('transferOwnership.invalidTitle'))(e)) },
+                )
+              }
+            >
+              {t('transferOwnership.confirm')}
             </button>
           </div>
         </div>
