@@ -265,10 +265,11 @@ describe.each(['en', 'ar'] as const)('admin console and teams (%s)', (locale) =>
     await okDialog(page);
     await page.unroute('**/api/team/members/*');
     await page.route('**/api/team/transfer', (route) => route.continue({ postData: JSON.stringify({ member_id: ownerId }) }));
-    // "Make owner" asks first (the team, its plan and billing pass on): cancelled, nothing is sent; confirmed, it is.
+    // "Make owner" asks first, saying the subscription is not handed over: cancelled, nothing is sent; confirmed, it is.
     await memberRow.getByTestId('transfer-member').click();
     const question = page.getByTestId('transfer-confirm');
     expect(await question.innerText()).toContain(locale === 'ar' ? 'هل تريد نقل ملكية الفريق إلى هذا العضو؟' : 'Make this member the owner?');
+    expect(await question.innerText()).toContain(locale === 'ar' ? 'لا ينتقل اشتراكك إليه' : 'Your subscription is not handed over');
     await screenshot(page, `team-transfer-confirm-${locale}`);
     await page.getByTestId('transfer-cancel').click();
     await question.waitFor({ state: 'detached' });
