@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sampleDocx } from '../../server/test/fixtures/docx-fixture';
-import { apiCall, closeBrowserConnection, decodeMail, linkInMail, newContext, screenshot, screenshotsAtBothSizes, signUpVerified, waitForMail } from './helpers';
+import { E2E_ADMIN } from './global-setup';
+import { apiCall, closeBrowserConnection, decodeMail, linkInMail, newContext, screenshot, screenshotsAtBothSizes, signInThroughForm, signUpVerified, waitForMail } from './helpers';
 
 const contexts: BrowserContext[] = [];
 afterAll(async () => {
@@ -76,6 +77,38 @@ describe('documents screen', () => {
     if (state === 'done') await page.getByTestId('download-document').waitFor();
     else expect(await progress.innerText()).toContain('Something went wrong. Please contact to support or try again');
     await shot(page, `documents-${state}-en`);
+  });
+
+  it('a guest past the month’s documents is told it is a limit and what to do, not that something went wrong (Arabic)', async () => {
+    const admin = await open('en');
+    await signInThroughForm(admin, E2E_ADMIN.email, E2E_ADMIN.password);
+    // Guests share one address here (their documents so far are not ours to know): one a month, then the second is refused.
+    expect((await apiCall(admin, 'POST', '/api/admin/update-site-settings', { guest_doc_quota: '1' })).status).toBe(200);
+    try {
+      const page = await open('ar');
+      let refused = null;
+      for (let attempt = 0; attempt < 2 && !refused; attempt++) {
+        await dropFile(page, `report-${attempt}.docx`, await sampleDocx(), 'application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+        await page.getByTestId('word-count').waitFor();
+        await page.getByTestId('translate-document').click();
+        const dialog = page.locator('dialog[open]');
+        const progress = page.getByTestId('document-progress');
+        await expect.poll(async () => (await dialog.count()) > 0 || (await progress.count()) > 0).toBe(true);
+        if (await dialog.count()) refused = dialog;
+        else {
+          await expect.poll(() => progress.getAttribute('data-state'), { timeout: 60_000 }).toMatch(/^(done|failed)$/);
+          await progress.getByRole('button', { name: 'ترجمة مستند آخر' }).click();
+          await page.getByTestId('drop-zone').waitFor();
+        }
+      }
+      expect(refused, 'the second document of a month with one was accepted').not.toBeNull();
+      expect(await refused!.locator('.dialog__title').innerText()).toBe('تم تجاوز الحد');
+      expect(await refused!.locator('.dialog__body').innerText()).toContain('اطّلع على الباقات للحصول على مستندات أكثر شهريًا');
+      await shot(page, 'documents-guest-limit-ar');
+    } finally {
+      // The other browser tests expect the seeded guest quota.
+      await apiCall(admin, 'POST', '/api/admin/update-site-settings', { guest_doc_quota: '2' });
+    }
   });
 
   it('shows the screen right to left in Arabic and refuses a format the guest may not use, before uploading', async () => {

@@ -30,7 +30,11 @@ export interface ShowDialogOptions {
 export interface DialogContextValue extends DialogState {
   showDialog: (options?: ShowDialogOptions) => void;
   /** An error dialog with the server's message (or flattened 422 messages, or its status text). */
-  showError: (error: unknown, title?: string) => void;
+  /**
+   * An API error's messages. A 402 (a quota or a plan's limit) is titled "Limit Exceeded" unless
+   * `title` says otherwise, with `limitAdvice` (what to do about it: the plans, the next period) after it.
+   */
+  showError: (error: unknown, title?: string, limitAdvice?: string) => void;
   closeDialog: () => void;
   confirmDialog: () => void;
   setStep: (step: number) => void;
@@ -59,8 +63,12 @@ export function DialogProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const showError = useCallback(
-    (error: unknown, title?: string) => {
+    (error: unknown, title?: string, limitAdvice?: string) => {
       const message = isApiError(error) && error.status !== 0 ? error.messages : [t('errors.whoops')];
+      if (isApiError(error) && error.status === 402) {
+        showDialog({ modalType: 'error', title: title ?? t('errors.limitExceeded'), message: limitAdvice ? [...message, limitAdvice] : message });
+        return;
+      }
       showDialog({ modalType: 'error', title, message });
     },
     [showDialog, t],

@@ -165,7 +165,8 @@ export function DocumentTranslatorPage() {
           setFile(null);
           count.reset();
         },
-        onError: (error) => dialog.showError(error),
+        // A 402 (the month's documents used up): titled as a limit, with what to do about it.
+        onError: (error) => dialog.showError(error, undefined, t('limits.upgradeBody')),
       },
     );
   };

@@ -19,7 +19,7 @@ export function TeamPage() {
 function CreateTeam() {
   const { t } = useTranslation('team');
   const { create } = useTeamActions();
-  const { showDialog, showError } = useDialog();
+  const { showError } = useDialog();
   const [name, setName] = useState('');
   return (
     <div className="panel team-create">
@@ -34,8 +34,7 @@ function CreateTeam() {
             {
               onError: (error) => {
                 // 402: the plan has no teams: say so and point to the plans.
-                if (isApiError(error) && error.status === 402) showDialog({ modalType: 'error', title: t('upgrade.title'), message: [error.message, t('upgrade.body')] });
-                else showError(error);
+                showError(error, undefined, t('upgrade.body'));
               },
             },
           );
@@ -90,8 +89,7 @@ function TeamView({ team }: { team: Team }) {
   // view (the team is gone once refetched), and with it `mutate`'s own callbacks: those two answer through
   // `mutateAsync`'s promise, which settles whatever is on the screen.
   const failedWith = (invalidTitle?: string) => (error: unknown) => {
-    if (isApiError(error) && error.status === 402) showDialog({ modalType: 'error', title: t('upgrade.title'), message: [error.message, t('upgrade.body')] });
-    else showError(error, isApiError(error) && error.status === 422 ? invalidTitle : undefined);
+    showError(error, isApiError(error) && error.status === 422 ? invalidTitle : undefined, t('upgrade.body'));
   };
   const failed = failedWith();
 

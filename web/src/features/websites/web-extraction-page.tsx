@@ -175,11 +175,8 @@ function SiteList({ selectedId, onSelect }: { selectedId: number | null; onSelec
 /** 402 answers get the upgrade dialog; everything else the generic error dialog. */
 function useFailureDialog() {
   const { t } = useTranslation('websites');
-  const { showDialog, showError } = useDialog();
-  return (error: unknown) => {
-    if (isApiError(error) && error.status === 402) showDialog({ modalType: 'error', title: t('translate.upgradeTitle'), message: [error.message, t('translate.upgradeBody')] });
-    else showError(error);
-  };
+  const { showError } = useDialog();
+  return (error: unknown) => showError(error, undefined, t('translate.upgradeBody'));
 }
 
 function SiteDetail({ id, onDeleted }: { id: number; onDeleted: () => void }) {
