@@ -20,7 +20,7 @@ const write = (name: string, xml: string) => {
 };
 
 describe('XLIFF 1.2', () => {
-  it('keeps inline codes, honours translate="no" and protected marks, sets targets translated and the target language', async () => {
+  it('keeps inline codes, honours translate="no" and protected marks, marks targets as machine output to review, sets the target language', async () => {
     const file = write(
       'a.xlf',
       `<?xml version="1.0" encoding="UTF-8"?>
@@ -41,13 +41,13 @@ describe('XLIFF 1.2', () => {
     expect(findAll(root, 'file')[0]!.attrs['target-language']).toBe('ar');
     const units = findAll(root, 'trans-unit');
     const target = (id: string) => findAll(units.find((u) => u.attrs.id === id)!, 'target')[0];
-    expect(target('1')!.attrs.state).toBe('translated');
+    expect(target('1')!.attrs).toEqual({ state: 'needs-review-translation', 'state-qualifier': 'mt-suggestion' });
     expect(xml).toContain(`<g id="1">${ar('here')}</g>`);
-    expect(xml).toMatch(/<target state="translated">.*<x id="2"\/>.*<\/target>/);
+    expect(xml).toMatch(/<target state="needs-review-translation" state-qualifier="mt-suggestion">.*<x id="2"\/>.*<\/target>/);
     expect(xml).toContain('<ph id="5">{name}</ph>');
     expect(xml).toContain('<bpt id="6">&lt;b&gt;</bpt>');
-    expect(xml).toMatch(/<target state="translated"><bx id="3"\/>/);
-    expect(findAll(units.find((u) => u.attrs.id === '2')!, 'target')).toHaveLength(1); // the old target was replaced
+    expect(xml).toMatch(/<target state="needs-review-translation" state-qualifier="mt-suggestion"><bx id="3"\/>/);
+    expect(findAll(units.find((u) => u.attrs.id === '2')!, 'target')).toHaveLength(1); // the old target (state="new") was replaced
     expect(textOf(target('2')!)).not.toContain('old');
     expect(target('3')).toBeUndefined();
     expect(target('4')).toBeUndefined();
@@ -62,7 +62,7 @@ describe('XLIFF 1.2', () => {
     const { analysis, out } = await roundTrip(file);
     expect(analysis.segments).toEqual(['First one.', 'Second one.']);
     const xml = fs.readFileSync(out, 'utf8');
-    expect(xml).toContain(`<target state="translated"><mrk mtype="seg" mid="1">${ar('one.')} ${ar('First')}</mrk> <mrk mtype="seg" mid="2">`);
+    expect(xml).toContain(`<target state="needs-review-translation" state-qualifier="mt-suggestion"><mrk mtype="seg" mid="1">${ar('one.')} ${ar('First')}</mrk> <mrk mtype="seg" mid="2">`);
     expect(xml).toContain('target-language="ar-SA"'); // already Arabic: kept as written
   });
 });
@@ -71,7 +71,7 @@ describe('XLIFF 2.x', () => {
   it('keeps pc/ph/sc/ec codes, skips translate="no", sets trgLang and segment state', async () => {
     const file = write(
       'b.xlf',
-      `<?xml version="1.0" encoding="UTF-8"?><xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en"><file id="f1"><unit id="u1"><segment><source>Press <pc id="1">Save</pc> now<ph id="2"/>.</source></segment><ignorable><source> </source></ignorable><segment state="final"><source><sc id="3"/>Second<ec startRef="3"/> sentence with <mrk id="m1" translate="no">Lisan</mrk>.</source><target>x</target></segment></unit><unit id="u2" translate="no"><segment><source>Do not touch</source></segment></unit><group id="g" translate="no"><unit id="u3"><segment><source>Grouped</source></segment></unit></group></file></xliff>`,
+      `<?xml version="1.0" encoding="UTF-8"?><xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en"><file id="f1"><unit id="u1"><segment><source>Press <pc id="1">Save</pc> now<ph id="2"/>.</source></segment><ignorable><source> </source></ignorable><segment state="final"><source><sc id="3"/>Second<ec startRef="3"/> sentence with <mrk id="m1" translate="no">Lisan</mrk>.</source><target/></segment></unit><unit id="u2" translate="no"><segment><source>Do not touch</source></segment></unit><group id="g" translate="no"><unit id="u3"><segment><source>Grouped</source></segment></unit></group></file></xliff>`,
     );
     const { analysis, out } = await roundTrip(file);
     expect(analysis.segments).toEqual(['Press <x1>Save</x1> now<x2/>.', '<x1>Second</x1> sentence with <x2/>.']);
@@ -161,5 +161,71 @@ describe('paired codes (bx/ex, bpt/ept, sc/ec) through an engine', () => {
     expect(targetOf(xml, 'u3')).toBe('اضغط <ph id="6"/>حفظ ثم <ph id="5"/>أغلق الآن');
     // Each sequence is in order; sequences may move against each other.
     expect(targetOf(xml, 'u4')).toBe('أ <ph id="9" canReorder="firstNo"/>ب <ph id="10" canReorder="no"/>ج <ph id="7" canReorder="firstNo"/>د <ph id="8" canReorder="no"/>هـ');
+  });
+});
+
+describe('translations already in the file', () => {
+  const mt = 'state="needs-review-translation" state-qualifier="mt-suggestion"';
+
+  it('XLIFF 1.2: a unit with a target is kept as it is and not counted unless its state is new or needs-translation; the others are machine suggestions', async () => {
+    const human = '<trans-unit id="h1"><source>Thanks for <g id="1">your order</g><x id="2"/></source><target state="translated">شكرا &amp; <g id="1">لطلبك</g><x id="2"/></target></trans-unit>';
+    const unmarked = '<trans-unit id="h2"><source>Hello there</source><target xml:lang="ar">مرحبا</target></trans-unit>';
+    const segmented =
+      '<trans-unit id="h3"><source>One. Two.</source><seg-source><mrk mtype="seg" mid="1">One.</mrk> <mrk mtype="seg" mid="2">Two.</mrk></seg-source><target state="final"><mrk mtype="seg" mid="1">واحد.</mrk> <mrk mtype="seg" mid="2">اثنان.</mrk></target></trans-unit>';
+    const file = write(
+      'kept12.xlf',
+      `<?xml version="1.0" encoding="UTF-8"?>
+<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2"><file source-language="en" target-language="ar" datatype="plaintext" original="app.json"><body>
+<trans-unit id="e1"><source>Empty target here</source><target></target></trans-unit>
+${human}
+${unmarked}
+<trans-unit id="n1"><source>New state <g id="1">text</g></source><target state="new" state-qualifier="leveraged-inherited">New state text</target></trans-unit>
+<trans-unit id="n2"><source>Needs translation</source><target state="needs-translation">Needs translation</target></trans-unit>
+<trans-unit id="w1"><source>Only spaces</source><target state="translated"> </target></trans-unit>
+<trans-unit id="m1"><source>No target</source></trans-unit>
+${segmented}
+</body></file></xliff>`,
+    );
+    const { analysis, out, translations } = await roundTrip(file);
+    // Kept units are no segments: they are neither sent to the engine nor counted.
+    expect(analysis.segments).toEqual(['Empty target here', 'New state <x1>text</x1>', 'Needs translation', 'Only spaces', 'No target']);
+    expect(translations).toHaveLength(5);
+    expect(analysis.words).toBe(12);
+    expect(analysis.characters).toBe('Empty target here'.length + 'New state text'.length + 'Needs translation'.length + 'Only spaces'.length + 'No target'.length);
+    const xml = fs.readFileSync(out, 'utf8');
+    await parse(xml);
+    expect(xml).toContain(human);
+    expect(xml).toContain(unmarked);
+    expect(xml).toContain(segmented);
+    const targetOf = (id: string) => new RegExp(`id="${id}"><source>.*?</source>(<target[^>]*>.*?</target>)`, 's').exec(xml)?.[1];
+    expect(targetOf('e1')).toBe(`<target ${mt}>${ar('here')} ${ar('target')} ${ar('Empty')}</target>`);
+    expect(targetOf('n1')).toBe(`<target state="needs-review-translation" state-qualifier="mt-suggestion"><g id="1">${ar('text')}</g> ${ar('state')} ${ar('New')}</target>`);
+    expect(targetOf('n2')).toBe(`<target ${mt}>${ar('translation')} ${ar('Needs')}</target>`);
+    expect(targetOf('w1')).toBe(`<target ${mt}>${ar('spaces')} ${ar('Only')}</target>`);
+    expect(targetOf('m1')).toBe(`<target ${mt}>${ar('target')} ${ar('No')}</target>`);
+    expect(xml.match(/<target/g)).toHaveLength(8);
+  });
+
+  it('XLIFF 2.0: a segment with a target is kept as it is and not counted unless its state is initial; the others are translated', async () => {
+    const human = '<segment id="s2" state="reviewed" subState="acme:checked"><source>Hello <pc id="1">world</pc></source><target>مرحبا &lt;3 <pc id="1">بالعالم</pc></target></segment>';
+    const noState = '<segment id="s4"><source>Kept too</source><target>محفوظ</target></segment>';
+    const file = write(
+      'kept2.xlf',
+      `<?xml version="1.0" encoding="UTF-8"?><xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="ar"><file id="f1">` +
+        `<unit id="u1"><segment id="s1"><source>No target yet</source></segment>${human}<segment id="s3" state="initial"><source>Copied <ph id="2"/>source</source><target>Copied <ph id="2"/>source</target></segment></unit>` +
+        `<unit id="u2">${noState}<segment id="s5" state="final"><source>Empty final</source><target></target></segment></unit>` +
+        `</file></xliff>`,
+    );
+    const { analysis, out } = await roundTrip(file);
+    expect(analysis.segments).toEqual(['No target yet', 'Copied <x1/>source', 'Empty final']);
+    expect(analysis.words).toBe(7);
+    expect(analysis.characters).toBe('No target yet'.length + 'Copied source'.length + 'Empty final'.length);
+    const xml = fs.readFileSync(out, 'utf8');
+    await parse(xml);
+    expect(xml).toContain(human);
+    expect(xml).toContain(noState);
+    expect(xml).toContain(`<segment id="s1" state="translated"><source>No target yet</source><target>${ar('yet')} ${ar('target')} ${ar('No')}</target></segment>`);
+    expect(xml).toContain(`<segment id="s3" state="translated"><source>Copied <ph id="2"/>source</source><target>${ar('source')}<ph id="2"/> ${ar('Copied')}</target></segment>`);
+    expect(xml).toContain(`<segment id="s5" state="translated"><source>Empty final</source><target>${ar('final')} ${ar('Empty')}</target></segment>`);
   });
 });

@@ -5,7 +5,7 @@ import type { Lang } from '../engines/types';
 import { DocumentError } from './errors';
 import { buildSegment, type InlineNode } from './inline';
 import { SegmentCursor, SegmentLimitError, type DocumentAnalysis, type FilterOptions, type MergeInput } from './types';
-import { cloneElement, el, isElement, localName, prefixOf, type XmlElement, type XmlNode } from './xml/dom';
+import { cloneElement, el, isElement, localName, prefixOf, textOf, type XmlElement, type XmlNode } from './xml/dom';
 import { noticeComment } from './notice';
 import { transformXmlChunks, type OpenElement, type XmlTransformHandlers } from './xml/stream';
 
@@ -14,8 +14,13 @@ import { transformXmlChunks, type OpenElement, type XmlTransformHandlers } from 
  * is one segment; inline codes keep their place as placeholders (g, mrk and pc as pairs;
  * x, ph, it, cp as standalone codes; bx/ex, bpt/ept, sc/ec and sm/em as pairs when both
  * ends sit side by side, standalone otherwise, and never written with the end before its
- * start); translate="no" on a file, group, unit or mrk is honoured; targets get
- * state="translated"; the file's target language is set.
+ * start); translate="no" on a file, group, unit or mrk is honoured; the file's target
+ * language is set. A target already written (any text, in a state other than 1.2 "new" or
+ * "needs-translation", 2.x "initial") is human work: its unit (1.2) or segment (2.x) is kept
+ * as it is and is not a segment at all, so it is neither sent to an engine nor counted. The
+ * targets Lisan writes are machine output awaiting review: in 1.2
+ * state="needs-review-translation" state-qualifier="mt-suggestion" (as the website export
+ * writes them); 2.x has no such state, so its segments get state="translated".
  */
 type Payload = { element: XmlElement; end?: XmlElement };
 type Node = InlineNode<Payload, null>;
@@ -199,12 +204,36 @@ function translateContent(source: XmlElement, cursor: SegmentCursor): XmlNode[] 
 
 const langCode = (lang: Lang) => lang;
 
+/**
+ * XLIFF 1.2 target attributes for machine output awaiting a reviewer; the website XLIFF export
+ * writes the same.
+ */
+export const MT_SUGGESTION_TARGET_ATTRS: Readonly<Record<string, string>> = { state: 'needs-review-translation', 'state-qualifier': 'mt-suggestion' };
+
+/** Target states saying the target is not a translation yet (1.2 on the target, 2.x on the segment). */
+const UNTRANSLATED_STATES_12 = new Set(['new', 'needs-translation']);
+const UNTRANSLATED_STATES_2 = new Set(['initial']);
+
+const targetOf = (parent: XmlElement) => parent.children.find((c): c is XmlElement => isElement(c) && localName(c.name) === 'target');
+
+/**
+ * Whether `parent` (a 1.2 trans-unit, a 2.x segment) already holds a translation to keep: a
+ * target with text whose state (`state`, read from the target in 1.2, the segment in 2.x) does
+ * not say it is still to be translated. A 2.x segment without a state is kept too, although
+ * the standard's default is "initial": a tool that writes no states may still hold human work.
+ */
+function hasTranslation(parent: XmlElement, state: string | undefined, untranslated: ReadonlySet<string>): boolean {
+  const target = targetOf(parent);
+  if (!target || !textOf(target).trim()) return false;
+  return state === undefined || !untranslated.has(state);
+}
+
 /** Puts `target` right after `after` (replacing any existing target). */
-function placeTarget(parent: XmlElement, after: XmlElement, content: XmlNode[], state: { name: string; value: string } | null) {
+function placeTarget(parent: XmlElement, after: XmlElement, content: XmlNode[], attrs: Readonly<Record<string, string>> | null) {
   const prefix = prefixOf(after.name);
-  const existing = parent.children.find((c): c is XmlElement => isElement(c) && localName(c.name) === 'target');
+  const existing = targetOf(parent);
   const target = el(`${prefix}target`, existing ? { ...existing.attrs } : {}, content);
-  if (state) target.attrs[state.name] = state.value;
+  if (attrs) Object.assign(target.attrs, attrs);
   if (existing) parent.children[parent.children.indexOf(existing)] = target;
   else parent.children.splice(parent.children.indexOf(after) + 1, 0, target);
 }
@@ -222,6 +251,7 @@ function isTranslatable(element: { attrs: Record<string, string> }, ancestors: r
 function unit12(unit: XmlElement, cursor: SegmentCursor) {
   const source = unit.children.find((c): c is XmlElement => isElement(c) && localName(c.name) === 'source');
   if (!source) return;
+  if (hasTranslation(unit, targetOf(unit)?.attrs.state, UNTRANSLATED_STATES_12)) return;
   const segSource = unit.children.find((c): c is XmlElement => isElement(c) && localName(c.name) === 'seg-source');
   if (segSource) {
     const target = cloneElement(segSource);
@@ -238,18 +268,18 @@ function unit12(unit: XmlElement, cursor: SegmentCursor) {
       const content = translateContent(mark, cursor);
       if (content) mark.children = content;
     }
-    if (cursor.mode === 'merge') placeTarget(unit, segSource, target.children, { name: 'state', value: 'translated' });
+    if (cursor.mode === 'merge') placeTarget(unit, segSource, target.children, MT_SUGGESTION_TARGET_ATTRS);
     return;
   }
   const content = translateContent(source, cursor);
-  if (content) placeTarget(unit, source, content, { name: 'state', value: 'translated' });
+  if (content) placeTarget(unit, source, content, MT_SUGGESTION_TARGET_ATTRS);
 }
 
 function unit2(unit: XmlElement, cursor: SegmentCursor) {
   for (const segment of unit.children) {
     if (!isElement(segment) || localName(segment.name) !== 'segment') continue;
     const source = segment.children.find((c): c is XmlElement => isElement(c) && localName(c.name) === 'source');
-    if (!source) continue;
+    if (!source || hasTranslation(segment, segment.attrs.state, UNTRANSLATED_STATES_2)) continue;
     const content = translateContent(source, cursor);
     if (content) {
       placeTarget(segment, source, content, null);

@@ -5,6 +5,7 @@
  * Reading uses saxes (strict, no DTD processing); a DOCTYPE is refused outright.
  */
 import { SaxesParser } from 'saxes';
+import { MT_SUGGESTION_TARGET_ATTRS } from '../../formats/xliff';
 
 export interface XliffUnit {
   id: string;
@@ -51,6 +52,11 @@ export function segmentToXliff(segment: string): string {
   return out + escapeXml(segment.slice(last));
 }
 
+/** Engine output awaiting review, as the document filter marks the XLIFF targets it writes. */
+const MT_SUGGESTION_STATE = Object.entries(MT_SUGGESTION_TARGET_ATTRS)
+  .map(([name, value]) => `${name}="${value}"`)
+  .join(' ');
+
 export const XLIFF_HEADER = '<?xml version="1.0" encoding="UTF-8"?>\n<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">\n';
 export const XLIFF_FOOTER = '</xliff>\n';
 
@@ -60,7 +66,7 @@ export function xliffFile(file: XliffFile): string {
   out += `    <header><tool tool-id="lisan" tool-name="Lisan"/>${file.title ? `<note>${escapeXml(file.title)}</note>` : ''}${file.notice ? `<note from="lisan" priority="1">${escapeXml(file.notice)}</note>` : ''}</header>\n    <body>\n`;
   for (const unit of file.units) {
     // Engine output awaits review; units a reviewer sent back are translated.
-    const state = unit.reviewed ? 'state="translated"' : 'state="needs-review-translation" state-qualifier="mt-suggestion"';
+    const state = unit.reviewed ? 'state="translated"' : MT_SUGGESTION_STATE;
     out += `      <trans-unit id="${escapeXml(unit.id)}" xml:space="preserve">\n`;
     out += `        <source>${segmentToXliff(unit.source)}</source>\n`;
     out += `        <target ${state}>${segmentToXliff(unit.target)}</target>\n`;
