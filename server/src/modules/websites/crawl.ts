@@ -1,6 +1,7 @@
 import type { WebsitesContext } from './context';
 import { crawlWebsite } from './crawler';
 import type { WebsiteRow } from '../../db/tables/websites';
+import { normalizePageUrl } from './urls.fns';
 
 export type WebsiteCrawl = ReturnType<typeof createWebsiteCrawl>;
 
@@ -23,7 +24,8 @@ export function createWebsiteCrawl(ctx: WebsitesContext) {
       // (a crash) left the entry saying crawling; the job's next run writes it.
       if (site.state !== 'crawling') return syncHistory(site.id);
       const result = await crawlWebsite({ repo, fetcher: deps.fetcher, now: deps.now, logger, settings: settings.crawl }, site);
-      const startPage = await repo.findPageByUrl(site.id, site.url);
+      // Pages are listed under their normal form ("/index.html" as "/"); the site keeps the address as added.
+      const startPage = await repo.findPageByUrl(site.id, normalizePageUrl(site.url));
       const first = startPage?.title ? startPage : (await repo.listPages(site.id, { page: 1, perPage: 1 })).rows[0];
       const current = await repo.findSite(site.id);
       if (!current || current.crawl_generation !== job.generation) return;

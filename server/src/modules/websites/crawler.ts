@@ -4,7 +4,8 @@
  * requests at a time per host with a pause between them. Every page found is listed
  * (Detected); one that cannot be translated is listed with the reason it was skipped.
  * A re-crawl compares each page's text hash: changed pages return to Detected, unchanged
- * translations stay as they are.
+ * translations stay as they are. A folder and its index page ("/docs/" and "/docs/index.html")
+ * are one page, listed under the folder's address (urls.fns normalizePageUrl).
  */
 import type { Logger } from 'pino';
 import { analyzeHtml, decodeHtmlBytes } from '../../formats/html';
@@ -13,7 +14,7 @@ import { ALLOW_ALL, DISALLOW_ALL, crawlDelayFor, isAllowedByRobots, parseRobots,
 import { parseSitemap } from './sitemap.fns';
 import type { WebsitesRepo } from './repo';
 import type { WebsiteRow } from '../../db/tables/websites';
-import { isSameSite, localPathFor, normalizePageUrl, siteKey, withSuffix } from './urls.fns';
+import { cleanUrl, isSameSite, localPathFor, normalizePageUrl, siteKey, withSuffix } from './urls.fns';
 
 export interface CrawlSettings {
   /** robots.txt product token, e.g. "LisanBot". */
@@ -44,7 +45,10 @@ export interface CrawlResult {
 }
 
 interface QueueItem {
+  /** The page's normal form: what it is listed and told apart under ("/docs/" for "/docs/index.html"). */
   url: string;
+  /** The address as found (fragment aside), which is the one fetched: some servers answer only it. */
+  fetchUrl: string;
   depth: number;
 }
 
@@ -135,14 +139,22 @@ export async function crawlWebsite(deps: CrawlDeps, site: WebsiteRow, signal?: A
     const normalized = normalizePageUrl(url);
     if (seen.has(normalized) || seen.size >= maxQueued) return;
     seen.add(normalized);
-    queue.push({ url: normalized, depth });
+    queue.push({ url: normalized, fetchUrl: cleanUrl(url), depth });
   }
 
   /** Lists a page (insert or update), keeping translations whose text did not change. */
   async function store(url: string, depth: number, values: { title?: string; words?: number; lang?: 'en' | 'ar'; html?: string | null; textHash?: string | null; segmentCount?: number; skip?: { reason: string; detail: string } | null }) {
     await withLock(async () => {
       const now = deps.now();
-      const existing = await repo.findPageByUrl(site.id, url);
+      let existing = await repo.findPageByUrl(site.id, url);
+      // Listed by an earlier crawl under its index address: that row is this page, renamed to the normal form.
+      let renamed: { url: string } | undefined;
+      const earlier = indexAddressed.get(url);
+      if (!existing && earlier) {
+        indexAddressed.delete(url);
+        existing = await repo.findPageByUrl(site.id, earlier);
+        if (existing) renamed = { url };
+      }
       const skipped = values.skip ?? null;
       const common = {
         title: values.title ?? existing?.title ?? '',
@@ -156,6 +168,7 @@ export async function crawlWebsite(deps: CrawlDeps, site: WebsiteRow, signal?: A
         depth: existing ? Math.min(existing.depth, depth) : depth,
         crawl_generation: generation,
         last_crawled_at: now,
+        ...renamed,
       };
       if (!existing) {
         let localPath = localPathFor(url);
@@ -183,7 +196,7 @@ export async function crawlWebsite(deps: CrawlDeps, site: WebsiteRow, signal?: A
   }
 
   async function visit(item: QueueItem, isStart: boolean) {
-    const url = new URL(item.url);
+    const url = new URL(item.fetchUrl);
     const robots = await robotsFor(url);
     if (!isAllowedByRobots(robots, settings.robotsToken, url)) {
       const skip = robotsUnreachable.get(url.origin) ?? { reason: 'robots', detail: 'robots.txt' };
@@ -193,7 +206,7 @@ export async function crawlWebsite(deps: CrawlDeps, site: WebsiteRow, signal?: A
     }
     let result;
     try {
-      result = await fetcher.fetch(item.url, { accept: 'html', signal });
+      result = await fetcher.fetch(item.fetchUrl, { accept: 'html', signal });
     } catch (error) {
       const skip = skipOf(error);
       await store(item.url, item.depth, { skip });
@@ -227,7 +240,8 @@ export async function crawlWebsite(deps: CrawlDeps, site: WebsiteRow, signal?: A
       return;
     }
     const html = decodeHtmlBytes(result.body, result.charset);
-    const analysis = analyzeHtml(html, pageUrl);
+    // Links are resolved against the address that answered ("/docs/index.html" and "/docs/" share a folder anyway).
+    const analysis = analyzeHtml(html, cleanUrl(finalUrl));
     htmlPages++;
     await store(pageUrl, item.depth, {
       title: analysis.title || new URL(pageUrl).pathname,
@@ -270,6 +284,13 @@ export async function crawlWebsite(deps: CrawlDeps, site: WebsiteRow, signal?: A
         logger.info({ err: error, sitemap: sitemapUrl }, 'sitemap skipped');
       }
     }
+  }
+
+  // Pages an earlier crawl listed under a folder's index address, by their normal form (the oldest row wins).
+  const indexAddressed = new Map<string, string>();
+  for (const row of await repo.listIndexAddressedPages(site.id)) {
+    const normal = normalizePageUrl(row.url);
+    if (normal !== row.url && !indexAddressed.has(normal)) indexAddressed.set(normal, row.url);
   }
 
   // 1. The start page decides the site's host (after redirects) and whether there is a site at all.

@@ -7,14 +7,14 @@ import type { ApprovedTranslation } from '../translate/memory';
 import { Invalid, NotFound } from '../../http/errors';
 import type { WebsitesContext } from './context';
 import type { WebLang, WebsitePageRow, WebsiteRow } from '../../db/tables/websites';
-import { relativeHref, siteKey } from './urls.fns';
+import { folderOfIndex, relativeHref, siteKey } from './urls.fns';
 import { parseXliff, XLIFF_FOOTER, XLIFF_HEADER, XliffError, xliffFile, type XliffUnit } from './xliff.fns';
 
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
 
-/** A page's key for link matching: site, path and query (protocol and "www." ignored). */
+/** A page's key for link matching: site, path and query (protocol and "www." ignored; "/a/index.html" is "/a/"). */
 function linkKey(url: URL): string {
-  return `${siteKey(url)}${url.pathname}${url.search}`;
+  return `${siteKey(url)}${folderOfIndex(url.pathname)}${url.search}`;
 }
 
 /**

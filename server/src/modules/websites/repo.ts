@@ -150,6 +150,20 @@ export function createWebsitesRepo(db: Kysely<DB>) {
       return executor.selectFrom('website_pages').select(PAGE_SUMMARY).where('website_id', '=', websiteId).where('url', '=', url).executeTakeFirst();
     },
 
+    /**
+     * Pages listed under a folder's index address ("/docs/index.html"): crawls before the index page
+     * and its folder were one page stored them so; a crawl now finds them under the folder's address.
+     */
+    listIndexAddressedPages(websiteId: number, executor: Executor = db) {
+      return executor
+        .selectFrom('website_pages')
+        .select(['id', 'url'])
+        .where('website_id', '=', websiteId)
+        .where(sql<boolean>`url ~* ${'/(index\\.(html?|php)|default\\.(html?|aspx))([?].*)?$'}`)
+        .orderBy('id')
+        .execute();
+    },
+
     async localPathTaken(websiteId: number, localPath: string, executor: Executor = db) {
       const row = await executor.selectFrom('website_pages').select('id').where('website_id', '=', websiteId).where('local_path', '=', localPath).executeTakeFirst();
       return Boolean(row);

@@ -6,7 +6,7 @@ import type { WebsitesContext } from './context';
 import type { WebsiteCrawl } from './crawl';
 import type { PageFilter } from './repo';
 import type { WebsitePageRow, WebsiteRow, WebsiteScope } from '../../db/tables/websites';
-import { normalizePageUrl, parseSiteUrl } from './urls.fns';
+import { cleanUrl, parseSiteUrl } from './urls.fns';
 
 function toPageJson(previewBase: string, page: Omit<WebsitePageRow, 'html' | 'translations'>) {
   const active = page.status === 'Active';
@@ -103,12 +103,12 @@ export function createWebsiteSites(ctx: WebsitesContext, crawl: WebsiteCrawl) {
     async addWebsite(actor: Actor, input: { url: string; scope: WebsiteScope }) {
       const url = await checkSiteUrl(input.url);
       // The same address with the same scope again is the site the user has: crawled again, not listed twice.
-      const existing = await repo.findSiteOfUserByUrl(actor.user.id, normalizePageUrl(url), input.scope);
+      const existing = await repo.findSiteOfUserByUrl(actor.user.id, cleanUrl(url), input.scope);
       if (existing) return recrawlSite(actor, existing);
       const plan = await planFor(actor.user);
       await deps.rateLimiter.consume(`websites:crawl:${actor.user.id}`, settings.crawlsPerHour, 3600);
       const pageLimit = input.scope === 'page' ? 1 : Math.min(plan.web_pages, settings.maxPages);
-      const site = await repo.createSite({ user_id: actor.user.id, url: normalizePageUrl(url), scope: input.scope, page_limit: pageLimit, title: url.hostname, now: deps.now() });
+      const site = await repo.createSite({ user_id: actor.user.id, url: cleanUrl(url), scope: input.scope, page_limit: pageLimit, title: url.hostname, now: deps.now() });
       // Languages are known after the crawl (source) and the translate request (target).
       await deps.history.record({
         projectId: site.project_id,

@@ -15,12 +15,30 @@ export function parseSiteUrl(input: string): URL | null {
   }
 }
 
-/** The form pages are stored under: no fragment, no default port (the URL parser already lower-cases the host). */
-export function normalizePageUrl(input: string | URL): string {
+/** An address without its fragment and empty query (the URL parser already lower-cases the host and drops a default port). */
+export function cleanUrl(input: string | URL): string {
   const url = new URL(typeof input === 'string' ? input : input.href);
   url.hash = '';
   // "/a?" and "/a" are one page: an empty query is dropped.
   if (!url.search) url.search = '';
+  return url.href;
+}
+
+/** The file names servers answer a folder with: "/a/index.html" is the page "/a/". */
+const INDEX_FILE = /\/(?:index\.(?:html?|php)|default\.(?:html?|aspx))$/i;
+
+/** "/a/index.html" -> "/a/" (index.htm, index.php, default.htm(l), default.aspx too, any case); other paths as they are. */
+export function folderOfIndex(pathname: string): string {
+  return pathname.replace(INDEX_FILE, '/');
+}
+
+/**
+ * The form pages are stored and told apart under: cleanUrl's, and a folder's index page is the
+ * folder ("/docs/index.html?x=1" -> "/docs/?x=1"), so the two addresses are one page.
+ */
+export function normalizePageUrl(input: string | URL): string {
+  const url = new URL(cleanUrl(input));
+  url.pathname = folderOfIndex(url.pathname);
   return url.href;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { crawlDelayFor, isAllowedByRobots, parseRobots } from './robots.fns';
 import { parseSitemap } from './sitemap.fns';
-import { isSameSite, localPathFor, normalizePageUrl, parseSiteUrl, relativeHref, siteKey, withSuffix } from './urls.fns';
+import { cleanUrl, folderOfIndex, isSameSite, localPathFor, normalizePageUrl, parseSiteUrl, relativeHref, siteKey, withSuffix } from './urls.fns';
 import { GLOSS_NOTICE } from '../../engines/dictionary/engine';
 import { parseXliff, segmentToXliff, XLIFF_FOOTER, XLIFF_HEADER, XliffError, xliffFile } from './xliff.fns';
 
@@ -80,11 +80,27 @@ describe('URLs of a site', () => {
 
   it('normalises page URLs and tells same-site URLs (www and scheme aside, port included)', () => {
     expect(normalizePageUrl('https://EXAMPLE.com:443/a?#frag')).toBe('https://example.com/a');
+    expect(cleanUrl('https://EXAMPLE.com:443/index.html?#frag')).toBe('https://example.com/index.html');
     const keys = new Set([siteKey(new URL('https://www.example.com/'))]);
     expect(isSameSite(new URL('http://example.com/x'), keys)).toBe(true);
     expect(isSameSite(new URL('https://blog.example.com/x'), keys)).toBe(false);
     expect(isSameSite(new URL('https://example.com:8443/x'), keys)).toBe(false);
     expect(isSameSite(new URL('ftp://example.com/x'), keys)).toBe(false);
+  });
+
+  it('takes a folder\'s index page for the folder (the query kept), whatever its case', () => {
+    expect(normalizePageUrl('http://site/index.html')).toBe('http://site/');
+    expect(normalizePageUrl('http://site/docs/index.html#top')).toBe('http://site/docs/');
+    expect(normalizePageUrl('http://site/docs/INDEX.HTM?b=2&a=1')).toBe('http://site/docs/?b=2&a=1');
+    for (const name of ['index.php', 'default.htm', 'Default.html', 'default.ASPX']) expect(normalizePageUrl(`http://site/a/${name}`)).toBe('http://site/a/');
+    // Only the last segment, only these names.
+    expect(normalizePageUrl('http://site/index.html/x')).toBe('http://site/index.html/x');
+    expect(normalizePageUrl('http://site/myindex.html')).toBe('http://site/myindex.html');
+    expect(normalizePageUrl('http://site/index.json')).toBe('http://site/index.json');
+    expect(normalizePageUrl('http://site/a?next=/index.html')).toBe('http://site/a?next=/index.html');
+    expect(folderOfIndex('/docs/default.aspx')).toBe('/docs/');
+    // The root still exports as index.html.
+    expect(localPathFor(normalizePageUrl('http://site/index.php'))).toBe('index.html');
   });
 
   it('gives every page a local path for the ZIP and the preview, and relative links between them', () => {

@@ -843,3 +843,110 @@ describe('the history entry', () => {
     expect(await entryOf(client, projectId)).toBeUndefined();
   });
 });
+
+describe('a folder and its index page', () => {
+  // A site whose pages link to "/" and "/index.html", "/docs/" and "/docs/index.html"; "/guide/" is
+  // answered only as "/guide/index.html" (as some static hosts do).
+  let server: import('node:http').Server;
+  let base: string;
+  const requests: string[] = [];
+  const page = (title: string, links: string[]) =>
+    `<html><head><title>${title}</title></head><body><h1>${title}</h1><p>The ${title.toLowerCase()} page says hello.</p>${links.map((href) => `<a href="${href}">${href}</a>`).join(' ')}</body></html>`;
+  const home = page('Home', ['/index.html', '/docs/', '/docs/index.html', '/about', '/guide/index.html', '/']);
+  const docs = page('Docs', ['index.html', '../', '/index.html', './']);
+  const settings = { robotsToken: 'LisanBot', maxDepth: 3, concurrency: 2, delayMs: 0, maxDelayMs: 0, maxSitemaps: 2, robotsMaxBytes: 65_536 };
+
+  beforeAll(async () => {
+    const http = await import('node:http');
+    server = http.createServer((request, response) => {
+      const url = request.url ?? '';
+      requests.push(url);
+      const html = (body: string) => response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
+      if (url === '/robots.txt') return response.end('User-agent: *\nAllow: /\n');
+      if (url === '/' || url === '/index.html') return html(home);
+      if (url === '/docs/' || url === '/docs/index.html') return html(docs);
+      if (url === '/about') return html(page('About', ['/', '/docs/index.html']));
+      if (url === '/guide/index.html') return html(page('Guide', ['../index.html']));
+      response.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => server?.close(resolve));
+  });
+
+  const paths = (pages: Array<{ url: string }>) => pages.map((p) => pathOf(p.url)).sort();
+
+  it('lists each page once under the folder\'s address, fetched as found, and charges each once', async () => {
+    const user = await createUser(t.container, { plan_id: (await t.container.plans.getBySlug('hobbyist')).id, trial_ends_at: null });
+    const c = await t.client().signInAs(user.id);
+    requests.length = 0;
+    const added = await c.post('/api/websites', { url: `${base}/`, scope: 'site' });
+    expect(added.statusCode).toBe(202);
+    const done = await crawled(c, added.json().data.id);
+    expect(done).toMatchObject({ state: 'ready', title: 'Home' });
+    const pages = await allPages(c, done.id);
+    expect(paths(pages)).toEqual(['/', '/about', '/docs/', '/guide/']);
+    expect(pages.every((p) => p.skip_reason === null)).toBe(true);
+    expect(done.pages.total).toBe(4);
+    // Each page fetched once, at the address found first; "/guide/" only as "/guide/index.html".
+    const fetched = requests.filter((r) => r !== '/robots.txt' && r !== '/sitemap.xml').sort();
+    expect(fetched).toEqual(['/', '/about', '/docs/', '/guide/index.html']);
+
+    const response = await c.post(`/api/websites/${done.id}/translate`, { page_ids: 'all', target_lang: 'ar', domain: 'general' });
+    expect(response.json().data).toEqual({ queued: 4, charged: 4, unchanged: 0, skipped: 0 });
+    await translated(c, done.id);
+    expect(await t.container.ledger.count(`user:${user.id}`, 'web_pages')).toBe(4);
+
+    // One file per page; links to either address go to the one copy.
+    const files = await unzip((await c.get(`/api/websites/${done.id}/export?format=zip`)).rawPayload);
+    expect([...files.keys()].sort()).toEqual(['about.html', 'docs/index.html', 'guide/index.html', 'index.html']);
+    expect(files.get('index.html')).toContain('<a href="index.html">');
+    expect(files.get('index.html')).toContain('<a href="docs/index.html">/DOCS/</a>');
+    expect(files.get('index.html')).toContain('<a href="docs/index.html">/DOCS/INDEX.HTML</a>');
+    expect(files.get('docs/index.html')).toContain('<a href="../index.html">');
+    expect(files.get('guide/index.html')).toContain('<a href="../index.html">');
+    const xliff = (await c.get(`/api/websites/${done.id}/export?format=xliff`)).body;
+    expect(xliff.match(/<file /g)).toHaveLength(4);
+    expect(xliff.match(/<source>The docs page says hello\.<\/source>/g)).toHaveLength(1);
+  });
+
+  it('lists the start page under "/" when the site is added as "/index.html", fetching the address given', async () => {
+    const user = await createUser(t.container, { plan_id: (await t.container.plans.getBySlug('hobbyist')).id, trial_ends_at: null });
+    const c = await t.client().signInAs(user.id);
+    requests.length = 0;
+    const added = await c.post('/api/websites', { url: `${base}/index.html`, scope: 'site' });
+    // The site keeps the address as added.
+    expect(added.json().data.url).toBe(`${base}/index.html`);
+    const done = await crawled(c, added.json().data.id);
+    expect(done).toMatchObject({ state: 'ready', title: 'Home' });
+    expect(paths(await allPages(c, done.id))).toEqual(['/', '/about', '/docs/', '/guide/']);
+    expect(requests).toContain('/index.html');
+    expect(requests).not.toContain('/');
+  });
+
+  it('takes a page an earlier crawl listed under its index address as that page: renamed, translation kept, no second row', async () => {
+    const repo = createWebsitesRepo(t.container.database.db);
+    const db = t.container.database.db;
+    const row = await repo.createSite({ user_id: owner.id, url: `${base}/`, scope: 'site', page_limit: 20, title: '', now: new Date() });
+    await crawlWebsite({ repo, fetcher: t.container.webFetcher, now: () => new Date(), logger: t.container.logger, settings }, row);
+    const before = (await repo.listPages(row.id, { page: 1, perPage: 100 })).rows;
+    expect(paths(before)).toEqual(['/', '/about', '/docs/', '/guide/']);
+    // As a crawl before this change stored them: "/index.html" (translated) and "/docs/INDEX.HTM".
+    const homeRow = before.find((p) => pathOf(p.url) === '/')!;
+    const docsRow = before.find((p) => pathOf(p.url) === '/docs/')!;
+    await repo.updatePage(homeRow.id, { url: `${base}/index.html`, status: 'Active', target_lang: 'ar', domain: 'general', translated_hash: homeRow.text_hash, translations: JSON.stringify(['x']) });
+    await repo.updatePage(docsRow.id, { url: `${base}/docs/INDEX.HTM` });
+
+    const result = await crawlWebsite({ repo, fetcher: t.container.webFetcher, now: () => new Date(), logger: t.container.logger, settings }, row);
+    expect(result.error).toBeNull();
+    const after = (await repo.listPages(row.id, { page: 1, perPage: 100 })).rows;
+    expect(paths(after)).toEqual(['/', '/about', '/docs/', '/guide/']);
+    expect(after.map((p) => p.id).sort()).toEqual(before.map((p) => p.id).sort());
+    const home = await db.selectFrom('website_pages').select(['url', 'status', 'local_path']).where('id', '=', homeRow.id).executeTakeFirstOrThrow();
+    expect(home).toEqual({ url: `${base}/`, status: 'Active', local_path: 'index.html' });
+    await repo.deleteSite(row.id);
+  });
+});
