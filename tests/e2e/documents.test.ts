@@ -134,6 +134,14 @@ describe('documents screen', () => {
     await shot(page, 'documents-unsupported-ar');
     await dialog.getByRole('button').first().click();
     expect(await page.getByTestId('file-card').count()).toBe(0);
+    // Over the guest's size (2 MB by default): the spec's sentence, then the limit itself.
+    await page.getByTestId('document-input').setInputFiles({ name: 'large.docx', mimeType: 'application/octet-stream', buffer: Buffer.alloc(2 * 1024 * 1024 + 1) });
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain('عذرًا، يتجاوز هذا المستند الحد الأقصى لحجم الملفات في هذه الباقة.');
+    expect(await dialog.innerText()).toContain('أقصى حجم للمستند يمكنك رفعه هو 2 ميغابايت.');
+    await dialog.getByRole('button').first().click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('file-card').count()).toBe(0);
 
     // The Arabic screen starts "to English"; "Detect language" finds the document English, so it goes to Arabic, and says so.
     expect(await page.getByTestId('target-language').inputValue()).toBe('en');

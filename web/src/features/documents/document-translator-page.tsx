@@ -98,7 +98,8 @@ export function DocumentTranslatorPage() {
         : // A format Lisan reads that this visitor may not use: say which ones they may, and how to get more.
           tMessages(user ? 'errors.formatNotInPlan' : 'errors.formatForAccounts', { format: problem.format.toUpperCase(), formats })
       : problem.kind === 'size'
-        ? tMessages('errors.documentSize')
+        ? // The spec's sentence, then the limit itself (the spec's words do not name it).
+          [tMessages('errors.documentSize'), t('limits.sizeLimit', { size: problem.limitMb })]
         : tMessages('errors.fileWords', { limit: number(problem.limit) });
 
   const wordsProblem = count.data ? checkWords(count.data.words, limits) : null;
