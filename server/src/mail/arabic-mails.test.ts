@@ -122,6 +122,19 @@ describe('e-mails of a user who switched the interface to Arabic', () => {
     expect(mail.subject).toBe('مستندك المترجَم جاهز');
   });
 
+  it('team handed over: Arabic, the Latin team and owner names isolated inside the sentences', () => {
+    const mail = expectArabicMail({
+      to: 'heir-ar@example.com',
+      locale: 'ar',
+      template: 'teamOwnership',
+      data: { name: 'Layla Ahmad', teamName: 'Nadia & Co', previousName: 'Nadia Owner', link: 'https://lisan.example/team' },
+    } as MailJob);
+    expect(mail.subject).toBe('أصبحت مالك فريق Nadia & Co في لسان');
+    expect(mail.text).toContain('نقل \u2068Nadia Owner\u2069 إليك ملكية فريق \u2068Nadia & Co\u2069 في لسان.');
+    expect(mail.text).toContain('يعمل الفريق من الآن بباقتك');
+    expect(mail.text).toContain('https://lisan.example/team');
+  });
+
   it('document ready: the memory sentence counts the fuzzy hits in their plural form, and says nothing of them when there are none', () => {
     const ready = (memorySegments: number, memoryFuzzySegments: number) =>
       expectArabicMail({

@@ -163,6 +163,17 @@ export const templates = {
     });
   },
 
+  /** A team was handed over to this member: they are its owner now, and the team works under their plan. */
+  teamOwnership(locale: Locale, data: { name: string; teamName: string; previousName: string; link: string }): RenderedMail {
+    const params = { team: isolate(data.teamName), previous: isolate(data.previousName) };
+    return layout(locale, {
+      name: data.name,
+      title: t(locale, 'teams.mail_owner_subject', { team: data.teamName }),
+      paragraphs: [t(locale, 'teams.mail_owner_body', params), t(locale, 'teams.mail_owner_plan')],
+      action: { url: data.link, label: t(locale, 'teams.mail_owner_action') },
+    });
+  },
+
   /** A general notice whose texts the sender supplies in both languages. */
   notice(locale: Locale, data: NoticeData): RenderedMail {
     return layout(locale, {

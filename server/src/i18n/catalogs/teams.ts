@@ -32,6 +32,10 @@ export const teams = {
     'teams.mail_removed_body': ':remover removed you from the team :team on Lisan, and you were signed out.',
     'teams.mail_removed_account': 'Your account is an individual account again, on the free trial, and you can keep translating. What you translated in the team stays with the team.',
     'teams.mail_removed_action': 'Sign in',
+    'teams.mail_owner_subject': 'You are now the owner of :team on Lisan',
+    'teams.mail_owner_body': ':previous handed the team :team over to you on Lisan. You are now its owner, and :previous stays in the team as an account manager.',
+    'teams.mail_owner_plan': "From now on the team works under your plan: its members' translations, documents and web pages count against your plan's limits, and its seats. Check that your plan fits the team on the Membership page.",
+    'teams.mail_owner_action': 'Open the team',
     'teams.owner_cannot_leave': 'As the account owner, hand the team over to a member or dissolve it instead of leaving it.',
   },
   ar: {
@@ -69,6 +73,10 @@ export const teams = {
     'teams.mail_removed_body': 'تمت إزالتك من فريق :team في لسان بطلب من :remover، وسُجّل خروجك.',
     'teams.mail_removed_account': 'عاد حسابك حسابًا فرديًا ضمن الفترة التجريبية المجانية، ويمكنك مواصلة الترجمة. وتبقى الترجمات التي أنجزتها في الفريق لدى الفريق.',
     'teams.mail_removed_action': 'تسجيل الدخول',
+    'teams.mail_owner_subject': 'أصبحت مالك فريق :team في لسان',
+    'teams.mail_owner_body': 'نقل :previous إليك ملكية فريق :team في لسان. أصبحت الآن مالكه، ويبقى :previous في الفريق مديرًا للحساب.',
+    'teams.mail_owner_plan': 'يعمل الفريق من الآن بباقتك: تُحتسب ترجمات أعضائه ومستنداتهم وصفحات مواقعهم من حدود باقتك ومن عدد مستخدميها. تحقّق من أن باقتك تناسب الفريق في صفحة العضوية.',
+    'teams.mail_owner_action': 'فتح صفحة الفريق',
     'teams.owner_cannot_leave': 'بصفتك مالك الحساب، يجب نقل ملكية الفريق إلى أحد أعضائه أو حلّه بدلًا من مغادرته.',
   },
 } as const;

@@ -321,6 +321,11 @@ export function createTeamsService(deps: {
         await deps.usersRepo.setRole(actor.user.id, ROLE.manager, now, trx);
       });
       await changed(team.teamId, [member.id, actor.user.id]);
+      // The new owner hears of it: the team now works under their plan.
+      const heir = await deps.usersRepo.findById(member.id);
+      if (heir) {
+        await deps.mail.send({ to: heir.email, locale: heir.locale, template: 'teamOwnership', data: { name: heir.name, teamName: team.name, previousName: actor.user.name, link: `${deps.appUrl}/team` } });
+      }
     },
 
     /** The owner dissolves the team: everyone becomes an individual account again. */

@@ -335,6 +335,13 @@ describe('team authorization matrix', () => {
     expect((await ownerClient.post('/api/team/transfer', { member_id: heir.id })).statusCode).toBe(200);
     expect((await heirClient.get('/api/user')).json().role_id).toBe('3');
     expect((await ownerClient.get('/api/user')).json().role_id).toBe('4');
+    // The new owner is told, with what it means for their plan.
+    await expect.poll(() => mailbox.sent.find((m) => m.to === heir.email && m.subject.includes('now the owner')), { timeout: 15_000 }).toBeTruthy();
+    const ownerMail = mailbox.sent.find((m) => m.to === heir.email && m.subject.includes('now the owner'))!;
+    expect(ownerMail.subject).toBe('You are now the owner of Nadia & Co on Lisan');
+    expect(ownerMail.text.replace(/[\u2066-\u2069]/g, '')).toContain('Nadia Owner handed the team Nadia & Co over to you on Lisan.');
+    expect(ownerMail.text).toContain('the team works under your plan');
+    expect(ownerMail.text).toMatch(/https?:\/\/\S+\/team\b/);
     // The team's glossary and memory go with the team (foreign keys, on delete cascade).
     expect((await heirClient.post('/api/team/glossary', { source_lang: 'en', target_lang: 'ar', source_term: 'invoice', target_term: 'فاتورة' })).statusCode).toBe(201);
     const teamId = (await heirClient.get('/api/team')).json().data.id;
