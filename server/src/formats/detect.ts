@@ -29,7 +29,7 @@ export async function detectFormat(filePath: string, limits: FilterLimits): Prom
     await handle.close();
   }
   const data = head.subarray(0, length);
-  if (length === 0) throw new DocumentError('broken_file', 'empty file');
+  if (length === 0) throw new DocumentError('empty_file', 'empty file');
 
   if (startsWith(data, ZIP) || startsWith(data, ZIP_EMPTY)) {
     const zip = await openZip(filePath, limits);

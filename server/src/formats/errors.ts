@@ -6,6 +6,7 @@
 export type DocumentErrorCode =
   | 'unsupported_format'
   | 'broken_file'
+  | 'empty_file'
   | 'encrypted'
   | 'too_large'
   | 'unsafe_xml'

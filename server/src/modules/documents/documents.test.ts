@@ -126,9 +126,15 @@ describe('POST /api/count-words', () => {
     expect(locked.statusCode).toBe(422);
     expect(locked.json().message).toMatch(/password-protected/);
 
+    // An empty file says so, rather than that something is wrong with it.
+    const empty = await upload(client, '/api/count-words', { name: 'empty.docx', content: Buffer.alloc(0) });
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().message).toBe('There is an issue with the uploaded file: it is empty. Please choose a file with content.');
+
     client.locale = 'ar';
     const arabic = await upload(client, '/api/count-words', { name: 'notes.txt', content: Buffer.from('plain') });
     expect(arabic.json().message).toBe('اكتُشفت صيغة ملف غير مدعومة وأُزيلت. يُرجى استخدام ملف آخر.');
+    expect((await upload(client, '/api/count-words', { name: 'empty.docx', content: Buffer.alloc(0) })).json().message).toBe('توجد مشكلة في الملف المرفوع: الملف فارغ. يُرجى اختيار ملف له محتوى.');
 
     client.locale = 'en';
     const missing = await upload(client, '/api/count-words', null, { model: 'general' });

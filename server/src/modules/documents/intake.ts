@@ -16,7 +16,7 @@ export function createDocumentIntake(ctx: DocumentsContext) {
   /** Reads an upload in a worker thread: its format (by content) and its segments and counts. */
   async function inspect(upload: UploadedFile, limits: EffectiveLimits) {
     if (upload.size > limits.maxBytes) throw new LimitExceeded('doc_size', 'documents.size_limit');
-    if (upload.size === 0) throw Invalid.field('file', 'documents.error_broken_file');
+    if (upload.size === 0) throw Invalid.field('file', 'documents.error_empty_file');
     try {
       const inspection = await filters.inspect(upload.path, { source: 'en', target: 'ar', limits: filterLimits, workDir: config.tempDir }, config.countTimeoutSeconds * 1000);
       if (!limits.formats.includes(inspection.format)) {

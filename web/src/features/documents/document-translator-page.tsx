@@ -131,7 +131,8 @@ export function DocumentTranslatorPage() {
           setFile(null);
           // Without an error body the spec's fallback: "error" / "something went wrong".
           const hasBody = isApiError(error) && error.body !== null;
-          if (hasBody) dialog.showError(error);
+          // A file the server refuses (422: empty, not a document, over a limit) is the visitor's to change, not a fault.
+          if (hasBody) dialog.showError(error, isApiError(error) && error.status === 422 ? tMessages('errors.fileProblemTitle') : undefined);
           else dialog.showDialog({ modalType: 'error', title: tMessages('errors.countWordsTitle'), message: tMessages('errors.countWordsFallback') });
         },
       },
