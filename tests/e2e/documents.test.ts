@@ -142,6 +142,18 @@ describe('documents screen', () => {
     await dialog.getByRole('button').first().click();
     await dialog.waitFor({ state: 'detached' });
     expect(await page.getByTestId('file-card').count()).toBe(0);
+    // Files the server refuses once read (empty; text named .docx) are the visitor's to change: titled so.
+    for (const [name, buffer, message] of [
+      ['empty.docx', Buffer.alloc(0), 'توجد مشكلة في الملف المرفوع: الملف فارغ.'],
+      ['notes.docx', Buffer.from('plain text, not a document'), 'اكتُشفت صيغة ملف غير مدعومة وأُزيلت.'],
+    ] as const) {
+      await page.getByTestId('document-input').setInputFiles({ name, mimeType: 'application/octet-stream', buffer });
+      await dialog.waitFor();
+      expect(await dialog.locator('.dialog__title').innerText()).toBe('يُرجى اختيار ملف آخر');
+      expect(await dialog.innerText()).toContain(message);
+      await dialog.getByRole('button').first().click();
+      await dialog.waitFor({ state: 'detached' });
+    }
 
     // The Arabic screen starts "to English"; "Detect language" finds the document English, so it goes to Arabic, and says so.
     expect(await page.getByTestId('target-language').inputValue()).toBe('en');
