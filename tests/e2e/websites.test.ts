@@ -336,5 +336,13 @@ describe.each(['en', 'ar'] as const)('a page translated with the glossary and th
     expect(await entryNote.getByRole('link').count()).toBe(0);
     expect(await entryNote.evaluate((element) => getComputedStyle(element).direction)).toBe(locale === 'ar' ? 'rtl' : 'ltr');
     await screenshotsAtBothSizes(page, `websites-history-applied-${locale}`, { width: 1280, height: 800 });
+
+    // Deleting the site from the history asks first and then says what went: the site and its pages.
+    const asked = new Promise<string>((resolve) => page.once('dialog', (dialog) => void dialog.accept().then(() => resolve(dialog.message()))));
+    await page.locator('[data-testid="history-entry"][data-type="website"]').getByTestId('history-delete').click();
+    expect(await asked).toBe(locale === 'ar' ? 'هل تريد حذف هذا الموقع وكل صفحاته المترجمة؟' : 'Delete this website and all its translated pages?');
+    const said = page.locator('dialog[open]');
+    await said.waitFor();
+    expect(await said.innerText()).toContain(locale === 'ar' ? 'حُذف الموقع وصفحاته المترجمة.' : 'The website and its translated pages were deleted.');
   });
 });

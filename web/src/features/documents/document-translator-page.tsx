@@ -103,6 +103,12 @@ export function DocumentTranslatorPage() {
         : tMessages('errors.fileWords', { limit: number(problem.limit) });
 
   const wordsProblem = count.data ? checkWords(count.data.words, limits) : null;
+  // Why Translate stays disabled: brought into view once it appears (it could be below the fold).
+  const wordsNotice = useRef<HTMLParagraphElement>(null);
+  const hasWordsProblem = wordsProblem !== null;
+  useEffect(() => {
+    if (hasWordsProblem) wordsNotice.current?.scrollIntoView({ block: 'nearest' });
+  }, [hasWordsProblem]);
   // With "Detect language", the language the server will take the chosen file to be in.
   const detected = source === 'auto' ? count.data?.detected_language : undefined;
   const sourceLanguage = source === 'auto' ? detected : source;
@@ -346,7 +352,7 @@ export function DocumentTranslatorPage() {
             </div>
 
             {wordsProblem && (
-              <p className="notice notice--error" role="alert" data-testid="words-problem">
+              <p className="notice notice--error" role="alert" data-testid="words-problem" ref={wordsNotice}>
                 {problemMessage(wordsProblem)}
               </p>
             )}

@@ -121,7 +121,8 @@ export function HistoryPage() {
       onSuccess: (answer) => {
         const page = pageAfterDelete(filters, entries.length);
         if (page !== filters.page) go({ page });
-        showDialog({ modalType: 'success', message: answer.message });
+        // A document or website went with its file or pages: said so (the answer's words are the text entry's).
+        showDialog({ modalType: 'success', message: entry.type === 'text' ? answer.message : t(`deleted.${entry.type}`) });
       },
       onError: (error) => showError(error),
     });
