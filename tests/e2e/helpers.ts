@@ -67,6 +67,8 @@ export async function screenshotsAtBothSizes(page: Page, name: string, desktop: 
   for (const [size, viewport] of Object.entries({ ...SIZES, desktop })) {
     await page.setViewportSize(viewport);
     await page.evaluate(() => window.scrollTo(0, 0));
+    // Measured with the page's own fonts: a text still in the fallback font (a face loaded on first use) is wider.
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
     expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} ${size}: page wider than the screen`).toBeLessThanOrEqual(viewport.width);
     await screenshot(page, `${name}-${size}`);
   }
