@@ -67,8 +67,12 @@ export async function screenshotsAtBothSizes(page: Page, name: string, desktop: 
   for (const [size, viewport] of Object.entries({ ...SIZES, desktop })) {
     await page.setViewportSize(viewport);
     await page.evaluate(() => window.scrollTo(0, 0));
-    // Measured with the page's own fonts: a text still in the fallback font (a face loaded on first use) is wider.
+    // Measured once the page has its own fonts (a face loaded on first use leaves a wider fallback meanwhile) and the
+    // new size's media queries are in effect: right after the resize, a phone-only rule could still be missing (the
+    // history filters measured at the desktop's type size, once in a few runs). Two frames let the styles follow.
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    await page.waitForFunction((width) => window.innerWidth === width && window.matchMedia(`(max-width: ${width}px)`).matches, viewport.width);
+    await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
     expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} ${size}: page wider than the screen`).toBeLessThanOrEqual(viewport.width);
     await screenshot(page, `${name}-${size}`);
   }
