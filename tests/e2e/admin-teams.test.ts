@@ -207,6 +207,13 @@ describe.each(['en', 'ar'] as const)('admin console and teams (%s)', (locale) =>
     await expect.poll(() => new URL(colleague.url()).pathname, { timeout: 15_000 }).toBe('/team');
     const me = await apiCall(colleague, 'GET', '/api/user');
     expect(me.body).toMatchObject({ role_id: '5', plan: { slug: 'start-up' } });
+    // The admin's page of a team member says that a plan given there would change nothing (the owner's plan applies).
+    const admin = await open(locale);
+    await signInThroughForm(admin, E2E_ADMIN.email, E2E_ADMIN.password);
+    await admin.goto(`/admin/users/${(me.body as { id: number }).id}`);
+    expect(await admin.getByTestId('admin-team-member-plan').innerText()).toBe(
+      locale === 'ar' ? 'هذا المستخدم عضو في فريق ويعمل بباقة مالك الفريق، فالباقة الممنوحة هنا لا تغيّر ما يمكنه فعله. غيّر باقة المالك بدلًا من ذلك.' : "This user is in a team and works under the team owner's plan: a plan given here does not change what they can do. Change the owner's plan instead.",
+    );
     // The member's dashboard: its meters count the team's quota, and say so.
     await colleague.goto('/dashboard');
     const meters = colleague.getByTestId('dashboard-usage');

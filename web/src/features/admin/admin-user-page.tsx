@@ -68,6 +68,12 @@ export function AdminUserPage() {
           }}
         >
           <h2>{t('user.changePlan')}</h2>
+          {/* A team's manager or member works under the owner's plan (the entitlements module's payer). */}
+          {(String(data.role_id) === '4' || String(data.role_id) === '5') && (
+            <p className="notice notice--warning" data-testid="admin-team-member-plan">
+              {t('user.teamMemberPlan')}
+            </p>
+          )}
           <FormField label={t('users.plan')}>
             <select value={selectedPlanId} onChange={(e) => setPlanId(e.target.value)} data-testid="admin-plan-select" required>
               <option value="">{t('user.choosePlan')}</option>
