@@ -64,6 +64,16 @@ describe('auditValueText', () => {
   const read = (before: unknown, after: unknown, language: 'en' | 'ar') =>
     auditChanges(before, after).map((change) => [change.field, change.to && auditValueText(change.to, language, words[language])]);
 
+  it('writes lists as their items, not as JSON (a plan’s features, stored as JSON text or as an array)', () => {
+    const features = '[{"1": "الوصول إلى الواجهة البرمجية"}, {"2": "50 ترجمة نصية يوميًا"}]';
+    expect(read({ features_ar: null, formats: null }, { features_ar: features, formats: ['docx', 'pdf'] }, 'ar')).toEqual([
+      ['features_ar', 'الوصول إلى الواجهة البرمجية · 50 ترجمة نصية يوميًا'],
+      ['formats', 'docx · pdf'],
+    ]);
+    // Text that only looks like a list stays as written.
+    expect(read({ note: null }, { note: '[draft' }, 'en')).toEqual([['note', '[draft']]);
+  });
+
   it('writes dates with the one date formatter, numbers with the one number formatter, booleans as Yes/No', () => {
     const after = { ends_at: '2026-12-29T14:05:00.000Z', day: '2026-12-29', quota: '25000', price: '9.50', chars: 1500, llm: true, off: false };
     const before = { ends_at: null, day: null, quota: null, price: null, chars: null, llm: null, off: null };
@@ -98,13 +108,13 @@ describe('auditValueText', () => {
     expect(auditChangeTexts(added!, 'ar', words.ar)).toEqual({ from: null, to: 'لا' });
   });
 
-  it('keeps ids, codes, texts and lists as stored', () => {
+  it('keeps ids, codes and texts as stored (a list: its items)', () => {
     expect(read({}, { user_id: 12345, 'plan.id': 1024, slug: 'start-up', phone: '0501234567', formats: ['docx'] }, 'ar')).toEqual([
       ['user_id', '12345'],
       ['plan.id', '1024'],
       ['slug', 'start-up'],
       ['phone', '0501234567'],
-      ['formats', '["docx"]'],
+      ['formats', 'docx'],
     ]);
   });
 });

@@ -35,9 +35,32 @@ function auditValue(field: string, value: unknown): AuditValue | null {
     if (DAY.test(value) && !Number.isNaN(Date.parse(value))) return { raw: value, kind: 'date' };
     if (NUMBER_TEXT.test(value)) return { raw: value, kind: 'number' };
     if (value === 'true' || value === 'false') return { raw: value, kind: 'boolean' };
+    // A list stored as JSON text (a plan's features: '[{"1": "7 days, no card needed"}, ...]') is read as the list.
+    if (value.startsWith('[') && jsonList(value)) return { raw: value, kind: 'json' };
     return { raw: value, kind: 'text' };
   }
   return { raw: JSON.stringify(value), kind: 'json' };
+}
+
+/** A JSON array, or null when the text is not one. */
+function jsonList(raw: string): unknown[] | null {
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return Array.isArray(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A list as a reader writes it: its items one after the other, each an item's own words (the
+ * texts of a `{"1": "…"}` entry, as plans store their features), not the JSON around them.
+ */
+function listText(raw: string): string {
+  const items = jsonList(raw);
+  if (!items) return raw;
+  const words = (item: unknown): string => (item !== null && typeof item === 'object' ? Object.values(item).map(words).join(' ') : String(item));
+  return items.map(words).join(' · ');
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -70,7 +93,7 @@ export function auditChanges(before: unknown, after: unknown): AuditChange[] {
 /**
  * A value as the reader's language writes it: a moment or a day with the one date formatter
  * (contract/dates.ts), a quantity with the one number formatter (contract/numbers.ts, every
- * decimal kept), true and false as Yes and No; ids, texts and lists as stored.
+ * decimal kept), true and false as Yes and No, lists as their items; ids and texts as stored.
  */
 export function auditValueText(value: AuditValue, language: Language, words: { yes: string; no: string }): string {
   switch (value.kind) {
@@ -84,9 +107,10 @@ export function auditValueText(value: AuditValue, language: Language, words: { y
     }
     case 'boolean':
       return value.raw === 'true' ? words.yes : words.no;
+    case 'json':
+      return listText(value.raw);
     case 'id':
     case 'text':
-    case 'json':
       return value.raw;
   }
 }
