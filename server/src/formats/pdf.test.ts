@@ -3,7 +3,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { transliterate } from '../../test/engines/reversing-engine';
 import { readZip, readZipText } from '../../test/fixtures/documents';
-import { columnPicturePdf, listsPdf, pictureAcrossColumnsPdf, pictureBesideTextPdf, reportPdf, scannedPdf, sectionColumnsPdf, shortColumnsPdf, stackedColumnsPdf, tablesPdf, twoColumnPdf } from '../../test/fixtures/pdf-fixture';
+import { columnPicturePdf, listsPdf, oneRunRowPdf, pictureAcrossColumnsPdf, pictureBesideTextPdf, reportPdf, scannedPdf, sectionColumnsPdf, shortColumnsPdf, stackedColumnsPdf, tablesPdf, twoColumnPdf } from '../../test/fixtures/pdf-fixture';
 import { roundTrip, tempDir } from '../../test/fixtures/round-trip';
 import { DocumentError } from './errors';
 import { DEFAULT_LIMITS } from './limits';
@@ -201,6 +201,15 @@ describe('PDF to DOCX', () => {
     const error = await analyzePdf(file, { source: 'en', target: 'ar', limits: DEFAULT_LIMITS }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DocumentError);
     expect((error as DocumentError).code).toBe('scanned_pdf');
+  });
+
+  it('cuts a row that comes out of the PDF as one item at the column line (narrow cells: "February 200")', async () => {
+    const file = await write('one-run-row.pdf', oneRunRowPdf());
+    const { analysis, out, translations } = await roundTrip(file);
+    expect(analysis.segments).toEqual(['Sales by month are listed below.', 'Month', 'Sales', 'January', '100', 'February', '200', 'Thank you for reading this report.']);
+    const body = await parse(await readZipText(out, 'word/document.xml'));
+    const rows = findAll(findAll(body, 'w:tbl')[0]!, 'w:tr').map((row) => findAll(row, 'w:tc').map((cell) => textOf(cell)));
+    expect(rows.at(-1)).toEqual([translations[analysis.segments.indexOf('February')], translations[analysis.segments.indexOf('200')]]);
   });
 
   it('turns ruled and unruled tables into Word tables, cell by cell, the first column on the right for Arabic', async () => {

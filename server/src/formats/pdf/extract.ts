@@ -777,6 +777,37 @@ function collectTable(elements: PageElement[], start: number): { rows: TableCell
   return { rows: cells, columnWidths: rtl ? widths.reverse() : widths, next: j };
 }
 
+/**
+ * An item that runs across a grid's inner column lines, cut at the space nearest each line: a
+ * row exported with little cell padding ("February 200" in two narrow cells) comes out of the
+ * PDF as one item. Where a character falls is estimated from the item's width, evenly; an
+ * item without a space there stays whole.
+ */
+function splitAtColumns(item: Item, xs: number[]): Item[] {
+  const inner = xs.slice(1, -1).filter((edge) => edge > item.x && edge < item.x + item.width);
+  if (!inner.length || !/\s/.test(item.text.trim())) return [item];
+  const perChar = item.width / item.text.length;
+  const cuts: number[] = [];
+  for (const edge of inner) {
+    let best = -1;
+    for (let i = 0; i < item.text.length; i++) {
+      if (!/\s/.test(item.text[i]!)) continue;
+      if (best < 0 || Math.abs(item.x + (i + 0.5) * perChar - edge) < Math.abs(item.x + (best + 0.5) * perChar - edge)) best = i;
+    }
+    // A space more than two characters from the line is a space inside the cell's text, not the cell's end.
+    if (best >= 0 && Math.abs(item.x + (best + 0.5) * perChar - edge) <= 2 * perChar && !cuts.includes(best)) cuts.push(best);
+  }
+  if (!cuts.length) return [item];
+  const pieces: Item[] = [];
+  let start = 0;
+  for (const cut of [...cuts.sort((a, b) => a - b), item.text.length]) {
+    const text = item.text.slice(start, cut);
+    if (text.trim()) pieces.push({ ...item, text: text.trim(), x: item.x + start * perChar, width: (cut - start) * perChar });
+    start = cut + 1;
+  }
+  return pieces;
+}
+
 /** The text inside each ruled grid, cell by cell. A grid with little text in it is a drawing, not a table. */
 function ruledTables(items: Item[], grids: Grid[]): { elements: TableElement[]; taken: Set<Item> } {
   const taken = new Set<Item>();
@@ -785,20 +816,26 @@ function ruledTables(items: Item[], grids: Grid[]): { elements: TableElement[]; 
     const { xs, ys } = grid;
     const cells: Item[][][] = grid.rows.map((row) => row.map(() => []));
     const inside: Item[] = [];
-    for (const item of items) {
-      if (taken.has(item) || !item.text.trim()) continue;
-      const x = item.x + item.width / 2;
-      const y = item.y + item.size * 0.3;
-      if (x <= xs[0]! || x >= xs[xs.length - 1]! || y >= ys[0]! || y <= ys[ys.length - 1]!) continue;
-      const row = ys.findIndex((edge) => edge < y) - 1;
-      const column = xs.findIndex((edge) => edge > x) - 1;
-      const cell = grid.rows[row]!.findIndex((c) => column >= c.column && column < c.column + c.span);
-      cells[row]![cell]!.push(item);
-      inside.push(item);
+    const placed: Item[] = [];
+    for (const whole of items) {
+      if (taken.has(whole) || !whole.text.trim()) continue;
+      let within = false;
+      for (const item of splitAtColumns(whole, xs)) {
+        const x = item.x + item.width / 2;
+        const y = item.y + item.size * 0.3;
+        if (x <= xs[0]! || x >= xs[xs.length - 1]! || y >= ys[0]! || y <= ys[ys.length - 1]!) continue;
+        const row = ys.findIndex((edge) => edge < y) - 1;
+        const column = xs.findIndex((edge) => edge > x) - 1;
+        const cell = grid.rows[row]!.findIndex((c) => column >= c.column && column < c.column + c.span);
+        cells[row]![cell]!.push(item);
+        inside.push(item);
+        within = true;
+      }
+      if (within) placed.push(whole);
     }
     const all = cells.flat();
     if (all.filter((c) => c.length).length < Math.max(2, all.length * 0.3)) continue;
-    for (const item of inside) taken.add(item);
+    for (const item of placed) taken.add(item);
     const arabic = inside.reduce((n, i) => n + (i.text.match(/[\u0600-\u06FF]/g) ?? []).length, 0);
     const latin = inside.reduce((n, i) => n + (i.text.match(/[A-Za-z]/g) ?? []).length, 0);
     // A right-to-left table's first column is its rightmost.
