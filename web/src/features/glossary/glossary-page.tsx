@@ -4,7 +4,7 @@ import { useDialog } from '../../app/dialog-context';
 import { FilePicker } from '../../components/file-picker';
 import { AdminTable } from '../../components/admin-table';
 import { PageLoading } from '../../components/page-loading';
-import { formatNumber, forwardArrow } from '../../i18n/format';
+import { formatNumber, forwardArrow, isolate } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
 import { useTeam } from '../team/use-team';
 import { DOMAINS, type Domain, type Lang } from '../translator/types';
@@ -80,7 +80,7 @@ function GlossaryView({ scope }: { scope: GlossaryScope }) {
   const domainName = (domain: Domain) => t(`domains.${domain}`);
   const conflictsOf = (term: GlossaryTerm) => conflicts.filter((conflict) => conflict.term_id === term.id);
   // The other term's target is isolated, so its own direction does not reorder the sentence around it.
-  const conflictText = (conflict: GlossaryConflict) => t(`conflicts.${conflict.kind}`, { target: `\u2068${conflict.other.target_term}\u2069`, domain: domainName(conflict.other.domain) });
+  const conflictText = (conflict: GlossaryConflict) => t(`conflicts.${conflict.kind}`, { target: isolate(conflict.other.target_term), domain: domainName(conflict.other.domain) });
   const visible = terms.filter((term) => filter === 'all' || term.domain === filter);
 
   const submitTerm = (event: FormEvent) => {
@@ -92,8 +92,7 @@ function GlossaryView({ scope }: { scope: GlossaryScope }) {
     const same = (text: string) => text.trim().toLocaleLowerCase();
     const existing = editing === null ? terms.find((term) => term.source_lang === source_lang && term.target_lang === target_lang && term.domain === form.domain && same(term.source_term) === same(form.source_term)) : undefined;
     if (existing && existing.target_term !== form.target_term.trim()) {
-      const quoted = (text: string) => `\u2068${text}\u2069`;
-      if (!window.confirm(t('confirmReplace', { term: quoted(existing.source_term), old: quoted(existing.target_term), new: quoted(form.target_term.trim()), domain: domainName(form.domain) }))) return;
+      if (!window.confirm(t('confirmReplace', { term: isolate(existing.source_term), old: isolate(existing.target_term), new: isolate(form.target_term.trim()), domain: domainName(form.domain) }))) return;
     }
     if (editing === null) actions.add.mutate(input, done);
     else actions.update.mutate({ id: editing, ...input }, done);

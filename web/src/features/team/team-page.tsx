@@ -248,47 +248,27 @@ function TeamView({ team }: { team: Team }) {
         </table>
       </div>
 
-      {confirming?.action === 'remove' && (
-        <div className="confirm-box panel" role="alertdialog" aria-labelledby="remove-title" data-testid="remove-confirm">
-          <h2 id="remove-title">{t('remove.title')}</h2>
-          <p>{t('remove.body', { name: isolate(confirming.member.name) })}</p>
+      {confirming && (
+        // One question for both: removing a member, or handing them the team. Test ids and texts follow the action.
+        <div className="confirm-box panel" role="alertdialog" aria-labelledby="confirm-title" data-testid={`${confirming.action}-confirm`}>
+          <h2 id="confirm-title">{t(confirming.action === 'remove' ? 'remove.title' : 'transferOwnership.title')}</h2>
+          <p>{t(confirming.action === 'remove' ? 'remove.body' : 'transferOwnership.body', { name: isolate(confirming.member.name) })}</p>
           <div className="row-actions">
-            <button className="button button--ghost" onClick={() => setConfirming(null)} ref={cancelRemove} data-testid="remove-cancel">
+            <button className="button button--ghost" onClick={() => setConfirming(null)} ref={cancelRemove} data-testid={`${confirming.action}-cancel`}>
               {t('cancel')}
             </button>
             <button
               className="button button--primary"
-              data-testid="remove-confirm-button"
-              onClick={() =>
-                actions.removeMember.mutate({ id: confirming.member.id }, { onSuccess: () => (setConfirming(null), said('memberRemoved')()), onError: (e) => (setConfirming(null), failed(e)) })
-              }
+              data-testid={`${confirming.action}-confirm-button`}
+              disabled={actions.removeMember.isPending || actions.transfer.isPending}
+              onClick={() => {
+                const done = (key: 'memberRemoved' | 'ownershipTransferred') => () => (setConfirming(null), said(key)());
+                const refused = (title?: string) => (error: unknown) => (setConfirming(null), failedWith(title)(error));
+                if (confirming.action === 'remove') actions.removeMember.mutate({ id: confirming.member.id }, { onSuccess: done('memberRemoved'), onError: refused() });
+                else actions.transfer.mutate({ member_id: confirming.member.id }, { onSuccess: done('ownershipTransferred'), onError: refused(t('transferOwnership.invalidTitle')) });
+              }}
             >
-              {t('remove.confirm')}
-            </button>
-          </div>
-        </div>
-      )}
-
-      {confirming?.action === 'transfer' && (
-        <div className="confirm-box panel" role="alertdialog" aria-labelledby="transfer-title" data-testid="transfer-confirm">
-          <h2 id="transfer-title">{t('transferOwnership.title')}</h2>
-          <p>{t('transferOwnership.body', { name: isolate(confirming.member.name) })}</p>
-          <div className="row-actions">
-            <button className="button button--ghost" onClick={() => setConfirming(null)} ref={cancelRemove} data-testid="transfer-cancel">
-              {t('cancel')}
-            </button>
-            <button
-              className="button button--primary"
-              data-testid="transfer-confirm-button"
-              disabled={actions.transfer.isPending}
-              onClick={() =>
-                actions.transfer.mutate(
-                  { member_id: confirming.member.id },
-                  { onSuccess: () => (setConfirming(null), said('ownershipTransferred')()), onError: (e) => (setConfirming(null), failedWith(t('transferOwnership.invalidTitle'))(e)) },
-                )
-              }
-            >
-              {t('transferOwnership.confirm')}
+              {t(confirming.action === 'remove' ? 'remove.confirm' : 'transferOwnership.confirm')}
             </button>
           </div>
         </div>
