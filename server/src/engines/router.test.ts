@@ -211,6 +211,28 @@ describe('engine router', () => {
     expect(dropped.targets).toEqual(['اكتب إلى info@lisan.com']);
   });
 
+  it('never sends file names, paths, options, code, hashtags or handles to an engine', () => {
+    const cases: Array<[string, string, string[]]> = [
+      ['Open config.yaml and report.PDF, then Node.js.', 'Open <x1/> and <x2/>, then <x3/>.', ['config.yaml', 'report.PDF', 'Node.js']],
+      ['Edit /etc/hosts or ~/.config/lisan/settings.', 'Edit <x1/> or <x2/>.', ['/etc/hosts', '~/.config/lisan/settings']],
+      ['Run `npm install lisan` with --save-dev --port=8080, now -- then.', 'Run <x1/> with <x2/> <x3/>, now -- then.', ['`npm install lisan`', '--save-dev', '--port=8080']],
+      ['Follow #Lisan and #ترجمة_فورية, or write to @lisan_app.', 'Follow <x1/> and <x2/>, or write to <x3/>.', ['#Lisan', '#ترجمة_فورية', '@lisan_app']],
+      ['تابعوا #لسان وافتحوا الملف report_v2.docx الآن.', 'تابعوا <x1/> وافتحوا الملف <x2/> الآن.', ['#لسان', 'report_v2.docx']],
+    ];
+    for (const [input, sent, literals] of cases) {
+      const result = protectLiterals(input);
+      expect(result.text).toBe(sent);
+      // What the engine answers gets each one back, as written.
+      const restored = result.restore(result.text);
+      for (const literal of literals) expect(restored).toContain(literal);
+      expect(restored).toBe(input);
+    }
+    // Prose that only looks like them is left to the engine.
+    for (const prose of ['We use C# and F#, e.g. at 5 p.m. in the U.S.', 'Prices rose 3.5% and/or fell 1/2/2024.', 'Meet me @ 5, we are #1.', 'Dr.Smith said so.', 'and/or', 'نعم/لا']) {
+      expect(protectLiterals(prose).text).toBe(prose);
+    }
+  });
+
   it('stops when the client goes away instead of falling back', async () => {
     const controller = new AbortController();
     const slow = standIn('local', () => new Promise(() => {}));

@@ -19,7 +19,8 @@ import { EngineError, type Domain, type GlossaryTerm, type Lang, type Segment, t
  * - Glossaries: engines that apply `job.glossary` themselves (the LLM through its prompt,
  *   the dictionary through its look-up) get the terms as they are; for every other
  *   engine the router protects the terms with placeholders and puts the target terms back.
- * - Web addresses, e-mail addresses and markup tags are never translated: every engine gets
+ * - Web addresses, e-mail addresses, markup tags and what reads as code (file names, paths,
+ *   options, backticks, hashtags, handles) are never translated: every engine gets
  *   them as placeholders and the router puts them back as they were (`protectLiterals`).
  */
 export interface EngineRouterOptions {
@@ -202,11 +203,40 @@ export function protectGlossaryTerms(segment: Segment, glossary: GlossaryTerm[])
  * addresses (with a scheme or `www.`), e-mail addresses and markup tags written as text (a
  * plain-text request with `<b>`; not our own `<x1>` placeholders). An engine saw
  * "https://lisan.com/pricing" and "info@lisan.com" as words ("بروتوكول انتقال النّصّ
- * المتشعّب://lisan.com/التسعير", "المعلومات@lisan.com").
+ * المتشعّب://lisan.com/التسعير", "المعلومات@lisan.com"). The same holds for what reads as
+ * code in running text: file names with a known extension ("report.pdf", "config.yaml"),
+ * paths of two folders or more ("/etc/hosts"), command-line options ("--save-dev"), code in
+ * backticks, hashtags and @handles: "Open config.yaml" became "افتح التكوين.yaml".
  */
-const LITERAL = /\b(?:https?|ftp):\/\/[^\s<>"]+|\bwww\.[^\s<>"]+|\b[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+|<\/?(?!x\d+\/?>)[A-Za-z][A-Za-z0-9:-]*(?:\s[^<>]*)?\/?>/g;
+const FILE_EXTENSIONS = [
+  ...'pdf docx? xlsx? pptx? odt ods odp rtf txt csv tsv json ya?ml toml xml xliff xlf html? css sass scss jsx? tsx? mjs cjs py rb go rs java kt php cs cpp c h'.split(' '),
+  ...'sh ps1 bat sql md ini cfg conf env log lock zip tar gz tgz 7z rar png jpe?g gif svg webp ico mp3 mp4 wav mov avi exe dmg apk msi iso bin dll so'.split(' '),
+]
+  // Either case ("REPORT.PDF"): each letter as a class of both.
+  .map((extension) => extension.replace(/[a-z]/g, (letter) => `[${letter}${letter.toUpperCase()}]`))
+  .join('|');
+const LITERAL = new RegExp(
+  [
+    String.raw`\b(?:https?|ftp):\/\/[^\s<>"]+`,
+    String.raw`\bwww\.[^\s<>"]+`,
+    String.raw`\b[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+`,
+    String.raw`<\/?(?!x\d+\/?>)[A-Za-z][A-Za-z0-9:-]*(?:\s[^<>]*)?\/?>`,
+    // Code in backticks, whole (one line).
+    String.raw`\u0060[^\u0060\n]+\u0060`,
+    // A path of two folders or more, from the root or the home folder ("/etc/hosts", "~/.config/lisan").
+    String.raw`(?<![\w.~/])~?(?:\/[\w.-]+){2,}\/?`,
+    // A file name with a known extension ("report.pdf", "Node.js", "docker-compose.yml").
+    String.raw`(?<![\w.\/-])[A-Za-z0-9_][\w-]*(?:\.[\w-]+)*\.(?:${FILE_EXTENSIONS})(?![\w-]|\.\w)`,
+    // A command-line option ("--save-dev", "--port=8080"); a dash between words ("now -- then") is none.
+    String.raw`(?<![\w-])--[A-Za-z][\w-]*(?:=[^\s<>"]+)?`,
+    // A hashtag ("#Lisan", "#ترجمة") and a handle ("@lisan_app"); "C#" and "info@" are neither.
+    String.raw`(?<![\p{L}\p{N}_&#])#[\p{L}\p{N}_]*\p{L}[\p{L}\p{N}_]*`,
+    String.raw`(?<![\p{L}\p{N}_.@])@[A-Za-z0-9_]{2,}\b`,
+  ].join('|'),
+  'gu',
+);
 /** Cheap test before the pattern: most segments hold none of these. */
-const MAY_HOLD_LITERAL = /[<@]|:\/\/|www\./;
+const MAY_HOLD_LITERAL = new RegExp(String.raw`[<@#\u0060]|:\/\/|www\.|--[A-Za-z]|\/[\w.-]+\/|\.(?:${FILE_EXTENSIONS})\b`);
 /** Punctuation that ends a sentence after an address rather than belonging to it. */
 const ADDRESS_TAIL = /[.,;:!?)\]}'"»،؛؟]+$/;
 
@@ -239,7 +269,7 @@ export function protectLiterals(segment: Segment): { text: string; restore(trans
   let next = nextPlaceholder(segment);
   const replacements: Array<{ placeholder: string; target: string }> = [];
   const text = segment.replace(LITERAL, (match) => {
-    const literal = match[0] === '<' ? match : match.replace(ADDRESS_TAIL, '');
+    const literal = match[0] === '<' || match[0] === '\u0060' ? match : match.replace(ADDRESS_TAIL, '');
     if (!literal) return match;
     const placeholder = `<x${next++}/>`;
     replacements.push({ placeholder, target: literal });
