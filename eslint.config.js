@@ -6,6 +6,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const NATIVE_DIALOGS = ['confirm', 'alert', 'prompt'];
+const NATIVE_DIALOG_MESSAGE = "A native dialog ignores the page's language: use useDialog().ask (a question) or showDialog (a message).";
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'web/dist/', 'dist/', 'data/', '.test-results/', '.screenshots/'] },
   js.configs.recommended,
@@ -36,6 +39,10 @@ export default tseslint.config(
     files: ['web/src/**/*.tsx', 'web/src/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
+      // The browser's own dialogs speak the browser's language and direction, not the page's (an Arabic page got an
+      // English, left-to-right "OK / Cancel"), and cannot be styled: ask with useDialog().ask, tell with showDialog.
+      'no-restricted-globals': ['error', ...NATIVE_DIALOGS.map((name) => ({ name, message: NATIVE_DIALOG_MESSAGE }))],
+      'no-restricted-properties': ['error', ...['window', 'globalThis', 'self'].flatMap((object) => NATIVE_DIALOGS.map((property) => ({ object, property, message: NATIVE_DIALOG_MESSAGE })))],
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
       // The shared contract is zod schemas: the web app takes its types from them, and no zod

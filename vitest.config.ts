@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Three projects: server (unit + API against PGlite, or PostgreSQL with TEST_DATABASE_URL),
- * web (pure functions and catalogs), e2e (the built app in Debian's Chromium).
+ * web (pure functions, catalogs, components rendered to markup), e2e (the built app in Debian's Chromium).
  */
 export default defineConfig({
   test: {
@@ -25,7 +25,7 @@ export default defineConfig({
         test: {
           name: 'web',
           // contract/: the pure helpers the web app shares with the server (contract/dates.ts).
-          include: ['web/src/**/*.test.ts', 'contract/**/*.test.ts'],
+          include: ['web/src/**/*.test.ts', 'web/src/**/*.test.tsx', 'contract/**/*.test.ts'],
           environment: 'node',
         },
       },

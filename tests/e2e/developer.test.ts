@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './global-setup';
-import { apiCall, baseUrl, closeBrowserConnection, expectTableCardsOnPhone, newConsentedPage, screenshotsAtBothSizes, signInThroughForm, signUpVerified } from './helpers';
+import { answerQuestion, apiCall, baseUrl, closeBrowserConnection, expectTableCardsOnPhone, newConsentedPage, screenshotsAtBothSizes, signInThroughForm, signUpVerified } from './helpers';
 
 // Every page's cookie choice is made (newConsentedPage), so the banner does not cover the screenshots.
 const contexts: BrowserContext[] = [];
@@ -15,10 +15,17 @@ afterAll(async () => {
   await closeBrowserConnection();
 });
 
+// The question before revoking, in the page's language and direction: the key is named (isolated), the confirm button
+// names the action. In Arabic "revoke" is إبطال: إلغاء is "Cancel", the button beside it.
+const REVOKE_QUESTION = {
+  en: { title: 'Revoke the key “\u2068Website plug-in\u2069”?', message: 'Programs using it stop working at once.', cancel: 'Cancel', confirm: 'Revoke key', direction: 'ltr', dir: 'ltr', cancelFocused: true },
+  ar: { title: 'هل تريد إبطال المفتاح «\u2068إضافة الموقع\u2069»؟', message: 'ستتوقف البرامج التي تستخدمه فورًا.', cancel: 'إلغاء', confirm: 'إبطال المفتاح', direction: 'rtl', dir: 'rtl', cancelFocused: true },
+} as const;
+
 const TEXT = {
   // The key's month after two requests of 13 and 10 characters, each figure in its plural form.
   en: { tab: 'API keys', revoked: 'Revoked', title: 'Developers', usage: '2 requests · 23 characters · 0 documents', limit: 'You have 25 active keys, the most an account can hold.' },
-  ar: { tab: 'مفاتيح API', revoked: 'ملغى', title: 'المطوّرون', usage: 'طلبان · 23 حرفًا · لا مستندات', limit: 'لديك 25 مفتاحًا نشطًا، وهو أقصى ما يحمله الحساب.' },
+  ar: { tab: 'مفاتيح API', revoked: 'مُبطَل', title: 'المطوّرون', usage: 'طلبان · 23 حرفًا · لا مستندات', limit: 'لديك 25 مفتاحًا نشطًا، وهو أقصى ما يحمله الحساب.' },
 } as const;
 
 describe.each(['en', 'ar'] as const)('developer API screens (%s)', (locale) => {
@@ -52,8 +59,14 @@ describe.each(['en', 'ar'] as const)('developer API screens (%s)', (locale) => {
     expect(await row.textContent()).not.toContain(key);
     await expectTableCardsOnPhone(page, page.getByTestId('api-keys-table'), locale, `developer-api-keys-list-${locale}`);
 
-    page.once('dialog', (dialog) => void dialog.accept());
+    // "Revoke" asks first, in Lisan's own dialog: Escape keeps the key; photographed, then confirmed, it is revoked.
     await row.getByRole('button').click();
+    expect(await answerQuestion(page, 'confirm-revoke-key', 'escape')).toEqual(REVOKE_QUESTION[locale]);
+    expect(await row.textContent()).not.toContain(TEXT[locale].revoked);
+    await row.getByRole('button').click();
+    await page.getByTestId('confirm-revoke-key').waitFor();
+    await screenshotsAtBothSizes(page, `developer-api-keys-revoke-question-${locale}`);
+    expect(await answerQuestion(page, 'confirm-revoke-key', 'confirm')).toEqual(REVOKE_QUESTION[locale]);
     await expect.poll(() => row.textContent()).toContain(TEXT[locale].revoked);
     const refused = await fetch(`${baseUrl()}/v2/usage`, { headers: { authorization: `DeepL-Auth-Key ${key}` } });
     expect(refused.status).toBe(403);

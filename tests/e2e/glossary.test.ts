@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './global-setup';
-import { apiCall, closeBrowserConnection, decodeMail, newConsentedPage, SCREENSHOT_DIR, screenshotsAtBothSizes, signInThroughForm, signUpVerified, waitForMail } from './helpers';
+import { answerQuestion, apiCall, closeBrowserConnection, decodeMail, newConsentedPage, SCREENSHOT_DIR, screenshotsAtBothSizes, signInThroughForm, signUpVerified, waitForMail } from './helpers';
 
 const contexts: BrowserContext[] = [];
 afterAll(async () => {
@@ -90,15 +90,24 @@ describe.each(['en', 'ar'] as const)('glossary screen (%s)', (locale) => {
     await personal.getByTestId('glossary-target').fill('الاتفاق');
     await personal.getByTestId('glossary-submit').click();
     await expect.poll(() => personal.getByTestId('glossary-terms').innerText()).toContain('الاتفاق');
-    // Adding "agreement" again with another target would replace it: asked first (declined: nothing changes).
+    // Adding "agreement" again with another target would replace it: asked first (declined with Escape: nothing changes).
     await personal.getByTestId('glossary-source').fill('Agreement');
     await personal.getByTestId('glossary-target').fill('الاتفاقية');
-    const replaceAsked = new Promise<string>((resolve) => page.once('dialog', (dialog) => void dialog.dismiss().then(() => resolve(dialog.message()))));
     await personal.getByTestId('glossary-submit').click();
-    expect(await replaceAsked).toBe(
+    expect(await answerQuestion(page, 'confirm-replace-term', 'escape')).toMatchObject(
       locale === 'ar'
-        ? 'المصطلح «\u2068agreement\u2069» موجود في هذا المسرد بترجمة «\u2068الاتفاق\u2069» (عام (كل المجالات)). هل تريد وضع «\u2068الاتفاقية\u2069» مكانها؟'
-        : '“\u2068agreement\u2069” is already in this glossary as “\u2068الاتفاق\u2069” (General (every domain)). Replace it with “\u2068الاتفاقية\u2069”?',
+        ? {
+            title: 'المصطلح موجود في المسرد بالفعل',
+            message: 'المصطلح «\u2068agreement\u2069» موجود في هذا المسرد بترجمة «\u2068الاتفاق\u2069» (عام (كل المجالات)). هل تريد وضع «\u2068الاتفاقية\u2069» مكانها؟',
+            cancel: 'إلغاء',
+            confirm: 'استبدال المصطلح',
+          }
+        : {
+            title: 'This term is already in the glossary',
+            message: '“\u2068agreement\u2069” is already in this glossary as “\u2068الاتفاق\u2069” (General (every domain)). Replace it with “\u2068الاتفاقية\u2069”?',
+            cancel: 'Cancel',
+            confirm: 'Replace term',
+          },
     );
     expect(await personal.getByTestId('glossary-terms').innerText()).not.toContain('الاتفاقية');
     // The import says which direction and domain entries without them take.

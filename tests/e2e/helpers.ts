@@ -56,6 +56,33 @@ export async function screenshot(page: Page, name: string) {
   return file;
 }
 
+/**
+ * Answers the app's question (useDialog().ask, drawn by QuestionHost in a FormDialog; never the browser's confirm):
+ * waits for it, reads what it says, then clicks its confirm button or its "Cancel", or presses Escape, and waits for
+ * it to close. Returns its title, message, button labels, the direction it is drawn in with the nearest `dir`
+ * attribute, and whether the focus started on "Cancel" (Enter right away must not confirm).
+ */
+export async function answerQuestion(page: Page, testId: string, answer: 'confirm' | 'cancel' | 'escape') {
+  const question = page.locator(`dialog[open][data-testid="${testId}"]`);
+  await question.waitFor();
+  const said = await question.evaluate((dialog) => {
+    const cancel = dialog.querySelector('button[type="button"]')!;
+    return {
+      title: dialog.querySelector('h2')!.textContent,
+      message: dialog.querySelector('.dialog__body')!.textContent,
+      cancel: cancel.textContent,
+      confirm: dialog.querySelector('button[type="submit"]')!.textContent,
+      direction: getComputedStyle(dialog).direction,
+      dir: dialog.closest('[dir]')?.getAttribute('dir') ?? null,
+      cancelFocused: document.activeElement === cancel,
+    };
+  });
+  if (answer === 'escape') await page.keyboard.press('Escape');
+  else await question.locator(answer === 'confirm' ? 'button[type="submit"]' : 'button[type="button"]').click();
+  await question.waitFor({ state: 'hidden' });
+  return said;
+}
+
 const SIZES = { mobile: { width: 390, height: 844 }, desktop: { width: 1366, height: 900 } } as const;
 
 /**

@@ -12,7 +12,7 @@ import { createUser } from '../../server/test/factories';
 import { FIXTURE_PAGES, startFixtureSite, type FixtureSite } from '../../server/test/fixtures/website-site';
 import { createTestEngine } from '../../server/test/website-engine';
 import type { SegmentTranslator } from '../../server/src/engines/types';
-import { apiCall, closeBrowserConnection, SCREENSHOT_DIR, screenshot, screenshotsAtBothSizes, sharedBrowser } from './helpers';
+import { answerQuestion, apiCall, closeBrowserConnection, SCREENSHOT_DIR, screenshot, screenshotsAtBothSizes, sharedBrowser } from './helpers';
 
 /**
  * Website translation in the browser. This file runs its own Lisan (the same composition
@@ -134,7 +134,7 @@ async function pagesAsCardsOnPhone(page: Page, locale: 'en' | 'ar') {
 }
 
 /** The history tab lists the site as a "website" entry whose link re-opens it in web extraction. */
-async function historyEntryReopensSite(page: Page, labels: { type: string; open: string; pair: string; confirmDelete: string }, locale: 'en' | 'ar') {
+async function historyEntryReopensSite(page: Page, labels: { type: string; open: string; pair: string; confirmDelete: { title: string; message: string; confirm: string } }, locale: 'en' | 'ar') {
   const siteId = new URL(page.url()).searchParams.get('site');
   expect(siteId).toMatch(/^\d+$/);
   await page.goto('/user/translation-history?type=website');
@@ -150,9 +150,9 @@ async function historyEntryReopensSite(page: Page, labels: { type: string; open:
   expect(await open.innerText()).toBe(labels.open);
   await screenshot(page, `websites-history-${locale}`);
   // Deleting the entry deletes the site and its translated pages: asked first; declined, nothing goes.
-  const asked = new Promise<string>((resolve) => page.once('dialog', (dialog) => void dialog.dismiss().then(() => resolve(dialog.message()))));
+  const title = await entry.locator('.history-entry__title').textContent();
   await entry.getByTestId('history-delete').click();
-  expect(await asked).toBe(labels.confirmDelete);
+  expect(await answerQuestion(page, 'confirm-delete-entry', 'cancel')).toMatchObject({ ...labels.confirmDelete, title: labels.confirmDelete.title.replace('{{title}}', `\u2068${title}\u2069`) });
   expect(await page.getByTestId('history-entry').count()).toBe(1);
   await open.click();
   await expect.poll(() => new URL(page.url()).searchParams.get('site'), { timeout: 10_000 }).toBe(siteId);
@@ -218,7 +218,7 @@ describe('website translation screens', () => {
     expect(zip.status()).toBe(200);
     expect(zip.headers()['content-type']).toBe('application/zip');
 
-    await historyEntryReopensSite(page, { type: 'Website', open: 'Open the site', pair: 'English to Arabic', confirmDelete: 'Delete this website and all its translated pages?' }, 'en');
+    await historyEntryReopensSite(page, { type: 'Website', open: 'Open the site', pair: 'English to Arabic', confirmDelete: { title: 'Delete the website “{{title}}”?', message: 'All its translated pages are deleted with it.', confirm: 'Delete website' } }, 'en');
   });
 
   it('works the same in Arabic, right to left, translating into English', async () => {
@@ -245,7 +245,7 @@ describe('website translation screens', () => {
     await screenshot(page, 'websites-preview-ar');
     await page.getByTestId('preview-panel').screenshot({ path: path.join(SCREENSHOT_DIR, 'websites-preview-frame-ar.png') });
 
-    await historyEntryReopensSite(page, { type: 'موقع', open: 'فتح الموقع', pair: 'من العربية إلى الإنجليزية', confirmDelete: 'هل تريد حذف هذا الموقع وكل صفحاته المترجمة؟' }, 'ar');
+    await historyEntryReopensSite(page, { type: 'موقع', open: 'فتح الموقع', pair: 'من العربية إلى الإنجليزية', confirmDelete: { title: 'هل تريد حذف الموقع «{{title}}»؟', message: 'ستُحذف جميع صفحاته المترجمة معه.', confirm: 'حذف الموقع' } }, 'ar');
   });
 
   // The results panel always said "See plans and pricing", also to a user whose plan already gives the most pages.
@@ -338,9 +338,8 @@ describe.each(['en', 'ar'] as const)('a page translated with the glossary and th
     await screenshotsAtBothSizes(page, `websites-history-applied-${locale}`, { width: 1280, height: 800 });
 
     // Deleting the site from the history asks first and then says what went: the site and its pages.
-    const asked = new Promise<string>((resolve) => page.once('dialog', (dialog) => void dialog.accept().then(() => resolve(dialog.message()))));
     await page.locator('[data-testid="history-entry"][data-type="website"]').getByTestId('history-delete').click();
-    expect(await asked).toBe(locale === 'ar' ? 'هل تريد حذف هذا الموقع وكل صفحاته المترجمة؟' : 'Delete this website and all its translated pages?');
+    expect((await answerQuestion(page, 'confirm-delete-entry', 'confirm')).message).toBe(locale === 'ar' ? 'ستُحذف جميع صفحاته المترجمة معه.' : 'All its translated pages are deleted with it.');
     const said = page.locator('dialog[open]');
     await said.waitFor();
     expect(await said.innerText()).toContain(locale === 'ar' ? 'حُذف الموقع وصفحاته المترجمة.' : 'The website and its translated pages were deleted.');

@@ -3,12 +3,12 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { AnalyticsTracker } from '../features/analytics/analytics-tracker';
 import { ConsentBanner } from '../features/consent/consent-banner';
 import { WebinarBanner } from '../features/site-settings/webinar-banner';
-import { DialogHost } from './dialog-context';
+import { DialogHost, QuestionHost } from './dialog-context';
 import { DocumentTitle } from './document-title';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
-/** Every page: webinar banner, header, the screen, footer, consent banner, the shared dialog and first-party analytics. */
+/** Every page: webinar banner, header, the screen, footer, consent banner, the shared dialog and questions, and first-party analytics. */
 export function AppLayout() {
   const { t } = useTranslation();
   return (
@@ -24,6 +24,7 @@ export function AppLayout() {
       <SiteFooter />
       <ConsentBanner />
       <DialogHost />
+      <QuestionHost />
       <DocumentTitle />
       <AnalyticsTracker />
       <ScrollRestoration />

@@ -1,11 +1,15 @@
 // The app-wide dialog state of spec section 2: a shown flag, the modal type and a step
 // counter, shared by every screen. The generic message dialog is drawn by <DialogHost>;
-// features with their own modal types read the same state and draw their own.
+// features with their own modal types read the same state and draw their own. Questions
+// before an action (ask) are drawn by <QuestionHost>.
 
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { isApiError } from '../api/client';
 import { Dialog } from '../components/dialog';
+import { FormDialog } from '../components/form-dialog';
+import { createQuestionStore, type Question, type QuestionStore } from './questions';
 
 /** The modal types the generic dialog draws; features may use any other name. */
 export type MessageModalType = 'info' | 'success' | 'error';
@@ -37,6 +41,11 @@ export interface DialogContextValue extends DialogState {
   showError: (error: unknown, title?: string, limitAdvice?: string) => void;
   closeDialog: () => void;
   confirmDialog: () => void;
+  /**
+   * Asks before an action in Lisan's own dialog, in the page's language and direction (never the
+   * browser's window.confirm): resolves true when confirmed, false when cancelled.
+   */
+  ask: (question: Question) => Promise<boolean>;
   setStep: (step: number) => void;
   nextStep: () => void;
   previousStep: () => void;
@@ -45,10 +54,12 @@ export interface DialogContextValue extends DialogState {
 const initialState: DialogState = { shown: false, modalType: null, step: 0, title: null, message: null };
 
 const DialogContext = createContext<DialogContextValue | null>(null);
+const QuestionContext = createContext<QuestionStore | null>(null);
 
 export function DialogProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation('messages');
   const [state, setState] = useState<DialogState>(initialState);
+  const [questions] = useState(createQuestionStore);
   const onConfirmRef = useRef<(() => void) | undefined>(undefined);
 
   const showDialog = useCallback((options: ShowDialogOptions = {}) => {
@@ -93,11 +104,15 @@ export function DialogProvider({ children }: { children: ReactNode }) {
   );
 
   const value = useMemo<DialogContextValue>(
-    () => ({ ...state, showDialog, showError, closeDialog, confirmDialog, setStep, nextStep, previousStep }),
-    [state, showDialog, showError, closeDialog, confirmDialog, setStep, nextStep, previousStep],
+    () => ({ ...state, showDialog, showError, closeDialog, confirmDialog, ask: questions.ask, setStep, nextStep, previousStep }),
+    [state, showDialog, showError, closeDialog, confirmDialog, questions, setStep, nextStep, previousStep],
   );
 
-  return <DialogContext.Provider value={value}>{children}</DialogContext.Provider>;
+  return (
+    <DialogContext.Provider value={value}>
+      <QuestionContext.Provider value={questions}>{children}</QuestionContext.Provider>
+    </DialogContext.Provider>
+  );
 }
 
 /** The shared dialog state and its actions. */
@@ -126,5 +141,40 @@ export function DialogHost() {
       onConfirm={dialog.confirmDialog}
       onClose={dialog.closeDialog}
     />
+  );
+}
+
+/**
+ * Draws the question ask() shows. Leaving the page declines it: the question is about the page
+ * that asked (the browser's Back could change the page behind the open dialog).
+ */
+export function QuestionHost() {
+  const questions = useContext(QuestionContext);
+  if (!questions) throw new Error('QuestionHost must be used inside <DialogProvider>');
+  const { question, open } = useSyncExternalStore(questions.subscribe, questions.snapshot, questions.snapshot);
+  const { pathname } = useLocation();
+  useEffect(() => () => questions.answer(false), [pathname, questions]);
+  return question && <QuestionDialog question={question} open={open} onAnswer={questions.answer} />;
+}
+
+/**
+ * A question in the app's FormDialog: its title, body, "Cancel" and the button naming the
+ * action. Cancel, Escape and the backdrop answer false; the focus starts on "Cancel".
+ */
+export function QuestionDialog({ question, open, onAnswer }: { question: Question; open: boolean; onAnswer: (confirmed: boolean) => void }) {
+  const { t } = useTranslation();
+  return (
+    <FormDialog
+      open={open}
+      title={question.title}
+      submitLabel={question.confirm}
+      cancelLabel={t('dialog.cancel')}
+      tone={question.tone}
+      testId={question.testId ?? 'question'}
+      onSubmit={() => onAnswer(true)}
+      onCancel={() => onAnswer(false)}
+    >
+      {question.body && <p>{question.body}</p>}
+    </FormDialog>
   );
 }

@@ -150,7 +150,7 @@ describe('API keys: /api/user/api-keys', () => {
     expect((await client.post(`/api/user/api-keys/${first.id}/revoke`, {})).statusCode).toBe(200);
     const raced = await pair();
     expect(raced.map((r) => r.statusCode).sort()).toEqual([201, 409]);
-    expect(raced.find((r) => r.statusCode === 409)!.json().message).toBe('لديك بالفعل 25 مفتاحًا نشطًا. ألغِ مفتاحًا لم تعد تستخدمه لتنشئ مفتاحًا جديدًا.');
+    expect(raced.find((r) => r.statusCode === 409)!.json().message).toBe('لديك بالفعل 25 مفتاحًا نشطًا. أبطِل مفتاحًا لم تعد تستخدمه لتنشئ مفتاحًا جديدًا.');
     const keys = (await client.get('/api/user/api-keys')).json().data as Array<{ id: number; revoked_at: string | null }>;
     expect(keys.filter((k) => !k.revoked_at)).toHaveLength(MAX_ACTIVE_API_KEYS);
 

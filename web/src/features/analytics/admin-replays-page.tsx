@@ -99,8 +99,8 @@ export function AdminReplayPage() {
   const dialog = useDialog();
   const recording = useRecording(id);
   const remove = useDeleteRecording();
-  const onDelete = () => {
-    if (!window.confirm(t('replay.confirmDelete'))) return;
+  const onDelete = async () => {
+    if (!(await dialog.ask({ ...t('replay.confirmDelete', { returnObjects: true }), tone: 'danger', testId: 'confirm-delete-recording' }))) return;
     remove.mutate(id, { onSuccess: () => void navigate('/admin/replays', { replace: true }), onError: (error) => dialog.showError(error) });
   };
   return (
@@ -112,7 +112,7 @@ export function AdminReplayPage() {
             <Link className="button button--ghost button--small" to="/admin/replays">
               {t('replay.back')}
             </Link>
-            <button type="button" className="button button--ghost button--small button--danger" onClick={onDelete} disabled={remove.isPending || !recording.data}>
+            <button type="button" className="button button--ghost button--small button--danger" onClick={() => void onDelete()} disabled={remove.isPending || !recording.data}>
               {t('replay.delete')}
             </button>
           </>

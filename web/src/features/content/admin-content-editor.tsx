@@ -110,8 +110,8 @@ function EditorForm({ entry, section }: { entry: AdminEntry | null; section: Pos
     });
   };
 
-  const onDelete = () => {
-    if (!entry || !window.confirm(t('admin.confirmDelete'))) return;
+  const onDelete = async () => {
+    if (!entry || !(await dialog.ask({ ...t('admin.confirmDelete', { returnObjects: true }), tone: 'danger', testId: 'confirm-delete-entry' }))) return;
     remove.mutate(entry.id, {
       onSuccess: () => void navigate(`/admin/content?section=${section}`, { replace: true }),
       onError: (error) => dialog.showError(error),
@@ -148,7 +148,7 @@ function EditorForm({ entry, section }: { entry: AdminEntry | null; section: Pos
           </p>
         )}
         {entry && !entry.fixed && (
-          <button type="button" className="button button--ghost button--danger" onClick={onDelete} disabled={remove.isPending}>
+          <button type="button" className="button button--ghost button--danger" onClick={() => void onDelete()} disabled={remove.isPending}>
             {t('admin.delete')}
           </button>
         )}

@@ -4,11 +4,11 @@ import { Link } from 'react-router';
 import { useDialog } from '../../app/dialog-context';
 import { AdminTable } from '../../components/admin-table';
 import { TextField } from '../../components/form-field';
-import { formatDate, formatDateTime } from '../../i18n/format';
+import { formatDate, formatDateTime, isolate } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
 import { useCurrentUser } from '../account/use-current-user';
 import { MAX_ACTIVE_API_KEYS } from '../../../../contract/limits';
-import { useApiKeyActions, useApiKeys } from './use-api-keys';
+import { useApiKeyActions, useApiKeys, type ApiKey } from './use-api-keys';
 import './developer.css';
 
 /** Account settings, "API keys": create (the key is shown once), list with last use and usage, revoke. */
@@ -19,7 +19,7 @@ export function ApiKeysPage() {
   const user = useCurrentUser();
   const list = useApiKeys();
   const { create, revoke } = useApiKeyActions();
-  const { showDialog, showError } = useDialog();
+  const { showDialog, showError, ask } = useDialog();
   const [name, setName] = useState('');
   const [team, setTeam] = useState(false);
   const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
@@ -29,6 +29,11 @@ export function ApiKeysPage() {
   // The server refuses a key past the owner's limit (409); the form says so before.
   const active = (list.data ?? []).filter((key) => !key.revoked_at && key.team === team).length;
   const atLimit = active >= MAX_ACTIVE_API_KEYS;
+
+  const revokeKey = async (key: ApiKey) => {
+    if (!(await ask({ ...t('keys.confirmRevoke', { returnObjects: true, name: isolate(key.name) }), tone: 'danger', testId: 'confirm-revoke-key' }))) return;
+    revoke.mutate(key.id, { onSuccess: (answer) => showDialog({ modalType: 'success', message: answer.message }), onError: (error) => showError(error) });
+  };
 
   return (
     <section className="container page-section">
@@ -135,10 +140,7 @@ export function ApiKeysPage() {
                     type="button"
                     className="button button--outline button--small"
                     disabled={revoke.isPending}
-                    onClick={() => {
-                      if (!window.confirm(t('keys.revokeConfirm', { name: key.name }))) return;
-                      revoke.mutate(key.id, { onSuccess: (answer) => showDialog({ modalType: 'success', message: answer.message }), onError: (error) => showError(error) });
-                    }}
+                    onClick={() => void revokeKey(key)}
                   >
                     {t('keys.revoke')}
                   </button>

@@ -65,7 +65,7 @@ function GlossaryView({ scope }: { scope: GlossaryScope }) {
   const { language } = useLanguage();
   const glossary = useGlossary(scope);
   const actions = useGlossaryActions(scope);
-  const { showDialog, showError } = useDialog();
+  const { showDialog, showError, ask } = useDialog();
   const [form, setForm] = useState(EMPTY_FORM);
   const [editing, setEditing] = useState<number | null>(null);
   const [filter, setFilter] = useState<Domain | 'all'>('all');
@@ -83,7 +83,7 @@ function GlossaryView({ scope }: { scope: GlossaryScope }) {
   const conflictText = (conflict: GlossaryConflict) => t(`conflicts.${conflict.kind}`, { target: isolate(conflict.other.target_term), domain: domainName(conflict.other.domain) });
   const visible = terms.filter((term) => filter === 'all' || term.domain === filter);
 
-  const submitTerm = (event: FormEvent) => {
+  const submitTerm = async (event: FormEvent) => {
     event.preventDefault();
     const [source_lang, target_lang] = langsOf(form.direction);
     const input: TermInput = { domain: form.domain, source_lang, target_lang, source_term: form.source_term, target_term: form.target_term };
@@ -92,7 +92,8 @@ function GlossaryView({ scope }: { scope: GlossaryScope }) {
     const same = (text: string) => text.trim().toLocaleLowerCase();
     const existing = editing === null ? terms.find((term) => term.source_lang === source_lang && term.target_lang === target_lang && term.domain === form.domain && same(term.source_term) === same(form.source_term)) : undefined;
     if (existing && existing.target_term !== form.target_term.trim()) {
-      if (!window.confirm(t('confirmReplace', { term: isolate(existing.source_term), old: isolate(existing.target_term), new: isolate(form.target_term.trim()), domain: domainName(form.domain) }))) return;
+      const values = { term: isolate(existing.source_term), old: isolate(existing.target_term), new: isolate(form.target_term.trim()), domain: domainName(form.domain) };
+      if (!(await ask({ ...t('confirmReplace', { returnObjects: true, ...values }), testId: 'confirm-replace-term' }))) return;
     }
     if (editing === null) actions.add.mutate(input, done);
     else actions.update.mutate({ id: editing, ...input }, done);
@@ -126,8 +127,8 @@ function GlossaryView({ scope }: { scope: GlossaryScope }) {
     }
   };
 
-  const remove = (term: GlossaryTerm) => {
-    if (!window.confirm(t('confirmDelete', { term: term.source_term }))) return;
+  const remove = async (term: GlossaryTerm) => {
+    if (!(await ask({ ...t('confirmDelete', { returnObjects: true, term: isolate(term.source_term) }), tone: 'danger', testId: 'confirm-delete-term' }))) return;
     actions.remove.mutate(term.id, { onSuccess: (answer) => showDialog({ modalType: 'success', message: answer.message }), onError: (error) => showError(error) });
   };
 
@@ -158,7 +159,7 @@ function GlossaryView({ scope }: { scope: GlossaryScope }) {
 
       <div className="glossary-tools">
         {canEdit && (
-          <form className="panel admin-form" onSubmit={submitTerm} data-testid="glossary-form">
+          <form className="panel admin-form" onSubmit={(event) => void submitTerm(event)} data-testid="glossary-form">
             <h2>{editing === null ? t('form.addTitle') : t('form.editTitle')}</h2>
             <label className="glossary-field">
               <span>{t('form.source')}</span>
@@ -313,7 +314,7 @@ function GlossaryView({ scope }: { scope: GlossaryScope }) {
                   <button type="button" className="button button--ghost button--small" onClick={() => startEdit(term)} data-testid="glossary-edit">
                     {t('edit')}
                   </button>
-                  <button type="button" className="button button--ghost button--small" onClick={() => remove(term)} disabled={actions.remove.isPending} data-testid="glossary-delete">
+                  <button type="button" className="button button--ghost button--small" onClick={() => void remove(term)} disabled={actions.remove.isPending} data-testid="glossary-delete">
                     {t('delete')}
                   </button>
                 </td>

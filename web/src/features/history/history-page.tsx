@@ -88,7 +88,7 @@ export function EntryCard({ entry, own, onDelete, deleting = false }: { entry: H
 export function HistoryPage() {
   const { t } = useTranslation('history');
   const { language } = useLanguage();
-  const { showDialog, showError } = useDialog();
+  const { showDialog, showError, ask } = useDialog();
   const { data: user } = useCurrentUser();
   const [params, setParams] = useSearchParams();
   const teamAllowed = canSeeTeamHistory(user);
@@ -114,9 +114,9 @@ export function HistoryPage() {
     go({ q: query.trim(), page: 1 });
   };
 
-  const deleteEntry = (entry: HistoryEntry) => {
+  const deleteEntry = async (entry: HistoryEntry) => {
     // A document or website takes its file or translated pages with it: asked first, as the websites page asks.
-    if (entry.type !== 'text' && !window.confirm(t(`confirmDelete.${entry.type}`))) return;
+    if (entry.type !== 'text' && !(await ask({ ...t(`confirmDelete.${entry.type}`, { returnObjects: true, title: isolate(entry.title) }), tone: 'danger', testId: 'confirm-delete-entry' }))) return;
     remove.mutate(entry.project_id, {
       onSuccess: (answer) => {
         const page = pageAfterDelete(filters, entries.length);
@@ -198,7 +198,7 @@ export function HistoryPage() {
                   entry={entry}
                   own={!teamView || (user != null && String(entry.user_id) === String(user.id))}
                   deleting={remove.isPending}
-                  onDelete={() => deleteEntry(entry)}
+                  onDelete={() => void deleteEntry(entry)}
                 />
               ))}
             </ul>

@@ -7,7 +7,7 @@ import { useDialog } from '../../app/dialog-context';
 import { PageLoading } from '../../components/page-loading';
 import { featureTexts } from './plans.fns';
 import { useAdminPlan, useAdminPlanMutations, type AdminPlan } from './use-admin-plans';
-import { isolate } from '../../i18n/format';
+import { useAskDeletePlan } from './use-ask-delete-plan';
 
 const TEXT_FIELDS = ['name', 'price', 'symbol', 'button_text', 'description', 'text_under_button', 'badge_title', 'badge_color'] as const;
 const QUOTAS = ['included_seats', 'daily_text_requests', 'monthly_doc_requests', 'char_limit', 'text_words', 'doc_words', 'doc_chars', 'monthly_files', 'web_pages', 'max_file_size_mb', 'monthly_api_characters'] as const;
@@ -74,6 +74,7 @@ export function AdminPlanEditorPage() {
   const { showDialog, showError } = useDialog();
   const existing = useAdminPlan(id);
   const { create, update, remove } = useAdminPlanMutations();
+  const askDeletePlan = useAskDeletePlan();
   const [form, setForm] = useState<Form>(emptyForm);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
@@ -99,7 +100,7 @@ export function AdminPlanEditorPage() {
   }
 
   async function destroy() {
-    if (!id || !window.confirm(t('admin.deleteConfirm', { name: isolate(String(form.name_en)) }))) return;
+    if (!id || !existing.data || !(await askDeletePlan(existing.data))) return;
     try {
       const answer = await remove.mutateAsync(id);
       showDialog({ modalType: 'success', message: answer.message });

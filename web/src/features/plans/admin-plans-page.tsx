@@ -6,7 +6,8 @@ import { PageLoading } from '../../components/page-loading';
 import { useLanguage } from '../../i18n/use-language';
 import { formatPlanPrice } from './plans.fns';
 import { useAdminPlanMutations, useAdminPlans, type AdminPlan } from './use-admin-plans';
-import { formatNumber, isolate } from '../../i18n/format';
+import { useAskDeletePlan } from './use-ask-delete-plan';
+import { formatNumber } from '../../i18n/format';
 import '../../components/admin-table.css';
 
 /** /admin/plans: every plan, archived ones too, with edit and delete. */
@@ -15,11 +16,12 @@ export function AdminPlansPage() {
   const { language } = useLanguage();
   const plans = useAdminPlans();
   const { remove } = useAdminPlanMutations();
+  const askDeletePlan = useAskDeletePlan();
   const { showDialog, showError } = useDialog();
   const navigate = useNavigate();
 
   async function removePlan(plan: AdminPlan) {
-    if (!window.confirm(t('admin.deleteConfirm', { name: isolate(language === 'ar' ? plan.name_ar : plan.name_en) }))) return;
+    if (!(await askDeletePlan(plan))) return;
     try {
       const answer = await remove.mutateAsync(plan.id);
       showDialog({ modalType: 'success', message: answer.message, onConfirm: () => void navigate('/admin/plans') });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError } from '../../api/client';
@@ -67,18 +67,9 @@ function TeamView({ team }: { team: Team }) {
   const { t: tMessages } = useTranslation('messages');
   const { data: user } = useCurrentUser();
   const actions = useTeamActions();
-  const { showDialog, showError } = useDialog();
+  const { showDialog, showError, ask } = useDialog();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState('5');
-  // The member a question is about, and which: removing them, or handing them the team (neither happens on one click).
-  const [confirming, setConfirming] = useState<{ member: JoinedMember; action: 'remove' | 'transfer' } | null>(null);
-  // The question to remove appears below the members (far below a card's "Remove" on a phone): its "Cancel" takes
-  // the focus, which brings it into view.
-  const cancelRemove = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    cancelRemove.current?.scrollIntoView({ block: 'center' });
-    cancelRemove.current?.focus({ preventScroll: true });
-  }, [confirming]);
   const isOwner = user?.role_id === '3';
   const done = (answer: { message?: string }) => answer.message && showDialog({ modalType: 'success', message: answer.message });
   // The API answers the spec's bare "updated successfully" for these; the screen says what happened.
@@ -92,6 +83,23 @@ function TeamView({ team }: { team: Team }) {
     showError(error, isApiError(error) && error.status === 422 ? invalidTitle : undefined, t('upgrade.body'));
   };
   const failed = failedWith();
+
+  // Removing a member, handing them the team, leaving and dissolving: none happens on one click. Every question is
+  // 'danger': each is final (a transfer cannot be undone by the one who made it).
+  const removeMember = async (member: JoinedMember) => {
+    if (!(await ask({ ...t('remove.confirm', { returnObjects: true, name: isolate(member.name) }), tone: 'danger', testId: 'remove-confirm' }))) return;
+    actions.removeMember.mutate({ id: member.id }, { onSuccess: said('memberRemoved'), onError: failed });
+  };
+  const transferTo = async (member: JoinedMember) => {
+    if (!(await ask({ ...t('transferOwnership.confirm', { returnObjects: true, name: isolate(member.name) }), tone: 'danger', testId: 'transfer-confirm' }))) return;
+    actions.transfer.mutate({ member_id: member.id }, { onSuccess: said('ownershipTransferred'), onError: failedWith(t('transferOwnership.invalidTitle')) });
+  };
+  const leaveTeam = async () => {
+    if (await ask({ ...t('leave.confirm', { returnObjects: true }), tone: 'danger', testId: 'leave-confirm' })) void actions.leave.mutateAsync({}).then(done, failed);
+  };
+  const dissolveTeam = async () => {
+    if (await ask({ ...t('dissolve.confirm', { returnObjects: true }), tone: 'danger', testId: 'dissolve-confirm' })) void actions.dissolve.mutateAsync({}).then(said('teamDissolved'), failed);
+  };
 
   return (
     <>
@@ -230,12 +238,12 @@ function TeamView({ team }: { team: Team }) {
                         </button>
                       )}
                       {!member.invited && !isTeamOwner && !isSelf && (
-                        <button className="button button--ghost button--small" onClick={() => setConfirming({ member, action: 'remove' })} data-testid="remove-member">
+                        <button className="button button--ghost button--small" onClick={() => void removeMember(member)} data-testid="remove-member">
                           {t('remove.button')}
                         </button>
                       )}
                       {!member.invited && !isTeamOwner && isOwner && (
-                        <button className="button button--ghost button--small" onClick={() => setConfirming({ member, action: 'transfer' })} data-testid="transfer-member">
+                        <button className="button button--ghost button--small" onClick={() => void transferTo(member)} data-testid="transfer-member">
                           {t('transfer')}
                         </button>
                       )}
@@ -248,32 +256,6 @@ function TeamView({ team }: { team: Team }) {
         </table>
       </div>
 
-      {confirming && (
-        // One question for both: removing a member, or handing them the team. Test ids and texts follow the action.
-        <div className="confirm-box panel" role="alertdialog" aria-labelledby="confirm-title" data-testid={`${confirming.action}-confirm`}>
-          <h2 id="confirm-title">{t(confirming.action === 'remove' ? 'remove.title' : 'transferOwnership.title')}</h2>
-          <p>{t(confirming.action === 'remove' ? 'remove.body' : 'transferOwnership.body', { name: isolate(confirming.member.name) })}</p>
-          <div className="row-actions">
-            <button className="button button--ghost" onClick={() => setConfirming(null)} ref={cancelRemove} data-testid={`${confirming.action}-cancel`}>
-              {t('cancel')}
-            </button>
-            <button
-              className="button button--primary"
-              data-testid={`${confirming.action}-confirm-button`}
-              disabled={actions.removeMember.isPending || actions.transfer.isPending}
-              onClick={() => {
-                const done = (key: 'memberRemoved' | 'ownershipTransferred') => () => (setConfirming(null), said(key)());
-                const refused = (title?: string) => (error: unknown) => (setConfirming(null), failedWith(title)(error));
-                if (confirming.action === 'remove') actions.removeMember.mutate({ id: confirming.member.id }, { onSuccess: done('memberRemoved'), onError: refused() });
-                else actions.transfer.mutate({ member_id: confirming.member.id }, { onSuccess: done('ownershipTransferred'), onError: refused(t('transferOwnership.invalidTitle')) });
-              }}
-            >
-              {t(confirming.action === 'remove' ? 'remove.confirm' : 'transferOwnership.confirm')}
-            </button>
-          </div>
-        </div>
-      )}
-
       {!isOwner && (
         // A manager or member leaves on their own (the owner hands the team over or dissolves it).
         <div className="panel danger-zone" data-testid="leave-team">
@@ -283,9 +265,7 @@ function TeamView({ team }: { team: Team }) {
             className="button button--outline"
             data-testid="leave-team-button"
             disabled={actions.leave.isPending}
-            onClick={() => {
-              if (window.confirm(t('leave.confirm'))) void actions.leave.mutateAsync({}).then(done, failed);
-            }}
+            onClick={() => void leaveTeam()}
           >
             {t('leave.button')}
           </button>
@@ -299,9 +279,7 @@ function TeamView({ team }: { team: Team }) {
           <button
             className="button button--outline"
             data-testid="dissolve-team"
-            onClick={() => {
-              if (window.confirm(t('dissolve.confirm'))) void actions.dissolve.mutateAsync({}).then(said('teamDissolved'), failed);
-            }}
+            onClick={() => void dissolveTeam()}
           >
             {t('dissolve.button')}
           </button>

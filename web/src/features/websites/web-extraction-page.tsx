@@ -185,7 +185,7 @@ function SiteDetail({ id, onDeleted }: { id: number; onDeleted: () => void }) {
   const site = useWebsite(id);
   const { data: user } = useCurrentUser();
   const actions = useWebsiteActions();
-  const { showDialog } = useDialog();
+  const { showDialog, ask } = useDialog();
   const failed = useFailureDialog();
   const [filter, setFilter] = useState<PageFilter>({ page: 1, q: '', status: '' });
   const [search, setSearch] = useState('');
@@ -230,6 +230,11 @@ function SiteDetail({ id, onDeleted }: { id: number; onDeleted: () => void }) {
       },
     );
 
+  const deleteSite = async () => {
+    if (!(await ask({ ...t('site.confirmDelete', { returnObjects: true, name: isolate(data.title || displayUrl(data.url)) }), tone: 'danger', testId: 'confirm-delete-site' }))) return;
+    actions.remove.mutate(id, { onSuccess: onDeleted, onError: failed });
+  };
+
   return (
     <div className="site-detail" data-testid="website-detail">
       <header className="panel site-detail__header">
@@ -256,7 +261,7 @@ function SiteDetail({ id, onDeleted }: { id: number; onDeleted: () => void }) {
           <button
             className="button button--ghost button--small"
             type="button"
-            onClick={() => window.confirm(t('site.confirmDelete')) && actions.remove.mutate(id, { onSuccess: onDeleted, onError: failed })}
+            onClick={() => void deleteSite()}
           >
             {t('site.delete')}
           </button>
