@@ -11,13 +11,22 @@ export const websiteState = z.enum(['crawling', 'ready', 'failed']);
 export type WebsiteState = z.output<typeof websiteState>;
 export const pageStatus = z.enum(['Detected', 'Pending', 'Active']);
 export type PageStatus = z.output<typeof pageStatus>;
+/** What the pages list filters on (`?status=`): a page's status, or Skipped (listed with a `skip_reason`, never translated). */
+export const pageFilterStatus = z.enum(['Detected', 'Pending', 'Active', 'Skipped']);
+export type PageFilterStatus = z.output<typeof pageFilterStatus>;
 
-/** A site's pages counted by status (skipped: listed but not translatable), and their words. */
+/**
+ * A site's pages counted by status, and their words. Skipped pages (listed with a reason, never
+ * translated or charged) are counted apart from the statuses: detected + pending + active are
+ * the pages that can be translated, total adds the skipped ones. skipped_reasons: the skipped
+ * pages per reason code ("robots": 3, "page_limit": 12).
+ */
 export const pageCounts = z.object({
   detected: z.number().int(),
   pending: z.number().int(),
   active: z.number().int(),
   skipped: z.number().int(),
+  skipped_reasons: z.record(z.string(), z.number().int()),
   total: z.number().int(),
   words: z.number().int(),
 });
@@ -55,7 +64,7 @@ export const websitePage = z.object({
   words: z.number().int(),
   status: pageStatus,
   lang: lang.nullable(),
-  /** Listed but not translatable: not_html, too_large, robots, http_status, blocked_address, ... */
+  /** Listed but not translatable: not_html, too_large, robots, page_limit (found past the plan's pages, not fetched), http_status, blocked_address, ... */
   skip_reason: z.string().nullable(),
   skip_detail: z.string().nullable(),
   /** The page changed since it was translated. */

@@ -9,7 +9,7 @@ import { buildApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
 import { createContainer, type Container } from '../../server/src/container';
 import { createUser } from '../../server/test/factories';
-import { FIXTURE_PAGES, startFixtureSite, type FixtureSite } from '../../server/test/fixtures/website-site';
+import { FIXTURE_PAGES, startFixtureSite, startFixtureSiteOfPages, type FixtureSite } from '../../server/test/fixtures/website-site';
 import { createTestEngine } from '../../server/test/website-engine';
 import type { SegmentTranslator } from '../../server/src/engines/types';
 import { answerQuestion, apiCall, closeBrowserConnection, SCREENSHOT_DIR, screenshot, screenshotsAtBothSizes, sharedBrowser } from './helpers';
@@ -30,9 +30,9 @@ const contexts: BrowserContext[] = [];
 /** Users whose pages go through the real pipeline rather than the test engine. */
 const throughPipeline = new Set<number>();
 
-async function signedInPage(locale: 'en' | 'ar', planSlug = 'hobbyist'): Promise<Page> {
+async function signedInPage(locale: 'en' | 'ar', planSlug = 'hobbyist', trialEndsAt: Date | null = null): Promise<Page> {
   const plan = await container.plans.getBySlug(planSlug);
-  const user = await createUser(container, { name: locale === 'ar' ? 'سارة' : 'Sarah', plan_id: plan.id, trial_ends_at: null, password: 'website-e2e-1' });
+  const user = await createUser(container, { name: locale === 'ar' ? 'سارة' : 'Sarah', plan_id: plan.id, trial_ends_at: trialEndsAt, password: 'website-e2e-1' });
   const context = await (await sharedBrowser()).newContext({ baseURL: baseUrl, locale: locale === 'ar' ? 'ar-SA' : 'en-US', viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
   contexts.push(context);
   await context.addCookies([{ name: 'locale', value: locale, url: baseUrl }]);
@@ -160,6 +160,41 @@ async function historyEntryReopensSite(page: Page, labels: { type: string; open:
   await expect.poll(() => page.getByTestId('page-row').count(), { timeout: 10_000 }).toBe(14);
 }
 
+/** Texts of the pages' summary and filter, per language. */
+const SKIPPED_TEXTS = {
+  en: { found: 'Pages that can be translated: 9', skipped: 'Skipped pages: 5', card: 'Skipped: 5', chip: 'Skipped', robots: "blocked by the site's robots.txt: 1", pageLimit: "beyond this website's page limit" },
+  ar: { found: 'الصفحات القابلة للترجمة: 9', skipped: 'الصفحات التي تم تخطّيها: 5', card: 'تم تخطّيها: 5', chip: 'تم تخطّيها', robots: 'يمنعها ملف robots.txt الخاص بالموقع: 1', pageLimit: 'تتجاوز حد الصفحات لهذا الموقع' },
+};
+
+/**
+ * The summary counts the pages that can be translated, and the skipped ones apart with why; the site's card says
+ * the same. "Skipped" in the status filter (or the summary's button) lists only them, each with its reason.
+ */
+async function skippedPagesShown(page: Page, locale: 'en' | 'ar') {
+  const texts = SKIPPED_TEXTS[locale];
+  await expect.poll(() => page.getByTestId('pages-found').innerText(), { timeout: 10_000 }).toBe(texts.found);
+  expect(await page.getByTestId('pages-skipped').innerText()).toContain(texts.skipped);
+  const reasons = await page.getByTestId('skipped-reason').allInnerTexts();
+  expect(reasons).toHaveLength(5);
+  // (Shown with a capital first letter in English: CSS, which innerText may or may not apply to ::first-letter.)
+  expect(reasons.map((reason) => reason.toLowerCase())).toContain(texts.robots);
+  expect(await page.getByTestId('website-list').innerText()).toContain(texts.card);
+  await page.getByTestId('page-status-filter').selectOption('Skipped');
+  await expect.poll(() => page.getByTestId('page-row').count(), { timeout: 10_000 }).toBe(5);
+  expect(new Set(await page.getByTestId('status-chip').allInnerTexts())).toEqual(new Set([texts.chip]));
+  expect(await page.getByTestId('pages-table').innerText()).toContain(texts.robots.replace(/: 1$/, ''));
+  await page.getByTestId('page-status-filter').selectOption('Detected');
+  await expect.poll(() => page.getByTestId('page-row').count(), { timeout: 10_000 }).toBe(9);
+  await page.getByTestId('show-skipped').click();
+  await expect.poll(() => page.getByTestId('page-row').count(), { timeout: 10_000 }).toBe(5);
+  expect(await page.getByTestId('page-status-filter').inputValue()).toBe('Skipped');
+  // Shown already: the button goes.
+  expect(await page.getByTestId('show-skipped').count()).toBe(0);
+  await page.locator('.pages-summary').screenshot({ path: path.join(SCREENSHOT_DIR, `websites-skipped-summary-${locale}.png`) });
+  await page.getByTestId('page-status-filter').selectOption('');
+  await expect.poll(() => page.getByTestId('page-row').count(), { timeout: 10_000 }).toBe(14);
+}
+
 async function translateAllAndPreview(page: Page, target: 'ar' | 'en') {
   await page.getByTestId('translate-target').selectOption(target);
   await page.getByTestId('translate-domain').selectOption('business');
@@ -180,6 +215,7 @@ describe('website translation screens', () => {
     expect(chips.filter((c) => c === 'Skipped')).toHaveLength(5);
     await expect.poll(() => page.getByTestId('pages-table').innerText(), { timeout: 10_000 }).toContain('blocked by the site\'s robots.txt');
     await screenshot(page, 'websites-pages-en');
+    await skippedPagesShown(page, 'en');
 
     await searchPages(page);
 
@@ -231,6 +267,7 @@ describe('website translation screens', () => {
     // The site's buttons are commands, in the verbal noun («ابحث عن…» was an imperative beside «حذف الموقع»).
     expect(await page.getByTestId('website-recrawl').innerText()).toBe('البحث عن الصفحات الجديدة والمعدّلة');
     await screenshot(page, 'websites-pages-ar');
+    await skippedPagesShown(page, 'ar');
     await searchPages(page);
 
     await translateAllAndPreview(page, 'en');
@@ -343,5 +380,105 @@ describe.each(['en', 'ar'] as const)('a page translated with the glossary and th
     const said = page.locator('dialog[open]');
     await said.waitFor();
     expect(await said.innerText()).toContain(locale === 'ar' ? 'حُذف الموقع وصفحاته المترجمة.' : 'The website and its translated pages were deleted.');
+  });
+});
+
+describe.each(['en', 'ar'] as const)('pages past the page limit (%s)', (locale) => {
+  it('counts only the pages that can be translated, lists the ones past the limit as skipped with the reason, and the filter shows them', async () => {
+    // A home page linking 12 pages (and the sitemap's page), added by a user of the free trial (10 pages).
+    const big = await startFixtureSiteOfPages(12);
+    try {
+      const page = await signedInPage(locale, 'free-trial', new Date(Date.now() + 5 * 86_400_000));
+      await page.goto('/web-extraction');
+      await page.getByTestId('website-url').fill(big.url);
+      await page.getByTestId('website-add').click();
+      await page.getByTestId('website-detail').waitFor();
+      await expect.poll(() => page.getByTestId('site-state').first().getAttribute('class'), { timeout: 20_000 }).toContain('status-chip--active');
+      await expect.poll(() => page.getByTestId('page-row').count(), { timeout: 20_000 }).toBe(14);
+      const texts = SKIPPED_TEXTS[locale];
+      expect(await page.getByTestId('pages-found').innerText()).toBe(texts.found.replace('9', '10'));
+      expect((await page.getByTestId('skipped-reason').allInnerTexts()).map((reason) => reason.toLowerCase())).toEqual([`${texts.pageLimit}: 4`]);
+      await page.getByTestId('show-skipped').click();
+      await expect.poll(() => page.getByTestId('page-row').count(), { timeout: 10_000 }).toBe(4);
+      expect(await page.getByTestId('pages-table').innerText()).toContain(texts.pageLimit);
+      expect(await page.locator('html').getAttribute('dir')).toBe(locale === 'ar' ? 'rtl' : 'ltr');
+      await page.getByTestId('pages-summary').scrollIntoViewIfNeeded();
+      await screenshotsAtBothSizes(page, `websites-page-limit-${locale}`, { width: 1280, height: 800 });
+    } finally {
+      await big.close();
+    }
+  });
+});
+
+describe.each(['en', 'ar'] as const)('reopening the last site (%s)', (locale) => {
+  const siteInAddress = (page: Page) => Number(new URL(page.url()).searchParams.get('site'));
+  const detailTitle = (page: Page) => page.getByTestId('website-detail').locator('h2').innerText();
+  /** Adds one page as a site and waits until the page shows it, crawled; returns the site's id (from the address). */
+  async function addPage(page: Page, pathName: string, title: string) {
+    const before = siteInAddress(page);
+    await page.getByTestId('website-url').fill(`${site.url}${pathName}`);
+    await page.getByTestId('website-scope-page').check();
+    await page.getByTestId('website-add').click();
+    await expect.poll(() => siteInAddress(page), { timeout: 10_000 }).not.toBe(before);
+    await expect.poll(() => detailTitle(page), { timeout: 20_000 }).toBe(title);
+    await expect.poll(() => page.getByTestId('page-row').count(), { timeout: 20_000 }).toBe(1);
+    return siteInAddress(page);
+  }
+
+  it('opens the site the user opened last when the page is opened from the menu, keeps it in the address for back, forward and reload, and falls back to the most recent site', async () => {
+    const page = await signedInPage(locale);
+    await page.goto('/web-extraction');
+    await page.getByTestId('website-add-form').waitFor();
+    // No site yet: the start state.
+    expect(await page.getByTestId('website-detail').count()).toBe(0);
+    const about = await addPage(page, '/about', 'About us');
+    const contact = await addPage(page, '/contact', 'Contact');
+    expect(siteInAddress(page)).toBe(contact);
+
+    // Choosing a site is a step in the browser's history.
+    await page.getByTestId('website-list').getByRole('button', { name: /About us/ }).click();
+    await expect.poll(() => siteInAddress(page)).toBe(about);
+    await expect.poll(() => detailTitle(page), { timeout: 10_000 }).toBe('About us');
+    await page.goBack();
+    await expect.poll(() => siteInAddress(page)).toBe(contact);
+    await expect.poll(() => detailTitle(page), { timeout: 10_000 }).toBe('Contact');
+    await page.goForward();
+    await expect.poll(() => siteInAddress(page)).toBe(about);
+
+    // Elsewhere, then "Website translation" in the menu: the site opened last, not the empty start state.
+    await page.goto('/dashboard');
+    await page.locator('.site-nav a[href="/web-extraction"]').click();
+    await expect.poll(() => siteInAddress(page), { timeout: 10_000 }).toBe(about);
+    await expect.poll(() => detailTitle(page), { timeout: 10_000 }).toBe('About us');
+    await page.reload();
+    await expect.poll(() => detailTitle(page), { timeout: 10_000 }).toBe('About us');
+    // A new site stays one step away: the add form is on the page.
+    expect(await page.getByTestId('website-url').isVisible()).toBe(true);
+    await screenshotsAtBothSizes(page, `websites-reopened-${locale}`, { width: 1280, height: 800 });
+
+    // Deleted: the start state at once; from the menu later, the most recently updated site.
+    await page.getByTestId('website-detail').getByRole('button', { name: locale === 'ar' ? 'حذف الموقع' : 'Delete website' }).click();
+    await answerQuestion(page, 'confirm-delete-site', 'confirm');
+    await expect.poll(() => new URL(page.url()).searchParams.get('site'), { timeout: 10_000 }).toBeNull();
+    expect(await page.getByTestId('website-detail').count()).toBe(0);
+    // The start state: no other site opened under the user's hand, nothing said about the deleted one.
+    expect(await page.getByTestId('website-missing').count()).toBe(0);
+    await page.goto('/dashboard');
+    await page.locator('.site-nav a[href="/web-extraction"]').click();
+    await expect.poll(() => siteInAddress(page), { timeout: 10_000 }).toBe(contact);
+    await expect.poll(() => detailTitle(page), { timeout: 10_000 }).toBe('Contact');
+
+    // A remembered site the server no longer has (deleted in another browser): the most recent one, and it is forgotten.
+    const me = await apiCall(page, 'GET', '/api/user');
+    const userId = me.body.data?.id ?? me.body.id;
+    await page.evaluate((key) => window.localStorage.setItem(key, '987654321'), `lisan.websites.lastSite.${userId}`);
+    await page.goto('/web-extraction');
+    await expect.poll(() => siteInAddress(page), { timeout: 10_000 }).toBe(contact);
+    await expect.poll(() => page.evaluate((key) => window.localStorage.getItem(key), `lisan.websites.lastSite.${userId}`), { timeout: 10_000 }).toBe(String(contact));
+
+    // An address naming a site the user does not have says so (it was an empty page).
+    await page.goto('/web-extraction?site=987654321');
+    await expect.poll(() => page.getByTestId('website-missing').innerText(), { timeout: 10_000 }).toBe(locale === 'ar' ? 'لم يعد هذا الموقع في قائمتك.' : 'This website is no longer in your list.');
+    expect(await page.evaluate((key) => window.localStorage.getItem(key), `lisan.websites.lastSite.${userId}`)).toBe(String(contact));
   });
 });

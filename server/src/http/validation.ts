@@ -92,3 +92,6 @@ const NUMERIC_TEXT = /^\s*-?\d+(\.\d+)?\s*$/;
 export function formNumber<S extends z.ZodType<number, unknown>>(schema: S) {
   return z.preprocess((value) => (typeof value === 'string' && NUMERIC_TEXT.test(value) ? Number(value) : value), schema);
 }
+
+/** Form fields and query parameters arrive as strings: an empty one (or null) counts as absent. */
+export const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);

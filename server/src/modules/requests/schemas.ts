@@ -1,12 +1,10 @@
 import { z } from 'zod';
-import { formNumber, requiredString } from '../../http/validation';
+import { blankToUndefined, formNumber, requiredString } from '../../http/validation';
 
 export const SERVICE_TYPES = ['translation', 'proofreading', 'editing', 'quotation'] as const;
 export const REQUEST_STATUSES = ['new', 'quoted', 'accepted', 'done'] as const;
 export const REQUEST_LANGUAGES = ['en', 'ar'] as const;
 
-/** Multipart fields arrive as strings: an empty one counts as absent. */
-const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 const optionalText = (max: number) => z.preprocess(blankToUndefined, z.string().trim().max(max).optional());
 const optionalCount = (max: number, error: string) =>
   z.preprocess(

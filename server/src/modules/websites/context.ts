@@ -14,13 +14,14 @@ import type { JobQueue } from '../../jobs/queue';
 import type { CrawlSettings } from './crawler';
 import type { WebsitesRepo } from './repo';
 import type { WebsiteRow } from '../../db/tables/websites';
+import type { PageCounts } from '../../../../contract/websites';
 
 // The websites module's shared part: its dependencies and settings, signed preview links, the
 // site a user owns and its JSON, the site's history entry, the plan check. Internal to the
 // module; callers use service.ts.
 
 export interface WebsitesSettings {
-  /** Upper bound on pages listed per site, whatever the plan says. */
+  /** Upper bound on a site's page limit (pages that can be translated; skipped ones are listed beside them), whatever the plan says. */
   maxPages: number;
   crawl: CrawlSettings;
   /** Segments and characters per translator call (the toolkit's batcher). */
@@ -98,7 +99,7 @@ export function createWebsitesContext(deps: WebsitesDeps) {
     return toSiteJson(site, counts);
   }
 
-  function toSiteJson(site: WebsiteRow, counts: { detected: number; pending: number; active: number; skipped: number; total: number; words: number }) {
+  function toSiteJson(site: WebsiteRow, counts: PageCounts) {
     return {
       id: site.id,
       project_id: site.project_id,

@@ -37,7 +37,7 @@ export function createWebsiteCrawl(ctx: WebsitesContext) {
         updated_at: deps.now(),
       });
       await syncHistory(site.id);
-      logger.info({ websiteId: site.id, listed: result.listed, html: result.html, error: result.error }, 'website crawled');
+      logger.info({ websiteId: site.id, listed: result.listed, html: result.html, overLimit: result.overLimit, error: result.error }, 'website crawled');
     },
   };
 }

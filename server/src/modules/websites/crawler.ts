@@ -2,7 +2,9 @@
  * The crawl of one website: start page, robots.txt, sitemap.xml (and sitemap indexes),
  * then the site's own links breadth first, within the page and depth limits, a few
  * requests at a time per host with a pause between them. Every page found is listed
- * (Detected); one that cannot be translated is listed with the reason it was skipped.
+ * (Detected); one that cannot be translated is listed with the reason it was skipped. The
+ * page limit counts the pages that can be translated; addresses found past it are listed as
+ * skipped (`page_limit`) without being fetched, so the user sees what the plan left out.
  * A re-crawl compares each page's text hash: changed pages return to Detected, unchanged
  * translations stay as they are. A folder and its index page ("/docs/" and "/docs/index.html")
  * are one page, listed under the folder's address (urls.fns normalizePageUrl).
@@ -40,6 +42,8 @@ export interface CrawlDeps {
 export interface CrawlResult {
   listed: number;
   html: number;
+  /** Addresses found past the page limit, listed as skipped (page_limit) without being fetched. */
+  overLimit: number;
   /** Why the crawl failed (no usable page at all), null when it succeeded. */
   error: string | null;
 }
@@ -88,9 +92,11 @@ export async function crawlWebsite(deps: CrawlDeps, site: WebsiteRow, signal?: A
   const seen = new Set<string>();
   const withLock = createLock();
   const pageLimit = site.page_limit;
+  // Addresses the crawl takes in at most: the pages it may translate, the skipped ones beside them.
   const maxQueued = Math.max(pageLimit * 4, 50);
   let listed = 0;
   let htmlPages = 0;
+  let overLimit = 0;
   let startError: string | null = null;
   let delayMs = settings.delayMs;
   // A deleted site or a newer crawl of it stops this one (checked every few pages).
@@ -142,11 +148,16 @@ export async function crawlWebsite(deps: CrawlDeps, site: WebsiteRow, signal?: A
     queue.push({ url: normalized, fetchUrl: cleanUrl(url), depth });
   }
 
-  /** Lists a page (insert or update), keeping translations whose text did not change. */
-  async function store(url: string, depth: number, values: { title?: string; words?: number; lang?: 'en' | 'ar'; html?: string | null; textHash?: string | null; segmentCount?: number; skip?: { reason: string; detail: string } | null }) {
+  /**
+   * Lists a page (insert or update), keeping translations whose text did not change. `onlyNew`:
+   * a page this crawl did not visit (past the page limit) is added if unknown, and a row an
+   * earlier crawl left is kept as it was (as pages no longer linked are).
+   */
+  async function store(url: string, depth: number, values: { title?: string; words?: number; lang?: 'en' | 'ar'; html?: string | null; textHash?: string | null; segmentCount?: number; skip?: { reason: string; detail: string } | null; onlyNew?: boolean }) {
     await withLock(async () => {
       const now = deps.now();
       let existing = await repo.findPageByUrl(site.id, url);
+      if (values.onlyNew && (existing || indexAddressed.has(url))) return;
       // Listed by an earlier crawl under its index address: that row is this page, renamed to the normal form.
       let renamed: { url: string } | undefined;
       const earlier = indexAddressed.get(url);
@@ -195,13 +206,19 @@ export async function crawlWebsite(deps: CrawlDeps, site: WebsiteRow, signal?: A
     });
   }
 
+  /** Why robots.txt keeps this address out (or why it could not be read), null when it may be fetched. */
+  async function robotsSkip(url: URL): Promise<{ reason: string; detail: string } | null> {
+    const robots = await robotsFor(url);
+    if (isAllowedByRobots(robots, settings.robotsToken, url)) return null;
+    return robotsUnreachable.get(url.origin) ?? { reason: 'robots', detail: 'robots.txt' };
+  }
+
   async function visit(item: QueueItem, isStart: boolean) {
     const url = new URL(item.fetchUrl);
-    const robots = await robotsFor(url);
-    if (!isAllowedByRobots(robots, settings.robotsToken, url)) {
-      const skip = robotsUnreachable.get(url.origin) ?? { reason: 'robots', detail: 'robots.txt' };
-      await store(item.url, item.depth, { skip });
-      if (isStart) startError = skip.reason;
+    const kept = await robotsSkip(url);
+    if (kept) {
+      await store(item.url, item.depth, { skip: kept });
+      if (isStart) startError = kept.reason;
       return;
     }
     let result;
@@ -310,7 +327,12 @@ export async function crawlWebsite(deps: CrawlDeps, site: WebsiteRow, signal?: A
     const worker = async () => {
       for (;;) {
         if (signal?.aborted || superseded) return;
-        if (listed >= pageLimit) return;
+        // The limit counts pages that can be translated: a visit in flight may give one, so wait for it.
+        if (htmlPages + inFlight >= pageLimit) {
+          if (inFlight === 0) return;
+          await new Promise<void>((resolve) => waiting.push(resolve));
+          continue;
+        }
         const item = queue.shift();
         if (!item) {
           if (inFlight === 0) return;
@@ -333,7 +355,17 @@ export async function crawlWebsite(deps: CrawlDeps, site: WebsiteRow, signal?: A
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, settings.concurrency) }, worker));
+
+    // 3. What the limit left in the queue is listed, not fetched: skipped past the page limit (or
+    // by robots.txt, when it keeps the address out anyway), so the user sees why it is missing.
+    if (!signal?.aborted && !superseded) {
+      for (const item of queue.splice(0)) {
+        const skip = (await robotsSkip(new URL(item.fetchUrl))) ?? { reason: 'page_limit', detail: String(pageLimit) };
+        await store(item.url, item.depth, { skip, onlyNew: true });
+        overLimit++;
+      }
+    }
   }
 
-  return { listed, html: htmlPages, error: htmlPages > 0 ? null : (startError ?? 'no_pages') };
+  return { listed, html: htmlPages, overLimit, error: htmlPages > 0 ? null : (startError ?? 'no_pages') };
 }

@@ -1,7 +1,8 @@
 import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { AppliedSummary } from '../../pipeline/applied.fns';
-import type { PageStatus, WebDomain, WebLang, WebsitePagesTable, WebsiteScope, WebsitesTable } from '../../db/tables/websites';
+import type { PageCounts, PageFilterStatus } from '../../../../contract/websites';
+import type { WebDomain, WebLang, WebsitePagesTable, WebsiteScope, WebsitesTable } from '../../db/tables/websites';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -40,7 +41,8 @@ function escapeLike(text: string): string {
 
 export interface PageFilter {
   q?: string;
-  status?: PageStatus;
+  /** Skipped: pages listed with a skip reason (their status stays Detected); Detected: the others. */
+  status?: PageFilterStatus;
   page: number;
   perPage: number;
 }
@@ -114,30 +116,26 @@ export function createWebsitesRepo(db: Kysely<DB>) {
       return Number(result.numDeletedRows);
     },
 
-    /** Pages per status (skipped pages counted apart) for each of the sites. */
+    /** Pages per status (skipped pages counted apart, per reason) for each of the sites. */
     async pageCounts(websiteIds: number[]) {
-      const counts = new Map<number, { detected: number; pending: number; active: number; skipped: number; total: number; words: number }>();
-      for (const id of websiteIds) counts.set(id, { detected: 0, pending: 0, active: 0, skipped: 0, total: 0, words: 0 });
+      const counts = new Map<number, PageCounts>();
+      for (const id of websiteIds) counts.set(id, { detected: 0, pending: 0, active: 0, skipped: 0, skipped_reasons: {}, total: 0, words: 0 });
       if (!websiteIds.length) return counts;
       const rows = await db
         .selectFrom('website_pages')
-        .select((eb) => [
-          'website_id',
-          'status',
-          sql<boolean>`skip_reason is not null`.as('skipped'),
-          eb.fn.countAll<number>().as('n'),
-          eb.fn.sum<number>('words').as('words'),
-        ])
+        .select((eb) => ['website_id', 'status', 'skip_reason', eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('words').as('words')])
         .where('website_id', 'in', websiteIds)
-        .groupBy(['website_id', 'status', sql`skip_reason is not null`])
+        .groupBy(['website_id', 'status', 'skip_reason'])
         .execute();
       for (const row of rows) {
         const entry = counts.get(row.website_id)!;
         const n = Number(row.n);
         entry.total += n;
         entry.words += Number(row.words ?? 0);
-        if (row.skipped) entry.skipped += n;
-        else if (row.status === 'Active') entry.active += n;
+        if (row.skip_reason !== null) {
+          entry.skipped += n;
+          entry.skipped_reasons[row.skip_reason] = (entry.skipped_reasons[row.skip_reason] ?? 0) + n;
+        } else if (row.status === 'Active') entry.active += n;
         else if (row.status === 'Pending') entry.pending += n;
         else entry.detected += n;
       }
@@ -188,7 +186,8 @@ export function createWebsitesRepo(db: Kysely<DB>) {
         const like = `%${escapeLike(filter.q)}%`;
         query = query.where((eb) => eb.or([eb('title', 'ilike', like), eb('url', 'ilike', like)]));
       }
-      if (filter.status) query = query.where('status', '=', filter.status);
+      if (filter.status === 'Skipped') query = query.where('skip_reason', 'is not', null);
+      else if (filter.status) query = query.where('status', '=', filter.status).where('skip_reason', 'is', null);
       const rows = await query
         .select(PAGE_SUMMARY)
         .orderBy('depth')

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { pageFilterStatus } from '../../../../contract/websites';
 import { DOMAINS, LANGS } from '../../engines/types';
-import { requiredString, formNumber } from '../../http/validation';
+import { blankToUndefined, requiredString, formNumber } from '../../http/validation';
 
 export const addWebsiteBody = z.object({
   url: requiredString('websites.url_required').max(2048, { error: 'websites.url_invalid' }),
@@ -18,7 +19,8 @@ export const listQuery = z.object({ page: formNumber(z.number().int().min(1).max
 
 export const pagesQuery = z.object({
   q: z.string().trim().max(200).optional(),
-  status: z.enum(['Detected', 'Pending', 'Active'], { error: 'websites.status_invalid' }).optional().or(z.literal('').transform(() => undefined)),
+  // An empty status is no filter (the screen's "All statuses"); preprocessed, so a wrong one gets its own message.
+  status: z.preprocess(blankToUndefined, z.enum(pageFilterStatus.options, { error: 'websites.status_invalid' }).optional()),
   page: formNumber(z.number().int().min(1).max(10_000)).default(1),
   per_page: formNumber(z.number().int().min(1).max(100)).default(25),
 });

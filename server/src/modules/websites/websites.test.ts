@@ -1,7 +1,7 @@
 import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../test/factories';
-import { startFixtureSite, FIXTURE_PAGES, fixtureLayout, type FixtureSite } from '../../../test/fixtures/website-site';
+import { startFixtureSite, startFixtureSiteOfPages, FIXTURE_PAGES, fixtureLayout, type FixtureSite } from '../../../test/fixtures/website-site';
 import { createTestApp, type TestApp, type TestClient } from '../../../test/harness';
 import { createTestEngine } from '../../../test/website-engine';
 import type { UserRow } from '../../db/schema';
@@ -163,8 +163,10 @@ describe('adding and crawling a website', () => {
     expect(byPath.get('/huge')?.skip_reason).toBe('too_large');
     expect(byPath.get('/redirect-private')?.skip_reason).toBe('blocked_address');
     expect(byPath.get('/loop-a')?.skip_reason).toBe('redirect_loop');
-    expect(done.pages).toMatchObject({ skipped: 5, active: 0, pending: 0 });
+    expect(done.pages).toMatchObject({ skipped: 5, active: 0, pending: 0, total: 14 });
     expect(done.pages.detected).toBe(9);
+    // Why, per reason: the pages' summary says it beside the pages that can be translated.
+    expect(done.pages.skipped_reasons).toEqual({ robots: 1, not_html: 1, too_large: 1, blocked_address: 1, redirect_loop: 1 });
     // The entry follows: crawled (ready), named after the start page, in the start page's language.
     expect(await entryWhen(client, projectId, 'ready')).toMatchObject({ state: 'ready', title: 'Hello world', preview: `${site.url}/`, source_lang: 'en', target_lang: 'auto' });
     // Searchable by name and by address.
@@ -190,10 +192,18 @@ describe('adding and crawling a website', () => {
     expect(new Set([...first.data, ...second.data].map((p: { id: number }) => p.id)).size).toBe(10);
     expect(pathOf(first.data[0].url)).toBe('/');
 
+    // Skipped pages keep status Detected, but the filter tells them apart: Detected lists the pages that can be translated.
     const detected = (await client.get(`/api/websites/${websiteId}/pages?status=Detected&per_page=100`)).json();
-    expect(detected.meta.total).toBe(14);
+    expect(detected.meta.total).toBe(9);
+    expect(detected.data.every((p: { skip_reason: string | null }) => p.skip_reason === null)).toBe(true);
+    const skipped = (await client.get(`/api/websites/${websiteId}/pages?status=Skipped&per_page=100`)).json();
+    expect(skipped.meta.total).toBe(5);
+    expect(skipped.data.map((p: { skip_reason: string }) => p.skip_reason).sort()).toEqual(['blocked_address', 'not_html', 'redirect_loop', 'robots', 'too_large']);
+    expect((await client.get(`/api/websites/${websiteId}/pages?status=Skipped&q=secret`)).json().data.map((p: { url: string }) => pathOf(p.url))).toEqual(['/private/secret']);
     expect((await client.get(`/api/websites/${websiteId}/pages?status=Active`)).json().meta.total).toBe(0);
-    expect((await client.get(`/api/websites/${websiteId}/pages?status=Done`)).statusCode).toBe(422);
+    const refused = await client.get(`/api/websites/${websiteId}/pages?status=Done`);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.status).toEqual(['Choose Active, Pending, Detected or Skipped.']);
   });
 
   it('lists the site among the user\'s websites', async () => {
@@ -663,6 +673,38 @@ describe('crawl depth and pace', () => {
   });
 });
 
+describe('the page limit', () => {
+  it('counts the pages that can be translated; what it leaves is listed as skipped (robots.txt first), not fetched, and a larger limit crawls it', async () => {
+    const repo = createWebsitesRepo(t.container.database.db);
+    const row = await repo.createSite({ user_id: owner.id, url: `${site.url}/`, scope: 'site', page_limit: 4, title: '', now: new Date() });
+    const settings = { robotsToken: 'LisanBot', maxDepth: 5, concurrency: 2, delayMs: 0, maxDelayMs: 0, maxSitemaps: 20, robotsMaxBytes: 65_536 };
+    const deps = { repo, fetcher: t.container.webFetcher, now: () => new Date(), logger: t.container.logger, settings };
+    const requestsBefore = site.requests.length;
+    const first = await crawlWebsite(deps, row);
+    expect(first).toMatchObject({ html: 4, error: null });
+    const counts = (await repo.pageCounts([row.id])).get(row.id)!;
+    // Four pages to translate, whatever the concurrency; the blocked page keeps its own reason.
+    expect(counts.detected).toBe(4);
+    expect(counts.skipped_reasons.robots).toBe(1);
+    expect(counts.skipped_reasons.page_limit).toBe(first.overLimit - 1);
+    expect(counts.skipped_reasons.page_limit).toBeGreaterThan(3);
+    const { rows } = await repo.listPages(row.id, { page: 1, perPage: 100, status: 'Skipped' });
+    const overLimit = rows.filter((p) => p.skip_reason === 'page_limit');
+    expect(overLimit.every((p) => p.skip_detail === '4' && p.text_hash === null && p.title === '')).toBe(true);
+    const fetched = site.requests.slice(requestsBefore);
+    for (const page of overLimit) expect(fetched).not.toContain(pathOf(page.url));
+
+    // A larger limit (a new plan): the pages left out are crawled and can be translated.
+    const again = await crawlWebsite(deps, await repo.beginCrawl(row.id, 50, new Date()));
+    expect(again.overLimit).toBe(0);
+    const recounted = (await repo.pageCounts([row.id])).get(row.id)!;
+    expect(recounted.skipped).toBe(5);
+    expect(recounted.detected).toBeGreaterThan(4);
+    expect(recounted.skipped_reasons.page_limit).toBeUndefined();
+    await repo.deleteSite(row.id);
+  });
+});
+
 describe('an unreachable site', () => {
   // Its robots.txt could not be fetched either, and the page was reported "blocked by the site's robots.txt".
   it('says the site could not be reached, not that its robots.txt blocks the page', async () => {
@@ -757,14 +799,33 @@ describe('engine failure', () => {
 });
 
 describe('plan limits on the crawl and the trial', () => {
-  it('lists no more pages than the plan\'s web pages quota (the free trial: 10)', async () => {
-    const trialUser = await createUser(t.container, { trial_ends_at: new Date(Date.now() + 5 * 86_400_000) });
-    const c = await t.client().signInAs(trialUser.id);
-    const response = await c.post('/api/websites', { url: site.url, scope: 'site' });
-    expect(response.statusCode).toBe(202);
-    expect(response.json().data.page_limit).toBe(10);
-    const done = await crawled(c, response.json().data.id);
-    expect(done.pages.total).toBe(10);
+  it('lists no more pages to translate than the plan\'s web pages quota (the free trial: 10), the rest as skipped past the limit, and charges only pages translated', async () => {
+    // A home page linking 12 pages: 13 to translate, and the sitemap's page.
+    const big = await startFixtureSiteOfPages(12);
+    try {
+      const trialUser = await createUser(t.container, { trial_ends_at: new Date(Date.now() + 5 * 86_400_000) });
+      const c = await t.client().signInAs(trialUser.id);
+      const response = await c.post('/api/websites', { url: big.url, scope: 'site' });
+      expect(response.statusCode).toBe(202);
+      expect(response.json().data.page_limit).toBe(10);
+      const id = response.json().data.id;
+      const done = await crawled(c, id);
+      // The home page, /p1../p9: to translate; /p10../p12 and the sitemap's page: found past the limit, listed, never fetched.
+      expect(done.pages).toMatchObject({ detected: 10, skipped: 4, skipped_reasons: { page_limit: 4 }, total: 14 });
+      const skipped = await allPages(c, id, '&status=Skipped');
+      expect(skipped.map((p) => pathOf(p.url)).sort()).toEqual(['/only-in-sitemap', '/p10', '/p11', '/p12']);
+      expect(skipped.every((p) => p.skip_reason === 'page_limit' && p.words === 0)).toBe(true);
+      for (const path of ['/p10', '/p11', '/p12', '/only-in-sitemap']) expect(big.requests).not.toContain(path);
+      // "Translate all" queues and charges the ten pages, not the skipped ones: the month's ten are used, nothing refused.
+      const queued = await c.post(`/api/websites/${id}/translate`, { page_ids: 'all', target_lang: 'ar', domain: 'general' });
+      expect(queued.statusCode).toBe(202);
+      expect(queued.json().data).toEqual({ queued: 10, charged: 10, unchanged: 0, skipped: 4 });
+      const after = await translated(c, id);
+      expect(after.pages).toMatchObject({ active: 10, skipped: 4 });
+      expect(await t.container.websites.pagesUsedThisMonth(trialUser.id)).toBe(10);
+    } finally {
+      await big.close();
+    }
   });
 
   it('refuses a team member whose team owner\'s trial has ended, as text translation does', async () => {

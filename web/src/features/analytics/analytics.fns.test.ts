@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { blockedStorage, memoryStorage } from '../../../../tests/fakes/storage';
 import { BLOCKED_SELECTOR, formatDuration, isTrackedPath, pageViewPayload, privateEvent, splitIntoBatches, VISITOR_STORAGE_KEY, visitorIdFor, withoutQuery } from './analytics.fns';
-
-function memoryStorage(initial: Record<string, string> = {}) {
-  const values = new Map(Object.entries(initial));
-  return {
-    getItem: (key: string) => values.get(key) ?? null,
-    setItem: (key: string, value: string) => void values.set(key, value),
-    removeItem: (key: string) => void values.delete(key),
-    values,
-  };
-}
 
 const ID = '0b9d3c4e-6a8f-4c1d-9e2a-7f5b3c1d2e4f';
 
@@ -25,18 +16,7 @@ describe('visitor id', () => {
     const storage = memoryStorage({ [VISITOR_STORAGE_KEY]: ID });
     expect(visitorIdFor(false, storage, () => ID)).toBeNull();
     expect(storage.values.has(VISITOR_STORAGE_KEY)).toBe(false);
-    const blocked = {
-      getItem: () => {
-        throw new Error('SecurityError');
-      },
-      setItem: () => {
-        throw new Error('SecurityError');
-      },
-      removeItem: () => {
-        throw new Error('SecurityError');
-      },
-    };
-    expect(visitorIdFor(true, blocked, () => ID)).toBeNull();
+    expect(visitorIdFor(true, blockedStorage(), () => ID)).toBeNull();
     expect(visitorIdFor(true, null, () => ID)).toBeNull();
   });
 

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { blockedStorage, memoryStorage } from '../../../../tests/fakes/storage';
 import { CONSENT_STORAGE_KEY, readConsent, writeConsent } from './consent';
-
-function memoryStorage(initial: Record<string, string> = {}) {
-  const values = new Map(Object.entries(initial));
-  return {
-    getItem: (key: string) => values.get(key) ?? null,
-    setItem: (key: string, value: string) => void values.set(key, value),
-    values,
-  };
-}
 
 describe('consent storage', () => {
   it('stores the choice under lisan.consent', () => {
@@ -23,14 +15,7 @@ describe('consent storage', () => {
   it('reads no choice from an empty, unknown or blocked storage', () => {
     expect(readConsent(memoryStorage())).toBeNull();
     expect(readConsent(memoryStorage({ [CONSENT_STORAGE_KEY]: 'maybe' }))).toBeNull();
-    const blocked = {
-      getItem: () => {
-        throw new Error('SecurityError');
-      },
-      setItem: () => {
-        throw new Error('SecurityError');
-      },
-    };
+    const blocked = blockedStorage();
     expect(readConsent(blocked)).toBeNull();
     expect(writeConsent(blocked, 'accepted')).toBe(false);
   });

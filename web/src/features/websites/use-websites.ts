@@ -1,17 +1,19 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CrawlStarted, PageStatus, TranslationQueued, Website, WebsiteList, WebsitePages, XliffImported } from '../../../../contract/websites';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { CrawlStarted, PageFilterStatus, TranslationQueued, Website, WebsiteList, WebsitePages, XliffImported } from '../../../../contract/websites';
 import type { StatusMessage } from '../../../../contract/common';
 import type { Domain, Lang as TargetLang } from '../../../../contract/translate';
-import { api } from '../../api/client';
+import { api, isApiError } from '../../api/client';
 import type { HistoryEntryDetail } from '../history/types';
+import { forgetLastSite, readLastSite, siteToReopen } from './websites.fns';
 
 // The answers' shapes come from the shared contract (contract/websites.ts).
-export type { PageStatus, Website, WebsitePage, WebsiteState } from '../../../../contract/websites';
+export type { PageFilterStatus, PageStatus, Website, WebsitePage, WebsiteState } from '../../../../contract/websites';
 export type { Domain, Lang as TargetLang } from '../../../../contract/translate';
 
 export interface PageFilter {
   q?: string;
-  status?: PageStatus | '';
+  status?: PageFilterStatus | '';
   page: number;
 }
 
@@ -36,12 +38,44 @@ export function useWebsites() {
 }
 
 export function useWebsite(id: number | null) {
-  return useQuery({
+  return useQuery(websiteQuery(id));
+}
+
+function websiteQuery(id: number | null) {
+  return queryOptions({
     queryKey: websiteKeys.detail(id ?? 0),
     enabled: id !== null,
     queryFn: ({ signal }) => api.get<{ data: Website }>(`/api/websites/${id}`, { signal }).then((r) => r.data),
     refetchInterval: (query) => (busy(query.state.data) ? 1500 : false),
   });
+}
+
+/** localStorage, or null where the browser refuses it. */
+export function browserStorage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The site to open when the page is opened without one (websites.fns siteToReopen): the one this
+ * user opened last, read from the server to know it still exists (the site's own query, which its
+ * view then reads), else the most recently updated of the list. A remembered site the server no
+ * longer has is forgotten. Null while deciding, when disabled, and for a user without sites.
+ */
+export function useSiteToReopen(userId: number | null, enabled: boolean): number | null {
+  const remembered = enabled && userId !== null ? readLastSite(browserStorage(), userId) : null;
+  const sites = useWebsites();
+  const last = useQuery({ ...websiteQuery(remembered), retry: false });
+  const gone = remembered !== null && last.isError && isApiError(last.error) && last.error.status === 404;
+  useEffect(() => {
+    if (gone && userId !== null) forgetLastSite(browserStorage(), userId, remembered);
+  }, [gone, userId, remembered]);
+  if (!enabled || userId === null || !sites.data) return null;
+  if (remembered !== null && last.isPending) return null;
+  return siteToReopen(remembered === null ? null : { id: remembered, exists: last.isSuccess }, sites.data.data);
 }
 
 /** The site of a "website" history entry (the history screen links to ?project=…): its entry's detail names it. */

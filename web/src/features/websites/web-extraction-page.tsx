@@ -1,7 +1,7 @@
 import { Pagination } from '../../components/pagination';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
 import { useDialog } from '../../app/dialog-context';
 import { formatNumber, isolate } from '../../i18n/format';
@@ -11,6 +11,8 @@ import { GlossNotice } from '../translator/gloss-notice';
 import { AppliedNote } from '../translator/glossary-note';
 import {
   PAGES_PER_PAGE,
+  browserStorage,
+  useSiteToReopen,
   useWebsite,
   useWebsiteActions,
   useSiteOfProject,
@@ -22,15 +24,27 @@ import {
   type Website,
   type WebsitePage,
 } from './use-websites';
-import { displayUrl, exportUrl, isSelectable, pageChip, reasonKey, toggleSelection } from './websites.fns';
+import { displayUrl, exportUrl, forgetLastSite, isSelectable, pageChip, reasonKey, rememberLastSite, skippedByReason, toggleSelection } from './websites.fns';
 
 const DOMAINS: Domain[] = ['general', 'business', 'legal', 'ecommerce'];
+const PAGE_FILTERS = ['Active', 'Pending', 'Detected', 'Skipped'] as const;
 
-/** Web extraction: add a website (entire site or single page), see its pages, translate them, preview and download. */
+/** Navigation state of the page after a site was deleted: it shows the start state rather than opening another site. */
+interface WebsitesNavigationState {
+  startNew?: boolean;
+}
+
+/**
+ * Web extraction: add a website (entire site or single page), see its pages, translate them,
+ * preview and download. The open site is in the address (?site=), so back, forward and reload
+ * keep it; opened without one (the menu), the page opens the site the user opened last, as
+ * document tools reopen the last project. The add form stays at the top for a new site.
+ */
 export function WebExtractionPage() {
   const { t } = useTranslation('websites');
   const { data: user } = useCurrentUser();
   const [params, setParams] = useSearchParams();
+  const location = useLocation();
   const selectedId = Number(params.get('site')) || null;
   const select = (id: number) => setParams({ site: String(id) });
   // Opened from the history (?project=…): the entry's detail names the site.
@@ -40,6 +54,12 @@ export function WebExtractionPage() {
   useEffect(() => {
     if (historySiteId) setParams({ site: String(historySiteId) }, { replace: true });
   }, [historySiteId, setParams]);
+  // Opened without a site: the last one, in the address in place of the bare one (back does not return to it).
+  const startNew = (location.state as WebsitesNavigationState | null)?.startNew === true;
+  const reopen = useSiteToReopen(user?.id ?? null, selectedId === null && projectId === null && !startNew);
+  useEffect(() => {
+    if (reopen !== null) setParams({ site: String(reopen) }, { replace: true });
+  }, [reopen, setParams]);
 
   return (
     <section className="container page-section websites-page">
@@ -58,7 +78,7 @@ export function WebExtractionPage() {
           {t('fromHistoryMissing')}
         </p>
       )}
-      {selectedId !== null && <SiteDetail key={selectedId} id={selectedId} onDeleted={() => setParams({})} />}
+      {selectedId !== null && <SiteDetail key={selectedId} id={selectedId} onDeleted={() => setParams({}, { state: { startNew: true } satisfies WebsitesNavigationState })} />}
     </section>
   );
 }
@@ -161,13 +181,50 @@ function SiteList({ selectedId, onSelect }: { selectedId: number | null; onSelec
               </span>
               <span className="site-card__meta">
                 <SiteState site={site} />
-                <span className="muted">{t('sites.pages', { value: formatNumber(site.pages.total, language) })}</span>
+                <span className="muted">{t('sites.pages', { value: formatNumber(site.pages.total - site.pages.skipped, language) })}</span>
                 <span className="muted">{t('sites.translated', { value: formatNumber(site.pages.active, language) })}</span>
+                {site.pages.skipped > 0 && <span className="muted">{t('sites.skipped', { value: formatNumber(site.pages.skipped, language) })}</span>}
               </span>
             </button>
           </li>
         ))}
       </ul>
+    </div>
+  );
+}
+
+/**
+ * What the crawl found: the pages that can be translated (or were), and apart from them the
+ * skipped ones (robots.txt, not HTML, past the plan's page limit…), counted per reason.
+ */
+function PagesSummary({ site, onShowSkipped }: { site: Website; onShowSkipped: (() => void) | null }) {
+  const { t } = useTranslation('websites');
+  const { language } = useLanguage();
+  const reasons = skippedByReason(site.pages);
+  return (
+    <div className="pages-summary" data-testid="pages-summary">
+      <p>
+        <strong data-testid="pages-found">{t('pages.found', { value: formatNumber(site.pages.total - site.pages.skipped, language) })}</strong>
+      </p>
+      {site.pages.skipped > 0 && (
+        <div className="pages-summary__skipped" data-testid="pages-skipped">
+          <p>
+            <span>{t('pages.skipped', { value: formatNumber(site.pages.skipped, language) })}</span>{' '}
+            {onShowSkipped && (
+              <button type="button" className="button button--ghost button--small" onClick={onShowSkipped} data-testid="show-skipped">
+                {t('pages.showSkipped')}
+              </button>
+            )}
+          </p>
+          <ul className="pages-summary__reasons">
+            {reasons.map(({ key, count }) => (
+              <li key={key} data-testid="skipped-reason">
+                {t('pages.skippedReason', { reason: t(key), value: formatNumber(count, language) })}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
     </div>
   );
 }
@@ -204,12 +261,29 @@ function SiteDetail({ id, onDeleted }: { id: number; onDeleted: () => void }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [site.data?.id]);
 
+  // The site opened last, reopened when the page is opened without one; forgotten once the server no longer has it.
+  // (Just deleted here, its query fails as the list is read again: the view keeps what it had until it closes.)
+  const loadedId = site.data?.id;
+  const missing = !site.data && site.isError && isApiError(site.error) && site.error.status === 404;
+  useEffect(() => {
+    if (!user) return;
+    if (loadedId !== undefined) rememberLastSite(browserStorage(), user.id, loadedId);
+    else if (missing) forgetLastSite(browserStorage(), user.id, id);
+  }, [user, loadedId, missing, id]);
+
   useEffect(() => {
     const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
     if (preview) previewRef.current?.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
   }, [preview]);
 
   if (site.isPending) return <p className="muted">{t('loading')}</p>;
+  if (missing) {
+    return (
+      <p className="notice notice--error" role="alert" data-testid="website-missing">
+        {t('siteMissing')}
+      </p>
+    );
+  }
   if (!site.data) return null;
   const data = site.data;
   const rows = pages.data?.data ?? [];
@@ -232,7 +306,13 @@ function SiteDetail({ id, onDeleted }: { id: number; onDeleted: () => void }) {
 
   const deleteSite = async () => {
     if (!(await ask({ ...t('site.confirmDelete', { returnObjects: true, name: isolate(data.title || displayUrl(data.url)) }), tone: 'danger', testId: 'confirm-delete-site' }))) return;
-    actions.remove.mutate(id, { onSuccess: onDeleted, onError: failed });
+    actions.remove.mutate(id, {
+      onSuccess: () => {
+        if (user) forgetLastSite(browserStorage(), user.id, id);
+        onDeleted();
+      },
+      onError: failed,
+    });
   };
 
   return (
@@ -303,10 +383,23 @@ function SiteDetail({ id, onDeleted }: { id: number; onDeleted: () => void }) {
       <div className="panel">
         <div className="pages-heading">
           <h3>{t('pages.title')}</h3>
-          <span className="muted" data-testid="pages-total">
-            {t('pages.total', { value: formatNumber(total, language) })}
-          </span>
+          {(filter.q || filter.status) && (
+            <span className="muted" data-testid="pages-matching">
+              {t('pages.matching', { value: formatNumber(total, language) })}
+            </span>
+          )}
         </div>
+        <PagesSummary
+          site={data}
+          onShowSkipped={
+            filter.status === 'Skipped'
+              ? null
+              : () => {
+                  setSearch('');
+                  setFilter({ page: 1, q: '', status: 'Skipped' });
+                }
+          }
+        />
         <form
           className="admin-filters"
           role="search"
@@ -318,7 +411,7 @@ function SiteDetail({ id, onDeleted }: { id: number; onDeleted: () => void }) {
           <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t('pages.search')} aria-label={t('pages.search')} dir="auto" data-testid="page-search" />
           <select aria-label={t('pages.status')} value={filter.status ?? ''} onChange={(e) => setFilter((c) => ({ ...c, status: e.target.value as PageFilter['status'], page: 1 }))} data-testid="page-status-filter">
             <option value="">{t('pages.allStatuses')}</option>
-            {(['Active', 'Pending', 'Detected'] as const).map((status) => (
+            {PAGE_FILTERS.map((status) => (
               <option key={status} value={status}>
                 {t(`status.${status}`)}
               </option>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { blockedStorage, memoryStorage } from '../../../../tests/fakes/storage';
 import type { WebsitePage } from './use-websites';
-import { displayUrl, exportUrl, isBusy, pageChip, reasonKey, toggleSelection } from './websites.fns';
+import { displayUrl, exportUrl, forgetLastSite, isBusy, lastSiteStorageKey, pageChip, readLastSite, reasonKey, rememberLastSite, siteToReopen, skippedByReason, toggleSelection } from './websites.fns';
 
 const page = (id: number, extra: Partial<WebsitePage> = {}) => ({ id, status: 'Detected', skip_reason: null, ...extra }) as WebsitePage;
 
@@ -33,5 +34,50 @@ describe('website screen helpers', () => {
     expect(displayUrl('http://example.com/a/b')).toBe('example.com/a/b');
     expect(isBusy({ state: 'ready', translating: true })).toBe(true);
     expect(isBusy({ state: 'failed', translating: false })).toBe(false);
+  });
+});
+
+describe('the skipped pages summary', () => {
+  it('counts skipped pages per reason, most first, unknown codes together', () => {
+    expect(skippedByReason({ skipped_reasons: { robots: 1, page_limit: 12, not_html: 1, brand_new: 2, other_new: 1 } })).toEqual([
+      { key: 'reasons.page_limit', count: 12 },
+      { key: 'reasons.unknown', count: 3 },
+      { key: 'reasons.not_html', count: 1 },
+      { key: 'reasons.robots', count: 1 },
+    ]);
+    expect(skippedByReason({ skipped_reasons: {} })).toEqual([]);
+  });
+});
+
+describe('reopening the last site', () => {
+  const sites = [
+    { id: 1, updated_at: '2026-11-01T10:00:00.000Z' },
+    { id: 2, updated_at: '2026-11-03T10:00:00.000Z' },
+    { id: 3, updated_at: '2026-11-02T10:00:00.000Z' },
+  ];
+
+  it('opens the site the user opened last while it exists, else the most recently updated one, else none', () => {
+    expect(siteToReopen({ id: 3, exists: true }, sites)).toBe(3);
+    expect(siteToReopen({ id: 9, exists: false }, sites)).toBe(2);
+    expect(siteToReopen(null, sites)).toBe(2);
+    expect(siteToReopen(null, [])).toBeNull();
+  });
+
+  it('remembers the site per user, forgets it only when it is the one gone, and survives blocked storage', () => {
+    const storage = memoryStorage();
+    rememberLastSite(storage, 7, 42);
+    expect(readLastSite(storage, 7)).toBe(42);
+    expect(readLastSite(storage, 8)).toBeNull();
+    forgetLastSite(storage, 7, 41);
+    expect(readLastSite(storage, 7)).toBe(42);
+    forgetLastSite(storage, 7, 42);
+    expect(readLastSite(storage, 7)).toBeNull();
+    storage.values.set(lastSiteStorageKey(7), 'not a number');
+    expect(readLastSite(storage, 7)).toBeNull();
+    const blocked = blockedStorage();
+    expect(readLastSite(blocked, 7)).toBeNull();
+    expect(() => rememberLastSite(blocked, 7, 1)).not.toThrow();
+    expect(() => forgetLastSite(blocked, 7, 1)).not.toThrow();
+    expect(readLastSite(null, 7)).toBeNull();
   });
 });

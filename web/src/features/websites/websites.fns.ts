@@ -1,3 +1,4 @@
+import type { PageCounts } from '../../../../contract/websites';
 import type { PageStatus, Website, WebsitePage } from './use-websites';
 
 /** The chip of a page: its status, or "skipped" when the crawl could not use it. */
@@ -14,6 +15,7 @@ export function pageChip(page: Pick<WebsitePage, 'status' | 'skip_reason'>): { k
 /** Reason codes the server sends (skip reasons, crawl errors, page errors) that the catalog names. */
 export const KNOWN_REASONS = [
   'robots',
+  'page_limit',
   'not_html',
   'too_large',
   'timeout',
@@ -34,11 +36,25 @@ export const KNOWN_REASONS = [
 ] as const;
 
 export type Reason = (typeof KNOWN_REASONS)[number];
+export type ReasonKey = `reasons.${Reason | 'unknown'}`;
 
 /** The catalog key of a reason code ("reasons.robots"), "reasons.unknown" for codes this version does not know. */
-export function reasonKey(code: string | null): `reasons.${Reason | 'unknown'}` | null {
+export function reasonKey(code: string | null): ReasonKey | null {
   if (!code) return null;
   return (KNOWN_REASONS as readonly string[]).includes(code) ? (`reasons.${code}` as `reasons.${Reason}`) : 'reasons.unknown';
+}
+
+/**
+ * A site's skipped pages by reason, most first (a reason this version does not know counts under
+ * "unknown"): what the pages' summary lists under "Skipped".
+ */
+export function skippedByReason(counts: Pick<PageCounts, 'skipped_reasons'>): Array<{ key: ReasonKey; count: number }> {
+  const byKey = new Map<ReasonKey, number>();
+  for (const [code, count] of Object.entries(counts.skipped_reasons)) {
+    const key = reasonKey(code)!;
+    byKey.set(key, (byKey.get(key) ?? 0) + count);
+  }
+  return [...byKey].map(([key, count]) => ({ key, count })).sort((a, b) => b.count - a.count || a.key.localeCompare(b.key));
 }
 
 /** Pages that may be chosen for translation. */
@@ -74,4 +90,48 @@ export function displayUrl(url: string): string {
 
 export function isBusy(site: Pick<Website, 'state' | 'translating'>): boolean {
   return site.state === 'crawling' || site.translating;
+}
+
+/**
+ * The site the web extraction page opens without `?site=`: the one this user opened last in this
+ * browser (`remembered`, while it still exists), else the most recently updated of their sites.
+ */
+export function siteToReopen(remembered: { id: number; exists: boolean } | null, sites: ReadonlyArray<Pick<Website, 'id' | 'updated_at'>>): number | null {
+  if (remembered?.exists) return remembered.id;
+  let latest: Pick<Website, 'id' | 'updated_at'> | null = null;
+  for (const site of sites) if (!latest || site.updated_at > latest.updated_at) latest = site;
+  return latest?.id ?? null;
+}
+
+/** localStorage key of the site a user opened last (per user: people may share a browser). */
+export const lastSiteStorageKey = (userId: number) => `lisan.websites.lastSite.${userId}`;
+
+type SiteStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+/** The site this user opened last in this browser, or null (none, or storage blocked). */
+export function readLastSite(storage: SiteStorage | null, userId: number): number | null {
+  try {
+    const id = Number(storage?.getItem(lastSiteStorageKey(userId)));
+    return Number.isSafeInteger(id) && id > 0 ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Remembers the site the user opened (nothing happens when storage is blocked). */
+export function rememberLastSite(storage: SiteStorage | null, userId: number, siteId: number): void {
+  try {
+    storage?.setItem(lastSiteStorageKey(userId), String(siteId));
+  } catch {
+    // Storage blocked: the page opens the most recently updated site instead.
+  }
+}
+
+/** Forgets the remembered site when it is this one (deleted, or gone from the server). */
+export function forgetLastSite(storage: SiteStorage | null, userId: number, siteId: number): void {
+  try {
+    if (readLastSite(storage, userId) === siteId) storage?.removeItem(lastSiteStorageKey(userId));
+  } catch {
+    // Storage blocked: nothing was remembered.
+  }
 }
