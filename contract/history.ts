@@ -10,6 +10,17 @@ export type HistoryType = z.output<typeof historyType>;
 export const autoDelete = z.enum(['never', '1d', '7d', '30d', '90d']);
 export type AutoDelete = z.output<typeof autoDelete>;
 
+/** What the user said about a text's sentences: approved corrections, likes and dislikes. */
+export const textFeedback = z.object({
+  /** The text's sentences. */
+  segments: z.number().int(),
+  /** Sentences that show an approved correction (a suggestion) instead of the machine's translation. */
+  corrected_segments: z.number().int(),
+  liked_segments: z.number().int(),
+  disliked_segments: z.number().int(),
+});
+export type TextFeedback = z.output<typeof textFeedback>;
+
 export const historyEntry = z.object({
   project_id: z.string(),
   type: historyType,
@@ -25,6 +36,8 @@ export const historyEntry = z.object({
   file_id: z.string().optional(),
   /** Documents and websites: what translation memory and glossaries did (a document once done, a website over its translated pages; null before, or for one finished before summaries were kept). */
   applied: appliedSummary.nullable().optional(),
+  /** Texts: corrections and reactions on its sentences (the translator's detail names the corrected sentences). */
+  feedback: textFeedback.optional(),
   /** In the team's view: who made the entry. */
   user_id: z.number().int().optional(),
   user_name: z.string().optional(),
@@ -41,7 +54,7 @@ export type HistoryPage = z.output<typeof historyPage>;
 export type HistoryDetail = z.input<typeof textDetail> | z.input<typeof websiteDetail> | z.input<typeof documentDetail>;
 
 export const historyEntryDetail = dataOf(
-  historyEntry.omit({ preview: true, channel: true, applied: true, user_id: true, user_name: true }).extend({ detail: z.union([textDetail, documentDetail, websiteDetail]).optional() }),
+  historyEntry.omit({ preview: true, channel: true, applied: true, feedback: true, user_id: true, user_name: true }).extend({ detail: z.union([textDetail, documentDetail, websiteDetail]).optional() }),
 );
 export type HistoryEntryDetail = z.output<typeof historyEntryDetail>['data'];
 

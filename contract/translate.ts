@@ -133,7 +133,15 @@ export const textDetail = z.object({
   text: z.string(),
   translation: z.string(),
   segments: z.array(
-    z.object({ translationId: z.string(), source: z.string(), target: z.string(), separator: z.string(), reaction: z.enum(['like', 'dislike']).nullable() }),
+    z.object({
+      translationId: z.string(),
+      source: z.string(),
+      target: z.string(),
+      separator: z.string(),
+      reaction: z.enum(['like', 'dislike']).nullable(),
+      /** The sentence shows the user's approved correction (`target`): what the machine had translated; null when not corrected. */
+      machine_target: z.string().nullable(),
+    }),
   ),
 });
 export type TextDetail = z.output<typeof textDetail>;

@@ -41,12 +41,23 @@ describe.each(['en', 'ar'] as const)('admin console (%s)', (locale) => {
     // In the users list at 1280 wide, the long name and e-mail are cut (their title whole) and leave every cell of
     // the row on one line: they squeezed the plan and the date onto two.
     await page.setViewportSize({ width: 1280, height: 800 });
+    const searches: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/admin/users' && url.searchParams.has('q')) searches.push(url.searchParams.get('q')!);
+    });
     await page.goto('/admin/users');
-    await page.getByTestId('admin-user-search').fill(user.email);
-    await page.getByTestId('admin-user-search').press('Enter');
+    await page.getByTestId('admin-users-table').locator('tbody tr').first().waitFor();
+    // Searched as the admin types, without Enter: asked once the typing pauses, not at every one of the address's
+    // keystrokes, and the search is the page's address.
+    await page.getByTestId('admin-user-search').pressSequentially(user.email, { delay: 15 });
     // Found by its e-mail, unique (the list before the search shows the other language's user of the same name).
     const row = page.getByTestId('admin-users-table').locator('tbody tr', { hasText: user.email });
     await row.waitFor();
+    await expect.poll(() => new URL(page.url()).searchParams.get('q'), POLL).toBe(user.email);
+    await expect.poll(() => page.getByTestId('admin-users-table').locator('tbody tr').count(), POLL).toBe(1);
+    expect(searches.at(-1)).toBe(user.email);
+    expect(searches.length, `asked ${searches.length} times for ${user.email.length} keystrokes`).toBeLessThan(5);
     const cells = await row.locator('td').evaluateAll((tds) =>
       tds.map((td) => {
         const value = td.firstElementChild ?? td;
@@ -61,6 +72,18 @@ describe.each(['en', 'ar'] as const)('admin console (%s)', (locale) => {
     const box = await page.getByTestId('admin-users-table').evaluate((table) => [table.parentElement!.scrollWidth, table.parentElement!.clientWidth]);
     expect(box[0], 'the users table scrolls sideways').toBeLessThanOrEqual(box[1]);
     await screenshotsAtBothSizes(page, `admin-console-users-${locale}`, { width: 1280, height: 800 });
+
+    // Enter still searches at once; a role chosen after it is a step Back undoes, the search box keeping its words.
+    await page.getByTestId('admin-user-search').fill(user.name);
+    await page.getByTestId('admin-user-search').press('Enter');
+    await expect.poll(() => new URL(page.url()).searchParams.get('q'), POLL).toBe(user.name);
+    await page.getByTestId('admin-user-role').selectOption('1');
+    await expect.poll(() => new URL(page.url()).searchParams.get('role_id'), POLL).toBe('1');
+    await expect.poll(() => page.getByTestId('admin-users-table').innerText(), POLL).not.toContain(user.name);
+    await page.goBack();
+    await expect.poll(() => new URL(page.url()).searchParams.get('role_id'), POLL).toBeNull();
+    await expect.poll(() => page.getByTestId('admin-users-table').locator('tbody tr', { hasText: user.email }).count(), POLL).toBe(1);
+    expect(await page.getByTestId('admin-user-search').inputValue()).toBe(user.name);
 
     const startUp = (await apiCall(page, 'GET', '/api/plans')).body.data.find((p: { slug: string }) => p.slug === 'start-up');
     expect((await apiCall(page, 'POST', '/api/admin/user-plan', { user_id: id, plan_id: startUp.id, seats: 7 })).status).toBe(200);

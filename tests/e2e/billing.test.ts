@@ -318,10 +318,19 @@ describe('billing screens', () => {
         locale === 'en'
           ? 'Subscribers are the accounts on a plan now: live subscriptions (active, or with a payment past due) and free trials still running. A team counts once, as its owner’s subscription.'
           : 'المشتركون هم الحسابات المشتركة في الباقة الآن: الاشتراكات السارية (النشطة أو التي تأخر سدادها) والفترات التجريبية المجانية التي لم تنتهِ بعد. ويُحتسب الفريق مرة واحدة باشتراك مالكه.';
-      const header = page.getByTestId('admin-plans-table').locator('thead th').nth(3);
+      const header = page.getByTestId('admin-plans-table').locator('thead th').nth(5);
       expect(await header.innerText()).toBe(locale === 'en' ? 'Subscribers' : 'المشتركون');
       expect(await header.getAttribute('title')).toBe(hint);
       expect(await page.getByTestId('admin-plans-subscribers-hint').innerText()).toBe(hint);
+      // Which plans are for teams and which open the developer API, as the editor's switches say (the seeded plans).
+      const headers = await page.getByTestId('admin-plans-table').locator('thead th').allInnerTexts();
+      expect(headers.slice(1, 3)).toEqual(locale === 'en' ? ['Type', 'Developer API'] : ['النوع', 'الواجهة البرمجية للمطوّرين']);
+      const planCells = async (slug: string) => {
+        const row = page.locator(`[data-testid="admin-plan-row"][data-slug="${slug}"]`);
+        return [await row.getByTestId('admin-plan-kind').innerText(), await row.getByTestId('admin-plan-api').innerText()];
+      };
+      expect(await planCells('hobbyist')).toEqual(locale === 'en' ? ['Individual', 'Not included'] : ['باقة فردية', 'غير مشمولة']);
+      expect(await planCells('start-up')).toEqual(locale === 'en' ? ['Team plan', 'Included'] : ['باقة فرق', 'مشمولة']);
       // A phone shows each plan as a card; its Edit and Delete buttons carry no "Actions" label.
       await expectTableCardsOnPhone(page, page.getByTestId('admin-plans-table'), locale, `billing-admin-plans-cards-${locale}`, { width: 1280, height: 800 });
       await page.locator('[data-testid="admin-plan-row"][data-slug="hobbyist"] a').click();

@@ -22,6 +22,9 @@ const TEXT = {
     deleted: 'The translation was deleted from your history.',
     deletedAll: 'Your translation history was deleted.',
     historyTitle: 'Translation history',
+    corrected: 'Corrected',
+    liked: 'Rated good',
+    correctionsNote: '1 sentence shows your approved correction instead of the machine translation',
     empty: 'Your translations will appear here.',
     source: 'The company signed the contract. Thank you for the books.',
     secondSource: 'Please send the invoice today.',
@@ -37,6 +40,9 @@ const TEXT = {
     deleted: 'حُذفت الترجمة من سجلك.',
     deletedAll: 'حُذف سجل ترجماتك.',
     historyTitle: 'سجل الترجمات',
+    corrected: 'مصحَّحة',
+    liked: 'قُيّمت جيدة',
+    correctionsNote: 'تعرض جملة واحدة تصحيحك المعتمد بدلًا من الترجمة الآلية',
     empty: 'ستظهر ترجماتك هنا.',
     source: 'ذهب الولد إلى المدرسة. شكرا على الكتاب.',
     secondSource: 'الفاتورة جاهزة اليوم.',
@@ -203,6 +209,7 @@ describe.each(['en', 'ar'] as const)('the translator in the browser (%s)', (loca
     await expect.poll(() => page.getByTestId('like').getAttribute('aria-pressed')).toBe('true');
 
     // Suggest a better translation of the first sentence: the dialog shows the original.
+    const machineFirst = await page.getByTestId('target-sentence').first().innerText();
     await page.getByTestId('suggest').click();
     const suggest = page.getByTestId('suggest-dialog');
     await suggest.waitFor();
@@ -215,6 +222,9 @@ describe.each(['en', 'ar'] as const)('the translator in the browser (%s)', (loca
     expect(await success.innerText()).toContain(text.suggestionSaved);
     await success.getByRole('button').click();
     expect(await page.getByTestId('target-sentence').first().innerText()).toBe(text.suggestion);
+    // The corrected sentence is marked at once, the machine's words beside it.
+    expect(await page.getByTestId('target-sentence').first().getAttribute('data-corrected')).toBe('');
+    expect(await page.getByTestId('correction').innerText()).toContain(machineFirst);
 
     // The translation memory answers the same sentence with the suggestion from now on.
     expect(await translate(page, text.source)).toBe(200);
@@ -230,12 +240,29 @@ describe.each(['en', 'ar'] as const)('the translator in the browser (%s)', (loca
     await page.getByTestId('history-search').press('Enter');
     await expect.poll(() => page.url()).toContain('q=');
     await expect.poll(() => page.getByTestId('history-entry').count()).toBe(2);
-    await screenshot(page, `translate-${locale}-05-history`);
+    // The first translation shows the approved correction and the like, not as machine output; the second, which
+    // translation memory answered, neither.
+    const [second, first] = [page.getByTestId('history-entry').nth(0), page.getByTestId('history-entry').nth(1)];
+    expect(await first.getByTestId('history-corrected').innerText()).toBe(text.corrected);
+    expect(await first.getByTestId('history-reaction').allInnerTexts()).toEqual([text.liked]);
+    expect(await first.getByTestId('history-reaction').getAttribute('data-reaction')).toBe('like');
+    expect(await second.getByTestId('history-corrected').count()).toBe(0);
+    expect(await second.getByTestId('history-reaction').count()).toBe(0);
+    await screenshotsAtBothSizes(page, `translate-${locale}-05-history`);
 
-    await page.getByTestId('history-open').first().click();
+    // Re-opened, the corrected sentence is marked and the machine's translation of it is named; the like is kept.
+    await first.getByTestId('history-open').click();
     await expect.poll(() => page.url()).toContain('/translate?project=');
     await expect.poll(() => page.getByTestId('source-text').inputValue()).toBe(text.source);
     expect(await page.getByTestId('target-sentence').first().innerText()).toBe(text.suggestion);
+    expect(await page.locator('[data-testid="target-sentence"][data-corrected]').count()).toBe(1);
+    expect(await page.getByTestId('target-sentence').first().getAttribute('title')).toContain(machineFirst);
+    expect(await page.getByTestId('corrections-note').innerText()).toContain(text.correctionsNote);
+    const correction = await page.getByTestId('correction').innerText();
+    expect(correction).toContain(machineFirst);
+    expect(correction).toContain(text.suggestion);
+    expect(await page.getByTestId('like').getAttribute('aria-pressed')).toBe('true');
+    await screenshotsAtBothSizes(page, `translate-${locale}-05b-reopened-corrected`);
     await page.goBack();
 
     await page.getByTestId('history-entry').first().waitFor();

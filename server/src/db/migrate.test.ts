@@ -8,6 +8,16 @@ afterEach(async () => {
   await Promise.all(opened.splice(0).map((d) => d.drop()));
 });
 
+/** A database migrated up to the migration numbered `prefix`, left unapplied: `apply()` runs that one migration. */
+async function beforeMigration(prefix: string) {
+  const test = await createTestDatabase({ migrated: false });
+  opened.push(test);
+  const files = await readMigrations();
+  const at = files.findIndex((f) => f.version.startsWith(`${prefix}_`));
+  await migrate(test.database, files.slice(0, at));
+  return { database: test.database, apply: () => migrate(test.database, files.slice(at, at + 1)) };
+}
+
 describe(`migrations (${testEngine})`, () => {
   it('applies every numbered file once, in order, and is idempotent', async () => {
     const test = await createTestDatabase({ migrated: false });
@@ -21,17 +31,13 @@ describe(`migrations (${testEngine})`, () => {
   });
 
   it('0260 moves each key\'s usage into the usage ledger (requests, characters, documents) and drops api_key_usage', async () => {
-    const test = await createTestDatabase({ migrated: false });
-    opened.push(test);
-    const files = await readMigrations();
-    const at = files.findIndex((f) => f.version.startsWith('0260_'));
-    await migrate(test.database, files.slice(0, at));
+    const test = await beforeMigration('0260');
     await test.database.executeSql(`
       insert into users (id, name, email) overriding system value values (1, 'Key owner', 'keys@example.com');
       insert into api_keys (id, user_id, name, prefix, secret_hash, created_at) overriding system value values (7, 1, 'k', 'lsn_abcdefgh', 'digest', now());
       insert into api_key_usage (api_key_id, period_start, requests, characters, documents) values (7, '2026-10-01', 3, 120, 0), (7, '2026-11-01', 5, 0, 2);
       insert into usage_ledger (subject, metric, period_start, used) values ('api-key:7', 'api_characters', '2026-10-01', 1);`);
-    await migrate(test.database, files.slice(at, at + 1));
+    await test.apply();
     const { rows } = await test.database.executeSql("select metric, period_start::text as period, used::int as used from usage_ledger where subject = 'api-key:7' order by period, metric");
     expect(rows).toEqual([
       { metric: 'api_characters', period: '2026-10-01', used: 121 },
@@ -41,6 +47,26 @@ describe(`migrations (${testEngine})`, () => {
     ]);
     const { rows: gone } = await test.database.executeSql("select to_regclass('api_key_usage') as usage");
     expect(gone[0].usage).toBeNull();
+  });
+
+  it("0330 gives a sentence corrected before it the machine's text its oldest suggestion kept", async () => {
+    const test = await beforeMigration('0330');
+    const [text, corrected, untouched] = ['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002', '00000000-0000-4000-8000-000000000003'];
+    await test.database.executeSql(`
+      insert into users (id, name, email) overriding system value values (1, 'Corrector', 'corrector@example.com');
+      insert into text_translations (id, user_id, source_lang, target_lang, domain, engine, characters) values ('${text}', 1, 'en', 'ar', 'general', 'dictionary', 20);
+      insert into translation_segments (id, translation_id, position, source, target, origin) values
+        ('${corrected}', '${text}', 0, 'Hello.', 'تصحيح ثانٍ', 'dictionary'),
+        ('${untouched}', '${text}', 1, 'Bye.', 'وداعًا.', 'dictionary');
+      insert into translation_suggestions (segment_id, user_id, source_lang, target_lang, domain, source_text, machine_text, suggested_text, created_at) values
+        ('${corrected}', 1, 'en', 'ar', 'general', 'Hello.', 'تصحيح أول', 'تصحيح ثانٍ', '2026-11-02'),
+        ('${corrected}', 1, 'en', 'ar', 'general', 'Hello.', 'مرحبا آلية', 'تصحيح أول', '2026-11-01');`);
+    await test.apply();
+    const { rows } = await test.database.executeSql('select id, machine_target from translation_segments order by position');
+    expect(rows).toEqual([
+      { id: corrected, machine_target: 'مرحبا آلية' },
+      { id: untouched, machine_target: null },
+    ]);
   });
 
   it('rolls a failing migration back completely and names it', async () => {

@@ -122,14 +122,14 @@ describe('e-mails of a user who switched the interface to Arabic', () => {
     expect(mail.subject).toBe('مستندك المترجَم جاهز');
   });
 
-  it('team handed over: Arabic, the Latin team and owner names isolated inside the sentences', () => {
+  it('team handed over: Arabic, the Latin team and owner names isolated inside the subject and the sentences', () => {
     const mail = expectArabicMail({
       to: 'heir-ar@example.com',
       locale: 'ar',
       template: 'teamOwnership',
       data: { name: 'Layla Ahmad', teamName: 'Nadia & Co', previousName: 'Nadia Owner', link: 'https://lisan.example/team' },
     } as MailJob);
-    expect(mail.subject).toBe('أصبحت مالك فريق Nadia & Co في لسان');
+    expect(mail.subject).toBe('أصبحت مالك فريق \u2068Nadia & Co\u2069 في لسان');
     expect(mail.text).toContain('نقل \u2068Nadia Owner\u2069 إليك ملكية فريق \u2068Nadia & Co\u2069 في لسان.');
     expect(mail.text).toContain('يعمل الفريق من الآن بباقتك');
     expect(mail.text).toContain('https://lisan.example/team');

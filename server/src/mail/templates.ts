@@ -70,10 +70,11 @@ ${button}
 export interface BillingMailData {
   kind: 'trial_reminder' | 'trial_expired' | 'invoice_paid' | 'payment_failed' | 'plan_downgraded' | 'subscription_canceled' | 'subscription_resumed' | 'subscription_ended';
   name: string;
-  /** Placeholder values; `plan` may differ per language; a numeric `count` picks the plural form. */
+  /** Placeholder values (a numeric `count` picks the plural form); a plan's name goes in `localized`. */
   params: Record<string, string | number>;
   /** Date placeholders as ISO strings, written in the recipient's language ("24 نوفمبر 2026"). */
   dates?: Record<string, string>;
+  /** Placeholder values that differ per language: names (a plan's), isolated where they are put. */
   localized?: Record<string, Record<Locale, string>>;
   action?: { url: string; label: 'plans' | 'invoices' | 'pay' };
   /** The payment went through the sandbox gateway (test card): the mail says no money was charged. */
@@ -128,7 +129,8 @@ const accountMail = (locale: Locale, name: string, kind: string, paragraphs: str
 export const templates = {
   billing(locale: Locale, data: BillingMailData): RenderedMail {
     const params: Record<string, string | number> = { ...data.params };
-    for (const [name, value] of Object.entries(data.localized ?? {})) params[name] = value[locale];
+    // Localised values are names an admin typed (a plan's): isolated in the subject and the body alike.
+    for (const [name, value] of Object.entries(data.localized ?? {})) params[name] = isolate(value[locale]);
     for (const [name, value] of Object.entries(data.dates ?? {})) params[name] = formatDate(value, locale);
     return layout(locale, {
       name: data.name,
@@ -140,11 +142,12 @@ export const templates = {
 
   /** An invitation to join a team (7-day link). */
   teamInvitation(locale: Locale, data: { teamName: string; inviterName: string; link: string; days: number }): RenderedMail {
-    // Names are isolated inside the body's sentences; the subject line keeps them plain.
+    // Names are isolated in the subject (and the HTML heading, the same text) as in the body's sentences:
+    // a Latin team name in an Arabic subject, or an Arabic one in an English subject, keeps the words around it in order.
     const params = { team: isolate(data.teamName), inviter: isolate(data.inviterName), count: data.days };
     return layout(locale, {
       name: '',
-      title: t(locale, 'teams.mail_subject', { team: data.teamName }),
+      title: t(locale, 'teams.mail_subject', params),
       paragraphs: [t(locale, 'teams.mail_body', params), t(locale, 'teams.mail_expiry', params)],
       action: { url: data.link, label: t(locale, 'teams.mail_action') },
       // The invitee may have no account: the usual "because of your Lisan account" would be untrue.
@@ -157,7 +160,7 @@ export const templates = {
     const params = { team: isolate(data.teamName), remover: isolate(data.removerName) };
     return layout(locale, {
       name: data.name,
-      title: t(locale, 'teams.mail_removed_subject', { team: data.teamName }),
+      title: t(locale, 'teams.mail_removed_subject', params),
       paragraphs: [t(locale, 'teams.mail_removed_body', params), t(locale, 'teams.mail_removed_account')],
       action: { url: data.link, label: t(locale, 'teams.mail_removed_action') },
     });
@@ -168,7 +171,7 @@ export const templates = {
     const params = { team: isolate(data.teamName), previous: isolate(data.previousName) };
     return layout(locale, {
       name: data.name,
-      title: t(locale, 'teams.mail_owner_subject', { team: data.teamName }),
+      title: t(locale, 'teams.mail_owner_subject', params),
       paragraphs: [t(locale, 'teams.mail_owner_body', params), t(locale, 'teams.mail_owner_plan')],
       action: { url: data.link, label: t(locale, 'teams.mail_owner_action') },
     });
@@ -238,7 +241,7 @@ export const templates = {
     details.push([t(locale, 'requests.field.message'), data.message]);
     return layout(locale, {
       name: t(locale, 'requests.mail.operator_name'),
-      title: t(locale, 'requests.mail.contact_title', { name: data.name }),
+      title: t(locale, 'requests.mail.contact_title', { name: isolate(data.name) }),
       paragraphs: [t(locale, 'requests.mail.contact_intro')],
       details,
       action: { url: data.consoleUrl, label: t(locale, 'requests.mail.open_console') },

@@ -26,6 +26,8 @@ export interface TranslationSegmentsTable {
   origin: string;
   reaction: 'like' | 'dislike' | null;
   reacted_at: Date | null;
+  /** The translation before the user's first approved correction; null when never corrected (migration 0330). */
+  machine_target: string | null;
 }
 
 export interface TranslationMemoryTable {
@@ -45,7 +47,7 @@ export interface TranslationMemoryTable {
   updated_at: Timestamp;
 }
 
-/** Tables of the translate module (migrations 0020, 0025, 0211). */
+/** Tables of the translate module (migrations 0020, 0025, 0211, 0330). */
 export interface TranslateTables {
   text_translations: TextTranslationsTable;
   translation_segments: TranslationSegmentsTable;

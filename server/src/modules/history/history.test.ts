@@ -43,6 +43,8 @@ describe('GET /api/user/translation-history', () => {
       state: 'done',
       // Made in the web app, not with an API key (issue 15).
       channel: 'web',
+      // A text's sentences: none corrected, liked or disliked yet.
+      feedback: { segments: 1, corrected_segments: 0, liked_segments: 0, disliked_segments: 0 },
     });
     const second = (await client.get('/api/user/translation-history?page=2')).json();
     expect(second.meta).toEqual({ page: 2, per_page: 20, total: 23 });
@@ -58,6 +60,7 @@ describe('GET /api/user/translation-history', () => {
     expect(documents.data.map((e: { title: string }) => e.title)).toEqual(['report.docx']);
     // A document's entry says what memory and glossaries did (nothing yet: no finished job); a text's has no such field.
     expect(documents.data[0]).toMatchObject({ state: 'translating', type: 'document', applied: null });
+    expect(documents.data[0]).not.toHaveProperty('feedback');
     const texts = (await client.get('/api/user/translation-history?type=text')).json();
     expect(texts.meta.total).toBe(2);
     const search = (await client.get('/api/user/translation-history?q=invoice')).json();
@@ -92,13 +95,42 @@ describe('GET /api/user/translation-history/{projectId}', () => {
     expect(entry).toMatchObject({ project_id: data.project_id, type: 'text', domain: 'business', title: 'Hello. See you tomorrow.' });
     expect(entry.detail).toMatchObject({ source_lang: 'en', target_lang: 'ar', engine: 'dictionary', text: 'Hello.\n\nSee you tomorrow.' });
     expect(entry.detail.segments).toEqual([
-      { translationId: data.segments[0]!.translationId, source: 'Hello.', target: data.segments[0]!.target, separator: '\n\n', reaction: null },
-      { translationId: data.segments[1]!.translationId, source: 'See you tomorrow.', target: data.segments[1]!.target, separator: '', reaction: 'like' },
+      { translationId: data.segments[0]!.translationId, source: 'Hello.', target: data.segments[0]!.target, separator: '\n\n', reaction: null, machine_target: null },
+      { translationId: data.segments[1]!.translationId, source: 'See you tomorrow.', target: data.segments[1]!.target, separator: '', reaction: 'like', machine_target: null },
     ]);
     expect(entry.detail.translation).toBe(`${data.segments[0]!.target}\n\n${data.segments[1]!.target}`);
     const other = await signedInClient(t);
     expect((await other.client.get(`/api/user/translation-history/${data.project_id}`)).statusCode).toBe(404);
     expect((await client.get('/api/user/translation-history/nope')).statusCode).toBe(404);
+  });
+});
+
+describe('a text whose sentence was corrected', () => {
+  it('is marked in the list and its detail names the corrected sentence with what the machine had said', async () => {
+    const { client } = await signedInClient(t);
+    const data = await translate(client, 'The board met today. The vote passed. Nothing else.');
+    const [first, second, third] = data.segments;
+    const suggest = (translationId: string, suggestedTranslation: string) => client.post('/api/user/suggested-translation', { translationId, suggestedTranslation });
+    expect((await suggest(first!.translationId, 'اجتمع مجلس الإدارة اليوم.')).statusCode).toBe(200);
+    // Corrected twice: the machine's text is the one the first correction replaced.
+    expect((await suggest(first!.translationId, 'اجتمع المجلس اليوم.')).statusCode).toBe(200);
+    // "Corrected" to the very text the machine gave: no correction to show.
+    expect((await suggest(third!.translationId, third!.target)).statusCode).toBe(200);
+    await client.get(`/api/reaction/${second!.translationId}/like`);
+    await client.get(`/api/reaction/${third!.translationId}/dislike`);
+
+    const [entry] = (await client.get('/api/user/translation-history')).json().data;
+    expect(entry).toMatchObject({ project_id: data.project_id, feedback: { segments: 3, corrected_segments: 1, liked_segments: 1, disliked_segments: 1 } });
+    // The list's line under the title is the corrected translation (the one pipeline).
+    expect(entry.preview).toContain('اجتمع المجلس اليوم.');
+
+    const { detail } = (await client.get(`/api/user/translation-history/${data.project_id}`)).json().data;
+    expect(detail.segments.map((s: { target: string; machine_target: string | null; reaction: string | null }) => [s.target, s.machine_target, s.reaction])).toEqual([
+      ['اجتمع المجلس اليوم.', first!.target, null],
+      [second!.target, null, 'like'],
+      [third!.target, null, 'dislike'],
+    ]);
+    expect(detail.translation.startsWith('اجتمع المجلس اليوم.')).toBe(true);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { HistoryDetail } from '../../../../contract/history';
+import type { HistoryDetail, TextFeedback } from '../../../../contract/history';
 import { NotFound } from '../../http/errors';
 import type { AppliedSummary } from '../../pipeline/applied.fns';
 import type { HistoryOwner, HistoryRepo } from './repo';
@@ -18,7 +18,12 @@ export interface HistoryTypeHandler {
   remove?(projectIds: string[], userId: number): Promise<void>;
   /** What memory and glossaries did for these projects (documents, websites), for the list's entries: one call per type and page. */
   applied?(projectIds: string[]): Promise<Map<string, AppliedSummary | null>>;
+  /** What the user said about these projects' sentences (texts: corrections, likes, dislikes), for the list's entries: one call per type and page. */
+  feedback?(projectIds: string[]): Promise<Map<string, TextFeedback>>;
 }
+
+/** The per-page summaries a type may give its entries in the list. */
+type EntrySummaries = { applied: AppliedSummary | null; feedback: TextFeedback };
 
 export interface NewHistoryEntry {
   projectId: string;
@@ -59,6 +64,24 @@ export function createHistoryService(deps: {
   /** A user's own entries: those made alone, and those made for the team they are in now. */
   async function own(userId: number): Promise<HistoryOwner> {
     return { user: userId, teamId: (await deps.teamOf?.(userId)) ?? null };
+  }
+
+  /**
+   * A summary of the page's entries (`applied`: what memory and glossaries did; `feedback`: what the user said about a
+   * text's sentences): each type that gives it is asked once, for the page's entries of that type. `types`: the types
+   * that give it (an entry of those types without one is answered null, as one finished before summaries were kept).
+   */
+  async function summariesOf<K extends keyof EntrySummaries>(kind: K, rows: ReadonlyArray<{ type: HistoryType; project_id: string }>) {
+    const values = new Map<string, EntrySummaries[K]>();
+    const types = new Set<HistoryType>();
+    for (const [type, handler] of handlers) {
+      const summarise = handler[kind] as ((projectIds: string[]) => Promise<Map<string, EntrySummaries[K]>>) | undefined;
+      if (!summarise) continue;
+      types.add(type);
+      const ids = rows.filter((row) => row.type === type).map((row) => row.project_id);
+      if (ids.length) for (const [id, summary] of await summarise(ids)) values.set(id, summary);
+    }
+    return { types, values };
   }
 
   async function removeProjects(entries: Array<{ project_id: string; type: HistoryType; user_id?: number }>, userId?: number) {
@@ -139,15 +162,7 @@ export function createHistoryService(deps: {
         const users = await Promise.all(ids.map((id) => deps.findUser(id)));
         ids.forEach((id, i) => names.set(id, users[i]?.name ?? ''));
       }
-      // Each type that keeps a summary (documents, websites) is asked once for the page's entries of that type.
-      const applied = new Map<string, AppliedSummary | null>();
-      const summarised = new Set<string>();
-      for (const [type, handler] of handlers) {
-        if (!handler.applied) continue;
-        summarised.add(type);
-        const ids = rows.filter((row) => row.type === type).map((row) => row.project_id);
-        if (ids.length) for (const [id, summary] of await handler.applied(ids)) applied.set(id, summary);
-      }
+      const [applied, feedback] = await Promise.all([summariesOf('applied', rows), summariesOf('feedback', rows)]);
       return {
         data: rows.map((row) => ({
           project_id: row.project_id,
@@ -162,7 +177,8 @@ export function createHistoryService(deps: {
           state: row.state,
           channel: row.channel,
           ...(row.file_id ? { file_id: row.file_id } : {}),
-          ...(summarised.has(row.type) ? { applied: applied.get(row.project_id) ?? null } : {}),
+          ...(applied.types.has(row.type) ? { applied: applied.values.get(row.project_id) ?? null } : {}),
+          ...(feedback.values.has(row.project_id) ? { feedback: feedback.values.get(row.project_id) } : {}),
         })),
         meta: { page: filter.page, per_page: HISTORY_PER_PAGE, total },
       };

@@ -69,7 +69,7 @@ describe('team life cycle', () => {
     expect(response.json().message).toBe('Invitation sent.');
     const token = await invitationLink('sami@example.com');
     const mail = mailbox.sent.find((m) => m.to === 'sami@example.com')!;
-    expect(mail.subject).toBe('You are invited to join Nadia & Co on Lisan');
+    expect(mail.subject).toBe('You are invited to join \u2068Nadia & Co\u2069 on Lisan');
     expect(mail.text).toContain('valid for 7 days');
 
     const mismatch = await t.client().post('/api/create-user', { token, name: 'Sami', password: 'password123', password_confirmation: 'different' });
@@ -194,7 +194,7 @@ describe('team life cycle', () => {
     // Signed out without a word before: an e-mail now says why, and what their account is.
     await expect.poll(() => mailbox.sent.find((m) => m.to === user.email && m.subject.includes('no longer')), { timeout: 15_000 }).toBeTruthy();
     const removedMail = mailbox.sent.find((m) => m.to === user.email && m.subject.includes('no longer'))!;
-    expect(removedMail.subject).toBe('You are no longer a member of Nadia & Co on Lisan');
+    expect(removedMail.subject).toBe('You are no longer a member of \u2068Nadia & Co\u2069 on Lisan');
     expect(removedMail.text.replace(/[\u2066-\u2069]/g, '')).toContain('Nadia Owner removed you from the team Nadia & Co on Lisan, and you were signed out.');
     expect(removedMail.text).toContain('an individual account again, on the free trial');
     expect(removedMail.text).toMatch(/https?:\/\/\S+\/login/);
@@ -338,7 +338,7 @@ describe('team authorization matrix', () => {
     // The new owner is told, with what it means for their plan.
     await expect.poll(() => mailbox.sent.find((m) => m.to === heir.email && m.subject.includes('now the owner')), { timeout: 15_000 }).toBeTruthy();
     const ownerMail = mailbox.sent.find((m) => m.to === heir.email && m.subject.includes('now the owner'))!;
-    expect(ownerMail.subject).toBe('You are now the owner of Nadia & Co on Lisan');
+    expect(ownerMail.subject).toBe('You are now the owner of \u2068Nadia & Co\u2069 on Lisan');
     expect(ownerMail.text.replace(/[\u2066-\u2069]/g, '')).toContain('Nadia Owner handed the team Nadia & Co over to you on Lisan.');
     expect(ownerMail.text).toContain('the team works under your plan');
     expect(ownerMail.text).toMatch(/https?:\/\/\S+\/team\b/);

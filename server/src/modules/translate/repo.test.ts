@@ -86,7 +86,7 @@ describe('insertTranslations', () => {
       const translation = await repo.findTranslation(item.translation.id);
       expect({ ...translation, user_id: translation?.user_id ?? null, created_at: new Date(translation!.created_at) }).toEqual(item.translation);
       const segments = await repo.listSegments(item.translation.id);
-      expect(segments).toEqual(item.segments.map((segment) => ({ ...segment, reaction: null, reacted_at: null })));
+      expect(segments).toEqual(item.segments.map((segment) => ({ ...segment, reaction: null, reacted_at: null, machine_target: null })));
       const entry = await db.selectFrom('history_entries').selectAll().where('project_id', '=', item.translation.id).executeTakeFirst();
       if (!item.historyEntry) expect(entry).toBeUndefined();
       else expect({ ...entry, user_id: Number(entry!.user_id), team_id: entry!.team_id === null ? null : Number(entry!.team_id), created_at: new Date(entry!.created_at), updated_at: new Date(entry!.updated_at) }).toEqual(item.historyEntry);

@@ -148,8 +148,39 @@ export function createTranslateRepo(db: Kysely<DB>) {
     },
 
     /** An approved correction replaces the sentence's translation (the suggestion row keeps the machine's). */
+    /** An approved correction becomes the sentence's translation; the first one keeps what it replaced (`machine_target`). */
     async setSegmentTarget(segmentId: string, target: string) {
-      await db.updateTable('translation_segments').set({ target }).where('id', '=', segmentId).execute();
+      await db
+        .updateTable('translation_segments')
+        .set((eb) => ({ target, machine_target: eb.fn.coalesce('machine_target', 'target') }))
+        .where('id', '=', segmentId)
+        .execute();
+    },
+
+    /**
+     * Per translation: how many sentences it has, how many show an approved correction (a different text than the
+     * machine's), and how many were liked or disliked (the history list's text entries).
+     */
+    async sentenceFeedback(translationIds: string[]) {
+      const rows = await db
+        .selectFrom('translation_segments')
+        .select([
+          'translation_id',
+          sql<string>`count(*)`.as('segments'),
+          sql<string>`count(*) filter (where machine_target <> target)`.as('corrected'),
+          sql<string>`count(*) filter (where reaction = 'like')`.as('liked'),
+          sql<string>`count(*) filter (where reaction = 'dislike')`.as('disliked'),
+        ])
+        .where('translation_id', 'in', translationIds)
+        .groupBy('translation_id')
+        .execute();
+      return rows.map((row) => ({
+        translationId: row.translation_id,
+        segments: Number(row.segments),
+        corrected: Number(row.corrected),
+        liked: Number(row.liked),
+        disliked: Number(row.disliked),
+      }));
     },
 
     async setReaction(segmentId: string, reaction: 'like' | 'dislike' | null, now: Date) {

@@ -82,7 +82,15 @@ export function createTranslateService(deps: {
       leading: translation.leading_space,
       text: translation.leading_space + segments.map((s) => s.source + s.separator).join(''),
       translation: translation.leading_space + segments.map((s) => s.target + s.separator).join(''),
-      segments: segments.map((s) => ({ translationId: s.id, source: s.source, target: s.target, separator: s.separator, reaction: s.reaction })),
+      segments: segments.map((s) => ({
+        translationId: s.id,
+        source: s.source,
+        target: s.target,
+        separator: s.separator,
+        reaction: s.reaction,
+        // Corrected to the very text the machine gave is no correction to show.
+        machine_target: s.machine_target !== null && s.machine_target !== s.target ? s.machine_target : null,
+      })),
     };
   }
 
@@ -216,6 +224,12 @@ export function createTranslateService(deps: {
     detail: loadTranslation,
     remove: async (projectIds) => {
       await deps.repo.deleteTranslations(projectIds);
+    },
+    feedback: async (projectIds) => {
+      const rows = await deps.repo.sentenceFeedback(projectIds);
+      return new Map(
+        rows.map((row) => [row.translationId, { segments: row.segments, corrected_segments: row.corrected, liked_segments: row.liked, disliked_segments: row.disliked }]),
+      );
     },
   });
 

@@ -15,6 +15,33 @@ import { HISTORY_TYPES, type HistoryEntry, type HistoryFilters, type HistoryScop
 import './history.css';
 
 /**
+ * What was said about a text's sentences: an approved correction shows instead of the machine's translation (the
+ * translator, re-opening the entry, names the sentences), and the ratings given.
+ */
+function SentenceFeedback({ feedback }: { feedback: NonNullable<HistoryEntry['feedback']> }) {
+  const { t } = useTranslation('history');
+  return (
+    <>
+      {feedback.corrected_segments > 0 && (
+        <span className="pill pill--accent" data-testid="history-corrected" title={t('feedback.correctedTitle')}>
+          {t('feedback.corrected')}
+        </span>
+      )}
+      {feedback.liked_segments > 0 && (
+        <span className="pill history-entry__reaction--like" data-testid="history-reaction" data-reaction="like">
+          {t('feedback.liked')}
+        </span>
+      )}
+      {feedback.disliked_segments > 0 && (
+        <span className="pill history-entry__reaction--dislike" data-testid="history-reaction" data-reaction="dislike">
+          {t('feedback.disliked')}
+        </span>
+      )}
+    </>
+  );
+}
+
+/**
  * One history entry. `own`: the viewer made it (re-open, download, delete); a team member's
  * entry in the team's view is read-only. Without `onDelete` (the dashboard's recent list) there is no delete button.
  */
@@ -39,6 +66,7 @@ export function EntryCard({ entry, own, onDelete, deleting = false }: { entry: H
           </span>
         )}
         <span className="pill">{t(`type.${entry.type}`)}</span>
+        {entry.feedback && <SentenceFeedback feedback={entry.feedback} />}
         {pair && <span>{t('pair', { source: tTranslate(`languages.${pair.source}`), target: tTranslate(`languages.${pair.target}`) })}</span>}
         {['general', 'business', 'legal', 'ecommerce'].includes(entry.domain) && <span>{tTranslate(`domain.${entry.domain as 'general'}`)}</span>}
         <time dateTime={entry.created_at}>{date}</time>

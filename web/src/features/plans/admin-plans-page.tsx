@@ -49,6 +49,8 @@ export function AdminPlansPage() {
               <thead>
                 <tr>
                   <th scope="col">{t('admin.name')}</th>
+                  <th scope="col">{t('admin.kind')}</th>
+                  <th scope="col">{t('admin.api')}</th>
                   <th scope="col">{t('admin.monthly')}</th>
                   <th scope="col">{t('admin.yearly')}</th>
                   <th scope="col" title={t('admin.subscribersHint')}>
@@ -68,6 +70,13 @@ export function AdminPlansPage() {
                       <div className="muted" dir="ltr">
                         {plan.slug}
                       </div>
+                    </td>
+                    {/* Who the plan is for and whether it opens the developer API: the editor's two switches, read at a glance. */}
+                    <td data-label={t('admin.kind')} data-testid="admin-plan-kind" data-team={plan.is_team}>
+                      {plan.is_team ? <span className="pill">{t('admin.team')}</span> : <span className="muted">{t('admin.individual')}</span>}
+                    </td>
+                    <td data-label={t('admin.api')} data-testid="admin-plan-api" data-api={plan.api_enabled}>
+                      {plan.api_enabled ? <span className="pill">{t('admin.apiIncluded')}</span> : <span className="muted">{t('admin.apiNotIncluded')}</span>}
                     </td>
                     <td data-label={t('admin.monthly')}>
                       <bdi>{formatPlanPrice(plan.price, '$', language)}</bdi>

@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { forwardArrow, isolate } from '../../i18n/format';
+import { useLanguage } from '../../i18n/use-language';
 import { GlossaryNote } from './glossary-note';
 import { ShareMenu } from './share-menu';
-import { directionOf, joinTargets } from './translator.fns';
-import type { TranslationResult } from './types';
+import { directionOf, joinTargets, machineTargetOf } from './translator.fns';
+import type { TranslatedSegment, TranslationResult } from './types';
 
 export interface ResultPaneProps {
   result: TranslationResult | null;
@@ -24,11 +26,23 @@ const KNOWN_ENGINES = new Set(['dictionary', 'memory', 'llm', 'local']);
 /** The translation, sentence by sentence (hover or focus highlights the source sentence too), and its actions. */
 export function ResultPane(props: ResultPaneProps) {
   const { t } = useTranslation('translate');
+  const { language } = useLanguage();
   const { result } = props;
   const text = result ? joinTargets(result) : '';
   const engine = result?.engine ?? null;
   // Sentences memory answered with only their numbers changed (the pipeline's fuzzy hits): marked for review.
   const fuzzy = result ? result.segments.filter((segment) => segment.origin === 'memory-fuzzy').length : 0;
+  // Sentences that show the user's approved correction: marked, and listed with what the machine had said.
+  const corrections = (result?.segments ?? []).flatMap((segment) => {
+    const machine = machineTargetOf(segment);
+    return machine ? [{ id: segment.translationId, machine, target: segment.target }] : [];
+  });
+  const machineOf = new Map(corrections.map((correction) => [correction.id, correction.machine]));
+  const sentenceTitle = (segment: TranslatedSegment) => {
+    const machine = machineOf.get(segment.translationId);
+    if (machine) return t('corrected.title', { machine: isolate(machine) });
+    return segment.origin === 'memory-fuzzy' ? t('memoryFuzzy.title') : undefined;
+  };
   return (
     <div className="result-pane">
       <div
@@ -50,9 +64,10 @@ export function ResultPane(props: ResultPaneProps) {
             {result.segments.map((segment, index) => (
               <span key={segment.translationId}>
                 <span
-                  className={`sentence${index === props.activeSegment ? ' sentence--active' : ''}${segment.origin === 'memory-fuzzy' ? ' sentence--fuzzy' : ''}`}
-                  title={segment.origin === 'memory-fuzzy' ? t('memoryFuzzy.title') : undefined}
+                  className={`sentence${index === props.activeSegment ? ' sentence--active' : ''}${segment.origin === 'memory-fuzzy' ? ' sentence--fuzzy' : ''}${machineOf.has(segment.translationId) ? ' sentence--corrected' : ''}`}
+                  title={sentenceTitle(segment)}
                   data-origin={segment.origin}
+                  data-corrected={machineOf.has(segment.translationId) ? '' : undefined}
                   data-testid="target-sentence"
                   tabIndex={0}
                   onMouseEnter={() => props.onActiveSegmentChange(index)}
@@ -81,6 +96,19 @@ export function ResultPane(props: ResultPaneProps) {
             </span>
           )}
         </p>
+      )}
+
+      {result && corrections.length > 0 && (
+        <div className="engine-notice glossary-note corrections-note" data-testid="corrections-note">
+          <span>{t('corrected.notice', { count: corrections.length })}</span>
+          <ul>
+            {corrections.map((correction) => (
+              <li key={correction.id} data-testid="correction">
+                <bdi lang={result.target_lang}>{correction.machine}</bdi> {forwardArrow(language)} <bdi lang={result.target_lang}>{correction.target}</bdi>
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
 
       {result && <GlossaryNote terms={result.glossary_terms ?? []} sourceLang={result.source_lang} targetLang={result.target_lang} manage={!props.isGuest} />}

@@ -9,12 +9,14 @@ import {
   joinSources,
   joinTargets,
   llmAvailableFor,
+  machineTargetOf,
   overallReaction,
   parseTranslateResponse,
   segmentAt,
   segmentRanges,
   shareUrl,
   swapLanguages,
+  withSuggestion,
 } from './translator.fns';
 
 const result = {
@@ -93,6 +95,18 @@ describe('translator helpers', () => {
     expect(overallReaction(result.segments, { a: 'like', b: 'like' })).toBe('like');
     expect(overallReaction(result.segments, { a: 'like' })).toBeNull();
     expect(overallReaction(result.segments, {})).toBeNull();
+  });
+
+  it("keeps the machine's translation of a corrected sentence, the first correction's when corrected again", () => {
+    const machine = result.segments[0]!;
+    expect(machineTargetOf(machine)).toBeNull();
+    const once = withSuggestion(machine, 'أهلًا.');
+    expect(once).toMatchObject({ target: 'أهلًا.', origin: 'memory', machine_target: 'مرحبا.' });
+    expect(machineTargetOf(once)).toBe('مرحبا.');
+    expect(machineTargetOf(withSuggestion(once, 'أهلًا وسهلًا.'))).toBe('مرحبا.');
+    // Corrected back to the machine's very words: nothing to mark.
+    expect(machineTargetOf(withSuggestion(once, 'مرحبا.'))).toBeNull();
+    expect(machineTargetOf({ ...machine, machine_target: null })).toBeNull();
   });
 });
 

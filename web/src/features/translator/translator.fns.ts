@@ -135,3 +135,16 @@ export function overallReaction(segments: TranslatedSegment[], reactions: Record
   const values = segments.map((segment) => reactions[segment.translationId] ?? null);
   return values.every((value) => value === values[0]) ? values[0]! : null;
 }
+
+/** What the machine had translated, where the sentence shows the user's approved correction instead; else null. */
+export function machineTargetOf(segment: TranslatedSegment): string | null {
+  return segment.machine_target && segment.machine_target !== segment.target ? segment.machine_target : null;
+}
+
+/**
+ * A sentence once the user's suggestion is saved: the suggestion is its translation (from memory, from now on), and
+ * what it replaced stays as the machine's (the first correction's), as the server keeps it.
+ */
+export function withSuggestion(segment: TranslatedSegment, suggestion: string): TranslatedSegment {
+  return { ...segment, target: suggestion, origin: 'memory', machine_target: segment.machine_target ?? segment.target };
+}

@@ -27,6 +27,7 @@ import {
   parseTranslateResponse,
   reactionsOf,
   swapLanguages,
+  withSuggestion,
 } from './translator.fns';
 import { useHistoryProject, useReact, useTranslate } from './use-translator';
 import type { DictionaryEntry, Domain, Lang, SourceLang, TranslationResult } from './types';
@@ -317,7 +318,7 @@ export function Translator({ projectId = null, headingLevel = 'h2' }: Translator
           target={result.target_lang}
           onClose={() => setSuggestIndex(null)}
           onSaved={(index, suggestion) => {
-            const segments = result.segments.map((segment, i) => (i === index ? { ...segment, target: suggestion, origin: 'memory' } : segment));
+            const segments = result.segments.map((segment, i) => (i === index ? withSuggestion(segment, suggestion) : segment));
             setOutput((current) => (current ? { ...current, result: { ...current.result, segments } } : current));
           }}
         />

@@ -12,10 +12,12 @@ export const DOMAINS: readonly Domain[] = ['general', 'business', 'legal', 'ecom
 
 /**
  * A sentence as the translator shows it: from a fresh translation (its origin, a glossary
- * mark) or re-opened from the history (its reaction).
+ * mark) or re-opened from the history (its reaction, and what the machine had said where the
+ * sentence shows the user's approved correction).
  */
 export type TranslatedSegment = Pick<TranslationSegment, 'translationId' | 'source' | 'target' | 'separator'> &
-  Partial<Pick<TranslationSegment, 'origin' | 'glossary'>> & { reaction?: TextDetail['segments'][number]['reaction'] };
+  Partial<Pick<TranslationSegment, 'origin' | 'glossary'>> &
+  Partial<Pick<TextDetail['segments'][number], 'reaction' | 'machine_target'>>;
 
 /**
  * A translation as the translator shows it: POST /api/translate's `data`, or a history entry

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import type { Locale } from '../i18n/messages';
+import { templates, type RenderedMail } from './templates';
+
+// A name a user or an admin typed (a team's, an inviter's, a plan's, a contact form sender's) is
+// wrapped in first-strong isolates wherever a mail puts it: in the subject and the HTML heading
+// as in the body. Without them a Latin name in an Arabic subject (or an Arabic one in an English
+// subject) pulls the words and punctuation beside it to its own side.
+
+const FSI = '\u2068';
+const PDI = '\u2069';
+const isolated = (name: string) => `${FSI}${name}${PDI}`;
+
+/** The name in the other script than the mail's language: the case that flips the words around it. */
+const foreign = (locale: Locale, latin: string, arabic: string) => (locale === 'ar' ? latin : arabic);
+
+/** The subject, the HTML's title and heading, and the plain text, each with the name isolated. */
+function expectIsolatedEverywhere(mail: RenderedMail, name: string) {
+  expect(mail.subject).toContain(isolated(name));
+  expect(mail.subject.replaceAll(isolated(name), '')).not.toContain(name);
+  const heading = /<h1[^>]*>([^<]*)<\/h1>/.exec(mail.html)![1]!;
+  expect(heading).toBe(mail.subject.replaceAll('&', '&amp;'));
+  expect(/<title>([^<]*)<\/title>/.exec(mail.html)![1]).toBe(heading);
+  expect(mail.text).toContain(isolated(name));
+}
+
+describe.each(['en', 'ar'] as const)('names in e-mail subjects (%s)', (locale) => {
+  const team = foreign(locale, 'Nadia & Co', 'دار نادية');
+  const person = foreign(locale, 'Nadia Owner', 'نادية العلي');
+
+  it('team invitation: the team named in the subject and heading, the inviter in the body', () => {
+    const mail = templates.teamInvitation(locale, { teamName: team, inviterName: person, link: 'https://lisan.example/invitation?token=x', days: 7 });
+    expectIsolatedEverywhere(mail, team);
+    expect(mail.subject).toBe(locale === 'ar' ? `دعوة للانضمام إلى ${isolated(team)} في لسان` : `You are invited to join ${isolated(team)} on Lisan`);
+    expect(mail.text).toContain(isolated(person));
+  });
+
+  it('removed from a team', () => {
+    const mail = templates.teamRemoved(locale, { name: 'Sami', teamName: team, removerName: person, link: 'https://lisan.example/login' });
+    expectIsolatedEverywhere(mail, team);
+    expect(mail.subject).toBe(locale === 'ar' ? `لم تعد عضوًا في فريق ${isolated(team)} في لسان` : `You are no longer a member of ${isolated(team)} on Lisan`);
+  });
+
+  it('team handed over', () => {
+    const mail = templates.teamOwnership(locale, { name: 'Sami', teamName: team, previousName: person, link: 'https://lisan.example/team' });
+    expectIsolatedEverywhere(mail, team);
+    expect(mail.subject).toBe(locale === 'ar' ? `أصبحت مالك فريق ${isolated(team)} في لسان` : `You are now the owner of ${isolated(team)} on Lisan`);
+  });
+
+  it("a subscription's mails: the plan's name in that language", () => {
+    const plan = { en: 'Pro Team', ar: 'Pro Team' };
+    const mail = templates.billing(locale, { kind: 'subscription_ended', name: 'Sami', params: {}, localized: { plan } });
+    expectIsolatedEverywhere(mail, plan[locale]);
+    expect(mail.subject).toBe(locale === 'ar' ? `انتهى اشتراكك في باقة ${isolated('Pro Team')}` : `Your ${isolated('Pro Team')} subscription has ended`);
+    const canceled = templates.billing(locale, { kind: 'subscription_canceled', name: 'Sami', params: {}, dates: { date: '2026-08-01T00:00:00Z' }, localized: { plan: { en: 'مؤسسات', ar: 'Enterprise' } } });
+    expect(canceled.subject).toContain(isolated(locale === 'ar' ? 'Enterprise' : 'مؤسسات'));
+  });
+
+  it("the contact form's sender, in the operator's mail", () => {
+    const mail = templates.contactMessageOperator(locale, { name: person, email: 'nadia@example.com', subject: '', message: 'Hello', consoleUrl: 'https://lisan.example/admin/requests' });
+    expect(mail.subject).toBe(locale === 'ar' ? `رسالة تواصل جديدة من ${isolated(person)}` : `New contact message from ${isolated(person)}`);
+    expect(/<h1[^>]*>([^<]*)<\/h1>/.exec(mail.html)![1]).toBe(mail.subject);
+  });
+});

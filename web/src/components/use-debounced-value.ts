@@ -1,0 +1,14 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * The value once it has stayed the same for `delayMs`: a search typed into a box asks the server
+ * once the typing pauses, not at every keystroke.
+ */
+export function useDebouncedValue<T>(value: T, delayMs: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}
