@@ -147,7 +147,6 @@ export function createTranslateRepo(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
-    /** An approved correction replaces the sentence's translation (the suggestion row keeps the machine's). */
     /** An approved correction becomes the sentence's translation; the first one keeps what it replaced (`machine_target`). */
     async setSegmentTarget(segmentId: string, target: string) {
       await db
