@@ -1011,3 +1011,23 @@ describe('a folder and its index page', () => {
     await repo.deleteSite(row.id);
   });
 });
+
+describe('the list of sites', () => {
+  it('comes 20 sites a page, newest first, with the total (the screen pages through it)', async () => {
+    const hobbyist = await t.container.plans.getBySlug('hobbyist');
+    const collector = await createUser(t.container, { name: 'Site Collector', plan_id: hobbyist.id, trial_ends_at: null });
+    const repo = createWebsitesRepo(t.container.database.db);
+    const start = Date.parse('2026-11-01T00:00:00Z');
+    for (let i = 1; i <= 23; i++) {
+      await repo.createSite({ user_id: collector.id, url: `https://site-${i}.example/`, scope: 'page', page_limit: 1, title: `Site ${i}`, now: new Date(start + i * 60_000) });
+    }
+    const collectorClient = await t.client().signInAs(collector.id);
+    const first = (await collectorClient.get('/api/websites')).json();
+    const second = (await collectorClient.get('/api/websites?page=2')).json();
+    expect(first.meta).toEqual({ page: 1, per_page: 20, total: 23 });
+    expect(second.meta).toEqual({ page: 2, per_page: 20, total: 23 });
+    expect(first.data.map((s: { title: string }) => s.title).slice(0, 2)).toEqual(['Site 23', 'Site 22']);
+    expect(second.data.map((s: { title: string }) => s.title)).toEqual(['Site 3', 'Site 2', 'Site 1']);
+    expect((await collectorClient.get('/api/websites?page=0')).statusCode).toBe(422);
+  });
+});

@@ -21,7 +21,7 @@ export const PAGES_PER_PAGE = 25;
 
 export const websiteKeys = {
   all: ['websites'] as const,
-  list: () => [...websiteKeys.all, 'list'] as const,
+  list: (page?: number) => (page === undefined ? ([...websiteKeys.all, 'list'] as const) : ([...websiteKeys.all, 'list', page] as const)),
   detail: (id: number) => [...websiteKeys.all, 'detail', id] as const,
   pages: (id: number, filter: PageFilter, version = '') => [...websiteKeys.all, 'pages', id, filter, version] as const,
 };
@@ -29,10 +29,15 @@ export const websiteKeys = {
 /** A site still being crawled or translated is polled until it settles. */
 const busy = (site: Website | undefined) => Boolean(site && (site.state === 'crawling' || site.translating));
 
-export function useWebsites() {
+/** The server's sites per page of GET /api/websites (its default). */
+export const SITES_PER_PAGE = 20;
+
+/** One page of the user's sites, most recently updated first (page 1 by default). */
+export function useWebsites(page = 1) {
   return useQuery({
-    queryKey: websiteKeys.list(),
-    queryFn: ({ signal }) => api.get<WebsiteList>('/api/websites', { signal }),
+    queryKey: websiteKeys.list(page),
+    queryFn: ({ signal }) => api.get<WebsiteList>('/api/websites', { signal, query: page > 1 ? { page } : undefined }),
+    placeholderData: keepPreviousData,
     refetchInterval: (query) => (query.state.data?.data.some(busy) ? 1500 : false),
   });
 }

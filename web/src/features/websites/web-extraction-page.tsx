@@ -11,6 +11,7 @@ import { GlossNotice } from '../translator/gloss-notice';
 import { AppliedNote } from '../translator/glossary-note';
 import {
   PAGES_PER_PAGE,
+  SITES_PER_PAGE,
   browserStorage,
   useSiteToReopen,
   useWebsite,
@@ -163,7 +164,13 @@ function SiteState({ site }: { site: Website }) {
 function SiteList({ selectedId, onSelect }: { selectedId: number | null; onSelect: (id: number) => void }) {
   const { t } = useTranslation('websites');
   const { language } = useLanguage();
-  const sites = useWebsites();
+  const [page, setPage] = useState(1);
+  const sites = useWebsites(page);
+  // A page emptied meanwhile (sites deleted elsewhere): back to the last page that has sites.
+  const lastPage = sites.data ? Math.max(1, Math.ceil(sites.data.meta.total / SITES_PER_PAGE)) : page;
+  useEffect(() => {
+    if (page > lastPage) setPage(lastPage);
+  }, [page, lastPage]);
   return (
     <div className="panel websites-list">
       <h2>{t('sites.title')}</h2>
@@ -189,6 +196,7 @@ function SiteList({ selectedId, onSelect }: { selectedId: number | null; onSelec
           </li>
         ))}
       </ul>
+      {sites.data && <Pagination page={page} perPage={SITES_PER_PAGE} total={sites.data.meta.total} onPage={setPage} />}
     </div>
   );
 }
