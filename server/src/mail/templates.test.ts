@@ -62,3 +62,20 @@ describe.each(['en', 'ar'] as const)('names in e-mail subjects (%s)', (locale) =
     expect(/<h1[^>]*>([^<]*)<\/h1>/.exec(mail.html)![1]).toBe(mail.subject);
   });
 });
+
+describe.each(['en', 'ar'] as const)('identifiers in e-mail subjects (%s)', (locale) => {
+  it("an invoice's number and amount are isolated, a count stays a number", () => {
+    const paid = templates.billing(locale, { kind: 'invoice_paid', name: 'Sami', params: { number: 'INV-2026-0042', amount: '29.00' } });
+    expect(paid.subject).toBe(locale === 'ar' ? `دُفعت الفاتورة ${isolated('INV-2026-0042')}` : `Invoice ${isolated('INV-2026-0042')} paid`);
+    expect(paid.text).toContain(isolated('INV-2026-0042'));
+    const failed = templates.billing(locale, { kind: 'payment_failed', name: 'Sami', params: { number: 'INV-2026-0043', amount: '29.00', count: 3 } });
+    expect(failed.subject).toContain(isolated('INV-2026-0043'));
+    expect(failed.text).not.toContain(isolated('3'));
+  });
+
+  it("a service request's reference is isolated in both of its subjects", () => {
+    const data = { reference: 'REQ-00042', name: 'Huda', email: 'huda@example.com', service: 'translation', sourceLang: 'en', targetLang: 'ar', words: 1200, message: 'x' } as Parameters<typeof templates.serviceRequestReceived>[1];
+    expect(templates.serviceRequestReceived(locale, data).subject).toBe(locale === 'ar' ? `تلقينا طلبك ${isolated('REQ-00042')}` : `We received your request ${isolated('REQ-00042')}`);
+    expect(templates.serviceRequestOperator(locale, { ...data, consoleUrl: 'https://lisan.example/admin/requests' }).subject).toContain(isolated('REQ-00042'));
+  });
+});

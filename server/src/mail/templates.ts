@@ -128,7 +128,9 @@ const accountMail = (locale: Locale, name: string, kind: string, paragraphs: str
 
 export const templates = {
   billing(locale: Locale, data: BillingMailData): RenderedMail {
-    const params: Record<string, string | number> = { ...data.params };
+    // Identifiers (an invoice's number, an amount) are isolated, numbers (counts) stay numbers: a Latin
+    // "INV-2026-0042" in an Arabic subject would otherwise take the words and punctuation beside it.
+    const params: Record<string, string | number> = Object.fromEntries(Object.entries(data.params).map(([name, value]) => [name, typeof value === 'string' ? isolate(value) : value]));
     // Localised values are names an admin typed (a plan's): isolated in the subject and the body alike.
     for (const [name, value] of Object.entries(data.localized ?? {})) params[name] = isolate(value[locale]);
     for (const [name, value] of Object.entries(data.dates ?? {})) params[name] = formatDate(value, locale);
@@ -212,7 +214,7 @@ export const templates = {
   serviceRequestReceived(locale: Locale, data: ServiceRequestMailData): RenderedMail {
     return layout(locale, {
       name: data.name,
-      title: t(locale, 'requests.mail.received_title', { reference: data.reference }),
+      title: t(locale, 'requests.mail.received_title', { reference: isolate(data.reference) }),
       paragraphs: [t(locale, 'requests.mail.received_intro'), t(locale, 'requests.mail.summary')],
       details: serviceRequestDetails(locale, data),
       footer: t(locale, 'requests.mail.footer'),
@@ -223,7 +225,7 @@ export const templates = {
   serviceRequestOperator(locale: Locale, data: ServiceRequestMailData & { consoleUrl: string }): RenderedMail {
     return layout(locale, {
       name: t(locale, 'requests.mail.operator_name'),
-      title: t(locale, 'requests.mail.operator_title', { reference: data.reference, service: t(locale, `requests.service.${data.service}`) }),
+      title: t(locale, 'requests.mail.operator_title', { reference: isolate(data.reference), service: t(locale, `requests.service.${data.service}`) }),
       paragraphs: [t(locale, 'requests.mail.operator_intro')],
       details: serviceRequestDetails(locale, data),
       action: { url: data.consoleUrl, label: t(locale, 'requests.mail.open_console') },

@@ -118,13 +118,14 @@ describe('POST /api/requests', () => {
 
     await waitForMail('Huda@Example.com', new RegExp(body.data.reference));
     const toRequester = sentMail().find((m) => m.to === 'Huda@Example.com')!;
-    expect(toRequester.subject).toBe(`تلقينا طلبك ${body.data.reference}`);
+    // The reference is isolated in the subject (a Latin identifier in an Arabic line).
+    expect(toRequester.subject).toBe(`تلقينا طلبك \u2068${body.data.reference}\u2069`);
     expect(toRequester.html).toContain('dir="rtl"');
     expect(toRequester.text).toContain('ترجمة بشرية');
     expect(toRequester.text).toContain('الإنجليزية ← العربية');
     await waitForMail(OPERATOR, /New request/);
     const toOperator = sentMail().find((m) => m.to === OPERATOR)!;
-    expect(toOperator.subject).toBe(`New request ${body.data.reference}: Human translation`);
+    expect(toOperator.subject).toBe(`New request \u2068${body.data.reference}\u2069: Human translation`);
     expect(toOperator.text).toContain('A lease contract, certified translation please.');
     expect(toOperator.text).toContain('/admin/requests');
   });

@@ -5,7 +5,7 @@ import type { StatusMessage } from '../../../../contract/common';
 import type { Domain, Lang as TargetLang } from '../../../../contract/translate';
 import { api, isApiError } from '../../api/client';
 import type { HistoryEntryDetail } from '../history/types';
-import { forgetLastSite, readLastSite, siteToReopen } from './websites.fns';
+import { forgetLastSite, isQueryOfSite, readLastSite, siteToReopen } from './websites.fns';
 
 // The answers' shapes come from the shared contract (contract/websites.ts).
 export type { PageFilterStatus, PageStatus, Website, WebsitePage, WebsiteState } from '../../../../contract/websites';
@@ -121,7 +121,11 @@ export function useWebsiteActions() {
   return {
     add: useMutation({ mutationFn: (input: { url: string; scope: 'site' | 'page' }) => api.post<CrawlStarted>('/api/websites', input), onSuccess }),
     recrawl: useMutation({ mutationFn: (id: number) => api.post<CrawlStarted>(`/api/websites/${id}/crawl`, {}), onSuccess }),
-    remove: useMutation({ mutationFn: (id: number) => api.post<StatusMessage>(`/api/websites/${id}/delete`, {}), onSuccess }),
+    // The deleted site's own queries are not read again (they would only answer 404 while its view closes).
+    remove: useMutation({
+      mutationFn: (id: number) => api.post<StatusMessage>(`/api/websites/${id}/delete`, {}),
+      onSuccess: (_answer, id) => queryClient.invalidateQueries({ queryKey: websiteKeys.all, predicate: (query) => !isQueryOfSite(query.queryKey, id) }),
+    }),
     translate: useMutation({
       mutationFn: (input: { id: number; page_ids: number[] | 'all'; target_lang: TargetLang; domain: Domain }) =>
         api.post<TranslationQueued>(`/api/websites/${input.id}/translate`, {

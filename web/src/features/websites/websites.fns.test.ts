@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { blockedStorage, memoryStorage } from '../../../../tests/fakes/storage';
 import type { WebsitePage } from './use-websites';
-import { displayUrl, exportUrl, forgetLastSite, isBusy, lastSiteStorageKey, pageChip, readLastSite, reasonKey, rememberLastSite, siteToReopen, skippedByReason, toggleSelection } from './websites.fns';
+import { displayUrl, exportUrl, forgetLastSite, isBusy, isQueryOfSite, lastSiteStorageKey, pageChip, readLastSite, reasonKey, rememberLastSite, siteToReopen, skippedByReason, toggleSelection } from './websites.fns';
 
 const page = (id: number, extra: Partial<WebsitePage> = {}) => ({ id, status: 'Detected', skip_reason: null, ...extra }) as WebsitePage;
 
@@ -79,5 +79,16 @@ describe('reopening the last site', () => {
     expect(() => rememberLastSite(blocked, 7, 1)).not.toThrow();
     expect(() => forgetLastSite(blocked, 7, 1)).not.toThrow();
     expect(readLastSite(null, 7)).toBeNull();
+  });
+});
+
+describe("a deleted site's queries", () => {
+  it('are its detail and its pages, not the list nor another site', () => {
+    expect(isQueryOfSite(['websites', 'detail', 7], 7)).toBe(true);
+    expect(isQueryOfSite(['websites', 'pages', 7, { page: 1 }, 'done:3'], 7)).toBe(true);
+    expect(isQueryOfSite(['websites', 'detail', 8], 7)).toBe(false);
+    expect(isQueryOfSite(['websites', 'list', 1], 7)).toBe(false);
+    expect(isQueryOfSite(['websites', 'project', '7'], 7)).toBe(false);
+    expect(isQueryOfSite(['history', 'detail', 7], 7)).toBe(false);
   });
 });

@@ -135,3 +135,8 @@ export function forgetLastSite(storage: SiteStorage | null, userId: number, site
     // Storage blocked: nothing was remembered.
   }
 }
+
+/** Whether a query key (use-websites websiteKeys) is one of a site's own: its detail or its pages. */
+export function isQueryOfSite(key: readonly unknown[], id: number): boolean {
+  return key[0] === 'websites' && (key[1] === 'detail' || key[1] === 'pages') && key[2] === id;
+}
