@@ -25,7 +25,7 @@ export default defineConfig({
         test: {
           name: 'web',
           // contract/: the pure helpers the web app shares with the server (contract/dates.ts).
-          include: ['web/src/**/*.test.ts', 'web/src/**/*.test.tsx', 'contract/**/*.test.ts'],
+          include: ['web/src/**/*.test.ts', 'web/src/**/*.test.tsx', 'web/*.test.ts', 'contract/**/*.test.ts'],
           environment: 'node',
         },
       },

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './precompress.js';
 
 // The web app lives in web/; the repository root keeps package.json and tsconfig.json.
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -17,7 +18,7 @@ const proxy = {
 
 export default defineConfig({
   root: webRoot,
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

@@ -171,7 +171,9 @@ async function registerWebApp(app: FastifyInstance, distDir: string) {
   const hasWeb = fs.existsSync(indexFile);
   let pages: ReturnType<typeof webPages> | undefined;
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false, maxAge: '1h', immutable: false });
+    // The build writes `.br` and `.gz` beside each text file (web/precompress.ts): sent, with Vary:
+    // Accept-Encoding, to clients that accept them; they are not routes of their own.
+    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false, maxAge: '1h', immutable: false, preCompressed: true, globIgnore: ['**/*.br', '**/*.gz'] });
     // Hashed assets never change: let browsers keep them for a year. Only a file that was
     // found (200, 304, or a range of it) is; anything else under /assets/ (a 404 for an
     // asset of an older build, say) must not be cached at all.

@@ -3,12 +3,14 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { webPages } from './web-page';
 
 let t: TestApp;
 let webDist: string;
+const BUNDLE = Buffer.from(`export const words = ${JSON.stringify(Array.from({ length: 300 }, (_, i) => `word ${i}`))};\n`);
 const INDEX = '<!doctype html>\n<html lang="en" dir="ltr">\n  <head>\n    <title>Lisan</title>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n';
 
 beforeAll(async () => {
@@ -16,6 +18,10 @@ beforeAll(async () => {
   await fs.mkdir(path.join(webDist, 'assets'));
   await fs.writeFile(path.join(webDist, 'index.html'), INDEX);
   for (const name of ['catalog-en-AbCdEf12.js', 'catalog-ar-Zy_x-987.js', 'index-Qwerty12.js']) await fs.writeFile(path.join(webDist, 'assets', name), 'export default {};');
+  // A bundle as the build leaves it: with its compressed copies (web/precompress.ts).
+  await fs.writeFile(path.join(webDist, 'assets', 'app-Zipped12.js'), BUNDLE);
+  await fs.writeFile(path.join(webDist, 'assets', 'app-Zipped12.js.br'), zlib.brotliCompressSync(BUNDLE));
+  await fs.writeFile(path.join(webDist, 'assets', 'app-Zipped12.js.gz'), zlib.gzipSync(BUNDLE));
   t = await createTestApp({ env: { WEB_DIST_DIR: webDist } });
 });
 
@@ -65,5 +71,32 @@ describe('the web app page', () => {
     } finally {
       await fs.rm(bare, { recursive: true, force: true });
     }
+  });
+});
+
+describe("the web app's files", () => {
+  it('are sent compressed to a browser that accepts it (Brotli first, else gzip), as they are to one that does not', async () => {
+    const brotli = await t.app.inject({ method: 'GET', url: '/assets/app-Zipped12.js', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toMatch(/^application\/javascript/);
+    expect(brotli.headers['vary']).toMatch(/accept-encoding/i);
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(brotli.rawPayload).equals(BUNDLE)).toBe(true);
+
+    const gzip = await t.app.inject({ method: 'GET', url: '/assets/app-Zipped12.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).equals(BUNDLE)).toBe(true);
+
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/app-Zipped12.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.equals(BUNDLE)).toBe(true);
+    expect(plain.headers['vary']).toMatch(/accept-encoding/i);
+
+    // A file without compressed copies is sent as it is.
+    const small = await t.app.inject({ method: 'GET', url: '/assets/index-Qwerty12.js', headers: { 'accept-encoding': 'br' } });
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body).toBe('export default {};');
   });
 });
