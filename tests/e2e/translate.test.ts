@@ -28,6 +28,7 @@ const TEXT = {
     empty: 'Your translations will appear here.',
     source: 'The company signed the contract. Thank you for the books.',
     secondSource: 'Please send the invoice today.',
+    secondSourceWord: 'invoice',
     thirdSource: 'One more, please.',
     suggestion: 'وقّعت الشركة العقد.',
   },
@@ -46,6 +47,7 @@ const TEXT = {
     empty: 'ستظهر ترجماتك هنا.',
     source: 'ذهب الولد إلى المدرسة. شكرا على الكتاب.',
     secondSource: 'الفاتورة جاهزة اليوم.',
+    secondSourceWord: 'الفاتورة',
     thirdSource: 'ترجمة أخرى من فضلك.',
     suggestion: 'The boy went to school.',
   },
@@ -230,12 +232,48 @@ describe.each(['en', 'ar'] as const)('the translator in the browser (%s)', (loca
     expect(await translate(page, text.source)).toBe(200);
     await expect.poll(() => page.getByTestId('target-sentence').first().innerText()).toBe(text.suggestion);
     await screenshot(page, `translate-${locale}-04-user-result`, translator);
+    // Another text, which the history's search tells apart from the first.
+    expect(await translate(page, text.secondSource)).toBe(200);
 
-    // History: find it, search, re-open, delete one, delete all.
+    // History: find it, search as the user types and with Enter, re-open, delete one, delete all.
     await page.goto('/user/translation-history');
     await page.getByTestId('history-page').waitFor();
     expect(await page.locator('h1').innerText()).toBe(text.historyTitle);
-    await expect.poll(() => page.getByTestId('history-entry').count()).toBe(2);
+    await expect.poll(() => page.getByTestId('history-entry').count()).toBe(3);
+
+    // Searched as the user types, without Enter or the button: once the typing pauses, not at every keystroke. The
+    // words are the address (a reload keeps them), and new words start on page 1 (here from an empty page 2).
+    const searches: string[] = [];
+    const listSearches = (request: { url(): string }) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/user/translation-history' && url.searchParams.has('q')) searches.push(url.searchParams.get('q')!);
+    };
+    page.on('request', listSearches);
+    await page.goto('/user/translation-history?page=2');
+    await page.locator('.history-page__empty').waitFor();
+    const searchBox = page.getByTestId('history-search');
+    const titles = () => page.getByTestId('history-entry').locator('.history-entry__title').allInnerTexts();
+    const address = () => new URL(page.url()).searchParams;
+    await searchBox.pressSequentially(text.secondSourceWord, { delay: 20 });
+    await expect.poll(() => address().get('q')).toBe(text.secondSourceWord);
+    expect(address().get('page')).toBeNull();
+    await expect.poll(titles).toEqual([text.secondSource]);
+    expect(await searchBox.inputValue()).toBe(text.secondSourceWord);
+    expect(searches.at(-1)).toBe(text.secondSourceWord);
+    expect(searches.length, `asked ${searches.length} times for ${text.secondSourceWord.length} keystrokes`).toBeLessThan(4);
+    await screenshotsAtBothSizes(page, `translate-${locale}-05a-history-typed`);
+    await page.reload();
+    await expect.poll(titles).toEqual([text.secondSource]);
+    expect(await searchBox.inputValue()).toBe(text.secondSourceWord);
+    expect(address().get('q')).toBe(text.secondSourceWord);
+    // Clearing the box shows every entry again.
+    await searchBox.fill('');
+    await expect.poll(() => address().has('q')).toBe(false);
+    await expect.poll(() => page.getByTestId('history-entry').count()).toBe(3);
+    expect(searches.at(-1)).toBe(text.secondSourceWord);
+    page.off('request', listSearches);
+
+    // Enter searches at once.
     await page.getByTestId('history-search').fill(text.source.split(' ')[1]!);
     await page.getByTestId('history-search').press('Enter');
     await expect.poll(() => page.url()).toContain('q=');

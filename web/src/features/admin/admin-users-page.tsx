@@ -1,15 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Pagination } from '../../components/pagination';
-import { useDebouncedValue } from '../../components/use-debounced-value';
+import { useSearchBox } from '../../components/use-search-box';
 import { formatDate } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
 import { plansQuery } from '../plans/use-plans';
 import { AdminNav, useRoleName } from './admin-nav';
 import { useAdminUsers, type UserFilter } from './use-admin';
-import { searchFromUserFilter, userFilterFromSearch, USER_SEARCH_DELAY_MS } from './users.fns';
+import { searchFromUserFilter, userFilterFromSearch } from './users.fns';
 
 /**
  * /admin/users: the users, searched as the admin types (once the typing pauses; Enter at once) and filtered by role and
@@ -22,30 +21,14 @@ export function AdminUsersPage() {
   const plans = useQuery(plansQuery);
   const [params, setParams] = useSearchParams();
   const filter = userFilterFromSearch(params);
-  const [search, setSearch] = useState(filter.q);
   // A request left behind by a newer search is cancelled: the query's key changes and its fetch takes react-query's signal.
   const users = useAdminUsers(filter);
   const total = users.data?.meta.total ?? 0;
 
-  // Typing changes the address in place (no history entry per pause); the selects and the pager add one.
-  const go = (next: Partial<UserFilter>, options?: { replace: boolean }) => setParams(searchFromUserFilter({ ...filter, ...next }), options);
-  // The words the box last put in the address: the address taking them must not set the box back to them, as the
-  // admin may have typed on meanwhile (a letter typed while a slow page caught up was lost).
-  const sent = useRef(filter.q);
-  const searchFor = (value: string) => {
-    if (value === filter.q) return;
-    sent.current = value;
-    go({ q: value, page: 1 }, { replace: true });
-  };
-  // The box follows the address when the address changed by itself (Back, a link); the address follows the box once
-  // the typing pauses.
-  useEffect(() => {
-    if (filter.q !== sent.current) setSearch(filter.q);
-    sent.current = filter.q;
-  }, [filter.q]);
-  const typed = useDebouncedValue(search.trim(), USER_SEARCH_DELAY_MS);
-  const typedSettled = useEffectEvent((value: string) => searchFor(value));
-  useEffect(() => typedSettled(typed), [typed]);
+  // The selects and the pager add a history entry; the words typed replace the address (useSearchBox, which also
+  // keeps the box as typed while its own searches arrive).
+  const go = (next: Partial<UserFilter>) => setParams(searchFromUserFilter({ ...filter, ...next }));
+  const search = useSearchBox(filter.q, (q) => searchFromUserFilter({ ...filter, q, page: 1 }));
 
   return (
     <section className="container page-section admin-page">
@@ -56,10 +39,10 @@ export function AdminUsersPage() {
         role="search"
         onSubmit={(event) => {
           event.preventDefault();
-          searchFor(search.trim());
+          search.submit();
         }}
       >
-        <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t('users.search')} aria-label={t('users.search')} data-testid="admin-user-search" />
+        <input type="search" value={search.value} onChange={search.onChange} placeholder={t('users.search')} aria-label={t('users.search')} data-testid="admin-user-search" />
         <select aria-label={t('users.role')} value={filter.role_id} onChange={(e) => go({ role_id: e.target.value, page: 1 })} data-testid="admin-user-role">
           <option value="">{t('users.allRoles')}</option>
           {['1', '2', '3', '4', '5'].map((role) => (

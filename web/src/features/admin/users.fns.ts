@@ -1,7 +1,5 @@
+import { searchWords } from '../../components/search-box.fns';
 import type { UserFilter } from './use-admin';
-
-/** How long the users search waits after the last keystroke before it asks the server (ms). */
-export const USER_SEARCH_DELAY_MS = 300;
 
 const ROLE_IDS = ['1', '2', '3', '4', '5'];
 
@@ -11,7 +9,7 @@ export function userFilterFromSearch(params: URLSearchParams): Required<UserFilt
   const role = params.get('role_id') ?? '';
   const plan = params.get('plan_id') ?? '';
   return {
-    q: (params.get('q') ?? '').trim().slice(0, 200),
+    q: searchWords(params.get('q') ?? ''),
     role_id: ROLE_IDS.includes(role) ? role : '',
     plan_id: /^[1-9]\d*$/.test(plan) ? plan : '',
     page: Number.isInteger(page) && page > 0 ? page : 1,

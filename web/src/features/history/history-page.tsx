@@ -1,9 +1,10 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useDialog } from '../../app/dialog-context';
 import { FormDialog } from '../../components/form-dialog';
 import { Pagination } from '../../components/pagination';
+import { useSearchBox } from '../../components/use-search-box';
 import { formatDateTime, formatNumber, isolate } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
 import { useCurrentUser } from '../account/use-current-user';
@@ -112,7 +113,10 @@ export function EntryCard({ entry, own, onDelete, deleting = false }: { entry: H
   );
 }
 
-/** /user/translation-history: filters, search, pagination, delete, delete all (with confirmation), re-open. */
+/**
+ * /user/translation-history: filters, search (as the user types), pagination, delete, delete all (with confirmation),
+ * re-open. The filters, the words and the page are the address's query string, so a reload or Back keeps them.
+ */
 export function HistoryPage() {
   const { t } = useTranslation('history');
   const { language } = useLanguage();
@@ -127,20 +131,15 @@ export function HistoryPage() {
   const list = useHistoryList(filters);
   const remove = useDeleteHistoryEntry();
   const removeAll = useDeleteAllHistory();
-  const [query, setQuery] = useState(filters.q);
   const [confirming, setConfirming] = useState(false);
   const searchId = useId();
 
-  useEffect(() => setQuery(filters.q), [filters.q]);
-
+  // The filters, the choices and the page add a history entry; the words typed replace the address (useSearchBox).
   const go = (next: Partial<HistoryFilters>) => setParams(searchFromFilters({ ...filters, ...next }));
+  // Searched as the user types, once the typing pauses; Enter and the Search button at once. New words go to page 1.
+  const search = useSearchBox(filters.q, (q) => searchFromFilters({ ...filters, q, page: 1 }));
   const entries = list.data?.data ?? [];
   const total = list.data?.meta.total ?? 0;
-
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    go({ q: query.trim(), page: 1 });
-  };
 
   const deleteEntry = async (entry: HistoryEntry) => {
     // A document or website takes its file or translated pages with it: asked first, as the websites page asks.
@@ -188,11 +187,18 @@ export function HistoryPage() {
               </button>
             ))}
           </div>
-          <form className="history-page__search" role="search" onSubmit={search}>
+          <form
+            className="history-page__search"
+            role="search"
+            onSubmit={(event) => {
+              event.preventDefault();
+              search.submit();
+            }}
+          >
             <label className="visually-hidden" htmlFor={searchId}>
               {t('search.label')}
             </label>
-            <input id={searchId} type="search" dir="auto" data-testid="history-search" value={query} placeholder={t('search.placeholder')} onChange={(event) => setQuery(event.target.value)} />
+            <input id={searchId} type="search" dir="auto" data-testid="history-search" value={search.value} placeholder={t('search.placeholder')} onChange={search.onChange} />
             <button type="submit" className="button button--outline button--small">
               {t('search.submit')}
             </button>

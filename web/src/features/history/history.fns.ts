@@ -1,3 +1,4 @@
+import { searchWords } from '../../components/search-box.fns';
 import { HISTORY_TYPES, type HistoryFilters, type HistoryType } from './types';
 
 /** Filters from the page's query string (?page=&type=&q=), tolerant of anything odd. */
@@ -7,7 +8,7 @@ export function filtersFromSearch(params: URLSearchParams): HistoryFilters {
   return {
     page: Number.isInteger(page) && page > 0 ? page : 1,
     type: HISTORY_TYPES.includes(type as HistoryType) ? (type as HistoryType) : null,
-    q: (params.get('q') ?? '').trim().slice(0, 200),
+    q: searchWords(params.get('q') ?? ''),
     scope: params.get('scope') === 'team' ? 'team' : 'mine',
   };
 }
