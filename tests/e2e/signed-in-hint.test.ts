@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { apiCall, baseUrl, closeBrowserConnection, newConsentedPage, signInThroughForm, signUpVerified } from './helpers';
+import { apiCall, baseUrl, closeBrowserConnection, newConsentedPage, newContext, signInThroughForm, signUpVerified } from './helpers';
 
 const contexts: BrowserContext[] = [];
 afterAll(async () => {
@@ -29,6 +29,21 @@ function watch(page: Page) {
 }
 
 const hintOf = async (page: Page) => (await page.context().cookies()).find((cookie) => cookie.name === HINT);
+
+/** Every answer of the server from now on, and the failed ones (4xx and 5xx) among them. */
+function answers(page: Page) {
+  const all: Array<{ status: number; method: string; path: string }> = [];
+  page.on('response', (response) => {
+    all.push({ status: response.status(), method: response.request().method(), path: new URL(response.url()).pathname });
+  });
+  return {
+    all,
+    failed: () => all.filter((answer) => answer.status >= 400).map((answer) => `${answer.status} ${answer.method} ${answer.path}`),
+    to: (method: string, path: string) => all.filter((answer) => answer.method === method && answer.path === path),
+  };
+}
+
+const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 describe.each(['en', 'ar'] as const)('the signed-in hint (%s)', (locale) => {
   it("a guest's home page and translator log no console error and never call GET /api/user", async () => {
@@ -76,6 +91,41 @@ describe.each(['en', 'ar'] as const)('the signed-in hint (%s)', (locale) => {
     await signInThroughForm(page, email, 'signed-in-hint-1');
     await page.locator('.account-link').waitFor();
     expect((await hintOf(page))?.value).toBe('1');
+  });
+
+  it('signing out, then opening pages for signed-in users as a guest, gets no failed answer (no 419 from a stale CSRF token)', async () => {
+    // Consent given: the session recorder's batches are writes in flight too.
+    const context = await newContext(locale);
+    await context.addInitScript(() => localStorage.setItem('lisan.consent', 'accepted'));
+    contexts.push(context);
+    const page = await context.newPage();
+    const email = `hint-signout-${locale}-${randomBytes(4).toString('hex')}@example.com`;
+    await signUpVerified(page, { name: `Huda ${locale}`, email, password: 'signed-in-hint-1' });
+    await page.goto('/dashboard');
+    await page.getByTestId('dashboard').waitFor();
+    await page.waitForLoadState('networkidle');
+
+    const seen = answers(page);
+    const messages = watch(page).messages;
+    await page.getByTestId('header-sign-out').click();
+    await expect.poll(() => pathOf(page), POLL).toBe('/');
+    await page.locator('.site-header a[href="/login"]').waitFor();
+    // A bookmark or a link in an e-mail, opened signed out: the sign-in page, asking to come back.
+    for (const path of ['/user/basic-info', '/dashboard', '/user/translation-history']) {
+      await page.goto(path);
+      await expect.poll(() => pathOf(page), POLL).toBe('/login');
+      expect(new URL(page.url()).searchParams.get('next')).toBe(path);
+      await page.locator('input[name="email"]').waitFor();
+      await page.waitForLoadState('networkidle');
+    }
+    expect(seen.failed()).toEqual([]);
+    expect(messages).toEqual([]);
+    // One sign-out, the button's: a guest has no session for the pages' guard to end.
+    expect(seen.to('POST', '/mt/logout').map((answer) => answer.status)).toEqual([204]);
+    // The page views were sent, and taken.
+    const pageViews = seen.to('POST', '/api/analytics/page-views');
+    expect(pageViews.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(pageViews.map((answer) => answer.status))).toEqual(new Set([204]));
   });
 
   it('an unverified sign-up has the hint, so the user call answers 450 and the app sends it to /check-email', async () => {
