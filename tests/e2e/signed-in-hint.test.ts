@@ -1,10 +1,11 @@
 // The readable "signed in" hint cookie (server/src/http/sessions.ts): a guest's pages skip
 // GET /api/user, whose 401 the browser would log as a console error on every page; a
-// signed-in user stays signed in across a reload, and signing out takes the hint away.
+// signed-in user stays signed in across a reload, and signing out takes the hint away. While the
+// e-mail address is unverified the hint says so, and /check-email skips the user call's 450.
 import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { apiCall, baseUrl, closeBrowserConnection, newConsentedPage, newContext, signInThroughForm, signUpVerified } from './helpers';
+import { baseUrl, closeBrowserConnection, decodeMail, linkInMail, newConsentedPage, newContext, signInThroughForm, signUpVerified, waitForMail } from './helpers';
 
 const contexts: BrowserContext[] = [];
 afterAll(async () => {
@@ -128,15 +129,49 @@ describe.each(['en', 'ar'] as const)('the signed-in hint (%s)', (locale) => {
     expect(new Set(pageViews.map((answer) => answer.status))).toEqual(new Set([204]));
   });
 
-  it('an unverified sign-up has the hint, so the user call answers 450 and the app sends it to /check-email', async () => {
+  it('a new account\'s /check-email makes no user call (and gets no 450) until the address is verified, across a reload, and moves on after', async () => {
     const page = await newConsentedPage(locale, contexts);
-    await page.goto('/');
+    const seen = answers(page);
+    const { userCalls, messages } = watch(page);
+    await page.goto('/register');
     const email = `hint-unverified-${locale}-${randomBytes(4).toString('hex')}@example.com`;
-    const registered = await apiCall(page, 'POST', '/mt/register', { name: 'Sami', email, password: 'signed-in-hint-1', password_confirmation: 'signed-in-hint-1' });
-    expect(registered.status).toBe(201);
-    expect((await hintOf(page))?.value).toBe('1');
+    for (const [name, value] of Object.entries({ name: 'Sami', email, password: 'signed-in-hint-1', password_confirmation: 'signed-in-hint-1' })) {
+      await page.locator(`input[name="${name}"]`).fill(value);
+    }
+    await page.locator('main form button[type="submit"]').first().click();
+    await expect.poll(() => pathOf(page), POLL).toBe('/check-email');
+    await page.locator('[data-state="unverified"]').waitFor();
+    await page.getByTestId('header-sign-out').waitFor();
+    expect((await hintOf(page))?.value).toBe('unverified');
+
+    // After a reload, and from a page for verified users (the 450 redirect, without the 450).
+    await page.reload();
+    await page.locator('[data-state="unverified"]').waitFor();
     await page.goto('/dashboard');
-    await expect.poll(() => new URL(page.url()).pathname, POLL).toBe('/check-email');
+    await expect.poll(() => pathOf(page), POLL).toBe('/check-email');
+    await page.locator('[data-state="unverified"]').waitFor();
+    await page.getByTestId('header-sign-out').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('.site-header a[href="/login"]').count()).toBe(0);
+    expect(userCalls).toEqual([]);
+    expect(seen.failed()).toEqual([]);
+    expect(messages).toEqual([]);
+
+    // Verified (the link opened in this browser): the page says so once loaded again, and home is one click away.
+    const mail = decodeMail(await waitForMail(email, (raw) => decodeMail(raw).includes('/email/verify/')));
+    await page.goto(linkInMail(mail, '/email/verify/'));
+    await expect.poll(() => page.url(), POLL).toContain('/email/verify?status=verified');
+    expect((await hintOf(page))?.value).toBe('1');
+    await page.goto('/check-email');
+    await page.locator('[data-state="verified"]').waitFor();
+    await page.locator('.account-link').waitFor();
+    await page.locator('[data-state="verified"] a.button--primary').click();
+    await page.getByTestId('dashboard').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(userCalls.length).toBeGreaterThan(0);
+    expect(new Set(seen.to('GET', '/api/user').map((answer) => answer.status))).toEqual(new Set([200]));
+    expect(seen.failed()).toEqual([]);
+    expect(messages).toEqual([]);
   });
 
   it('a hint left without its session is cleared by the next page load, before the app could call GET /api/user', async () => {
