@@ -3,7 +3,7 @@ import type { AuditAction } from '../../../contract/admin';
 import type { UserRow } from '../db/schema';
 import { EmailNotVerified, Forbidden, Unauthorized } from './errors';
 import type { ActorCache } from './actor-cache';
-import type { SessionStore } from './sessions';
+import { signedInHintFor, type SessionStore } from './sessions';
 
 /**
  * Who may call a route, declared once in its options (`config: { access: 'admin' }`)
@@ -85,7 +85,7 @@ export function registerAccess(app: FastifyInstance, deps: { sessions: SessionSt
   });
 
   // The cookies follow what the session resolved to: the hint, a remembered session's expiry (http/sessions.ts).
-  app.addHook('onSend', async (request, reply) => deps.sessions.syncCookies(request, reply, request.actor !== null));
+  app.addHook('onSend', async (request, reply) => deps.sessions.syncCookies(request, reply, request.actor ? signedInHintFor(request.actor.user) : null));
 }
 
 /** The signed-in actor of a route whose access is not public. */

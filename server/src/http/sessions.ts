@@ -13,6 +13,21 @@ export const SESSION_COOKIE = 'lisan_session';
  */
 export const SIGNED_IN_COOKIE = 'lisan_signed_in';
 
+/**
+ * The hint's value: `verified` for a user whose e-mail address is verified, `unverified` while it
+ * is not (GET /api/user would answer 450, so the web app goes to /check-email without asking and
+ * the browser logs no failed resource). Kept in step like the hint itself (syncCookies), so a
+ * verification in another tab or browser shows on the next request. The web app's copy:
+ * SIGNED_IN_HINT_UNVERIFIED in web/src/api/client.ts.
+ */
+export const SIGNED_IN_HINT = { verified: '1', unverified: 'unverified' } as const;
+export type SignedInHint = (typeof SIGNED_IN_HINT)[keyof typeof SIGNED_IN_HINT];
+
+/** The hint for a signed-in user. */
+export function signedInHintFor(user: { email_verified_at: Date | string | null }): SignedInHint {
+  return user.email_verified_at ? SIGNED_IN_HINT.verified : SIGNED_IN_HINT.unverified;
+}
+
 export interface SessionOptions {
   ttlHours: number;
   rememberDays: number;
@@ -64,8 +79,8 @@ export class SessionStore {
     return { path: '/', sameSite: 'lax', secure: this.options.secureCookies, ...(expires ? { expires } : {}) } as const;
   }
 
-  private setHint(reply: FastifyReply, expires?: Date) {
-    reply.setCookie(SIGNED_IN_COOKIE, '1', { ...this.cookieOptions(expires), httpOnly: false });
+  private setHint(reply: FastifyReply, hint: SignedInHint, expires?: Date) {
+    reply.setCookie(SIGNED_IN_COOKIE, hint, { ...this.cookieOptions(expires), httpOnly: false });
   }
 
   /** The id (token digest) of the request's session cookie, when it has a well-formed one. */
@@ -95,9 +110,10 @@ export class SessionStore {
 
   /**
    * Starts a new session for the user (the old one, if any, ends: the id rotates at sign-in)
-   * and sets the cookie.
+   * and sets the cookie. `emailVerified` chooses the hint's value; left out, the hint says
+   * verified, and the first request of an unverified user corrects it (syncCookies).
    */
-  async start(request: FastifyRequest, reply: FastifyReply, input: { userId: number; remember?: boolean }) {
+  async start(request: FastifyRequest, reply: FastifyReply, input: { userId: number; remember?: boolean; emailVerified?: boolean }) {
     await this.end(request, reply);
     const token = randomBytes(32).toString('base64url');
     const remember = input.remember ?? false;
@@ -122,7 +138,7 @@ export class SessionStore {
     // Without "remember me" both cookies end with the browser; the row expires server-side.
     const cookieExpires = remember ? expires : undefined;
     reply.setCookie(SESSION_COOKIE, token, { ...this.cookieOptions(cookieExpires), httpOnly: true });
-    this.setHint(reply, cookieExpires);
+    this.setHint(reply, input.emailVerified === false ? SIGNED_IN_HINT.unverified : SIGNED_IN_HINT.verified, cookieExpires);
     request.sessionCache = row;
     request.sessionRotated = true;
     return row;
@@ -144,25 +160,26 @@ export class SessionStore {
    * both cookies again with the row's new expiry, so a user who keeps coming back stays signed in
    * (the browser would otherwise drop the cookie at the expiry sign-in gave it while the server
    * still honours the session). Otherwise only the signed-in hint moves: set for a valid session
-   * that predates the hint (a remembered one's with the row's expiry); cleared when the session is
-   * gone (signed out elsewhere, expired, revoked, its user deleted). `signedIn`: the request's
-   * session resolved to a user. A request whose session was never looked up (refused before
-   * access) is left alone.
+   * that predates the hint or whose hint says another verification state (the address verified
+   * meanwhile, or a hint from before it had one), a remembered one's with the row's expiry;
+   * cleared when the session is gone (signed out elsewhere, expired, revoked, its user deleted).
+   * `hint`: what the request's session resolved to (signedInHintFor its user), null for none. A
+   * request whose session was never looked up (refused before access) is left alone.
    */
-  syncCookies(request: FastifyRequest, reply: FastifyReply, signedIn: boolean) {
+  syncCookies(request: FastifyRequest, reply: FastifyReply, hint: SignedInHint | null) {
     if (request.sessionRotated || request.sessionCache === undefined) return;
     const session = request.sessionCache;
     const token = request.cookies[SESSION_COOKIE];
-    if (signedIn && session?.remember && request.sessionExtended && token) {
+    if (hint && session?.remember && request.sessionExtended && token) {
       const expires = new Date(session.expires_at);
       reply.setCookie(SESSION_COOKIE, token, { ...this.cookieOptions(expires), httpOnly: true });
-      this.setHint(reply, expires);
+      this.setHint(reply, hint, expires);
       return;
     }
-    const hinted = request.cookies[SIGNED_IN_COOKIE] !== undefined;
-    if (signedIn && session && !hinted) {
-      this.setHint(reply, session.remember ? new Date(session.expires_at) : undefined);
-    } else if (!signedIn && hinted) {
+    const current = request.cookies[SIGNED_IN_COOKIE];
+    if (hint && session && current !== hint) {
+      this.setHint(reply, hint, session.remember ? new Date(session.expires_at) : undefined);
+    } else if (!hint && current !== undefined) {
       reply.clearCookie(SIGNED_IN_COOKIE, this.cookieOptions());
     }
   }

@@ -1,11 +1,12 @@
 // The readable "signed in" hint cookie beside the session cookie (http/sessions.ts): set with
-// it, cleared with it, set for a session that predates it, and cleared when it outlives its session.
+// it, cleared with it, set for a session that predates it, cleared when it outlives its session,
+// and saying "unverified" while the user's e-mail address is not verified.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
-import { createUser, signIn, signUp, uniqueEmail } from '../modules/auth/auth.test-support';
+import { createUser, linkIn, signIn, signUp, uniqueEmail, waitForMail } from '../modules/auth/auth.test-support';
 import { SESSION_COOKIE, SIGNED_IN_COOKIE } from './sessions';
 
 let t: TestApp;
@@ -41,10 +42,10 @@ async function sessionWithoutHint(remember = false) {
 }
 
 /** The hint with the session cookie's path, SameSite, Secure and expiry, but readable by script. */
-function expectHintBesideSession(response: { cookies: unknown[] }) {
+function expectHintBesideSession(response: { cookies: unknown[] }, value: '1' | 'unverified' = '1') {
   const session = cookieOf(response, SESSION_COOKIE)!;
   const hint = cookieOf(response, SIGNED_IN_COOKIE)!;
-  expect(hint.value).toBe('1');
+  expect(hint.value).toBe(value);
   expect(hint.httpOnly).toBeFalsy();
   expect(session.httpOnly).toBe(true);
   expect({ path: hint.path, sameSite: hint.sameSite, secure: hint.secure, expires: hint.expires?.getTime() }).toEqual({
@@ -57,11 +58,45 @@ function expectHintBesideSession(response: { cookies: unknown[] }) {
 }
 
 describe('the signed-in hint cookie', () => {
-  it('comes with the session cookie at sign-up, ending with the browser like it', async () => {
+  it('comes with the session cookie at sign-up, ending with the browser like it, and says the address is unverified', async () => {
     const response = await signUp(t.client(), { email: uniqueEmail('hint-signup'), remoteAddress: freshIp() });
     expect(response.statusCode, response.body).toBe(201);
-    expectHintBesideSession(response);
+    expectHintBesideSession(response, 'unverified');
     expect(cookieOf(response, SIGNED_IN_COOKIE)!.expires).toBeUndefined();
+  });
+
+  it('says "unverified" until the address is verified, then "1" from the next request on (a page load included)', async () => {
+    const client = t.client();
+    const email = uniqueEmail('hint-verify');
+    expect((await signUp(client, { email, remoteAddress: freshIp() })).statusCode).toBe(201);
+    expect(client.cookies.get(SIGNED_IN_COOKIE)).toBe('unverified');
+    // The user call still answers 450 (the spec's status); the hint already says so, so no cookie moves.
+    const before = await client.get('/api/user');
+    expect(before.statusCode).toBe(450);
+    expect(cookieOf(before, SIGNED_IN_COOKIE)).toBeUndefined();
+    // The link opened in another browser: this browser's next request (here a page load) learns of it.
+    const link = new URL(linkIn(await waitForMail(t, email, 'Verify your e-mail address'), '/email/verify/'));
+    expect((await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` })).statusCode).toBe(302);
+    const page = await client.get('/check-email');
+    expect(page.statusCode).toBe(200);
+    expect(cookieOf(page, SIGNED_IN_COOKIE)).toMatchObject({ value: '1', path: '/', sameSite: 'Lax', secure: true });
+    expect(cookieOf(page, SIGNED_IN_COOKIE)!.expires).toBeUndefined();
+    expect((await client.get('/api/user')).statusCode).toBe(200);
+  });
+
+  it('says "unverified" at sign-in for an unverified user, and a hint that says otherwise is corrected by the 450', async () => {
+    const user = await createUser(t, { verified: false });
+    const client = t.client();
+    const login = await client.request({ method: 'POST', url: '/mt/login', payload: { email: user.email, password: 'password123', remember: true }, remoteAddress: freshIp() });
+    expect(login.statusCode).toBe(204);
+    expectHintBesideSession(login, 'unverified');
+    // A hint set before it told verification apart.
+    client.cookies.set(SIGNED_IN_COOKIE, '1');
+    const answer = await client.get('/api/user');
+    expect(answer.statusCode).toBe(450);
+    expect(cookieOf(answer, SIGNED_IN_COOKIE)).toMatchObject({ value: 'unverified', path: '/', sameSite: 'Lax', secure: true });
+    expect(cookieOf(answer, SIGNED_IN_COOKIE)!.expires).toBeInstanceOf(Date);
+    expect(client.cookies.get(SIGNED_IN_COOKIE)).toBe('unverified');
   });
 
   it('comes with the session cookie at sign-in, with the same expiry under "remember me"', async () => {

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { ApiError, createApiClient, flattenErrors, readCookie } from './client';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError, createApiClient, flattenErrors, readCookie, SESSION_CHANGING_PATHS } from './client';
 
 interface RecordedCall {
   url: string;
@@ -110,6 +110,67 @@ describe('api client', () => {
       'POST /api/feedback',
     ]);
     expect(calls[3].headers['X-XSRF-TOKEN']).toBe('token+3/=');
+  });
+
+  it('holds a write that starts while a sign-out is on its way until it is answered, then sends the new token', async () => {
+    const cookieJar = { value: 'XSRF-TOKEN=old' };
+    const calls: Array<{ key: string; token: string | undefined }> = [];
+    let answerLogout!: () => void;
+    const fetchImpl: typeof fetch = async (input, init) => {
+      const key = `${init?.method ?? 'GET'} ${String(input)}`;
+      calls.push({ key, token: (init?.headers as Record<string, string>)['X-XSRF-TOKEN'] });
+      if (key === 'GET /mt/csrf-cookie') return new Response(null, { status: 204 });
+      if (key === 'POST /mt/logout') {
+        await new Promise<void>((resolve) => (answerLogout = resolve));
+        cookieJar.value = 'XSRF-TOKEN=new'; // The answer's Set-Cookie: a token for no session.
+        return new Response(null, { status: 204 });
+      }
+      return new Response(null, { status: 204 });
+    };
+    const client = createApiClient({ fetch: fetchImpl, readCookies: () => cookieJar.value });
+    const logout = client.post('/mt/logout');
+    const pageView = client.post('/api/analytics/page-views', { path: '/' });
+    await vi.waitFor(() => expect(calls.map((call) => call.key)).toContain('POST /mt/logout'));
+    // Let every pending step run: the page view must still be waiting.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(calls.map((call) => call.key)).toEqual(['GET /mt/csrf-cookie', 'POST /mt/logout']);
+    answerLogout();
+    await Promise.all([logout, pageView]);
+    expect(calls).toEqual([
+      { key: 'GET /mt/csrf-cookie', token: undefined },
+      { key: 'POST /mt/logout', token: 'old' },
+      { key: 'POST /api/analytics/page-views', token: 'new' },
+    ]);
+  });
+
+  it('holds writes behind a sign-in too, and a failed one releases them; reads never wait', async () => {
+    const cookieJar = { value: 'XSRF-TOKEN=guest' };
+    const order: string[] = [];
+    let answerLogin!: () => void;
+    const fetchImpl: typeof fetch = async (input, init) => {
+      const key = `${init?.method ?? 'GET'} ${String(input)}`;
+      order.push(`${key} ${(init?.headers as Record<string, string>)['X-XSRF-TOKEN'] ?? ''}`.trim());
+      if (key === 'POST /mt/login') {
+        await new Promise<void>((resolve) => (answerLogin = resolve));
+        return json(422, { message: 'These credentials do not match our records.', errors: { email: ['These credentials do not match our records.'] } });
+      }
+      if (key === 'GET /api/plans') return json(200, { data: [] });
+      return new Response(null, { status: 204 });
+    };
+    const client = createApiClient({ fetch: fetchImpl, readCookies: () => cookieJar.value });
+    const login = client.post('/mt/login', { email: 'a@b.c', password: 'x' });
+    const write = client.post('/api/analytics/page-views', { path: '/login' });
+    await vi.waitFor(() => expect(order).toContain('POST /mt/login guest'));
+    await expect(client.get('/api/plans')).resolves.toEqual({ data: [] });
+    expect(order).not.toContain('POST /api/analytics/page-views guest');
+    answerLogin();
+    await expect(login).rejects.toMatchObject({ status: 422 });
+    await write;
+    expect(order).toEqual(['GET /mt/csrf-cookie', 'POST /mt/login guest', 'GET /api/plans', 'POST /api/analytics/page-views guest']);
+  });
+
+  it('knows the calls that start or end a session', () => {
+    expect([...SESSION_CHANGING_PATHS].sort()).toEqual(['/api/user/delete-account', '/mt/login', '/mt/logout', '/mt/register']);
   });
 
   it('gives up after one retry when the answer stays 419', async () => {

@@ -12,6 +12,11 @@ export const CSRF_COOKIE_NAME = 'XSRF-TOKEN';
 export const CSRF_HEADER_NAME = 'X-XSRF-TOKEN';
 /** Set by the server beside the (httpOnly) session cookie and cleared with it; holds no secret. */
 export const SIGNED_IN_COOKIE_NAME = 'lisan_signed_in';
+/**
+ * The signed-in hint's value while the user's e-mail address is not verified (GET /api/user would
+ * answer 450); any other value means verified. The server's copy: SIGNED_IN_HINT in server/src/http/sessions.ts.
+ */
+export const SIGNED_IN_HINT_UNVERIFIED = 'unverified';
 
 /** The status the server answers when the CSRF token is missing or stale (Laravel's "page expired"). */
 const CSRF_MISMATCH_STATUS = 419;
@@ -21,6 +26,16 @@ export type FieldErrors = Record<string, string[] | string>;
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 const STATE_CHANGING_METHODS: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The calls that start or end a session: sign-up, sign-in, sign-out, account deletion. The
+ * server's answer to one carries a new CSRF token, bound to the new session (or to none), so a
+ * write that read the old token while one was on its way could reach the server with the old
+ * token in its header and the new one in its cookie, and be refused with 419. The retry on 419
+ * would make it pass, but the browser has logged the failed request by then; so other writes wait
+ * for such a call to be answered, and such calls for one another.
+ */
+export const SESSION_CHANGING_PATHS: ReadonlySet<string> = new Set(['/mt/register', '/mt/login', '/mt/logout', '/api/user/delete-account']);
 
 /** The error envelope of the contract; every field is optional because any status may carry any of them. */
 interface ErrorBody {
@@ -125,6 +140,13 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
   // Shared by concurrent first mutations, so the cookie is fetched once.
   let csrfCookieRequest: Promise<void> | null = null;
+  // The latest call of SESSION_CHANGING_PATHS until it is answered (each one waits for the one before it).
+  let sessionChange: Promise<void> | null = null;
+
+  /** Waits until no call that starts or ends a session is on its way, so the token read next is the new one. */
+  async function sessionChangesAnswered(): Promise<void> {
+    while (sessionChange) await sessionChange;
+  }
 
   function buildUrl(path: string, query?: QueryParams): string {
     const url = baseUrl + path;
@@ -184,15 +206,36 @@ export function createApiClient(options: ApiClientOptions = {}) {
       return send(url, { method, headers, body, signal: requestOptions.signal });
     };
 
-    if (stateChanging) await ensureCsrfCookie();
-    let response = await attempt();
-    if (stateChanging && response.status === CSRF_MISMATCH_STATUS) {
-      // The session or its token expired: take a fresh cookie and try once more.
-      await ensureCsrfCookie(true);
-      response = await attempt();
-    }
-    if (!response.ok) throw await toApiError(response);
-    return (await readBody(response, requestOptions.responseType ?? 'json')) as T;
+    const changesSession = stateChanging && SESSION_CHANGING_PATHS.has(path);
+    const perform = async (): Promise<T> => {
+      if (stateChanging) await ensureCsrfCookie();
+      if (stateChanging && !changesSession) await sessionChangesAnswered();
+      let response = await attempt();
+      if (stateChanging && response.status === CSRF_MISMATCH_STATUS) {
+        // The session or its token expired: take a fresh cookie and try once more.
+        await ensureCsrfCookie(true);
+        response = await attempt();
+      }
+      if (!response.ok) throw await toApiError(response);
+      return (await readBody(response, requestOptions.responseType ?? 'json')) as T;
+    };
+
+    if (!changesSession) return perform();
+    // Marked before anything is awaited, so a write that starts now waits for it too.
+    const before = sessionChange;
+    const call = (async () => {
+      if (before) await before;
+      return perform();
+    })();
+    const answered = call.then(
+      () => undefined,
+      () => undefined,
+    );
+    sessionChange = answered;
+    void answered.then(() => {
+      if (sessionChange === answered) sessionChange = null;
+    });
+    return call;
   }
 
   return {

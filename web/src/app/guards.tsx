@@ -5,9 +5,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageLoading } from '../components/page-loading';
-import { isEmailNotVerified, useCurrentUser } from '../features/account/use-current-user';
+import { hasSignedInHint, isEmailNotVerified, useCurrentUser } from '../features/account/use-current-user';
 import { afterSignInPath, isAdmin, signInPathFor } from '../features/auth/roles';
-import { signOut } from '../features/auth/use-sign-out';
+import { forgetUser, signOut } from '../features/auth/use-sign-out';
 
 /**
  * Sign in, sign up, forgot and reset password: a signed-in user goes to their home instead,
@@ -43,7 +43,9 @@ function DownloadAfterSignIn({ href }: { href: string }) {
  * visitor is signed out; a 450 goes to /check-email (useCurrentUser). A visitor who arrives
  * signed out (a link in an e-mail, a bookmark, an expired session) goes to the sign-in page and
  * comes back to the page once signed in; one who was signed in here and no longer is (signing
- * out, the account deleted) goes home.
+ * out, the account deleted) goes home. Without the signed-in hint there is no session to end
+ * (none, or one the server no longer honours: its 401 cleared the hint), so no sign-out call is
+ * made: its answer would change the CSRF token under the page view of the same page load.
  */
 export function AuthRoute() {
   const queryClient = useQueryClient();
@@ -60,7 +62,8 @@ export function AuthRoute() {
     if (!mustLeave || leaving.current) return;
     leaving.current = true;
     const to = wasSignedIn.current ? '/' : signInPathFor(here);
-    void signOut(queryClient).finally(() => {
+    const signedOut = hasSignedInHint() ? signOut(queryClient) : Promise.resolve(forgetUser(queryClient));
+    void signedOut.finally(() => {
       leaving.current = false;
       void navigate(to, { replace: true });
     });

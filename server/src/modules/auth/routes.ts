@@ -28,14 +28,14 @@ export function authRoutes(
   app.post('/mt/register', { schema: answers({ 201: registered }) }, async (request, reply) => {
     const input = parseInput(registerRequest, request.body);
     const user = await deps.auth.register(input, { ip: request.ip, locale: resolveLocale(request) });
-    await deps.sessions.start(request, reply, { userId: user.id });
+    await deps.sessions.start(request, reply, { userId: user.id, emailVerified: user.email_verified_at !== null });
     return reply.code(201).send({ id: user.id, name: user.name, email: user.email, locale: user.locale, email_verified_at: null });
   });
 
   app.post('/mt/login', { schema: answers({ 204: noContent }) }, async (request, reply) => {
     const input = parseInput(loginRequest, request.body);
     const user = await deps.auth.attemptLogin(input, { ip: request.ip });
-    await deps.sessions.start(request, reply, { userId: user.id, remember: input.remember });
+    await deps.sessions.start(request, reply, { userId: user.id, remember: input.remember, emailVerified: user.email_verified_at !== null });
     return reply.code(204).send();
   });
 
@@ -99,7 +99,7 @@ export function authRoutes(
     try {
       const result = await deps.social.complete(type, { query, cookieState: request.cookies[OAUTH_STATE_COOKIE], locale: resolveLocale(request) });
       if (result.intent === 'connect') return reply.redirect(`/user/auth-settings?connected=${type}`);
-      await deps.sessions.start(request, reply, { userId: result.user.id, remember: result.remember });
+      await deps.sessions.start(request, reply, { userId: result.user.id, remember: result.remember, emailVerified: result.user.email_verified_at !== null });
       return reply.redirect(homePathFor(result.user.role_id));
     } catch (error) {
       if (error instanceof SocialLoginError) return reply.redirect(socialErrorPage(error));

@@ -251,6 +251,8 @@ describe('social sign-in round trip (OpenID Connect, loopback provider)', () => 
     const client = t.client();
     client.locale = 'ar';
     expect((await socialSignIn(client, 'linkedin')).answer.headers.location).toBe('/dashboard');
+    // The signed-in hint says so, so the web app goes to /check-email without asking.
+    expect(client.cookies.get('lisan_signed_in')).toBe('unverified');
     expect((await client.get('/api/user')).statusCode).toBe(450);
     expect((await userByEmail(email))!.locale).toBe('ar');
     await waitForMail(t, email, 'تأكيد بريدك الإلكتروني');

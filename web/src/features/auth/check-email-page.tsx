@@ -9,8 +9,9 @@ import { homePathFor } from './roles';
 import { useSignOut } from './use-sign-out';
 
 /**
- * Where a signed-in user with an unverified e-mail address lands (the user call answered
- * 450): the explanation, "resend" and sign-out. A verified user is pointed home, a guest to sign-in.
+ * Where a signed-in user with an unverified e-mail address lands (the user call's 450, known
+ * from the signed-in hint without a call): the explanation, "resend" and sign-out. A verified user
+ * is pointed home, a guest to sign-in.
  */
 export function CheckEmailPage() {
   const { t } = useTranslation();
