@@ -7,7 +7,7 @@ import { renderMail } from '../../server/src/mail/mailer';
 import { createTrialUser, queuedMails, signInRoute, subscribeInDatabase } from '../../server/test/billing-fixtures';
 import { createTestApp, type TestApp } from '../../server/test/harness';
 import { formatDate, formatDateTime } from '../../web/src/i18n/format';
-import { SCREENSHOT_DIR, apiCall, closeBrowserConnection, expectTableCardsOnPhone, screenshot, screenshotsAtBothSizes, sharedBrowser } from './helpers';
+import { SCREENSHOT_DIR, answerQuestion, apiCall, closeBrowserConnection, expectTableCardsOnPhone, screenshot, screenshotsAtBothSizes, sharedBrowser } from './helpers';
 import { freePort } from '../../server/test/node-process';
 
 /**
@@ -346,6 +346,60 @@ describe('billing screens', () => {
     const plans = (await t.app.inject({ method: 'GET', url: '/api/plans' })).json().data;
     expect(plans.find((p: { slug: string }) => p.slug === 'hobbyist').badge_title_en).toBe('Student pick');
     expect(plans.find((p: { slug: string }) => p.slug === 'hobbyist').limits.monthly_api_characters).toBe(300_000);
+  });
+
+  // Deleting a plan is asked first in Lisan's own dialog, naming the plan in the page's language: from the list in
+  // English, from its editor in Arabic. "Cancel" keeps it; confirmed, an unused plan is deleted, and not read again
+  // as its editor closes (no 404).
+  it('asks before deleting a plan, naming it in the page’s language, from the list and from its editor', async () => {
+    const QUOTAS = { daily_text_requests: 10, monthly_doc_requests: 1, char_limit: 1000, text_words: 200, doc_words: 1000, doc_chars: 5000, monthly_files: 1, web_pages: 0, max_file_size_mb: 1 };
+    const QUESTION = {
+      en: { title: 'Delete the plan “\u2068Short-lived\u2069”?', message: 'A plan in use is archived instead.', cancel: 'Cancel', confirm: 'Delete plan', direction: 'ltr', dir: 'ltr', cancelFocused: true },
+      ar: { title: 'هل تريد حذف الباقة «\u2068باقة عابرة\u2069»؟', message: 'إن كانت الباقة مستخدمة فستُؤرشف بدلًا من حذفها.', cancel: 'إلغاء', confirm: 'حذف الباقة', direction: 'rtl', dir: 'rtl', cancelFocused: true },
+    };
+    for (const locale of ['en', 'ar'] as const) {
+      const page = await signedInPage(locale, `plan-delete-${locale}@example.com`, 1);
+      const slug = `short-lived-${locale}`;
+      const created = await apiCall(page, 'POST', '/api/admin/plans', { slug, name_en: 'Short-lived', name_ar: 'باقة عابرة', price: 5, price_yearly: 50, ...QUOTAS });
+      expect(created.status).toBe(201);
+      const slugs = async () => ((await apiCall(page, 'GET', '/api/admin/plans')).body.data as Array<{ slug: string }>).map((plan) => plan.slug);
+      await page.goto('/admin/plans');
+      const row = page.locator(`[data-testid="admin-plan-row"][data-slug="${slug}"]`);
+      await row.waitFor();
+      let remove = row.getByRole('button', { name: 'Delete', exact: true });
+      if (locale === 'ar') {
+        await row.getByRole('link', { name: 'تعديل', exact: true }).click();
+        await expect.poll(() => new URL(page.url()).pathname).toBe(`/admin/plans/${created.body.data.id}`);
+        await expect.poll(() => page.locator('#plan-name_ar').inputValue()).toBe('باقة عابرة');
+        remove = page.getByTestId('admin-plan-editor').getByRole('button', { name: 'حذف', exact: true });
+      }
+
+      await remove.click();
+      expect(await answerQuestion(page, 'confirm-delete-plan', 'cancel')).toEqual(QUESTION[locale]);
+      // Declined: the plan stays where it was, and stored.
+      expect(new URL(page.url()).pathname).toBe(locale === 'en' ? '/admin/plans' : `/admin/plans/${created.body.data.id}`);
+      if (locale === 'en') expect(await row.count()).toBe(1);
+      expect(await slugs()).toContain(slug);
+
+      const notFound: string[] = [];
+      const on404 = (response: { status(): number; url(): string }) => {
+        if (response.status() === 404) notFound.push(response.url());
+      };
+      page.on('response', on404);
+      await remove.click();
+      await answerQuestion(page, 'confirm-delete-plan', 'confirm');
+      const said = page.locator('dialog[open]');
+      await said.waitFor();
+      expect(await said.innerText()).toContain(locale === 'en' ? 'Plan deleted.' : 'حُذفت الباقة.');
+      await said.getByRole('button').last().click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/plans');
+      await page.getByTestId('admin-plan-row').first().waitFor();
+      await expect.poll(() => row.count()).toBe(0);
+      await page.waitForLoadState('networkidle');
+      page.off('response', on404);
+      expect(notFound, 'the deleted plan was read again').toEqual([]);
+      expect(await slugs()).not.toContain(slug);
+    }
   });
 
   // The English errors named the fields by their keys ("The daily text requests field is required.", "symbol en",

@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './global-setup';
-import { baseUrl as sharedBaseUrl, closeBrowserConnection, expectTableCardsOnPhone, screenshot, sharedBrowser } from './helpers';
+import { answerQuestion, baseUrl as sharedBaseUrl, closeBrowserConnection, expectTableCardsOnPhone, screenshot, sharedBrowser } from './helpers';
 
 // The admin console is opened as the e2e admin, signed in through POST /mt/login.
 
@@ -38,7 +39,25 @@ async function adminContext(locale: 'en' | 'ar' = 'en') {
   };
   const signIn = await post('/mt/login', { email: E2E_ADMIN.email, password: E2E_ADMIN.password });
   expect(signIn.status()).toBe(204);
-  return { context, api, post };
+  /** The status of a GET, whatever it is (the API's answer for something deleted). */
+  const statusOf = async (url: string) => (await context.request.get(url, { headers: { 'X-Requested-With': 'XMLHttpRequest' } })).status();
+  return { context, api, post, statusOf };
+}
+
+/** The URLs a page got a 404 for while `action` ran and the page settled: a deleted thing read again as its view closes. */
+async function notFoundDuring(page: Page, action: () => Promise<void>) {
+  const notFound: string[] = [];
+  const on404 = (response: { status(): number; url(): string }) => {
+    if (response.status() === 404) notFound.push(response.url());
+  };
+  page.on('response', on404);
+  try {
+    await action();
+    await page.waitForLoadState('networkidle');
+  } finally {
+    page.off('response', on404);
+  }
+  return notFound;
 }
 
 type Report = { totals: { views: number; visitors: number }; top_pages: Array<{ path: string; views: number; visitors: number }> };
@@ -317,5 +336,103 @@ describe('content, requests and admin screens', () => {
     // The admin console itself is not counted.
     for (const p of ['/admin', '/admin/content', '/admin/analytics']) expect((await viewsOf(admin, p)).views, p).toBe(0);
     expect((await viewsOf(admin, '/blog/arabic-on-the-web')).views).toBe(2);
+  });
+});
+
+// Deleting is asked first in Lisan's own dialog (useDialog().ask), in the page's language: "Cancel" keeps the thing,
+// the confirm button deletes it, and the deleted thing is not read again as its screen closes (no 404).
+describe('deleting from the admin console, asked first', () => {
+  it('a blog post from its editor (English)', async () => {
+    const admin = await adminContext('en');
+    const slug = `post-to-delete-${randomUUID().slice(0, 8)}`;
+    const created = await admin.post('/api/admin/content', {
+      section: 'blog',
+      slug,
+      title_en: 'A post to delete',
+      title_ar: 'منشور للحذف',
+      summary_en: 'Written to be deleted.',
+      summary_ar: 'كُتب ليُحذف.',
+      body_en: 'Soon gone.',
+      body_ar: 'سيُحذف قريبًا.',
+      published: false,
+    });
+    expect(created.status()).toBe(201);
+    const id = ((await created.json()) as { data: { id: number } }).data.id;
+    const page = await admin.context.newPage();
+    await page.goto('/admin/content?section=blog');
+    await page.locator(`[data-testid="content-row"][data-slug="${slug}"] a`).click();
+    await page.getByTestId('content-editor').waitFor();
+    const remove = page.getByTestId('content-editor').getByRole('button', { name: 'Delete', exact: true });
+
+    await remove.click();
+    expect(await answerQuestion(page, 'confirm-delete-entry', 'cancel')).toEqual({
+      title: 'Delete this entry?',
+      message: 'It is deleted for good: this cannot be undone.',
+      cancel: 'Cancel',
+      confirm: 'Delete entry',
+      direction: 'ltr',
+      dir: 'ltr',
+      cancelFocused: true,
+    });
+    // Declined: still in its editor, still stored.
+    expect(new URL(page.url()).pathname).toBe(`/admin/content/${id}`);
+    expect(await page.getByTestId('editor-title-en').inputValue()).toBe('A post to delete');
+    expect(await admin.statusOf(`/api/admin/content/${id}`)).toBe(200);
+
+    const notFound = await notFoundDuring(page, async () => {
+      await remove.click();
+      await answerQuestion(page, 'confirm-delete-entry', 'confirm');
+      // Back to the blog's list, which no longer has it.
+      await expect.poll(() => `${new URL(page.url()).pathname}${new URL(page.url()).search}`).toBe('/admin/content?section=blog');
+      await page.locator('[data-testid="content-table"], [data-testid="admin-content"] .admin-empty').first().waitFor();
+      await expect.poll(() => page.locator(`[data-testid="content-row"][data-slug="${slug}"]`).count()).toBe(0);
+    });
+    expect(notFound, 'the deleted post was read again').toEqual([]);
+    expect(await admin.statusOf(`/api/admin/content/${id}`)).toBe(404);
+  });
+
+  it('a session recording from its replay (Arabic)', async () => {
+    const admin = await adminContext('ar');
+    // A recording of one event, as the recorder sends it (too short to play: no player to load).
+    const id = randomUUID();
+    const sent = await admin.post('/api/analytics/recordings', {
+      recording_id: id,
+      visitor_id: randomUUID(),
+      sequence: 0,
+      locale: 'ar',
+      path: '/pricing',
+      events: [{ type: 4, data: { href: `${sharedBaseUrl()}/pricing`, width: 1280, height: 900 }, timestamp: Date.now() }],
+    });
+    expect(sent.status()).toBe(204);
+    const page = await admin.context.newPage();
+    await page.goto('/admin/replays');
+    await page.locator(`[data-testid="replay-row"][data-id="${id}"]`).getByTestId('replay-open').click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/admin/replays/${id}`);
+    const remove = page.getByTestId('admin-replay').getByRole('button', { name: 'حذف التسجيل' });
+    // Enabled once the recording is loaded.
+    await expect.poll(() => remove.isEnabled()).toBe(true);
+
+    await remove.click();
+    expect(await answerQuestion(page, 'confirm-delete-recording', 'cancel')).toEqual({
+      title: 'هل تريد حذف هذا التسجيل؟',
+      message: 'سيُحذف نهائيًا، ولا يمكن التراجع عن ذلك.',
+      cancel: 'إلغاء',
+      confirm: 'حذف التسجيل',
+      direction: 'rtl',
+      dir: 'rtl',
+      cancelFocused: true,
+    });
+    expect(new URL(page.url()).pathname).toBe(`/admin/replays/${id}`);
+    expect(await admin.statusOf(`/api/admin/recordings/${id}`)).toBe(200);
+
+    const notFound = await notFoundDuring(page, async () => {
+      await remove.click();
+      await answerQuestion(page, 'confirm-delete-recording', 'confirm');
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/replays');
+      await page.locator('[data-testid="replays-table"], [data-testid="replays-empty"]').first().waitFor();
+      await expect.poll(() => page.locator(`[data-testid="replay-row"][data-id="${id}"]`).count()).toBe(0);
+    });
+    expect(notFound, 'the deleted recording was read again').toEqual([]);
+    expect(await admin.statusOf(`/api/admin/recordings/${id}`)).toBe(404);
   });
 });

@@ -5,7 +5,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sampleDocx } from '../../server/test/fixtures/docx-fixture';
 import { E2E_ADMIN } from './global-setup';
-import { apiCall, closeBrowserConnection, decodeMail, linkInMail, newContext, screenshot, screenshotsAtBothSizes, signInThroughForm, signUpVerified, waitForMail } from './helpers';
+import { answerQuestion, apiCall, closeBrowserConnection, decodeMail, linkInMail, newContext, screenshot, screenshotsAtBothSizes, signInThroughForm, signUpVerified, waitForMail } from './helpers';
 
 const contexts: BrowserContext[] = [];
 afterAll(async () => {
@@ -170,9 +170,12 @@ describe('documents screen', () => {
     await shot(page, 'documents-counted-ar');
   });
 
+  // Signed up by the next test; the one after deletes their document from the history.
+  const followerEmail = `documents-${Date.now()}@e2e.test`;
+
   it('a signed-in user follows the job in Arabic, is told about the e-mail, and gets it', async () => {
     const page = await open('ar');
-    const email = `documents-${Date.now()}@e2e.test`;
+    const email = followerEmail;
     await signUpVerified(page, { name: 'ليلى', email, password: 'documents-password-1' });
     await page.goto('/translate/documents');
     // The trial's plan has no LLM: the locked model says so (the translator's words).
@@ -239,6 +242,41 @@ describe('documents screen', () => {
       expect(download.suggestedFilename()).toBe('التقرير السنوي (ar).docx');
       await expect.poll(() => new URL(elsewhere.url()).pathname).toBe('/user/translation-history');
     }
+  });
+
+  it('asks before deleting a document from the history, naming it in Arabic: Cancel keeps it, confirming deletes it', async () => {
+    const page = await open('ar');
+    await signInThroughForm(page, followerEmail, 'documents-password-1');
+    await page.goto('/user/translation-history?type=document');
+    const entry = page.locator('[data-testid="history-entry"][data-type="document"]');
+    await entry.waitFor();
+    expect(await entry.count()).toBe(1);
+    const projectId = await entry.getAttribute('data-project-id');
+    const detail = () => apiCall(page, 'GET', `/api/user/translation-history/${projectId}`);
+
+    await entry.getByTestId('history-delete').click();
+    expect(await answerQuestion(page, 'confirm-delete-entry', 'cancel')).toEqual({
+      title: 'هل تريد حذف المستند «\u2068التقرير السنوي.docx\u2069»؟',
+      message: 'سيُحذف ملفه المترجم معه.',
+      cancel: 'إلغاء',
+      confirm: 'حذف المستند',
+      direction: 'rtl',
+      dir: 'rtl',
+      cancelFocused: true,
+    });
+    // Declined: the document stays, in the list and stored.
+    expect(await entry.count()).toBe(1);
+    expect((await detail()).status).toBe(200);
+
+    await entry.getByTestId('history-delete').click();
+    await answerQuestion(page, 'confirm-delete-entry', 'confirm');
+    const said = page.locator('dialog[open]');
+    await said.waitFor();
+    expect(await said.innerText()).toContain('حُذف المستند وملفه المترجم.');
+    await said.getByRole('button').last().click();
+    await expect.poll(() => entry.count()).toBe(0);
+    expect((await detail()).status).toBe(404);
+    expect((await apiCall(page, 'GET', '/api/user/translation-history?type=document')).body.data).toEqual([]);
   });
 });
 

@@ -211,4 +211,39 @@ describe.each(['en', 'ar'] as const)('glossary screen (%s)', (locale) => {
     expect(await applied.getByRole('link').innerText()).toBe(locale === 'ar' ? 'تعديل المسرد' : 'Edit glossary');
     await screenshotsAtBothSizes(page, `glossary-translator-${locale}`);
   });
+
+  // The owner signed up by the test above deletes a term of their own glossary: asked first, in the page's language.
+  it('asks before deleting a term: Cancel keeps it, confirming deletes it', async () => {
+    const page = await open(locale);
+    await signInThroughForm(page, owner.email, owner.password);
+    const added = await apiCall(page, 'POST', '/api/user/glossary', { source_lang: 'en', target_lang: 'ar', source_term: 'indemnity', target_term: 'التعويض', domain: 'legal' });
+    expect(added.status).toBe(201);
+    await page.goto('/glossary');
+    const personal = page.getByTestId('glossary-user');
+    const row = personal.getByTestId('glossary-row').filter({ hasText: 'indemnity' });
+    await row.waitFor();
+    const rows = await personal.getByTestId('glossary-row').count();
+
+    await row.getByTestId('glossary-delete').click();
+    expect(await answerQuestion(page, 'confirm-delete-term', 'cancel')).toEqual(
+      locale === 'ar'
+        ? { title: 'هل تريد حذف المصطلح «\u2068indemnity\u2069»؟', message: 'لن يُطبَّق بعد الآن على الترجمات الجديدة.', cancel: 'إلغاء', confirm: 'حذف المصطلح', direction: 'rtl', dir: 'rtl', cancelFocused: true }
+        : { title: 'Delete the term “\u2068indemnity\u2069”?', message: 'It is no longer applied to new translations.', cancel: 'Cancel', confirm: 'Delete term', direction: 'ltr', dir: 'ltr', cancelFocused: true },
+    );
+    // Declined: the term stays, on the screen and in the glossary.
+    expect(await row.count()).toBe(1);
+    expect(await personal.getByTestId('glossary-row').count()).toBe(rows);
+    const stored = async () => ((await apiCall(page, 'GET', '/api/user/glossary')).body.data as Array<{ source_term: string }>).map((term) => term.source_term);
+    expect(await stored()).toContain('indemnity');
+
+    await row.getByTestId('glossary-delete').click();
+    await answerQuestion(page, 'confirm-delete-term', 'confirm');
+    const said = page.locator('dialog[open]');
+    await said.waitFor();
+    expect(await said.innerText()).toContain(locale === 'ar' ? 'حُذف المصطلح من المسرد.' : 'The term was deleted from the glossary.');
+    await said.getByRole('button').last().click();
+    await expect.poll(() => row.count()).toBe(0);
+    expect(await personal.getByTestId('glossary-row').count()).toBe(rows - 1);
+    expect(await stored()).not.toContain('indemnity');
+  });
 });

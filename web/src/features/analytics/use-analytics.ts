@@ -41,6 +41,8 @@ export function useDeleteRecording() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.post(`/api/admin/recordings/${id}/delete`, {}),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: analyticsKeys.all }),
+    // Marked stale, not read again now: the only one shown is the deleted recording, whose page closes (reading it
+    // again answered 404); the list it goes to reads itself again.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: analyticsKeys.all, refetchType: 'none' }),
   });
 }

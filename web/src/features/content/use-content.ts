@@ -91,7 +91,9 @@ export function useDeleteEntry() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: number) => api.post(`/api/admin/content/${id}/delete`, {}),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: contentKeys.all }),
+    // Marked stale, not read again now: the only one shown is the deleted entry, whose editor closes (reading it again
+    // answered 404); the list it goes to reads itself again.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: contentKeys.all, refetchType: 'none' }),
   });
 }
 

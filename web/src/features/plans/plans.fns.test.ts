@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Plan } from '../../api/types';
-import { badgeTextColor, featureTexts, formatPlanPrice, normaliseDigits, planPriceLabel, splitPlansByLanguage } from './plans.fns';
+import { badgeTextColor, featureTexts, formatPlanPrice, isQueryOfPlan, normaliseDigits, planPriceLabel, splitPlansByLanguage } from './plans.fns';
 
 function makePlan(overrides: Partial<Plan> = {}): Plan {
   return {
@@ -125,5 +125,15 @@ describe('badgeTextColor', () => {
     expect(badgeTextColor('#0f5f5c')).toBe('#ffffff');
     expect(badgeTextColor('#000000')).toBe('#ffffff');
     expect(badgeTextColor('rebeccapurple')).toBe('#ffffff');
+  });
+});
+
+describe("a deleted plan's queries", () => {
+  it('are its editor’s, whether the id came from the address or the list, not the lists nor another plan', () => {
+    expect(isQueryOfPlan(['plans', 'admin', 'one', '7'], 7)).toBe(true);
+    expect(isQueryOfPlan(['plans', 'admin', 'one', '7'], '7')).toBe(true);
+    expect(isQueryOfPlan(['plans', 'admin', 'one', '8'], 7)).toBe(false);
+    expect(isQueryOfPlan(['plans', 'admin', 'list'], 7)).toBe(false);
+    expect(isQueryOfPlan(['plans', 'public'], 7)).toBe(false);
   });
 });

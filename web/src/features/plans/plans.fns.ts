@@ -142,3 +142,8 @@ export function badgeTextColor(background: string): '#111827' | '#ffffff' {
   // Contrast against white (1.05 / (L + 0.05)) vs against near-black ((L + 0.05) / 0.0555).
   return 1.05 / (luminance + 0.05) >= (luminance + 0.05) / 0.0555 ? '#ffffff' : '#111827';
 }
+
+/** Whether a query key (use-admin-plans adminPlanKeys) is a plan's own: its editor's, keyed by the address's id. */
+export function isQueryOfPlan(key: readonly unknown[], id: number | string): boolean {
+  return key[0] === 'plans' && key[1] === 'admin' && key[2] === 'one' && String(key[3]) === String(id);
+}

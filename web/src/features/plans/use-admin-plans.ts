@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import type { AdminPlan, AdminPlanRemoved, AdminPlanSaved } from '../../../../contract/plans';
+import { isQueryOfPlan } from './plans.fns';
 import { planKeys } from './use-plans';
 
 /** A plan as GET /api/admin/plans returns it: the public fields, quotas, archive state and subscribers (contract/plans.ts). */
@@ -34,6 +35,10 @@ export function useAdminPlanMutations() {
       mutationFn: ({ id, plan }: { id: number | string; plan: Record<string, unknown> }) => api.post<AdminPlanSaved>(`/api/admin/plans/update/${id}`, plan),
       onSuccess: refresh,
     }),
-    remove: useMutation({ mutationFn: (id: number | string) => api.post<AdminPlanRemoved>(`/api/admin/plans/delete/${id}`, {}), onSuccess: refresh }),
+    // The deleted plan's own query (its editor's, which closes) is not read again: it would answer 404.
+    remove: useMutation({
+      mutationFn: (id: number | string) => api.post<AdminPlanRemoved>(`/api/admin/plans/delete/${id}`, {}),
+      onSuccess: (_answer, id) => queryClient.invalidateQueries({ queryKey: planKeys.all, predicate: (query) => !isQueryOfPlan(query.queryKey, id) }),
+    }),
   };
 }
