@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './global-setup';
+import { formatDateTime } from '../../web/src/i18n/format';
 import { answerQuestion, baseUrl as sharedBaseUrl, closeBrowserConnection, expectTableCardsOnPhone, screenshot, sharedBrowser } from './helpers';
 
 // The admin console is opened as the e2e admin, signed in through POST /mt/login.
@@ -365,8 +366,9 @@ describe('deleting from the admin console, asked first', () => {
     const remove = page.getByTestId('content-editor').getByRole('button', { name: 'Delete', exact: true });
 
     await remove.click();
+    // Named by its title in the page's language (the Arabic one is «منشور للحذف»), isolated as user text.
     expect(await answerQuestion(page, 'confirm-delete-entry', 'cancel')).toEqual({
-      title: 'Delete this entry?',
+      title: 'Delete the entry “\u2068A post to delete\u2069”?',
       message: 'It is deleted for good: this cannot be undone.',
       cancel: 'Cancel',
       confirm: 'Delete entry',
@@ -395,13 +397,14 @@ describe('deleting from the admin console, asked first', () => {
     const admin = await adminContext('ar');
     // A recording of one event, as the recorder sends it (too short to play: no player to load).
     const id = randomUUID();
+    const startedAt = Date.now();
     const sent = await admin.post('/api/analytics/recordings', {
       recording_id: id,
       visitor_id: randomUUID(),
       sequence: 0,
       locale: 'ar',
       path: '/pricing',
-      events: [{ type: 4, data: { href: `${sharedBaseUrl()}/pricing`, width: 1280, height: 900 }, timestamp: Date.now() }],
+      events: [{ type: 4, data: { href: `${sharedBaseUrl()}/pricing`, width: 1280, height: 900 }, timestamp: startedAt }],
     });
     expect(sent.status()).toBe(204);
     const page = await admin.context.newPage();
@@ -412,9 +415,13 @@ describe('deleting from the admin console, asked first', () => {
     // Enabled once the recording is loaded.
     await expect.poll(() => remove.isEnabled()).toBe(true);
 
+    // Named as the list shows it: when it started (in the browser's time zone) and its first page, isolated.
+    const timeZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    const started = formatDateTime(new Date(startedAt), 'ar', timeZone);
+    expect(started).toMatch(/\d{4}/);
     await remove.click();
     expect(await answerQuestion(page, 'confirm-delete-recording', 'cancel')).toEqual({
-      title: 'هل تريد حذف هذا التسجيل؟',
+      title: `هل تريد حذف التسجيل الذي بدأ بتاريخ ${started} من الصفحة «\u2068/pricing\u2069»؟`,
       message: 'سيُحذف نهائيًا، ولا يمكن التراجع عن ذلك.',
       cancel: 'إلغاء',
       confirm: 'حذف التسجيل',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../../test/harness';
-import { createTrialUser, queuedMails, signIn, signInRoute, testClock } from '../../../test/billing-fixtures';
+import { createTrialUser, queuedMails, signIn, signInRoute, subscribeInDatabase, testClock } from '../../../test/billing-fixtures';
 import { renderMail } from '../../mail/mailer';
 import { SANDBOX_CARDS } from '../../payments/sandbox';
 import { BILLING_SWEEP_CRON } from './jobs';
@@ -517,6 +517,51 @@ describe('team seats follow the subscription', () => {
     expect(own).toEqual({ status: 'ended', end_reason: 'canceled' });
     // Still on the team's plan.
     expect(await subscriptionOf(again)).toMatchObject({ plan: { slug: 'start-up' } });
+  });
+
+  it("refuses an administrator a plan of their own: buying, changing, previewing, a checkout and resuming; canceling and the admin area's grant stay", async () => {
+    clock.set('2027-09-01T10:00:00Z');
+    const ADMIN_PLAN = "An administrator's account buys no plan. You can change your own account's plan in the admin area.";
+    const adminRow = await createTrialUser(t, { email: 'buyer-admin@example.com', roleId: 1 });
+    const admin = await signIn(t, 'buyer-admin@example.com');
+    // With a saved card, a subscription would be charged at once (200) were it not refused.
+    expect((await admin.post('/api/user/update-billing', card(SANDBOX_CARDS.success))).statusCode).toBe(200);
+    const choice = { plan_id: planIds.pro, frequency: 'monthly', seats: 1 };
+    for (const url of ['/api/user/plan-preview', '/api/user/subscribe', '/api/user/update-plan']) {
+      const answer = await admin.post(url, choice);
+      expect(answer.statusCode, url).toBe(201);
+      expect(answer.json(), url).toEqual({ status: 201, message: ADMIN_PLAN });
+    }
+    const checkout = await admin.get(`/api/hyperpay/checkout?plan_id=${planIds.pro}&frequency=monthly`);
+    expect(checkout.statusCode).toBe(201);
+    expect(checkout.json()).toEqual({ status: 201, message: ADMIN_PLAN });
+    admin.locale = 'ar';
+    const arabic = await admin.post('/api/user/subscribe', choice);
+    expect(arabic.statusCode).toBe(201);
+    expect(arabic.json().message).toBe('لا تُشترى باقة لحساب المسؤول. ويمكنك تغيير باقة حسابك من لوحة الإدارة.');
+    admin.locale = 'en';
+    // Nothing was bought or started: no invoice, no checkout, still the trial.
+    expect((await admin.get('/api/user/invoices')).json().data).toEqual([]);
+    expect(await t.container.database.db.selectFrom('checkouts').select('id').where('user_id', '=', adminRow.id).execute()).toEqual([]);
+    expect(await subscriptionOf(admin)).toMatchObject({ status: 'trial', plan: { slug: 'free-trial' }, source: null });
+    // Remembering a pick buys nothing (the membership page saves it from ?plan=): not refused.
+    expect((await admin.post('/api/user/save-plan', choice)).statusCode).toBe(200);
+
+    // An admin whose account still has a paid subscription (bought before this rule): canceling it
+    // is the way out and stays; resuming it, which would have it renew (charged) again, is refused.
+    await subscribeInDatabase(t, 'buyer-admin@example.com', { plan: 'hobbyist' });
+    expect((await admin.post('/api/user/update-plan', choice)).json()).toEqual({ status: 201, message: ADMIN_PLAN });
+    const canceled = await admin.post('/api/user/subscription/cancel', {});
+    expect(canceled.statusCode, canceled.body).toBe(200);
+    const resumed = await admin.post('/api/user/subscription/resume', {});
+    expect(resumed.statusCode).toBe(201);
+    expect(resumed.json().message).toBe(ADMIN_PLAN);
+    expect(await subscriptionOf(admin)).toMatchObject({ status: 'active', source: 'paid', cancellation: expect.anything() });
+
+    // The admin area gives the admin's own account a plan, free of charge.
+    const granted = await admin.post('/api/admin/user-plan', { user_id: adminRow.id, plan_id: planIds.pro });
+    expect(granted.statusCode, granted.body).toBe(200);
+    expect(await subscriptionOf(admin)).toMatchObject({ status: 'active', source: 'admin', amount: 0, plan: { slug: 'pro' } });
   });
 
   it("renews an admin's grant free of charge, and a plan bought replaces it", async () => {

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
 import type { DB, PlanRow, UserRow } from '../../db/schema';
+import { ROLE } from '../../http/access';
 import { Invalid } from '../../http/errors';
 import type { Locale } from '../../i18n/messages';
 import type { BillingMailData } from '../../mail/templates';
@@ -160,14 +161,19 @@ export function createBillingContext(deps: BillingDeps) {
   }
 
   /**
-   * Someone whose plan a team owner pays for (entitlements' payer: a team's manager or member)
-   * works under the owner's plan: a plan of their own would be charged and change nothing they
-   * use, so buying, changing, previewing or resuming one is refused (`message`: the catalog key
-   * that says which); paying an invoice already owed is not.
+   * Who may buy, change, preview or resume a plan of their own: the one rule, here (the web's
+   * twins are `isAdmin` / `plansPathFor` and `usesTeamPlan` in web/src/features/auth/roles.ts).
+   * - An administrator's account buys no plan: its plan is given in the admin area (a grant).
+   * - Someone whose plan a team owner pays for (entitlements' payer: a team's manager or member)
+   *   works under the owner's plan: a plan of their own would be charged and change nothing they
+   *   use (`resume`: their canceled subscription would renew again for it).
+   * Refused with a 201 {status, message}. Paying an invoice already owed, canceling, the card and
+   * the remembered choice (save-plan, which buys nothing) are not.
    */
-  async function refuseTeamMember(user: UserRow, message = 'billing.team_member_plan') {
-    if ((await deps.entitlementsOf(user)).payer.kind === 'team_owner') throw new Refused(message);
+  async function refusePlanPurchase(user: UserRow, action: 'buy' | 'resume' = 'buy') {
+    if (user.role_id === ROLE.admin) throw new Refused('billing.admin_plan');
+    if ((await deps.entitlementsOf(user)).payer.kind === 'team_owner') throw new Refused(action === 'resume' ? 'billing.team_member_resume' : 'billing.team_member_plan');
   }
 
-  return { deps, repo, now, logger, config, appUrl, refuseTeamMember, planOrInvalid, purchasablePlan, customerOf, savedCardOf, gatewayNow, gatewayById, guarded, planName, sendMail, syncSeats, saveCardRow };
+  return { deps, repo, now, logger, config, appUrl, refusePlanPurchase, planOrInvalid, purchasablePlan, customerOf, savedCardOf, gatewayNow, gatewayById, guarded, planName, sendMail, syncSeats, saveCardRow };
 }

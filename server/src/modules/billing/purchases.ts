@@ -21,7 +21,7 @@ export function createPurchases(ctx: BillingContext, invoices: Invoices, checkou
 
   /** POST /api/user/subscribe. */
   async function subscribe(user: UserRow, choice: PlanChoice, locale: Locale): Promise<SubscribeResult> {
-    await ctx.refuseTeamMember(user);
+    await ctx.refusePlanPurchase(user);
     const plan = await purchasablePlan(choice);
     const seats = plan.is_team ? choice.seats : 1;
     const subscription = await repo.findSubscription(user.id);
@@ -77,7 +77,7 @@ export function createPurchases(ctx: BillingContext, invoices: Invoices, checkou
 
   /** POST /api/user/update-plan: upgrades now (prorated), downgrades at renewal. */
   async function updatePlan(user: UserRow, choice: PlanChoice): Promise<SubscribeResult> {
-    await ctx.refuseTeamMember(user);
+    await ctx.refusePlanPurchase(user);
     const subscription = await repo.findSubscription(user.id);
     if (!subscription || subscription.status === 'ended') throw new Refused('billing.no_subscription');
     if (subscription.status === 'past_due') throw new Refused('billing.overdue_notice');
@@ -151,7 +151,7 @@ export function createPurchases(ctx: BillingContext, invoices: Invoices, checkou
 
   /** POST /api/user/plan-preview: what subscribe / update-plan would charge and change (plan-changes.ts). */
   async function previewChange(user: UserRow, choice: PlanChoice): Promise<PlanPreview> {
-    await ctx.refuseTeamMember(user);
+    await ctx.refusePlanPurchase(user);
     const plan = await purchasablePlan(choice);
     const subscription = await repo.findSubscription(user.id);
     const live = subscription && subscription.status !== 'ended' && subscription.gateway !== ADMIN_GRANT ? subscription : null;

@@ -109,8 +109,8 @@ export function createSubscriptions(ctx: BillingContext) {
     async resumeSubscription(user: UserRow) {
       const subscription = await repo.findSubscription(user.id);
       if (!subscription || subscription.status === 'ended' || !subscription.cancel_at_period_end) throw new Refused('billing.not_canceled');
-      // Resumed, it would renew again for a plan a team member no longer uses (they canceled it to join).
-      await ctx.refuseTeamMember(user, 'billing.team_member_resume');
+      // Resumed, it would renew again: a purchase an admin does not make, for a plan a team member no longer uses.
+      await ctx.refusePlanPurchase(user, 'resume');
       await repo.updateSubscription(subscription.id, { cancel_at_period_end: false }, now());
       const plan = await deps.plans.getById(subscription.plan_id);
       // The date in the reader's language (e-mail and answer alike), not ISO.

@@ -100,7 +100,11 @@ export function AdminReplayPage() {
   const recording = useRecording(id);
   const remove = useDeleteRecording();
   const onDelete = async () => {
-    if (!(await dialog.ask({ ...t('replay.confirmDelete', { returnObjects: true }), tone: 'danger', testId: 'confirm-delete-recording' }))) return;
+    const shown = recording.data;
+    if (!shown) return;
+    // Named as the list shows it: when it started and its first page.
+    const named = { date: formatDateTime(shown.started_at, language), path: isolate(shown.first_path) };
+    if (!(await dialog.ask({ ...t('replay.confirmDelete', { returnObjects: true, ...named }), tone: 'danger', testId: 'confirm-delete-recording' }))) return;
     remove.mutate(id, { onSuccess: () => void navigate('/admin/replays', { replace: true }), onError: (error) => dialog.showError(error) });
   };
   return (

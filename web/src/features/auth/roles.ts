@@ -14,7 +14,7 @@ export function isAdmin(user: Pick<User, 'role_id'> | null | undefined): boolean
 
 /**
  * A team's manager (4) or member (5) works under the owner's plan: buying or changing a plan of
- * their own is refused (the server's `refuseTeamMember`), so the membership screen offers none.
+ * their own is refused (the server's `refusePlanPurchase`), so the membership screen offers none.
  */
 export function usesTeamPlan(user: Pick<User, 'role_id'> | null | undefined): boolean {
   return user != null && (String(user.role_id) === '4' || String(user.role_id) === '5');

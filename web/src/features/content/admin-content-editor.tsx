@@ -6,8 +6,11 @@ import { isApiError } from '../../api/client';
 import { useDialog } from '../../app/dialog-context';
 import { FormField } from '../../components/form-field';
 import { PageLoading } from '../../components/page-loading';
+import { isolate } from '../../i18n/format';
+import { useLanguage } from '../../i18n/use-language';
 import { AdminPageHeader } from '../admin/admin-page-header';
 import { publicPathOf } from './admin-content-page';
+import { entryName } from './content.fns';
 import './content.css';
 import { RichText } from './rich-text';
 import { previewMarkdown, useAdminEntry, useDeleteEntry, useSaveEntry, type AdminEntry, type EntryInput, type PostSection } from './use-content';
@@ -81,6 +84,7 @@ function LanguageColumn({
 
 function EditorForm({ entry, section }: { entry: AdminEntry | null; section: PostSection | 'page' }) {
   const { t } = useTranslation('content');
+  const { language } = useLanguage();
   const navigate = useNavigate();
   const dialog = useDialog();
   const save = useSaveEntry(entry?.id ?? null);
@@ -111,7 +115,8 @@ function EditorForm({ entry, section }: { entry: AdminEntry | null; section: Pos
   };
 
   const onDelete = async () => {
-    if (!entry || !(await dialog.ask({ ...t('admin.confirmDelete', { returnObjects: true }), tone: 'danger', testId: 'confirm-delete-entry' }))) return;
+    // Named as stored (what is deleted), not as the form may have been edited since.
+    if (!entry || !(await dialog.ask({ ...t('admin.confirmDelete', { returnObjects: true, title: isolate(entryName(entry, language)) }), tone: 'danger', testId: 'confirm-delete-entry' }))) return;
     remove.mutate(entry.id, {
       onSuccess: () => void navigate(`/admin/content?section=${section}`, { replace: true }),
       onError: (error) => dialog.showError(error),

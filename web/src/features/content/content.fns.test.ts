@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { internalPath, localized, postSectionOf } from './content.fns';
+import { entryName, internalPath, localized, postSectionOf } from './content.fns';
 
 describe('content helpers', () => {
   it('picks the field of the active language', () => {
@@ -7,6 +7,15 @@ describe('content helpers', () => {
     expect(localized(entry, 'title', 'en')).toBe('About');
     expect(localized(entry, 'title', 'ar')).toBe('عن لسان');
     expect(localized(entry, 'summary', 'ar')).toBe('');
+  });
+
+  it("names an entry by its title in the page's language, else in the other, else by its slug", () => {
+    const both = { slug: 'about', title_en: 'About', title_ar: 'عن لسان' };
+    expect(entryName(both, 'en')).toBe('About');
+    expect(entryName(both, 'ar')).toBe('عن لسان');
+    expect(entryName({ ...both, title_ar: '  ' }, 'ar')).toBe('About');
+    expect(entryName({ ...both, title_en: '' }, 'en')).toBe('عن لسان');
+    expect(entryName({ slug: 'about', title_en: '', title_ar: '' }, 'ar')).toBe('about');
   });
 
   it('routes only same-site app links', () => {

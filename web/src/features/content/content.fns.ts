@@ -7,6 +7,14 @@ export function localized<T extends object>(entry: T, field: string, language: L
   return typeof value === 'string' ? value : '';
 }
 
+/**
+ * What names an entry to the admin (the delete question): its title in the page's language, else
+ * in the other one (an entry written in one language only), else its address's slug.
+ */
+export function entryName(entry: { slug: string; title_en: string; title_ar: string }, language: Language): string {
+  return localized(entry, 'title', language).trim() || localized(entry, 'title', language === 'ar' ? 'en' : 'ar').trim() || entry.slug;
+}
+
 /** An internal link of rendered Markdown the router can follow without reloading the page. */
 export function internalPath(href: string | null, origin: string): string | null {
   if (!href || href.startsWith('#') || href.startsWith('//')) return null;
