@@ -7,6 +7,7 @@ import { TextField } from '../../components/form-field';
 import { formatDate, formatDateTime, isolate } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
 import { useCurrentUser } from '../account/use-current-user';
+import { plansPathFor } from '../auth/roles';
 import { MAX_ACTIVE_API_KEYS } from '../../../../contract/limits';
 import { useApiKeyActions, useApiKeys, type ApiKey } from './use-api-keys';
 import './developer.css';
@@ -26,6 +27,8 @@ export function ApiKeysPage() {
   const [copied, setCopied] = useState(false);
   const speaksForTeam = Boolean(user.data?.team) && ['3', '4'].includes(String(user.data?.role_id));
   const allowed = user.data?.api_enabled !== false;
+  // An administrator's account buys no plan: its own plan is changed in the admin area.
+  const plansLink = plansPathFor(user.data);
   // The server refuses a key past the owner's limit (409); the form says so before.
   const active = (list.data ?? []).filter((key) => !key.revoked_at && key.team === team).length;
   const atLimit = active >= MAX_ACTIVE_API_KEYS;
@@ -44,7 +47,7 @@ export function ApiKeysPage() {
         </p>
         {!allowed && (
           <p className="api-keys__upgrade" data-testid="api-keys-upgrade">
-            {t('keys.upgrade')} <Link to="/pricing">{t('keys.upgradeLink')}</Link>
+            {t('keys.upgrade')} <Link to={plansLink.to}>{plansLink.label === 'adminArea' ? t('keys.adminArea') : t('keys.upgradeLink')}</Link>
           </p>
         )}
         <form

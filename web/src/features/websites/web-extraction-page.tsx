@@ -7,6 +7,7 @@ import { useDialog } from '../../app/dialog-context';
 import { formatNumber, isolate } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
 import { useCurrentUser } from '../account/use-current-user';
+import { plansPathFor } from '../auth/roles';
 import { GlossNotice } from '../translator/gloss-notice';
 import { AppliedNote } from '../translator/glossary-note';
 import {
@@ -566,8 +567,9 @@ function SiteDetail({ id, onDeleted }: { id: number; onDeleted: () => void }) {
         {/* Only where buying a plan would give more pages (the entitlements module decides): not on the largest plan, not to a team's member. */}
         {user?.web_pages_upgradable && (
           <p className="muted">
-            <Link to="/pricing" data-testid="websites-see-plans">
-              {t('translate.seePlans')}
+            {/* An administrator's account buys no plan: its own plan is changed in the admin area (auth/roles plansPathFor). */}
+            <Link to={plansPathFor(user).to} data-testid="websites-see-plans">
+              {plansPathFor(user).label === 'adminArea' ? t('translate.adminArea') : t('translate.seePlans')}
             </Link>
           </p>
         )}
