@@ -466,10 +466,11 @@ describe.each(['en', 'ar'] as const)('reopening the last site (%s)', (locale) =>
     await page.getByTestId('website-detail').getByRole('button', { name: locale === 'ar' ? 'حذف الموقع' : 'Delete website' }).click();
     await answerQuestion(page, 'confirm-delete-site', 'confirm');
     await expect.poll(() => new URL(page.url()).searchParams.get('site'), { timeout: 10_000 }).toBeNull();
+    // The address changes before React draws the page without the site: waited for, not read once.
+    await expect.poll(() => page.getByTestId('website-detail').count(), { timeout: 10_000 }).toBe(0);
     await page.waitForLoadState('networkidle');
     page.off('response', on404);
     expect(notFound).toEqual([]);
-    expect(await page.getByTestId('website-detail').count()).toBe(0);
     // The start state: no other site opened under the user's hand, nothing said about the deleted one.
     expect(await page.getByTestId('website-missing').count()).toBe(0);
     await page.goto('/dashboard');

@@ -64,10 +64,12 @@ describe.each(['en', 'ar'] as const)('names in e-mail subjects (%s)', (locale) =
 });
 
 describe.each(['en', 'ar'] as const)('identifiers in e-mail subjects (%s)', (locale) => {
-  it("an invoice's number and amount are isolated, a count stays a number", () => {
+  it("an invoice's number is isolated, its amount and a count are left as digits", () => {
     const paid = templates.billing(locale, { kind: 'invoice_paid', name: 'Sami', params: { number: 'INV-2026-0042', amount: '29.00' } });
     expect(paid.subject).toBe(locale === 'ar' ? `دُفعت الفاتورة ${isolated('INV-2026-0042')}` : `Invoice ${isolated('INV-2026-0042')} paid`);
     expect(paid.text).toContain(isolated('INV-2026-0042'));
+    expect(paid.text).toContain('29.00');
+    expect(paid.text).not.toContain(isolated('29.00'));
     const failed = templates.billing(locale, { kind: 'payment_failed', name: 'Sami', params: { number: 'INV-2026-0043', amount: '29.00', count: 3 } });
     expect(failed.subject).toContain(isolated('INV-2026-0043'));
     expect(failed.text).not.toContain(isolated('3'));

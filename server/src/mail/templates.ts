@@ -128,9 +128,10 @@ const accountMail = (locale: Locale, name: string, kind: string, paragraphs: str
 
 export const templates = {
   billing(locale: Locale, data: BillingMailData): RenderedMail {
-    // Identifiers (an invoice's number, an amount) are isolated, numbers (counts) stay numbers: a Latin
-    // "INV-2026-0042" in an Arabic subject would otherwise take the words and punctuation beside it.
-    const params: Record<string, string | number> = Object.fromEntries(Object.entries(data.params).map(([name, value]) => [name, typeof value === 'string' ? isolate(value) : value]));
+    // Identifiers with letters (an invoice's number) are isolated: a Latin "INV-2026-0042" in an Arabic
+    // subject would otherwise take the words and punctuation beside it. Counts and amounts ("9.00") are
+    // digits, which keep their place in either direction, and stay as they are.
+    const params: Record<string, string | number> = Object.fromEntries(Object.entries(data.params).map(([name, value]) => [name, typeof value === 'string' && /\p{L}/u.test(value) ? isolate(value) : value]));
     // Localised values are names an admin typed (a plan's): isolated in the subject and the body alike.
     for (const [name, value] of Object.entries(data.localized ?? {})) params[name] = isolate(value[locale]);
     for (const [name, value] of Object.entries(data.dates ?? {})) params[name] = formatDate(value, locale);
