@@ -90,6 +90,8 @@ describe.each(['en', 'ar'] as const)('glossary screen (%s)', (locale) => {
     await personal.getByTestId('glossary-target').fill('الاتفاق');
     await personal.getByTestId('glossary-submit').click();
     await expect.poll(() => personal.getByTestId('glossary-terms').innerText()).toContain('الاتفاق');
+    // Added: the emptied form has the focus back in its source term, ready for the next one (it was lost to the page).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('glossary-source');
     // Adding "agreement" again with another target would replace it: asked first (declined with Escape: nothing changes).
     await personal.getByTestId('glossary-source').fill('Agreement');
     await personal.getByTestId('glossary-target').fill('الاتفاقية');

@@ -273,6 +273,13 @@ describe.each(['en', 'ar'] as const)('the translator in the browser (%s)', (loca
     expect(searches.at(-1)).toBe(text.secondSourceWord);
     page.off('request', listSearches);
 
+    // Words that find nothing: the way back is clearing them (not "Start translating"); the box empties with them.
+    await searchBox.fill('zzqxw');
+    await page.getByTestId('history-search-clear').click();
+    await expect.poll(() => page.getByTestId('history-entry').count()).toBe(3);
+    expect(await searchBox.inputValue()).toBe('');
+    expect(address().has('q')).toBe(false);
+
     // Enter searches at once.
     await page.getByTestId('history-search').fill(text.source.split(' ')[1]!);
     await page.getByTestId('history-search').press('Enter');
@@ -299,6 +306,17 @@ describe.each(['en', 'ar'] as const)('the translator in the browser (%s)', (loca
     const correction = await page.getByTestId('correction').innerText();
     expect(correction).toContain(machineFirst);
     expect(correction).toContain(text.suggestion);
+    // Two lines in the page's direction, the arrow leading the correction (not stranded on a line of its own).
+    const lines = await page.getByTestId('correction').evaluate((item) =>
+      [item.querySelector('[data-testid="correction-machine"]')!, item.querySelector('[data-testid="correction-target"]')!].map((line) => ({
+        display: getComputedStyle(line).display,
+        direction: getComputedStyle(line).direction,
+        text: (line as HTMLElement).innerText,
+      })),
+    );
+    expect(lines.map((line) => [line.display, line.direction])).toEqual([['block', locale === 'ar' ? 'rtl' : 'ltr'], ['block', locale === 'ar' ? 'rtl' : 'ltr']]);
+    expect(lines[0]!.text).toBe(machineFirst);
+    expect(lines[1]!.text).toBe(`${locale === 'ar' ? '←' : '→'} ${text.suggestion}`);
     expect(await page.getByTestId('like').getAttribute('aria-pressed')).toBe('true');
     await screenshotsAtBothSizes(page, `translate-${locale}-05b-reopened-corrected`);
     await page.goBack();

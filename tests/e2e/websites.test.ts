@@ -183,6 +183,8 @@ async function skippedPagesShown(page: Page, locale: 'en' | 'ar') {
   await expect.poll(() => page.getByTestId('page-row').count(), { timeout: 10_000 }).toBe(5);
   expect(new Set(await page.getByTestId('status-chip').allInnerTexts())).toEqual(new Set([texts.chip]));
   expect(await page.getByTestId('pages-table').innerText()).toContain(texts.robots.replace(/: 1$/, ''));
+  // A skipped page was never read: no word count ("0" said it had none).
+  expect(new Set(await page.getByTestId('page-words').allInnerTexts())).toEqual(new Set(['—']));
   await page.getByTestId('page-status-filter').selectOption('Detected');
   await expect.poll(() => page.getByTestId('page-row').count(), { timeout: 10_000 }).toBe(9);
   await page.getByTestId('show-skipped').click();
@@ -261,6 +263,11 @@ describe('website translation screens', () => {
     const page = await signedInPage('ar');
     await addSiteAndWaitForPages(page, 'ar');
     expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+    // The site's name (Latin) starts where the address under it starts, on the right (its heading had dir="auto").
+    const edges = await page.getByTestId('website-detail').evaluate((detail) =>
+      [detail.querySelector('[data-testid="site-title"] bdi')!, detail.querySelector('.site-detail__url')!].map((element) => Math.round(element.getBoundingClientRect().right)),
+    );
+    expect(Math.abs(edges[0]! - edges[1]!), `title and address right edges ${edges.join(', ')}`).toBeLessThanOrEqual(2);
     const chips = await page.getByTestId('status-chip').allInnerTexts();
     expect(chips.filter((c) => c === 'مكتشفة')).toHaveLength(9);
     expect(chips.filter((c) => c === 'تم تخطّيها')).toHaveLength(5);
@@ -281,6 +288,10 @@ describe('website translation screens', () => {
     await expect.poll(() => page.getByTestId('site-state').first().innerText(), { timeout: 10_000 }).toBe('جاهز');
     await screenshot(page, 'websites-preview-ar');
     await page.getByTestId('preview-panel').screenshot({ path: path.join(SCREENSHOT_DIR, 'websites-preview-frame-ar.png') });
+    // The focus went to the preview with the eyes, and goes back to the row's "Preview" when it closes.
+    expect(await page.evaluate(() => document.activeElement?.closest('[data-testid="preview-panel"]') !== null && document.activeElement?.tagName === 'H3')).toBe(true);
+    await page.getByTestId('preview-close').click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('page-preview');
 
     await historyEntryReopensSite(page, { type: 'موقع', open: 'فتح الموقع', pair: 'من العربية إلى الإنجليزية', confirmDelete: { title: 'هل تريد حذف الموقع «{{title}}»؟', message: 'ستُحذف جميع صفحاته المترجمة معه.', confirm: 'حذف الموقع' } }, 'ar');
   });

@@ -312,6 +312,17 @@ describe('i18n catalogs', () => {
     expect(problems).toEqual([]);
   });
 
+  // The websites and glossary screens put their forms beside the lists on a desktop (which side depends on the
+  // direction) and above them on a phone: their texts name the form rather than say where it is.
+  it.each(['websites', 'glossary'])('%s never points at a form "above" or "below"', (namespace) => {
+    const found = LANGUAGES.flatMap((language) =>
+      [...collectLeaves(loadCatalog(language, namespace), '')]
+        .filter(([, text]) => typeof text === 'string' && /\b(above|below)\b|أعلاه|أدناه/i.test(text))
+        .map(([key]) => `${language}:${key}`),
+    );
+    expect(found).toEqual([]);
+  });
+
   it('formats numbers inside texts with Latin digits in Arabic', async () => {
     const instance = await catalogI18n();
     expect(instance.getFixedT('ar', 'documents')('limits.guest', { count: 2 })).toBe('يمكنك بصفتك زائرًا ترجمة مستندين شهريًا.');

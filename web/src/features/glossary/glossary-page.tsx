@@ -87,7 +87,15 @@ function GlossaryView({ scope }: { scope: GlossaryScope }) {
     event.preventDefault();
     const [source_lang, target_lang] = langsOf(form.direction);
     const input: TermInput = { domain: form.domain, source_lang, target_lang, source_term: form.source_term, target_term: form.target_term };
-    const done = { onSuccess: () => (setForm({ ...EMPTY_FORM, direction: form.direction, domain: form.domain }), setEditing(null)), onError: (error: unknown) => showError(error) };
+    const done = {
+      onSuccess: () => {
+        setForm({ ...EMPTY_FORM, direction: form.direction, domain: form.domain });
+        setEditing(null);
+        // The button is disabled while it saves, which drops the focus: back to the source term, ready for the next one.
+        sourceInput.current?.focus();
+      },
+      onError: (error: unknown) => showError(error),
+    };
     // Adding a source term the glossary has (same languages and domain) replaces its target: asked first.
     const same = (text: string) => text.trim().toLocaleLowerCase();
     const existing = editing === null ? terms.find((term) => term.source_lang === source_lang && term.target_lang === target_lang && term.domain === form.domain && same(term.source_term) === same(form.source_term)) : undefined;

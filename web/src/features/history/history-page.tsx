@@ -217,9 +217,16 @@ export function HistoryPage() {
         {list.isSuccess && entries.length === 0 && (
           <div className="history-page__empty">
             <p>{filters.q || filters.type ? t('emptySearch') : teamView ? t('emptyTeam') : t('empty')}</p>
-            <Link className="button button--primary" to="/#translator">
-              {t('startTranslating')}
-            </Link>
+            {/* Words that found nothing: the way back is clearing them (the filters stay), not the translator. */}
+            {filters.q ? (
+              <button type="button" className="button button--outline" data-testid="history-search-clear" onClick={() => go({ q: '', page: 1 })}>
+                {t('search.clear')}
+              </button>
+            ) : (
+              <Link className="button button--primary" to="/#translator">
+                {t('startTranslating')}
+              </Link>
+            )}
           </div>
         )}
         {entries.length > 0 && (

@@ -103,8 +103,15 @@ export function ResultPane(props: ResultPaneProps) {
           <span>{t('corrected.notice', { count: corrections.length })}</span>
           <ul>
             {corrections.map((correction) => (
+              // Two lines in the page's direction, the arrow leading the correction: a long sentence in the other script
+              // wraps inside its line instead of stranding the arrow on a line of its own.
               <li key={correction.id} data-testid="correction">
-                <bdi lang={result.target_lang}>{correction.machine}</bdi> {forwardArrow(language)} <bdi lang={result.target_lang}>{correction.target}</bdi>
+                <span className="corrections-note__machine" data-testid="correction-machine">
+                  <bdi lang={result.target_lang}>{correction.machine}</bdi>
+                </span>{' '}
+                <span className="corrections-note__target" data-testid="correction-target">
+                  {forwardArrow(language)} <bdi lang={result.target_lang}>{correction.target}</bdi>
+                </span>
               </li>
             ))}
           </ul>

@@ -26,7 +26,7 @@ import {
   type Website,
   type WebsitePage,
 } from './use-websites';
-import { displayUrl, exportUrl, forgetLastSite, isSelectable, pageChip, reasonKey, rememberLastSite, skippedByReason, toggleSelection } from './websites.fns';
+import { displayUrl, exportUrl, forgetLastSite, isSelectable, pageChip, reasonKey, rememberLastSite, skippedByReason, toggleSelection, wordsShown } from './websites.fns';
 
 const DOMAINS: Domain[] = ['general', 'business', 'legal', 'ecommerce'];
 const PAGE_FILTERS = ['Active', 'Pending', 'Detected', 'Skipped'] as const;
@@ -261,6 +261,9 @@ function SiteDetail({ id, onDeleted }: { id: number; onDeleted: () => void }) {
   const [preview, setPreview] = useState<WebsitePage | null>(null);
   const importInput = useRef<HTMLInputElement>(null);
   const previewRef = useRef<HTMLDivElement>(null);
+  const previewHeading = useRef<HTMLHeadingElement>(null);
+  // The row's "Preview" that opened it: the focus goes back there when the preview closes.
+  const previewOpener = useRef<HTMLElement | null>(null);
   const pages = useWebsitePages(id, filter, site.data);
 
   useEffect(() => {
@@ -282,8 +285,16 @@ function SiteDetail({ id, onDeleted }: { id: number; onDeleted: () => void }) {
 
   useEffect(() => {
     const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-    if (preview) previewRef.current?.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
+    if (!preview) return;
+    previewRef.current?.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
+    // The focus follows the eyes to the preview (a keyboard or screen reader user is not left in the table).
+    previewHeading.current?.focus({ preventScroll: true });
   }, [preview]);
+  const closePreview = () => {
+    setPreview(null);
+    previewOpener.current?.focus();
+    previewOpener.current = null;
+  };
 
   if (site.isPending) return <p className="muted">{t('loading')}</p>;
   if (missing) {
@@ -328,7 +339,10 @@ function SiteDetail({ id, onDeleted }: { id: number; onDeleted: () => void }) {
     <div className="site-detail" data-testid="website-detail">
       <header className="panel site-detail__header">
         <div>
-          <h2 dir="auto">{data.title || displayUrl(data.url)}</h2>
+          {/* The heading keeps the page's direction (it starts where the lines under it start); the name is isolated. */}
+          <h2 data-testid="site-title">
+            <bdi>{data.title || displayUrl(data.url)}</bdi>
+          </h2>
           <a href={data.url} dir="ltr" target="_blank" rel="noopener noreferrer" className="site-detail__url">
             {data.url}
           </a>
@@ -472,7 +486,7 @@ function SiteDetail({ id, onDeleted }: { id: number; onDeleted: () => void }) {
                         {displayUrl(page.url)}
                       </a>
                     </td>
-                    <td data-label={t('pages.words')}>{formatNumber(page.words, language)}</td>
+                    <td data-label={t('pages.words')} data-testid="page-words">{wordsShown(page) === null ? '—' : formatNumber(page.words, language)}</td>
                     <td data-label={t('pages.status')}>
                       <span className={chip.className} data-testid="status-chip">
                         {t(`status.${chip.key}`)}
@@ -481,7 +495,12 @@ function SiteDetail({ id, onDeleted }: { id: number; onDeleted: () => void }) {
                     </td>
                     <td>
                       {page.preview_url && (
-                        <button className="button button--ghost button--small" type="button" onClick={() => setPreview(page)} data-testid="page-preview">
+                        <button className="button button--ghost button--small" type="button" onClick={(event) => {
+                            previewOpener.current = event.currentTarget;
+                            setPreview(page);
+                          }}
+                          data-testid="page-preview"
+                        >
                           {t('pages.preview')}
                         </button>
                       )}
@@ -505,14 +524,14 @@ function SiteDetail({ id, onDeleted }: { id: number; onDeleted: () => void }) {
       {preview?.preview_url && (
         <div className="panel preview-panel" ref={previewRef} data-testid="preview-panel">
           <div className="pages-heading">
-            <h3 dir="auto">
-              {t('preview.title')}: {preview.title}
+            <h3 ref={previewHeading} tabIndex={-1}>
+              {t('preview.title')}: <bdi>{preview.title}</bdi>
             </h3>
             <div className="row-actions">
               <a className="button button--ghost button--small" href={preview.preview_url} target="_blank" rel="noopener noreferrer">
                 {t('preview.openTab')}
               </a>
-              <button className="button button--ghost button--small" type="button" onClick={() => setPreview(null)}>
+              <button className="button button--ghost button--small" type="button" onClick={closePreview} data-testid="preview-close">
                 {t('preview.close')}
               </button>
             </div>

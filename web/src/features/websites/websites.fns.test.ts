@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { blockedStorage, memoryStorage } from '../../../../tests/fakes/storage';
 import type { WebsitePage } from './use-websites';
-import { displayUrl, exportUrl, forgetLastSite, isBusy, isQueryOfSite, lastSiteStorageKey, pageChip, readLastSite, reasonKey, rememberLastSite, siteToReopen, skippedByReason, toggleSelection } from './websites.fns';
+import { displayUrl, exportUrl, forgetLastSite, isBusy, isQueryOfSite, lastSiteStorageKey, pageChip, readLastSite, reasonKey, rememberLastSite, siteToReopen, skippedByReason, toggleSelection, wordsShown } from './websites.fns';
 
 const page = (id: number, extra: Partial<WebsitePage> = {}) => ({ id, status: 'Detected', skip_reason: null, ...extra }) as WebsitePage;
 
@@ -90,5 +90,13 @@ describe("a deleted site's queries", () => {
     expect(isQueryOfSite(['websites', 'list', 1], 7)).toBe(false);
     expect(isQueryOfSite(['websites', 'project', '7'], 7)).toBe(false);
     expect(isQueryOfSite(['history', 'detail', 7], 7)).toBe(false);
+  });
+});
+
+describe('wordsShown', () => {
+  it('has no word count for a skipped page (never read), and the count of any other', () => {
+    expect(wordsShown({ skip_reason: 'robots', words: 0 })).toBeNull();
+    expect(wordsShown({ skip_reason: null, words: 0 })).toBe(0);
+    expect(wordsShown({ skip_reason: null, words: 42 })).toBe(42);
   });
 });

@@ -62,6 +62,11 @@ export function isSelectable(page: Pick<WebsitePage, 'skip_reason'>): boolean {
   return !page.skip_reason;
 }
 
+/** The words shown for a page: none for a skipped one (it was never read, so "0" would be a count it does not have). */
+export function wordsShown(page: Pick<WebsitePage, 'skip_reason' | 'words'>): number | null {
+  return page.skip_reason ? null : page.words;
+}
+
 /** Adds or removes one id; with `all`, selects (or clears) every selectable page shown. */
 export function toggleSelection(selected: ReadonlySet<number>, pages: WebsitePage[], id: number | 'all'): Set<number> {
   const next = new Set(selected);
