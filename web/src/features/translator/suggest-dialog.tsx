@@ -3,8 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/form-dialog';
 import { useDialog } from '../../app/dialog-context';
 import { FormField } from '../../components/form-field';
+import { shorten } from './translator.fns';
 import { useSuggest } from './use-translator';
 import type { Lang, TranslatedSegment } from './types';
+
+/** The most characters of a sentence the picker shows (a phone's select stays one line wide). */
+const SENTENCE_SHOWN = 48;
 
 /** "Suggest a better translation": shows the original sentence and its translation, takes the user's own. */
 export function SuggestDialog(props: {
@@ -69,7 +73,7 @@ export function SuggestDialog(props: {
           >
             {props.segments.map((item, i) => (
               <option key={item.translationId} value={i}>
-                {t('output.sentence', { number: i + 1 })}: {item.source.length > 40 ? `${item.source.slice(0, 40)}…` : item.source}
+                {t('output.sentence', { number: i + 1 })}: {shorten(item.source, SENTENCE_SHOWN)}
               </option>
             ))}
           </select>

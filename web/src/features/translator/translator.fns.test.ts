@@ -17,6 +17,7 @@ import {
   shareUrl,
   swapLanguages,
   withSuggestion,
+  shorten,
 } from './translator.fns';
 
 const result = {
@@ -114,5 +115,26 @@ describe('the web app counts and detects as the server (one table of tricky inpu
   it.each(TRICKY_INPUTS)('$text', ({ text, words, lang }) => {
     expect(guessLanguage(text)).toBe(lang);
     expect(isShortInput(text)).toBe(words > 0 && words <= DICTIONARY_MAX_WORDS);
+  });
+});
+
+describe('shorten', () => {
+  it('keeps a short text whole and cuts a long one between words, in either script', () => {
+    expect(shorten('  Please send the invoice.  ', 48)).toBe('Please send the invoice.');
+    const english = 'The committee approved both parts of the proposal after a long debate.';
+    const short = shorten(english, 40);
+    expect(short).toBe('The committee approved both parts of…');
+    expect(short.length).toBeLessThanOrEqual(40);
+    const arabic = 'وافقت اللجنة على جزأي المقترح بعد نقاش طويل استمر ساعات.';
+    const shortArabic = shorten(arabic, 30);
+    expect(shortArabic.length).toBeLessThanOrEqual(30);
+    expect(shortArabic.endsWith('…')).toBe(true);
+    // Every word kept is a whole word of the sentence.
+    for (const word of shortArabic.slice(0, -1).split(' ')) expect(arabic.split(' ')).toContain(word);
+  });
+
+  it('cuts one long word where it must, and drops a comma or space before the ellipsis', () => {
+    expect(shorten('x'.repeat(60), 20)).toBe(`${'x'.repeat(19)}…`);
+    expect(shorten('Alpha, beta, gamma, delta, epsilon', 14)).toBe('Alpha, beta…');
   });
 });

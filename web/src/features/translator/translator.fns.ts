@@ -85,9 +85,22 @@ export function isShortInput(text: string): boolean {
 export type ShareTarget = 'x' | 'facebook' | 'linkedin' | 'whatsapp' | 'telegram' | 'email';
 export const SHARE_TARGETS: readonly ShareTarget[] = ['x', 'facebook', 'linkedin', 'whatsapp', 'telegram', 'email'];
 
+/**
+ * The text in at most `max` characters, the ellipsis included: cut at the last space that keeps at
+ * least half of it, so no word is cut in two ("…both part…"), else (one long word) where it must.
+ */
+export function shorten(text: string, max: number): string {
+  const trimmed = text.trim();
+  if (trimmed.length <= max) return trimmed;
+  const room = trimmed.slice(0, max - 1);
+  const space = room.search(/\s\S*$/);
+  const cut = space >= max / 2 ? room.slice(0, space) : room;
+  return `${cut.replace(/[\s\p{P}]+$/u, '')}…`;
+}
+
 /** Share links of the social networks, with the translation (shortened) and a link to Lisan. */
 export function shareUrl(target: ShareTarget, text: string, pageUrl: string): string {
-  const short = text.length > 500 ? `${text.slice(0, 497)}…` : text;
+  const short = shorten(text, 500);
   const e = encodeURIComponent;
   switch (target) {
     case 'x':

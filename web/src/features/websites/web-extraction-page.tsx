@@ -585,7 +585,7 @@ function SiteDetail({ id, onDeleted }: { id: number; onDeleted: () => void }) {
         )}
         {/* Only where buying a plan would give more pages (the entitlements module decides): not on the largest plan, not to a team's member. */}
         {user?.web_pages_upgradable && (
-          <p className="muted">
+          <p className="muted site-results__plans">
             {/* An administrator's account buys no plan: its own plan is changed in the admin area (auth/roles plansPathFor). */}
             <Link to={plansPathFor(user).to} data-testid="websites-see-plans">
               {plansPathFor(user).label === 'adminArea' ? t('translate.adminArea') : t('translate.seePlans')}
