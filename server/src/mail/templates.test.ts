@@ -81,3 +81,76 @@ describe.each(['en', 'ar'] as const)('identifiers in e-mail subjects (%s)', (loc
     expect(templates.serviceRequestOperator(locale, { ...data, consoleUrl: 'https://lisan.example/admin/requests' }).subject).toContain(isolated('REQ-00042'));
   });
 });
+
+/** Every mail, with realistic data: a Latin or an Arabic name, a long file name, an invoice's number and amount. */
+function everyMail(locale: Locale): Array<[string, RenderedMail]> {
+  const app = 'https://lisan.example';
+  const name = foreign(locale, 'Layla Ahmad', 'ليلى أحمد');
+  const file = 'Quarterly Board Report – Al Noor Holding Company – Final Version (signed) 2026-11.docx';
+  const plan = { en: 'Pro', ar: 'الاحترافية' };
+  const request = { reference: 'REQ-00042', service: 'translation', name, email: 'layla@example.com', phone: '+971 50 123 4567', company: 'Al Noor Holding', sourceLang: 'en', targetLang: 'ar', words: 3500, deadline: '2026-12-15', fileName: file, message: 'Please keep the formatting.' } as const;
+  const billing = (kind: Parameters<typeof templates.billing>[1]['kind'], extra: Partial<Parameters<typeof templates.billing>[1]> = {}) =>
+    templates.billing(locale, { kind, name, params: { number: 'INV-2026-0042', amount: '29.00', count: 3 }, dates: { date: '2026-12-20T00:00:00Z' }, localized: { plan }, action: { url: `${app}/user/membership`, label: 'plans' }, ...extra });
+  return [
+    ['verifyEmail', templates.verifyEmail(locale, { name, url: `${app}/email/verify/12/abc?signature=def`, expiresInMinutes: 60 })],
+    ['resetPassword', templates.resetPassword(locale, { name, url: `${app}/reset-password/abc`, expiresInMinutes: 60 })],
+    ['passwordChanged', templates.passwordChanged(locale, { name, resetUrl: `${app}/forgot-password` })],
+    ['accountDeleted', templates.accountDeleted(locale, { name })],
+    ...(['trial_reminder', 'trial_expired', 'invoice_paid', 'payment_failed', 'plan_downgraded', 'subscription_canceled', 'subscription_resumed', 'subscription_ended'] as const).map((kind): [string, RenderedMail] => [kind, billing(kind, { sandbox: kind === 'invoice_paid' })]),
+    ['teamInvitation', templates.teamInvitation(locale, { teamName: 'Nadia & Co', inviterName: name, link: `${app}/invitation?token=x`, days: 7 })],
+    ['teamRemoved', templates.teamRemoved(locale, { name, teamName: 'دار نادية', removerName: 'Nadia Owner', link: `${app}/login` })],
+    ['teamOwnership', templates.teamOwnership(locale, { name, teamName: 'Nadia & Co', previousName: 'Nadia Owner', link: `${app}/team` })],
+    ['documentReady', templates.documentReady(locale, { name, fileName: file, target: 'ar', url: `${app}/api/translated-file-url/?id=5`, applied: { memorySegments: 11, memoryFuzzySegments: 3, termCount: 5, terms: [{ source: 'board', target: 'مجلس الإدارة' }] } })],
+    ['documentFailed', templates.documentFailed(locale, { name, fileName: file, target: 'ar', url: `${app}/history`, reason: { key: 'documents.error_too_many_pages', params: { count: 50 } } })],
+    ['serviceRequestReceived', templates.serviceRequestReceived(locale, request)],
+    ['serviceRequestOperator', templates.serviceRequestOperator(locale, { ...request, consoleUrl: `${app}/admin/requests` })],
+    ['contactMessageOperator', templates.contactMessageOperator(locale, { name, email: 'layla@example.com', subject: 'Invoices', message: 'INV-2026-0042?', consoleUrl: `${app}/admin/requests?tab=messages` })],
+  ];
+}
+
+describe.each(['en', 'ar'] as const)('every mail, as sent (%s)', (locale) => {
+  it.each(everyMail(locale))('%s: no placeholder or message key left, links absolute, heading = title = subject', (_kind, mail) => {
+    for (const part of [mail.subject, mail.text, mail.html]) {
+      expect(part).not.toMatch(/(?<![\w/]):[a-z_]{2,}/); // ":name", ":count"
+      expect(part).not.toMatch(/\{\{|\}\}|undefined|null|NaN/);
+      expect(part).not.toMatch(/\b(?:auth|billing|teams|documents|requests|mail)\.[a-z_]+(?:\.[a-z_]+)*\b(?!\w*@)/); // a key t() did not find
+    }
+    for (const href of mail.html.match(/href="[^"]*"/g) ?? []) expect(href).toMatch(/^href="https:\/\//);
+    const heading = /<h1[^>]*>(.*?)<\/h1>/.exec(mail.html)![1]!.replace(/<[^>]+>/g, '');
+    expect(heading).toBe(escape(mail.subject));
+    expect(/<title>([^<]*)<\/title>/.exec(mail.html)![1]).toBe(escape(mail.subject));
+    expect(mail.html).toContain('name="viewport"');
+  });
+
+  it.each(everyMail(locale).filter(([, mail]) => mail.html.includes('href=')))('%s: the button is a coloured table cell (Outlook drops a link\'s padding)', (_kind, mail) => {
+    expect(mail.html).toMatch(/<td bgcolor="#0f766e"[^>]*><a href="https:\/\/[^"]+" style="[^"]*color:#ffffff[^"]*padding:12px 20px/);
+  });
+
+  it("an invoice's number is not broken at its hyphens on a phone; a long file name may wrap", () => {
+    const mail = templates.billing(locale, { kind: 'payment_failed', name: 'Sami', params: { number: 'INV-2026-0042', amount: '29.00', count: 3 } });
+    const body = /<p>([^\n]*INV-2026-0042[^\n]*)<\/p>/.exec(mail.html)![1]!;
+    expect(body).toContain(`<span style="white-space:nowrap">${isolated('INV-2026-0042')}</span>`);
+    expect(/<h1[^>]*>(.*?)<\/h1>/.exec(mail.html)![1]).toContain(`<span style="white-space:nowrap">${isolated('INV-2026-0042')}</span>`);
+    expect(mail.text).not.toContain('white-space');
+    const ready = templates.documentReady(locale, { name: 'Sami', fileName: 'Quarterly Board Report – Al Noor Holding Company – Final Version (signed) 2026-11.docx', target: 'ar', url: 'https://lisan.example/x' });
+    expect(ready.html).not.toContain('nowrap');
+  });
+
+  it("a failed document's reason ends its sentence with a full stop, whatever the reason's own text", () => {
+    const failed = templates.documentFailed(locale, { name: 'Sami', fileName: 'a.docx', target: 'ar', url: 'https://lisan.example/history' }); // the engine's legacy message has no stop
+    const sentence = failed.text.split('\n').find((line) => line.includes('a.docx'))!;
+    expect(sentence).toMatch(/\.$/);
+    expect(sentence).not.toMatch(/\.\.$/);
+    const encrypted = templates.documentFailed(locale, { name: 'Sami', fileName: 'a.docx', target: 'ar', url: 'https://lisan.example/history', reason: { key: 'documents.error_encrypted' } });
+    expect(encrypted.text.split('\n').find((line) => line.includes('a.docx'))).not.toMatch(/\.\.$/);
+  });
+
+  it("buttons say where they lead: the contact messages, the membership page of a subscription that goes on", () => {
+    const contact = templates.contactMessageOperator(locale, { name: 'Huda', email: 'huda@example.com', subject: '', message: 'Hi', consoleUrl: 'https://lisan.example/admin/requests?tab=messages' });
+    expect(contact.text).toContain(locale === 'ar' ? 'فتح رسائل التواصل:' : 'Open the contact messages:');
+    const resumed = templates.billing(locale, { kind: 'subscription_resumed', name: 'Sami', params: {}, dates: { date: '2026-12-20T00:00:00Z' }, localized: { plan: { en: 'Pro', ar: 'الاحترافية' } }, action: { url: 'https://lisan.example/user/membership', label: 'membership' } });
+    expect(resumed.text).toContain(locale === 'ar' ? 'فتح صفحة العضوية:' : 'Open the membership page:');
+  });
+});
+
+const escape = (value: string) => value.replaceAll('&', '&amp;');

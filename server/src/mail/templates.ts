@@ -22,6 +22,21 @@ interface NoticeData {
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/**
+ * Escaped text of a heading or paragraph, with each short isolated value that has no space (an
+ * invoice's number, a request's reference) kept on one line: on a phone an Arabic line otherwise
+ * breaks "INV-2026-0042" at a hyphen, which then hangs at the wrong end ("-INV" / "2026-0042").
+ * Longer values (a file name) may still wrap, or they would widen the mail past a phone's screen.
+ */
+const NOWRAP_MAX = 24;
+const htmlText = (value: string) =>
+  escapeHtml(value).replace(/\u2068([^\s\u2068\u2069]+)\u2069/g, (whole, inner: string) =>
+    inner.length <= NOWRAP_MAX && /[-/.]/.test(inner) ? `<span style="white-space:nowrap">${whole}</span>` : whole,
+  );
+
+/** A sentence that ends in a message from elsewhere (a failure's reason) gets its full stop. */
+const withFullStop = (sentence: string) => (/[.!?؟…]$/.test(sentence.trim()) ? sentence : `${sentence.trimEnd()}.`);
+
 /** The shared layout: greeting, paragraphs, an optional button, signature and footer. */
 export function layout(
   locale: Locale,
@@ -48,16 +63,18 @@ export function layout(
         )
         .join('')}</table>`
     : '';
+  // A table cell carries the button's colour: Outlook's Word engine drops the padding and the
+  // inline-block of a link, which left a thin coloured strip behind the label, hard to tap.
   const button = input.action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(input.action.url)}" style="background:#0f766e;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(input.action.label)}</a></p>`
+    ? `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:24px 0;border-collapse:separate"><tr><td bgcolor="#0f766e" style="background:#0f766e;border-radius:6px;text-align:center"><a href="${escapeHtml(input.action.url)}" style="background:#0f766e;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block;font-weight:600">${escapeHtml(input.action.label)}</a></td></tr></table>`
     : '';
   const html = `<!doctype html>
-<html lang="${locale}" dir="${dir}"><head><meta charset="utf-8"><title>${escapeHtml(input.title)}</title></head>
+<html lang="${locale}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(input.title)}</title></head>
 <body style="margin:0;background:#f4f4f5;font-family:'IBM Plex Sans Arabic',Tahoma,Arial,sans-serif">
 <div dir="${dir}" style="max-width:560px;margin:24px auto;background:#fff;border-radius:8px;padding:32px;text-align:${align};color:#18181b;line-height:1.6">
-<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(input.title)}</h1>
+<h1 style="font-size:20px;margin:0 0 16px">${htmlText(input.title)}</h1>
 <p>${escapeHtml(greeting)}</p>
-${input.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+${input.paragraphs.map((p) => `<p>${htmlText(p)}</p>`).join('\n')}
 ${details}
 ${button}
 <p>${escapeHtml(t(locale, 'mail.closing'))}<br>${escapeHtml(t(locale, 'mail.signature'))}</p>
@@ -76,7 +93,8 @@ export interface BillingMailData {
   dates?: Record<string, string>;
   /** Placeholder values that differ per language: names (a plan's), isolated where they are put. */
   localized?: Record<string, Record<Locale, string>>;
-  action?: { url: string; label: 'plans' | 'invoices' | 'pay' };
+  /** The button: `membership` for a subscription that goes on (canceled or resumed), `plans` where one is to be chosen. */
+  action?: { url: string; label: 'plans' | 'membership' | 'invoices' | 'pay' };
   /** The payment went through the sandbox gateway (test card): the mail says no money was charged. */
   sandbox?: boolean;
 }
@@ -206,7 +224,8 @@ export const templates = {
     return layout(locale, {
       name: data.name,
       title: t(locale, 'documents.mail_failed_title'),
-      paragraphs: [t(locale, 'documents.mail_failed_body', { file: isolate(data.fileName), reason }), t(locale, 'documents.mail_failed_quota')],
+      // Some reasons are the product's legacy messages, which end without a full stop.
+      paragraphs: [withFullStop(t(locale, 'documents.mail_failed_body', { file: isolate(data.fileName), reason })), t(locale, 'documents.mail_failed_quota')],
       action: { url: data.url, label: t(locale, 'documents.mail_failed_action') },
     });
   },
@@ -247,7 +266,8 @@ export const templates = {
       title: t(locale, 'requests.mail.contact_title', { name: isolate(data.name) }),
       paragraphs: [t(locale, 'requests.mail.contact_intro')],
       details,
-      action: { url: data.consoleUrl, label: t(locale, 'requests.mail.open_console') },
+      // The link opens the console's contact messages tab, not its requests.
+      action: { url: data.consoleUrl, label: t(locale, 'requests.mail.open_messages') },
       footer: t(locale, 'requests.mail.operator_footer'),
     });
   },

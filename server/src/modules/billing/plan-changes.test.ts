@@ -129,12 +129,16 @@ describe('cancel at period end and resume', () => {
     expect(renderMail(canceledMail[0]).subject).toContain('أُلغي اشتراكك');
     expect(JSON.stringify(renderMail(canceledMail[0]))).toContain('1 أغسطس 2026');
     expect(JSON.stringify(renderMail(canceledMail[0]))).not.toContain('2026-08-01');
+    // The plan goes on until then: the button opens the membership page (where it is resumed), not "choose a plan".
+    expect(renderMail(canceledMail[0]).text).toContain('فتح صفحة العضوية:\nhttp');
     expect((await client.post('/api/user/subscription/cancel', {})).statusCode).toBe(201); // already canceled: refused with a message
 
     const resume = await client.post('/api/user/subscription/resume', {});
     expect(resume.statusCode, resume.body).toBe(200);
     expect((await subscriptionOf(client)).cancellation).toBeNull();
-    expect(await queuedMails(t, { to: 'cancel@example.com', kind: 'subscription_resumed' })).toHaveLength(1);
+    const resumedMail = await queuedMails(t, { to: 'cancel@example.com', kind: 'subscription_resumed' });
+    expect(resumedMail).toHaveLength(1);
+    expect(renderMail(resumedMail[0]).text).toContain('فتح صفحة العضوية:\nhttp');
 
     expect((await client.post('/api/user/subscription/cancel', {})).statusCode).toBe(200);
     clock.set('2026-08-01T00:30:00Z');

@@ -101,7 +101,7 @@ export function createSubscriptions(ctx: BillingContext) {
       const plan = await deps.plans.getById(subscription.plan_id);
       // The date in the reader's language (e-mail and answer alike), not ISO.
       const date = new Date(subscription.current_period_end);
-      await sendMail(user, { kind: 'subscription_canceled', name: user.name, params: {}, dates: { date: date.toISOString() }, localized: { plan: planName(plan) }, action: { url: `${appUrl}/user/membership`, label: 'plans' } });
+      await sendMail(user, { kind: 'subscription_canceled', name: user.name, params: {}, dates: { date: date.toISOString() }, localized: { plan: planName(plan) }, action: { url: `${appUrl}/user/membership`, label: 'membership' } });
       return { message: 'billing.subscription_canceled', params: { date } };
     },
 
@@ -115,7 +115,7 @@ export function createSubscriptions(ctx: BillingContext) {
       const plan = await deps.plans.getById(subscription.plan_id);
       // The date in the reader's language (e-mail and answer alike), not ISO.
       const date = new Date(subscription.current_period_end);
-      await sendMail(user, { kind: 'subscription_resumed', name: user.name, params: {}, dates: { date: date.toISOString() }, localized: { plan: planName(plan) }, action: { url: `${appUrl}/user/membership`, label: 'plans' } });
+      await sendMail(user, { kind: 'subscription_resumed', name: user.name, params: {}, dates: { date: date.toISOString() }, localized: { plan: planName(plan) }, action: { url: `${appUrl}/user/membership`, label: 'membership' } });
       return { message: 'billing.subscription_resumed', params: { date } };
     },
 
