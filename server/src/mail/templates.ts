@@ -93,6 +93,8 @@ export interface BillingMailData {
   dates?: Record<string, string>;
   /** Placeholder values that differ per language: names (a plan's), isolated where they are put. */
   localized?: Record<string, Record<Locale, string>>;
+  /** Another wording of the body (`billing.mail.<kind>.body_<variant>`): a subscription that ended with team seats, or because its user joined a team. */
+  variant?: 'seats' | 'team';
   /** The button: `membership` for a subscription that goes on (canceled or resumed), `plans` where one is to be chosen. */
   action?: { url: string; label: 'plans' | 'membership' | 'invoices' | 'pay' };
   /** The payment went through the sandbox gateway (test card): the mail says no money was charged. */
@@ -156,7 +158,7 @@ export const templates = {
     return layout(locale, {
       name: data.name,
       title: t(locale, `billing.mail.${data.kind}.subject`, params),
-      paragraphs: [t(locale, `billing.mail.${data.kind}.body`, params), ...(data.sandbox ? [t(locale, 'billing.sandbox_mail_note')] : [])],
+      paragraphs: [t(locale, `billing.mail.${data.kind}.${data.variant ? `body_${data.variant}` : 'body'}`, params), ...(data.sandbox ? [t(locale, 'billing.sandbox_mail_note')] : [])],
       action: data.action ? { url: data.action.url, label: t(locale, `billing.mail.action.${data.action.label}`) } : undefined,
     });
   },

@@ -515,6 +515,12 @@ describe('team seats follow the subscription', () => {
     expect(invoices.map((invoice) => invoice.kind)).toEqual(['subscription']);
     const own = await t.container.database.db.selectFrom('subscriptions').select(['status', 'end_reason']).where('user_id', '=', memberId).executeTakeFirstOrThrow();
     expect(own).toEqual({ status: 'ended', end_reason: 'canceled' });
+    // Its mail says why it ended, and leads to the membership page rather than to choosing a plan.
+    const [ended] = await queuedMails(t, { to: 'own-plan-member@example.com', kind: 'subscription_ended' });
+    const endedMail = renderMail(ended!);
+    expect(endedMail.text).toMatch(/you now work under your team's plan|تعمل الآن ضمن باقة فريقك/);
+    expect(endedMail.text).not.toMatch(/as you asked|كما طلبت/);
+    expect(endedMail.text).toMatch(/Open the membership page|فتح صفحة العضوية/);
     // Still on the team's plan.
     expect(await subscriptionOf(again)).toMatchObject({ plan: { slug: 'start-up' } });
   });

@@ -148,7 +148,11 @@ describe('cancel at period end and resume', () => {
     expect(await invoicesOf(after)).toHaveLength(1); // no renewal invoice
     expect((await after.get('/api/user')).json().plan).toMatchObject({ slug: 'free-trial' });
     expect(await subscriptionOf(after)).toMatchObject({ status: 'trial_expired', cancellation: null });
-    expect(await queuedMails(t, { to: 'cancel@example.com', kind: 'subscription_ended' })).toHaveLength(1);
+    const endedMail = await queuedMails(t, { to: 'cancel@example.com', kind: 'subscription_ended' });
+    expect(endedMail).toHaveLength(1);
+    // One seat: nothing said of team seats.
+    expect(renderMail(endedMail[0]!).text).toContain('بنهاية فترته المدفوعة كما طلبت. يمكنك الاشتراك مجددًا');
+    expect(renderMail(endedMail[0]!).text).not.toContain('المستخدمين في الفريق');
     expect((await after.post('/api/user/subscription/resume', {})).statusCode).toBe(201);
   });
 

@@ -173,7 +173,16 @@ export function createRenewals(ctx: BillingContext, invoices: Invoices) {
     });
     if (!ended) return false;
     const plan = plans.find((p) => p.id === subscription.plan_id);
-    await sendMail(user, { kind: 'subscription_ended', name: user.name, params: {}, localized: { plan: plan ? planName(plan) : { en: '', ar: '' } }, action: { url: `${appUrl}/user/membership`, label: 'plans' } });
+    // Said as it happened: ended because its user joined a team (nothing to choose: the team's plan applies), or canceled, with team seats or without.
+    const variant = options.teamMember ? 'team' : subscription.seats > 1 ? 'seats' : undefined;
+    await sendMail(user, {
+      kind: 'subscription_ended',
+      name: user.name,
+      params: {},
+      localized: { plan: plan ? planName(plan) : { en: '', ar: '' } },
+      ...(variant ? { variant } : {}),
+      action: { url: `${appUrl}/user/membership`, label: options.teamMember ? 'membership' : 'plans' },
+    });
     return true;
   }
 
