@@ -24,6 +24,7 @@ const TEXT = {
     passwordIncorrect: 'The password is incorrect.',
     accountDeleted: 'Your account has been deleted.',
     deleteTitle: 'Delete your account?',
+    confirmationMismatch: 'The password confirmation does not match.',
   },
   ar: {
     signOut: 'تسجيل الخروج',
@@ -39,6 +40,7 @@ const TEXT = {
     passwordIncorrect: 'كلمة المرور غير صحيحة.',
     accountDeleted: 'تم حذف حسابك.',
     deleteTitle: 'هل تريد حذف حسابك؟',
+    confirmationMismatch: 'تأكيد كلمة المرور غير مطابق.',
   },
 } as const;
 
@@ -92,6 +94,8 @@ async function screenshot(page: Page, name: string) {
 }
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
+/** The name of the focused field, or the text of the focused button. */
+const focused = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('name') ?? document.activeElement?.textContent ?? null);
 
 async function fill(within: Page | Locator, fields: Record<string, string>) {
   for (const [name, value] of Object.entries(fields)) await within.locator(`input[name="${name}"]`).fill(value);
@@ -179,7 +183,13 @@ describe.each(['en', 'ar'] as const)('accounts in the browser (%s)', (locale) =>
     // Basic info: profile and company logo.
     await page.goto('/user/basic-info');
     await page.locator('input[name="company_name"]').waitFor();
-    await fill(page, { company_name: locale === 'ar' ? 'ترجمات سالم' : 'Salem Translations', phone: '+971 4 555 0100' });
+    // An empty name: said under the field, which gets the focus.
+    const name = await page.locator('input[name="name"]').inputValue();
+    await fill(page, { name: '' });
+    await page.locator('main form button[type="submit"]').first().click();
+    await expect.poll(() => page.locator('input[name="name"]').getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => focused(page)).toBe('name');
+    await fill(page, { name, company_name: locale === 'ar' ? 'ترجمات سالم' : 'Salem Translations', phone: '+971 4 555 0100' });
     await page.locator('input[name="logo"]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
     await page.locator('main form button[type="submit"]').first().click();
     await confirmSuccessDialog(page, text.profileUpdated, `accounts-${locale}-06-basic-info-saved`);
@@ -199,9 +209,20 @@ describe.each(['en', 'ar'] as const)('accounts in the browser (%s)', (locale) =>
     const colors = await danger.evaluate((element) => [getComputedStyle(element).color, getComputedStyle(element).backgroundColor]);
     expect(colors[0]).not.toBe(colors[1]);
     expect((await danger.innerText()).trim().length).toBeGreaterThan(0);
-    await fill(page.locator('#password'), { old_password: firstPassword, password: secondPassword, password_confirmation: secondPassword });
-    await page.locator('#password button[type="submit"]').click();
+    // A mismatched confirmation: said under that field, which gets the focus (not the page's top), the typing kept.
+    const updatePassword = page.locator('#password button[type="submit"]');
+    await fill(page.locator('#password'), { old_password: firstPassword, password: secondPassword, password_confirmation: 'second-password-3' });
+    await updatePassword.click();
+    const confirmationField = page.locator('#password input[name="password_confirmation"]');
+    await expect.poll(() => confirmationField.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('#password .form-field__errors').innerText()).toBe(text.confirmationMismatch);
+    await expect.poll(() => focused(page)).toBe('password_confirmation');
+    expect(await page.locator('#password input[name="password"]').inputValue()).toBe(secondPassword);
+    await fill(page.locator('#password'), { password_confirmation: secondPassword });
+    await updatePassword.click();
     await confirmSuccessDialog(page, text.passwordUpdated, `accounts-${locale}-09-password-updated`);
+    // The dialog gives the focus back to the button (a disabled one had dropped it to the page's top).
+    await expect.poll(() => updatePassword.evaluate((button) => button === document.activeElement)).toBe(true);
 
     // The other settings tabs belong to other screens (membership: billing); they sit in the same frame.
     await page.locator('.account-tabs a[href="/user/membership"]').click();
@@ -263,6 +284,9 @@ describe.each(['en', 'ar'] as const)('accounts in the browser (%s)', (locale) =>
     await fill(confirm, { password: 'not-my-password' });
     await confirm.locator('button[type="submit"]').click();
     await expect.poll(() => confirm.locator('.form-field__errors').innerText()).toBe(text.passwordIncorrect);
+    // The focus is back on the field, inside the modal dialog.
+    await expect.poll(() => focused(page)).toBe('password');
+    expect(await confirm.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
     await screenshot(page, `accounts-${locale}-15-delete-account`);
     await fill(confirm, { password: thirdPassword });
     await confirm.locator('button[type="submit"]').click();

@@ -1,4 +1,4 @@
-import { cloneElement, isValidElement, useCallback, useId, useState, type InputHTMLAttributes, type ReactElement, type ReactNode } from 'react';
+import { cloneElement, isValidElement, useCallback, useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../api/client';
 import './form.css';
@@ -52,7 +52,7 @@ export function FormErrors({ error, shownFields = [] }: { error: unknown; shownF
   const messages = formErrorMessages(error, shownFields, tMessages('errors.whoops'));
   if (messages.length === 0) return null;
   return (
-    <div className="form-errors notice notice--error" role="alert">
+    <div className="form-errors notice notice--error" role="alert" tabIndex={-1}>
       <p className="form-errors__title">{t('form.errorTitle')}</p>
       <ul className="form-errors__list">
         {messages.map((message) => (
@@ -79,6 +79,27 @@ export function EmailField({ error, name, ...props }: FieldOfErrorProps) {
 /** A password field (a new password unless autoComplete says "current-password"). */
 export function PasswordField({ error, name, ...props }: FieldOfErrorProps) {
   return <TextField type="password" dir="ltr" autoComplete="new-password" {...props} name={name} errors={fieldErrors(error, name)} />;
+}
+
+/**
+ * Where the focus goes after a failed submission inside `root`: the first field marked invalid, else the alert above
+ * the fields (FormErrors), else nowhere (null).
+ */
+export function firstErrorTarget(root: ParentNode): HTMLElement | null {
+  return root.querySelector<HTMLElement>('[aria-invalid="true"]') ?? root.querySelector<HTMLElement>('.form-errors');
+}
+
+/**
+ * Moves the focus to what a failed submission says (see firstErrorTarget) each time `error` is a new failure, so a
+ * keyboard or screen-reader user lands on the field to correct instead of on a disabled button or the page's top.
+ * Returns the ref for the form (or any element around its fields).
+ */
+export function useFocusFirstError<E extends HTMLElement>(error: unknown) {
+  const ref = useRef<E>(null);
+  useEffect(() => {
+    if (error && ref.current) firstErrorTarget(ref.current)?.focus();
+  }, [error]);
+  return ref;
 }
 
 /** Form state as one object, with a setter per field: `set('email')` is the e-mail input's onChange. */

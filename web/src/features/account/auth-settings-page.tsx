@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type { SocialProvider, User } from '../../api/types';
 import { useDialog } from '../../app/dialog-context';
 import { FormDialog } from '../../components/form-dialog';
-import { fieldErrors, FormErrors, PasswordField, TextField, useFormValues } from '../../components/form-field';
+import { fieldErrors, FormErrors, PasswordField, TextField, useFocusFirstError, useFormValues } from '../../components/form-field';
 import { SOCIAL_PROVIDERS, socialErrorFrom, socialLoginHref } from '../auth/auth.fns';
 import { ProviderIcon } from '../auth/social-login-buttons';
 import { useAuthProviders } from '../auth/use-auth';
@@ -35,9 +35,11 @@ function PasswordSection({ user }: { user: User }) {
   const hasPassword = user.has_password;
   const empty = { old_password: '', password: '', password_confirmation: '' };
   const { values, set, setValues } = useFormValues(empty);
+  const formRef = useFocusFirstError<HTMLFormElement>(update.error);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (update.isPending) return;
     const { old_password, ...rest } = values;
     update.mutate(hasPassword ? values : rest, {
       onSuccess: () => {
@@ -53,7 +55,7 @@ function PasswordSection({ user }: { user: User }) {
         {t('password.title')}
       </h2>
       <p className="muted account-card__hint">{hasPassword ? t('password.hint') : t('password.setHint')}</p>
-      <form className="form" onSubmit={submit} noValidate>
+      <form ref={formRef} className="form" onSubmit={submit} noValidate>
         <FormErrors error={update.error} shownFields={PASSWORD_FIELDS} />
         {hasPassword && (
           <PasswordField
@@ -76,7 +78,8 @@ function PasswordSection({ user }: { user: User }) {
           />
         </div>
         <div className="form__actions">
-          <button type="submit" className="button button--primary" disabled={update.isPending}>
+          {/* aria-disabled, not disabled: the focus stays here while the request runs (see the profile form). */}
+          <button type="submit" className="button button--primary" aria-disabled={update.isPending || undefined}>
             {update.isPending ? t('password.saving') : hasPassword ? t('password.update') : t('password.set')}
           </button>
         </div>
@@ -161,6 +164,8 @@ function DeleteAccountSection({ user }: { user: User }) {
   const [confirmation, setConfirmation] = useState('');
   const needsPassword = user.has_password;
   const field = needsPassword ? 'password' : 'email';
+  // A refusal puts the focus back on the field (the busy submit button had dropped it, out of the modal dialog).
+  const fieldsRef = useFocusFirstError<HTMLDivElement>(remove.error);
 
   const close = () => {
     setOpen(false);
@@ -201,17 +206,19 @@ function DeleteAccountSection({ user }: { user: User }) {
         onSubmit={submit}
       >
         <p>{t('delete.hint')}</p>
-        <FormErrors error={remove.error} shownFields={[field]} />
-        <TextField
-          label={needsPassword ? t('delete.passwordLabel') : t('delete.emailLabel', { email: isolate(user.email) })}
-          name={field}
-          type={needsPassword ? 'password' : 'email'}
-          dir="ltr"
-          autoComplete={needsPassword ? 'current-password' : 'off'}
-          value={confirmation}
-          onChange={setConfirmation}
-          errors={fieldErrors(remove.error, field)}
-        />
+        <div ref={fieldsRef}>
+          <FormErrors error={remove.error} shownFields={[field]} />
+          <TextField
+            label={needsPassword ? t('delete.passwordLabel') : t('delete.emailLabel', { email: isolate(user.email) })}
+            name={field}
+            type={needsPassword ? 'password' : 'email'}
+            dir="ltr"
+            autoComplete={needsPassword ? 'current-password' : 'off'}
+            value={confirmation}
+            onChange={setConfirmation}
+            errors={fieldErrors(remove.error, field)}
+          />
+        </div>
       </FormDialog>
     </section>
   );

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { User } from '../../api/types';
 import { useDialog } from '../../app/dialog-context';
 import { FilePicker } from '../../components/file-picker';
-import { fieldErrors, FormErrors, SelectField, TextField, useFormValues } from '../../components/form-field';
+import { fieldErrors, FormErrors, SelectField, TextField, useFocusFirstError, useFormValues } from '../../components/form-field';
 import { useLanguage } from '../../i18n/use-language';
 import { LOGO_ACCEPT, logoProblem, profileFormData, profileValuesOf, type ProfileValues } from './account.fns';
 import { useUpdateProfile, useUpdateSettings, type SettingsInput } from './use-account';
@@ -35,6 +35,7 @@ function ProfileForm({ user }: { user: User }) {
   const preview = useObjectUrl(logoFile);
   const errorsOf = (field: string) => fieldErrors(update.error, field);
   const shownLogo = preview ?? (removeLogo ? null : user.company?.logo_url ?? null);
+  const formRef = useFocusFirstError<HTMLFormElement>(update.error);
 
   const chooseLogo = (file: File | undefined) => {
     setLogoError(null);
@@ -50,6 +51,7 @@ function ProfileForm({ user }: { user: User }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (update.isPending) return;
     update.mutate(profileFormData(values, { file: logoFile, remove: removeLogo }), {
       onSuccess: (answer) => {
         setValues(profileValuesOf(answer.user));
@@ -61,7 +63,7 @@ function ProfileForm({ user }: { user: User }) {
   };
 
   return (
-    <form className="form account-section" onSubmit={submit} noValidate aria-labelledby="personal-title">
+    <form ref={formRef} className="form account-section" onSubmit={submit} noValidate aria-labelledby="personal-title">
       <FormErrors error={update.error} shownFields={PROFILE_FIELDS} />
       <section className="panel account-card">
         <h2 id="personal-title" className="account-card__title">
@@ -120,7 +122,9 @@ function ProfileForm({ user }: { user: User }) {
         </div>
       </section>
       <div className="form__actions">
-        <button type="submit" className="button button--primary" disabled={update.isPending}>
+        {/* aria-disabled, not disabled: a disabled button drops the focus to the page's top, and the success dialog
+            would give it back there. */}
+        <button type="submit" className="button button--primary" aria-disabled={update.isPending || undefined}>
           {update.isPending ? t('basicInfo.saving') : t('basicInfo.save')}
         </button>
       </div>
@@ -148,6 +152,7 @@ function PreferencesForm({ user }: { user: User }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (update.isPending) return;
     update.mutate(values, {
       onSuccess: () => {
         void setLanguage(values.locale);
@@ -195,7 +200,7 @@ function PreferencesForm({ user }: { user: User }) {
           </SelectField>
         </div>
         <div className="form__actions">
-          <button type="submit" className="button button--outline" disabled={update.isPending}>
+          <button type="submit" className="button button--outline" aria-disabled={update.isPending || undefined}>
             {t('preferences.save')}
           </button>
         </div>
