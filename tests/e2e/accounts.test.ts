@@ -228,6 +228,25 @@ describe.each(['en', 'ar'] as const)('accounts in the browser (%s)', (locale) =>
     await page.locator('.account-tabs a[href="/user/membership"]').click();
     await page.getByTestId('membership-page').waitFor();
     await screenshot(page, `accounts-${locale}-09b-membership-tab`);
+    // On a phone the tabs are one row that scrolls within itself, the open one in view, the page no wider than the phone.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const tabs = page.getByTestId('account-tabs');
+    await expect.poll(() => tabs.evaluate((list) => new Set([...list.children].map((item) => Math.round((item as HTMLElement).getBoundingClientRect().top))).size)).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // The last tab, past the phone's edge in either direction: scrolled into view once open.
+    await page.locator('.account-tabs a[href="/user/api-keys"]').click();
+    await page.getByTestId('api-keys').waitFor();
+    await expect
+      .poll(() =>
+        tabs.evaluate((list) => {
+          const active = list.querySelector('.active')!.getBoundingClientRect();
+          const box = list.getBoundingClientRect();
+          return active.left >= box.left - 1 && active.right <= box.right + 1;
+        }),
+      )
+      .toBe(true);
+    await screenshot(page, `accounts-${locale}-09c-tabs-phone`);
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // The new password is the one that works now.
     await signOut(page, locale);
