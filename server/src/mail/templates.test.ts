@@ -154,3 +154,19 @@ describe.each(['en', 'ar'] as const)('every mail, as sent (%s)', (locale) => {
 });
 
 const escape = (value: string) => value.replaceAll('&', '&amp;');
+
+describe.each(['en', 'ar'] as const)("the operators' notices (%s)", (locale) => {
+  it('are not signed by the team they are sent to; a mail to a user is', () => {
+    const signature = locale === 'ar' ? 'فريق لسان' : 'The Lisan team';
+    const closing = locale === 'ar' ? 'مع أطيب التحيات،' : 'Kind regards,';
+    const contact = templates.contactMessageOperator(locale, { name: 'Huda', email: 'huda@example.com', subject: 'Prices', message: 'How much?', consoleUrl: 'https://lisan.example/admin/requests?tab=messages' });
+    for (const part of [contact.text, contact.html]) {
+      expect(part).not.toContain(closing);
+      expect(part.split(signature).length - 1).toBeLessThanOrEqual(1); // the greeting names the team, nothing signs as it
+    }
+    expect(contact.text).not.toMatch(new RegExp(`${closing}\\s*${signature}`));
+    const toUser = templates.verifyEmail(locale, { name: 'Sami', url: 'https://lisan.example/email/verify?x=1', expiresInMinutes: 60 });
+    expect(toUser.text).toContain(`${closing}\n${signature}`);
+    expect(toUser.html).toContain(closing);
+  });
+});

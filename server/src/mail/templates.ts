@@ -40,8 +40,10 @@ const withFullStop = (sentence: string) => (/[.!?؟…]$/.test(sentence.trim()) 
 /** The shared layout: greeting, paragraphs, an optional button, signature and footer. */
 export function layout(
   locale: Locale,
-  input: { name: string; title: string; paragraphs: string[]; action?: { url: string; label: string }; details?: Array<[string, string]>; footer?: string },
+  input: { name: string; title: string; paragraphs: string[]; action?: { url: string; label: string }; details?: Array<[string, string]>; footer?: string; signed?: boolean },
 ): RenderedMail {
+  // A notice to Lisan's own operators is not signed "The Lisan team" (it is to them, from the system).
+  const signed = input.signed ?? true;
   const dir = locale === 'ar' ? 'rtl' : 'ltr';
   const align = locale === 'ar' ? 'right' : 'left';
   const greeting = input.name ? t(locale, 'mail.greeting', { name: isolate(input.name) }) : t(locale, 'mail.greeting_anonymous');
@@ -53,7 +55,8 @@ export function layout(
   // The link goes on a line of its own (a paragraph whose first strong character is Latin is
   // left to right in every client), with nothing around it that a linkifier could swallow.
   if (input.action) textParts.push(`${input.action.label}:`, input.action.url, '');
-  textParts.push(t(locale, 'mail.closing'), t(locale, 'mail.signature'), '', footer);
+  if (signed) textParts.push(t(locale, 'mail.closing'), t(locale, 'mail.signature'), '');
+  textParts.push(footer);
   // Label/value rows (a request's fields); values are the sender's own text, so dir="auto".
   const details = input.details?.length
     ? `<table style="border-collapse:collapse;margin:16px 0;width:100%">${input.details
@@ -77,7 +80,7 @@ export function layout(
 ${input.paragraphs.map((p) => `<p>${htmlText(p)}</p>`).join('\n')}
 ${details}
 ${button}
-<p>${escapeHtml(t(locale, 'mail.closing'))}<br>${escapeHtml(t(locale, 'mail.signature'))}</p>
+${signed ? `<p>${escapeHtml(t(locale, 'mail.closing'))}<br>${escapeHtml(t(locale, 'mail.signature'))}</p>` : ''}
 <hr style="border:none;border-top:1px solid #e4e4e7;margin:24px 0"><p style="font-size:12px;color:#71717a">${escapeHtml(footer)}</p>
 </div></body></html>`;
   return { subject: input.title, text: textParts.join('\n'), html };
@@ -252,6 +255,7 @@ export const templates = {
       details: serviceRequestDetails(locale, data),
       action: { url: data.consoleUrl, label: t(locale, 'requests.mail.open_console') },
       footer: t(locale, 'requests.mail.operator_footer'),
+      signed: false,
     });
   },
 
@@ -271,6 +275,7 @@ export const templates = {
       // The link opens the console's contact messages tab, not its requests.
       action: { url: data.consoleUrl, label: t(locale, 'requests.mail.open_messages') },
       footer: t(locale, 'requests.mail.operator_footer'),
+      signed: false,
     });
   },
 
