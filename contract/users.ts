@@ -1,6 +1,6 @@
 // The signed-in user (shared/API.md "User"): GET /api/user and the account screens' writes.
 import { z } from 'zod';
-import { interfaceLocale, socialProvider, withPasswordConfirmation } from './auth';
+import { emailField, interfaceLocale, socialProvider, withPasswordConfirmation } from './auth';
 import { domain, lang, messageOnly } from './common';
 import { userPlan } from './plans';
 
@@ -36,6 +36,8 @@ export const userProfile = z.object({
   email_verified_at: z.string().nullable(),
   locale: interfaceLocale,
   has_password: z.boolean(),
+  /** A change of address waiting for its link to be opened (POST /api/user/change-email); null without one. */
+  email_change: z.object({ email: z.string(), expires_at: z.string() }).nullable(),
   social: z.object({ google: z.boolean(), linkedin: z.boolean() }),
   personal_info: personalInfo,
   company: companyInfo,
@@ -115,3 +117,10 @@ export const deleteAccountRequest = z.object({
   email: z.string().optional(),
 });
 export type DeleteAccountRequest = z.input<typeof deleteAccountRequest>;
+
+/** POST /api/user/change-email: the new address and the current password (accounts without one cannot). */
+export const changeEmailRequest = z.object({
+  email: emailField,
+  password: z.string({ error: 'validation.password_required' }).min(1, { error: 'validation.password_required' }),
+});
+export type ChangeEmailRequest = z.input<typeof changeEmailRequest>;

@@ -217,6 +217,7 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
     rateLimiter,
     sessions,
     social: authRepo,
+    emailChanges: authRepo,
     appUrl: config.appUrl,
     // Asked at request time: an LLM configured later counts at once.
     llmConfigured: () => engines.engines.has('llm'),

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeBrowserConnection, decodeMail, linkInMail, newContext, screenshot as takeScreenshot, waitForMail } from './helpers';
+import { closeBrowserConnection, decodeMail, linkInMail, newContext, screenshot as takeScreenshot, screenshotsAtBothSizes, signUpVerified, waitForMail } from './helpers';
 
 type Locale = 'en' | 'ar';
 
@@ -323,5 +323,76 @@ describe.each(['en', 'ar'] as const)('accounts in the browser (%s)', (locale) =>
     await expect.poll(() => page.url()).toContain('/email/verify?status=invalid');
     await expect.poll(() => page.locator('[data-status="invalid"]').innerText()).toContain(text.verificationInvalid);
     await screenshot(page, `accounts-${locale}-14-verification-invalid`);
+  });
+});
+
+// Changing the e-mail address: the form in Arabic (photographed at both sizes, with a refusal), then in English the
+// whole flow: the form, the link from the new address's mail, the result page, and the new address signing in.
+describe('changing the e-mail address', () => {
+  const password = 'change-email-pass-1';
+
+  it('shows the form in Arabic, right to left, and says a wrong password under its field', async () => {
+    const page = await openPage('ar');
+    const email = `e2e-change-ar-${randomBytes(4).toString('hex')}@example.com`;
+    await signUpVerified(page, { name: 'هدى سالم', email, password });
+    await page.goto('/user/basic-info');
+    const section = page.getByTestId('email-change');
+    await section.locator(':scope > .form__actions button').click();
+    const dialog = page.locator('[data-testid="email-change-dialog"][open]');
+    await dialog.waitFor();
+    expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+    expect(await dialog.locator('.dialog__title').innerText()).toBe('تغيير بريدك الإلكتروني');
+    await expect.poll(() => focused(page)).toBe('email');
+    await fill(dialog, { email: `new-${email}`, password: 'not-my-password' });
+    await dialog.locator('button[type="submit"]').click();
+    await expect.poll(() => dialog.locator('.form-field__errors').innerText()).toBe('كلمة المرور غير صحيحة.');
+    await expect.poll(() => focused(page)).toBe('password');
+    await screenshotsAtBothSizes(page, 'accounts-ar-20-change-email-form');
+  });
+
+  it('changes the address through the form and the link sent to the new address (English)', async () => {
+    const page = await openPage('en');
+    const suffix = randomBytes(4).toString('hex');
+    const email = `e2e-change-en-${suffix}@example.com`;
+    const newEmail = `e2e-changed-en-${suffix}@example.com`;
+    await signUpVerified(page, { name: 'Huda Salem', email, password });
+    await page.goto('/user/basic-info');
+    const section = page.getByTestId('email-change');
+    expect(await section.locator('input[name="current_email"]').inputValue()).toBe(email);
+    await section.locator(':scope > .form__actions button').click();
+    const dialog = page.locator('[data-testid="email-change-dialog"][open]');
+    await dialog.waitFor();
+    await screenshotsAtBothSizes(page, 'accounts-en-20-change-email-form');
+    await fill(dialog, { email: newEmail, password });
+    await dialog.locator('button[type="submit"]').click();
+    await confirmSuccessDialog(page, `We sent a confirmation link to \u2068${newEmail}\u2069`, 'accounts-en-21-change-email-sent');
+    // Pending: the account keeps its address until the link is opened.
+    await expect.poll(() => section.getByTestId('email-change-pending').innerText()).toContain(`Waiting for confirmation at \u2068${newEmail}\u2069`);
+    expect(await section.locator('input[name="current_email"]').inputValue()).toBe(email);
+    await screenshotsAtBothSizes(page, 'accounts-en-22-change-email-pending');
+
+    // The old address gets a notice without the link; the new one gets the link.
+    const notice = decodeMail(await waitForMail(email, (raw) => decodeMail(raw).includes('A change of your e-mail address was requested')));
+    expect(notice).not.toContain('/email/change/');
+    const mail = decodeMail(await waitForMail(newEmail, (raw) => decodeMail(raw).includes('/email/change/')));
+    await page.goto(linkInMail(mail, '/email/change/'));
+    await expect.poll(() => page.url()).toContain('/email/verify?status=email_changed');
+    await expect.poll(() => page.locator('[data-status="email_changed"]').innerText()).toContain('Your e-mail address has been changed.');
+    await screenshot(page, 'accounts-en-23-email-changed');
+    await page.locator('[data-status="email_changed"] a.button').click();
+    await expect.poll(() => pathOf(page)).toBe('/user/basic-info');
+    await expect.poll(() => section.locator('input[name="current_email"]').inputValue()).toBe(newEmail);
+    expect(await section.getByTestId('email-change-pending').count()).toBe(0);
+
+    // The same link again: used.
+    await page.goto(linkInMail(mail, '/email/change/'));
+    await expect.poll(() => page.locator('[data-status="change_invalid"]').innerText()).toContain('This link is invalid or has already been used.');
+
+    await signOut(page, 'en');
+    await page.goto('/login');
+    await fill(page, { email, password });
+    await submit(page);
+    await expect.poll(() => page.locator('.form-field__errors').first().innerText()).toBe(TEXT.en.credentials);
+    await signIn(page, newEmail, password);
   });
 });

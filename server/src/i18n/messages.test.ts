@@ -32,6 +32,7 @@ const COUNTED: Record<string, Partial<Record<'en' | 'ar', NounName | null>>> = {
   'dictionary.too_many_words': { en: 'word', ar: 'word' },
   'documents.error_too_many_pages': { en: 'page', ar: 'page' },
   'auth.mail.verify.expiry': { en: 'minute', ar: 'minute' },
+  'auth.mail.email_change_confirm.expiry': { en: 'minute', ar: 'minute' },
   'auth.mail.reset.expiry': { en: 'minute', ar: 'minute' },
   'billing.mail.trial_reminder.subject': { en: 'day', ar: 'day' },
   'billing.mail.payment_failed.body': { en: 'day', ar: 'day' },

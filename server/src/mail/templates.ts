@@ -308,6 +308,33 @@ export const templates = {
     );
   },
 
+  /** To the new address of an e-mail change: the single-use link that makes the change. */
+  confirmEmailChange(locale: Locale, data: { name: string; newEmail: string; url: string; expiresInMinutes: number }): RenderedMail {
+    return accountMail(
+      locale,
+      data.name,
+      'email_change_confirm',
+      [t(locale, 'auth.mail.email_change_confirm.intro', { email: isolate(data.newEmail) }), t(locale, 'auth.mail.email_change_confirm.expiry', { count: data.expiresInMinutes })],
+      { url: data.url, labelKey: 'auth.mail.email_change_confirm.action' },
+    );
+  },
+
+  /** To the current address when a change is asked for: a notice, with no link that changes anything. */
+  emailChangeRequested(locale: Locale, data: { name: string; newEmail: string }): RenderedMail {
+    return accountMail(locale, data.name, 'email_change_requested', [
+      t(locale, 'auth.mail.email_change_requested.intro', { email: isolate(data.newEmail) }),
+      t(locale, 'auth.mail.email_change_requested.warning'),
+    ]);
+  },
+
+  /** To the old address once the change is made. */
+  emailChanged(locale: Locale, data: { name: string; newEmail: string }): RenderedMail {
+    return accountMail(locale, data.name, 'email_changed', [
+      t(locale, 'auth.mail.email_changed.intro', { email: isolate(data.newEmail) }),
+      t(locale, 'auth.mail.email_changed.warning'),
+    ]);
+  },
+
   /** The last e-mail of a deleted account. */
   accountDeleted(locale: Locale, data: { name: string }): RenderedMail {
     // The account is gone: the footer says why this mail came, not "because of your Lisan account".

@@ -5,6 +5,8 @@ import type { SocialProvider } from '../../config';
 export const VERIFY_LINK_TTL_MINUTES = 60;
 /** Minutes a password reset link stays valid. */
 export const RESET_TOKEN_TTL_MINUTES = 60;
+/** Minutes the link confirming a new e-mail address stays valid (as the verification link's). */
+export const EMAIL_CHANGE_TTL_MINUTES = VERIFY_LINK_TTL_MINUTES;
 /** Minutes a social sign-in may take between leaving for the provider and coming back. */
 export const OAUTH_STATE_TTL_MINUTES = 10;
 /** Length of the free trial every new account starts with (spec section 9). */
@@ -22,6 +24,8 @@ export const RATE_LIMITS = {
   resetPerIp: [10, 60],
   registerPerIp: [20, 60 * 60],
   verificationResendPerUser: [6, 60],
+  /** Requests and resends of an e-mail address change (each mails the new address). */
+  emailChangePerUser: [5, 60 * 60],
 } as const satisfies Record<string, readonly [number, number]>;
 
 export const SOCIAL_PROVIDERS: readonly SocialProvider[] = ['google', 'linkedin'];
@@ -77,6 +81,11 @@ export function isValidVerificationSignature(input: {
 export function passwordResetUrl(appUrl: string, token: string, email: string): string {
   const query = new URLSearchParams({ token, email });
   return `${appUrl}/reset-password?${query.toString()}`;
+}
+
+/** The link of the mail to a new address: GET /email/change/{token} confirms the change. */
+export function emailChangeUrl(appUrl: string, token: string): string {
+  return `${appUrl}/email/change/${token}`;
 }
 
 /** Where a signed-in user lands (spec section 2): admins on the plan list, everyone else on the dashboard. */

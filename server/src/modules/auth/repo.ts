@@ -25,6 +25,27 @@ export function createAuthRepo(db: Kysely<DB>) {
       return Number(result.numDeletedRows) === 1;
     },
 
+    // ---- pending e-mail address changes (one per user) ----
+    saveEmailChange(input: { userId: number; newEmail: string; tokenHash: string; createdAt: Date; expiresAt: Date }) {
+      const values = { new_email: input.newEmail, token_hash: input.tokenHash, created_at: input.createdAt, expires_at: input.expiresAt };
+      return db
+        .insertInto('email_changes')
+        .values({ user_id: input.userId, ...values })
+        .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
+        .execute();
+    },
+    findEmailChange(userId: number) {
+      return db.selectFrom('email_changes').selectAll().where('user_id', '=', userId).executeTakeFirst();
+    },
+    /** Removes and returns the change whose token has this hash: each link can be used once. */
+    takeEmailChange(tokenHash: string) {
+      return db.deleteFrom('email_changes').where('token_hash', '=', tokenHash).returningAll().executeTakeFirst();
+    },
+    async deleteEmailChange(userId: number) {
+      const result = await db.deleteFrom('email_changes').where('user_id', '=', userId).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
     // ---- social accounts ----
     findSocialAccount(provider: SocialProvider, subject: string) {
       return db.selectFrom('social_accounts').selectAll().where('provider', '=', provider).where('subject', '=', subject).executeTakeFirst();

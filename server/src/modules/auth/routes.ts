@@ -1,14 +1,18 @@
 import { authProviders, forgotPasswordRequest, loginRequest, registerRequest, registered, resetPasswordRequest, statusText, verificationSent } from '../../../../contract/auth';
-import { requireActor } from '../../http/access';
+import { changeEmailRequest, userUpdated } from '../../../../contract/users';
+import type { UserRow } from '../../db/schema';
+import { requireActor, type Actor } from '../../http/access';
 import { NotFound } from '../../http/errors';
 import { resolveLocale } from '../../http/locale';
 import { answers, noContent, redirect, type App } from '../../http/responses';
 import type { SessionStore } from '../../http/sessions';
 import { parseInput } from '../../http/validation';
-import { t } from '../../i18n/messages';
+import { isolate, t } from '../../i18n/messages';
+import type { UsersService } from '../users/service';
 import { homePathFor, isSocialProvider } from './auth.fns';
 import {
   socialStartQuerySchema,
+  emailChangeParamsSchema,
   verifyLinkParamsSchema,
   verifyLinkQuerySchema,
 } from './schemas';
@@ -23,8 +27,10 @@ export const EMAIL_VERIFY_PAGE = '/email/verify';
 
 export function authRoutes(
   app: App,
-  deps: { auth: AuthService; social: SocialLoginService; sessions: SessionStore; secureCookies: boolean },
+  deps: { auth: AuthService; social: SocialLoginService; users: UsersService; sessions: SessionStore; secureCookies: boolean },
 ) {
+  const profileOf = (user: UserRow, actor: Actor) => deps.users.getOwnProfile(user, { startedAt: actor.sessionStartedAt });
+
   app.post('/mt/register', { schema: answers({ 201: registered }) }, async (request, reply) => {
     const input = parseInput(registerRequest, request.body);
     const user = await deps.auth.register(input, { ip: request.ip, locale: resolveLocale(request) });
@@ -66,6 +72,33 @@ export function authRoutes(
     const params = parseInput(verifyLinkParamsSchema, request.params);
     const query = parseInput(verifyLinkQuerySchema, request.query);
     const outcome = await deps.auth.verifyEmailLink({ ...params, ...query });
+    return reply.header('cache-control', 'no-store').redirect(`${EMAIL_VERIFY_PAGE}?status=${outcome}`);
+  });
+
+  // Changing the e-mail address: a link to the new address makes the change (docs/decisions.md).
+  app.post('/api/user/change-email', { config: { access: 'verified' }, schema: answers(userUpdated) }, async (request) => {
+    const actor = requireActor(request);
+    const input = parseInput(changeEmailRequest, request.body);
+    await deps.auth.requestEmailChange(actor.user, input);
+    return { message: t(resolveLocale(request), 'users.email_change_sent', { email: isolate(input.email) }), user: await profileOf(actor.user, actor) };
+  });
+
+  app.post('/api/user/change-email/resend', { config: { access: 'verified' }, schema: answers(userUpdated) }, async (request) => {
+    const actor = requireActor(request);
+    const email = await deps.auth.resendEmailChange(actor.user);
+    return { message: t(resolveLocale(request), 'users.email_change_sent', { email: isolate(email) }), user: await profileOf(actor.user, actor) };
+  });
+
+  app.post('/api/user/change-email/cancel', { config: { access: 'verified' }, schema: answers(userUpdated) }, async (request) => {
+    const actor = requireActor(request);
+    await deps.auth.cancelEmailChange(actor.user);
+    return { message: t(resolveLocale(request), 'users.email_change_canceled'), user: await profileOf(actor.user, actor) };
+  });
+
+  // The link of the mail to the new address; signed in or not, the token is the proof.
+  app.get('/email/change/:token', { schema: answers({ 302: redirect }) }, async (request, reply) => {
+    const { token } = parseInput(emailChangeParamsSchema, request.params);
+    const outcome = await deps.auth.confirmEmailChange(token, { userId: request.actor?.user.id ?? null, sessionId: request.actor?.sessionId ?? null });
     return reply.header('cache-control', 'no-store').redirect(`${EMAIL_VERIFY_PAGE}?status=${outcome}`);
   });
 

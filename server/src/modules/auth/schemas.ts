@@ -13,6 +13,8 @@ export const verifyLinkQuerySchema = z.object({
   signature: z.string().optional(),
 });
 
+export const emailChangeParamsSchema = z.object({ token: z.string() });
+
 export const socialStartQuerySchema = z.object({
   remember: z.enum(['1', '0', 'true', 'false']).optional().transform((value) => value === '1' || value === 'true'),
 });

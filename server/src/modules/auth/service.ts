@@ -8,7 +8,10 @@ import type { MailService } from '../../mail/jobs';
 import { hashPassword, verifyPassword } from '../users/passwords';
 import type { UsersService } from '../users/service';
 import type { UsersRepo } from '../users/repo';
+import { isUniqueViolation } from '../../db/client';
 import {
+  EMAIL_CHANGE_TTL_MINUTES,
+  emailChangeUrl,
   emailHash,
   isValidVerificationSignature,
   passwordResetUrl,
@@ -23,6 +26,8 @@ import type { AuthRepo } from './repo';
 import type { LoginInput, RegisterInput, ResetPasswordInput } from './schemas';
 
 export type VerificationOutcome = 'verified' | 'already' | 'invalid';
+/** What opening an e-mail change link did (the result page's `status`). */
+export type EmailChangeOutcome = 'email_changed' | 'change_expired' | 'change_invalid' | 'change_taken';
 
 export interface AuthServiceDeps {
   repo: AuthRepo;
@@ -57,8 +62,94 @@ export function createAuthService(deps: AuthServiceDeps) {
     await deps.mail.send({ to: user.email, locale: user.locale, template: 'verifyEmail', data: { name: user.name, url, expiresInMinutes: VERIFY_LINK_TTL_MINUTES } });
   }
 
+  /** A new single-use link (replacing any earlier one) to the new address, in the user's language. */
+  async function sendEmailChangeLink(user: UserRow, newEmail: string) {
+    const token = randomBytes(32).toString('base64url');
+    const now = deps.now();
+    await deps.repo.saveEmailChange({
+      userId: user.id,
+      newEmail,
+      tokenHash: sha256Hex(token),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + EMAIL_CHANGE_TTL_MINUTES * 60_000),
+    });
+    await deps.mail.send({
+      to: newEmail,
+      locale: user.locale,
+      template: 'confirmEmailChange',
+      data: { name: user.name, newEmail, url: emailChangeUrl(deps.appUrl, token), expiresInMinutes: EMAIL_CHANGE_TTL_MINUTES },
+    });
+  }
+
+  /** The address belongs to another account (sign-up says as much already). */
+  async function takenByAnother(user: UserRow, email: string) {
+    const other = await deps.users.findByEmail(email);
+    return Boolean(other && other.id !== user.id);
+  }
+
   return {
     sendVerificationEmail,
+
+    /**
+     * POST /api/user/change-email: checks the current password, then mails a confirmation link
+     * to the new address and a notice (no link) to the current one. The account keeps its
+     * address until the link is opened. Whether the address is taken is said only after the
+     * password matched, so it tells no more than sign-up does.
+     */
+    async requestEmailChange(user: UserRow, input: { email: string; password: string }) {
+      await limit(`email-change:user:${user.id}`, RATE_LIMITS.emailChangePerUser);
+      if (!user.password_hash) throw Invalid.field('password', 'users.set_password_to_change_email');
+      if (input.email === user.email.toLowerCase()) throw Invalid.field('email', 'users.email_same');
+      await deps.users.checkCurrentPassword(user, input.password, 'password', 'users.password_incorrect');
+      if (await takenByAnother(user, input.email)) throw Invalid.field('email', 'auth.email_taken');
+      await sendEmailChangeLink(user, input.email);
+      await deps.mail.send({ to: user.email, locale: user.locale, template: 'emailChangeRequested', data: { name: user.name, newEmail: input.email } });
+    },
+
+    /** POST /api/user/change-email/resend: a new link (the earlier one dies) to the pending address. */
+    async resendEmailChange(user: UserRow) {
+      const pending = await deps.repo.findEmailChange(user.id);
+      if (!pending) throw Invalid.field('email', 'users.email_change_none');
+      await limit(`email-change:user:${user.id}`, RATE_LIMITS.emailChangePerUser);
+      if (await takenByAnother(user, pending.new_email)) {
+        await deps.repo.deleteEmailChange(user.id);
+        throw Invalid.field('email', 'auth.email_taken');
+      }
+      await sendEmailChangeLink(user, pending.new_email);
+      return pending.new_email;
+    },
+
+    /** POST /api/user/change-email/cancel: the pending change and its link are dropped. */
+    async cancelEmailChange(user: UserRow) {
+      await deps.repo.deleteEmailChange(user.id);
+    },
+
+    /**
+     * GET /email/change/{token}: switches the address to the one the link was sent to (which
+     * it proves, so it counts as verified). The link is used up whatever the outcome. Every
+     * session of the user ends but `session`, the one that opened the link if it is the user's;
+     * the old address is told.
+     */
+    async confirmEmailChange(token: string, session: { userId: number | null; sessionId: string | null }): Promise<EmailChangeOutcome> {
+      if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return 'change_invalid';
+      const row = await deps.repo.takeEmailChange(sha256Hex(token));
+      if (!row) return 'change_invalid';
+      const now = deps.now();
+      if (new Date(row.expires_at).getTime() <= now.getTime()) return 'change_expired';
+      const user = await deps.users.findById(Number(row.user_id));
+      if (!user) return 'change_invalid';
+      if (await takenByAnother(user, row.new_email)) return 'change_taken';
+      try {
+        await deps.usersRepo.update(user.id, { email: row.new_email, email_verified_at: now }, now);
+      } catch (error) {
+        if (isUniqueViolation(error)) return 'change_taken';
+        throw error;
+      }
+      await deps.sessions.endAllForUser(user.id, session.userId === Number(user.id) && session.sessionId ? session.sessionId : undefined);
+      await deps.mail.send({ to: user.email, locale: user.locale, template: 'emailChanged', data: { name: user.name, newEmail: row.new_email } });
+      deps.logger.info({ userId: user.id }, 'e-mail address changed');
+      return 'email_changed';
+    },
 
     /** POST /mt/register: a new account on the free trial, and its verification e-mail. */
     async register(input: RegisterInput, context: { ip: string; locale: Locale }) {

@@ -74,6 +74,8 @@ export interface UsersServiceDeps {
     listSocialProviders(userId: number): Promise<SocialProvider[]>;
     unlinkSocialAccount(userId: number, provider: SocialProvider): Promise<boolean>;
   };
+  /** The user's pending change of e-mail address (kept by the auth module). */
+  emailChanges: { findEmailChange(userId: number): Promise<{ new_email: string; expires_at: Date } | undefined> };
   appUrl: string;
 }
 
@@ -99,6 +101,7 @@ export function createUsersService(deps: UsersServiceDeps) {
     const team = entitled.team;
     const limits = planLimits(plan);
     const providers = await deps.social.listSocialProviders(user.id);
+    const pendingChange = await deps.emailChanges.findEmailChange(user.id);
     const company = readCompanyInfo(user.company_info);
     const billing = await deps.billing.profileExtras(user, plan, entitled.trial.endsAt);
     const usage = await deps.entitlements.usageSnapshot(entitled);
@@ -112,6 +115,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       email_verified_at: user.email_verified_at ? new Date(user.email_verified_at).toISOString() : null,
       locale: user.locale,
       has_password: Boolean(user.password_hash),
+      email_change: pendingChange ? { email: pendingChange.new_email, expires_at: new Date(pendingChange.expires_at).toISOString() } : null,
       social: { google: providers.includes('google'), linkedin: providers.includes('linkedin') },
       personal_info: readPersonalInfo(user.personal_info),
       company: { name: company.name, website: company.website, address: company.address, logo_url: company.logo ? logoUrl(company.logo) : null },
@@ -157,6 +161,8 @@ export function createUsersService(deps: UsersServiceDeps) {
       return { ...(await getProfile(user)), first_session: isFirstSession({ firstSignedInAt: user.first_signed_in_at ? new Date(user.first_signed_in_at) : null }, session) };
     },
     sendPasswordChangedEmail,
+    /** Checks a re-entered current password (10 tries per 15 minutes per user); a 422 on `field` when wrong. */
+    checkCurrentPassword,
 
     /**
      * A new individual account on the free trial (7 days from now). A taken address is a

@@ -54,6 +54,7 @@ describe('GET /api/user', () => {
       email_verified_at: expect.any(String),
       locale: 'en',
       has_password: true,
+      email_change: null,
       social: { google: false, linkedin: true },
       personal_info: { phone: '', job_title: '', country: '' },
       company: { name: '', website: '', address: '', logo_url: null },

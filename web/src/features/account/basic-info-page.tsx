@@ -5,6 +5,7 @@ import { useDialog } from '../../app/dialog-context';
 import { FilePicker } from '../../components/file-picker';
 import { fieldErrors, FormErrors, SelectField, TextField, useFocusFirstError, useFormValues } from '../../components/form-field';
 import { useLanguage } from '../../i18n/use-language';
+import { EmailChangeSection } from './email-change-section';
 import { LOGO_ACCEPT, logoProblem, profileFormData, profileValuesOf, type ProfileValues } from './account.fns';
 import { useUpdateProfile, useUpdateSettings, type SettingsInput } from './use-account';
 import { useCurrentUser } from './use-current-user';
@@ -18,6 +19,8 @@ export function BasicInfoPage() {
   return (
     <>
       <ProfileForm user={user} />
+      {/* After the profile form: its dialog's form must not come before the profile's in the page. */}
+      <EmailChangeSection user={user} />
       <PreferencesForm user={user} />
     </>
   );
@@ -71,7 +74,6 @@ function ProfileForm({ user }: { user: User }) {
         </h2>
         <div className="form__row">
           <TextField label={t('basicInfo.name')} name="name" autoComplete="name" dir="auto" value={values.name} onChange={set('name')} errors={errorsOf('name')} />
-          <TextField label={t('basicInfo.email')} name="email" type="email" dir="ltr" value={user.email} onChange={() => {}} readOnly hint={t('basicInfo.emailHint')} />
         </div>
         <div className="form__row">
           <TextField label={t('basicInfo.phone')} name="phone" type="tel" dir="ltr" autoComplete="tel" value={values.phone} onChange={set('phone')} errors={errorsOf('phone')} maxLength={32} />

@@ -11,6 +11,7 @@ function makeUser(overrides: Partial<User> = {}): User {
     email_verified_at: '2025-01-01T00:00:00Z',
     locale: 'ar',
     has_password: true,
+    email_change: null,
     social: { google: false, linkedin: false },
     personal_info: { phone: '', job_title: '', country: '' },
     company: { name: '', website: '', address: '', logo_url: null },

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import type { SocialProvider } from '../../../../contract/auth';
-import type { DeleteAccountRequest, PasswordUpdateRequest, SettingsRequest, User, UserMessage, UserUpdated } from '../../../../contract/users';
+import type { ChangeEmailRequest, DeleteAccountRequest, PasswordUpdateRequest, SettingsRequest, User, UserMessage, UserUpdated } from '../../../../contract/users';
 import { forgetUser } from '../auth/use-sign-out';
 import { userKeys } from './use-current-user';
 
@@ -49,4 +49,19 @@ export function useDeleteAccount() {
     mutationFn: (input: DeleteAccountRequest) => api.post<UserMessage>('/api/user/delete-account', input),
     onSuccess: () => forgetUser(queryClient),
   });
+}
+
+/** POST /api/user/change-email: mails a confirmation link to the new address; the user shows the pending change. */
+export function useChangeEmail() {
+  return useUserMutation((input: ChangeEmailRequest) => api.post<UserUpdated>('/api/user/change-email', input));
+}
+
+/** POST /api/user/change-email/resend: a new link to the pending address (the earlier one dies). */
+export function useResendEmailChange() {
+  return useUserMutation(() => api.post<UserUpdated>('/api/user/change-email/resend', {}));
+}
+
+/** POST /api/user/change-email/cancel: the pending change is dropped. */
+export function useCancelEmailChange() {
+  return useUserMutation(() => api.post<UserUpdated>('/api/user/change-email/cancel', {}));
 }

@@ -8,6 +8,8 @@ describe('auth helpers', () => {
     expect(verifyStatusFrom(params('status=verified'))).toBe('verified');
     expect(verifyStatusFrom(params('status=already'))).toBe('already');
     expect(verifyStatusFrom(params('status=invalid'))).toBe('invalid');
+    expect(verifyStatusFrom(params('status=email_changed'))).toBe('email_changed');
+    expect(verifyStatusFrom(params('status=change_taken'))).toBe('change_taken');
     expect(verifyStatusFrom(params('status=whatever'))).toBe('unknown');
     expect(verifyStatusFrom(params(''))).toBe('unknown');
   });

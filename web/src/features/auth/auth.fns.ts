@@ -6,13 +6,20 @@ export const authKeys = {
   providers: () => [...authKeys.all, 'providers'] as const,
 };
 
-/** What the server's verification link handler reports (GET /email/verify/{id}/{hash} -> /email/verify?status=). */
-export type VerifyStatus = 'verified' | 'already' | 'invalid' | 'unknown';
+/**
+ * What the server's link handlers report: the verification link (GET /email/verify/{id}/{hash}) and the link that
+ * confirms a change of address (GET /email/change/{token}), both redirecting to /email/verify?status=.
+ */
+export const VERIFY_STATUSES = ['verified', 'already', 'invalid', 'email_changed', 'change_expired', 'change_invalid', 'change_taken'] as const;
+export type VerifyStatus = (typeof VERIFY_STATUSES)[number] | 'unknown';
 
 export function verifyStatusFrom(params: URLSearchParams): VerifyStatus {
   const status = params.get('status');
-  return status === 'verified' || status === 'already' || status === 'invalid' ? status : 'unknown';
+  return (VERIFY_STATUSES as readonly string[]).includes(status ?? '') ? (status as VerifyStatus) : 'unknown';
 }
+
+/** The statuses of an e-mail change link: the page then speaks of the change, not of verification. */
+export const isEmailChangeStatus = (status: VerifyStatus) => status === 'email_changed' || status.startsWith('change_');
 
 /** Why a social sign-in came back without signing in (the server's ?social_error= codes). */
 export const SOCIAL_ERROR_CODES = ['unavailable', 'state', 'cancelled', 'failed', 'no_email', 'email_taken', 'already_linked'] as const;

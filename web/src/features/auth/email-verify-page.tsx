@@ -3,12 +3,13 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { CHECK_EMAIL_PATH, isEmailNotVerified, useCurrentUser, userKeys } from '../account/use-current-user';
-import { verifyStatusFrom } from './auth.fns';
+import { isEmailChangeStatus, verifyStatusFrom, type VerifyStatus } from './auth.fns';
 import { homePathFor } from './roles';
 
 /**
  * The result of an e-mail verification link. The server's link handler
- * (GET /email/verify/{id}/{hash}) redirects here with ?status=verified, already or invalid.
+ * (GET /email/verify/{id}/{hash}) redirects here with ?status=verified, already or invalid; the link confirming a
+ * change of address (GET /email/change/{token}) with email_changed, change_expired, change_invalid or change_taken.
  */
 export function EmailVerifyPage() {
   const { t } = useTranslation();
@@ -22,8 +23,10 @@ export function EmailVerifyPage() {
 
   useEffect(() => {
     // A user call answered before the link was opened is out of date now.
-    if (status === 'verified') void queryClient.invalidateQueries({ queryKey: userKeys.current() });
+    if (status === 'verified' || isEmailChangeStatus(status)) void queryClient.invalidateQueries({ queryKey: userKeys.current() });
   }, [status, queryClient]);
+
+  if (isEmailChangeStatus(status)) return <EmailChangeResult status={status} signedIn={Boolean(user)} />;
 
   const done = status === 'verified' || status === 'already';
   return (
@@ -51,6 +54,36 @@ export function EmailVerifyPage() {
           {!user && !unverified && (
             <Link className="button button--primary" to="/login">
               {tAuth('verify.signIn')}
+            </Link>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** The result of the link that confirms a new address, in the verification result's style. */
+function EmailChangeResult({ status, signedIn }: { status: VerifyStatus; signedIn: boolean }) {
+  const { t } = useTranslation('auth');
+  const changed = status === 'email_changed';
+  const messages = { email_changed: 'emailChange.changed', change_expired: 'emailChange.expired', change_invalid: 'emailChange.invalid', change_taken: 'emailChange.taken' } as const;
+  const message = messages[status as keyof typeof messages] ?? messages.change_invalid;
+  return (
+    <section className="container page-section">
+      <div className="panel status-page" data-status={status}>
+        <span className="status-page__icon" aria-hidden="true">
+          {changed ? '✓' : '!'}
+        </span>
+        <h1>{t('emailChange.title')}</h1>
+        <p className={`notice ${changed ? 'notice--success' : 'notice--error'}`}>{t(message)}</p>
+        <div className="status-page__actions">
+          {signedIn ? (
+            <Link className="button button--primary" to="/user/basic-info">
+              {t('emailChange.toAccount')}
+            </Link>
+          ) : (
+            <Link className="button button--primary" to="/login">
+              {t('verify.signIn')}
             </Link>
           )}
         </div>

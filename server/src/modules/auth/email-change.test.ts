@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import { sha256Hex } from './auth.fns';
+import { createUser, linkIn, sentMails, signIn, testClock, uniqueEmail, waitForMail } from './auth.test-support';
+
+let t: TestApp;
+const clock = testClock();
+let ipCounter = 0;
+const freshIp = () => `198.51.100.${++ipCounter}`;
+
+beforeAll(async () => {
+  t = await createTestApp({ startQueue: true, overrides: { now: clock.now } });
+});
+
+afterAll(() => t.close());
+
+const db = () => t.container.database.db;
+
+async function signedIn(values: Parameters<typeof createUser>[1] = {}) {
+  const user = await createUser(t, values);
+  const client = values.password === null ? await t.client().signInAs(user.id) : await signIn(t, user.email, 'password123', freshIp());
+  return { user, client };
+}
+
+/** Asks for the change and returns the link mailed to the new address. */
+async function requestChange(client: Awaited<ReturnType<typeof signedIn>>['client'], email: string) {
+  const answer = await client.post('/api/user/change-email', { email, password: 'password123' });
+  expect(answer.statusCode).toBe(200);
+  return linkIn(await waitForMail(t, email, 'Confirm your new e-mail address'), '/email/change/');
+}
+
+const pathOf = (url: string) => new URL(url).pathname;
+
+describe('changing the e-mail address', () => {
+  it('mails the link to the new address only, switches on opening it, and the new address signs in', async () => {
+    const { user, client } = await signedIn({ name: 'Salma' });
+    const other = await signIn(t, user.email, 'password123', freshIp()); // a second session elsewhere
+    const newEmail = uniqueEmail('new');
+    const answer = await client.post('/api/user/change-email', { email: newEmail.toUpperCase(), password: 'password123' });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().message).toBe(`We sent a confirmation link to \u2068${newEmail}\u2069. Your address changes when you open it.`);
+    expect(answer.json().user).toMatchObject({ email: user.email, email_change: { email: newEmail, expires_at: expect.any(String) } });
+
+    const confirm = await waitForMail(t, newEmail, 'Confirm your new e-mail address');
+    const notice = await waitForMail(t, user.email, 'A change of your e-mail address was requested');
+    expect(notice.text).toContain(newEmail);
+    expect(notice.text).not.toMatch(/https?:\/\/\S*\/email\/change/);
+    expect(notice.html).not.toContain('/email/change/');
+    const link = linkIn(confirm, '/email/change/');
+
+    // Nothing changes before the link is opened; the token is stored as its hash only.
+    const row = await db().selectFrom('email_changes').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    const token = pathOf(link).split('/').pop()!;
+    expect(row.token_hash).toBe(sha256Hex(token));
+    expect(JSON.stringify(row)).not.toContain(token);
+    expect((await client.get('/api/user')).json().email).toBe(user.email);
+
+    const opened = await client.get(pathOf(link));
+    expect(opened.statusCode).toBe(302);
+    expect(opened.headers.location).toBe('/email/verify?status=email_changed');
+    const profile = (await client.get('/api/user')).json();
+    expect(profile).toMatchObject({ email: newEmail, email_verified_at: expect.any(String), email_change: null });
+    // The session that opened the link stays; the other one ended.
+    expect((await other.get('/api/user')).statusCode).toBe(401);
+    const changed = await waitForMail(t, user.email, 'Your e-mail address was changed');
+    expect(changed.text).toContain(newEmail);
+    expect(changed.html).not.toContain('href=');
+
+    expect((await t.client().request({ method: 'POST', url: '/mt/login', payload: { email: newEmail, password: 'password123' }, remoteAddress: freshIp() })).statusCode).toBe(204);
+    const old = await t.client().request({ method: 'POST', url: '/mt/login', payload: { email: user.email, password: 'password123' }, remoteAddress: freshIp() });
+    expect(old.statusCode).toBe(422);
+
+    // The link works once.
+    expect((await t.client().get(pathOf(link))).headers.location).toBe('/email/verify?status=change_invalid');
+  });
+
+  it('opened signed out, it switches the address and ends every session of the user', async () => {
+    const { user, client } = await signedIn();
+    const newEmail = uniqueEmail('out');
+    const link = await requestChange(client, newEmail);
+    expect((await t.client().get(pathOf(link))).headers.location).toBe('/email/verify?status=email_changed');
+    expect((await client.get('/api/user')).statusCode).toBe(401);
+    const row = await db().selectFrom('users').select(['email']).where('id', '=', user.id).executeTakeFirstOrThrow();
+    expect(row.email).toBe(newEmail);
+  });
+
+  it('refuses with 422 field errors: bad address, same address, wrong password, taken address, missing password', async () => {
+    const { user, client } = await signedIn();
+    const taken = await createUser(t);
+    const refuse = async (body: Record<string, unknown>) => {
+      const answer = await client.post('/api/user/change-email', body);
+      expect(answer.statusCode).toBe(422);
+      return answer.json().errors;
+    };
+    expect(await refuse({ email: 'not-an-address', password: 'password123' })).toEqual({ email: ['wrong email'] });
+    expect(await refuse({ email: user.email.toUpperCase(), password: 'password123' })).toEqual({ email: ['This is already the e-mail address of your account.'] });
+    expect(await refuse({ email: uniqueEmail(), password: 'wrong-password' })).toEqual({ password: ['The password is incorrect.'] });
+    // A taken address is said only after the password matched.
+    expect(await refuse({ email: taken.email, password: 'wrong-password' })).toEqual({ password: ['The password is incorrect.'] });
+    expect(await refuse({ email: taken.email, password: 'password123' })).toEqual({ email: ['The email has already been taken.'] });
+    expect(await refuse({ email: uniqueEmail() })).toEqual({ password: ['Password is required'] });
+    expect(await db().selectFrom('email_changes').selectAll().where('user_id', '=', user.id).executeTakeFirst()).toBeUndefined();
+  });
+
+  it('refuses an account without a password, pointing to setting one, in Arabic too', async () => {
+    const { client } = await signedIn({ password: null });
+    const answer = await client.post('/api/user/change-email', { email: uniqueEmail(), password: 'anything' });
+    expect(answer.statusCode).toBe(422);
+    expect(answer.json().errors).toEqual({ password: ['Set a password first: the change of address is confirmed with it.'] });
+    client.locale = 'ar';
+    const arabic = await client.post('/api/user/change-email', { email: uniqueEmail(), password: 'anything' });
+    expect(arabic.json().errors).toEqual({ password: ['عيِّن كلمة مرور أولًا، فبها يُؤكَّد تغيير البريد الإلكتروني.'] });
+  });
+
+  it('is refused signed out and with an unverified address', async () => {
+    expect((await t.client().post('/api/user/change-email', { email: uniqueEmail(), password: 'password123' })).statusCode).toBe(401);
+    const { client } = await signedIn({ verified: false });
+    expect((await client.post('/api/user/change-email', { email: uniqueEmail(), password: 'password123' })).statusCode).toBe(450);
+  });
+
+  it('an expired link says so and changes nothing', async () => {
+    const { user, client } = await signedIn();
+    const link = await requestChange(client, uniqueEmail('late'));
+    clock.advance(61 * 60_000);
+    expect((await t.client().get(pathOf(link))).headers.location).toBe('/email/verify?status=change_expired');
+    expect((await client.get('/api/user')).json()).toMatchObject({ email: user.email, email_change: null });
+  });
+
+  it('an invalid link says so', async () => {
+    expect((await t.client().get('/email/change/not-a-token')).headers.location).toBe('/email/verify?status=change_invalid');
+    expect((await t.client().get(`/email/change/${'A'.repeat(43)}`)).headers.location).toBe('/email/verify?status=change_invalid');
+  });
+
+  it('refuses cleanly when the address was taken before the link was opened', async () => {
+    const { user, client } = await signedIn();
+    const newEmail = uniqueEmail('race');
+    const link = await requestChange(client, newEmail);
+    await createUser(t, { email: newEmail });
+    expect((await t.client().get(pathOf(link))).headers.location).toBe('/email/verify?status=change_taken');
+    expect((await client.get('/api/user')).json()).toMatchObject({ email: user.email, email_change: null });
+  });
+
+  it('a resend replaces the link (the first one dies); cancel drops the change', async () => {
+    const { user, client } = await signedIn({ locale: 'ar' });
+    const newEmail = uniqueEmail('resend');
+    expect((await client.post('/api/user/change-email', { email: newEmail, password: 'password123' })).statusCode).toBe(200);
+    const first = await waitForMail(t, newEmail, 'أكِّد بريدك الإلكتروني الجديد');
+    expect(first.html).toContain('dir="rtl"');
+    const resent = await client.post('/api/user/change-email/resend');
+    expect(resent.statusCode).toBe(200);
+    expect(resent.json().user.email_change.email).toBe(newEmail);
+    await expect.poll(() => sentMails(t).filter((mail) => mail.to === newEmail).length).toBe(2);
+    const second = sentMails(t).filter((mail) => mail.to === newEmail)[1]!;
+    const firstLink = linkIn(first, '/email/change/');
+    const secondLink = linkIn(second, '/email/change/');
+    expect(secondLink).not.toBe(firstLink);
+    expect((await t.client().get(pathOf(firstLink))).headers.location).toBe('/email/verify?status=change_invalid');
+
+    const canceled = await client.post('/api/user/change-email/cancel');
+    expect(canceled.statusCode).toBe(200);
+    expect(canceled.json().user.email_change).toBeNull();
+    expect((await t.client().get(pathOf(secondLink))).headers.location).toBe('/email/verify?status=change_invalid');
+    expect((await client.get('/api/user')).json().email).toBe(user.email);
+    expect((await client.post('/api/user/change-email/resend')).statusCode).toBe(422);
+  });
+
+  it('is rate-limited per user', async () => {
+    const { client } = await signedIn();
+    const codes: number[] = [];
+    for (let i = 0; i < 6; i++) codes.push((await client.post('/api/user/change-email', { email: uniqueEmail('many'), password: 'password123' })).statusCode);
+    expect(codes).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+});
