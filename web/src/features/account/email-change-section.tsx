@@ -47,7 +47,19 @@ export function EmailChangeSection({ user }: { user: User }) {
       <h2 id="email-title" className="account-card__title">
         {t('emailChange.title')}
       </h2>
-      <TextField label={t('emailChange.current')} name="current_email" type="email" dir="ltr" value={user.email} onChange={() => {}} readOnly hint={t('emailChange.hint')} />
+      {/* Text, not a read-only field: a long address wraps whole on a phone instead of being cut off. */}
+      <div className="email-change__current">
+        <p className="form-field__label">
+          {t('emailChange.current')}
+        </p>
+        {/* The line starts where the page's lines start; the address inside it is left to right. */}
+        <p className="email-change__address">
+          <bdi dir="ltr" data-testid="current-email">
+            {user.email}
+          </bdi>
+        </p>
+        <p className="form-field__hint">{t('emailChange.hint')}</p>
+      </div>
       {pending && (
         <div className="notice notice--info" data-testid="email-change-pending">
           <p>
