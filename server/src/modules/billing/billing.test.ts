@@ -570,6 +570,26 @@ describe('team seats follow the subscription', () => {
     expect(await subscriptionOf(admin)).toMatchObject({ status: 'active', source: 'admin', amount: 0, plan: { slug: 'pro' } });
   });
 
+  it("carries an administrator's paid subscription on as a grant at its renewal: no invoice, no charge, the same plan", async () => {
+    clock.set('2027-10-01T10:00:00Z');
+    await createTrialUser(t, { email: 'promoted-admin@example.com', roleId: 1 });
+    const admin = await signIn(t, 'promoted-admin@example.com');
+    // A subscription bought before the account became an administrator's, with a saved card.
+    await subscribeInDatabase(t, 'promoted-admin@example.com', { plan: 'hobbyist' });
+    const before = await subscriptionOf(admin);
+    expect(before).toMatchObject({ status: 'active', source: 'paid', plan: { slug: 'hobbyist' } });
+    const invoicesBefore = (await admin.get('/api/user/invoices')).json().data.length;
+
+    clock.set(new Date(new Date(before.expires_at).getTime() + 3_600_000).toISOString());
+    await t.container.billing.sweep();
+    await t.container.billing.sweep();
+    const again = await signIn(t, 'promoted-admin@example.com');
+    const after = await subscriptionOf(again);
+    expect(after).toMatchObject({ status: 'active', source: 'admin', amount: 0, plan: { slug: 'hobbyist' } });
+    expect(new Date(after.expires_at).getTime()).toBeGreaterThan(new Date(before.expires_at).getTime());
+    expect((await again.get('/api/user/invoices')).json().data).toHaveLength(invoicesBefore);
+  });
+
   it("renews an admin's grant free of charge, and a plan bought replaces it", async () => {
     clock.set('2027-04-01T10:00:00Z');
     const granted = await createTrialUser(t, { email: 'granted@example.com' });

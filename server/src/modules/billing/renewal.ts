@@ -3,6 +3,7 @@ import { addPeriod, periodAmountMinor, replacementPlan, textToMinor } from './bi
 import { ADMIN_GRANT, DAY_MS, TRIAL_REMINDER_DAYS, type BillingContext } from './context';
 import type { Invoices } from './invoices';
 import { inTransaction } from './repo';
+import { ROLE } from '../../http/access';
 import type { InvoiceRow, SubscriptionRow } from '../../db/tables/billing';
 
 /**
@@ -119,10 +120,14 @@ export function createRenewals(ctx: BillingContext, invoices: Invoices) {
     const seats = plan.is_team ? (subscription.next_seats ?? subscription.seats) : 1;
     const start = new Date(subscription.current_period_end);
     const end = addPeriod(start, frequency);
-    if (subscription.gateway === ADMIN_GRANT) {
+    // An administrator's account buys no plan (refusePlanPurchase): a paid subscription it still
+    // has (bought before the account became an administrator's) is not charged again, and goes on
+    // from here as a grant, the way the admin area gives an administrator's account its plan.
+    const grantFromNow = subscription.gateway !== ADMIN_GRANT && user.role_id === ROLE.admin;
+    if (subscription.gateway === ADMIN_GRANT || grantFromNow) {
       // An admin's grant runs on, period after period, with no invoice, until someone changes it.
       await inTransaction(deps.db, async (r) => {
-        if (!(await r.advanceSubscription(subscription.id, start, { plan_id: plan!.id, frequency, seats, current_period_start: start, current_period_end: end }, now()))) return;
+        if (!(await r.advanceSubscription(subscription.id, start, { plan_id: plan!.id, frequency, seats, current_period_start: start, current_period_end: end, ...(grantFromNow ? { gateway: ADMIN_GRANT } : {}) }, now()))) return;
         await r.setUserPlan(user.id, plan!.id, now());
         await syncSeats(r, user.id, seats);
       });

@@ -116,7 +116,7 @@ export function createBillingRepo(db: Kysely<DB>) {
       return db.selectFrom('subscriptions').selectAll().where('status', '=', 'active').where('current_period_end', '<=', now).orderBy('current_period_end').limit(limit).execute();
     },
     /** Moves a subscription to its next period; false when another run already did. */
-    async advanceSubscription(id: number, fromEnd: Date, values: { plan_id: number; frequency: Frequency; seats: number; current_period_start: Date; current_period_end: Date }, now: Date) {
+    async advanceSubscription(id: number, fromEnd: Date, values: { plan_id: number; frequency: Frequency; seats: number; current_period_start: Date; current_period_end: Date; gateway?: string }, now: Date) {
       const result = await db
         .updateTable('subscriptions')
         .set({ ...values, next_plan_id: null, next_frequency: null, next_seats: null, updated_at: now })
