@@ -2,9 +2,15 @@
 // settings (create, the key shown once, the list with last use and usage, revoke), a key used
 // from outside the browser against /v2/translate and /translate, the Developers page and the
 // admin plan form's API switch. Every screen is photographed, desktop and mobile.
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { sampleDocx } from '../../server/test/fixtures/docx-fixture';
 import { E2E_ADMIN } from './global-setup';
 import { answerQuestion, apiCall, baseUrl, closeBrowserConnection, expectTableCardsOnPhone, newConsentedPage, screenshotsAtBothSizes, signInThroughForm, signUpVerified } from './helpers';
 
@@ -83,6 +89,57 @@ describe.each(['en', 'ar'] as const)('developer API screens (%s)', (locale) => {
     expect(await page.getByTestId('curl-deepl-translate').textContent()).toContain(`${baseUrl()}/v2/translate`);
     expect(await page.getByTestId('curl-libre-translate').textContent()).toContain(`${baseUrl()}/translate`);
     await screenshotsAtBothSizes(page, `developer-docs-${locale}`);
+  });
+});
+
+/** Runs one printed curl command (with the key put in), as a reader pasting it into bash would; its body and status. */
+async function runPrinted(command: string, key: string, cwd: string) {
+  // The status goes on a last line of its own; nothing else of the command is changed.
+  const { stdout } = await promisify(execFile)('bash', ['-c', `${command.replaceAll('YOUR_API_KEY', key)} --silent --show-error --write-out '\\n%{http_code}'`], { cwd, timeout: 60_000 });
+  const lines = stdout.split('\n');
+  return { status: Number(lines.at(-1)), body: lines.slice(0, -1).join('\n') };
+}
+
+describe('Developers page', () => {
+  it('prints curl commands that work as they are, pasted into a shell with a key put in', async () => {
+    const page = await newConsentedPage('en', contexts);
+    await signUpVerified(page, { name: 'Curl', email: `curl-${randomBytes(4).toString('hex')}@example.com`, password: 'a-long-password-1' });
+    const created = await apiCall(page, 'POST', '/api/user/api-keys', { name: 'Shell' });
+    expect(created.status).toBe(201);
+    const key: string = created.body.data.key;
+    await page.goto('/developers');
+    const blocks = page.locator('pre[data-testid^="curl-"]');
+    await expect.poll(() => blocks.count()).toBe(8);
+    const cwd = await fs.mkdtemp(path.join(os.tmpdir(), 'lisan-curl-'));
+    await fs.writeFile(path.join(cwd, 'report.docx'), await sampleDocx());
+    try {
+      for (const block of await blocks.all()) {
+        const name = (await block.getAttribute('data-testid'))!;
+        const commands = (await block.textContent())!.split('\n\n');
+        if (name !== 'curl-deepl-document') {
+          expect(commands, name).toHaveLength(1);
+          const answer = await runPrinted(commands[0]!, key, cwd);
+          // 201 where DeepL answers Created (a glossary).
+          expect(answer.status, `${name}: ${answer.body}`).toBe(name === 'curl-deepl-glossary' ? 201 : 200);
+          continue;
+        }
+        // Upload, then the status with the upload's id and key until done, then the result into report-ar.docx.
+        const [upload, status, result] = commands;
+        const uploaded = await runPrinted(upload!, key, cwd);
+        expect(uploaded.status, uploaded.body).toBe(200);
+        const { document_id: id, document_key: documentKey } = JSON.parse(uploaded.body) as { document_id: string; document_key: string };
+        const withIds = (command: string) => command.replaceAll('DOCUMENT_ID', id).replaceAll('DOCUMENT_KEY', documentKey);
+        await expect
+          .poll(async () => JSON.parse((await runPrinted(withIds(status!), key, cwd)).body).status, { timeout: 60_000, interval: 500 })
+          .toBe('done');
+        expect((await runPrinted(withIds(result!), key, cwd)).status).toBe(200);
+        expect((await fs.readFile(path.join(cwd, 'report-ar.docx'))).subarray(0, 2).toString()).toBe('PK');
+      }
+      // What the document's commands need said is the page's text, not a comment in the block.
+      expect(await page.getByTestId('curl-deepl-document-note').textContent()).toContain('document_key');
+    } finally {
+      await fs.rm(cwd, { recursive: true, force: true });
+    }
   });
 });
 

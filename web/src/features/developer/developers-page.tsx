@@ -21,10 +21,11 @@ export function DevelopersPage() {
   const { t } = useTranslation('developer');
   const { t: tc } = useTranslation();
   const base = window.location.origin;
-  // The comment's calls stay as typed (no isolates: they sit in a code block a reader may copy).
-  const examples = curlExamples(base, {
-    documentNext: t('docs.documentNext', { status: 'POST /v2/document/{document_id}', result: 'POST /v2/document/{document_id}/result', key: 'document_key', interpolation: { escapeValue: false } }),
-  });
+  const examples = curlExamples(base);
+  /** What an example's code needs said, in the reader's language, after its block. */
+  const notes: Partial<Record<string, string>> = {
+    document: t('docs.documentNext', { id: isolate('document_id'), key: isolate('document_key'), done: isolate('"done"'), interpolation: { escapeValue: false } }),
+  };
   return (
     <section className="container page-section">
       <article className="panel developers" data-testid="developers">
@@ -51,6 +52,7 @@ export function DevelopersPage() {
                 <pre data-testid={`curl-${surface.id}-${name}`} tabIndex={0}>
                   <code>{code}</code>
                 </pre>
+                {notes[name] && <p data-testid={`curl-${surface.id}-${name}-note`}>{notes[name]}</p>}
               </div>
             ))}
           </section>

@@ -3,7 +3,7 @@ import { curlExamples } from './developers.fns';
 
 describe('Developers page examples', () => {
   it('address every call to the given server, with the key where each API expects it', () => {
-    const examples = curlExamples('https://lisan.example', { documentNext: 'Then …' });
+    const examples = curlExamples('https://lisan.example');
     for (const code of Object.values(examples.deepl)) {
       expect(code).toContain("'https://lisan.example/v2/");
       expect(code).toContain('DeepL-Auth-Key YOUR_API_KEY');
@@ -14,9 +14,14 @@ describe('Developers page examples', () => {
     }
   });
 
-  it('writes the comment lines in the reader\'s language', () => {
-    const examples = curlExamples('https://lisan.example', { documentNext: 'ثم تابِع حالته' });
-    expect(examples.deepl.document.split('\n').at(-1)).toBe('# ثم تابِع حالته');
-    expect(Object.values(examples.deepl).join('\n')).not.toMatch(/# then/i);
+  it('holds only commands, the document example all three of DeepL\'s calls (upload, status, result)', () => {
+    const examples = curlExamples('https://lisan.example');
+    for (const code of [...Object.values(examples.deepl), ...Object.values(examples.libre)]) {
+      // No comment lines: what needs saying is the page's text, in the reader's language.
+      expect(code.split('\n').filter((line) => line.trim().startsWith('#'))).toEqual([]);
+      for (const command of code.split('\n\n')) expect(command).toMatch(/^curl /);
+    }
+    const calls = examples.deepl.document.split('\n\n').map((command) => command.match(/'https:\/\/lisan\.example(\S+)'/)?.[1]);
+    expect(calls).toEqual(['/v2/document', '/v2/document/DOCUMENT_ID', '/v2/document/DOCUMENT_ID/result']);
   });
 });
