@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { LINGUISTS } from '../../app/site-links';
+import { BetaNotice } from '../../components/beta-notice';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../account/use-current-user';
 import { PricingSection } from '../plans/pricing-section';
@@ -33,17 +34,7 @@ function Hero() {
               </Link>
             )}
           </div>
-          <p className="beta-notice" role="note">
-            <span className="beta-notice__icon" aria-hidden="true">
-              !
-            </span>
-            <span>
-              {t('hero.betaNotice')}{' '}
-              <Link to="/human-translation" data-testid="beta-order-link">
-                {t('hero.orderHuman')}
-              </Link>
-            </span>
-          </p>
+          <BetaNotice text={t('hero.betaNotice')} linkText={t('hero.orderHuman')} linkTestId="beta-order-link" />
         </div>
         <figure className="hero__sample" aria-label={t('hero.sampleLabel')}>
           <div className="sample-pane">

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError } from '../../api/client';
 import { useDialog } from '../../app/dialog-context';
+import { BetaNotice } from '../../components/beta-notice';
 import { formatNumber, isolate } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
 import { useCurrentUser } from '../account/use-current-user';
@@ -296,17 +297,7 @@ export function Translator({ projectId = null, headingLevel = 'h2' }: Translator
         </div>
       )}
 
-      <p className="beta-notice translator__beta" role="note">
-        <span className="beta-notice__icon" aria-hidden="true">
-          !
-        </span>
-        <span>
-          {t('beta')}{' '}
-          <Link to="/human-translation" data-testid="translator-order-link">
-            {t('orderHuman')}
-          </Link>
-        </span>
-      </p>
+      <BetaNotice className="translator__beta" text={t('beta')} linkText={t('orderHuman')} linkTestId="translator-order-link" />
 
       <LimitDialog type={limitType} isGuest={limits.isGuest} />
       {result && (
