@@ -1,5 +1,5 @@
 import { formatDate } from '../../../contract/dates';
-import { formatNumber, isolate, t, type Locale } from '../i18n/messages';
+import { formatNumber, isMessageKey, isolate, t, type Locale } from '../i18n/messages';
 
 /**
  * E-mail templates in English and Arabic. Each returns subject, plain text and HTML;
@@ -94,7 +94,11 @@ export interface BillingMailData {
   params: Record<string, string | number>;
   /** Date placeholders as ISO strings, written in the recipient's language ("24 نوفمبر 2026"). */
   dates?: Record<string, string>;
-  /** Placeholder values that differ per language: names (a plan's), isolated where they are put. */
+  /**
+   * Placeholder values that differ per language: names (a plan's), isolated where they are put. No
+   * `plan` where the mail has none to name (an invoice whose plan was deleted since, or whose line is
+   * no plan): its texts then read "your subscription" (billingText).
+   */
   localized?: Record<string, Record<Locale, string>>;
   /** Another wording of the body (`billing.mail.<kind>.body_<variant>`): a subscription that ended with team seats, or because its user joined a team. */
   variant?: 'seats' | 'team';
@@ -149,6 +153,17 @@ const accountMail = (locale: Locale, name: string, kind: string, paragraphs: str
     footer: footerKey ? t(locale, footerKey) : undefined,
   });
 
+/**
+ * The catalog key of a billing mail's subject or body. A text that names the plan ("your :plan plan",
+ * "invoice :number (:plan)") has a wording without it, `<key>_no_plan`, for a mail with no plan's name;
+ * an empty name (a mail queued before there was that wording) counts as none.
+ */
+function billingText(locale: Locale, data: BillingMailData, part: string): string {
+  const key = `billing.mail.${data.kind}.${part}`;
+  const named = Boolean(data.localized?.plan?.[locale]?.trim());
+  return !named && isMessageKey(`${key}_no_plan`) ? `${key}_no_plan` : key;
+}
+
 export const templates = {
   billing(locale: Locale, data: BillingMailData): RenderedMail {
     // Identifiers with letters (an invoice's number) are isolated: a Latin "INV-2026-0042" in an Arabic
@@ -160,8 +175,8 @@ export const templates = {
     for (const [name, value] of Object.entries(data.dates ?? {})) params[name] = formatDate(value, locale);
     return layout(locale, {
       name: data.name,
-      title: t(locale, `billing.mail.${data.kind}.subject`, params),
-      paragraphs: [t(locale, `billing.mail.${data.kind}.${data.variant ? `body_${data.variant}` : 'body'}`, params), ...(data.sandbox ? [t(locale, 'billing.sandbox_mail_note')] : [])],
+      title: t(locale, billingText(locale, data, 'subject'), params),
+      paragraphs: [t(locale, billingText(locale, data, data.variant ? `body_${data.variant}` : 'body'), params), ...(data.sandbox ? [t(locale, 'billing.sandbox_mail_note')] : [])],
       action: data.action ? { url: data.action.url, label: t(locale, `billing.mail.action.${data.action.label}`) } : undefined,
     });
   },
