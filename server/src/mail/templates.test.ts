@@ -92,7 +92,7 @@ function everyMail(locale: Locale): Array<[string, RenderedMail]> {
   const billing = (kind: Parameters<typeof templates.billing>[1]['kind'], extra: Partial<Parameters<typeof templates.billing>[1]> = {}) =>
     templates.billing(locale, { kind, name, params: { number: 'INV-2026-0042', amount: '29.00', count: 3 }, dates: { date: '2026-12-20T00:00:00Z' }, localized: { plan }, action: { url: `${app}/user/membership`, label: 'plans' }, ...extra });
   return [
-    ['verifyEmail', templates.verifyEmail(locale, { name, url: `${app}/email/verify/12/abc?signature=def`, expiresInMinutes: 60 })],
+    ['verifyEmail', templates.verifyEmail(locale, { name, url: `${app}/email/verify/12/0f8e2b7c41d9a6e3?expires=1764579600&signature=5b1f0c9e8d7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9a8b7c6d5e4f3a2b1c`, expiresInMinutes: 60 })],
     ['resetPassword', templates.resetPassword(locale, { name, url: `${app}/reset-password/abc`, expiresInMinutes: 60 })],
     ['passwordChanged', templates.passwordChanged(locale, { name, resetUrl: `${app}/forgot-password` })],
     ['accountDeleted', templates.accountDeleted(locale, { name })],
@@ -129,6 +129,24 @@ describe.each(['en', 'ar'] as const)('every mail, as sent (%s)', (locale) => {
     expect(mail.html).toMatch(/<td bgcolor="#0f766e"[^>]*><a href="https:\/\/[^"]+" style="[^"]*color:#ffffff[^"]*padding:12px 20px/);
   });
 
+  it.each(everyMail(locale).filter(([, mail]) => mail.html.includes('href=')))("%s: the button's link as text below it, once, the plain text's link", (_kind, mail) => {
+    const copy = /<p style="[^"]*font-size:12px[^"]*">([^<]*)<br><a href="([^"]*)" dir="ltr" style="[^"]*word-break:break-all[^"]*">([^<]*)<\/a><\/p>/.exec(mail.html);
+    expect(copy, mail.html).not.toBeNull();
+    const [, sentence, href, shown] = copy!;
+    expect(sentence).toBe(LINK_COPY[locale]);
+    expect(shown).toBe(href);
+    expect(href).toBe(/<td bgcolor="#0f766e"[^>]*><a href="([^"]*)"/.exec(mail.html)![1]);
+    expect(mail.html.indexOf(sentence)).toBeGreaterThan(mail.html.indexOf('bgcolor="#0f766e"'));
+    expect(mail.html.split(sentence)).toHaveLength(2);
+    expect(mail.html.split(`>${shown}</a>`)).toHaveLength(2);
+    expect(mail.text.split('\n')).toContain(shown.replaceAll('&amp;', '&'));
+  });
+
+  it.each(everyMail(locale).filter(([, mail]) => !mail.html.includes('href=')))('%s: no button, so no line with its link', (_kind, mail) => {
+    expect(mail.html).not.toContain(LINK_COPY[locale]);
+    expect(mail.html).not.toContain('word-break');
+  });
+
   it("an invoice's number is not broken at its hyphens on a phone; a long file name may wrap", () => {
     const mail = templates.billing(locale, { kind: 'payment_failed', name: 'Sami', params: { number: 'INV-2026-0042', amount: '29.00', count: 3 } });
     const body = /<p>([^\n]*INV-2026-0042[^\n]*)<\/p>/.exec(mail.html)![1]!;
@@ -158,6 +176,8 @@ describe.each(['en', 'ar'] as const)('every mail, as sent (%s)', (locale) => {
 
 const escape = (value: string) => value.replaceAll('&', '&amp;');
 
+const LINK_COPY = { en: 'If the button does not work, copy this link into your browser:', ar: 'إذا لم يعمل الزر، فانسخ هذا الرابط والصقه في متصفحك:' };
+
 // A billing mail whose invoice has no plan (its plan deleted since, or a line that is no plan) has
 // no name to put in "your :plan plan": the texts that name the plan have their own wording.
 
@@ -184,7 +204,7 @@ describe.each(['en', 'ar'] as const)('billing mails without a plan (%s)', (local
   it.each(all)('%s reads whole, with no plan and with the empty name of a mail queued earlier', (_kind, data) => {
     for (const localized of [undefined, { plan: { en: '', ar: '' } }]) {
       const mail = templates.billing(locale, { ...data, name: 'Sami', ...(localized ? { localized } : {}) });
-      for (const part of [mail.subject, mail.text, mail.html.replace(/<[^>]+>/g, '')]) {
+      for (const part of [mail.subject, mail.text, mail.html.replace(/<br>/g, '\n').replace(/<[^>]+>/g, '')]) {
         expect(planHoles(part), part).toEqual([]);
         expect(part).not.toMatch(/:[a-z_]{2,}\b(?!\/\/)/);
       }

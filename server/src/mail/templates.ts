@@ -37,7 +37,7 @@ const htmlText = (value: string) =>
 /** A sentence that ends in a message from elsewhere (a failure's reason) gets its full stop. */
 const withFullStop = (sentence: string) => (/[.!?؟…]$/.test(sentence.trim()) ? sentence : `${sentence.trimEnd()}.`);
 
-/** The shared layout: greeting, paragraphs, an optional button, signature and footer. */
+/** The shared layout: greeting, paragraphs, an optional button with its link as text below, signature and footer. */
 export function layout(
   locale: Locale,
   input: { name: string; title: string; paragraphs: string[]; action?: { url: string; label: string }; details?: Array<[string, string]>; footer?: string; signed?: boolean },
@@ -68,8 +68,16 @@ export function layout(
     : '';
   // A table cell carries the button's colour: Outlook's Word engine drops the padding and the
   // inline-block of a link, which left a thin coloured strip behind the label, hard to tap.
+  const href = input.action ? escapeHtml(input.action.url) : '';
   const button = input.action
-    ? `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:24px 0;border-collapse:separate"><tr><td bgcolor="#0f766e" style="background:#0f766e;border-radius:6px;text-align:center"><a href="${escapeHtml(input.action.url)}" style="background:#0f766e;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block;font-weight:600">${escapeHtml(input.action.label)}</a></td></tr></table>`
+    ? `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:24px 0 12px;border-collapse:separate"><tr><td bgcolor="#0f766e" style="background:#0f766e;border-radius:6px;text-align:center"><a href="${href}" style="background:#0f766e;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block;font-weight:600">${escapeHtml(input.action.label)}</a></td></tr></table>`
+    : '';
+  // Below the button, its link as text, for a client that blocks or breaks the button (the plain-text
+  // part has it on a line of its own). dir="ltr" isolates the address inside Arabic text, where the
+  // isolate characters of names would be copied along with it; it breaks anywhere, so a long signed
+  // link wraps on a phone instead of widening the mail.
+  const linkCopy = input.action
+    ? `<p style="font-size:12px;color:#71717a;margin:0 0 24px">${escapeHtml(t(locale, 'mail.link_copy'))}<br><a href="${href}" dir="ltr" style="color:#0f766e;word-break:break-all;overflow-wrap:anywhere">${href}</a></p>`
     : '';
   const html = `<!doctype html>
 <html lang="${locale}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(input.title)}</title></head>
@@ -80,6 +88,7 @@ export function layout(
 ${input.paragraphs.map((p) => `<p>${htmlText(p)}</p>`).join('\n')}
 ${details}
 ${button}
+${linkCopy}
 ${signed ? `<p>${escapeHtml(t(locale, 'mail.closing'))}<br>${escapeHtml(t(locale, 'mail.signature'))}</p>` : ''}
 <hr style="border:none;border-top:1px solid #e4e4e7;margin:24px 0"><p style="font-size:12px;color:#71717a">${escapeHtml(footer)}</p>
 </div></body></html>`;
