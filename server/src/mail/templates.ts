@@ -66,9 +66,9 @@ export function layout(
         )
         .join('')}</table>`
     : '';
+  const href = input.action ? escapeHtml(input.action.url) : '';
   // A table cell carries the button's colour: Outlook's Word engine drops the padding and the
   // inline-block of a link, which left a thin coloured strip behind the label, hard to tap.
-  const href = input.action ? escapeHtml(input.action.url) : '';
   const button = input.action
     ? `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:24px 0 12px;border-collapse:separate"><tr><td bgcolor="#0f766e" style="background:#0f766e;border-radius:6px;text-align:center"><a href="${href}" style="background:#0f766e;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block;font-weight:600">${escapeHtml(input.action.label)}</a></td></tr></table>`
     : '';
