@@ -39,8 +39,9 @@ export const messages = {
 
 export type MessageKey = keyof (typeof common)['en'];
 
-export function isMessageKey(key: string): key is MessageKey {
-  return key in messages.en;
+/** Whether the catalogs have this key, as it is or in plural forms (`key_one`, `key_other`). */
+export function isMessageKey(key: string): boolean {
+  return key in messages.en || `${key}_other` in messages.en;
 }
 
 // Numbers and amounts are written by the module the web app uses too (contract/numbers.ts):

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Locale } from '../i18n/messages';
-import { templates, type RenderedMail } from './templates';
+import { messages, type Locale } from '../i18n/messages';
+import { templates, type BillingMailData, type RenderedMail } from './templates';
 
 // A name a user or an admin typed (a team's, an inviter's, a plan's, a contact form sender's) is
 // wrapped in first-strong isolates wherever a mail puts it: in the subject and the HTML heading
@@ -92,7 +92,7 @@ function everyMail(locale: Locale): Array<[string, RenderedMail]> {
   const billing = (kind: Parameters<typeof templates.billing>[1]['kind'], extra: Partial<Parameters<typeof templates.billing>[1]> = {}) =>
     templates.billing(locale, { kind, name, params: { number: 'INV-2026-0042', amount: '29.00', count: 3 }, dates: { date: '2026-12-20T00:00:00Z' }, localized: { plan }, action: { url: `${app}/user/membership`, label: 'plans' }, ...extra });
   return [
-    ['verifyEmail', templates.verifyEmail(locale, { name, url: `${app}/email/verify/12/abc?signature=def`, expiresInMinutes: 60 })],
+    ['verifyEmail', templates.verifyEmail(locale, { name, url: `${app}/email/verify/12/0f8e2b7c41d9a6e3?expires=1764579600&signature=5b1f0c9e8d7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9a8b7c6d5e4f3a2b1c`, expiresInMinutes: 60 })],
     ['resetPassword', templates.resetPassword(locale, { name, url: `${app}/reset-password/abc`, expiresInMinutes: 60 })],
     ['passwordChanged', templates.passwordChanged(locale, { name, resetUrl: `${app}/forgot-password` })],
     ['accountDeleted', templates.accountDeleted(locale, { name })],
@@ -129,6 +129,24 @@ describe.each(['en', 'ar'] as const)('every mail, as sent (%s)', (locale) => {
     expect(mail.html).toMatch(/<td bgcolor="#0f766e"[^>]*><a href="https:\/\/[^"]+" style="[^"]*color:#ffffff[^"]*padding:12px 20px/);
   });
 
+  it.each(everyMail(locale).filter(([, mail]) => mail.html.includes('href=')))("%s: the button's link as text below it, once, the plain text's link", (_kind, mail) => {
+    const copy = /<p style="[^"]*font-size:12px[^"]*">([^<]*)<br><a href="([^"]*)" dir="ltr" style="[^"]*word-break:break-all[^"]*">([^<]*)<\/a><\/p>/.exec(mail.html);
+    expect(copy, mail.html).not.toBeNull();
+    const [, sentence, href, shown] = copy!;
+    expect(sentence).toBe(LINK_COPY[locale]);
+    expect(shown).toBe(href);
+    expect(href).toBe(/<td bgcolor="#0f766e"[^>]*><a href="([^"]*)"/.exec(mail.html)![1]);
+    expect(mail.html.indexOf(sentence)).toBeGreaterThan(mail.html.indexOf('bgcolor="#0f766e"'));
+    expect(mail.html.split(sentence)).toHaveLength(2);
+    expect(mail.html.split(`>${shown}</a>`)).toHaveLength(2);
+    expect(mail.text.split('\n')).toContain(shown.replaceAll('&amp;', '&'));
+  });
+
+  it.each(everyMail(locale).filter(([, mail]) => !mail.html.includes('href=')))('%s: no button, so no line with its link', (_kind, mail) => {
+    expect(mail.html).not.toContain(LINK_COPY[locale]);
+    expect(mail.html).not.toContain('word-break');
+  });
+
   it("an invoice's number is not broken at its hyphens on a phone; a long file name may wrap", () => {
     const mail = templates.billing(locale, { kind: 'payment_failed', name: 'Sami', params: { number: 'INV-2026-0042', amount: '29.00', count: 3 } });
     const body = /<p>([^\n]*INV-2026-0042[^\n]*)<\/p>/.exec(mail.html)![1]!;
@@ -157,6 +175,66 @@ describe.each(['en', 'ar'] as const)('every mail, as sent (%s)', (locale) => {
 });
 
 const escape = (value: string) => value.replaceAll('&', '&amp;');
+
+const LINK_COPY = { en: 'If the button does not work, copy this link into your browser:', ar: 'إذا لم يعمل الزر، فانسخ هذا الرابط والصقه في متصفحك:' };
+
+// A billing mail whose invoice has no plan (its plan deleted since, or a line that is no plan) has
+// no name to put in "your :plan plan": the texts that name the plan have their own wording.
+
+/** The holes an empty plan name leaves: "()", "your  plan", "باقة .", a subject ending "في باقة ", an empty isolate. */
+function planHoles(part: string): string[] {
+  return [/\(\s*\)/, / {2}/, /\s[.,،:;)]/, /[^\S\n]$/m, /\u2068\s*\u2069/].filter((hole) => hole.test(part)).map(String);
+}
+
+describe.each(['en', 'ar'] as const)('billing mails without a plan (%s)', (locale) => {
+  const app = 'https://lisan.example';
+  const all: Array<[string, Omit<BillingMailData, 'name' | 'localized'>]> = [
+    ['trial_reminder', { kind: 'trial_reminder', params: { count: 3 }, dates: { date: '2026-12-20T00:00:00Z' }, action: { url: `${app}/user/membership`, label: 'plans' } }],
+    ['trial_expired', { kind: 'trial_expired', params: {}, action: { url: `${app}/user/membership`, label: 'plans' } }],
+    ['invoice_paid', { kind: 'invoice_paid', params: { number: 'INV-2026-0042', amount: '29.00' }, action: { url: `${app}/user/payment-management`, label: 'invoices' } }],
+    ['payment_failed', { kind: 'payment_failed', params: { number: 'INV-2026-0042', amount: '29.00', count: 14 }, action: { url: `${app}/user/payment-management`, label: 'pay' } }],
+    ['plan_downgraded', { kind: 'plan_downgraded', params: { number: 'INV-2026-0042' }, action: { url: `${app}/user/membership`, label: 'plans' } }],
+    ['subscription_canceled', { kind: 'subscription_canceled', params: {}, dates: { date: '2026-12-20T00:00:00Z' }, action: { url: `${app}/user/membership`, label: 'membership' } }],
+    ['subscription_resumed', { kind: 'subscription_resumed', params: {}, dates: { date: '2026-12-20T00:00:00Z' }, action: { url: `${app}/user/membership`, label: 'membership' } }],
+    ['subscription_ended', { kind: 'subscription_ended', params: {}, action: { url: `${app}/user/membership`, label: 'plans' } }],
+    ['subscription_ended (seats)', { kind: 'subscription_ended', params: {}, variant: 'seats', action: { url: `${app}/user/membership`, label: 'plans' } }],
+    ['subscription_ended (team)', { kind: 'subscription_ended', params: {}, variant: 'team', action: { url: `${app}/user/membership`, label: 'membership' } }],
+  ];
+
+  it.each(all)('%s reads whole, with no plan and with the empty name of a mail queued earlier', (_kind, data) => {
+    for (const localized of [undefined, { plan: { en: '', ar: '' } }]) {
+      const mail = templates.billing(locale, { ...data, name: 'Sami', ...(localized ? { localized } : {}) });
+      for (const part of [mail.subject, mail.text, mail.html.replace(/<br>/g, '\n').replace(/<[^>]+>/g, '')]) {
+        expect(planHoles(part), part).toEqual([]);
+        expect(part).not.toMatch(/:[a-z_]{2,}\b(?!\/\/)/);
+      }
+    }
+  });
+
+  it('says "your subscription" / «اشتراكك» where the plan would be named', () => {
+    const mail = (kind: BillingMailData['kind'], extra: Partial<BillingMailData> = {}) => templates.billing(locale, { kind, name: 'Sami', params: { number: 'INV-2026-0042', amount: '29.00' }, dates: { date: '2026-12-20T00:00:00Z' }, ...extra });
+    const ar = locale === 'ar';
+    expect(mail('subscription_canceled').subject).toBe(ar ? 'أُلغي اشتراكك' : 'Your subscription is canceled');
+    expect(mail('subscription_resumed').subject).toBe(ar ? 'عاد اشتراكك نشطًا' : 'Your subscription is active again');
+    expect(mail('subscription_ended').subject).toBe(ar ? 'انتهى اشتراكك' : 'Your subscription has ended');
+    expect(mail('subscription_resumed').text).toContain(ar ? 'سيتجدد اشتراكك في 20 ديسمبر 2026 كما كان.' : 'Your subscription will renew on 20 December 2026 as before.');
+    expect(mail('invoice_paid').text).toContain(ar ? 'استلمنا 29.00 دولار أمريكي عن الفاتورة \u2068INV-2026-0042\u2069. يمكنك' : 'We received 29.00 USD for invoice \u2068INV-2026-0042\u2069. You can');
+    expect(mail('plan_downgraded').text).toContain(ar ? 'لذا خُفِّضت باقتك. يمكنك' : 'so your plan was downgraded. Subscribe');
+    // With a plan, the plan is named as before.
+    const named = mail('invoice_paid', { localized: { plan: { en: 'Pro', ar: 'الاحترافية' } } });
+    expect(named.text).toContain(ar ? '(\u2068الاحترافية\u2069)' : '(\u2068Pro\u2069)');
+  });
+
+  it('has a wording without the plan for every billing text that names it', () => {
+    const naming = Object.entries(messages[locale]).filter(([key, text]) => key.startsWith('billing.mail.') && text.includes(':plan'));
+    expect(naming.length).toBeGreaterThan(0);
+    for (const [key] of naming) {
+      const without = messages[locale][`${key}_no_plan`];
+      expect(without, `${key}_no_plan`).toBeDefined();
+      expect(without).not.toContain(':plan');
+    }
+  });
+});
 
 describe.each(['en', 'ar'] as const)("the operators' notices (%s)", (locale) => {
   it('are not signed by the team they are sent to; a mail to a user is', () => {

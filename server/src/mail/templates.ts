@@ -1,5 +1,5 @@
 import { formatDate } from '../../../contract/dates';
-import { formatNumber, isolate, t, type Locale } from '../i18n/messages';
+import { formatNumber, isMessageKey, isolate, t, type Locale } from '../i18n/messages';
 
 /**
  * E-mail templates in English and Arabic. Each returns subject, plain text and HTML;
@@ -37,7 +37,7 @@ const htmlText = (value: string) =>
 /** A sentence that ends in a message from elsewhere (a failure's reason) gets its full stop. */
 const withFullStop = (sentence: string) => (/[.!?؟…]$/.test(sentence.trim()) ? sentence : `${sentence.trimEnd()}.`);
 
-/** The shared layout: greeting, paragraphs, an optional button, signature and footer. */
+/** The shared layout: greeting, paragraphs, an optional button with its link as text below, signature and footer. */
 export function layout(
   locale: Locale,
   input: { name: string; title: string; paragraphs: string[]; action?: { url: string; label: string }; details?: Array<[string, string]>; footer?: string; signed?: boolean },
@@ -66,10 +66,18 @@ export function layout(
         )
         .join('')}</table>`
     : '';
+  const href = input.action ? escapeHtml(input.action.url) : '';
   // A table cell carries the button's colour: Outlook's Word engine drops the padding and the
   // inline-block of a link, which left a thin coloured strip behind the label, hard to tap.
   const button = input.action
-    ? `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:24px 0;border-collapse:separate"><tr><td bgcolor="#0f766e" style="background:#0f766e;border-radius:6px;text-align:center"><a href="${escapeHtml(input.action.url)}" style="background:#0f766e;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block;font-weight:600">${escapeHtml(input.action.label)}</a></td></tr></table>`
+    ? `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:24px 0 12px;border-collapse:separate"><tr><td bgcolor="#0f766e" style="background:#0f766e;border-radius:6px;text-align:center"><a href="${href}" style="background:#0f766e;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block;font-weight:600">${escapeHtml(input.action.label)}</a></td></tr></table>`
+    : '';
+  // Below the button, its link as text, for a client that blocks or breaks the button (the plain-text
+  // part has it on a line of its own). dir="ltr" isolates the address inside Arabic text, where the
+  // isolate characters of names would be copied along with it; it breaks anywhere, so a long signed
+  // link wraps on a phone instead of widening the mail.
+  const linkCopy = input.action
+    ? `<p style="font-size:12px;color:#71717a;margin:0 0 24px">${escapeHtml(t(locale, 'mail.link_copy'))}<br><a href="${href}" dir="ltr" style="color:#0f766e;word-break:break-all;overflow-wrap:anywhere">${href}</a></p>`
     : '';
   const html = `<!doctype html>
 <html lang="${locale}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(input.title)}</title></head>
@@ -80,6 +88,7 @@ export function layout(
 ${input.paragraphs.map((p) => `<p>${htmlText(p)}</p>`).join('\n')}
 ${details}
 ${button}
+${linkCopy}
 ${signed ? `<p>${escapeHtml(t(locale, 'mail.closing'))}<br>${escapeHtml(t(locale, 'mail.signature'))}</p>` : ''}
 <hr style="border:none;border-top:1px solid #e4e4e7;margin:24px 0"><p style="font-size:12px;color:#71717a">${escapeHtml(footer)}</p>
 </div></body></html>`;
@@ -94,7 +103,11 @@ export interface BillingMailData {
   params: Record<string, string | number>;
   /** Date placeholders as ISO strings, written in the recipient's language ("24 نوفمبر 2026"). */
   dates?: Record<string, string>;
-  /** Placeholder values that differ per language: names (a plan's), isolated where they are put. */
+  /**
+   * Placeholder values that differ per language: names (a plan's), isolated where they are put. No
+   * `plan` where the mail has none to name (an invoice whose plan was deleted since, or whose line is
+   * no plan): its texts then read "your subscription" (billingText).
+   */
   localized?: Record<string, Record<Locale, string>>;
   /** Another wording of the body (`billing.mail.<kind>.body_<variant>`): a subscription that ended with team seats, or because its user joined a team. */
   variant?: 'seats' | 'team';
@@ -149,6 +162,17 @@ const accountMail = (locale: Locale, name: string, kind: string, paragraphs: str
     footer: footerKey ? t(locale, footerKey) : undefined,
   });
 
+/**
+ * The catalog key of a billing mail's subject or body. A text that names the plan ("your :plan plan",
+ * "invoice :number (:plan)") has a wording without it, `<key>_no_plan`, for a mail with no plan's name;
+ * an empty name (a mail queued before there was that wording) counts as none.
+ */
+function billingText(locale: Locale, data: BillingMailData, part: string): string {
+  const key = `billing.mail.${data.kind}.${part}`;
+  const named = Boolean(data.localized?.plan?.[locale]?.trim());
+  return !named && isMessageKey(`${key}_no_plan`) ? `${key}_no_plan` : key;
+}
+
 export const templates = {
   billing(locale: Locale, data: BillingMailData): RenderedMail {
     // Identifiers with letters (an invoice's number) are isolated: a Latin "INV-2026-0042" in an Arabic
@@ -160,8 +184,8 @@ export const templates = {
     for (const [name, value] of Object.entries(data.dates ?? {})) params[name] = formatDate(value, locale);
     return layout(locale, {
       name: data.name,
-      title: t(locale, `billing.mail.${data.kind}.subject`, params),
-      paragraphs: [t(locale, `billing.mail.${data.kind}.${data.variant ? `body_${data.variant}` : 'body'}`, params), ...(data.sandbox ? [t(locale, 'billing.sandbox_mail_note')] : [])],
+      title: t(locale, billingText(locale, data, 'subject'), params),
+      paragraphs: [t(locale, billingText(locale, data, data.variant ? `body_${data.variant}` : 'body'), params), ...(data.sandbox ? [t(locale, 'billing.sandbox_mail_note')] : [])],
       action: data.action ? { url: data.action.url, label: t(locale, `billing.mail.action.${data.action.label}`) } : undefined,
     });
   },

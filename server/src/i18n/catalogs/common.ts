@@ -45,6 +45,7 @@ export const common = {
     'mail.greeting_anonymous': 'Hello,',
     'mail.closing': 'Kind regards,',
     'mail.signature': 'The Lisan team',
+    'mail.link_copy': 'If the button does not work, copy this link into your browser:',
     'mail.footer': 'You receive this e-mail because of your Lisan account.',
   },
   ar: {
@@ -112,6 +113,7 @@ export const common = {
     'mail.greeting_anonymous': 'مرحبًا،',
     'mail.closing': 'مع أطيب التحيات،',
     'mail.signature': 'فريق لسان',
+    'mail.link_copy': 'إذا لم يعمل الزر، فانسخ هذا الرابط والصقه في متصفحك:',
     'mail.footer': 'تصلك هذه الرسالة لأن لديك حسابًا في لسان.',
   },
 } as const;

@@ -270,6 +270,39 @@ describe('renewal, decline, overdue, capture, downgrade', () => {
     expect(renderMail(mails[0]).subject).toBe('Plan downgraded for overdue invoice');
   });
 
+  it('mails about an invoice with no plan (its plan deleted since, a line that is no plan) without a hole where the name was', async () => {
+    clock.set('2026-07-04T08:00:00Z');
+    await subscribedUser('planless-paid@example.com', SANDBOX_CARDS.declineLater);
+    await subscribedUser('planless-overdue@example.com', SANDBOX_CARDS.declineLater);
+    clock.set('2026-08-04T09:00:00Z');
+    await t.container.billing.sweep();
+    const db = t.container.database.db;
+    const users = await db.selectFrom('users').select('id').where('email', 'in', ['planless-paid@example.com', 'planless-overdue@example.com']).execute();
+    const cut = await db.updateTable('invoices').set({ plan_id: null }).where('kind', '=', 'renewal').where('user_id', 'in', users.map((u) => u.id)).executeTakeFirst();
+    expect(Number(cut.numUpdatedRows)).toBe(2);
+    // One pays the open renewal with another card; the other's stays unpaid past the grace period.
+    const client = await signIn(t, 'planless-paid@example.com');
+    expect((await client.post('/api/user/update-billing', card('5555 5555 5555 4444'))).statusCode).toBe(200);
+    expect((await client.post('/api/user/pending-invoice/capture', {})).statusCode).toBe(200);
+    clock.set('2026-08-18T09:00:00Z');
+    await t.container.billing.sweep();
+
+    const paid = (await queuedMails(t, { to: 'planless-paid@example.com', kind: 'invoice_paid' })).at(-1);
+    const [downgraded] = await queuedMails(t, { to: 'planless-overdue@example.com', kind: 'plan_downgraded' });
+    for (const job of [paid, downgraded]) {
+      expect(job.data.localized?.plan).toBeUndefined();
+      for (const locale of ['en', 'ar'] as const) {
+        const mail = renderMail({ ...job, locale });
+        for (const part of [mail.subject, mail.text]) expect(part).not.toMatch(/\(\s*\)| {2}|\s[.،]|\u2068\u2069|:plan/);
+      }
+    }
+    const number = `\u2068${paid.data.params.number}\u2069`;
+    expect(renderMail({ ...paid, locale: 'en' }).text).toContain(`We received 9.00 USD for invoice ${number}. You can download it from your account.`);
+    expect(renderMail({ ...paid, locale: 'ar' }).text).toContain(`استلمنا 9.00 دولار أمريكي عن الفاتورة ${number}. يمكنك تنزيلها من حسابك.`);
+    expect(renderMail({ ...downgraded, locale: 'en' }).text).toContain('stayed unpaid, so your plan was downgraded.');
+    expect(renderMail({ ...downgraded, locale: 'ar' }).text).toContain('دون سداد، لذا خُفِّضت باقتك.');
+  });
+
   it('prorates an upgrade mid-period and moves a downgrade to the renewal', async () => {
     clock.set('2026-09-01T00:00:00Z');
     let client = await subscribedUser('upgrade@example.com');

@@ -115,7 +115,7 @@ export function createInvoices(ctx: BillingContext) {
       kind: 'invoice_paid',
       name: user.name,
       params: { number: invoice.number, amount: Number(invoice.amount).toFixed(2) },
-      localized: { plan: plan ? planName(plan) : { en: '', ar: '' } },
+      ...(plan ? { localized: { plan: planName(plan) } } : {}),
       action: { url: `${appUrl}/user/payment-management`, label: 'invoices' },
       sandbox: invoice.gateway === 'sandbox',
     });

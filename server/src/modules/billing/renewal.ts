@@ -184,7 +184,7 @@ export function createRenewals(ctx: BillingContext, invoices: Invoices) {
       kind: 'subscription_ended',
       name: user.name,
       params: {},
-      localized: { plan: plan ? planName(plan) : { en: '', ar: '' } },
+      ...(plan ? { localized: { plan: planName(plan) } } : {}),
       ...(variant ? { variant } : {}),
       action: { url: `${appUrl}/user/membership`, label: options.teamMember ? 'membership' : 'plans' },
     });
@@ -217,7 +217,7 @@ export function createRenewals(ctx: BillingContext, invoices: Invoices) {
         kind: 'plan_downgraded',
         name: user.name,
         params: { number: invoice.number },
-        localized: { plan: plan ? planName(plan) : { en: '', ar: '' } },
+        ...(plan ? { localized: { plan: planName(plan) } } : {}),
         action: { url: `${appUrl}/user/membership`, label: 'plans' },
       });
     }
