@@ -113,6 +113,9 @@ describe('subscribe through the sandbox checkout', () => {
     expect(first).toMatchObject({ status: 'paid', purpose: 'subscribe', message: 'Your subscription to Hobbyist is active.' });
     // The return is idempotent: a reload changes nothing twice.
     expect((await returnFromCheckout(client, sessionId)).status).toBe('paid');
+    // A checkout whose plan is gone since (its row no longer names one) says so without a name.
+    await t.container.database.db.updateTable('checkouts').set({ plan_id: null }).where('gateway_ref', '=', sessionId).execute();
+    expect(await returnFromCheckout(client, sessionId)).toMatchObject({ status: 'paid', message: 'Your subscription is active.' });
 
     const profile = (await client.get('/api/user')).json();
     expect(profile.plan).toMatchObject({ slug: 'hobbyist', frequency: 'monthly', status: 'active', starts_at: '2026-06-01T10:00:00.000Z', expires_at: '2026-07-01T10:00:00.000Z' });

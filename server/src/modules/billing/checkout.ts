@@ -154,10 +154,11 @@ export function createCheckouts(ctx: BillingContext, invoices: Invoices) {
     return { status: 'failed', purpose, reason: outcome.reason, message: failureMessage(outcome.reason), params: {}, checkoutUrl: checkout.redirect_url };
   }
 
+  /** The plan's name in "Your subscription to … is active."; without a plan (since removed) the sentence without one. */
   async function withPlanName(result: CheckoutResult, checkout: CheckoutRow): Promise<CheckoutResult> {
-    if (result.message !== 'billing.subscribed' || !checkout.plan_id) return result;
-    const plan = await deps.plans.getById(checkout.plan_id).catch(() => null);
-    return { ...result, localized: { plan: plan ? planName(plan) : { en: '', ar: '' } } };
+    if (result.message !== 'billing.subscribed') return result;
+    const plan = checkout.plan_id ? await deps.plans.getById(checkout.plan_id).catch(() => null) : null;
+    return plan ? { ...result, localized: { plan: planName(plan) } } : { ...result, message: 'billing.subscribed_no_plan', params: {} };
   }
 
   /** POST /api/checkout-auth {session_id}: the shopper is back from a hosted checkout. */
