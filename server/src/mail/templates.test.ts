@@ -147,6 +147,12 @@ describe.each(['en', 'ar'] as const)('every mail, as sent (%s)', (locale) => {
     expect(mail.html).not.toContain('word-break');
   });
 
+  it("a request's values keep their own direction without dir=\"auto\" too: each cell's value is isolated", () => {
+    const mail = everyMail(locale).find(([kind]) => kind === 'serviceRequestOperator')![1];
+    expect(mail.html).toContain('<td dir="auto" style="padding:6px 0;white-space:pre-line">\u2068+971 50 123 4567\u2069</td>');
+    expect(mail.html).toContain('>\u2068layla@example.com\u2069</td>');
+  });
+
   it("an invoice's number is not broken at its hyphens on a phone; a long file name may wrap", () => {
     const mail = templates.billing(locale, { kind: 'payment_failed', name: 'Sami', params: { number: 'INV-2026-0042', amount: '29.00', count: 3 } });
     const body = /<p>([^\n]*INV-2026-0042[^\n]*)<\/p>/.exec(mail.html)![1]!;

@@ -57,12 +57,14 @@ export function layout(
   if (input.action) textParts.push(`${input.action.label}:`, input.action.url, '');
   if (signed) textParts.push(t(locale, 'mail.closing'), t(locale, 'mail.signature'), '');
   textParts.push(footer);
-  // Label/value rows (a request's fields); values are the sender's own text, so dir="auto".
+  // Label/value rows (a request's fields); values are the sender's own text, so dir="auto", and in
+  // Unicode isolates as in the plain text, for a client that drops the attribute (a phone number
+  // in an Arabic mail would otherwise show its groups in reverse order).
   const details = input.details?.length
     ? `<table style="border-collapse:collapse;margin:16px 0;width:100%">${input.details
         .map(
           ([label, value]) =>
-            `<tr><th style="text-align:${align};padding:6px 12px;vertical-align:top;color:#52525b;font-weight:600;white-space:nowrap">${escapeHtml(label)}</th><td dir="auto" style="padding:6px 0;white-space:pre-line">${escapeHtml(value)}</td></tr>`,
+            `<tr><th style="text-align:${align};padding:6px 12px;vertical-align:top;color:#52525b;font-weight:600;white-space:nowrap">${escapeHtml(label)}</th><td dir="auto" style="padding:6px 0;white-space:pre-line">${escapeHtml(isolate(value))}</td></tr>`,
         )
         .join('')}</table>`
     : '';
