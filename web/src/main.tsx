@@ -4,6 +4,8 @@ import '@fontsource/inter/700.css';
 import '@fontsource/ibm-plex-sans-arabic/400.css';
 import '@fontsource/ibm-plex-sans-arabic/600.css';
 import '@fontsource/ibm-plex-sans-arabic/700.css';
+// The few Arabic glyphs English pages show, cut out of IBM Plex Sans Arabic by the build (web/font-subsets.ts).
+import './generated/font-subsets.css';
 import './styles.css';
 
 import { StrictMode } from 'react';

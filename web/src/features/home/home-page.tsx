@@ -6,6 +6,7 @@ import { useCurrentUser } from '../account/use-current-user';
 import { PricingSection } from '../plans/pricing-section';
 import { Translator } from '../translator/translator';
 import { useEngineStatus } from '../translator/use-engine-status';
+import { HERO_SAMPLE } from './hero-sample';
 
 const DOMAINS = ['general', 'business', 'legal', 'ecommerce'] as const;
 const FEATURES = ['text', 'documents', 'websites'] as const;
@@ -40,7 +41,7 @@ function Hero() {
           <div className="sample-pane">
             <span className="sample-pane__language">{tCommon('language.en')}</span>
             <p lang="en" dir="ltr">
-              Our team will review the contract and send the signed copy by Thursday.
+              {HERO_SAMPLE.en}
             </p>
           </div>
           <span className="hero__sample-arrow" aria-hidden="true">
@@ -49,7 +50,7 @@ function Hero() {
           <div className="sample-pane sample-pane--target">
             <span className="sample-pane__language">{tCommon('language.ar')}</span>
             <p lang="ar" dir="rtl">
-              سيراجع فريقنا العقد ويرسل النسخة الموقّعة بحلول يوم الخميس.
+              {HERO_SAMPLE.ar}
             </p>
           </div>
         </figure>
