@@ -70,6 +70,17 @@ export async function signIn(t: TestApp, email: string, password = 'password123'
   return client;
 }
 
+/**
+ * A user made for the test and a client signed in as them from `remoteAddress` (a fresh one per
+ * call keeps the sign-in rate limit out of the way). An account without a password (a social
+ * sign-up) gets its session through the test-only route.
+ */
+export async function signedInUser(t: TestApp, values: Parameters<typeof createUser>[1] = {}, remoteAddress?: string) {
+  const user = await createUser(t, values);
+  const client = values.password === null ? await t.client().signInAs(user.id) : await signIn(t, user.email, values.password ?? 'password123', remoteAddress);
+  return { user, client };
+}
+
 /** Signs the client up through POST /mt/register (password "password123"); on 201 it is signed in, unverified. */
 export function signUp(client: TestClient, input: { email: string; name?: string; remoteAddress?: string }) {
   return client.request({

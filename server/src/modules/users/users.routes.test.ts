@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../../test/harness';
 import { llmMode } from './service';
-import { createUser, multipartBody, signIn, signUp, testClock, uniqueEmail, waitForMail } from '../auth/auth.test-support';
+import { createUser, multipartBody, signedInUser, signIn, signUp, testClock, uniqueEmail, waitForMail } from '../auth/auth.test-support';
 
 let t: TestApp;
 const clock = testClock();
@@ -21,12 +21,7 @@ afterAll(() => t.close());
 
 const db = () => t.container.database.db;
 
-async function signedIn(values: Parameters<typeof createUser>[1] = {}) {
-  const user = await createUser(t, values);
-  // Accounts without a password (social sign-ups) get a session through the test-only route.
-  const client = values.password === null ? await t.client().signInAs(user.id) : await signIn(t, user.email, values.password ?? 'password123', freshIp());
-  return { user, client };
-}
+const signedIn = (values: Parameters<typeof createUser>[1] = {}) => signedInUser(t, values, freshIp());
 
 function upload(client: TestClient, fields: Record<string, string>, files: Parameters<typeof multipartBody>[1] = {}) {
   const body = multipartBody(fields, files);
