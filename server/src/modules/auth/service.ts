@@ -247,7 +247,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (user.email_verified_at) return { status: 'already', user };
       const now = deps.now();
       const verified = await deps.usersRepo.markEmailVerified(user.id, now);
-      return { status: verified ? 'verified' : 'already', user: { ...user, email_verified_at: user.email_verified_at ?? now } };
+      return { status: verified ? 'verified' : 'already', user: { ...user, email_verified_at: now } };
     },
 
     /**
