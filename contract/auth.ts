@@ -1,6 +1,6 @@
 // Sign-up, sign-in and e-mail verification (shared/API.md "Authentication"): /mt/register,
 // /mt/forgot-password, /mt/reset-password, /email/verification-notification, /api/auth/providers.
-// /mt/login, /mt/logout and /mt/csrf-cookie answer 204; the social sign-in and the verification
+// /mt/login, /mt/logout and /mt/csrf-cookie answer 204; the social sign-in and the GET of the verification
 // link answer redirects.
 import { z } from 'zod';
 import { dataOf, lang, requiredString } from './common';
@@ -91,6 +91,14 @@ export type StatusText = z.output<typeof statusText>;
 /** POST /email/verification-notification (202); 204 when the address is verified already. */
 export const verificationSent = z.object({ status: z.literal('verification-link-sent'), message: z.string() });
 export type VerificationSent = z.output<typeof verificationSent>;
+
+/**
+ * POST /email/verify/{id}/{hash} and POST /email/change/{token}, the buttons of the page an e-mailed link opens (the
+ * link's GET only shows that page): what the link did, as the status of that page (`/email/verify?status=`), and the
+ * sentence in the caller's language. A dead link is a 422 saying why.
+ */
+export const emailLinkConfirmed = z.object({ status: z.enum(['verified', 'already', 'email_changed']), message: z.string() });
+export type EmailLinkConfirmed = z.output<typeof emailLinkConfirmed>;
 
 /** GET /api/auth/providers: which social sign-ins are configured. */
 export const authProviders = dataOf(z.object({ google: z.boolean(), linkedin: z.boolean() }));

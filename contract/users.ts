@@ -36,8 +36,11 @@ export const userProfile = z.object({
   email_verified_at: z.string().nullable(),
   locale: interfaceLocale,
   has_password: z.boolean(),
-  /** A change of address waiting for its link to be opened (POST /api/user/change-email); null without one. */
-  email_change: z.object({ email: z.string(), expires_at: z.string() }).nullable(),
+  /**
+   * A change of address waiting for its link to be confirmed (POST /api/user/change-email); null without one.
+   * `expired`: the link no longer works (the server's clock says so); a resend mails a new one.
+   */
+  email_change: z.object({ email: z.string(), expires_at: z.string(), expired: z.boolean() }).nullable(),
   social: z.object({ google: z.boolean(), linkedin: z.boolean() }),
   personal_info: personalInfo,
   company: companyInfo,

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeBrowserConnection, decodeMail, linkInMail, newContext, screenshot as takeScreenshot, screenshotsAtBothSizes, signUpVerified, waitForMail } from './helpers';
+import { closeBrowserConnection, decodeMail, expectNoAxeViolations, linkInMail, newContext, screenshot as takeScreenshot, screenshotsAtBothSizes, signUpVerified, waitForMail } from './helpers';
 
 type Locale = 'en' | 'ar';
 
@@ -19,6 +19,9 @@ const TEXT = {
     resetLinkEmailed: 'We have e-mailed you a link to reset your password.',
     resetDone: 'Your password has been reset.',
     credentials: 'These credentials do not match our records.',
+    brand: 'Lisan | لسان',
+    verifyTitle: 'E-mail verification',
+    changeTitle: 'Change of e-mail address',
     nameRequired: 'Name is required',
     verificationInvalid: 'The verification link is invalid or expired',
     passwordIncorrect: 'The password is incorrect.',
@@ -35,6 +38,9 @@ const TEXT = {
     resetLinkEmailed: 'أرسلنا إلى بريدك الإلكتروني رابطًا لإعادة تعيين كلمة المرور.',
     resetDone: 'تمت إعادة تعيين كلمة المرور.',
     credentials: 'البريد الإلكتروني أو كلمة المرور غير صحيحة.',
+    brand: 'Lisan | لسان',
+    verifyTitle: 'التحقق من البريد الإلكتروني',
+    changeTitle: 'تغيير البريد الإلكتروني',
     nameRequired: 'الاسم مطلوب',
     verificationInvalid: 'رابط التحقق غير صالح أو منتهي الصلاحية.',
     passwordIncorrect: 'كلمة المرور غير صحيحة.',
@@ -158,7 +164,14 @@ describe.each(['en', 'ar'] as const)('accounts in the browser (%s)', (locale) =>
     const mail = decodeMail(await waitForMail(email, (raw) => decodeMail(raw).includes('/email/verify/')));
     expect(mail).toContain(locale === 'ar' ? 'dir="rtl"' : 'dir="ltr"');
     expect(mail).toContain(locale === 'ar' ? 'تأكيد بريدك الإلكتروني' : 'Verify your e-mail address');
+    // Opening it only shows what it will do (mail scanners open links too); the button verifies.
     await page.goto(linkInMail(mail, '/email/verify/'));
+    const confirm = page.locator('[data-status="confirm"]');
+    await expect.poll(() => confirm.getByTestId('email-link-address').innerText()).toBe(email);
+    expect(await confirm.locator('h1').innerText()).toBe(text.verifyTitle);
+    expect(await page.title()).toBe(`${text.verifyTitle} · ${text.brand}`);
+    await screenshotsAtBothSizes(page, `accounts-${locale}-04-email-verify-confirm`);
+    await confirm.locator('button.button--primary').click();
     await expect.poll(() => page.url()).toContain('/email/verify?status=verified');
     await expect.poll(() => page.locator('[data-status="verified"]').innerText()).toContain(text.emailVerified);
     await screenshot(page, `accounts-${locale}-04-email-verified`);
@@ -326,14 +339,42 @@ describe.each(['en', 'ar'] as const)('accounts in the browser (%s)', (locale) =>
   });
 });
 
-// Changing the e-mail address: the form in Arabic (photographed at both sizes, with a refusal), then in English the
-// whole flow: the form, the link from the new address's mail, the result page, and the new address signing in.
+// Changing the e-mail address: in Arabic the form (photographed at both sizes, with a refusal), the expired card and
+// the link's confirm page; in English the whole flow: the form, the pending card, the expired card and its new link,
+// the link opened by a scanner (nothing happens) and by the person (the confirm page, its button, the result), the
+// replaced and the used link, and the new address signing in.
 describe('changing the e-mail address', () => {
   const password = 'change-email-pass-1';
 
-  it('shows the form in Arabic, right to left, and says a wrong password under its field', async () => {
+  /**
+   * The account screen as it is once the pending change's link expired (an hour after it was sent): the browser tests
+   * cannot move the server's clock, so the next user call's answer is the server's own with the change marked expired
+   * (the server's side of it is server/src/modules/auth/email-change.test.ts).
+   */
+  async function openWithExpiredChange(page: Page) {
+    await page.route(
+      '**/api/user',
+      async (route) => {
+        const response = await route.fetch();
+        const user = await response.json();
+        user.email_change = { ...user.email_change, expires_at: new Date(Date.now() - 60_000).toISOString(), expired: true };
+        await route.fulfill({ response, json: user });
+      },
+      { times: 1 },
+    );
+    await page.goto('/user/basic-info');
+    const pending = page.getByTestId('email-change-pending');
+    await expect.poll(() => pending.getAttribute('data-expired')).toBe('true');
+    return pending;
+  }
+
+  /** The link of the newest confirmation mail to `to` (a resend sends another). */
+  const newestChangeLink = async (to: string) => linkInMail(decodeMail(await waitForMail(to, (raw) => decodeMail(raw).includes('/email/change/'))), '/email/change/');
+
+  it('in Arabic: the form says a wrong password under its field; the expired card; the link opens the confirm page', async () => {
     const page = await openPage('ar');
     const email = `e2e-change-ar-${randomBytes(4).toString('hex')}@example.com`;
+    const newEmail = `new-${email}`;
     await signUpVerified(page, { name: 'هدى سالم', email, password });
     await page.goto('/user/basic-info');
     const section = page.getByTestId('email-change');
@@ -343,11 +384,33 @@ describe('changing the e-mail address', () => {
     expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
     expect(await dialog.locator('.dialog__title').innerText()).toBe('تغيير بريدك الإلكتروني');
     await expect.poll(() => focused(page)).toBe('email');
-    await fill(dialog, { email: `new-${email}`, password: 'not-my-password' });
+    await fill(dialog, { email: newEmail, password: 'not-my-password' });
     await dialog.locator('button[type="submit"]').click();
     await expect.poll(() => dialog.locator('.form-field__errors').innerText()).toBe('كلمة المرور غير صحيحة.');
     await expect.poll(() => focused(page)).toBe('password');
     await screenshotsAtBothSizes(page, 'accounts-ar-20-change-email-form');
+    await fill(dialog, { password });
+    await dialog.locator('button[type="submit"]').click();
+    await confirmSuccessDialog(page, `أرسلنا رابط تأكيد إلى \u2068${newEmail}\u2069`, 'accounts-ar-21-change-email-sent');
+
+    const expired = await openWithExpiredChange(page);
+    expect(await expired.innerText()).toContain('انتهت صلاحية رابط تأكيد البريد الجديد:');
+    expect(await expired.getByTestId('pending-email').innerText()).toBe(newEmail);
+    const buttons = section.locator(':scope > .form__actions button');
+    expect(await buttons.allInnerTexts()).toEqual(['إرسال رابط جديد', 'إلغاء التغيير']);
+    await screenshotsAtBothSizes(page, 'accounts-ar-22-change-email-expired');
+
+    await page.goto(await newestChangeLink(newEmail));
+    const confirm = page.locator('[data-status="change_confirm"]');
+    await expect.poll(() => confirm.getByTestId('email-link-address').innerText()).toBe(newEmail);
+    expect(await confirm.locator('h1').innerText()).toBe(TEXT.ar.changeTitle);
+    expect(await confirm.innerText()).toContain('أكِّد بريدك الإلكتروني الجديد:');
+    expect(await page.title()).toBe(`${TEXT.ar.changeTitle} · ${TEXT.ar.brand}`);
+    await screenshotsAtBothSizes(page, 'accounts-ar-23-change-email-confirm');
+    await confirm.locator('button.button--primary').click();
+    await expect.poll(() => page.locator('[data-status="email_changed"]').innerText()).toContain('تم تغيير بريدك الإلكتروني');
+    expect(await page.title()).toBe(`${TEXT.ar.changeTitle} · ${TEXT.ar.brand}`);
+    await screenshot(page, 'accounts-ar-24-email-changed');
   });
 
   it('changes the address through the form and the link sent to the new address (English)', async () => {
@@ -366,27 +429,72 @@ describe('changing the e-mail address', () => {
     await fill(dialog, { email: newEmail, password });
     await dialog.locator('button[type="submit"]').click();
     await confirmSuccessDialog(page, `We sent a confirmation link to \u2068${newEmail}\u2069`, 'accounts-en-21-change-email-sent');
-    // Pending: the account keeps its address until the link is opened.
-    await expect.poll(() => section.getByTestId('email-change-pending').innerText()).toContain(`Waiting for confirmation at \u2068${newEmail}\u2069`);
+    // Pending: the account keeps its address until the change is confirmed.
+    const pending = section.getByTestId('email-change-pending');
+    await expect.poll(() => pending.innerText()).toContain('Waiting for confirmation of the new address:');
+    expect(await pending.getByTestId('pending-email').innerText()).toBe(newEmail);
+    expect(await pending.getAttribute('data-expired')).toBe('false');
     expect(await section.getByTestId('current-email').innerText()).toBe(email);
     await screenshotsAtBothSizes(page, 'accounts-en-22-change-email-pending');
 
     // The old address gets a notice without the link; the new one gets the link.
     const notice = decodeMail(await waitForMail(email, (raw) => decodeMail(raw).includes('A change of your e-mail address was requested')));
     expect(notice).not.toContain('/email/change/');
-    const mail = decodeMail(await waitForMail(newEmail, (raw) => decodeMail(raw).includes('/email/change/')));
-    await page.goto(linkInMail(mail, '/email/change/'));
+    const firstLink = await newestChangeLink(newEmail);
+
+    // Expired: the card says so, and "Send a new link" mails one (the first link dies) and shows the live change again.
+    await openWithExpiredChange(page);
+    expect(await pending.innerText()).toContain('The confirmation link for the new address has expired:');
+    expect(await pending.getByTestId('pending-email').innerText()).toBe(newEmail);
+    const buttons = section.locator(':scope > .form__actions button');
+    expect(await buttons.allInnerTexts()).toEqual(['Send a new link', 'Cancel the change']);
+    await screenshotsAtBothSizes(page, 'accounts-en-22-change-email-expired');
+    await expectNoAxeViolations(page, 'the expired change card');
+    await buttons.first().click();
+    await confirmSuccessDialog(page, `We sent a confirmation link to \u2068${newEmail}\u2069`, 'accounts-en-22-change-email-resent');
+    await expect.poll(() => pending.getAttribute('data-expired')).toBe('false');
+    expect(await pending.innerText()).toContain('Waiting for confirmation of the new address:');
+    await expect.poll(() => newestChangeLink(newEmail)).not.toBe(firstLink);
+    const link = await newestChangeLink(newEmail);
+
+    // A mail scanner opens the link in a browser of its own: it sees the confirm page, and nothing changes.
+    const scanner = await openPage('en');
+    await scanner.goto(link);
+    await scanner.locator('[data-status="change_confirm"] button.button--primary').waitFor();
+    await scanner.context().close();
+
+    // The person opens it (in two tabs): the page names the new address, in its own tab title; the button makes the change.
+    const otherTab = await page.context().newPage();
+    await otherTab.goto(link);
+    await page.goto(link);
+    const confirm = page.locator('[data-status="change_confirm"]');
+    await expect.poll(() => confirm.getByTestId('email-link-address').innerText()).toBe(newEmail);
+    expect(await confirm.innerText()).toContain('Confirm your new e-mail address:');
+    expect(await confirm.locator('h1').innerText()).toBe(TEXT.en.changeTitle);
+    expect(await page.title()).toBe(`${TEXT.en.changeTitle} · ${TEXT.en.brand}`);
+    await screenshotsAtBothSizes(page, 'accounts-en-23-change-email-confirm');
+    await expectNoAxeViolations(page, 'the confirm page of a change link');
+    await confirm.locator('button.button--primary').click();
     await expect.poll(() => page.url()).toContain('/email/verify?status=email_changed');
     await expect.poll(() => page.locator('[data-status="email_changed"]').innerText()).toContain('Your e-mail address has been changed.');
-    await screenshot(page, 'accounts-en-23-email-changed');
+    expect(await page.title()).toBe(`${TEXT.en.changeTitle} · ${TEXT.en.brand}`);
+    await screenshot(page, 'accounts-en-24-email-changed');
+    // The other tab's button, pressed after: the link is used, the page says so and offers no button.
+    await otherTab.locator('[data-status="change_confirm"] button.button--primary').click();
+    await expect.poll(() => otherTab.locator('[data-status="change_confirm"] [role="alert"]').innerText()).toBe('This link is invalid or has already been used.');
+    expect(await otherTab.locator('[data-status="change_confirm"] button').count()).toBe(0);
+    await screenshot(otherTab, 'accounts-en-24-email-change-used-elsewhere');
+    await otherTab.close();
     await page.locator('[data-status="email_changed"] a.button').click();
     await expect.poll(() => pathOf(page)).toBe('/user/basic-info');
     await expect.poll(() => section.getByTestId('current-email').innerText()).toBe(newEmail);
     expect(await section.getByTestId('email-change-pending').count()).toBe(0);
 
-    // The same link again: used.
-    await page.goto(linkInMail(mail, '/email/change/'));
-    await expect.poll(() => page.locator('[data-status="change_invalid"]').innerText()).toContain('This link is invalid or has already been used.');
+    // The replaced link, and the same link again: dead, and the page says so.
+    for (const dead of [firstLink, link]) {
+      await page.goto(dead);
+      await expect.poll(() => page.locator('[data-status="change_invalid"]').innerText()).toContain('This link is invalid or has already been used.');
+    }
 
     await signOut(page, 'en');
     await page.goto('/login');

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { baseUrl, closeBrowserConnection, decodeMail, linkInMail, newConsentedPage, newContext, signInThroughForm, signUpVerified, waitForMail } from './helpers';
+import { baseUrl, closeBrowserConnection, confirmEmailLink, decodeMail, linkInMail, newConsentedPage, newContext, signInThroughForm, signUpVerified, waitForMail } from './helpers';
 
 const contexts: BrowserContext[] = [];
 afterAll(async () => {
@@ -159,8 +159,7 @@ describe.each(['en', 'ar'] as const)('the signed-in hint (%s)', (locale) => {
 
     // Verified (the link opened in this browser): the page says so once loaded again, and home is one click away.
     const mail = decodeMail(await waitForMail(email, (raw) => decodeMail(raw).includes('/email/verify/')));
-    await page.goto(linkInMail(mail, '/email/verify/'));
-    await expect.poll(() => page.url(), POLL).toContain('/email/verify?status=verified');
+    await confirmEmailLink(page, linkInMail(mail, '/email/verify/'), 'verified');
     expect((await hintOf(page))?.value).toBe('1');
     await page.goto('/check-email');
     await page.locator('[data-state="verified"]').waitFor();

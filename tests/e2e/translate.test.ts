@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './global-setup';
-import { apiCall, baseUrl, closeBrowserConnection, newContext, SCREENSHOT_DIR, screenshotsAtBothSizes, sharedBrowser, waitForMail } from './helpers';
+import { apiCall, baseUrl, closeBrowserConnection, confirmEmailLink, decodeMail, linkInMail, newContext, SCREENSHOT_DIR, screenshotsAtBothSizes, sharedBrowser, waitForMail } from './helpers';
 
 type Locale = 'en' | 'ar';
 
@@ -122,11 +122,8 @@ async function signUp(page: Page, locale: Locale) {
   const email = `translate-e2e-${locale}-${randomBytes(4).toString('hex')}@example.com`;
   const { status } = await apiCall(page, 'POST', '/mt/register', { name: 'Translator Tester', email, password: 'e2e-password-1', password_confirmation: 'e2e-password-1', locale });
   expect(status).toBe(201);
-  const raw = await waitForMail(email, (mail) => mail.includes('/email/verify/'));
-  const decoded = Buffer.from(raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
-  const link = decoded.match(/https?:\/\/[^\s"<>]+/g)!.find((url) => new URL(url.replace(/&amp;/g, '&')).pathname.startsWith('/email/verify/'))!;
-  await page.goto(link.replace(/&amp;/g, '&'));
-  await expect.poll(() => page.url()).toContain('/email/verify');
+  const mail = decodeMail(await waitForMail(email, (raw) => decodeMail(raw).includes('/email/verify/')));
+  await confirmEmailLink(page, linkInMail(mail, '/email/verify/'), 'verified');
 }
 
 describe.each(['en', 'ar'] as const)('the translator in the browser (%s)', (locale) => {

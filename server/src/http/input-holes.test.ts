@@ -150,9 +150,11 @@ describe('hardening (item 9)', () => {
   it('keeps tokens and signed-link query strings out of the access log', async () => {
     await t.app.inject({ method: 'GET', url: '/email/verify/7/abcdef0123?expires=1999999999&signature=deadbeefcafe' });
     await t.app.inject({ method: 'GET', url: '/api/plans?token=supersecret123&lang=ar' });
+    await t.app.inject({ method: 'GET', url: '/email/change/changetokensecret0123456789' });
     const log = logLines.join('');
     expect(log).toContain('/api/plans?token=[redacted]&lang=ar');
-    for (const secret of ['deadbeefcafe', 'abcdef0123', 'supersecret123']) expect(log).not.toContain(secret);
+    expect(log).toContain('/email/change/[redacted]');
+    for (const secret of ['deadbeefcafe', 'abcdef0123', 'supersecret123', 'changetokensecret']) expect(log).not.toContain(secret);
     expect(redactUrl('/mt/login/google/callback?code=abc&state=xyz')).toBe('/mt/login/google/callback?code=[redacted]&state=[redacted]');
   });
 

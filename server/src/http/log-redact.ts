@@ -2,8 +2,11 @@ import type { FastifyRequest } from 'fastify';
 
 /** Query parameters that carry a secret: reset/invitation tokens, OAuth codes, link signatures, keys. */
 const SECRET_PARAMS = /^(token|signature|expires|code|state|hash|key|api[_-]?key|auth[_-]?key|access[_-]?token|id[_-]?token|session[_-]?id|password)$/i;
-/** Paths whose segments after the prefix are a secret themselves (the e-mail verification link). */
-const SECRET_PATHS: Array<[RegExp, string]> = [[/^(\/email\/verify\/[^/?]+\/)[^/?]+/, '$1[redacted]']];
+/** Paths whose segments after the prefix are a secret themselves (the e-mail verification and address change links). */
+const SECRET_PATHS: Array<[RegExp, string]> = [
+  [/^(\/email\/verify\/[^/?]+\/)[^/?]+/, '$1[redacted]'],
+  [/^(\/email\/change\/)[^/?]+/, '$1[redacted]'],
+];
 
 /**
  * The URL as access logs write it: a signed link's query string goes whole, token-like

@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AccountLayout } from '../features/account/account-layout';
+import { emailLinkPageFrom } from '../features/auth/auth.fns';
 import { ContentPage } from '../features/content/content-page';
 import { HomePage } from '../features/home/home-page';
 import { ContactForm } from '../features/requests/contact-form';
@@ -24,7 +25,7 @@ export const routes: RouteObject[] = [
       { path: 'translate/documents', lazy: async () => { const { DocumentTranslatorPage } = await import('../features/documents/document-translator-page'); return { element: <DocumentTranslatorPage /> }; }, handle: { page: 'documents' } satisfies RouteHandle },
       { path: 'translate', lazy: async () => { const { TranslatorPage } = await import('../features/translator/translator-page'); return { element: <TranslatorPage /> }; }, handle: { page: 'translate' } satisfies RouteHandle },
       { path: 'check-email', lazy: async () => { const { CheckEmailPage } = await import('../features/auth/check-email-page'); return { element: <CheckEmailPage /> }; }, handle: { page: 'checkEmail' } satisfies RouteHandle },
-      { path: 'email/verify', lazy: async () => { const { EmailVerifyPage } = await import('../features/auth/email-verify-page'); return { element: <EmailVerifyPage /> }; }, handle: { page: 'emailVerify' } satisfies RouteHandle },
+      { path: 'email/verify', lazy: async () => { const { EmailVerifyPage } = await import('../features/auth/email-verify-page'); return { element: <EmailVerifyPage /> }; }, handle: { page: emailLinkPageFrom } satisfies RouteHandle },
       { path: 'terms', lazy: async () => { const { LegalPage } = await import('../features/legal/legal-page'); return { element: <LegalPage document="terms" /> }; }, handle: { page: 'terms' } satisfies RouteHandle },
       { path: 'privacy', lazy: async () => { const { LegalPage } = await import('../features/legal/legal-page'); return { element: <LegalPage document="privacy" /> }; }, handle: { page: 'privacy' } satisfies RouteHandle },
       { path: 'invitation', lazy: async () => { const { InvitationPage } = await import('../features/team/invitation-page'); return { element: <InvitationPage /> }; }, handle: { page: 'invitation' } satisfies RouteHandle },

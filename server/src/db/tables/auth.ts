@@ -14,7 +14,7 @@ export interface AuthTables {
 /** A pending change of a user's e-mail address (migration 0340): one per user. */
 export interface EmailChangesTable {
   user_id: number;
-  /** The address asked for, trimmed and in lower case; the account keeps its own until the link is opened. */
+  /** The address asked for, trimmed and in lower case; the account keeps its own until the change is confirmed through the link. */
   new_email: string;
   /** SHA-256 of the token in the link e-mailed to the new address; the token itself is never stored. */
   token_hash: string;

@@ -83,9 +83,25 @@ export function passwordResetUrl(appUrl: string, token: string, email: string): 
   return `${appUrl}/reset-password?${query.toString()}`;
 }
 
-/** The link of the mail to a new address: GET /email/change/{token} confirms the change. */
+/**
+ * The link of the mail to a new address: GET /email/change/{token} shows the page whose button confirms the change
+ * (POST to the same path).
+ */
 export function emailChangeUrl(appUrl: string, token: string): string {
   return `${appUrl}/email/change/${token}`;
+}
+
+/** The web app's page that an e-mailed link (verification, change of address) leads to. */
+const EMAIL_VERIFY_PAGE = '/email/verify';
+
+/**
+ * Where the GET of an e-mailed link sends the browser: the page with the link's `status`, and for a live link
+ * (`confirm`, `change_confirm`) the address it names and the parts the page's button posts back to the link's path.
+ */
+export function emailLinkPage(status: string, details: Record<string, string | undefined> = {}): string {
+  const query = new URLSearchParams({ status });
+  for (const [name, value] of Object.entries(details)) if (value !== undefined) query.set(name, value);
+  return `${EMAIL_VERIFY_PAGE}?${query.toString()}`;
 }
 
 /** Where a signed-in user lands (spec section 2): admins on the plan list, everyone else on the dashboard. */

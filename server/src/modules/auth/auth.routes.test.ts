@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../../test/harness';
+import { SIGNED_IN_COOKIE } from '../../http/sessions';
 import { sha256Hex } from './auth.fns';
 import { createUser, linkIn, sentMails, signIn, testClock, uniqueEmail, waitForMail } from './auth.test-support';
 
@@ -237,20 +238,40 @@ describe('e-mail verification', () => {
   }
 
   const open = (link: URL | string) => t.app.inject({ method: 'GET', url: typeof link === 'string' ? link : `${link.pathname}${link.search}` });
+  const pathAndQuery = (link: URL) => `${link.pathname}${link.search}`;
+  /** The page a live link leads to: the address, and the parts of the link the page's button posts back. */
+  const confirmPage = (email: string, link: URL) => {
+    const [, , , id, hash] = link.pathname.split('/');
+    const query = new URLSearchParams({ status: 'confirm', email, id: id!, hash: hash!, expires: link.searchParams.get('expires')!, signature: link.searchParams.get('signature')! });
+    return `/email/verify?${query.toString()}`;
+  };
 
-  it('verifies the address from the e-mailed link, then says it already is', async () => {
+  it('opening the e-mailed link verifies nothing (mail scanners open links); the POST of its page does, then says it already is', async () => {
     const { client, email, link } = await registered();
-    const first = await open(link);
-    expect(first.statusCode).toBe(302);
-    expect(first.headers.location).toBe('/email/verify?status=verified');
+    for (const opener of [t.client(), client]) {
+      const opened = await opener.get(pathAndQuery(link));
+      expect(opened.statusCode).toBe(302);
+      expect(opened.headers['cache-control']).toBe('no-store');
+      expect(opened.headers.location).toBe(confirmPage(email, link));
+    }
+    expect((await userByEmail(email))!.email_verified_at).toBeNull();
+    expect((await client.get('/api/user')).statusCode).toBe(450);
+
+    const confirmed = await client.post(pathAndQuery(link));
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toEqual({ status: 'verified', message: 'email verified' });
+    // The answer moves the signed-in hint of the session that verified, so the web app asks for the user again.
+    expect(client.cookies.get(SIGNED_IN_COOKIE)).toBe('1');
     expect((await userByEmail(email))!.email_verified_at).not.toBeNull();
     expect((await client.get('/api/user')).statusCode).toBe(200);
 
-    const second = await open(link);
-    expect(second.headers.location).toBe('/email/verify?status=already');
+    expect((await open(link)).headers.location).toBe('/email/verify?status=already');
+    const again = await t.client().post(pathAndQuery(link));
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ status: 'already', message: 'Your e-mail address is already verified.' });
   });
 
-  it('refuses a tampered, expired or malformed link', async () => {
+  it('refuses a tampered, expired or malformed link, when opened and when confirmed', async () => {
     const { email, link } = await registered();
     const tampered = new URL(link);
     tampered.searchParams.set('signature', 'f'.repeat(64));
@@ -260,14 +281,22 @@ describe('e-mail verification', () => {
     otherUser.pathname = otherUser.pathname.replace(/\/email\/verify\/\d+\//, '/email/verify/999999/');
     const noSignature = new URL(link);
     noSignature.search = '';
+    const refused = async (bad: URL | string) => {
+      const answer = await t.client().post(typeof bad === 'string' ? bad : pathAndQuery(bad));
+      expect(answer.statusCode, String(bad)).toBe(422);
+      expect(answer.json().errors).toEqual({ signature: ['The verification link is invalid or expired'] });
+    };
     for (const bad of [tampered, otherExpiry, otherUser, noSignature]) {
       expect((await open(bad)).headers.location, bad.href).toBe('/email/verify?status=invalid');
+      await refused(bad);
     }
     expect((await open('/email/verify/abc/def?expires=1&signature=x')).headers.location).toBe('/email/verify?status=invalid');
+    await refused('/email/verify/abc/def?expires=1&signature=x');
     expect((await userByEmail(email))!.email_verified_at).toBeNull();
 
     clock.advance(61 * 60_000);
     expect((await open(link)).headers.location).toBe('/email/verify?status=invalid');
+    await refused(link);
     expect((await userByEmail(email))!.email_verified_at).toBeNull();
   });
 
@@ -275,6 +304,15 @@ describe('e-mail verification', () => {
     const { email, link } = await registered();
     await db().updateTable('users').set({ email: uniqueEmail('changed') }).where('email', '=', email).execute();
     expect((await open(link)).headers.location).toBe('/email/verify?status=invalid');
+  });
+
+  it('is confirmed only by a POST that carries the CSRF token, and answers in the caller\'s language', async () => {
+    const { email, link } = await registered('ar');
+    expect((await t.client().request({ method: 'POST', url: pathAndQuery(link), csrf: false })).statusCode).toBe(419);
+    expect((await userByEmail(email))!.email_verified_at).toBeNull();
+    const arabic = t.client();
+    arabic.locale = 'ar';
+    expect((await arabic.post(pathAndQuery(link))).json()).toEqual({ status: 'verified', message: 'تم التحقق من البريد الإلكتروني' });
   });
 
   it('sends a new link on request (202), nothing when already verified (204), 401 when signed out', async () => {

@@ -31,15 +31,27 @@ async function requestChange(client: Awaited<ReturnType<typeof signedIn>>['clien
 
 const pathOf = (url: string) => new URL(url).pathname;
 
+/** Opens the link as a mail scanner or a browser does (GET, no session): where it leads. */
+async function open(link: string) {
+  const answer = await t.client().get(pathOf(link));
+  expect(answer.statusCode).toBe(302);
+  expect(answer.headers['cache-control']).toBe('no-store');
+  return answer.headers.location as string;
+}
+
+/** The page a live link leads to: the address it names and the token the page's button posts back. */
+const confirmPage = (email: string, token: string) => `/email/verify?${new URLSearchParams({ status: 'change_confirm', email, token }).toString()}`;
+const tokenOf = (link: string) => pathOf(link).split('/').pop()!;
+
 describe('changing the e-mail address', () => {
-  it('mails the link to the new address only, switches on opening it, and the new address signs in', async () => {
+  it('mails the link to the new address only; opening it changes nothing, the POST of its page switches, and the new address signs in', async () => {
     const { user, client } = await signedIn({ name: 'Salma' });
     const other = await signIn(t, user.email, 'password123', freshIp()); // a second session elsewhere
     const newEmail = uniqueEmail('new');
     const answer = await client.post('/api/user/change-email', { email: newEmail.toUpperCase(), password: 'password123' });
     expect(answer.statusCode).toBe(200);
-    expect(answer.json().message).toBe(`We sent a confirmation link to \u2068${newEmail}\u2069. Your address changes when you open it.`);
-    expect(answer.json().user).toMatchObject({ email: user.email, email_change: { email: newEmail, expires_at: expect.any(String) } });
+    expect(answer.json().message).toBe(`We sent a confirmation link to \u2068${newEmail}\u2069. Your address changes once you confirm the change through it.`);
+    expect(answer.json().user).toMatchObject({ email: user.email, email_change: { email: newEmail, expires_at: expect.any(String), expired: false } });
 
     const confirm = await waitForMail(t, newEmail, 'Confirm your new e-mail address');
     const notice = await waitForMail(t, user.email, 'A change of your e-mail address was requested');
@@ -48,19 +60,28 @@ describe('changing the e-mail address', () => {
     expect(notice.html).not.toContain('/email/change/');
     const link = linkIn(confirm, '/email/change/');
 
-    // Nothing changes before the link is opened; the token is stored as its hash only.
+    // Nothing changes before the change is confirmed; the token is stored as its hash only.
     const row = await db().selectFrom('email_changes').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
-    const token = pathOf(link).split('/').pop()!;
+    const token = tokenOf(link);
     expect(row.token_hash).toBe(sha256Hex(token));
     expect(JSON.stringify(row)).not.toContain(token);
     expect((await client.get('/api/user')).json().email).toBe(user.email);
 
+    // Opening the link (a mail scanner, then the person) changes nothing and uses nothing up: it leads to the page
+    // that names the new address, whose button confirms.
+    expect(await open(link)).toBe(confirmPage(newEmail, token));
     const opened = await client.get(pathOf(link));
-    expect(opened.statusCode).toBe(302);
-    expect(opened.headers.location).toBe('/email/verify?status=email_changed');
+    expect(opened.headers.location).toBe(confirmPage(newEmail, token));
+    expect((await client.get('/api/user')).json()).toMatchObject({ email: user.email, email_change: { email: newEmail, expired: false } });
+    expect(await db().selectFrom('email_changes').select('token_hash').where('user_id', '=', user.id).executeTakeFirst()).toEqual({ token_hash: sha256Hex(token) });
+    expect(sentMails(t).filter((mail) => mail.subject === 'Your e-mail address was changed' && mail.to === user.email)).toEqual([]);
+
+    const confirmed = await client.post(pathOf(link));
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toEqual({ status: 'email_changed', message: `Your e-mail address is now \u2068${newEmail}\u2069.` });
     const profile = (await client.get('/api/user')).json();
     expect(profile).toMatchObject({ email: newEmail, email_verified_at: expect.any(String), email_change: null });
-    // The session that opened the link stays; the other one ended.
+    // The session that confirmed stays; the other one ended.
     expect((await other.get('/api/user')).statusCode).toBe(401);
     const changed = await waitForMail(t, user.email, 'Your e-mail address was changed');
     expect(changed.text).toContain(newEmail);
@@ -70,15 +91,26 @@ describe('changing the e-mail address', () => {
     const old = await t.client().request({ method: 'POST', url: '/mt/login', payload: { email: user.email, password: 'password123' }, remoteAddress: freshIp() });
     expect(old.statusCode).toBe(422);
 
-    // The link works once.
-    expect((await t.client().get(pathOf(link))).headers.location).toBe('/email/verify?status=change_invalid');
+    // The link works once: its page now says it was used, and a second confirmation is refused.
+    expect(await open(link)).toBe('/email/verify?status=change_invalid');
+    const again = await t.client().post(pathOf(link));
+    expect(again.statusCode).toBe(422);
+    expect(again.json()).toEqual({ message: 'This link is invalid or has already been used.', errors: { token: ['This link is invalid or has already been used.'] } });
   });
 
-  it('opened signed out, it switches the address and ends every session of the user', async () => {
+  it('is confirmed only by a POST that carries the CSRF token (a cross-site form cannot)', async () => {
+    const { user, client } = await signedIn();
+    const link = await requestChange(client, uniqueEmail('csrf'));
+    expect((await t.client().request({ method: 'POST', url: pathOf(link), csrf: false })).statusCode).toBe(419);
+    expect((await client.get('/api/user')).json()).toMatchObject({ email: user.email, email_change: { expired: false } });
+  });
+
+  it('confirmed signed out, it switches the address and ends every session of the user', async () => {
     const { user, client } = await signedIn();
     const newEmail = uniqueEmail('out');
     const link = await requestChange(client, newEmail);
-    expect((await t.client().get(pathOf(link))).headers.location).toBe('/email/verify?status=email_changed');
+    expect(await open(link)).toBe(confirmPage(newEmail, tokenOf(link)));
+    expect((await t.client().post(pathOf(link))).json().status).toBe('email_changed');
     expect((await client.get('/api/user')).statusCode).toBe(401);
     const row = await db().selectFrom('users').select(['email']).where('id', '=', user.id).executeTakeFirstOrThrow();
     expect(row.email).toBe(newEmail);
@@ -118,25 +150,48 @@ describe('changing the e-mail address', () => {
     expect((await client.post('/api/user/change-email', { email: uniqueEmail(), password: 'password123' })).statusCode).toBe(450);
   });
 
-  it('an expired link says so and changes nothing', async () => {
+  it('an expired link says so and changes nothing; the account shows the change as expired until a resend', async () => {
     const { user, client } = await signedIn();
-    const link = await requestChange(client, uniqueEmail('late'));
+    const newEmail = uniqueEmail('late');
+    const link = await requestChange(client, newEmail);
     clock.advance(61 * 60_000);
-    expect((await t.client().get(pathOf(link))).headers.location).toBe('/email/verify?status=change_expired');
+    // Opening it says so and leaves the change for the account's card to offer a new link.
+    expect(await open(link)).toBe('/email/verify?status=change_expired');
+    expect((await client.get('/api/user')).json()).toMatchObject({ email: user.email, email_change: { email: newEmail, expired: true } });
+    const resent = await client.post('/api/user/change-email/resend');
+    expect(resent.json().user.email_change).toMatchObject({ email: newEmail, expired: false });
+    // Confirming the dead link is refused and uses it up: the newer link is the change now, and it was replaced.
+    clock.advance(61 * 60_000);
+    const refused = await t.client().post(pathOf(link));
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({ token: ['This link is invalid or has already been used.'] });
+    const late = await requestChange(client, uniqueEmail('later'));
+    clock.advance(61 * 60_000);
+    client.locale = 'ar';
+    const expired = await client.post(pathOf(late));
+    expect(expired.statusCode).toBe(422);
+    expect(expired.json().errors).toEqual({ token: ['انتهت صلاحية هذا الرابط. يمكنك إرسال رابط جديد من تبويب المعلومات الأساسية في حسابك.'] });
     expect((await client.get('/api/user')).json()).toMatchObject({ email: user.email, email_change: null });
   });
 
-  it('an invalid link says so', async () => {
-    expect((await t.client().get('/email/change/not-a-token')).headers.location).toBe('/email/verify?status=change_invalid');
-    expect((await t.client().get(`/email/change/${'A'.repeat(43)}`)).headers.location).toBe('/email/verify?status=change_invalid');
+  it('an invalid link says so, when opened and when confirmed', async () => {
+    for (const token of ['not-a-token', 'A'.repeat(43)]) {
+      expect(await open(`http://lisan.test/email/change/${token}`)).toBe('/email/verify?status=change_invalid');
+      const refused = await t.client().post(`/email/change/${token}`);
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().errors).toEqual({ token: ['This link is invalid or has already been used.'] });
+    }
   });
 
-  it('refuses cleanly when the address was taken before the link was opened', async () => {
+  it('refuses cleanly when the address was taken before the link was confirmed', async () => {
     const { user, client } = await signedIn();
     const newEmail = uniqueEmail('race');
     const link = await requestChange(client, newEmail);
     await createUser(t, { email: newEmail });
-    expect((await t.client().get(pathOf(link))).headers.location).toBe('/email/verify?status=change_taken');
+    expect(await open(link)).toBe('/email/verify?status=change_taken');
+    const refused = await client.post(pathOf(link));
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({ email: ['The new address is now used by another account, so your address was not changed.'] });
     expect((await client.get('/api/user')).json()).toMatchObject({ email: user.email, email_change: null });
   });
 
@@ -154,12 +209,14 @@ describe('changing the e-mail address', () => {
     const firstLink = linkIn(first, '/email/change/');
     const secondLink = linkIn(second, '/email/change/');
     expect(secondLink).not.toBe(firstLink);
-    expect((await t.client().get(pathOf(firstLink))).headers.location).toBe('/email/verify?status=change_invalid');
+    expect(await open(firstLink)).toBe('/email/verify?status=change_invalid');
+    expect((await t.client().post(pathOf(firstLink))).statusCode).toBe(422);
+    expect(await open(secondLink)).toBe(confirmPage(newEmail, tokenOf(secondLink)));
 
     const canceled = await client.post('/api/user/change-email/cancel');
     expect(canceled.statusCode).toBe(200);
     expect(canceled.json().user.email_change).toBeNull();
-    expect((await t.client().get(pathOf(secondLink))).headers.location).toBe('/email/verify?status=change_invalid');
+    expect(await open(secondLink)).toBe('/email/verify?status=change_invalid');
     expect((await client.get('/api/user')).json().email).toBe(user.email);
     expect((await client.post('/api/user/change-email/resend')).statusCode).toBe(422);
   });

@@ -37,7 +37,11 @@ export function createAuthRepo(db: Kysely<DB>) {
     findEmailChange(userId: number) {
       return db.selectFrom('email_changes').selectAll().where('user_id', '=', userId).executeTakeFirst();
     },
-    /** Removes and returns the change whose token has this hash: each link can be used once. */
+    /** The change whose token has this hash, left in place: opening the link only looks (mail scanners open links too). */
+    findEmailChangeByToken(tokenHash: string) {
+      return db.selectFrom('email_changes').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+    },
+    /** Removes and returns the change whose token has this hash: each link can be confirmed once. */
     takeEmailChange(tokenHash: string) {
       return db.deleteFrom('email_changes').where('token_hash', '=', tokenHash).returningAll().executeTakeFirst();
     },

@@ -1,4 +1,4 @@
-import { authProviders, forgotPasswordRequest, loginRequest, registerRequest, registered, resetPasswordRequest, statusText, verificationSent } from '../../../../contract/auth';
+import { authProviders, emailLinkConfirmed, forgotPasswordRequest, loginRequest, registerRequest, registered, resetPasswordRequest, statusText, verificationSent } from '../../../../contract/auth';
 import { changeEmailRequest, userUpdated } from '../../../../contract/users';
 import type { UserRow } from '../../db/schema';
 import { requireActor, type Actor } from '../../http/access';
@@ -9,7 +9,7 @@ import type { SessionStore } from '../../http/sessions';
 import { parseInput } from '../../http/validation';
 import { isolate, t } from '../../i18n/messages';
 import type { UsersService } from '../users/service';
-import { homePathFor, isSocialProvider } from './auth.fns';
+import { emailLinkPage, homePathFor, isSocialProvider } from './auth.fns';
 import {
   socialStartQuerySchema,
   emailChangeParamsSchema,
@@ -21,9 +21,6 @@ import { SocialLoginError, type SocialLoginService } from './social.service';
 
 /** The cookie binding a social sign-in to the browser that started it. */
 export const OAUTH_STATE_COOKIE = 'lisan_oauth_state';
-
-/** The web app's page that shows the result of an e-mail verification link. */
-export const EMAIL_VERIFY_PAGE = '/email/verify';
 
 export function authRoutes(
   app: App,
@@ -68,11 +65,20 @@ export function authRoutes(
     return reply.code(202).send({ status: 'verification-link-sent', message: t(resolveLocale(request), 'auth.verification_link_sent') });
   });
 
+  // E-mailed links: the GET only looks (mail scanners open links too) and leads to the web app's page, whose button
+  // POSTs to the same path to act (docs/decisions.md).
   app.get('/email/verify/:id/:hash', { schema: answers({ 302: redirect }) }, async (request, reply) => {
-    const params = parseInput(verifyLinkParamsSchema, request.params);
-    const query = parseInput(verifyLinkQuerySchema, request.query);
-    const outcome = await deps.auth.verifyEmailLink({ ...params, ...query });
-    return reply.header('cache-control', 'no-store').redirect(`${EMAIL_VERIFY_PAGE}?status=${outcome}`);
+    const link = { ...parseInput(verifyLinkParamsSchema, request.params), ...parseInput(verifyLinkQuerySchema, request.query) };
+    const state = await deps.auth.inspectVerificationLink(link);
+    return reply.header('cache-control', 'no-store').redirect(emailLinkPage(state.status, state.status === 'confirm' ? { email: state.email, ...link } : {}));
+  });
+
+  app.post('/email/verify/:id/:hash', { schema: answers(emailLinkConfirmed) }, async (request) => {
+    const link = { ...parseInput(verifyLinkParamsSchema, request.params), ...parseInput(verifyLinkQuerySchema, request.query) };
+    const { status, user } = await deps.auth.verifyEmailLink(link);
+    // The signed-in hint cookie follows the session's user when the answer leaves: that may be the user just verified.
+    if (request.actor?.user.id === user.id) request.actor = { ...request.actor, user };
+    return { status, message: t(resolveLocale(request), status === 'verified' ? 'auth.email_verified' : 'auth.email_already_verified') };
   });
 
   // Changing the e-mail address: a link to the new address makes the change (docs/decisions.md).
@@ -95,11 +101,17 @@ export function authRoutes(
     return { message: t(resolveLocale(request), 'users.email_change_canceled'), user: await profileOf(actor.user, actor) };
   });
 
-  // The link of the mail to the new address; signed in or not, the token is the proof.
+  // The link of the mail to the new address; signed in or not, the token is the proof. The GET only looks, as above.
   app.get('/email/change/:token', { schema: answers({ 302: redirect }) }, async (request, reply) => {
     const { token } = parseInput(emailChangeParamsSchema, request.params);
-    const outcome = await deps.auth.confirmEmailChange(token, { userId: request.actor?.user.id ?? null, sessionId: request.actor?.sessionId ?? null });
-    return reply.header('cache-control', 'no-store').redirect(`${EMAIL_VERIFY_PAGE}?status=${outcome}`);
+    const state = await deps.auth.inspectEmailChange(token);
+    return reply.header('cache-control', 'no-store').redirect(emailLinkPage(state.status, state.status === 'change_confirm' ? { email: state.email, token } : {}));
+  });
+
+  app.post('/email/change/:token', { schema: answers(emailLinkConfirmed) }, async (request) => {
+    const { token } = parseInput(emailChangeParamsSchema, request.params);
+    const email = await deps.auth.confirmEmailChange(token, { userId: request.actor?.user.id ?? null, sessionId: request.actor?.sessionId ?? null });
+    return { status: 'email_changed' as const, message: t(resolveLocale(request), 'auth.email_changed', { email: isolate(email) }) };
   });
 
   app.get('/api/auth/providers', { schema: answers(authProviders) }, async () => ({ data: deps.social.available() }));

@@ -25,9 +25,24 @@ import {
 import type { AuthRepo } from './repo';
 import type { LoginInput, RegisterInput, ResetPasswordInput } from './schemas';
 
-export type VerificationOutcome = 'verified' | 'already' | 'invalid';
-/** What opening an e-mail change link did (the result page's `status`). */
-export type EmailChangeOutcome = 'email_changed' | 'change_expired' | 'change_invalid' | 'change_taken';
+/**
+ * What a verification link is when opened (GET, which changes nothing: mail scanners open links too), as the
+ * web app's page `status`: `confirm` offers the button whose POST verifies.
+ */
+export type VerificationLinkState = { status: 'confirm'; email: string } | { status: 'already' | 'invalid' };
+/** What an e-mail change link is when opened (GET, which changes nothing), as the page `status`. */
+export type EmailChangeLinkState = { status: 'change_confirm'; email: string } | { status: DeadEmailChange };
+type DeadEmailChange = 'change_expired' | 'change_invalid' | 'change_taken';
+
+/** Why the POST of a dead change link is refused (422): the same reasons the page shows when the link is opened. */
+const DEAD_EMAIL_CHANGE: Record<DeadEmailChange, () => Invalid> = {
+  change_invalid: () => Invalid.field('token', 'auth.email_change_invalid'),
+  change_expired: () => Invalid.field('token', 'auth.email_change_expired'),
+  change_taken: () => Invalid.field('email', 'auth.email_change_taken'),
+};
+
+/** The shape of the tokens this service makes (32 random bytes, base64url); anything else is not looked up. */
+const EMAIL_CHANGE_TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
 
 export interface AuthServiceDeps {
   repo: AuthRepo;
@@ -87,6 +102,23 @@ export function createAuthService(deps: AuthServiceDeps) {
     return Boolean(other && other.id !== user.id);
   }
 
+  /** Whether a pending change (found by its link's token) can be made now: its user, or why not. */
+  async function checkEmailChange(row: { user_id: number; new_email: string; expires_at: Date } | undefined): Promise<{ user: UserRow; newEmail: string } | { dead: DeadEmailChange }> {
+    if (!row) return { dead: 'change_invalid' };
+    if (new Date(row.expires_at).getTime() <= deps.now().getTime()) return { dead: 'change_expired' };
+    const user = await deps.users.findById(Number(row.user_id));
+    if (!user) return { dead: 'change_invalid' };
+    if (await takenByAnother(user, row.new_email)) return { dead: 'change_taken' };
+    return { user, newEmail: row.new_email };
+  }
+
+  /** The user whose address a verification link proves: signed by us, not expired, for the address the account has now. */
+  async function userOfVerificationLink(input: { id: string; hash: string; expires?: string; signature?: string }) {
+    if (!isValidVerificationSignature({ key: deps.appKey, ...input, now: deps.now() })) return null;
+    const user = await deps.users.findById(Number(input.id));
+    return user && safeEqual(emailHash(user.email), input.hash) ? user : null;
+  }
+
   return {
     sendVerificationEmail,
 
@@ -125,30 +157,37 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /**
-     * GET /email/change/{token}: switches the address to the one the link was sent to (which
-     * it proves, so it counts as verified). The link is used up whatever the outcome. Every
-     * session of the user ends but `session`, the one that opened the link if it is the user's;
-     * the old address is told.
+     * GET /email/change/{token}: what the link is, without using it up (a mail scanner's visit must not): the address
+     * it would switch to, or why it would not.
      */
-    async confirmEmailChange(token: string, session: { userId: number | null; sessionId: string | null }): Promise<EmailChangeOutcome> {
-      if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return 'change_invalid';
-      const row = await deps.repo.takeEmailChange(sha256Hex(token));
-      if (!row) return 'change_invalid';
+    async inspectEmailChange(token: string): Promise<EmailChangeLinkState> {
+      if (!EMAIL_CHANGE_TOKEN.test(token)) return { status: 'change_invalid' };
+      const check = await checkEmailChange(await deps.repo.findEmailChangeByToken(sha256Hex(token)));
+      return 'dead' in check ? { status: check.dead } : { status: 'change_confirm', email: check.newEmail };
+    },
+
+    /**
+     * POST /email/change/{token} (the button of the page the link opens): switches the address to the one the link was
+     * sent to (which it proves, so it counts as verified) and returns it. The link is used up whatever the outcome; a
+     * dead one is a 422 saying why. Every session of the user ends but `session`, the one that confirmed if it is the
+     * user's; the old address is told.
+     */
+    async confirmEmailChange(token: string, session: { userId: number | null; sessionId: string | null }): Promise<string> {
+      if (!EMAIL_CHANGE_TOKEN.test(token)) throw DEAD_EMAIL_CHANGE.change_invalid();
+      const check = await checkEmailChange(await deps.repo.takeEmailChange(sha256Hex(token)));
+      if ('dead' in check) throw DEAD_EMAIL_CHANGE[check.dead]();
+      const { user, newEmail } = check;
       const now = deps.now();
-      if (new Date(row.expires_at).getTime() <= now.getTime()) return 'change_expired';
-      const user = await deps.users.findById(Number(row.user_id));
-      if (!user) return 'change_invalid';
-      if (await takenByAnother(user, row.new_email)) return 'change_taken';
       try {
-        await deps.usersRepo.update(user.id, { email: row.new_email, email_verified_at: now }, now);
+        await deps.usersRepo.update(user.id, { email: newEmail, email_verified_at: now }, now);
       } catch (error) {
-        if (isUniqueViolation(error)) return 'change_taken';
+        if (isUniqueViolation(error)) throw DEAD_EMAIL_CHANGE.change_taken();
         throw error;
       }
       await deps.sessions.endAllForUser(user.id, session.userId === Number(user.id) && session.sessionId ? session.sessionId : undefined);
-      await deps.mail.send({ to: user.email, locale: user.locale, template: 'emailChanged', data: { name: user.name, newEmail: row.new_email } });
+      await deps.mail.send({ to: user.email, locale: user.locale, template: 'emailChanged', data: { name: user.name, newEmail } });
       deps.logger.info({ userId: user.id }, 'e-mail address changed');
-      return 'email_changed';
+      return newEmail;
     },
 
     /** POST /mt/register: a new account on the free trial, and its verification e-mail. */
@@ -191,13 +230,24 @@ export function createAuthService(deps: AuthServiceDeps) {
       return 'sent';
     },
 
-    /** GET /email/verify/{id}/{hash}: checks the signed link and verifies the address. */
-    async verifyEmailLink(input: { id: string; hash: string; expires?: string; signature?: string }): Promise<VerificationOutcome> {
-      if (!isValidVerificationSignature({ key: deps.appKey, ...input, now: deps.now() })) return 'invalid';
-      const user = await deps.users.findById(Number(input.id));
-      if (!user || !safeEqual(emailHash(user.email), input.hash)) return 'invalid';
-      if (user.email_verified_at) return 'already';
-      return (await deps.usersRepo.markEmailVerified(user.id, deps.now())) ? 'verified' : 'already';
+    /** GET /email/verify/{id}/{hash}: what the signed link is, without using it (a mail scanner's visit must not verify). */
+    async inspectVerificationLink(input: { id: string; hash: string; expires?: string; signature?: string }): Promise<VerificationLinkState> {
+      const user = await userOfVerificationLink(input);
+      if (!user) return { status: 'invalid' };
+      return user.email_verified_at ? { status: 'already' } : { status: 'confirm', email: user.email };
+    },
+
+    /**
+     * POST /email/verify/{id}/{hash} (the button of the page the link opens): verifies the address, or says it already
+     * was; a link that is not good (tampered, expired, for another address) is a 422. Returns the user as it is now.
+     */
+    async verifyEmailLink(input: { id: string; hash: string; expires?: string; signature?: string }): Promise<{ status: 'verified' | 'already'; user: UserRow }> {
+      const user = await userOfVerificationLink(input);
+      if (!user) throw Invalid.field('signature', 'auth.verification_invalid');
+      if (user.email_verified_at) return { status: 'already', user };
+      const now = deps.now();
+      const verified = await deps.usersRepo.markEmailVerified(user.id, now);
+      return { status: verified ? 'verified' : 'already', user: { ...user, email_verified_at: now } };
     },
 
     /**

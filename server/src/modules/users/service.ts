@@ -115,7 +115,9 @@ export function createUsersService(deps: UsersServiceDeps) {
       email_verified_at: user.email_verified_at ? new Date(user.email_verified_at).toISOString() : null,
       locale: user.locale,
       has_password: Boolean(user.password_hash),
-      email_change: pendingChange ? { email: pendingChange.new_email, expires_at: new Date(pendingChange.expires_at).toISOString() } : null,
+      email_change: pendingChange
+        ? { email: pendingChange.new_email, expires_at: new Date(pendingChange.expires_at).toISOString(), expired: new Date(pendingChange.expires_at).getTime() <= deps.now().getTime() }
+        : null,
       social: { google: providers.includes('google'), linkedin: providers.includes('linkedin') },
       personal_info: readPersonalInfo(user.personal_info),
       company: { name: company.name, website: company.website, address: company.address, logo_url: company.logo ? logoUrl(company.logo) : null },

@@ -5,7 +5,6 @@ import type { User } from '../../api/types';
 import { useDialog } from '../../app/dialog-context';
 import { FormDialog } from '../../components/form-dialog';
 import { fieldErrors, FormErrors, TextField, useFocusFirstError } from '../../components/form-field';
-import { isolate } from '../../i18n/format';
 import { useCancelEmailChange, useChangeEmail, useResendEmailChange } from './use-account';
 
 const FIELDS = ['email', 'password'] as const;
@@ -13,7 +12,8 @@ const FIELDS = ['email', 'password'] as const;
 /**
  * The account's e-mail address on the basic-info tab: read-only, with "Change e-mail address" (a FormDialog asking for
  * the new address and the current password), and while a change waits for its link, the pending address with resend
- * and cancel. An account without a password is pointed to the sign-in settings to set one first.
+ * and cancel (once the link expired, the card says so and offers a new link). An account without a password is pointed
+ * to the sign-in settings to set one first.
  */
 export function EmailChangeSection({ user }: { user: User }) {
   const { t } = useTranslation('account');
@@ -60,12 +60,19 @@ export function EmailChangeSection({ user }: { user: User }) {
         </p>
         <p className="form-field__hint">{t('emailChange.hint')}</p>
       </div>
+      {/* An expired link no longer works: the card says so (the server's clock decides) and offers a new one. */}
       {pending && (
-        <div className="notice notice--info" data-testid="email-change-pending">
+        <div className={`notice ${pending.expired ? 'notice--warning' : 'notice--info'}`} data-testid="email-change-pending" data-expired={pending.expired}>
           <p>
-            <strong>{t('emailChange.pending', { email: isolate(pending.email) })}</strong>
+            <strong>{t(pending.expired ? 'emailChange.expired' : 'emailChange.pending')}</strong>
           </p>
-          <p>{t('emailChange.pendingHint', { current: isolate(user.email) })}</p>
+          {/* The address on its own line, like the current one: inside a right-to-left sentence a long one broke apart. */}
+          <p className="email-change__address">
+            <bdi dir="ltr" data-testid="pending-email">
+              {pending.email}
+            </bdi>
+          </p>
+          <p>{t(pending.expired ? 'emailChange.expiredHint' : 'emailChange.pendingHint')}</p>
         </div>
       )}
       <div className="form__actions">
@@ -81,7 +88,7 @@ export function EmailChangeSection({ user }: { user: User }) {
         ) : pending ? (
           <>
             <button type="button" className="button button--ghost" aria-disabled={resend.isPending || undefined} onClick={() => !resend.isPending && resend.mutate(undefined, done)}>
-              {t('emailChange.resend')}
+              {t(pending.expired ? 'emailChange.resendExpired' : 'emailChange.resend')}
             </button>
             <button type="button" className="button button--ghost" aria-disabled={cancel.isPending || undefined} onClick={() => !cancel.isPending && cancel.mutate(undefined, done)}>
               {t('emailChange.cancelChange')}

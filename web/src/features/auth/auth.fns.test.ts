@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resetParamsFrom, socialErrorFrom, socialLoginHref, verifyStatusFrom } from './auth.fns';
+import { emailLinkActionFrom, emailLinkPageFrom, resetParamsFrom, socialErrorFrom, socialLoginHref, verifyStatusFrom } from './auth.fns';
 
 const params = (query: string) => new URLSearchParams(query);
 
@@ -10,8 +10,33 @@ describe('auth helpers', () => {
     expect(verifyStatusFrom(params('status=invalid'))).toBe('invalid');
     expect(verifyStatusFrom(params('status=email_changed'))).toBe('email_changed');
     expect(verifyStatusFrom(params('status=change_taken'))).toBe('change_taken');
+    expect(verifyStatusFrom(params('status=confirm'))).toBe('confirm');
+    expect(verifyStatusFrom(params('status=change_confirm'))).toBe('change_confirm');
     expect(verifyStatusFrom(params('status=whatever'))).toBe('unknown');
     expect(verifyStatusFrom(params(''))).toBe('unknown');
+  });
+
+  it('names the page by its flow: a change of address, or the verification', () => {
+    for (const status of ['change_confirm', 'email_changed', 'change_expired', 'change_invalid', 'change_taken']) expect(emailLinkPageFrom(params(`status=${status}`))).toBe('emailChange');
+    for (const status of ['confirm', 'verified', 'already', 'invalid', 'whatever']) expect(emailLinkPageFrom(params(`status=${status}`))).toBe('emailVerify');
+  });
+
+  it("rebuilds the POST of a live link's page from checked parts only", () => {
+    const token = 'Qx3_-abcdefghijklmnopqrstuvwxyz0123456789ABC';
+    expect(emailLinkActionFrom(params(`status=change_confirm&email=new%40example.com&token=${token}`))).toEqual({ path: `/email/change/${token}`, email: 'new@example.com' });
+    const verify = `status=confirm&email=huda%40example.com&id=42&hash=${'a1'.repeat(20)}&expires=1999999999&signature=${'f0'.repeat(32)}`;
+    expect(emailLinkActionFrom(params(verify))).toEqual({
+      path: `/email/verify/42/${'a1'.repeat(20)}?expires=1999999999&signature=${'f0'.repeat(32)}`,
+      email: 'huda@example.com',
+    });
+    // A crafted page address cannot make the button post elsewhere, nor show something that is not an address.
+    expect(emailLinkActionFrom(params('status=change_confirm&email=new%40example.com&token=..'))).toBeNull();
+    expect(emailLinkActionFrom(params('status=change_confirm&email=new%40example.com&token=x%2F..%2F..%2Fapi%2Fuser%2Fdelete-account'))).toBeNull();
+    expect(emailLinkActionFrom(params(verify.replace('id=42', 'id=..')))).toBeNull();
+    expect(emailLinkActionFrom(params(verify.replace('hash=a1', 'hash=..%2Fa1')))).toBeNull();
+    expect(emailLinkActionFrom(params(verify.replace('email=huda%40example.com', 'email=Your+account+was+hacked')))).toBeNull();
+    expect(emailLinkActionFrom(params(`status=change_confirm&token=${token}`))).toBeNull();
+    expect(emailLinkActionFrom(params(`status=verified&email=new%40example.com&token=${token}`))).toBeNull();
   });
 
   it('reads only the known social sign-in error codes', () => {

@@ -1,4 +1,5 @@
 import type { SocialProvider } from '../../api/types';
+import type { PageKey } from '../../components/page-key';
 
 /** Query keys of the sign-in options (public: kept when a user signs out). */
 export const authKeys = {
@@ -7,10 +8,12 @@ export const authKeys = {
 };
 
 /**
- * What the server's link handlers report: the verification link (GET /email/verify/{id}/{hash}) and the link that
- * confirms a change of address (GET /email/change/{token}), both redirecting to /email/verify?status=.
+ * The states of the page an e-mailed link leads to (/email/verify?status=): the GET of the verification link
+ * (GET /email/verify/{id}/{hash}) and of the link that confirms a change of address (GET /email/change/{token}) only
+ * look, and redirect here; `confirm` and `change_confirm` then offer the button whose POST to the link's path acts,
+ * and its answer names the result (verified, already, email_changed). The rest say why a link is dead.
  */
-export const VERIFY_STATUSES = ['verified', 'already', 'invalid', 'email_changed', 'change_expired', 'change_invalid', 'change_taken'] as const;
+export const VERIFY_STATUSES = ['confirm', 'verified', 'already', 'invalid', 'change_confirm', 'email_changed', 'change_expired', 'change_invalid', 'change_taken'] as const;
 export type VerifyStatus = (typeof VERIFY_STATUSES)[number] | 'unknown';
 
 export function verifyStatusFrom(params: URLSearchParams): VerifyStatus {
@@ -20,6 +23,39 @@ export function verifyStatusFrom(params: URLSearchParams): VerifyStatus {
 
 /** The statuses of an e-mail change link: the page then speaks of the change, not of verification. */
 export const isEmailChangeStatus = (status: VerifyStatus) => status === 'email_changed' || status.startsWith('change_');
+
+/** The page (its heading and the browser tab's title) the e-mailed link's page is: one per flow. */
+export const emailLinkPageFrom = (params: URLSearchParams) => (isEmailChangeStatus(verifyStatusFrom(params)) ? 'emailChange' : 'emailVerify') satisfies PageKey;
+
+/** What the button of a live link's page does: POST to the link's own path, which names this address. */
+export interface EmailLinkAction {
+  path: string;
+  email: string;
+}
+
+/**
+ * The POST of a live link's page, rebuilt from the parts the server's redirect put in the query, each checked to be of
+ * its kind (a crafted page address must not make the button post anywhere else); null when a part is missing or odd.
+ */
+export function emailLinkActionFrom(params: URLSearchParams): EmailLinkAction | null {
+  const part = (name: string, pattern: RegExp) => {
+    const value = params.get(name) ?? '';
+    return pattern.test(value) ? value : null;
+  };
+  const email = part('email', /^[^\s@]+@[^\s@]+$/);
+  if (!email) return null;
+  const status = verifyStatusFrom(params);
+  if (status === 'change_confirm') {
+    const token = part('token', /^[A-Za-z0-9_-]+$/);
+    return token ? { path: `/email/change/${token}`, email } : null;
+  }
+  if (status === 'confirm') {
+    const [id, hash, expires, signature] = [part('id', /^\d+$/), part('hash', /^[0-9a-f]+$/), part('expires', /^\d+$/), part('signature', /^[0-9a-f]+$/)];
+    if (!id || !hash || !expires || !signature) return null;
+    return { path: `/email/verify/${id}/${hash}?${new URLSearchParams({ expires, signature }).toString()}`, email };
+  }
+  return null;
+}
 
 /** Why a social sign-in came back without signing in (the server's ?social_error= codes). */
 export const SOCIAL_ERROR_CODES = ['unavailable', 'state', 'cancelled', 'failed', 'no_email', 'email_taken', 'already_linked'] as const;

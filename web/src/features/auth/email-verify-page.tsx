@@ -1,93 +1,134 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
-import { CHECK_EMAIL_PATH, isEmailNotVerified, useCurrentUser, userKeys } from '../account/use-current-user';
-import { isEmailChangeStatus, verifyStatusFrom, type VerifyStatus } from './auth.fns';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { isApiError } from '../../api/client';
+import type { User } from '../../api/types';
+import { CHECK_EMAIL_PATH, EMAIL_VERIFY_PATH, isEmailNotVerified, useCurrentUser } from '../account/use-current-user';
+import { emailLinkActionFrom, emailLinkPageFrom, isEmailChangeStatus, verifyStatusFrom, type EmailLinkAction, type VerifyStatus } from './auth.fns';
 import { homePathFor } from './roles';
+import { useConfirmEmailLink } from './use-auth';
+import './auth.css';
+
+/** What each dead or finished state of a link says, and whether it is good news. */
+const RESULTS = {
+  verified: { ns: 'messages', key: 'success.emailVerified', done: true },
+  already: { ns: 'auth', key: 'verify.already', done: true },
+  invalid: { ns: 'messages', key: 'errors.verificationInvalid', done: false },
+  email_changed: { ns: 'auth', key: 'emailChange.changed', done: true },
+  change_expired: { ns: 'auth', key: 'emailChange.expired', done: false },
+  change_invalid: { ns: 'auth', key: 'emailChange.invalid', done: false },
+  change_taken: { ns: 'auth', key: 'emailChange.taken', done: false },
+} as const;
 
 /**
- * The result of an e-mail verification link. The server's link handler
- * (GET /email/verify/{id}/{hash}) redirects here with ?status=verified, already or invalid; the link confirming a
- * change of address (GET /email/change/{token}) with email_changed, change_expired, change_invalid or change_taken.
+ * The page an e-mailed link leads to: the registration's verification link (GET /email/verify/{id}/{hash}) and the
+ * link that confirms a change of address (GET /email/change/{token}). Opening a link only looks (mail scanners open
+ * links too), so a live one shows what it would do with one button (`confirm`, `change_confirm`), whose POST acts;
+ * the other statuses are the result, or why the link is dead. Each flow has its own heading and tab title.
  */
 export function EmailVerifyPage() {
-  const { t } = useTranslation();
-  const { t: tAuth } = useTranslation('auth');
-  const { t: tMessages } = useTranslation('messages');
   const [searchParams] = useSearchParams();
   const status = verifyStatusFrom(searchParams);
-  const queryClient = useQueryClient();
-  const { data: user, error } = useCurrentUser();
-  const unverified = isEmailNotVerified(error);
+  if (status === 'confirm' || status === 'change_confirm') {
+    const action = emailLinkActionFrom(searchParams);
+    if (action) return <ConfirmLink status={status} action={action} />;
+    return <LinkResult status={status === 'confirm' ? 'invalid' : 'change_invalid'} />;
+  }
+  return <LinkResult status={status} />;
+}
 
-  useEffect(() => {
-    // A user call answered before the link was opened is out of date now.
-    if (status === 'verified' || isEmailChangeStatus(status)) void queryClient.invalidateQueries({ queryKey: userKeys.current() });
-  }, [status, queryClient]);
+/** A live link: what it will do, for the address it names, and the button that does it. */
+function ConfirmLink({ status, action }: { status: 'confirm' | 'change_confirm'; action: EmailLinkAction }) {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const confirm = useConfirmEmailLink();
+  const texts = status === 'change_confirm' ? 'emailChange.confirm' : 'verify.confirm';
+  // A 422 says the link died since it was opened (used in another tab, expired, the address taken): no button then.
+  const dead = isApiError(confirm.error) && confirm.error.status === 422;
+  const submit = () => {
+    if (confirm.isPending) return;
+    confirm.mutate(action, { onSuccess: (answer) => void navigate(`${EMAIL_VERIFY_PATH}?status=${answer.status}`, { replace: true }) });
+  };
+  const button = (
+    <button type="button" className="button button--primary" aria-disabled={confirm.isPending || undefined} onClick={submit}>
+      {t(confirm.isPending ? `${texts}.busy` : `${texts}.button`)}
+    </button>
+  );
+  return (
+    <StatusPanel status={status} icon={dead ? '!' : '@'} actions={dead ? <NextSteps status={status} /> : button}>
+      {!dead && (
+        <>
+          <p className="email-link__lead">{t(`${texts}.lead`)}</p>
+          <p className="email-link__address" data-testid="email-link-address">
+            <bdi dir="ltr">{action.email}</bdi>
+          </p>
+        </>
+      )}
+      {confirm.error ? (
+        <p className="notice notice--error" role="alert">
+          {isApiError(confirm.error) ? confirm.error.messages.join(' ') : confirm.error.message}
+        </p>
+      ) : (
+        <p className="muted">{t(`${texts}.hint`)}</p>
+      )}
+    </StatusPanel>
+  );
+}
 
-  if (isEmailChangeStatus(status)) return <EmailChangeResult status={status} signedIn={Boolean(user)} />;
+/** The result of a link, or why it is dead. */
+function LinkResult({ status }: { status: VerifyStatus }) {
+  const { t } = useTranslation();
+  const result = status === 'unknown' || status === 'confirm' || status === 'change_confirm' ? null : RESULTS[status];
+  return (
+    <StatusPanel status={status} icon={result && !result.done ? '!' : '✓'} actions={<NextSteps status={status} />}>
+      {result ? (
+        <p className={`notice ${result.done ? 'notice--success' : 'notice--error'}`}>{t(result.key, { ns: result.ns })}</p>
+      ) : (
+        <p className="muted">{t('pages.emailVerify.description')}</p>
+      )}
+    </StatusPanel>
+  );
+}
 
-  const done = status === 'verified' || status === 'already';
+/** Every state of the page: an icon, the flow's heading (as the tab's title), what the link does or did, what next. */
+function StatusPanel({ status, icon, actions, children }: { status: VerifyStatus; icon: string; actions: ReactNode; children: ReactNode }) {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
   return (
     <section className="container page-section">
       <div className="panel status-page" data-status={status}>
         <span className="status-page__icon" aria-hidden="true">
-          {status === 'invalid' ? '!' : '✓'}
+          {icon}
         </span>
-        <h1>{t('pages.emailVerify.title')}</h1>
-        {status === 'verified' && <p className="notice notice--success">{tMessages('success.emailVerified')}</p>}
-        {status === 'already' && <p className="notice notice--success">{tAuth('verify.already')}</p>}
-        {status === 'invalid' && <p className="notice notice--error">{tMessages('errors.verificationInvalid')}</p>}
-        {status === 'unknown' && <p className="muted">{t('pages.emailVerify.description')}</p>}
-        <div className="status-page__actions">
-          {done && user && (
-            <Link className="button button--primary" to={homePathFor(user)}>
-              {tAuth('verify.toDashboard')}
-            </Link>
-          )}
-          {!done && unverified && (
-            <Link className="button button--primary" to={CHECK_EMAIL_PATH}>
-              {tAuth('verify.resend')}
-            </Link>
-          )}
-          {!user && !unverified && (
-            <Link className="button button--primary" to="/login">
-              {tAuth('verify.signIn')}
-            </Link>
-          )}
-        </div>
+        <h1>{t(`pages.${emailLinkPageFrom(searchParams)}.title`)}</h1>
+        {children}
+        <div className="status-page__actions">{actions}</div>
       </div>
     </section>
   );
 }
 
-/** The result of the link that confirms a new address, in the verification result's style. */
-function EmailChangeResult({ status, signedIn }: { status: VerifyStatus; signedIn: boolean }) {
+/** The one way on from a link's page: where, and the button's label. */
+function NextSteps({ status }: { status: VerifyStatus }) {
   const { t } = useTranslation('auth');
-  const changed = status === 'email_changed';
-  const messages = { email_changed: 'emailChange.changed', change_expired: 'emailChange.expired', change_invalid: 'emailChange.invalid', change_taken: 'emailChange.taken' } as const;
-  const message = messages[status as keyof typeof messages] ?? messages.change_invalid;
-  return (
-    <section className="container page-section">
-      <div className="panel status-page" data-status={status}>
-        <span className="status-page__icon" aria-hidden="true">
-          {changed ? '✓' : '!'}
-        </span>
-        <h1>{t('emailChange.title')}</h1>
-        <p className={`notice ${changed ? 'notice--success' : 'notice--error'}`}>{t(message)}</p>
-        <div className="status-page__actions">
-          {signedIn ? (
-            <Link className="button button--primary" to="/user/basic-info">
-              {t('emailChange.toAccount')}
-            </Link>
-          ) : (
-            <Link className="button button--primary" to="/login">
-              {t('verify.signIn')}
-            </Link>
-          )}
-        </div>
-      </div>
-    </section>
-  );
+  const { data: user, error } = useCurrentUser();
+  const next = nextStepFrom(status, user ?? null, isEmailNotVerified(error));
+  return next ? (
+    <Link className="button button--primary" to={next.to}>
+      {t(next.label)}
+    </Link>
+  ) : null;
+}
+
+/**
+ * Where to go from a link's result: a change of address leads to the account (signed in) or to sign-in; a
+ * verification to the dashboard once done, to a new link while the address is still unverified, else to sign-in.
+ */
+function nextStepFrom(status: VerifyStatus, user: User | null, unverified: boolean) {
+  const signIn = { to: '/login', label: 'verify.signIn' } as const;
+  if (isEmailChangeStatus(status)) return user ? ({ to: '/user/basic-info', label: 'emailChange.toAccount' } as const) : signIn;
+  const done = status === 'verified' || status === 'already';
+  if (done && user) return { to: homePathFor(user), label: 'verify.toDashboard' } as const;
+  if (!done && unverified) return { to: CHECK_EMAIL_PATH, label: 'verify.resend' } as const;
+  return !user && !unverified ? signIn : null;
 }

@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import type { AuthProviders, ForgotPasswordRequest, LoginRequest, RegisterRequest, ResetPasswordRequest, StatusText } from '../../../../contract/auth';
-import { authKeys } from './auth.fns';
+import type { AuthProviders, EmailLinkConfirmed, ForgotPasswordRequest, LoginRequest, RegisterRequest, ResetPasswordRequest, StatusText } from '../../../../contract/auth';
+import { userKeys } from '../account/use-current-user';
+import { authKeys, type EmailLinkAction } from './auth.fns';
 import { isPrivateQuery } from './use-sign-out';
 
 /** GET /api/auth/providers: which social sign-in buttons to show (configured providers only). */
@@ -48,5 +49,17 @@ export function useForgotPassword() {
 export function useResetPassword() {
   return useMutation({
     mutationFn: (input: ResetPasswordRequest) => api.post<StatusText>('/mt/reset-password', input),
+  });
+}
+
+/**
+ * The button of an e-mailed link's page: POST to the link's path verifies the address or makes the change (opening
+ * the link did neither). The user is loaded again: verified now, or with the new address.
+ */
+export function useConfirmEmailLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: EmailLinkAction) => api.post<EmailLinkConfirmed>(action.path, {}),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.current() }),
   });
 }
