@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { sha256Hex } from './auth.fns';
-import { createUser, linkIn, sentMails, signIn, testClock, uniqueEmail, waitForMail } from './auth.test-support';
+import { createUser, linkIn, sentMails, signedInUser, signIn, testClock, uniqueEmail, waitForMail } from './auth.test-support';
 
 let t: TestApp;
 const clock = testClock();
@@ -16,11 +16,7 @@ afterAll(() => t.close());
 
 const db = () => t.container.database.db;
 
-async function signedIn(values: Parameters<typeof createUser>[1] = {}) {
-  const user = await createUser(t, values);
-  const client = values.password === null ? await t.client().signInAs(user.id) : await signIn(t, user.email, 'password123', freshIp());
-  return { user, client };
-}
+const signedIn = (values: Parameters<typeof createUser>[1] = {}) => signedInUser(t, values, freshIp());
 
 /** Asks for the change and returns the link mailed to the new address. */
 async function requestChange(client: Awaited<ReturnType<typeof signedIn>>['client'], email: string) {
