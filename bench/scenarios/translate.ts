@@ -144,7 +144,7 @@ async function guestOptions(server: BenchServer) {
 /** The address each bench account signed up with (to find its verification mail). */
 const emails = new WeakMap<Client, string>();
 
-/** Opens the account's e-mail verification link from the bench server's mail outbox (DATA_DIR/mail). */
+/** Confirms the account's e-mail verification link from the bench server's mail outbox (DATA_DIR/mail), as its page's button does. */
 async function verifyEmail(server: BenchServer, client: Client) {
   const email = emails.get(client)!;
   const dir = path.join(server.dataDir, 'mail');
@@ -157,7 +157,9 @@ async function verifyEmail(server: BenchServer, client: Client) {
       const link = text.match(/https?:\/\/[^\s"<>]+\/email\/verify\/[^\s"<>]+/)?.[0];
       if (link) {
         const url = new URL(link.replace(/&amp;/g, '&'));
-        await client.get(`${url.pathname}${url.search}`);
+        // Opening the link only shows the confirm page (mail scanners open links too); its button POSTs to the same address.
+        const confirmed = await client.post(`${url.pathname}${url.search}`, {});
+        if (confirmed.status !== 200) throw new Error(`bench: e-mail verification failed (${confirmed.status} ${await confirmed.text()})`);
         return;
       }
     }
