@@ -21,11 +21,14 @@ export function useSearchBox(addressed: string, searchFor: (words: string) => UR
 
   const send = (words: string) => setParams(searchFor(words), { replace: true, state: searchBoxState(words) });
 
-  // The box follows the address when the address changed by itself (Back, a link, "Delete all").
-  const addressChanged = useEffectEvent((words: string) => {
-    if (boxFollowsAddress(words, navigationType, location.state)) setValue(words);
-  });
-  useEffect(() => addressChanged(addressed), [addressed]);
+  // The box follows the address when the address changed by itself (Back, a link, "Delete all"). Adjusted while
+  // rendering, not in an effect: the render that shows the new address's results shows its words too (an effect ran
+  // after that render was painted, so for a frame the list was the new one and the box still held the old words).
+  const [shownFor, setShownFor] = useState(addressed);
+  if (shownFor !== addressed) {
+    setShownFor(addressed);
+    if (boxFollowsAddress(addressed, navigationType, location.state)) setValue(addressed);
+  }
 
   // The address follows the box once the typing pauses; words it already holds are not asked again (the page stays).
   const typed = useDebouncedValue(searchWords(value), delayMs);
