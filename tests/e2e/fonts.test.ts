@@ -5,7 +5,7 @@
 // every weight it uses. Each test prints the font files and the bytes each moved.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeBrowserConnection, newConsentedPage, screenshotsAtBothSizes } from './helpers';
+import { closeBrowserConnection, newConsentedPage, screenshotsAtBothSizes, signUpVerified } from './helpers';
 
 const contexts: BrowserContext[] = [];
 afterAll(async () => {
@@ -132,6 +132,21 @@ describe('the Arabic font', () => {
     expect(await loadedFaces(page)).toEqual(expect.arrayContaining(['IBM Plex Sans Arabic 400', 'IBM Plex Sans Arabic 600', 'IBM Plex Sans Arabic 700']));
     expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"IBM Plex Sans Arabic"/);
     if (size === 'desktop') await screenshotsAtBothSizes(page, 'fonts-home-ar');
+  });
+
+  it("an English account page draws the interface-language choice «العربية» from the subset, not the whole font", async () => {
+    const page = await newConsentedPage('en', contexts);
+    await signUpVerified(page, { name: 'Font Reader', email: `fonts-${Date.now()}@example.com`, password: 'Secret-pass-123' });
+    await page.goto('/user/basic-info');
+    const option = page.locator("select[name='locale'] option[lang='ar']");
+    await expect.poll(() => option.textContent()).toBe('العربية');
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    await page.waitForLoadState('networkidle');
+    expect(await option.evaluate((element) => getComputedStyle(element).fontFamily)).toMatch(/^"IBM Plex Sans Arabic Subset"/);
+    const faces = await loadedFaces(page);
+    expect(faces).toContain('IBM Plex Sans Arabic Subset 400');
+    expect(faces.filter((face) => /^IBM Plex Sans Arabic \d+$/.test(face))).toEqual([]);
+    await screenshotsAtBothSizes(page, 'fonts-account-en');
   });
 
   it('switching an English page to Arabic loads the whole font', async () => {

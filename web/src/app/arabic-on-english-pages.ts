@@ -5,7 +5,7 @@
 // weight). Arabic pages draw them from the whole font, which they load anyway.
 
 import english from '../i18n/en/common.json';
-import { BRAND_NAMES } from '../i18n/locale';
+import { BRAND_NAMES, LANGUAGE_NAMES } from '../i18n/locale';
 import { HERO_SAMPLE } from '../features/home/hero-sample';
 
 export interface FixedArabicText {
@@ -20,4 +20,5 @@ export const ARABIC_ON_ENGLISH_PAGES: readonly FixedArabicText[] = [
   { text: BRAND_NAMES.ar, weight: 700, where: 'the logo (.logo, .site-footer__logo)' },
   { text: english.language.switchLabel, weight: 600, where: 'the language switch (.language-switch)' },
   { text: HERO_SAMPLE.ar, weight: 400, where: "the home page's sample translation (.hero__sample)" },
+  { text: LANGUAGE_NAMES.ar, weight: 400, where: "the account page's interface-language choice (option[lang='ar'])" },
 ];

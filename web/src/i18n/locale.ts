@@ -11,6 +11,9 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 /** The product's name in each language: the logo shows both, whichever language is loaded. */
 export const BRAND_NAMES: Readonly<Record<Language, string>> = { en: 'Lisan', ar: 'لسان' };
 
+/** Each language's name in itself, as a choice of the interface's language shows it. */
+export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = { en: 'English', ar: 'العربية' };
+
 /** The cookie the server also reads to pick the language of its messages and e-mails. */
 export const LOCALE_COOKIE = 'locale';
 const LOCALE_COOKIE_MAX_AGE_SECONDS = 60 * 60 * 24 * 365;

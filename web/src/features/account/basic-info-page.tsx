@@ -4,6 +4,7 @@ import type { User } from '../../api/types';
 import { useDialog } from '../../app/dialog-context';
 import { FilePicker } from '../../components/file-picker';
 import { fieldErrors, FormErrors, SelectField, TextField, useFocusFirstError, useFormValues } from '../../components/form-field';
+import { LANGUAGE_NAMES } from '../../i18n/locale';
 import { useLanguage } from '../../i18n/use-language';
 import { EmailChangeSection } from './email-change-section';
 import { LOGO_ACCEPT, logoProblem, profileFormData, profileValuesOf, type ProfileValues } from './account.fns';
@@ -175,7 +176,7 @@ function PreferencesForm({ user }: { user: User }) {
           <SelectField label={t('preferences.interfaceLanguage')} name="locale" value={values.locale} onChange={set('locale')}>
             {LANGUAGES.map((language) => (
               <option key={language} value={language} lang={language}>
-                {language === 'en' ? 'English' : 'العربية'}
+                {LANGUAGE_NAMES[language]}
               </option>
             ))}
           </SelectField>
