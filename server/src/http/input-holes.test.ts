@@ -158,6 +158,13 @@ describe('hardening (item 9)', () => {
     expect(redactUrl('/mt/login/google/callback?code=abc&state=xyz')).toBe('/mt/login/google/callback?code=[redacted]&state=[redacted]');
   });
 
+  it("keeps the e-mail address of a confirm page's address out of the access log", async () => {
+    await t.app.inject({ method: 'GET', url: '/email/verify?status=change_confirm&email=new.address%40example.com&token=abc123secret' });
+    const log = logLines.join('');
+    expect(log).toContain('/email/verify?status=change_confirm&email=[redacted]&token=[redacted]');
+    for (const secret of ['new.address', 'abc123secret']) expect(log).not.toContain(secret);
+  });
+
   it('sends a Permissions-Policy header with pages', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/' });
     expect(response.headers['permissions-policy']).toMatch(/camera=\(\)/);

@@ -1,7 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 
-/** Query parameters that carry a secret: reset/invitation tokens, OAuth codes, link signatures, keys. */
-const SECRET_PARAMS = /^(token|signature|expires|code|state|hash|key|api[_-]?key|auth[_-]?key|access[_-]?token|id[_-]?token|session[_-]?id|password)$/i;
+/**
+ * Query parameters that carry a secret (reset/invitation tokens, OAuth codes, link signatures,
+ * keys) or an e-mail address (the confirm pages of the address change and the verification name
+ * the address they confirm): personal data the access log has no need of.
+ */
+const SECRET_PARAMS = /^(token|signature|expires|code|state|hash|key|api[_-]?key|auth[_-]?key|access[_-]?token|id[_-]?token|session[_-]?id|password|e-?mail)$/i;
 /** Paths whose segments after the prefix are a secret themselves (the e-mail verification and address change links). */
 const SECRET_PATHS: Array<[RegExp, string]> = [
   [/^(\/email\/verify\/[^/?]+\/)[^/?]+/, '$1[redacted]'],
