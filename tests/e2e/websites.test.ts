@@ -11,6 +11,7 @@ import { createContainer, type Container } from '../../server/src/container';
 import { createUser } from '../../server/test/factories';
 import { FIXTURE_PAGES, startFixtureSite, startFixtureSiteOfPages, type FixtureSite } from '../../server/test/fixtures/website-site';
 import { createTestEngine } from '../../server/test/website-engine';
+import { createWebsitesRepo } from '../../server/src/modules/websites/repo';
 import type { SegmentTranslator } from '../../server/src/engines/types';
 import { answerQuestion, apiCall, closeBrowserConnection, SCREENSHOT_DIR, screenshot, screenshotsAtBothSizes, sharedBrowser } from './helpers';
 
@@ -501,5 +502,31 @@ describe.each(['en', 'ar'] as const)('reopening the last site (%s)', (locale) =>
     await page.goto('/web-extraction?site=987654321');
     await expect.poll(() => page.getByTestId('website-missing').innerText(), { timeout: 10_000 }).toBe(locale === 'ar' ? 'لم يعد هذا الموقع في قائمتك.' : 'This website is no longer in your list.');
     expect(await page.evaluate((key) => window.localStorage.getItem(key), `lisan.websites.lastSite.${userId}`)).toBe(String(contact));
+  });
+});
+
+describe.each(['en', 'ar'] as const)('a list of more sites than a page holds (%s)', (locale) => {
+  it('pages through every site, 20 a page, newest first', async () => {
+    const page = await signedInPage(locale);
+    const me = await apiCall(page, 'GET', '/api/user');
+    const userId: number = me.body.data?.id ?? me.body.id;
+    const repo = createWebsitesRepo(container.database.db);
+    const start = Date.parse('2026-11-01T00:00:00Z');
+    for (let i = 1; i <= 23; i++) {
+      await repo.createSite({ user_id: userId, url: `https://site-${i}.example/`, scope: 'page', page_limit: 1, title: `Site ${i}`, now: new Date(start + i * 60_000) });
+    }
+    await page.goto('/web-extraction');
+    const titles = page.getByTestId('website-list').locator('.site-card__title');
+    await expect.poll(() => titles.count(), { timeout: 15_000 }).toBe(20);
+    expect(await titles.first().innerText()).toBe('Site 23');
+    const pager = page.getByRole('navigation', { name: locale === 'ar' ? 'الصفحات' : 'Pages' });
+    await expect.poll(() => pager.innerText()).toMatch(locale === 'ar' ? /الصفحة (1|١) من (2|٢) \(المجموع (23|٢٣)\)/ : /Page 1 of 2 \(23 in all\)/);
+    await pager.getByRole('button', { name: locale === 'ar' ? 'التالي' : 'Next' }).click();
+    await expect.poll(() => titles.allInnerTexts()).toEqual(['Site 3', 'Site 2', 'Site 1']);
+    expect(await pager.getByRole('button', { name: locale === 'ar' ? 'التالي' : 'Next' }).isDisabled()).toBe(true);
+    await screenshot(page, `websites-list-page-2-${locale}`);
+    await pager.getByRole('button', { name: locale === 'ar' ? 'السابق' : 'Previous' }).click();
+    await expect.poll(() => titles.count()).toBe(20);
+    expect(await titles.first().innerText()).toBe('Site 23');
   });
 });
