@@ -38,8 +38,13 @@ export const translationSegment = z.object({
   target: z.string(),
   /** Whitespace after the sentence, kept as it was. */
   separator: z.string(),
-  /** 'memory' or the engine id. */
+  /**
+   * 'memory-correction' (the user's or their team's approved correction of this sentence, from translation memory),
+   * 'memory' (a liked translation), 'memory-fuzzy' (either, with only its numbers changed), or the engine id.
+   */
   origin: z.string(),
+  /** With 'memory-correction': the machine's words the correction replaced (absent when not known). */
+  machine_target: z.string().optional(),
   /** A glossary term was applied to this sentence. */
   glossary: z.boolean().optional(),
 });

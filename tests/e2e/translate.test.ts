@@ -225,10 +225,26 @@ describe.each(['en', 'ar'] as const)('the translator in the browser (%s)', (loca
     expect(await page.getByTestId('target-sentence').first().getAttribute('data-corrected')).toBe('');
     expect(await page.getByTestId('correction').innerText()).toContain(machineFirst);
 
-    // The translation memory answers the same sentence with the suggestion from now on.
+    // The translation memory answers the same sentence with the suggestion from now on (the liked one with the like,
+    // which tells the new answer from the one on the screen), and lists it as the approved correction it is, the
+    // machine's words first, as in the text it was made in.
     expect(await translate(page, text.source)).toBe(200);
-    await expect.poll(() => page.getByTestId('target-sentence').first().innerText()).toBe(text.suggestion);
+    await expect.poll(() => page.getByTestId('target-sentence').nth(1).getAttribute('data-origin')).toBe('memory');
+    const answered = page.getByTestId('target-sentence').first();
+    expect(await answered.innerText()).toBe(text.suggestion);
+    expect(await answered.getAttribute('data-origin')).toBe('memory-correction');
+    expect(await answered.getAttribute('data-corrected')).toBe('');
+    expect(await answered.getAttribute('title')).toContain(machineFirst);
+    expect(await page.getByTestId('corrections-note').innerText()).toContain(text.correctionsNote);
+    expect(await page.getByTestId('correction-machine').innerText()).toBe(machineFirst);
+    expect(await page.getByTestId('correction-target').innerText()).toBe(`${locale === 'ar' ? '←' : '→'} ${text.suggestion}`);
+    // The liked sentence is not a correction: memory's own note stays for it.
+    expect(await page.getByTestId('engine-notice').getAttribute('data-engine')).toBe('memory');
     await screenshot(page, `translate-${locale}-04-user-result`, translator);
+    await screenshotsAtBothSizes(page, `translate-${locale}-04b-memory-correction`, { width: 1280, height: 800 });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, `translate-${locale}-04c-memory-correction-phone-note`, page.getByTestId('engine-notice'));
+    await page.setViewportSize({ width: 1280, height: 800 });
     // Another text, which the history's search tells apart from the first.
     expect(await translate(page, text.secondSource)).toBe(200);
 
@@ -283,12 +299,12 @@ describe.each(['en', 'ar'] as const)('the translator in the browser (%s)', (loca
     await expect.poll(() => page.url()).toContain('q=');
     await expect.poll(() => page.getByTestId('history-entry').count()).toBe(2);
     // The first translation shows the approved correction and the like, not as machine output; the second, which
-    // translation memory answered, neither.
+    // translation memory answered, the same correction (memory's), and no reaction (none was given to it).
     const [second, first] = [page.getByTestId('history-entry').nth(0), page.getByTestId('history-entry').nth(1)];
     expect(await first.getByTestId('history-corrected').innerText()).toBe(text.corrected);
     expect(await first.getByTestId('history-reaction').allInnerTexts()).toEqual([text.liked]);
     expect(await first.getByTestId('history-reaction').getAttribute('data-reaction')).toBe('like');
-    expect(await second.getByTestId('history-corrected').count()).toBe(0);
+    expect(await second.getByTestId('history-corrected').innerText()).toBe(text.corrected);
     expect(await second.getByTestId('history-reaction').count()).toBe(0);
     await screenshotsAtBothSizes(page, `translate-${locale}-05-history`);
 
@@ -357,13 +373,16 @@ describe.each(['en', 'ar'] as const)('the translator in the browser (%s)', (loca
 
   it('a correction is reused for the same sentence with another number, marked for review', async () => {
     const numbered = locale === 'en'
-      ? { first: 'Chapter 3 of the report is ready.', correction: 'الفصل 3 من التقرير جاهز.', second: 'Chapter 4 of the report is ready.', reused: 'الفصل 4 من التقرير جاهز.', notice: '1 sentence comes from your translation memory' }
+      ? { first: 'Chapter 3 of the report is ready.', correction: 'الفصل 3 من التقرير أصبح جاهزًا.', second: 'Chapter 4 of the report is ready.', reused: 'الفصل 4 من التقرير أصبح جاهزًا.', notice: '1 sentence comes from your translation memory' }
       : { first: 'الفصل 3 من التقرير جاهز.', correction: 'Chapter 3 of the report is ready.', second: 'الفصل 4 من التقرير جاهز.', reused: 'Chapter 4 of the report is ready.', notice: 'جملة واحدة من ذاكرة ترجماتك' };
     const page = await openPage(locale, '/');
     await signUp(page, locale);
     await page.goto('/translate');
     await page.getByTestId('translator').waitFor();
     expect(await translate(page, numbered.first)).toBe(200);
+    const machine = await page.getByTestId('target-sentence').first().innerText();
+    // A correction of the machine's very words would be none (nothing to list): the word-by-word gloss of this sentence can be one.
+    expect(machine).not.toBe(numbered.correction);
     await page.getByTestId('suggest').click();
     await page.getByTestId('suggest-dialog').waitFor();
     await page.getByTestId('suggest-text').fill(numbered.correction);
@@ -380,5 +399,17 @@ describe.each(['en', 'ar'] as const)('the translator in the browser (%s)', (loca
     expect(await sentence.getAttribute('title')).toBeTruthy();
     expect(await page.getByTestId('memory-fuzzy-notice').innerText()).toContain(numbered.notice);
     await screenshotsAtBothSizes(page, `translate-${locale}-08-memory-fuzzy`);
+
+    // The very sentence again: the correction, listed as one with the machine's words. Every sentence is a listed
+    // correction, so no engine or memory note is left to say where the translation came from.
+    expect(await translate(page, numbered.first)).toBe(200);
+    await expect.poll(() => sentence.getAttribute('data-origin')).toBe('memory-correction');
+    expect(await sentence.innerText()).toBe(numbered.correction);
+    expect(await page.getByTestId('correction-machine').innerText()).toBe(machine);
+    expect(await page.getByTestId('correction-target').innerText()).toBe(`${locale === 'ar' ? '←' : '→'} ${numbered.correction}`);
+    expect(await page.getByTestId('engine-notice').count()).toBe(0);
+    await screenshotsAtBothSizes(page, `translate-${locale}-09-memory-correction-only`, { width: 1280, height: 800 });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, `translate-${locale}-09b-memory-correction-only-phone-note`, page.getByTestId('corrections-note'));
   });
 });

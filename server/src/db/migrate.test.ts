@@ -69,6 +69,37 @@ describe(`migrations (${testEngine})`, () => {
     ]);
   });
 
+  it("0350 gives a correction in the memory the machine's words of its newest suggestion, by its owner or a member of its team", async () => {
+    const test = await beforeMigration('0350');
+    const [text, sentence] = ['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002'];
+    await test.database.executeSql(`
+      insert into users (id, name, email) overriding system value values (1, 'Corrector', 'corrector@example.com'), (2, 'Manager', 'manager@example.com'), (3, 'Stranger', 'stranger@example.com');
+      insert into teams (id, name, owner_id) overriding system value values (5, 'Team', 2);
+      insert into team_members (team_id, user_id) values (5, 2);
+      insert into text_translations (id, user_id, source_lang, target_lang, domain, engine, characters) values ('${text}', 1, 'en', 'ar', 'general', 'local', 6);
+      insert into translation_segments (id, translation_id, position, source, target, origin, machine_target) values ('${sentence}', '${text}', 0, 'Hello.', 'تصحيح ثانٍ', 'local', 'مرحبا آلية');
+      insert into translation_suggestions (segment_id, user_id, source_lang, target_lang, domain, source_text, machine_text, suggested_text, created_at) values
+        ('${sentence}', 1, 'en', 'ar', 'general', 'Hello.', 'تصحيح أول', 'تصحيح ثانٍ', '2026-11-02'),
+        ('${sentence}', 1, 'en', 'ar', 'general', 'Hello.', 'مرحبا آلية', 'تصحيح أول', '2026-11-01'),
+        (null, 2, 'en', 'ar', 'general', 'Bye.', 'وداعا آلية', 'مع السلامة', '2026-11-01'),
+        (null, 3, 'en', 'ar', 'general', 'Thanks.', 'شكرا آلية', 'شكرًا لك', '2026-11-01');
+      insert into translation_memory (owner_key, owner_user_id, team_id, source_lang, target_lang, source_norm, source_text, target_text, origin) values
+        ('user:1', 1, null, 'en', 'ar', 'hello.', 'Hello.', 'تصحيح ثانٍ', 'suggestion'),
+        ('user:1', 1, null, 'en', 'ar', 'hello.', 'Hello.', 'مرحبا آلية', 'like'),
+        ('team:5', null, 5, 'en', 'ar', 'bye.', 'Bye.', 'مع السلامة', 'suggestion'),
+        ('team:5', null, 5, 'en', 'ar', 'thanks.', 'Thanks.', 'شكرًا لك', 'suggestion');`);
+    await test.apply();
+    const { rows } = await test.database.executeSql('select source_text, origin, machine_text from translation_memory order by source_text, origin');
+    expect(rows).toEqual([
+      { source_text: 'Bye.', origin: 'suggestion', machine_text: 'وداعا آلية' },
+      // The sentence's first machine's words, not those the second correction replaced.
+      { source_text: 'Hello.', origin: 'like', machine_text: null },
+      { source_text: 'Hello.', origin: 'suggestion', machine_text: 'مرحبا آلية' },
+      // Suggested by someone outside the team: not its correction's words.
+      { source_text: 'Thanks.', origin: 'suggestion', machine_text: null },
+    ]);
+  });
+
   it('rolls a failing migration back completely and names it', async () => {
     const test = await createTestDatabase({ migrated: false });
     opened.push(test);

@@ -74,7 +74,7 @@ export type SegmentTranslator = (
 ) => Promise<{
   translations: string[];
   engine: string;
-  /** Per segment: 'memory', 'memory-fuzzy' or the engine that answered (the pipeline's origins). */
+  /** Per segment: 'memory', 'memory-correction', 'memory-fuzzy' or the engine that answered (the pipeline's origins). */
   origins?: string[];
   /** Per segment: the glossary terms its translation carries. */
   glossaryTerms?: GlossaryTerm[][];

@@ -1,5 +1,6 @@
 import type { AppliedSummary } from '../../../contract/translate';
 import type { GlossaryTerm } from '../engines/types';
+import { MEMORY_ORIGINS } from './memory.fns';
 
 export type { AppliedSummary } from '../../../contract/translate';
 
@@ -27,7 +28,8 @@ function rankTerms(counts: Map<string, { source: string; target: string; count: 
 
 /**
  * The pipeline's per-segment origins summed: segments from translation memory (exact and
- * fuzzy) and, per glossary term (wording and rendering), the segments it was applied in.
+ * fuzzy, approved corrections and likes alike: a document or page has no sentences to list
+ * corrections by) and, per glossary term (wording and rendering), the segments it was applied in.
  * `limit` cuts the list (most used first); `glossary_term_count` still counts every term.
  */
 export function summariseApplied(segments: Iterable<SegmentApplied>, limit = Number.POSITIVE_INFINITY): AppliedSummary {
@@ -35,7 +37,7 @@ export function summariseApplied(segments: Iterable<SegmentApplied>, limit = Num
   let fuzzy = 0;
   const counts = new Map<string, { source: string; target: string; count: number }>();
   for (const segment of segments) {
-    if (segment.origin === 'memory' || segment.origin === 'memory-fuzzy') memory++;
+    if (MEMORY_ORIGINS.has(segment.origin)) memory++;
     if (segment.origin === 'memory-fuzzy') fuzzy++;
     for (const term of segment.glossaryTerms ?? []) {
       const key = `${term.source}\u0000${term.target}`;

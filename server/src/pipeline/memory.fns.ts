@@ -8,6 +8,9 @@ import type { Lang } from '../engines/types';
  * with a translation of a different sentence.
  */
 
+/** The pipeline's origins of segments translation memory answered: a liked translation, an approved correction, a fuzzy hit of either. */
+export const MEMORY_ORIGINS: ReadonlySet<string> = new Set(['memory', 'memory-correction', 'memory-fuzzy']);
+
 /** Digits (ASCII, Arabic-Indic, Eastern Arabic-Indic). */
 const DIGIT = '0-9\\u0660-\\u0669\\u06F0-\\u06F9';
 /** What may not touch a number for it to be a placeable: letters and digits of the Latin and Arabic scripts ("A4", "mp3" and a placeholder's "x1" are words). */

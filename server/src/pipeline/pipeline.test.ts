@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPlan, createUser, signedIn, upload } from '../../test/documents-helpers';
+import { createPlan, createTeam, createUser, signedIn, upload } from '../../test/documents-helpers';
 import { docxEntries, writeZip, readZipText } from '../../test/fixtures/documents';
 import { multipart } from '../../test/multipart';
 import { startFixtureSite, type FixtureSite } from '../../test/fixtures/website-site';
@@ -54,7 +54,7 @@ afterAll(async () => {
 async function translateText(text: string, as: TestClient = client) {
   const response = await as.post('/api/translate', { text, source_lang: 'en', target_lang: 'ar' });
   expect(response.statusCode).toBe(200);
-  return JSON.parse(response.json().data) as { project_id: string; segments: Array<{ translationId: string; target: string; origin: string; glossary?: boolean }> };
+  return JSON.parse(response.json().data) as { project_id: string; engine: string; segments: Array<{ translationId: string; target: string; origin: string; machine_target?: string; glossary?: boolean }> };
 }
 
 /** Translates a sentence in the translator and approves a correction of it. */
@@ -80,7 +80,7 @@ describe('one pipeline for text, documents and websites', () => {
 
     // Text: the correction is a memory hit; the glossary term is enforced and said so.
     const again = await translateText('Annual results');
-    expect(again.segments[0]).toMatchObject({ target: CORRECTED, origin: 'memory' });
+    expect(again.segments[0]).toEqual({ translationId: expect.any(String), source: 'Annual results', target: CORRECTED, separator: '', origin: 'memory-correction', machine_target: first.segments[0]!.target });
     const signed = await translateText('Signed by the board');
     expect(signed.segments[0]!.target).toContain(TERM.target_term);
     expect(signed.segments[0]).toMatchObject({ glossary: true });
@@ -140,7 +140,8 @@ describe('one pipeline for text, documents and websites', () => {
     const imported = await client.request({ method: 'POST', url: `/api/websites/${websiteId}/import`, payload: form.payload, headers: form.headers });
     expect(imported.statusCode).toBe(200);
     expect(imported.json().data.applied).toBe(1);
-    expect((await translateText('Report')).segments[0]).toMatchObject({ target: REVIEWED, origin: 'memory' });
+    // A review is an approved correction: the page's translation it replaced is the machine's words shown with it.
+    expect((await translateText('Report')).segments[0]).toMatchObject({ target: REVIEWED, origin: 'memory-correction', machine_target: expect.any(String) });
   });
 });
 
@@ -164,17 +165,84 @@ describe('fuzzy translation memory', () => {
       [expect.any(String), expect.not.stringMatching(/^memory/), undefined],
       // Below the threshold: two of three tokens changed.
       [expect.any(String), expect.not.stringMatching(/^memory/), undefined],
-      ['القسم 3 من 8', 'memory', undefined],
+      ['القسم 3 من 8', 'memory-correction', undefined],
     ]);
 
     // Another user's memory is never used, exactly or fuzzily.
     const mine = await translateFor(user, ['Section 3 of 8', 'Section 5 of 8']);
-    expect(mine.segments.map((segment) => segment.origin)).not.toContain('memory');
-    expect(mine.segments.map((segment) => segment.origin)).not.toContain('memory-fuzzy');
+    expect(mine.segments.map((segment) => segment.origin)).not.toEqual(expect.arrayContaining([expect.stringMatching(/^memory/)]));
 
     // The database's skeleton (a generated column) is the one the pipeline looks up.
     const rows = await t.container.database.db.selectFrom('translation_memory').select(['source_norm', 'source_skeleton']).execute();
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(row.source_skeleton).toBe(memorySkeleton(row.source_norm));
+  });
+});
+
+describe('an approved correction answered from memory', () => {
+  type HistoryEntry = { project_id: string; feedback: { corrected_segments: number; liked_segments: number } };
+  const historyEntry = async (as: TestClient, projectId: string) =>
+    ((await as.get('/api/user/translation-history?type=text')).json().data as HistoryEntry[]).find((entry) => entry.project_id === projectId);
+  const detailOf = async (as: TestClient, projectId: string) =>
+    (await as.get(`/api/user/translation-history/${projectId}`)).json().data.detail as { segments: Array<{ target: string; machine_target: string | null }> };
+  const suggest = async (as: TestClient, translationId: string, suggestedTranslation: string) =>
+    expect((await as.post('/api/user/suggested-translation', { translationId, suggestedTranslation })).statusCode).toBe(200);
+
+  it("says so with the machine's words, and the new text's history entry marks it as the first one's does", async () => {
+    const owner = await createUser(t, { planId });
+    const as = await signedIn(t, owner);
+    const text = 'The meeting starts at noon. Bring the report.';
+    const first = await translateText(text, as);
+    const [meeting, report] = first.segments;
+    await suggest(as, meeting!.translationId, 'يبدأ الاجتماع ظهرًا.');
+    await as.get(`/api/reaction/${report!.translationId}/like`);
+
+    // The same text again: memory answers both sentences, the correction as such, with the machine's words; the like as memory.
+    const again = await translateText(text, as);
+    expect(again.engine).toBe('memory');
+    expect(again.segments[0]).toMatchObject({ target: 'يبدأ الاجتماع ظهرًا.', origin: 'memory-correction', machine_target: meeting!.target });
+    expect(again.segments[1]).toMatchObject({ target: report!.target, origin: 'memory' });
+    expect(again.segments[1]).not.toHaveProperty('machine_target');
+
+    // Its history entry marks the correction as the corrected text's does, and re-opened it names the machine's words.
+    expect((await historyEntry(as, again.project_id))?.feedback.corrected_segments).toBe(1);
+    expect((await historyEntry(as, first.project_id))?.feedback.corrected_segments).toBe(1);
+    expect((await detailOf(as, again.project_id)).segments.map((segment) => [segment.target, segment.machine_target])).toEqual([
+      ['يبدأ الاجتماع ظهرًا.', meeting!.target],
+      [report!.target, null],
+    ]);
+
+    // Corrected again on the text memory answered: the machine's words stay the machine's, not the first correction.
+    await suggest(as, again.segments[0]!.translationId, 'يبدأ الاجتماع عند الظهر.');
+    const third = await translateText('The meeting starts at noon.', as);
+    expect(third.segments[0]).toMatchObject({ target: 'يبدأ الاجتماع عند الظهر.', origin: 'memory-correction', machine_target: meeting!.target });
+
+    // "Corrected" to the machine's very words: a memory correction with nothing to show beside it, and nothing marked.
+    const plain = await translateText('Thank you for coming.', as);
+    await suggest(as, plain.segments[0]!.translationId, plain.segments[0]!.target);
+    const same = await translateText('Thank you for coming.', as);
+    expect(same.segments[0]).toMatchObject({ target: plain.segments[0]!.target, origin: 'memory-correction' });
+    expect(same.segments[0]).not.toHaveProperty('machine_target');
+    expect((await historyEntry(as, same.project_id))?.feedback.corrected_segments).toBe(0);
+  });
+
+  it("a team manager's correction is shown as a correction to every member; a member's own stays theirs", async () => {
+    const [teamOwner, manager, member, outsider] = await Promise.all([createUser(t, { planId }), createUser(t, { planId }), createUser(t, { planId }), createUser(t, { planId })]);
+    await createTeam(t, teamOwner, [{ user: manager, role: 4 }, { user: member, role: 5 }]);
+    const [asManager, asMember, asOutsider] = await Promise.all([signedIn(t, manager), signedIn(t, member), signedIn(t, outsider)]);
+    const machine = (await translateText('The invoice is attached.', asManager)).segments[0]!;
+    await suggest(asManager, machine.translationId, 'الفاتورة مرفقة.');
+    const own = (await translateText('Kind regards.', asMember)).segments[0]!;
+    await suggest(asMember, own.translationId, 'مع خالص التحية.');
+
+    const ofMember = await translateText('The invoice is attached. Kind regards.', asMember);
+    expect(ofMember.segments.map((segment) => [segment.target, segment.origin, segment.machine_target])).toEqual([
+      ['الفاتورة مرفقة.', 'memory-correction', machine.target],
+      ['مع خالص التحية.', 'memory-correction', own.target],
+    ]);
+    expect((await historyEntry(asMember, ofMember.project_id))?.feedback.corrected_segments).toBe(2);
+    // The manager does not get the member's own correction; someone outside the team gets neither.
+    expect((await translateText('Kind regards.', asManager)).segments[0]!.origin).not.toMatch(/^memory/);
+    expect((await translateText('The invoice is attached.', asOutsider)).segments[0]).not.toHaveProperty('machine_target');
   });
 });

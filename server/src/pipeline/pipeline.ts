@@ -15,6 +15,8 @@ export interface MemoryHit {
   source_norm: string;
   source_skeleton: string;
   target_text: string;
+  /** For an approved correction: the machine's words it replaced, when known; null for a like. */
+  machine_text: string | null;
   /** 'suggestion' (an approved correction) or a liked translation. */
   origin: string;
   owner_key: string;
@@ -48,16 +50,18 @@ export interface PipelineRequest extends RouteRequest {
 }
 
 /** Where a segment's translation came from. */
-export type SegmentOrigin = 'memory' | 'memory-fuzzy' | 'glossary' | (string & {});
+export type SegmentOrigin = 'memory' | 'memory-correction' | 'memory-fuzzy' | 'glossary' | (string & {});
 
 export interface PipelineSegment {
   target: string;
   /**
-   * 'memory' (an approved correction or a liked translation), 'memory-fuzzy' (one of those
-   * for a sentence that differs only in its numbers, the numbers replaced), else the engine
-   * that answered.
+   * 'memory-correction' (an approved correction of the user or of their team, exactly this
+   * sentence), 'memory' (a liked translation), 'memory-fuzzy' (either, for a sentence that
+   * differs only in its numbers, the numbers replaced), else the engine that answered.
    */
   origin: SegmentOrigin;
+  /** For 'memory-correction': the machine's words the correction replaced, when they are known and differ from it. */
+  machineTarget?: string;
   /** For 'memory-fuzzy': the fuzzy match score, 0.5..1 (the share of tokens that are the stored sentence's own). */
   score?: number;
   /** Glossary terms of the source that the translation carries (enforced through the engine). */
@@ -66,7 +70,7 @@ export interface PipelineSegment {
 
 export interface PipelineResult {
   segments: PipelineSegment[];
-  /** The engine that answered (the first one), or 'memory' when memory answered every segment. */
+  /** The engine that answered (the first one), or 'memory' when memory answered every segment (whatever its hits' origins). */
   engine: string;
   engines: string[];
   route: RouteResult | null;
@@ -121,7 +125,8 @@ function mentions(normalizedText: string, matcher: TermMatcher): boolean {
  *
  * segments in -> translation memory (the user's and the team's approved corrections, then
  * liked translations; exact match on the normalised text, else a fuzzy match that differs
- * only in numbers, see memory.fns.ts) -> glossary terms (the request's
+ * only in numbers, see memory.fns.ts; an exact correction comes out as such, with the
+ * machine's words it replaced) -> glossary terms (the request's
  * own, then user, team, the domain's and General's; protected through the engine with
  * placeholders by the router, and checked after) -> engine router -> segments out, each
  * with its origin. Memory is written by the approvals (corrections in the translator, likes,
@@ -156,10 +161,10 @@ export function createTranslationPipeline(deps: {
       const hits = await deps.memory.findMemory(keys, source, target, [...new Set(norms)], [...new Set(skeletons)]);
       const rank = (hit: (typeof hits)[number]) => (hit.origin === 'suggestion' ? 0 : 10) + keys.indexOf(hit.owner_key);
       const ranked = [...hits].sort((a, b) => rank(a) - rank(b));
-      const exact = new Map<string, string>();
+      const exact = new Map<string, MemoryHit>();
       const bySkeleton = new Map<string, typeof ranked>();
       for (const hit of ranked) {
-        if (!exact.has(hit.source_norm)) exact.set(hit.source_norm, hit.target_text);
+        if (!exact.has(hit.source_norm)) exact.set(hit.source_norm, hit);
         const group = bySkeleton.get(hit.source_skeleton);
         if (group) group.push(hit);
         else bySkeleton.set(hit.source_skeleton, [hit]);
@@ -167,7 +172,13 @@ export function createTranslationPipeline(deps: {
       norms.forEach((norm, index) => {
         const hit = exact.get(norm);
         if (hit !== undefined) {
-          out[index] = { target: hit, origin: 'memory', glossaryTerms: [] };
+          // An approved correction says so, with the machine's words it replaced (kept with it in the memory,
+          // read by this same look-up), so the translator and the history show it like the correction itself.
+          if (hit.origin !== 'suggestion') out[index] = { target: hit.target_text, origin: 'memory', glossaryTerms: [] };
+          else {
+            const machine = hit.machine_text !== null && hit.machine_text !== hit.target_text ? hit.machine_text : undefined;
+            out[index] = { target: hit.target_text, origin: 'memory-correction', ...(machine !== undefined ? { machineTarget: machine } : {}), glossaryTerms: [] };
+          }
           return;
         }
         // The highest score wins; at equal scores, the rank above (sort is stable).

@@ -42,12 +42,14 @@ export interface TranslationMemoryTable {
   source_skeleton: GeneratedAlways<string>;
   source_text: string;
   target_text: string;
+  /** For an approved correction: the machine's words it replaced, when known (migration 0350); null for a like. */
+  machine_text: string | null;
   origin: 'suggestion' | 'like';
   created_at: Timestamp;
   updated_at: Timestamp;
 }
 
-/** Tables of the translate module (migrations 0020, 0025, 0211, 0330). */
+/** Tables of the translate module (migrations 0020, 0025, 0211, 0330, 0350). */
 export interface TranslateTables {
   text_translations: TextTranslationsTable;
   translation_segments: TranslationSegmentsTable;

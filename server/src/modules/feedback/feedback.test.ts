@@ -102,7 +102,7 @@ describe('POST /api/user/suggested-translation', () => {
 
     // Reused before any engine, on an exact normalised match, for this user only.
     const reused = await translateWith(client, 'The contract  was signed.\nSomething new.');
-    expect(reused.segments[0]).toMatchObject({ target: 'تم توقيع العقد.', origin: 'memory' });
+    expect(reused.segments[0]).toMatchObject({ target: 'تم توقيع العقد.', origin: 'memory-correction', machine_target: sentence.target });
     expect(reused.segments[1]!.origin).toBe('dictionary');
     expect(reused.engine).toBe('dictionary');
     const other = await signedInClient(t);

@@ -91,8 +91,15 @@ export function createFeedbackService(deps: {
         created_at: now,
       });
       // A team owner's or manager's suggestion is approved for the whole team; anyone else's is their own.
+      // The machine's words go with it: the first ones the sentence had (a sentence already showing a correction keeps them).
       await deps.approvals.approve(user, [
-        { source: segment.source_lang as Lang, target: segment.target_lang as Lang, sourceText: segment.source, targetText: input.suggestedTranslation },
+        {
+          source: segment.source_lang as Lang,
+          target: segment.target_lang as Lang,
+          sourceText: segment.source,
+          targetText: input.suggestedTranslation,
+          machineText: segment.machine_target ?? segment.target,
+        },
       ]);
       // The correction is the sentence's translation from now on: in the text itself and its history entry.
       await deps.translateRepo.setSegmentTarget(segment.id, input.suggestedTranslation);

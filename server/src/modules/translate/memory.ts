@@ -48,6 +48,8 @@ export interface ApprovedTranslation {
   target: Lang;
   sourceText: string;
   targetText: string;
+  /** The machine's words the approved translation replaces, when known: the pipeline shows the correction with them. */
+  machineText?: string | null;
 }
 
 /**
@@ -77,6 +79,7 @@ export function createMemoryApprovals(deps: {
           sourceNorm: normalizeForMatch(entry.sourceText, entry.source),
           sourceText: entry.sourceText,
           targetText: entry.targetText,
+          machineText: entry.machineText ?? null,
           origin: 'suggestion',
           now,
         });

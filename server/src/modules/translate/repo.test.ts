@@ -51,7 +51,9 @@ function items(count: number): Items {
         source: `Sentence ${index}.${position} "quoted" \\ ok`,
         target: `الجملة ${index}.${position}`,
         separator: position ? '' : '\n',
-        origin: position ? 'dictionary' : 'memory',
+        // The first sentence of every third translation was answered with an approved correction: the machine's words go with it.
+        origin: position ? 'dictionary' : index % 3 ? 'memory' : 'memory-correction',
+        machine_target: position || index % 3 ? null : `آلية ${index}`,
       })),
       historyEntry: signedIn
         ? {
@@ -86,7 +88,7 @@ describe('insertTranslations', () => {
       const translation = await repo.findTranslation(item.translation.id);
       expect({ ...translation, user_id: translation?.user_id ?? null, created_at: new Date(translation!.created_at) }).toEqual(item.translation);
       const segments = await repo.listSegments(item.translation.id);
-      expect(segments).toEqual(item.segments.map((segment) => ({ ...segment, reaction: null, reacted_at: null, machine_target: null })));
+      expect(segments).toEqual(item.segments.map((segment) => ({ ...segment, reaction: null, reacted_at: null })));
       const entry = await db.selectFrom('history_entries').selectAll().where('project_id', '=', item.translation.id).executeTakeFirst();
       if (!item.historyEntry) expect(entry).toBeUndefined();
       else expect({ ...entry, user_id: Number(entry!.user_id), team_id: entry!.team_id === null ? null : Number(entry!.team_id), created_at: new Date(entry!.created_at), updated_at: new Date(entry!.updated_at) }).toEqual(item.historyEntry);

@@ -6,8 +6,8 @@ import type { TextTranslationsTable, TranslationSegmentsTable } from '../../db/t
 
 /** The columns a saved translation gives (every column). */
 const TRANSLATION_COLUMNS = ['id', 'user_id', 'source_lang', 'target_lang', 'detected', 'domain', 'llm', 'engine', 'characters', 'leading_space', 'created_at'] as const;
-/** The columns a saved sentence gives: all but its reaction (none yet: null). */
-const SEGMENT_COLUMNS = ['id', 'translation_id', 'position', 'source', 'target', 'separator', 'origin'] as const;
+/** The columns a saved sentence gives: all but its reaction (none yet: null). `machine_target` is set when memory answered with an approved correction. */
+const SEGMENT_COLUMNS = ['id', 'translation_id', 'position', 'source', 'target', 'separator', 'origin', 'machine_target'] as const;
 
 type NewTranslation = FullRow<TextTranslationsTable, (typeof TRANSLATION_COLUMNS)[number]>;
 type NewSegment = FullRow<TranslationSegmentsTable, (typeof SEGMENT_COLUMNS)[number]>;
@@ -21,12 +21,12 @@ export function createTranslateRepo(db: Kysely<DB>) {
     /**
      * Translation memory hits: exact ones (source_norm among `norms`) and fuzzy candidates
      * (source_skeleton among `skeletons`, see pipeline/memory.fns.ts), in one indexed look-up;
-     * suggestions before likes, newest first.
+     * suggestions before likes, newest first. A correction comes with the machine's words it replaced, when known.
      */
     findMemory(ownerKeys: string[], source: string, target: string, norms: string[], skeletons: string[] = []) {
       return db
         .selectFrom('translation_memory')
-        .select(['source_norm', 'source_skeleton', 'target_text', 'origin', 'owner_key'])
+        .select(['source_norm', 'source_skeleton', 'target_text', 'machine_text', 'origin', 'owner_key'])
         .where('owner_key', 'in', ownerKeys)
         .where('source_lang', '=', source as 'en' | 'ar')
         .where('target_lang', '=', target as 'en' | 'ar')
@@ -45,6 +45,8 @@ export function createTranslateRepo(db: Kysely<DB>) {
       sourceNorm: string;
       sourceText: string;
       targetText: string;
+      /** An approved correction's: the machine's words it replaces, when known; a like has none. */
+      machineText?: string | null;
       origin: 'suggestion' | 'like';
       now: Date;
     }) {
@@ -59,6 +61,7 @@ export function createTranslateRepo(db: Kysely<DB>) {
           source_norm: entry.sourceNorm,
           source_text: entry.sourceText,
           target_text: entry.targetText,
+          machine_text: entry.machineText ?? null,
           origin: entry.origin,
           created_at: entry.now,
           updated_at: entry.now,
@@ -66,7 +69,7 @@ export function createTranslateRepo(db: Kysely<DB>) {
         .onConflict((oc) =>
           oc
             .columns(['owner_key', 'source_lang', 'target_lang', 'source_norm', 'origin'])
-            .doUpdateSet({ source_text: entry.sourceText, target_text: entry.targetText, updated_at: entry.now }),
+            .doUpdateSet({ source_text: entry.sourceText, target_text: entry.targetText, machine_text: entry.machineText ?? null, updated_at: entry.now }),
         )
         .execute();
     },
@@ -137,6 +140,7 @@ export function createTranslateRepo(db: Kysely<DB>) {
           's.position',
           's.source',
           's.target',
+          's.machine_target',
           's.reaction',
           't.user_id',
           't.source_lang',

@@ -276,6 +276,9 @@ export function createTranslateService(deps: {
         const sources = segmented.segments.map((segment) => segment.text);
         const targets = new Array<string>(sources.length);
         const origins = new Array<string>(sources.length);
+        // Sentences memory answered with an approved correction: the machine's words it replaced (saved with the
+        // sentence, as a correction made on it would be, so the translator lists it and the history marks it).
+        const machineTargets = new Array<string | null>(sources.length).fill(null);
         const glossaryApplied = new Array<boolean>(sources.length).fill(false);
         // The glossary terms this translation applied, once each (the translator lists them).
         const appliedTerms = new Map<string, { source: string; target: string }>();
@@ -285,6 +288,7 @@ export function createTranslateService(deps: {
         result.segments.forEach((segment, index) => {
           targets[index] = segment.target;
           origins[index] = segment.origin;
+          machineTargets[index] = segment.machineTarget ?? null;
           glossaryApplied[index] = segment.glossaryTerms.length > 0;
           for (const term of segment.glossaryTerms) appliedTerms.set(`${term.source}\u0000${term.target}`, { source: term.source, target: term.target });
         });
@@ -298,6 +302,7 @@ export function createTranslateService(deps: {
           target: targets[index]!,
           separator: segmented.segments[index]!.separator,
           origin: origins[index]!,
+          machine_target: machineTargets[index]!,
         }));
         const translatedText = segmented.leading + segments.map((s) => s.target + s.separator).join('');
         const usedLlm = useLlm && engine === 'llm';
@@ -330,7 +335,15 @@ export function createTranslateService(deps: {
           llm: usedLlm,
           ...(input.llm && !usedLlm ? { llm_unavailable: true } : {}),
           leading: segmented.leading,
-          segments: segments.map((s, index) => ({ translationId: s.id, source: s.source, target: s.target, separator: s.separator, origin: s.origin, ...(glossaryApplied[index] ? { glossary: true } : {}) })),
+          segments: segments.map((s, index) => ({
+            translationId: s.id,
+            source: s.source,
+            target: s.target,
+            separator: s.separator,
+            origin: s.origin,
+            ...(s.machine_target !== null ? { machine_target: s.machine_target } : {}),
+            ...(glossaryApplied[index] ? { glossary: true } : {}),
+          })),
           glossary_terms: [...appliedTerms.values()],
           usage: { text_requests_today: early?.used ?? used[0] ?? 0, request_quota: limits.requestQuota, char_limit: limits.charLimit },
         };
@@ -421,6 +434,7 @@ export function createTranslateService(deps: {
                 // The texts of the request follow each other in the entry, a blank line apart.
                 separator: g < group.length - 1 && segment === item.segmented.segments.at(-1) ? `${segment.separator}\n\n` : segment.separator,
                 origin: result.origin,
+                machine_target: result.machineTarget ?? null,
               });
               position++;
               return { target: result.target, separator: segment.separator };

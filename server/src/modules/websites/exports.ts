@@ -178,9 +178,11 @@ export function createWebsiteExports(ctx: WebsitesContext) {
             const reviewed = repairPlaceholders(source, unit.target.trim()).text;
             if (reviewed === translations[unit.index]) unchanged++;
             else {
+              // The page's translation the review replaces is the machine's words the correction is shown with.
+              const machineText = translations[unit.index] ?? null;
               translations[unit.index] = reviewed;
               applied++;
-              if (sourceLang !== page.target_lang) approved.push({ source: sourceLang, target: page.target_lang, sourceText: source, targetText: reviewed });
+              if (sourceLang !== page.target_lang) approved.push({ source: sourceLang, target: page.target_lang, sourceText: source, targetText: reviewed, machineText });
             }
           }
         }

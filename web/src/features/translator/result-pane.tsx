@@ -4,7 +4,7 @@ import { forwardArrow, isolate } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
 import { GlossaryNote } from './glossary-note';
 import { ShareMenu } from './share-menu';
-import { directionOf, joinTargets, machineTargetOf } from './translator.fns';
+import { directionOf, engineNamed, joinTargets, machineTargetOf } from './translator.fns';
 import type { TranslatedSegment, TranslationResult } from './types';
 
 export interface ResultPaneProps {
@@ -32,6 +32,8 @@ export function ResultPane(props: ResultPaneProps) {
   const engine = result?.engine ?? null;
   // Sentences memory answered with only their numbers changed (the pipeline's fuzzy hits): marked for review.
   const fuzzy = result ? result.segments.filter((segment) => segment.origin === 'memory-fuzzy').length : 0;
+  // Memory's corrections are listed with the corrections below, so a translation made only of them names no engine.
+  const named = result ? engineNamed(result) : false;
   // Sentences that show the user's approved correction: marked, and listed with what the machine had said.
   const corrections = (result?.segments ?? []).flatMap((segment) => {
     const machine = machineTargetOf(segment);
@@ -86,10 +88,10 @@ export function ResultPane(props: ResultPaneProps) {
         )}
       </div>
 
-      {result && engine && (
+      {result && engine && (named || result.llm_unavailable || fuzzy > 0) && (
         <p className={`engine-notice engine-notice--${KNOWN_ENGINES.has(engine) ? engine : 'other'}`} data-testid="engine-notice" data-engine={engine}>
           {result.llm_unavailable && <span className="engine-notice__line">{t('llm.unavailable')}</span>}
-          <span className="engine-notice__line">{KNOWN_ENGINES.has(engine) ? t(`engine.${engine as 'dictionary'}`) : t('engine.other', { engine })}</span>
+          {named && <span className="engine-notice__line">{KNOWN_ENGINES.has(engine) ? t(`engine.${engine as 'dictionary'}`) : t('engine.other', { engine })}</span>}
           {fuzzy > 0 && (
             <span className="engine-notice__line" data-testid="memory-fuzzy-notice">
               {t('memoryFuzzy.notice', { count: fuzzy })}

@@ -3,6 +3,7 @@ import { DICTIONARY_MAX_WORDS } from '../../../../server/src/text/toolkit';
 import { TRICKY_INPUTS } from '../../../../server/src/text/tricky-inputs';
 import {
   countCharacters,
+  engineNamed,
   guestToken,
   guessLanguage,
   isShortInput,
@@ -102,12 +103,26 @@ describe('translator helpers', () => {
     const machine = result.segments[0]!;
     expect(machineTargetOf(machine)).toBeNull();
     const once = withSuggestion(machine, 'أهلًا.');
-    expect(once).toMatchObject({ target: 'أهلًا.', origin: 'memory', machine_target: 'مرحبا.' });
+    expect(once).toMatchObject({ target: 'أهلًا.', origin: 'memory-correction', machine_target: 'مرحبا.' });
     expect(machineTargetOf(once)).toBe('مرحبا.');
     expect(machineTargetOf(withSuggestion(once, 'أهلًا وسهلًا.'))).toBe('مرحبا.');
     // Corrected back to the machine's very words: nothing to mark.
     expect(machineTargetOf(withSuggestion(once, 'مرحبا.'))).toBeNull();
     expect(machineTargetOf({ ...machine, machine_target: null })).toBeNull();
+  });
+
+  it('names the engine unless memory answered every sentence with a correction listed with the machine\'s words', () => {
+    const [hello, bye] = result.segments;
+    const corrected = (segment: typeof hello, target: string) => ({ ...segment!, target, origin: 'memory-correction', machine_target: segment!.target });
+    // An engine answered, or memory with a like: the engine notice says so.
+    expect(engineNamed({ engine: 'local', segments: result.segments })).toBe(true);
+    expect(engineNamed({ engine: 'memory', segments: [{ ...hello!, origin: 'memory' }, corrected(bye, 'إلى اللقاء!')] })).toBe(true);
+    // A correction whose machine's words are not known is a memory sentence, not a listed correction.
+    expect(engineNamed({ engine: 'memory', segments: [{ ...hello!, origin: 'memory-correction' }] })).toBe(true);
+    // Every sentence a listed correction: the corrections note says where they came from.
+    expect(engineNamed({ engine: 'memory', segments: [corrected(hello, 'أهلًا.'), corrected(bye, 'إلى اللقاء!')] })).toBe(false);
+    // Some corrections, the rest from an engine: the engine is named.
+    expect(engineNamed({ engine: 'local', segments: [corrected(hello, 'أهلًا.'), bye!] })).toBe(true);
   });
 });
 

@@ -155,9 +155,19 @@ export function machineTargetOf(segment: TranslatedSegment): string | null {
 }
 
 /**
- * A sentence once the user's suggestion is saved: the suggestion is its translation (from memory, from now on), and
- * what it replaced stays as the machine's (the first correction's), as the server keeps it.
+ * A sentence once the user's suggestion is saved: the suggestion is its translation (an approved correction in memory,
+ * from now on), and what it replaced stays as the machine's (the first correction's), as the server keeps it.
  */
 export function withSuggestion(segment: TranslatedSegment, suggestion: string): TranslatedSegment {
-  return { ...segment, target: suggestion, origin: 'memory', machine_target: segment.machine_target ?? segment.target };
+  return { ...segment, target: suggestion, origin: 'memory-correction', machine_target: segment.machine_target ?? segment.target };
+}
+
+/**
+ * Whether the engine notice names the engine. It always does but where translation memory answered every sentence
+ * with an approved correction it can show with the machine's words: the list of corrections says where each came
+ * from, more precisely than "from your translation memory". Liked sentences, or corrections whose machine's words
+ * are not known, keep the memory's note.
+ */
+export function engineNamed(result: Pick<TranslationResult, 'engine' | 'segments'>): boolean {
+  return result.engine !== 'memory' || !result.segments.length || !result.segments.every((segment) => machineTargetOf(segment) !== null);
 }
