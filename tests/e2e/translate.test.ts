@@ -245,8 +245,13 @@ describe.each(['en', 'ar'] as const)('the translator in the browser (%s)', (loca
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, `translate-${locale}-04c-memory-correction-phone-note`, page.getByTestId('engine-notice'));
     await page.setViewportSize({ width: 1280, height: 800 });
-    // Another text, which the history's search tells apart from the first.
+    // Another text, which the history's search tells apart from the first. The last action's message ("Copied") does
+    // not outlive the result it was about: the new result's status line is empty.
+    await page.getByTestId('copy').click();
+    await expect.poll(() => page.getByTestId('action-status').innerText()).toBe(text.copied);
     expect(await translate(page, text.secondSource)).toBe(200);
+    await expect.poll(() => page.getByTestId('target-sentence').first().innerText()).not.toBe(text.suggestion);
+    expect(await page.getByTestId('action-status').innerText()).toBe('');
 
     // History: find it, search as the user types and with Enter, re-open, delete one, delete all.
     await page.goto('/user/translation-history');

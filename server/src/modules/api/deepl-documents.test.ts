@@ -26,7 +26,9 @@ afterAll(async () => {
   await fs.rm(dir, { recursive: true, force: true });
 });
 
-const translator = (key: string) => new deepl.Translator(key, { serverUrl, maxRetries: 0 });
+// deepl-node gives up on a request after 5 s by default: a loaded 2-core CI machine can take longer to answer an upload,
+// and the test is of the answers, not of the machine's speed.
+const translator = (key: string) => new deepl.Translator(key, { serverUrl, maxRetries: 0, minTimeout: 30_000 });
 
 describe('deepl-node documents', () => {
   it('translateDocument: a DOCX and a PDF through the document pipeline, history marked as API', async () => {

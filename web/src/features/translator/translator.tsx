@@ -108,10 +108,11 @@ export function Translator({ projectId = null, headingLevel = 'h2' }: Translator
   }, [project.isError, projectId, t]);
 
   useEffect(() => () => void (statusTimer.current && clearTimeout(statusTimer.current)), []);
-  const flash = (message: string) => {
+  /** Says what an action on the result did, for 4 s; `null` says nothing (a new result: the message was about the last). */
+  const flash = (message: string | null) => {
     setStatus(message);
     if (statusTimer.current) clearTimeout(statusTimer.current);
-    statusTimer.current = setTimeout(() => setStatus(null), 4000);
+    statusTimer.current = message === null ? null : setTimeout(() => setStatus(null), 4000);
   };
 
   const result = output?.result ?? null;
@@ -144,6 +145,7 @@ export function Translator({ projectId = null, headingLevel = 'h2' }: Translator
           setActive(null);
           setLimitType(null); // Spec section 4: any answer but 402 clears the limit flag.
           setNotice(null);
+          flash(null);
         },
         onError: (error) => {
           if (isApiError(error) && error.status === 402) {
