@@ -28,6 +28,12 @@ const TEXT = {
     accountDeleted: 'Your account has been deleted.',
     deleteTitle: 'Delete your account?',
     confirmationMismatch: 'The password confirmation does not match.',
+    emailRequired: 'Email is required',
+    show: 'Show',
+    hide: 'Hide',
+    showPassword: 'Show password',
+    resetLinkInvalid: 'This reset link no longer works: it may have expired, been used already, or be for another e-mail address. Request a new link below.',
+    requestNew: 'Request a new link',
   },
   ar: {
     signOut: 'تسجيل الخروج',
@@ -47,6 +53,12 @@ const TEXT = {
     accountDeleted: 'تم حذف حسابك.',
     deleteTitle: 'هل تريد حذف حسابك؟',
     confirmationMismatch: 'تأكيد كلمة المرور غير مطابق.',
+    emailRequired: 'البريد الإلكتروني مطلوب',
+    show: 'إظهار',
+    hide: 'إخفاء',
+    showPassword: 'إظهار كلمة المرور',
+    resetLinkInvalid: 'لم يعد رابط إعادة التعيين هذا صالحًا: ربما انتهت صلاحيته أو استُخدم من قبل أو أُرسل لعنوان بريد إلكتروني آخر. اطلب رابطًا جديدًا أدناه.',
+    requestNew: 'طلب رابط جديد',
   },
 } as const;
 
@@ -134,6 +146,30 @@ async function signIn(page: Page, email: string, password: string) {
   await expect.poll(() => pathOf(page), { timeout: 15_000 }).toBe('/dashboard');
 }
 
+/**
+ * The Show button beside a password field: it shows the typed password and is named "Show password", sits beside the
+ * field (at its end in the page's direction, not over the text), tall enough to tap; "Hide" hides the password again.
+ */
+async function expectPasswordVisibility(page: Page, name: string, value: string, text: (typeof TEXT)[Locale], shot: string) {
+  const input = page.locator(`input[name="${name}"]`);
+  const toggle = page.locator(`button[aria-controls="${await input.getAttribute('id')}"]`);
+  expect(await input.getAttribute('type')).toBe('password');
+  expect((await toggle.innerText()).trim()).toBe(text.show);
+  expect(await toggle.getAttribute('aria-label')).toBe(text.showPassword);
+  const [field, button] = [(await input.boundingBox())!, (await toggle.boundingBox())!];
+  expect(button.height).toBeGreaterThanOrEqual(24);
+  const rtl = (await page.locator('html').getAttribute('dir')) === 'rtl';
+  if (rtl) expect(button.x + button.width).toBeLessThanOrEqual(field.x + 0.5);
+  else expect(button.x).toBeGreaterThanOrEqual(field.x + field.width - 0.5);
+  await toggle.click();
+  expect(await input.getAttribute('type')).toBe('text');
+  expect(await input.inputValue()).toBe(value);
+  expect((await toggle.innerText()).trim()).toBe(text.hide);
+  await screenshotsAtBothSizes(page, shot, { width: 1280, height: 800 });
+  await toggle.click();
+  expect(await input.getAttribute('type')).toBe('password');
+}
+
 describe.each(['en', 'ar'] as const)('accounts in the browser (%s)', (locale) => {
   const text = TEXT[locale];
   const email = `e2e-${locale}-${randomBytes(4).toString('hex')}@example.com`;
@@ -150,8 +186,12 @@ describe.each(['en', 'ar'] as const)('accounts in the browser (%s)', (locale) =>
     await screenshot(page, `accounts-${locale}-01-register`);
     await submit(page);
     await expect.poll(() => page.locator('.form-field__errors').first().innerText()).toBe(text.nameRequired);
+    // The refused form puts the focus on its first field to correct, as the account screens do.
+    await expect.poll(() => focused(page)).toBe('name');
     await screenshot(page, `accounts-${locale}-02-register-errors`);
     await fill(page, { name: locale === 'ar' ? 'هدى سالم' : 'Huda Salem', email, password: firstPassword, password_confirmation: firstPassword });
+    // "Show" beside each password field shows what was typed, and "Hide" hides it again.
+    await expectPasswordVisibility(page, 'password', firstPassword, text, `accounts-${locale}-02b-register-password-shown`);
     await submit(page);
     await expect.poll(() => pathOf(page), { timeout: 15_000 }).toBe('/check-email');
     await page.locator('[data-state="unverified"]').waitFor();
@@ -188,10 +228,16 @@ describe.each(['en', 'ar'] as const)('accounts in the browser (%s)', (locale) =>
     await fill(page, { email, password: 'not-my-password' });
     await submit(page);
     await expect.poll(() => page.locator('.form-field__errors').first().innerText()).toBe(text.credentials);
+    await expect.poll(() => focused(page)).toBe('email');
     await screenshot(page, `accounts-${locale}-05-login-error`);
     await fill(page, { email, password: firstPassword });
     await submit(page);
     await expect.poll(() => pathOf(page), { timeout: 15_000 }).toBe('/user/basic-info');
+    // Signed in, the sign-in and sign-up pages lead to the user's own page (spec section 2: role 2 to the user target).
+    for (const guestPage of ['/login', '/register', '/forgot-password']) {
+      await page.goto(guestPage);
+      await expect.poll(() => pathOf(page), { timeout: 15_000 }).toBe('/dashboard');
+    }
 
     // Basic info: profile and company logo.
     await page.goto('/user/basic-info');
@@ -276,6 +322,11 @@ describe.each(['en', 'ar'] as const)('accounts in the browser (%s)', (locale) =>
     await page.goto('/forgot-password');
     await page.locator('input[name="email"]').waitFor();
     await screenshot(page, `accounts-${locale}-10-forgot-password`);
+    await submit(page);
+    await expect.poll(() => page.locator('.form-field__errors').first().innerText()).toBe(text.emailRequired);
+    await expect.poll(() => focused(page)).toBe('email');
+    // "Back to sign in" stands alone under the form: a tap target of at least 24 px.
+    expect((await page.locator('.auth-card__footer > a').boundingBox())!.height).toBeGreaterThanOrEqual(24);
     await fill(page, { email });
     await submit(page);
     await expect.poll(() => page.locator('main [role="status"]').innerText()).toContain(text.resetLinkEmailed);
@@ -292,6 +343,19 @@ describe.each(['en', 'ar'] as const)('accounts in the browser (%s)', (locale) =>
     await expect.poll(() => pathOf(page), { timeout: 15_000 }).toBe('/login');
     await expect.poll(() => page.locator('main [role="status"]').innerText()).toContain(text.resetDone);
     await screenshot(page, `accounts-${locale}-13-login-after-reset`);
+
+    // The used link again: the message says what happened and what to do, under the field that has the focus, and
+    // the "Request a new link" it points to is below, tall enough to tap.
+    await page.goto(linkInMail(mail, '/reset-password'));
+    await fill(page, { password: 'fourth-password-4', password_confirmation: 'fourth-password-4' });
+    await submit(page);
+    await expect.poll(() => page.locator('.form-field__errors').first().innerText()).toBe(text.resetLinkInvalid);
+    await expect.poll(() => focused(page)).toBe('email');
+    const requestNew = page.locator('.auth-card__footer > a');
+    expect((await requestNew.innerText()).trim()).toBe(text.requestNew);
+    expect((await requestNew.boundingBox())!.height).toBeGreaterThanOrEqual(24);
+    await screenshotsAtBothSizes(page, `accounts-${locale}-13b-reset-link-used`, { width: 1280, height: 800 });
+    await page.goto(`/login?email=${encodeURIComponent(email)}`);
     await fill(page, { password: thirdPassword });
     await submit(page);
     await expect.poll(() => pathOf(page), { timeout: 15_000 }).toBe('/dashboard');

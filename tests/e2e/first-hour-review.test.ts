@@ -145,3 +145,111 @@ describe.each(['en', 'ar'] as const)('first-hour review (%s)', (locale) => {
     await expectTableCardsOnPhone(admin, admin.getByTestId('content-table'), locale, `phone-tables-admin-content-${locale}`);
   });
 });
+
+// Found by a demanding visitor's review of the public pages and their forms (twenty-second session): each failed before its fix.
+describe.each(['en', 'ar'] as const)("a visitor's review of the public pages (%s)", (locale) => {
+  const focusedName = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('name') ?? document.activeElement?.tagName ?? null);
+
+  /** Opens `path` and sends its form (test id `formId`) empty: `count` messages under fields, and the focus on the field named `first`. */
+  async function sendEmpty(path: string, formId: string, count: number, first: string) {
+    const page = await newConsentedPage(locale, contexts);
+    await page.goto(path);
+    const form = page.getByTestId(formId);
+    await form.waitFor();
+    await form.locator('button[type="submit"]').click();
+    await expect.poll(() => form.locator('.form-field__errors').count(), POLL).toBe(count);
+    await expect.poll(() => focusedName(page), POLL).toBe(first);
+    return { page, form };
+  }
+
+  it('the phone menu works from the keyboard: opening it puts the focus in it, Escape and Tab past its end close it', async () => {
+    const page = await newConsentedPage(locale, contexts);
+    await page.setViewportSize(PHONE);
+    await page.goto('/contact');
+    await page.getByTestId('contact-form').waitFor();
+    const toggle = page.locator('.menu-toggle');
+    const links = page.locator('#site-menu a');
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    // The menu comes before its button in the page: the focus goes into it rather than past it.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('href')), POLL).toBe('/');
+    await screenshot(page, `public-phone-menu-open-${locale}`);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe('/translate/documents');
+    await page.keyboard.press('Escape');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await toggle.evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(await links.first().isVisible()).toBe(false);
+    // Opened again, Tab through every link, the language switch and the button: the next Tab leaves the header and closes the menu.
+    await page.keyboard.press('Enter');
+    await expect.poll(() => links.first().evaluate((link) => link === document.activeElement), POLL).toBe(true);
+    const stops = await page.locator('#site-menu a, .site-header__end button').count();
+    for (let i = 0; i < stops; i += 1) await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('header') === null)).toBe(true);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('the contact form: the focus goes to the first field to correct; long values fit a phone', async () => {
+    const { page, form } = await sendEmpty('/contact', 'contact-form', 3, 'name');
+    await screenshotsAtBothSizes(page, `public-contact-refused-${locale}`, { width: 1280, height: 800 });
+    await form.locator('input[name="name"]').fill('عبد الرحمن بن محمد بن عبد العزيز آل سعود '.repeat(3).slice(0, 120));
+    // An Arabic name reads right to left whatever the page's language.
+    expect(await form.locator('input[name="name"]').evaluate((input) => getComputedStyle(input).direction)).toBe('rtl');
+    await form.locator('input[name="email"]').fill('not-an-address');
+    await form.locator('input[name="subject"]').fill('Subject '.repeat(25));
+    await form.locator('textarea[name="message"]').fill('A long message without a break '.repeat(160).slice(0, 5000));
+    await form.locator('button[type="submit"]').click();
+    await expect.poll(() => form.locator('.form-field__errors').innerText(), POLL).toBe(locale === 'ar' ? 'بريد إلكتروني غير صحيح' : 'wrong email');
+    await expect.poll(() => focusedName(page), POLL).toBe('email');
+    await screenshotsAtBothSizes(page, `public-contact-long-${locale}`, { width: 1280, height: 800 });
+  });
+
+  it('the request form: the focus goes to the first field to correct; a phone number must be one; the receipt has the focus', async () => {
+    const { page, form } = await sendEmpty('/human-translation', 'request-form', 2, 'name');
+    await page.getByTestId('request-words').fill('1200');
+    await page.getByTestId('request-name').fill(locale === 'ar' ? 'هدى حداد' : 'Huda Haddad');
+    await page.getByTestId('request-email').fill(`visitor-${locale}@example.com`);
+    await form.locator('input[name="phone"]').fill('call me');
+    await page.getByTestId('request-submit').click();
+    const phoneError = locale === 'ar' ? 'أدخل رقم الهاتف بالأرقام، مثل \u2066+962 6 555 0100\u2069.' : 'Enter the phone number in digits, for example +962 6 555 0100.';
+    await expect.poll(() => form.locator('.form-field__errors').innerText(), POLL).toBe(phoneError);
+    await expect.poll(() => focusedName(page), POLL).toBe('phone');
+    await screenshotsAtBothSizes(page, `public-request-phone-refused-${locale}`, { width: 1280, height: 800 });
+    await form.locator('input[name="phone"]').fill(locale === 'ar' ? '٠٧٩٥٥٥٠١٠٠' : '+962 6 555 0100');
+    await page.getByTestId('request-submit').click();
+    const done = page.getByTestId('request-done');
+    await done.waitFor();
+    expect(await done.locator('h1').evaluate((heading) => heading === document.activeElement)).toBe(true);
+    await screenshotsAtBothSizes(page, `public-request-done-${locale}`, { width: 1280, height: 800 });
+  });
+
+  it("a blog post names the browser tab after itself; a post's address that names none is the 404 page", async () => {
+    const admin = await newConsentedPage(locale, contexts);
+    await signInThroughForm(admin, E2E_ADMIN.email, E2E_ADMIN.password);
+    const slug = `tab-title-${locale}-${randomBytes(3).toString('hex')}`;
+    const created = await apiCall(admin, 'POST', '/api/admin/content', {
+      section: 'blog',
+      slug,
+      title_en: 'Glossaries for legal teams',
+      title_ar: 'المسارد للفرق القانونية',
+      summary_en: 'Keep terms consistent.',
+      summary_ar: 'مصطلحات متسقة.',
+      body_en: 'One term, one translation.',
+      body_ar: 'مصطلح واحد وترجمة واحدة.',
+      published: true,
+    });
+    expect(created.status).toBe(201);
+    const page = await newConsentedPage(locale, contexts);
+    await page.goto(`/blog/${slug}`);
+    await page.getByTestId('post-page').waitFor();
+    const title = locale === 'ar' ? 'المسارد للفرق القانونية' : 'Glossaries for legal teams';
+    await expect.poll(() => page.title(), POLL).toBe(`${title} · Lisan | لسان`);
+    // Back to the list: the tab is the blog's again.
+    await page.locator('.content-page__back a').click();
+    await expect.poll(() => page.title(), POLL).toBe(`${locale === 'ar' ? 'المدونة' : 'Blog'} · Lisan | لسان`);
+    await page.goto('/blog/no-such-post');
+    await page.getByTestId('not-found').waitFor();
+    await expect.poll(() => page.title(), POLL).toBe(`${locale === 'ar' ? 'الصفحة غير موجودة' : 'Page not found'} · Lisan | لسان`);
+  });
+});

@@ -1,17 +1,8 @@
-import { readFileSync } from 'node:fs';
-import i18next from 'i18next';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
+import { renderMarkup } from '../components/render-markup.test-support';
 import { QuestionDialog } from './dialog-context';
 
-const common = (language: 'en' | 'ar') => JSON.parse(readFileSync(new URL(`../i18n/${language}/common.json`, import.meta.url), 'utf8')) as Record<string, unknown>;
-
-async function render(language: 'en' | 'ar', element: React.ReactElement) {
-  const i18n = i18next.createInstance();
-  await i18n.init({ lng: language, resources: { [language]: { common: common(language) } }, defaultNS: 'common', interpolation: { escapeValue: false } });
-  return renderToStaticMarkup(<I18nextProvider i18n={i18n}>{element}</I18nextProvider>);
-}
+const render = (language: 'en' | 'ar', element: React.ReactElement) => renderMarkup(language, 'common', element);
 
 describe('QuestionDialog (what ask() draws)', () => {
   it('is the app’s FormDialog: the title, the body, "Cancel" and the button naming the action, red for a destructive one', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { LanguageSwitch } from '../components/language-switch';
@@ -39,15 +39,33 @@ export function SiteHeader() {
   const signOut = useSignOut();
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuRef = useRef<HTMLDivElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
 
   const { language } = useLanguage();
   // Close the mobile menu after navigating or switching the language.
   useEffect(() => setMenuOpen(false), [pathname, language]);
+  // The menu comes before its button in the page (the desktop's reading order), so Tab from the button would pass it
+  // by: opening it puts the focus on its first link.
+  useEffect(() => {
+    if (menuOpen) menuRef.current?.querySelector<HTMLElement>('a, button')?.focus();
+  }, [menuOpen]);
+  // Escape closes it, with the focus back on its button; so does the focus moving to something outside the header (Tab
+  // past its end), which would otherwise go on under the open menu. A blur to nothing is no reason: Safari does not
+  // focus a tapped button, so a tap on the toggle itself would close the menu first and the click reopen it.
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !menuOpen) return;
+    setMenuOpen(false);
+    toggleRef.current?.focus();
+  };
+  const closeOnLeave = (event: FocusEvent) => {
+    if (menuOpen && event.relatedTarget instanceof Node && !event.currentTarget.contains(event.relatedTarget)) setMenuOpen(false);
+  };
 
   const links: ReadonlyArray<NavItem> = user ? [...USER_NAV, ...(isAdmin(user) ? [{ key: 'admin' as const, to: '/admin' }] : [])] : GUEST_NAV;
 
   return (
-    <header className="site-header">
+    <header className="site-header" onKeyDown={closeOnEscape} onBlur={closeOnLeave}>
       <div className="container site-header__inner">
         {/* The name as shown (each half in its own language, the bar silent), then what the link does: speech users say what they see. */}
         <Link to="/" className="logo">
@@ -62,7 +80,7 @@ export function SiteHeader() {
           <span className="visually-hidden">{t('brand.homeLink')}</span>
         </Link>
 
-        <div id="site-menu" className={`site-menu${menuOpen ? ' site-menu--open' : ''}`}>
+        <div id="site-menu" ref={menuRef} className={`site-menu${menuOpen ? ' site-menu--open' : ''}`}>
           <nav aria-label={t('nav.main')}>
             <ul className="site-nav">
               {links.map((link) => (
@@ -116,6 +134,7 @@ export function SiteHeader() {
         <div className="site-header__end">
           <LanguageSwitch />
           <button
+            ref={toggleRef}
             type="button"
             className="menu-toggle"
             aria-expanded={menuOpen}

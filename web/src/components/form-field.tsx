@@ -10,12 +10,14 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChan
   hint?: ReactNode;
   /** The field's server errors (422), shown under it and announced with it. */
   errors?: string[];
+  /** A button beside the input (the password's Show). */
+  action?: ReactNode;
 }
 
 /** A labelled input with an optional hint and its validation messages (a FormField around an input). */
-export function TextField({ label, value, onChange, hint, errors = [], id, className, ...input }: FieldProps) {
+export function TextField({ label, value, onChange, hint, errors = [], id, className, action, ...input }: FieldProps) {
   return (
-    <FormField label={label} hint={hint} errors={errors} className={className} id={id}>
+    <FormField label={label} hint={hint} errors={errors} className={className} id={id} action={action}>
       <input {...input} className="input" value={value} onChange={(event) => onChange(event.target.value)} />
     </FormField>
   );
@@ -76,9 +78,40 @@ export function EmailField({ error, name, ...props }: FieldOfErrorProps) {
   return <TextField type="email" dir="ltr" autoComplete="email" {...props} name={name} errors={fieldErrors(error, name)} />;
 }
 
-/** A password field (a new password unless autoComplete says "current-password"). */
-export function PasswordField({ error, name, ...props }: FieldOfErrorProps) {
-  return <TextField type="password" dir="ltr" autoComplete="new-password" {...props} name={name} errors={fieldErrors(error, name)} />;
+/**
+ * A password field (a new password unless autoComplete says "current-password"), with a Show / Hide button beside it
+ * so that a person typing on a phone can check what they typed (as DeepL's and Google's sign-in pages allow).
+ */
+export function PasswordField({ error, name, id, ...props }: FieldOfErrorProps) {
+  const { t } = useTranslation('auth');
+  const generatedId = useId();
+  const inputId = id ?? generatedId;
+  const [shown, setShown] = useState(false);
+  const toggle = (
+    <button
+      type="button"
+      className="button button--ghost form-field__action"
+      aria-controls={inputId}
+      aria-label={t(shown ? 'form.hidePassword' : 'form.showPassword')}
+      onClick={() => setShown((value) => !value)}
+    >
+      {t(shown ? 'form.hide' : 'form.show')}
+    </button>
+  );
+  return (
+    <TextField
+      type={shown ? 'text' : 'password'}
+      dir="ltr"
+      autoComplete="new-password"
+      autoCapitalize="off"
+      spellCheck={false}
+      {...props}
+      id={inputId}
+      name={name}
+      errors={fieldErrors(error, name)}
+      action={toggle}
+    />
+  );
 }
 
 /**
@@ -128,6 +161,7 @@ export function FormField({
   children,
   className = '',
   id: givenId,
+  action,
 }: {
   label: ReactNode;
   errors?: string[];
@@ -138,6 +172,8 @@ export function FormField({
   className?: string;
   /** The control's id, when the caller needs to know it. */
   id?: string;
+  /** A button drawn beside the control, at its end (after it in the reading and the tab order). */
+  action?: ReactNode;
 }) {
   const generatedId = useId();
   const id = givenId ?? generatedId;
@@ -154,7 +190,14 @@ export function FormField({
         {label}
         {optional && optionalLabel && <span className="form-field__optional"> {optionalLabel}</span>}
       </label>
-      {control}
+      {action ? (
+        <div className="form-field__control">
+          {control}
+          {action}
+        </div>
+      ) : (
+        control
+      )}
       {hint && (
         <p className="form-field__hint" id={hintId}>
           {hint}

@@ -6,6 +6,9 @@ import { SIGNED_IN_COOKIE } from '../../http/sessions';
 import { sha256Hex } from './auth.fns';
 import { createUser, linkIn, sentMails, signIn, testClock, uniqueEmail, waitForMail } from './auth.test-support';
 
+/** A used, wrong or expired reset link: the message says what to do next (the page's "Request a new link"). */
+const RESET_LINK_INVALID = 'This reset link no longer works: it may have expired, been used already, or be for another e-mail address. Request a new link below.';
+
 let t: TestApp;
 const clock = testClock();
 let ipCounter = 0;
@@ -430,7 +433,7 @@ describe('forgot and reset password', () => {
 
     const again = await reset(t.client(), { token, email: user.email, password: 'another-pass', password_confirmation: 'another-pass' });
     expect(again.statusCode).toBe(422);
-    expect(again.json().errors).toEqual({ email: ['This password reset token is invalid.'] });
+    expect(again.json().errors).toEqual({ email: [RESET_LINK_INVALID] });
   });
 
   it('refuses an expired token, a wrong token and a token of another address', async () => {
@@ -445,14 +448,14 @@ describe('forgot and reset password', () => {
     ]) {
       const answer = await reset(t.client(), { ...attempt, ...body });
       expect(answer.statusCode).toBe(422);
-      expect(answer.json().errors).toEqual({ email: ['This password reset token is invalid.'] });
+      expect(answer.json().errors).toEqual({ email: [RESET_LINK_INVALID] });
     }
     clock.advance(61 * 60_000);
     const expired = await reset(t.client(), { token, email: user.email, ...body });
-    expect(expired.json().errors).toEqual({ email: ['This password reset token is invalid.'] });
+    expect(expired.json().errors).toEqual({ email: [RESET_LINK_INVALID] });
     const arabic = t.client();
     arabic.locale = 'ar';
-    expect((await reset(arabic, { token, email: user.email, ...body })).json().message).toBe('رمز إعادة تعيين كلمة المرور هذا غير صالح.');
+    expect((await reset(arabic, { token, email: user.email, ...body })).json().message).toBe('لم يعد رابط إعادة التعيين هذا صالحًا: ربما انتهت صلاحيته أو استُخدم من قبل أو أُرسل لعنوان بريد إلكتروني آخر. اطلب رابطًا جديدًا أدناه.');
   });
 
   it('validates the new password', async () => {

@@ -200,6 +200,19 @@ describe('POST /api/requests', () => {
     expect(arabicErrors).toMatchObject({ source_lang: ['اختر لغة النص.'], name: ['الاسم مطلوب'] });
   });
 
+  it('takes a phone number in digits (Western or Arabic-Indic) with the usual separators, and refuses any other text', async () => {
+    for (const phone of ['call me', '12345', '+962 6 555 0100 ext. 5', '962+6555']) {
+      const refused = await t.client().post('/api/requests', { ...translation, phone });
+      expect(refused.json().errors, phone).toEqual({ phone: ['Enter the phone number in digits, for example +962 6 555 0100.'] });
+    }
+    for (const phone of ['(06) 555-0100', '+962.79.555.0100', '٠٧٩٥٥٥٠١٠٠']) {
+      expect((await t.client().post('/api/requests', { ...translation, phone })).statusCode, phone).toBe(201);
+    }
+    const arabic = t.client();
+    arabic.locale = 'ar';
+    expect((await arabic.post('/api/requests', { ...translation, phone: 'رقمي' })).json().errors).toEqual({ phone: ['أدخل رقم الهاتف بالأرقام، مثل \u2066+962 6 555 0100\u2069.'] });
+  });
+
   it('takes an enterprise quotation through the same flow, without languages or words', async () => {
     const response = await t.client().post('/api/requests', { service: 'quotation', name: 'Rana', email: 'rana@bank.example', company: 'Gulf Bank', seats: 120, message: 'Enterprise plan for our legal team.' });
     expect(response.statusCode).toBe(201);

@@ -16,6 +16,20 @@ const optionalCount = (max: number, error: string) =>
   );
 const language = z.preprocess(blankToUndefined, z.enum(REQUEST_LANGUAGES).optional());
 
+/** Digits as people type them: Western, Arabic-Indic (٠-٩) and Eastern Arabic-Indic (۰-۹). */
+const DIGIT = /[0-9\u0660-\u0669\u06F0-\u06F9]/g;
+/** A telephone number as people write it: digits with spaces, dashes, dots or brackets, an optional leading +. */
+const PHONE = /^\+?[0-9\u0660-\u0669\u06F0-\u06F9\s().-]+$/;
+const phone = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .trim()
+    .max(40)
+    .refine((value) => PHONE.test(value) && (value.match(DIGIT)?.length ?? 0) >= 6, { error: 'requests.phone_invalid' })
+    .optional(),
+);
+
 const name = requiredString('validation.name_required').max(120);
 const email = requiredString('validation.email_required')
   .max(254)
@@ -35,7 +49,7 @@ export const serviceRequestSchema = z
     deadline: z.preprocess(blankToUndefined, z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'requests.deadline_invalid' }).optional()),
     name,
     email,
-    phone: optionalText(40),
+    phone,
     company: optionalText(160),
     message: z.preprocess(blankToUndefined, z.string().trim().max(5000).default('')),
   })

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { User } from '../../api/types';
 import { useDialog } from '../../app/dialog-context';
 import { FormDialog } from '../../components/form-dialog';
-import { fieldErrors, FormErrors, TextField, useFocusFirstError } from '../../components/form-field';
+import { fieldErrors, FormErrors, PasswordField, TextField, useFocusFirstError } from '../../components/form-field';
 import { useCancelEmailChange, useChangeEmail, useResendEmailChange } from './use-account';
 
 const FIELDS = ['email', 'password'] as const;
@@ -124,15 +124,13 @@ export function EmailChangeSection({ user }: { user: User }) {
             onChange={(email) => setValues((current) => ({ ...current, email }))}
             errors={fieldErrors(change.error, 'email')}
           />
-          <TextField
+          <PasswordField
             label={t('emailChange.password')}
             name="password"
-            type="password"
-            dir="ltr"
             autoComplete="current-password"
             value={values.password}
             onChange={(password) => setValues((current) => ({ ...current, password }))}
-            errors={fieldErrors(change.error, 'password')}
+            error={change.error}
           />
         </div>
       </FormDialog>

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmailField, FormErrors } from '../../components/form-field';
+import { EmailField, FormErrors, useFocusFirstError } from '../../components/form-field';
 import { AuthCard } from './auth-card';
 import { useForgotPassword } from './use-auth';
 
@@ -10,10 +10,12 @@ export function ForgotPasswordPage() {
   const { t } = useTranslation('auth');
   const { t: tMessages } = useTranslation('messages');
   const forgot = useForgotPassword();
+  const formRef = useFocusFirstError<HTMLFormElement>(forgot.error);
   const [email, setEmail] = useState('');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (forgot.isPending) return;
     forgot.mutate({ email });
   };
 
@@ -27,10 +29,10 @@ export function ForgotPasswordPage() {
           <p>{t('forgot.sentHint')}</p>
         </div>
       ) : (
-        <form className="form" onSubmit={submit} noValidate>
+        <form ref={formRef} className="form" onSubmit={submit} noValidate>
           <FormErrors error={forgot.error} shownFields={['email']} />
           <EmailField label={t('forgot.email')} name="email" value={email} onChange={setEmail} error={forgot.error} />
-          <button type="submit" className="button button--primary" disabled={forgot.isPending}>
+          <button type="submit" className="button button--primary" aria-disabled={forgot.isPending || undefined}>
             {forgot.isPending ? t('forgot.submitting') : t('forgot.submit')}
           </button>
         </form>

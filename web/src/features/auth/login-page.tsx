@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { EmailField, FormErrors, PasswordField, useFormValues } from '../../components/form-field';
+import { EmailField, FormErrors, PasswordField, useFocusFirstError, useFormValues } from '../../components/form-field';
 import { AuthCard } from './auth-card';
 import { socialErrorFrom } from './auth.fns';
 import { SocialLoginButtons } from './social-login-buttons';
@@ -16,11 +16,13 @@ export function LoginPage() {
   const socialError = socialErrorFrom(searchParams);
   const passwordReset = searchParams.get('reset') === '1';
   const login = useLogin();
+  const formRef = useFocusFirstError<HTMLFormElement>(login.error);
   const { values, set } = useFormValues({ email: searchParams.get('email') ?? '', password: '' });
   const [remember, setRemember] = useState(false);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (login.isPending) return;
     login.mutate({ ...values, remember });
   };
 
@@ -45,7 +47,7 @@ export function LoginPage() {
         </p>
       )}
       <SocialLoginButtons remember={remember} />
-      <form className="form" onSubmit={submit} noValidate>
+      <form ref={formRef} className="form" onSubmit={submit} noValidate>
         <FormErrors error={login.error} shownFields={FIELDS} />
         <EmailField label={t('login.email')} name="email" value={values.email} onChange={set('email')} error={login.error} />
         <PasswordField label={t('login.password')} name="password" autoComplete="current-password" value={values.password} onChange={set('password')} error={login.error} />
@@ -56,7 +58,7 @@ export function LoginPage() {
           </label>
           <Link to="/forgot-password">{t('login.forgot')}</Link>
         </div>
-        <button type="submit" className="button button--primary" disabled={login.isPending}>
+        <button type="submit" className="button button--primary" aria-disabled={login.isPending || undefined}>
           {login.isPending ? t('login.submitting') : t('login.submit')}
         </button>
       </form>

@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { EmailField, fieldErrors, FormErrors, PasswordField, TextField, useFormValues } from '../../components/form-field';
+import { EmailField, fieldErrors, FormErrors, PasswordField, TextField, useFocusFirstError, useFormValues } from '../../components/form-field';
 import { useLanguage } from '../../i18n/use-language';
 import { CHECK_EMAIL_PATH } from '../account/use-current-user';
 import { AuthCard } from './auth-card';
@@ -16,10 +16,12 @@ export function RegisterPage() {
   const { language } = useLanguage();
   const navigate = useNavigate();
   const register = useRegister();
+  const formRef = useFocusFirstError<HTMLFormElement>(register.error);
   const { values, set } = useFormValues({ name: '', email: '', password: '', password_confirmation: '' });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (register.isPending) return;
     register.mutate({ ...values, locale: language }, { onSuccess: () => void navigate(CHECK_EMAIL_PATH, { replace: true }) });
   };
 
@@ -34,7 +36,7 @@ export function RegisterPage() {
       }
     >
       <SocialLoginButtons />
-      <form className="form" onSubmit={submit} noValidate>
+      <form ref={formRef} className="form" onSubmit={submit} noValidate>
         <FormErrors error={register.error} shownFields={FIELDS} />
         <TextField label={t('register.name')} name="name" autoComplete="name" dir="auto" value={values.name} onChange={set('name')} errors={fieldErrors(register.error, 'name')} />
         <EmailField label={t('register.email')} name="email" value={values.email} onChange={set('email')} error={register.error} />
@@ -56,7 +58,7 @@ export function RegisterPage() {
         <p className="auth-terms">
           <Trans t={t} i18nKey="register.terms" components={{ terms: <Link to="/terms" />, privacy: <Link to="/privacy" /> }} />
         </p>
-        <button type="submit" className="button button--primary" disabled={register.isPending}>
+        <button type="submit" className="button button--primary" aria-disabled={register.isPending || undefined}>
           {register.isPending ? t('register.submitting') : t('register.submit')}
         </button>
       </form>

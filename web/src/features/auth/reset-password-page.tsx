@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { EmailField, FormErrors, PasswordField, useFormValues } from '../../components/form-field';
+import { EmailField, FormErrors, PasswordField, useFocusFirstError, useFormValues } from '../../components/form-field';
 import { AuthCard } from './auth-card';
 import { resetParamsFrom } from './auth.fns';
 import { useResetPassword } from './use-auth';
@@ -15,6 +15,7 @@ export function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
   const { token, email: linkedEmail } = resetParamsFrom(searchParams);
   const reset = useResetPassword();
+  const formRef = useFocusFirstError<HTMLFormElement>(reset.error);
   const { values, set } = useFormValues({ email: linkedEmail, password: '', password_confirmation: '' });
 
   if (!token) {
@@ -32,6 +33,7 @@ export function ResetPasswordPage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (reset.isPending) return;
     reset.mutate(
       { token, ...values },
       { onSuccess: () => void navigate(`/login?reset=1&email=${encodeURIComponent(values.email)}`, { replace: true }) },
@@ -40,7 +42,7 @@ export function ResetPasswordPage() {
 
   return (
     <AuthCard title={t('reset.title')} subtitle={t('reset.subtitle')} footer={<Link to="/forgot-password">{t('reset.requestNew')}</Link>}>
-      <form className="form" onSubmit={submit} noValidate>
+      <form ref={formRef} className="form" onSubmit={submit} noValidate>
         <FormErrors error={reset.error} shownFields={FIELDS} />
         <EmailField label={t('reset.email')} name="email" value={values.email} onChange={set('email')} error={reset.error} />
         <PasswordField label={t('reset.password')} name="password" value={values.password} onChange={set('password')} error={reset.error} />
@@ -51,7 +53,7 @@ export function ResetPasswordPage() {
           onChange={set('password_confirmation')}
           error={reset.error}
         />
-        <button type="submit" className="button button--primary" disabled={reset.isPending}>
+        <button type="submit" className="button button--primary" aria-disabled={reset.isPending || undefined}>
           {reset.isPending ? t('reset.submitting') : t('reset.submit')}
         </button>
       </form>

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { isApiError } from '../../api/client';
 import type { Language } from '../../api/types';
+import { NotFoundPage } from '../../app/not-found-page';
 import { PageLoading } from '../../components/page-loading';
 import type { PageKey } from '../../components/page-key';
 import { useLanguage } from '../../i18n/use-language';
@@ -18,12 +20,16 @@ export function EntryBody({ entry }: { entry: PublicEntry }) {
   return <RichText html={own || localized(entry, 'html', other)} language={own ? language : other} />;
 }
 
-/** Loading, "not available" and error states shared by the content screens. */
+/**
+ * Loading, "not available" and error states shared by the content screens. A post that does not exist (a mistyped or
+ * old address) is the app's 404 page, not "not available at the moment", which promises it will come back.
+ */
 export function ContentState({ isPending, error, page }: { isPending: boolean; error: unknown; page?: PageKey }) {
   const { t } = useTranslation('content');
   const { t: tCommon } = useTranslation();
   if (isPending) return <PageLoading />;
   if (!error) return null;
+  if (isApiError(error) && error.status === 404) return <NotFoundPage />;
   return (
     <section className="container page-section">
       <div className="panel status-page" data-testid="content-unavailable">

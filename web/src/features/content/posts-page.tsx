@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { usePageTitle } from '../../app/document-title';
 import { formatDate } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
 import { localized } from './content.fns';
@@ -61,8 +62,10 @@ export function PostPage({ section }: { section: PostSection }) {
   const { slug = '' } = useParams();
   const post = usePost(section, slug);
   const page = PAGE_KEY[section];
-  if (!post.data) return <ContentState isPending={post.isPending} error={post.error} page={page} />;
   const entry = post.data;
+  const title = entry && (localized(entry, 'title', language) || localized(entry, 'title', language === 'ar' ? 'en' : 'ar'));
+  usePageTitle(title);
+  if (!entry) return <ContentState isPending={post.isPending} error={post.error} page={page} />;
   return (
     <section className="container page-section">
       <article className="panel content-page" data-testid="post-page">
@@ -70,7 +73,7 @@ export function PostPage({ section }: { section: PostSection }) {
           <Link to={`/${section}`}>{t(`${page}.back`)}</Link>
         </p>
         <header className="content-page__header">
-          <h1 dir="auto">{localized(entry, 'title', language) || localized(entry, 'title', language === 'ar' ? 'en' : 'ar')}</h1>
+          <h1 dir="auto">{title}</h1>
           <p className="muted">{t('published', { date: formatDate(entry.published_at, language) })}</p>
         </header>
         <EntryBody entry={entry} />

@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isApiError } from '../../api/client';
 import { useDialog } from '../../app/dialog-context';
-import { FormField } from '../../components/form-field';
+import { FormField, useFocusFirstError } from '../../components/form-field';
 import { useCurrentUser } from '../account/use-current-user';
 import './requests.css';
-import { useSubmitContact } from './use-requests';
+import { isValidationError, submitErrors, useSubmitContact } from './use-requests';
 
 /** The contact form of /contact: stored, and e-mailed to the operator. */
 export function ContactForm() {
@@ -14,14 +13,16 @@ export function ContactForm() {
   const { data: user } = useCurrentUser();
   const dialog = useDialog();
   const submit = useSubmitContact();
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  // A refused message's 422 messages, each under its field; the focus goes to the first of them.
+  const errors = submitErrors(submit.error);
+  const formRef = useFocusFirstError<HTMLFormElement>(submit.error);
   const [thanks, setThanks] = useState<string | null>(null);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (submit.isPending) return;
     const form = event.currentTarget;
     const data = new FormData(form);
-    setErrors({});
     submit.mutate(
       { name: String(data.get('name') ?? ''), email: String(data.get('email') ?? ''), subject: String(data.get('subject') ?? ''), message: String(data.get('message') ?? '') },
       {
@@ -30,8 +31,7 @@ export function ContactForm() {
           form.reset();
         },
         onError: (error) => {
-          if (isApiError(error) && error.status === 422) setErrors(error.errors);
-          else dialog.showError(error);
+          if (!isValidationError(error)) dialog.showError(error);
         },
       },
     );
@@ -48,10 +48,10 @@ export function ContactForm() {
           {thanks}
         </p>
       )}
-      <form className="form" data-testid="contact-form" onSubmit={onSubmit} noValidate>
+      <form ref={formRef} className="form" data-testid="contact-form" onSubmit={onSubmit} noValidate>
         <div className="form__row">
           <FormField label={t('fields.name')} errors={errors.name}>
-            <input className="input" name="name" autoComplete="name" defaultValue={user?.name ?? ''} maxLength={120} />
+            <input className="input" name="name" autoComplete="name" dir="auto" defaultValue={user?.name ?? ''} maxLength={120} />
           </FormField>
           <FormField label={t('fields.email')} errors={errors.email}>
             <input className="input" name="email" type="email" autoComplete="email" dir="ltr" defaultValue={user?.email ?? ''} />
@@ -64,7 +64,7 @@ export function ContactForm() {
           <textarea className="input" name="message" rows={5} maxLength={5000} dir="auto" />
         </FormField>
         <div className="form__actions">
-          <button type="submit" className="button button--primary" disabled={submit.isPending}>
+          <button type="submit" className="button button--primary" aria-disabled={submit.isPending || undefined}>
             {submit.isPending ? t('sending') : t('contact.send')}
           </button>
         </div>

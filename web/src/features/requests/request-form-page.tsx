@@ -1,14 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { LINGUISTS } from '../../app/site-links';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { isApiError } from '../../api/client';
 import { useDialog } from '../../app/dialog-context';
 import { FilePicker } from '../../components/file-picker';
-import { FormField } from '../../components/form-field';
+import { FormField, useFocusFirstError } from '../../components/form-field';
 import { useCurrentUser } from '../account/use-current-user';
 import './requests.css';
-import { SERVICE_TYPES, useSubmitRequest, type ServiceType } from './use-requests';
+import { isValidationError, SERVICE_TYPES, submitErrors, useSubmitRequest, type ServiceType } from './use-requests';
 
 const ACCEPTED_FILES = '.docx,.xlsx,.pptx,.pdf,.xliff,.xlf,.txt';
 const LANGUAGES = ['en', 'ar'] as const;
@@ -34,7 +33,9 @@ export function RequestFormPage() {
   const [service, setService] = useState<ServiceType>(isServiceType(initialService) ? initialService : 'translation');
   const [sourceLang, setSourceLang] = useState<'en' | 'ar'>('en');
   const [targetLang, setTargetLang] = useState<'en' | 'ar'>('ar');
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  // A refused request's 422 messages, each under its field; the focus goes to the first of them.
+  const errors = submitErrors(submit.error);
+  const formRef = useFocusFirstError<HTMLFormElement>(submit.error);
   const [done, setDone] = useState<{ message: string; reference: string } | null>(null);
 
   const isQuotation = service === 'quotation';
@@ -42,6 +43,7 @@ export function RequestFormPage() {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (submit.isPending) return;
     const form = new FormData(event.currentTarget);
     form.set('service', service);
     if (isQuotation) {
@@ -54,41 +56,15 @@ export function RequestFormPage() {
     }
     const file = form.get('file');
     if (file instanceof File && !file.name && file.size === 0) form.delete('file');
-    setErrors({});
     submit.mutate(form, {
-      onSuccess: (result) => {
-        setDone({ message: result.message, reference: result.data.reference });
-        window.scrollTo({ top: 0 });
-      },
+      onSuccess: (result) => setDone({ message: result.message, reference: result.data.reference }),
       onError: (error) => {
-        if (isApiError(error) && error.status === 422) setErrors(error.errors);
-        else dialog.showError(error);
+        if (!isValidationError(error)) dialog.showError(error);
       },
     });
   };
 
-  if (done) {
-    return (
-      <section className="container page-section">
-        <div className="panel request-done" data-testid="request-done" role="status">
-          <span className="request-done__icon" aria-hidden="true">
-            ✓
-          </span>
-          <h1>{t('done.title')}</h1>
-          <p>{done.message}</p>
-          <p className="muted">{t('done.reference', { reference: done.reference })}</p>
-          <div className="request-done__actions">
-            <Link className="button button--primary" to="/">
-              {tCommon('notFound.backHome')}
-            </Link>
-            <button type="button" className="button button--ghost" onClick={() => setDone(null)}>
-              {t('done.another')}
-            </button>
-          </div>
-        </div>
-      </section>
-    );
-  }
+  if (done) return <RequestDone message={done.message} reference={done.reference} onAnother={() => { submit.reset(); setDone(null); }} />;
 
   return (
     <section className="container page-section">
@@ -104,7 +80,7 @@ export function RequestFormPage() {
           </ul>
         </header>
 
-        <form className="panel form request-form" data-testid="request-form" onSubmit={onSubmit} noValidate>
+        <form ref={formRef} className="panel form request-form" data-testid="request-form" onSubmit={onSubmit} noValidate>
           <fieldset className="form__group">
             <legend className="form-field__label">{t('fields.service')}</legend>
             <div className="choice-grid" role="radiogroup">
@@ -147,7 +123,7 @@ export function RequestFormPage() {
           {isQuotation ? (
             <div className="form__row">
               <FormField label={t('fields.company')} errors={fieldErrors('company')}>
-                <input className="input" name="company" autoComplete="organization" maxLength={160} />
+                <input className="input" name="company" autoComplete="organization" dir="auto" maxLength={160} />
               </FormField>
               <FormField label={t('fields.seats')} errors={fieldErrors('seats')} optional optionalLabel={t('optional')}>
                 <input className="input" name="seats" type="number" min={1} inputMode="numeric" />
@@ -170,14 +146,14 @@ export function RequestFormPage() {
             </FormField>
             {!isQuotation && (
               <FormField label={t('fields.company')} errors={fieldErrors('company')} optional optionalLabel={t('optional')}>
-                <input className="input" name="company" autoComplete="organization" maxLength={160} />
+                <input className="input" name="company" autoComplete="organization" dir="auto" maxLength={160} />
               </FormField>
             )}
           </div>
 
           <div className="form__row">
             <FormField label={t('fields.name')} errors={fieldErrors('name')}>
-              <input className="input" name="name" autoComplete="name" defaultValue={user?.name ?? ''} maxLength={120} data-testid="request-name" />
+              <input className="input" name="name" autoComplete="name" dir="auto" defaultValue={user?.name ?? ''} maxLength={120} data-testid="request-name" />
             </FormField>
             <FormField label={t('fields.email')} errors={fieldErrors('email')}>
               <input className="input" name="email" type="email" autoComplete="email" dir="ltr" defaultValue={user?.email ?? ''} data-testid="request-email" />
@@ -192,11 +168,47 @@ export function RequestFormPage() {
 
           <div className="form__actions">
             <p className="muted form__note">{t('privacyNote')}</p>
-            <button type="submit" className="button button--primary" disabled={submit.isPending} data-testid="request-submit">
+            <button type="submit" className="button button--primary" aria-disabled={submit.isPending || undefined} data-testid="request-submit">
               {submit.isPending ? t('sending') : t(isQuotation ? 'submitQuotation' : 'submit')}
             </button>
           </div>
         </form>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The request's receipt, in place of the form. The focus goes to its heading (the form's button it was on is gone,
+ * and the page's top is where the receipt is), so a keyboard or screen-reader user starts reading there.
+ */
+function RequestDone({ message, reference, onAnother }: { message: string; reference: string; onAnother: () => void }) {
+  const { t } = useTranslation('requests');
+  const { t: tCommon } = useTranslation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+    heading.current?.focus({ preventScroll: true });
+  }, []);
+  return (
+    <section className="container page-section">
+      <div className="panel request-done" data-testid="request-done" role="status">
+        <span className="request-done__icon" aria-hidden="true">
+          ✓
+        </span>
+        <h1 ref={heading} tabIndex={-1}>
+          {t('done.title')}
+        </h1>
+        <p>{message}</p>
+        <p className="muted">{t('done.reference', { reference })}</p>
+        <div className="request-done__actions">
+          <Link className="button button--primary" to="/">
+            {tCommon('notFound.backHome')}
+          </Link>
+          <button type="button" className="button button--ghost" onClick={onAnother}>
+            {t('done.another')}
+          </button>
+        </div>
       </div>
     </section>
   );

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { api, isApiError } from '../../api/client';
 import type { StatusMessage } from '../../../../contract/common';
 import type { ContactMessagePage, RequestReceived, RequestStatus, ServiceRequestPage, ServiceType } from '../../../../contract/requests';
 
@@ -14,6 +14,16 @@ export const requestKeys = {
   list: (status: RequestStatus | null, page: number) => [...requestKeys.all, 'list', status, page] as const,
   messages: (page: number) => [...requestKeys.all, 'messages', page] as const,
 };
+
+/** A refusal the form answers field by field (422), not with the error dialog. */
+export function isValidationError(error: unknown): boolean {
+  return isApiError(error) && error.status === 422;
+}
+
+/** The 422 messages of a refused request or contact message, by field (none while it is sent again or after any other answer). */
+export function submitErrors(error: unknown): Record<string, string[]> {
+  return isApiError(error) && error.status === 422 ? error.errors : {};
+}
 
 /** POST /api/requests as multipart (the file travels with the fields). */
 export function useSubmitRequest() {
