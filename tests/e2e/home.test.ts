@@ -28,6 +28,10 @@ describe('home page', () => {
     expect(names.join('\n')).toContain('Start-up');
     expect(names.join('\n')).toContain('Pro');
     expect(names.join('\n')).toContain('Enterprise');
+    // The beta notice once, in the hero (the translator below does not repeat it; arabic-review T9).
+    await page.getByTestId('translator').waitFor();
+    expect(await page.locator('.beta-notice').count()).toBe(1);
+    expect(await page.locator('.hero .beta-notice').innerText()).toContain('Lisan is in beta');
     await screenshot(page, 'home-en');
   });
 
@@ -42,6 +46,9 @@ describe('home page', () => {
     expect(text).toContain('الشركات الناشئة');
     const fontFamily = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
     expect(fontFamily).toMatch(/IBM Plex Sans Arabic/);
+    await page.getByTestId('translator').waitFor();
+    expect(await page.locator('.beta-notice').count()).toBe(1);
+    expect(await page.locator('.hero .beta-notice').innerText()).toContain('لسان في مرحلة الإصدار الأولي');
     await screenshot(page, 'home-ar');
   });
 

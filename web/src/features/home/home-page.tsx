@@ -15,6 +15,8 @@ const TRUST_ITEMS = ['iso', 'linguists', 'formats', 'trial'] as const;
 function Hero() {
   const { t } = useTranslation('home');
   const { t: tCommon } = useTranslation();
+  // The beta notice's one wording, the translator's (which the home page does not repeat under its translator).
+  const { t: tTranslate } = useTranslation('translate');
   const { data: user } = useCurrentUser();
   // While only the dictionary answers, the hero does not promise accurate translation.
   const gloss = useEngineStatus().data?.gloss ?? false;
@@ -35,7 +37,7 @@ function Hero() {
               </Link>
             )}
           </div>
-          <BetaNotice text={t('hero.betaNotice')} linkText={t('hero.orderHuman')} linkTestId="beta-order-link" />
+          <BetaNotice text={tTranslate('beta')} linkText={tTranslate('orderHuman')} linkTestId="beta-order-link" />
         </div>
         <figure className="hero__sample" aria-label={t('hero.sampleLabel')}>
           <div className="sample-pane">
@@ -98,7 +100,7 @@ export function HomePage() {
     <>
       <Hero />
       <section id="translator" className="container page-section">
-        <Translator />
+        <Translator betaNotice={false} />
       </section>
       <Features />
       <PricingSection />

@@ -48,6 +48,8 @@ export interface TranslatorProps {
   /** A history entry to re-open (GET /api/user/translation-history/{id}). */
   projectId?: string | null;
   headingLevel?: 'h1' | 'h2';
+  /** The beta notice under the translator; off where the page already shows it (the home page's hero). */
+  betaNotice?: boolean;
 }
 
 /**
@@ -55,7 +57,7 @@ export interface TranslatorProps {
  * character counter, the translation sentence by sentence, and the feedback loop
  * (copy, share, like or dislike, suggest, feedback). Guests see how to get more.
  */
-export function Translator({ projectId = null, headingLevel = 'h2' }: TranslatorProps) {
+export function Translator({ projectId = null, headingLevel = 'h2', betaNotice = true }: TranslatorProps) {
   const { t } = useTranslation('translate');
   const { language } = useLanguage();
   const limits = useLimits();
@@ -299,7 +301,7 @@ export function Translator({ projectId = null, headingLevel = 'h2' }: Translator
         </div>
       )}
 
-      <BetaNotice className="translator__beta" text={t('beta')} linkText={t('orderHuman')} linkTestId="translator-order-link" />
+      {betaNotice && <BetaNotice className="translator__beta" text={t('beta')} linkText={t('orderHuman')} linkTestId="translator-order-link" />}
 
       <LimitDialog type={limitType} isGuest={limits.isGuest} />
       {result && (
