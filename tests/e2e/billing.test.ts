@@ -37,8 +37,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function signedInPage(locale: 'en' | 'ar', email: string, roleId = 2, viewport = { width: 1280, height: 900 }, app: { t: TestApp; baseUrl: string } = { t, baseUrl }): Promise<Page> {
-  await createTrialUser(app.t, { email, locale, roleId, name: locale === 'ar' ? 'ليلى أحمد' : 'Layla Ahmad' });
+/** A visitor's page on this file's Lisan, in `locale`, the cookie choice made. */
+async function visitorPage(locale: 'en' | 'ar', viewport = { width: 1280, height: 900 }, app: { t: TestApp; baseUrl: string } = { t, baseUrl }): Promise<Page> {
   const context = await (await sharedBrowser()).newContext({ baseURL: app.baseUrl, locale: locale === 'ar' ? 'ar-SA' : 'en-US', viewport, acceptDownloads: true });
   contexts.push(context);
   await context.addCookies([
@@ -48,6 +48,12 @@ async function signedInPage(locale: 'en' | 'ar', email: string, roleId = 2, view
   const page = await context.newPage();
   await page.goto('/');
   await page.evaluate(() => localStorage.setItem('lisan.consent', 'accepted'));
+  return page;
+}
+
+async function signedInPage(locale: 'en' | 'ar', email: string, roleId = 2, viewport = { width: 1280, height: 900 }, app: { t: TestApp; baseUrl: string } = { t, baseUrl }): Promise<Page> {
+  await createTrialUser(app.t, { email, locale, roleId, name: locale === 'ar' ? 'ليلى أحمد' : 'Layla Ahmad' });
+  const page = await visitorPage(locale, viewport, app);
   const { status } = await apiCall(page, 'POST', '/api/test/sign-in', { email });
   expect(status).toBe(204);
   await page.goto('/');
@@ -139,18 +145,13 @@ describe.each(['en', 'ar'] as const)('buying a plan through the sandbox checkout
 async function paidUser(locale: 'en' | 'ar', email: string, plan = 'hobbyist', seats = 1) {
   const page = await signedInPage(locale, email);
   const planId = (await t.container.plans.getBySlug(plan)).id;
-  const bought = await page.evaluate(
-    async ({ planId, seats }) => {
-      const token = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(document.cookie)![1]!);
-      const post = async (url: string, body: unknown) =>
-        (await fetch(url, { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json', accept: 'application/json', 'x-xsrf-token': token }, body: JSON.stringify(body) })).json();
-      const subscribe = await post('/api/user/subscribe', { plan_id: planId, frequency: 'monthly', seats });
-      const session = String(subscribe.checkout_url).split('/').pop();
-      await post(`/api/sandbox/checkout/${session}/pay`, { card_name: 'Layla Ahmad', card_number: '4242424242424242', expiry: '12/30', cvv: '123' });
-      return (await post('/api/checkout-auth', { session_id: session })).status;
-    },
-    { planId, seats },
-  );
+  // Through apiCall, which retries a 419: the app's own start-up calls may take a fresh CSRF token at the same
+  // moment (a raw fetch with the cookie's token failed now and then, and the purchase with it).
+  const subscribe = await apiCall(page, 'POST', '/api/user/subscribe', { plan_id: planId, frequency: 'monthly', seats });
+  expect(subscribe.status).toBe(200);
+  const session = String(subscribe.body.checkout_url).split('/').pop();
+  expect((await apiCall(page, 'POST', `/api/sandbox/checkout/${session}/pay`, { card_name: 'Layla Ahmad', card_number: '4242424242424242', expiry: '12/30', cvv: '123' })).status).toBe(200);
+  const bought = (await apiCall(page, 'POST', '/api/checkout-auth', { session_id: session })).body.status;
   expect(bought).toBe('paid');
   return page;
 }
@@ -259,6 +260,118 @@ describe.each(['en', 'ar'] as const)('billing trust (%s)', (locale) => {
     const user = await t.container.database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
     const subscription = await t.container.database.db.selectFrom('subscriptions').select('seats').where('user_id', '=', user.id).executeTakeFirstOrThrow();
     expect(subscription.seats).toBe(4);
+  });
+});
+
+/**
+ * The billing review of the twenty-second session: what a demanding user missed, compared with DeepL's and
+ * Google Workspace's billing pages.
+ */
+describe.each(['en', 'ar'] as const)('billing review (%s)', (locale) => {
+  // Yearly billing used to show $90 / $290 / $590 a year with nothing saying it saves two months' worth.
+  it('says what yearly billing saves, on the switch and on each card, and lays the membership plans out on one row', async () => {
+    const desktop = { width: 1280, height: 800 };
+    const page = await visitorPage(locale, desktop);
+    await page.goto('/pricing');
+    const card = (slug: string) => page.locator(`[data-testid="plan-card"][data-plan="${slug}"]`);
+    await card('pro').waitFor();
+    // The switch names the best saving among the plans (twelve months at $9 are $108, a year is $90: 16%, rounded down).
+    expect(await page.getByTestId('billing-toggle-saving').innerText()).toMatch(locale === 'en' ? /^save up to 16%$/ : /^وفّر حتى 16\u200e?%\u200e?$/);
+    expect(await page.getByTestId('billing-toggle').getAttribute('aria-label')).toContain(locale === 'en' ? 'save up to 16%' : 'وفّر حتى 16');
+    expect(await page.getByTestId('plan-yearly-saving').count()).toBe(0);
+    await page.getByTestId('billing-toggle').click();
+    await card('pro').getByTestId('plan-yearly-saving').waitFor();
+    const saving = async (slug: string) => card(slug).getByTestId('plan-yearly-saving').innerText();
+    expect(await saving('hobbyist')).toBe(locale === 'en' ? 'You save \u2068$18\u2069 a year' : 'توفّر \u2068$18\u2069 سنويًا');
+    expect(await saving('start-up')).toContain('$58');
+    expect(await saving('pro')).toContain('$118');
+    // Nothing to save on the trial, and no list price for Enterprise.
+    expect(await card('free-trial').getByTestId('plan-yearly-saving').count()).toBe(0);
+    expect(await card('enterprise').getByTestId('plan-yearly-saving').count()).toBe(0);
+    await screenshotsAtBothSizes(page, `billing-review-pricing-yearly-${locale}`, desktop);
+
+    // The membership screen's four plans side by side at 1280 px (three columns left Enterprise alone on a second row).
+    const member = await signedInPage(locale, `review-grid-${locale}@example.com`, 2, desktop);
+    await member.goto('/user/membership');
+    const cards = member.locator('#change-plan [data-testid="plan-card"]');
+    await expect.poll(() => cards.count()).toBe(4);
+    const tops = await cards.evaluateAll((all) => all.map((element) => Math.round(element.getBoundingClientRect().top)));
+    expect(new Set(tops).size, `the plan cards' tops: ${tops}`).toBe(1);
+    await member.getByTestId('billing-toggle').click();
+    await member.locator('#change-plan [data-plan="hobbyist"]').getByTestId('plan-yearly-saving').waitFor();
+    await screenshotsAtBothSizes(member, `billing-review-membership-plans-${locale}`, desktop);
+  });
+
+  // A downgrade was scheduled with no way back: the current plan's card only said "Current plan". And "Go back" or
+  // Escape on the confirmation left the focus on the page's body, not on the button that opened it.
+  it('undoes a scheduled downgrade with "Keep Pro", nothing charged, and gives the focus back when the confirmation closes', async () => {
+    const email = `review-keep-${locale}@example.com`;
+    const page = await paidUser(locale, email, 'pro');
+    await page.goto('/user/membership');
+    // One seat, in the singular ("1 seats" before).
+    expect(await page.getByTestId('seats-form').innerText()).toContain(locale === 'en' ? 'Your team plan has 1 seat.' : 'عدد المستخدمين في باقة فريقك: 1.');
+
+    const hobbyist = page.locator('#change-plan [data-testid="plan-card"][data-plan="hobbyist"]').getByTestId('subscribe-button');
+    const confirm = page.getByTestId('plan-change-confirm');
+    await hobbyist.click();
+    await confirm.waitFor();
+    await page.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'hidden' });
+    await expect.poll(() => hobbyist.evaluate((button) => document.activeElement === button)).toBe(true);
+
+    await hobbyist.click();
+    await confirm.waitFor();
+    await confirm.locator('button[type="submit"]').click();
+    const answer = page.locator('dialog.dialog--success[open]');
+    await answer.waitFor();
+    await answer.locator('.dialog__actions button').click();
+    const next = page.getByTestId('next-change');
+    await next.waitFor();
+    const keep = next.getByTestId('keep-plan');
+    expect(await keep.innerText()).toBe(locale === 'en' ? 'Keep \u2068Pro\u2069' : 'الإبقاء على باقة \u2068الاحترافية\u2069');
+    await screenshotsAtBothSizes(page, `billing-review-downgrade-scheduled-${locale}`, { width: 1280, height: 800 });
+
+    await keep.click();
+    await confirm.waitFor();
+    expect(await confirm.locator('.plan-change').getAttribute('data-kind')).toBe('keep');
+    expect(await confirm.innerText()).toContain(locale === 'en' ? 'Nothing is charged' : 'لن يُخصم أي مبلغ');
+    // "Go back" gives the focus back to "Keep Pro" too.
+    await confirm.getByRole('button').first().click();
+    await confirm.waitFor({ state: 'hidden' });
+    await expect.poll(() => keep.evaluate((button) => document.activeElement === button)).toBe(true);
+    await keep.click();
+    await confirm.waitFor();
+    await confirm.locator('button[type="submit"]').click();
+    await answer.waitFor();
+    await answer.locator('.dialog__actions button').click();
+    await expect.poll(() => next.count()).toBe(0);
+    const user = await t.container.database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    const subscription = await t.container.database.db.selectFrom('subscriptions').select(['plan_id', 'next_plan_id']).where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    expect(subscription.next_plan_id).toBeNull();
+    expect(subscription.plan_id).toBe((await t.container.plans.getBySlug('pro')).id);
+    expect(await invoiceCount(email)).toBe(1);
+  });
+
+  // The sandbox checkout said only "Your card was declined."
+  it('says what to do when the card is declined on the sandbox checkout', async () => {
+    const page = await signedInPage(locale, `review-declined-${locale}@example.com`);
+    const planId = (await t.container.plans.getBySlug('hobbyist')).id;
+    const subscribe = await apiCall(page, 'POST', '/api/user/subscribe', { plan_id: planId, frequency: 'monthly', seats: 1 });
+    expect(subscribe.status).toBe(200);
+    await page.goto(new URL(subscribe.body.checkout_url, baseUrl).pathname);
+    await fillCard(page, '4000 0000 0000 0002');
+    await page.getByTestId('sandbox-pay').click();
+    const error = page.getByTestId('sandbox-error');
+    await error.waitFor();
+    expect(await error.innerText()).toBe(locale === 'en' ? 'Your card was declined. Try another card, or ask your bank why it was declined.' : 'رُفضت بطاقتك. جرّب بطاقة أخرى، أو اسأل مصرفك عن سبب رفضها.');
+    await screenshotsAtBothSizes(page, `billing-review-sandbox-declined-${locale}`, { width: 1280, height: 800 });
+
+    // HyperPay's page opened with a broken address said only "Whoops! Something went wrong.": now it leads back too.
+    await page.goto('/checkout/hyperpay?id=x&script=https%3A%2F%2Fexample.com%2Fnot-a-widget.js');
+    await page.getByTestId('hyperpay-invalid').waitFor();
+    const back = page.getByTestId('hyperpay-checkout').getByRole('link');
+    expect(await back.innerText()).toBe(locale === 'en' ? 'Go to membership' : 'الانتقال إلى العضوية');
+    expect(await back.getAttribute('href')).toBe('/user/membership');
   });
 });
 

@@ -142,7 +142,8 @@ export function createSandboxGateway(deps: { db: Kysely<DB> }) {
           mode: 'authenticate',
           amount_minor: 0,
           currency: 'USD',
-          description: `${card.brand} •••• ${card.last4}`,
+          // The brand as the payment management page writes it ("VISA •••• 4242", not "visa").
+          description: `${card.brand.toUpperCase()} •••• ${card.last4}`,
           customer_email: customer.email,
           return_url: returnUrl,
           cancel_url: returnUrl,

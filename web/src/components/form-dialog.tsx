@@ -23,6 +23,11 @@ export interface FormDialogProps {
   noValidate?: boolean;
   /** For tests and styling. */
   testId?: string;
+  /**
+   * Where the focus goes back to when the dialog is taken off the page while open; by default what had the
+   * focus as it opened. A button disabled while its dialog loads has lost the focus by then: its flow passes it.
+   */
+  returnFocusTo?: Element | null;
 }
 
 /**
@@ -30,10 +35,22 @@ export interface FormDialogProps {
  * confirmations. Built on <dialog> like the app's message dialog: focus stays inside,
  * Escape and the backdrop cancel.
  */
-export function FormDialog({ open, title, children, submitLabel, cancelLabel, tone = 'info', busy = false, submitBlockedBy, onSubmit, onCancel, noValidate, testId }: FormDialogProps) {
+export function FormDialog({ open, title, children, submitLabel, cancelLabel, tone = 'info', busy = false, submitBlockedBy, onSubmit, onCancel, noValidate, testId, returnFocusTo }: FormDialogProps) {
   const { t } = useTranslation();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+
+  // Noted before showModal moves the focus in. Closing an open <dialog> gives the focus back to what opened it,
+  // but taking it off the page does not: the plan-change confirmation, unmounted on "Go back" and Escape, left
+  // the focus on the page's body. Declared first, so it runs before the effect that opens the dialog.
+  useEffect(() => {
+    if (!open) return;
+    const opener = returnFocusTo ?? document.activeElement;
+    const dialog = dialogRef.current;
+    return () => {
+      if (opener instanceof HTMLElement && opener.isConnected && !dialog?.isConnected) opener.focus();
+    };
+  }, [open, returnFocusTo]);
 
   useEffect(() => {
     const dialog = dialogRef.current;

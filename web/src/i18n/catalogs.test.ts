@@ -65,6 +65,7 @@ const COUNTED: Record<string, Partial<Record<'en' | 'ar', NounName | null>>> = {
   'analytics:views': { en: 'pageView', ar: null },
   'billing:notices.overdue.body': { en: 'day', ar: 'day' },
   'billing:notices.overduePaymentsOff.body': { en: 'day', ar: 'day' },
+  'billing:subscriptionControls.seatsBody': { en: 'seat', ar: null },
   'translate:memoryFuzzy.notice': { en: 'sentence', ar: 'sentence' },
   'translate:corrected.notice': { en: 'sentence', ar: 'sentence' },
   'translate:glossaryApplied.memory': { en: 'sentence', ar: 'sentence' },

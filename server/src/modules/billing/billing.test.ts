@@ -323,6 +323,20 @@ describe('renewal, decline, overdue, capture, downgrade', () => {
     expect((await client.get('/api/user')).json().plan.slug).toBe('pro');
     expect(await subscriptionOf(client)).toMatchObject({ next_change: { plan: { slug: 'hobbyist' }, starts_at: '2026-10-01T00:00:00.000Z' } });
 
+    // Keeping Pro (the membership screen's "Keep Pro") drops the scheduled change: the preview says "keep", and
+    // subscribing to the plan as it is does it, with nothing charged (it used to answer "already subscribed").
+    const keep = { plan_id: planIds.pro, frequency: 'monthly', seats: 1 };
+    expect((await client.post('/api/user/plan-preview', keep)).json().data).toMatchObject({ kind: 'keep', charge_now: 0, payment: 'none' });
+    const kept = await client.post('/api/user/subscribe', keep);
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().message).toBe('Your plan is now Pro.');
+    expect(await subscriptionOf(client)).toMatchObject({ next_change: null, plan: { slug: 'pro' } });
+    expect((await client.get('/api/user/invoices')).json().data).toHaveLength(invoices.length);
+    // With nothing scheduled, the same plan again is refused as before.
+    expect((await client.post('/api/user/subscribe', keep)).json()).toMatchObject({ status: 201 });
+    // Scheduled again, the downgrade happens at the renewal.
+    await client.post('/api/user/update-plan', { plan: planIds.hobbyist, frequency: 'monthly' });
+
     clock.set('2026-10-01T00:30:00Z');
     await t.container.billing.sweep();
     const after = await signIn(t, 'upgrade@example.com');
@@ -406,6 +420,8 @@ describe('billing card', () => {
     await client.post('/api/user/update-billing', card(SANDBOX_CARDS.success));
     start = (await client.post('/api/test3d', {})).json();
     id = start.redirect_url.split('/').pop();
+    // The check's page names the card as the payment management page does.
+    expect((await client.get(`/api/sandbox/checkout/${id}`)).json().data).toMatchObject({ mode: 'authenticate', description: 'VISA •••• 4242' });
     await client.post(`/api/sandbox/checkout/${id}/pay`, {});
     expect(await returnFromCheckout(client, id)).toMatchObject({ status: 'paid', message: 'Your card passed the 3-D Secure check.' });
     expect((await subscriptionOf(client)).card.verified).toBe(true);

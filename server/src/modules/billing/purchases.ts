@@ -27,7 +27,9 @@ export function createPurchases(ctx: BillingContext, invoices: Invoices, checkou
     const subscription = await repo.findSubscription(user.id);
     // A plan an admin granted is replaced by the one bought (a new paid period from now).
     if (subscription && subscription.status !== 'ended' && subscription.gateway !== ADMIN_GRANT) {
-      if (subscription.plan_id === plan.id && subscription.frequency === choice.frequency && subscription.seats === seats) throw new Refused('billing.already_subscribed');
+      // The plan as it is, with a change scheduled for the renewal: keeping it drops the change (updatePlan), as the preview says ("keep").
+      const same = subscription.plan_id === plan.id && subscription.frequency === choice.frequency && subscription.seats === seats;
+      if (same && !subscription.next_plan_id) throw new Refused('billing.already_subscribed');
       return updatePlan(user, { ...choice, seats });
     }
     await repo.upsertAccount(user.id, { selected_plan_id: plan.id, selected_frequency: choice.frequency, selected_seats: seats }, now());

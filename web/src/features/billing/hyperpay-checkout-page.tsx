@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useLanguage } from '../../i18n/use-language';
 
 /**
@@ -33,7 +33,15 @@ export function HyperPayCheckoutPage() {
         {valid ? (
           <form action={`${window.location.origin}/checkout/return`} className="paymentWidgets" data-brands="VISA MASTER MADA" />
         ) : (
-          <p className="notice notice--error">{t('errors.generic')}</p>
+          // A broken address (no checkout to show): say so, and lead back to where a checkout starts.
+          <>
+            <p className="notice notice--error" role="alert" data-testid="hyperpay-invalid">
+              {t('errors.generic')}
+            </p>
+            <Link className="button button--primary" to="/user/membership">
+              {t('checkout.toMembership')}
+            </Link>
+          </>
         )}
       </div>
     </section>

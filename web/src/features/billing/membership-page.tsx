@@ -7,7 +7,8 @@ import { PageLoading } from '../../components/page-loading';
 import { useLanguage } from '../../i18n/use-language';
 import { BillingToggle } from '../plans/billing-toggle';
 import { PlanCard } from '../plans/plan-card';
-import type { BillingPeriod } from '../plans/plans.fns';
+import { pricingGridProps } from '../plans/pricing-section';
+import { bestYearlySavingPercent, type BillingPeriod } from '../plans/plans.fns';
 import { usePlans } from '../plans/use-plans';
 import { BillingNotices } from './billing-notices';
 import { formatMoney } from '../../i18n/format';
@@ -104,11 +105,7 @@ export function MembershipPage() {
             </div>
           </dl>
         )}
-        {sub?.next_change && (
-          <p className="muted" data-testid="next-change">
-            {t('membership.nextChange', { plan: isolate(nextName), date: formatDate(sub.next_change.starts_at, language) })}
-          </p>
-        )}
+        {sub?.next_change && <NextChange subscription={sub} nextName={nextName} />}
         <div className="billing-summary__actions">
           <Link className="button button--ghost button--small" to="/user/payment-management">
             {t('membership.paymentManagement')}
@@ -133,14 +130,15 @@ export function MembershipPage() {
         <div id="change-plan" className="billing-plans">
           <div className="billing-plans__head">
             <h3>{sub?.status === 'active' ? t('membership.changePlan') : t('membership.choosePlan')}</h3>
-            <BillingToggle period={period} onChange={setPeriod} />
+            <BillingToggle period={period} onChange={setPeriod} savingPercent={bestYearlySavingPercent(list)} />
             <label className="billing-seats">
               {t('membership.seatsLabel')}
               <input type="number" min={1} max={1000} value={seats} onChange={(event) => setSeats(Math.max(1, Number(event.target.value) || 1))} data-testid="seats" />
             </label>
           </div>
           <p className="muted">{t('membership.changeRules')}</p>
-          <div className="pricing__grid">
+          {/* Laid out as on the pricing page: three columns by default left Enterprise alone on a row. */}
+          <div {...pricingGridProps(list.length)}>
             {list.map((plan) => (
               <div key={plan.id} className={String(plan.id) === String(selectedId) ? 'billing-plans__selected' : undefined}>
                 <PlanCard
@@ -157,6 +155,34 @@ export function MembershipPage() {
         </div>
       )}
     </section>
+  );
+}
+
+/**
+ * The change scheduled for the renewal (a downgrade, fewer seats, another billing period), and the
+ * way back: reviewing the plan as it is now drops the change ("keep" in the preview), nothing charged.
+ */
+function NextChange({ subscription: sub, nextName }: { subscription: Subscription; nextName: string }) {
+  const { t } = useTranslation('billing');
+  const { language } = useLanguage();
+  const flow = useSubscribeFlow();
+  const planName = sub.plan ? (language === 'ar' ? sub.plan.name_ar : sub.plan.name_en) : '';
+  return (
+    <div className="billing-next-change" data-testid="next-change">
+      <p className="muted">{t('membership.nextChange', { plan: isolate(nextName), date: formatDate(sub.next_change!.starts_at, language) })}</p>
+      {sub.plan && (
+        <button
+          type="button"
+          className="button button--outline button--small"
+          data-testid="keep-plan"
+          disabled={flow.pending}
+          onClick={() => void flow.review({ plan_id: sub.plan!.id, frequency: sub.frequency ?? 'monthly', seats: sub.seats ?? 1 })}
+        >
+          {t('membership.keepPlan', { plan: isolate(planName) })}
+        </button>
+      )}
+      {flow.dialog}
+    </div>
   );
 }
 
@@ -190,7 +216,7 @@ function SubscriptionControls({ subscription: sub }: { subscription: Subscriptio
           }}
         >
           <h3>{t('subscriptionControls.seatsTitle')}</h3>
-          <p className="muted">{t('subscriptionControls.seatsBody', { seats: sub.seats ?? 1 })}</p>
+          <p className="muted">{t('subscriptionControls.seatsBody', { count: sub.seats ?? 1 })}</p>
           <label className="billing-seats">
             {t('membership.seats')}
             <input type="number" min={1} max={1000} value={seats} onChange={(event) => setSeats(Math.max(1, Number(event.target.value) || 1))} data-testid="seats-change" />

@@ -15,7 +15,20 @@ import { useSubscription } from './use-billing';
  * cannot be confirmed, and the dialog shows the "not set up yet" notice as the reason (the
  * page's own notice is behind the modal); a downgrade stays possible.
  */
-export function PlanChangeDialog({ preview, busy, onConfirm, onCancel }: { preview: PlanPreview | null; busy: boolean; onConfirm: () => void; onCancel: () => void }) {
+export function PlanChangeDialog({
+  preview,
+  busy,
+  onConfirm,
+  onCancel,
+  opener,
+}: {
+  preview: PlanPreview | null;
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+  /** The button that asked for the preview: the focus goes back to it when the dialog closes. */
+  opener: Element | null;
+}) {
   const { t } = useTranslation('billing');
   const { language } = useLanguage();
   const subscription = useSubscription();
@@ -47,6 +60,7 @@ export function PlanChangeDialog({ preview, busy, onConfirm, onCancel }: { previ
       busy={busy}
       submitBlockedBy={blockedBy}
       testId="plan-change-confirm"
+      returnFocusTo={opener}
       onSubmit={onConfirm}
       onCancel={onCancel}
     >

@@ -63,7 +63,8 @@ export function SandboxCheckoutPage() {
     } catch (error) {
       setBusy(false);
       if (isApiError(error) && error.status === 422) setErrors(Object.fromEntries(Object.entries(error.errors).map(([field, list]) => [field, list[0]])));
-      else setFailure(isApiError(error) ? error.message : t('errors.generic'));
+      // A declined card (402): the gateway's message says what happened, the hint what to do next.
+      else setFailure(isApiError(error) ? (error.status === 402 ? `${error.message} ${t('sandbox.declinedHint')}` : error.message) : t('errors.generic'));
     }
   }
 

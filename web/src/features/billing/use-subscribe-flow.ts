@@ -29,7 +29,8 @@ export function useSubscribeFlow() {
   const subscribe = useSubscribe();
   const capture = useCaptureInvoice();
   const preview = usePlanPreview();
-  const [review, setReview] = useState<{ choice: PlanChoice; preview: PlanPreview } | null>(null);
+  // The button that asked for the review: disabled while the preview loads, it has lost the focus when the dialog opens.
+  const [review, setReview] = useState<{ choice: PlanChoice; preview: PlanPreview; opener: Element | null } | null>(null);
 
   function answer(result: SubscribeAnswer | undefined, after: string) {
     const outcome = subscribeOutcome(result, t('subscribe.done'));
@@ -47,14 +48,17 @@ export function useSubscribeFlow() {
 
   return {
     pending: subscribe.isPending || capture.isPending || preview.isPending,
-    review: (choice: PlanChoice) =>
-      preview.mutateAsync(choice).then(
-        (answer) => (answer.kind === 'unchanged' ? showDialog({ modalType: 'info', message: t('confirmChange.unchanged') }) : setReview({ choice, preview: answer })),
+    review: (choice: PlanChoice) => {
+      const opener = document.activeElement;
+      return preview.mutateAsync(choice).then(
+        (answer) => (answer.kind === 'unchanged' ? showDialog({ modalType: 'info', message: t('confirmChange.unchanged') }) : setReview({ choice, preview: answer, opener })),
         fail,
-      ),
+      );
+    },
     dialog: createElement(PlanChangeDialog, {
       preview: review?.preview ?? null,
       busy: subscribe.isPending,
+      opener: review?.opener ?? null,
       onCancel: () => setReview(null),
       onConfirm: () => {
         const choice = review?.choice;

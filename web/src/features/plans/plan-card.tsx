@@ -2,7 +2,8 @@ import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Language } from '../../api/types';
-import { badgeTextColor, planPriceLabel, type BillingPeriod, type DisplayPlan } from './plans.fns';
+import { isolate } from '../../i18n/format';
+import { badgeTextColor, formatPlanPrice, planPriceLabel, yearlySaving, type BillingPeriod, type DisplayPlan } from './plans.fns';
 
 const ENTERPRISE_SLUG = 'enterprise';
 
@@ -44,6 +45,8 @@ export function PlanCard({
   const features = plan.api ? [...plan.features, t('pricing.api')] : plan.features;
   // Enterprise is sold by quotation: no list price.
   const byQuotation = plan.slug === ENTERPRISE_SLUG;
+  // Billed yearly, a card says what that saves against paying monthly (DeepL and Google say it too).
+  const saving = period === 'yearly' && !byQuotation && !plan.isTrial ? yearlySaving(plan) : null;
   const periodLabel = byQuotation
     ? t('pricing.customNote')
     : plan.isTrial
@@ -70,6 +73,11 @@ export function PlanCard({
         </span>
         <span className="plan-card__period">{periodLabel}</span>
       </p>
+      {saving && (
+        <p className="plan-card__saving" data-testid="plan-yearly-saving">
+          {t('pricing.yearlySaving', { amount: isolate(formatPlanPrice(saving.amount, plan.symbol, language)) })}
+        </p>
+      )}
       {plan.description && (
         <p className="plan-card__description">
           {plan.description}

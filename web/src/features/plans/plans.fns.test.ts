@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Plan } from '../../api/types';
-import { badgeTextColor, featureTexts, formatPlanPrice, isQueryOfPlan, normaliseDigits, planPriceLabel, splitPlansByLanguage } from './plans.fns';
+import { badgeTextColor, bestYearlySavingPercent, featureTexts, formatPlanPrice, isQueryOfPlan, normaliseDigits, planPriceLabel, splitPlansByLanguage, yearlySaving } from './plans.fns';
 
 function makePlan(overrides: Partial<Plan> = {}): Plan {
   return {
@@ -115,6 +115,34 @@ describe('prices', () => {
 
   it('turns Arabic-Indic digits into Latin ones', () => {
     expect(normaliseDigits('١٢٣٫٥٠')).toBe('123.50');
+  });
+});
+
+describe('yearly saving', () => {
+  it('is twelve monthly payments less the yearly price, and its share rounded down', () => {
+    expect(yearlySaving({ monthlyPrice: 9, yearlyPrice: 90 })).toEqual({ amount: 18, percent: 16 });
+    expect(yearlySaving({ monthlyPrice: 59, yearlyPrice: 590 })).toEqual({ amount: 118, percent: 16 });
+    expect(yearlySaving({ monthlyPrice: 9.99, yearlyPrice: 99 })).toEqual({ amount: 20.88, percent: 17 });
+  });
+
+  it('is nothing when yearly costs as much or more, or a price is missing or zero', () => {
+    expect(yearlySaving({ monthlyPrice: 10, yearlyPrice: 120 })).toBeNull();
+    expect(yearlySaving({ monthlyPrice: 10, yearlyPrice: 130 })).toBeNull();
+    expect(yearlySaving({ monthlyPrice: 10, yearlyPrice: 119.5 })).toBeNull(); // under 1%: not worth a "save" line
+    expect(yearlySaving({ monthlyPrice: 0, yearlyPrice: 0 })).toBeNull();
+    expect(yearlySaving({ monthlyPrice: null, yearlyPrice: 90 })).toBeNull();
+    expect(yearlySaving({ monthlyPrice: 9, yearlyPrice: null })).toBeNull();
+  });
+
+  it('says the best percent among the plans on the switch, or nothing when no plan saves', () => {
+    const plans = [
+      { monthlyPrice: 0, yearlyPrice: 0 },
+      { monthlyPrice: 9, yearlyPrice: 90 },
+      { monthlyPrice: 20, yearlyPrice: 180 },
+    ];
+    expect(bestYearlySavingPercent(plans)).toBe(25);
+    expect(bestYearlySavingPercent([{ monthlyPrice: 10, yearlyPrice: 120 }])).toBeNull();
+    expect(bestYearlySavingPercent([])).toBeNull();
   });
 });
 

@@ -127,6 +127,27 @@ export function planPriceLabel(plan: DisplayPlan, period: BillingPeriod, languag
 }
 
 /**
+ * What billing yearly saves a user against twelve monthly payments: the amount (per user, in the
+ * plan's currency) and the share of the monthly year, rounded down to a whole percent so that the
+ * toggle never promises more than a card shows. Null when yearly billing saves nothing.
+ */
+export function yearlySaving(plan: Pick<DisplayPlan, 'monthlyPrice' | 'yearlyPrice'>): { amount: number; percent: number } | null {
+  const { monthlyPrice, yearlyPrice } = plan;
+  if (monthlyPrice === null || yearlyPrice === null || monthlyPrice <= 0 || yearlyPrice <= 0) return null;
+  const monthlyYear = monthlyPrice * 12;
+  const amount = Math.round((monthlyYear - yearlyPrice) * 100) / 100;
+  const percent = Math.floor((amount / monthlyYear) * 100);
+  return amount > 0 && percent > 0 ? { amount, percent } : null;
+}
+
+/** The largest whole-percent saving of yearly billing among the plans (the toggle's "save up to"), or null. */
+export function bestYearlySavingPercent(plans: ReadonlyArray<Pick<DisplayPlan, 'monthlyPrice' | 'yearlyPrice'>>): number | null {
+  const percents = plans.map((plan) => yearlySaving(plan)?.percent ?? 0);
+  const best = Math.max(0, ...percents);
+  return best > 0 ? best : null;
+}
+
+/**
  * Black or white text, whichever reads better on a badge colour given as #rgb or
  * #rrggbb; white for any other colour notation.
  */

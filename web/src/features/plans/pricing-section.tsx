@@ -8,10 +8,15 @@ import { PaymentsOffNotice } from '../billing/billing-notices';
 import { SubscribeButton } from '../billing/subscribe-button';
 import { BillingToggle } from './billing-toggle';
 import { PlanCard } from './plan-card';
-import type { BillingPeriod } from './plans.fns';
+import { bestYearlySavingPercent, type BillingPeriod } from './plans.fns';
 import { usePlans } from './use-plans';
 
 const SKELETON_CARDS = 3;
+
+/** The plan grid's class and column count (--plans): every plan side by side where they fit, none alone on a short row. */
+export function pricingGridProps(count: number): { className: string; style: CSSProperties } {
+  return { className: `pricing__grid${count > 4 ? ' pricing__grid--many' : ''}`, style: { '--plans': count } as CSSProperties };
+}
 
 /** The plans of GET /api/plans in the active language, monthly or yearly. Used on / and /pricing. */
 export function PricingSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
@@ -33,7 +38,7 @@ export function PricingSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
         <div className="section-heading">
           <Heading id="pricing-title">{t('pricing.title')}</Heading>
           <p className="muted">{t('pricing.subtitle')}</p>
-          <BillingToggle period={period} onChange={setPeriod} />
+          <BillingToggle period={period} onChange={setPeriod} savingPercent={bestYearlySavingPercent(list)} />
         </div>
 
         {user && <PaymentsOffNotice />}
@@ -82,7 +87,7 @@ export function PricingSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
         )}
 
         {plans.isSuccess && list.length > 0 && (
-          <div className={`pricing__grid${list.length > 4 ? ' pricing__grid--many' : ''}`} data-testid="pricing-grid" style={{ '--plans': list.length } as CSSProperties}>
+          <div {...pricingGridProps(list.length)} data-testid="pricing-grid">
             {list.map((plan) => (
               <PlanCard
                 key={plan.id}
