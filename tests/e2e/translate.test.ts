@@ -143,8 +143,10 @@ describe.each(['en', 'ar'] as const)('the translator in the browser (%s)', (loca
     expect(await page.getByTestId('llm-switch').isDisabled()).toBe(true);
     expect(await page.getByTestId('llm-locked').getAttribute('data-reason')).toBe('guest');
     expect(await page.getByTestId('llm-upgrade').getAttribute('href')).toBe('/pricing');
-    // The beta notice's "Order a human translation" opens the order form, as the hero's does (not the contact page).
-    expect(await page.getByTestId('translator-order-link').getAttribute('href')).toBe('/human-translation');
+    // The beta notice's "Order a human translation" opens the order form (not the contact page). On the home page the
+    // hero says it, and the translator under it does not repeat it.
+    expect(await page.getByTestId('beta-order-link').getAttribute('href')).toBe('/human-translation');
+    expect(await translator.getByTestId('translator-order-link').count()).toBe(0);
 
     // Guest: two translations (button, then Ctrl+Enter), sentence by sentence.
     expect(await translate(page, text.source)).toBe(200);
@@ -194,6 +196,8 @@ describe.each(['en', 'ar'] as const)('the translator in the browser (%s)', (loca
     await page.goto('/translate');
     await translator.waitFor();
     expect(await page.getByTestId('guest-prompt').count()).toBe(0);
+    // The translator's own page has the beta notice under the translator, with the same link.
+    expect(await page.getByTestId('translator-order-link').getAttribute('href')).toBe('/human-translation');
     // The trial has no LLM mode: the switch says so.
     await expect.poll(() => page.getByTestId('llm-locked').getAttribute('data-reason')).toBe('not_in_plan');
     expect(await page.getByTestId('llm-locked').innerText()).toContain(locale === 'ar' ? 'لا تشمل باقتك' : 'Your plan does not include LLM mode.');
