@@ -37,6 +37,10 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // expect.poll's default of 1 s is a timing assumption a loaded 2-core CI machine breaks
+          // (a guest's redirect to sign-in took longer once): browser checks wait as long as
+          // Playwright's own waits would, bounded well inside the test timeout.
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },
