@@ -79,10 +79,15 @@ export type TranslationData = z.output<typeof translationData>;
  * a paragraph, cell or sentence of the file or page as it was sent to the pipeline.
  */
 export const appliedSummary = z.object({
-  /** Segments the user's (or team's) translation memory answered: approved corrections and liked translations, fuzzy hits included. */
+  /**
+   * Segments the user's (or team's) translation memory answered, approved corrections apart: liked
+   * translations, and fuzzy hits of either. (Summaries stored before 2026-11-30 count corrections here too.)
+   */
   memory_segments: z.number().int(),
   /** Of those, the ones whose stored sentence differs only in its numbers (the numbers replaced): worth a check. */
   memory_fuzzy_segments: z.number().int(),
+  /** Segments answered by an approved correction of the user (or of their team) of exactly that sentence, as the translator lists them. */
+  correction_segments: z.number().int(),
   /** The glossary terms the translation carries, with the number of segments each was applied in; most used first, at most 20. */
   glossary_terms: z.array(z.object({ source: z.string(), target: z.string(), count: z.number().int() })),
   /** How many different terms were applied (`glossary_terms` lists the first 20). */

@@ -155,3 +155,31 @@ describe('admin plan form', () => {
     await screenshotsAtBothSizes(page, 'developer-admin-plan-api-switch');
   });
 });
+
+describe.each(['en', 'ar'] as const)('Developers page: copying a sample (%s)', (locale) => {
+  it('each sample has a Copy button named after it; a click puts the sample on the clipboard and says "Copied" in a live region', async () => {
+    const page = await newConsentedPage(locale, contexts);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
+    await page.goto('/developers');
+    await page.getByTestId('developers').waitFor();
+    expect(await page.locator('[data-testid$="-copy"]').count()).toBe(await page.locator('pre[data-testid^="curl-"]').count());
+    const name = locale === 'ar' ? 'نسخ مثال «ترجمة نص» من واجهة DeepL البرمجية (v2)' : 'Copy the DeepL API v2 example “Translate text”';
+    const button = page.getByRole('button', { name, exact: true });
+    expect(await button.innerText()).toBe(locale === 'ar' ? 'نسخ' : 'Copy');
+    const status = page.getByTestId('curl-deepl-translate-copied');
+    expect(await status.getAttribute('role')).toBe('status');
+    expect(await status.innerText()).toBe('');
+    await button.click();
+    await expect.poll(() => status.innerText()).toBe(locale === 'ar' ? 'تم النسخ' : 'Copied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await page.getByTestId('curl-deepl-translate').innerText());
+    // The button sits at the heading's line end, in the reading direction, and keeps a 24 px target at least.
+    const box = (await button.boundingBox())!;
+    const heading = (await page.locator('.developers__sample-head').first().boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(24);
+    if (locale === 'ar') expect(box.x).toBeLessThan(heading.x + heading.width / 2);
+    else expect(box.x + box.width).toBeGreaterThan(heading.x + heading.width / 2);
+    await screenshotsAtBothSizes(page, `developer-docs-copied-${locale}`);
+    // The message goes after a while.
+    await expect.poll(() => status.innerText(), { timeout: 10_000 }).toBe('');
+  });
+});

@@ -281,7 +281,7 @@ describe('documents screen', () => {
 });
 
 describe.each(['en', 'ar'] as const)('a document that honoured the glossary and the translation memory (%s)', (locale) => {
-  it('says on the result card which glossary terms were applied and how many sentences came from memory', async () => {
+  it('says on the result card which glossary terms were applied, how many sentences show approved corrections and how many came from memory', async () => {
     const page = await open(locale);
     const email = `documents-glossary-${locale}-${Date.now()}@e2e.test`;
     await signUpVerified(page, { name: locale === 'ar' ? 'سلمى' : 'Salma', email, password: 'documents-password-1' });
@@ -312,12 +312,15 @@ describe.each(['en', 'ar'] as const)('a document that honoured the glossary and 
     const progress = page.getByTestId('document-progress');
     await expect.poll(() => progress.getAttribute('data-state'), { timeout: 90_000 }).toBe('done');
 
-    // The heading came from memory; "board" (the signature line) and "report" (the header and a
-    // paragraph) were applied, and Lisan's own General term "website" (the link's paragraph):
-    // three terms; two sentences, one of them with its number changed, in the language's plural forms.
+    // The heading is the approved correction (counted as a correction, as the translator lists it);
+    // the branches sentence came from memory with its number changed; "board" (the signature line)
+    // and "report" (the header and a paragraph) were applied, and Lisan's own General term
+    // "website" (the link's paragraph): three terms, in the language's plural forms.
     const note = page.getByTestId('document-applied');
     await note.waitFor();
-    const memoryLine = locale === 'ar' ? 'جملتان من ذاكرة ترجماتك، منها جملة واحدة تغيّرت أرقامها فقط' : '2 sentences from your translation memory, including 1 with only its numbers changed';
+    const correctionsLine = locale === 'ar' ? 'تعرض جملة واحدة تصحيحك المعتمد بدلًا من الترجمة الآلية' : '1 sentence shows your approved correction instead of the machine translation';
+    const memoryLine = locale === 'ar' ? 'جملة واحدة من ذاكرة ترجماتك، منها جملة واحدة تغيّرت أرقامها فقط' : '1 sentence from your translation memory, including 1 with only its numbers changed';
+    expect(await note.getByTestId('corrections-applied').innerText()).toBe(correctionsLine);
     expect(await note.getByTestId('memory-applied').innerText()).toBe(memoryLine);
     expect(await note.getByTestId('glossary-applied-title').innerText()).toBe(locale === 'ar' ? 'طُبِّق المسرد: 3 مصطلحات' : 'Glossary applied: 3 terms');
     const items = await note.locator('li').allInnerTexts();
@@ -332,6 +335,7 @@ describe.each(['en', 'ar'] as const)('a document that honoured the glossary and 
     await page.goto('/user/translation-history?type=document');
     const entryNote = page.locator('[data-testid="history-entry"][data-type="document"]').getByTestId('history-applied');
     await entryNote.waitFor();
+    expect(await entryNote.getByTestId('corrections-applied').innerText()).toBe(correctionsLine);
     expect(await entryNote.getByTestId('memory-applied').innerText()).toBe(memoryLine);
     expect(await entryNote.locator('li').allInnerTexts()).toEqual(items);
     expect(await entryNote.getByRole('link').count()).toBe(0);

@@ -422,3 +422,26 @@ describe.each(['en', 'ar'] as const)('the translator in the browser (%s)', (loca
     await screenshot(page, `translate-${locale}-09b-memory-correction-only-phone-note`, page.getByTestId('corrections-note'));
   });
 });
+
+describe.each(['en', 'ar'] as const)('the LLM switch\'s "See the plans" link (%s)', (locale) => {
+  it('is a 24 × 24 px target at least (WCAG 2.5.8), still inside its sentence, desktop and phone', async () => {
+    const page = await openPage(locale, '/translate');
+    const link = page.getByTestId('llm-upgrade');
+    await link.waitFor();
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(viewport);
+      const box = (await link.boundingBox())!;
+      expect(box.height, `${viewport.width}`).toBeGreaterThanOrEqual(24);
+      expect(box.width, `${viewport.width}`).toBeGreaterThanOrEqual(24);
+      const sentence = (await page.getByTestId('llm-locked').boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(sentence.y - 0.5);
+      expect(box.y + box.height).toBeLessThanOrEqual(sentence.y + sentence.height + 0.5);
+    }
+    await screenshotsAtBothSizes(page, `translate-llm-upgrade-target-${locale}`);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.locator('.language-bar').screenshot({ path: path.join(SCREENSHOT_DIR, `translate-llm-upgrade-target-bar-${locale}.png`) });
+  });
+});

@@ -332,7 +332,7 @@ describe('website translation screens', () => {
 });
 
 describe.each(['en', 'ar'] as const)('a page translated with the glossary and the translation memory (%s)', (locale) => {
-  it('the results panel and the page preview say which glossary terms were applied and how many sentences came from memory', async () => {
+  it('the results panel and the page preview say which glossary terms were applied and how many sentences show approved corrections', async () => {
     const page = await signedInPage(locale);
     const me = await apiCall(page, 'GET', '/api/user');
     throughPipeline.add(me.body.data?.id ?? me.body.id);
@@ -361,11 +361,14 @@ describe.each(['en', 'ar'] as const)('a page translated with the glossary and th
     await page.locator('dialog[open] button').last().click();
     await expect.poll(() => page.locator('[data-testid="page-row"][data-status="Active"]').count(), { timeout: 30_000 }).toBe(1);
 
-    // The title came from memory; "site" (the heading and the description) and "report" (a link) were applied.
+    // The title is the approved correction (counted as a correction, as the translator lists it, and
+    // not as memory); "site" (the heading and the description) and "report" (a link) were applied.
+    const correctionsLine = locale === 'ar' ? 'تعرض جملة واحدة تصحيحك المعتمد بدلًا من الترجمة الآلية' : '1 sentence shows your approved correction instead of the machine translation';
     const expectNote = async (testId: string) => {
       const note = page.getByTestId(testId);
       await note.waitFor({ timeout: 10_000 });
-      expect(await note.getByTestId('memory-applied').innerText()).toBe(locale === 'ar' ? 'جملة واحدة من ذاكرة ترجماتك' : '1 sentence from your translation memory');
+      expect(await note.getByTestId('corrections-applied').innerText()).toBe(correctionsLine);
+      expect(await note.getByTestId('memory-applied').count()).toBe(0);
       expect(await note.getByTestId('glossary-applied-title').innerText()).toBe(locale === 'ar' ? 'طُبِّق المسرد: مصطلحان' : 'Glossary applied: 2 terms');
       const arrow = locale === 'ar' ? '←' : '→';
       expect(await note.locator('li').allInnerTexts()).toEqual([`site ${arrow} الموقع`, `report ${arrow} التقرير`]);
@@ -381,7 +384,8 @@ describe.each(['en', 'ar'] as const)('a page translated with the glossary and th
     await page.goto('/user/translation-history?type=website');
     const entryNote = page.locator('[data-testid="history-entry"][data-type="website"]').getByTestId('history-applied');
     await entryNote.waitFor({ timeout: 10_000 });
-    expect(await entryNote.getByTestId('memory-applied').innerText()).toBe(locale === 'ar' ? 'جملة واحدة من ذاكرة ترجماتك' : '1 sentence from your translation memory');
+    expect(await entryNote.getByTestId('corrections-applied').innerText()).toBe(correctionsLine);
+    expect(await entryNote.getByTestId('memory-applied').count()).toBe(0);
     expect(await entryNote.getByRole('link').count()).toBe(0);
     expect(await entryNote.evaluate((element) => getComputedStyle(element).direction)).toBe(locale === 'ar' ? 'rtl' : 'ltr');
     await screenshotsAtBothSizes(page, `websites-history-applied-${locale}`, { width: 1280, height: 800 });

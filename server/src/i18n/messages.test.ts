@@ -42,6 +42,7 @@ const COUNTED: Record<string, Partial<Record<'en' | 'ar', NounName | null>>> = {
   'teams.mail_expiry': { en: 'day', ar: 'day' },
   'websites.quota_exceeded': { en: 'page', ar: 'page' },
   'websites.import_done': { en: 'segment', ar: 'segment' },
+  'documents.mail_ready_corrections': { en: 'sentence', ar: 'sentence' },
   'documents.mail_ready_memory': { en: 'sentence', ar: 'sentence' },
   'documents.mail_ready_memory_fuzzy': { en: null, ar: 'sentence' },
   'documents.mail_ready_glossary': { en: 'term', ar: 'term' },

@@ -135,17 +135,30 @@ describe('e-mails of a user who switched the interface to Arabic', () => {
     expect(mail.text).toContain('https://lisan.example/team');
   });
 
+  /** The Arabic "document ready" mail's text for a summary without glossary terms. */
+  const readyMail = (applied: { memorySegments: number; memoryFuzzySegments: number; correctionSegments?: number }) =>
+    expectArabicMail({
+      to: 'doc-ar@example.com',
+      locale: 'ar',
+      template: 'documentReady',
+      data: { name: 'Layla Ahmad', fileName: 'a.docx', target: 'ar', url: 'https://lisan.example/x', applied: { ...applied, termCount: 0, terms: [] } },
+    } as MailJob).text;
+
   it('document ready: the memory sentence counts the fuzzy hits in their plural form, and says nothing of them when there are none', () => {
-    const ready = (memorySegments: number, memoryFuzzySegments: number) =>
-      expectArabicMail({
-        to: 'doc-ar@example.com',
-        locale: 'ar',
-        template: 'documentReady',
-        data: { name: 'Layla Ahmad', fileName: 'a.docx', target: 'ar', url: 'https://lisan.example/x', applied: { memorySegments, memoryFuzzySegments, termCount: 0, terms: [] } },
-      } as MailJob).text;
+    const ready = (memorySegments: number, memoryFuzzySegments: number) => readyMail({ memorySegments, memoryFuzzySegments });
     expect(ready(11, 3)).toContain('أُخذت 11 جملة من ذاكرة ترجماتك، منها 3 جمل تغيّرت أرقامها فقط.');
     expect(ready(2, 2)).toContain('أُخذت جملتان من ذاكرة ترجماتك، منها جملتان تغيّرت أرقامهما فقط.');
     expect(ready(3, 0)).toContain('أُخذت 3 جمل من ذاكرة ترجماتك.');
     expect(ready(3, 0)).not.toContain('منها');
+  });
+
+  it('document ready: sentences answered by approved corrections are counted as corrections, before the memory sentence', () => {
+    const ready = (correctionSegments: number, memorySegments: number) => readyMail({ memorySegments, memoryFuzzySegments: 0, correctionSegments });
+    expect(ready(1, 0)).toContain('تعرض جملة واحدة تصحيحك المعتمد بدلًا من الترجمة الآلية.');
+    expect(ready(1, 0)).not.toContain('ذاكرة ترجماتك');
+    expect(ready(2, 1)).toContain('تعرض جملتان تصحيحاتك المعتمدة بدلًا من الترجمة الآلية.');
+    expect(ready(11, 1)).toContain('تعرض 11 جملة تصحيحاتك المعتمدة بدلًا من الترجمة الآلية.');
+    expect(ready(5, 1).indexOf('تصحيحاتك')).toBeLessThan(ready(5, 1).indexOf('أُخذت جملة واحدة من ذاكرة ترجماتك.'));
+    expect(ready(0, 3)).not.toContain('تصحيح');
   });
 });

@@ -103,7 +103,7 @@ function everyMail(locale: Locale): Array<[string, RenderedMail]> {
     ['teamInvitation', templates.teamInvitation(locale, { teamName: 'Nadia & Co', inviterName: name, link: `${app}/invitation?token=x`, days: 7 })],
     ['teamRemoved', templates.teamRemoved(locale, { name, teamName: 'دار نادية', removerName: 'Nadia Owner', link: `${app}/login` })],
     ['teamOwnership', templates.teamOwnership(locale, { name, teamName: 'Nadia & Co', previousName: 'Nadia Owner', link: `${app}/team` })],
-    ['documentReady', templates.documentReady(locale, { name, fileName: file, target: 'ar', url: `${app}/api/translated-file-url/?id=5`, applied: { memorySegments: 11, memoryFuzzySegments: 3, termCount: 5, terms: [{ source: 'board', target: 'مجلس الإدارة' }] } })],
+    ['documentReady', templates.documentReady(locale, { name, fileName: file, target: 'ar', url: `${app}/api/translated-file-url/?id=5`, applied: { memorySegments: 11, memoryFuzzySegments: 3, correctionSegments: 2, termCount: 5, terms: [{ source: 'board', target: 'مجلس الإدارة' }] } })],
     ['documentFailed', templates.documentFailed(locale, { name, fileName: file, target: 'ar', url: `${app}/history`, reason: { key: 'documents.error_too_many_pages', params: { count: 50 } } })],
     ['serviceRequestReceived', templates.serviceRequestReceived(locale, request)],
     ['serviceRequestOperator', templates.serviceRequestOperator(locale, { ...request, consoleUrl: `${app}/admin/requests` })],

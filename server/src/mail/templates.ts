@@ -127,8 +127,8 @@ export interface DocumentMailData {
   url: string;
   /** Failure reason: a message key of the documents catalog and its parameters. */
   reason?: { key: string; params?: Record<string, string | number> };
-  /** Ready: sentences from translation memory (those with only their numbers changed among them), and the glossary terms applied (how many, and the first few). */
-  applied?: { memorySegments: number; memoryFuzzySegments?: number; termCount: number; terms: Array<{ source: string; target: string }> };
+  /** Ready: sentences answered by approved corrections, the others from translation memory (those with only their numbers changed among them), and the glossary terms applied (how many, and the first few). */
+  applied?: { memorySegments: number; memoryFuzzySegments?: number; correctionSegments?: number; termCount: number; terms: Array<{ source: string; target: string }> };
 }
 
 /** Glossary terms named in a mail: "board → مجلس الإدارة, …" (the arrow and comma of the mail's language). */
@@ -145,10 +145,12 @@ function memoryFuzzyClause(locale: Locale, fuzzy: number): string {
   return fuzzy > 0 ? t(locale, 'documents.mail_ready_memory_fuzzy', { count: fuzzy }) : '';
 }
 
-/** What translation memory and the glossary did, a sentence each (none when neither did anything). */
+/** What approved corrections, translation memory and the glossary did, a sentence each (none when none did anything). */
 function appliedParagraphs(locale: Locale, applied: DocumentMailData['applied']): string[] {
   if (!applied) return [];
+  const corrections = applied.correctionSegments ?? 0;
   return [
+    ...(corrections > 0 ? [t(locale, 'documents.mail_ready_corrections', { count: corrections })] : []),
     ...(applied.memorySegments > 0 ? [t(locale, 'documents.mail_ready_memory', { count: applied.memorySegments, fuzzy: memoryFuzzyClause(locale, applied.memoryFuzzySegments ?? 0) })] : []),
     ...(applied.termCount > 0 ? [t(locale, 'documents.mail_ready_glossary', { count: applied.termCount, terms: mailTerms(locale, applied) })] : []),
   ];

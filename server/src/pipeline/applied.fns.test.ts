@@ -16,6 +16,7 @@ describe('summariseApplied', () => {
     expect(summary).toEqual({
       memory_segments: 2,
       memory_fuzzy_segments: 1,
+      correction_segments: 0,
       glossary_terms: [
         { ...board, count: 2 },
         { ...lisan, count: 1 },
@@ -25,9 +26,17 @@ describe('summariseApplied', () => {
     expect(hasApplied(summary)).toBe(true);
   });
 
+  it('counts sentences answered by an approved correction as corrections, not as memory (a fuzzy hit of one stays memory)', () => {
+    const summary = summariseApplied([{ origin: 'memory-correction' }, { origin: 'memory-correction' }, { origin: 'memory' }, { origin: 'memory-fuzzy' }, { origin: 'local' }]);
+    expect(summary).toMatchObject({ memory_segments: 2, memory_fuzzy_segments: 1, correction_segments: 2 });
+    const onlyCorrections = summariseApplied([{ origin: 'memory-correction' }, { origin: 'local' }]);
+    expect(onlyCorrections).toMatchObject({ memory_segments: 0, memory_fuzzy_segments: 0, correction_segments: 1 });
+    expect(hasApplied(onlyCorrections)).toBe(true);
+  });
+
   it('says nothing for an engine-only translation', () => {
     const summary = summariseApplied([{ origin: 'local' }, { origin: 'local', glossaryTerms: [] }]);
-    expect(summary).toEqual({ memory_segments: 0, memory_fuzzy_segments: 0, glossary_terms: [], glossary_term_count: 0 });
+    expect(summary).toEqual({ memory_segments: 0, memory_fuzzy_segments: 0, correction_segments: 0, glossary_terms: [], glossary_term_count: 0 });
     expect(hasApplied(summary)).toBe(false);
     expect(hasApplied(null)).toBe(false);
   });
@@ -47,13 +56,21 @@ describe('mergeApplied', () => {
     expect(mergeApplied([first, null, second, undefined])).toEqual({
       memory_segments: 2,
       memory_fuzzy_segments: 1,
+      correction_segments: 0,
       glossary_terms: [
         { ...lisan, count: 2 },
         { ...board, count: 1 },
       ],
       glossary_term_count: 2,
     });
-    expect(mergeApplied([])).toEqual({ memory_segments: 0, memory_fuzzy_segments: 0, glossary_terms: [], glossary_term_count: 0 });
+    expect(mergeApplied([])).toEqual({ memory_segments: 0, memory_fuzzy_segments: 0, correction_segments: 0, glossary_terms: [], glossary_term_count: 0 });
+  });
+
+  it('adds corrections up, a summary stored before they were counted apart adding none', () => {
+    const older = { memory_segments: 3, memory_fuzzy_segments: 0, glossary_terms: [], glossary_term_count: 0 };
+    const newer = summariseApplied([{ origin: 'memory-correction' }, { origin: 'memory' }]);
+    expect(mergeApplied([older, newer])).toMatchObject({ memory_segments: 4, correction_segments: 1 });
+    expect(shownApplied(older)).toMatchObject({ memory_segments: 3, correction_segments: 0 });
   });
 
   it('keeps a part’s own count of different terms when its list was cut', () => {

@@ -4,6 +4,9 @@ import { MEMORY_ORIGINS } from './memory.fns';
 
 export type { AppliedSummary } from '../../../contract/translate';
 
+/** A summary as stored: those stored before corrections were counted apart (2026-11-30) have no `correction_segments`. */
+export type StoredAppliedSummary = Omit<AppliedSummary, 'correction_segments'> & { correction_segments?: number };
+
 /** Terms an answer lists (the screens show a few of them). */
 export const APPLIED_TERMS_SHOWN = 20;
 /** Terms a stored summary keeps (a page's, to add up over a site; a batch's are not cut). */
@@ -15,11 +18,11 @@ export interface SegmentApplied {
   glossaryTerms?: readonly GlossaryTerm[];
 }
 
-export const emptyApplied = (): AppliedSummary => ({ memory_segments: 0, memory_fuzzy_segments: 0, glossary_terms: [], glossary_term_count: 0 });
+export const emptyApplied = (): AppliedSummary => ({ memory_segments: 0, memory_fuzzy_segments: 0, correction_segments: 0, glossary_terms: [], glossary_term_count: 0 });
 
-/** Whether anything is worth saying: a memory segment or a glossary term. */
-export const hasApplied = (summary: AppliedSummary | null | undefined): summary is AppliedSummary =>
-  Boolean(summary && (summary.memory_segments > 0 || summary.glossary_term_count > 0));
+/** Whether anything is worth saying: a memory segment, an approved correction or a glossary term. */
+export const hasApplied = (summary: StoredAppliedSummary | null | undefined): summary is StoredAppliedSummary =>
+  Boolean(summary && (summary.memory_segments > 0 || (summary.correction_segments ?? 0) > 0 || summary.glossary_term_count > 0));
 
 /** Most used first, then by wording, so equal summaries list the same terms. */
 function rankTerms(counts: Map<string, { source: string; target: string; count: number }>, limit: number) {
@@ -27,17 +30,20 @@ function rankTerms(counts: Map<string, { source: string; target: string; count: 
 }
 
 /**
- * The pipeline's per-segment origins summed: segments from translation memory (exact and
- * fuzzy, approved corrections and likes alike: a document or page has no sentences to list
- * corrections by) and, per glossary term (wording and rendering), the segments it was applied in.
+ * The pipeline's per-segment origins summed: segments answered by an approved correction
+ * (`memory-correction`, counted as corrections, as the translator lists them), the other
+ * segments from translation memory (liked translations, fuzzy hits of either) and, per
+ * glossary term (wording and rendering), the segments it was applied in.
  * `limit` cuts the list (most used first); `glossary_term_count` still counts every term.
  */
 export function summariseApplied(segments: Iterable<SegmentApplied>, limit = Number.POSITIVE_INFINITY): AppliedSummary {
   let memory = 0;
   let fuzzy = 0;
+  let corrections = 0;
   const counts = new Map<string, { source: string; target: string; count: number }>();
   for (const segment of segments) {
-    if (MEMORY_ORIGINS.has(segment.origin)) memory++;
+    if (segment.origin === 'memory-correction') corrections++;
+    else if (MEMORY_ORIGINS.has(segment.origin)) memory++;
     if (segment.origin === 'memory-fuzzy') fuzzy++;
     for (const term of segment.glossaryTerms ?? []) {
       const key = `${term.source}\u0000${term.target}`;
@@ -46,7 +52,7 @@ export function summariseApplied(segments: Iterable<SegmentApplied>, limit = Num
       else counts.set(key, { source: term.source, target: term.target, count: 1 });
     }
   }
-  return { memory_segments: memory, memory_fuzzy_segments: fuzzy, glossary_terms: rankTerms(counts, limit), glossary_term_count: counts.size };
+  return { memory_segments: memory, memory_fuzzy_segments: fuzzy, correction_segments: corrections, glossary_terms: rankTerms(counts, limit), glossary_term_count: counts.size };
 }
 
 /**
@@ -55,15 +61,17 @@ export function summariseApplied(segments: Iterable<SegmentApplied>, limit = Num
  * terms is exact while no part had more than it listed; past that it is the most that can be
  * told (at least the largest part's count).
  */
-export function mergeApplied(parts: Iterable<AppliedSummary | null | undefined>, limit = APPLIED_TERMS_SHOWN): AppliedSummary {
+export function mergeApplied(parts: Iterable<StoredAppliedSummary | null | undefined>, limit = APPLIED_TERMS_SHOWN): AppliedSummary {
   let memory = 0;
   let fuzzy = 0;
+  let corrections = 0;
   let largest = 0;
   const counts = new Map<string, { source: string; target: string; count: number }>();
   for (const part of parts) {
     if (!part) continue;
     memory += part.memory_segments;
     fuzzy += part.memory_fuzzy_segments;
+    corrections += part.correction_segments ?? 0;
     largest = Math.max(largest, part.glossary_term_count);
     for (const term of part.glossary_terms) {
       const key = `${term.source}\u0000${term.target}`;
@@ -72,9 +80,9 @@ export function mergeApplied(parts: Iterable<AppliedSummary | null | undefined>,
       else counts.set(key, { source: term.source, target: term.target, count: term.count });
     }
   }
-  return { memory_segments: memory, memory_fuzzy_segments: fuzzy, glossary_terms: rankTerms(counts, limit), glossary_term_count: Math.max(counts.size, largest) };
+  return { memory_segments: memory, memory_fuzzy_segments: fuzzy, correction_segments: corrections, glossary_terms: rankTerms(counts, limit), glossary_term_count: Math.max(counts.size, largest) };
 }
 
-/** A stored summary as an answer lists it: the first APPLIED_TERMS_SHOWN terms. */
-export const shownApplied = (summary: AppliedSummary | null | undefined): AppliedSummary | null =>
-  summary ? { ...summary, glossary_terms: summary.glossary_terms.slice(0, APPLIED_TERMS_SHOWN) } : null;
+/** A stored summary as an answer lists it: the first APPLIED_TERMS_SHOWN terms (an older one's corrections, counted in its memory, as 0). */
+export const shownApplied = (summary: StoredAppliedSummary | null | undefined): AppliedSummary | null =>
+  summary ? { ...summary, correction_segments: summary.correction_segments ?? 0, glossary_terms: summary.glossary_terms.slice(0, APPLIED_TERMS_SHOWN) } : null;

@@ -23,6 +23,7 @@ const CORRECTED = 'النتائج السنوية المعتمدة';
 const CHAPTER = { source: 'Chapter 3 of 10', target: 'الفصل 3 من 10' };
 const chapter = (n: number) => `الفصل ${n} من 10`;
 const REVIEWED = 'التقرير المراجع';
+const REVIEWED_AGAIN = 'التقرير بعد المراجعة الثانية';
 const TERM = { source_term: 'board', target_term: 'مجلس الأمناء' };
 
 async function resolver(hostname: string): Promise<ResolvedAddress[]> {
@@ -103,9 +104,10 @@ describe('one pipeline for text, documents and websites', () => {
     expect(xml).toContain(CORRECTED);
     expect(xml).toContain(TERM.target_term);
     expect(xml).toContain(chapter(5));
-    // The status says so, from the summary stored when the job finished: two paragraphs from
-    // memory (one of them a fuzzy hit) and the term, in one paragraph.
-    const applied = { memory_segments: 2, memory_fuzzy_segments: 1, glossary_terms: [{ source: TERM.source_term, target: TERM.target_term, count: 1 }], glossary_term_count: 1 };
+    // The status says so, from the summary stored when the job finished: a paragraph answered by
+    // the approved correction (counted as a correction, as the translator lists it), one from
+    // memory (a fuzzy hit of the other correction) and the term, in one paragraph.
+    const applied = { memory_segments: 1, memory_fuzzy_segments: 1, correction_segments: 1, glossary_terms: [{ source: TERM.source_term, target: TERM.target_term, count: 1 }], glossary_term_count: 1 };
     expect(status.applied).toEqual(applied);
     expect((await t.container.database.db.selectFrom('document_jobs').select('applied').where('id', '=', job.id).executeTakeFirstOrThrow()).applied).toEqual(applied);
 
@@ -123,7 +125,7 @@ describe('one pipeline for text, documents and websites', () => {
     expect(html).toContain(CORRECTED);
     expect(html).toContain(TERM.target_term);
     expect(html).toContain(chapter(7));
-    // The page and the site say so: the same two memory segments and the term.
+    // The page and the site say so: the same correction, memory segment and term.
     expect(page!.applied).toEqual(applied);
     expect((await client.get(`/api/websites/${websiteId}`)).json().data.applied).toEqual(applied);
     // The history list's document and website entries say the same; a text entry has no summary.
@@ -141,7 +143,20 @@ describe('one pipeline for text, documents and websites', () => {
     expect(imported.statusCode).toBe(200);
     expect(imported.json().data.applied).toBe(1);
     // A review is an approved correction: the page's translation it replaced is the machine's words shown with it.
-    expect((await translateText('Report')).segments[0]).toMatchObject({ target: REVIEWED, origin: 'memory-correction', machine_target: expect.any(String) });
+    const machineWords = /<source>Report<\/source>\s*<target[^>]*>([^<]*)<\/target>/.exec(xliff)![1]!;
+    expect(machineWords).not.toBe(REVIEWED);
+    expect((await translateText('Report')).segments[0]).toMatchObject({ target: REVIEWED, origin: 'memory-correction', machine_target: machineWords });
+
+    // A second review of the same unit: the page's translation is now the first review's, but the
+    // machine's words recorded with the correction stay the machine's.
+    const secondXliff = (await client.get(`/api/websites/${websiteId}/export?format=xliff`)).body;
+    expect(secondXliff).toMatch(new RegExp(`<source>Report</source>\\s*<target[^>]*>${REVIEWED}</target>`));
+    const secondForm = multipart({}, { name: 'review-2.xlf', content: Buffer.from(secondXliff.replace(/(<source>Report<\/source>\s*<target[^>]*>)[^<]*(<\/target>)/, `$1${REVIEWED_AGAIN}$2`), 'utf8') });
+    const second = await client.request({ method: 'POST', url: `/api/websites/${websiteId}/import`, payload: secondForm.payload, headers: secondForm.headers });
+    expect(second.json().data.applied).toBe(1);
+    expect((await translateText('Report')).segments[0]).toMatchObject({ target: REVIEWED_AGAIN, origin: 'memory-correction', machine_target: machineWords });
+    const stored = await t.container.database.db.selectFrom('translation_memory').select(['target_text', 'machine_text']).where('source_text', '=', 'Report').execute();
+    expect(stored).toEqual([{ target_text: REVIEWED_AGAIN, machine_text: machineWords }]);
   });
 });
 

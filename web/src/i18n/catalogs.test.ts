@@ -68,6 +68,7 @@ const COUNTED: Record<string, Partial<Record<'en' | 'ar', NounName | null>>> = {
   'billing:subscriptionControls.seatsBody': { en: 'seat', ar: null },
   'translate:memoryFuzzy.notice': { en: 'sentence', ar: 'sentence' },
   'translate:corrected.notice': { en: 'sentence', ar: 'sentence' },
+  'translate:glossaryApplied.corrections': { en: 'sentence', ar: 'sentence' },
   'translate:glossaryApplied.memory': { en: 'sentence', ar: 'sentence' },
   'translate:glossaryApplied.terms': { en: 'term', ar: 'term' },
   // ", including 2 with only their numbers changed" (sentences): the English names no noun again.

@@ -1,4 +1,4 @@
-import type { AppliedSummary } from '../../../../contract/translate';
+import type { StoredAppliedSummary } from '../../pipeline/applied.fns';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -49,7 +49,7 @@ export interface DocumentJobsTable {
   /** migrations/0270: what follows the final state (unit back, files, history entry, mail) is done. */
   wrapped_up_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** migrations/0300: once done, what memory and glossaries did for the document (null before it). */
-  applied: ColumnType<AppliedSummary | null, string | null | undefined, string | null>;
+  applied: ColumnType<StoredAppliedSummary | null, string | null | undefined, string | null>;
 }
 
 /** migrations/0031_document_job_batches.sql */
@@ -60,7 +60,7 @@ export interface DocumentJobBatchesTable {
   engine: string;
   created_at: CreatedAt;
   /** migrations/0300: the batch's memory segments and glossary terms (null for batches saved before it). */
-  applied: ColumnType<AppliedSummary | null, string | null | undefined, string | null>;
+  applied: ColumnType<StoredAppliedSummary | null, string | null | undefined, string | null>;
 }
 
 export interface DocumentsTables {

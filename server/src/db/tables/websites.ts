@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { AppliedSummary } from '../../../../contract/translate';
+import type { StoredAppliedSummary } from '../../pipeline/applied.fns';
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
 type Timestamp = ColumnType<Date, Date | undefined, Date>;
@@ -58,7 +58,7 @@ export interface WebsitePagesTable {
   reviewed_at: Date | null;
   error: string | null;
   /** migrations/0300: what memory and glossaries did for the page's translation (null before it, and until translated). */
-  applied: ColumnType<AppliedSummary | null, string | null | undefined, string | null>;
+  applied: ColumnType<StoredAppliedSummary | null, string | null | undefined, string | null>;
 }
 
 export interface WebsiteTables {

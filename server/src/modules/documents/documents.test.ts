@@ -41,10 +41,10 @@ const translator: SegmentTranslator = async (segments, job) => {
   if (behaviour === 'permanent') throw new EngineError('test', 'engine refuses this pair', false);
   const result = await segmentTranslatorFromEngine(engine)(segments, job);
   if (!pipelineMarks) return result;
-  // As the pipeline answers: memory hits (exact, fuzzy) and the glossary terms each translation carries.
+  // As the pipeline answers: memory hits (an approved correction, a fuzzy hit) and the glossary terms each translation carries.
   return {
     ...result,
-    origins: segments.map((text) => (text === 'Annual results' ? 'memory' : text.startsWith('Revenue') ? 'memory-fuzzy' : result.engine)),
+    origins: segments.map((text) => (text === 'Annual results' ? 'memory-correction' : text.startsWith('Revenue') ? 'memory-fuzzy' : result.engine)),
     glossaryTerms: segments.map((text) => [...(/report/i.test(text) ? [REPORT_TERM] : []), ...(/board/.test(text) ? [BOARD_TERM] : [])]),
   };
 };
@@ -321,10 +321,12 @@ describe('the document-translate job', () => {
     const done = (await client.get(`/api/doc/translated/${projectId}`)).json().data;
     expect(done.state).toBe('done');
     // The header and Michael's paragraph carry "report", the signature line "board"; the heading
-    // and the revenue line came from memory: batches saved before the crash and after it.
+    // is an approved correction and the revenue line came from memory (a fuzzy hit): batches
+    // saved before the crash and after it.
     expect(done.applied).toEqual({
-      memory_segments: 2,
+      memory_segments: 1,
       memory_fuzzy_segments: 1,
+      correction_segments: 1,
       glossary_terms: [
         { ...REPORT_TERM, count: 2 },
         { ...BOARD_TERM, count: 1 },
@@ -337,10 +339,12 @@ describe('the document-translate job', () => {
     expect((await historyEntries(client)).find((entry) => entry.project_id === projectId)?.applied).toEqual(done.applied);
     // The "ready" mail says so too, in the user's language (Arabic: its plural forms, its arrow and comma).
     const [mail] = (await queuedMails()).filter((m) => m.to === user.email);
-    expect(renderMail(mail!).text).toContain('2 sentences came from your translation memory, including 1 with only its numbers changed.');
+    expect(renderMail(mail!).text).toContain('1 sentence shows your approved correction instead of the machine translation.');
+    expect(renderMail(mail!).text).toContain('1 sentence came from your translation memory, including 1 with only its numbers changed.');
     expect(renderMail(mail!).text).toContain('Glossary applied: 2 terms (\u2068report\u2069 → \u2068التقرير\u2069, \u2068board\u2069 → \u2068مجلس الإدارة\u2069).');
     const arabic = renderMail({ ...mail!, locale: 'ar' }).text;
-    expect(arabic).toContain('أُخذت جملتان من ذاكرة ترجماتك، منها جملة واحدة تغيّرت أرقامها فقط.');
+    expect(arabic).toContain('تعرض جملة واحدة تصحيحك المعتمد بدلًا من الترجمة الآلية.');
+    expect(arabic).toContain('أُخذت جملة واحدة من ذاكرة ترجماتك، منها جملة واحدة تغيّرت أرقامها فقط.');
     expect(arabic).toContain('طُبِّق المسرد: مصطلحان (\u2068report\u2069 ← \u2068التقرير\u2069، \u2068board\u2069 ← \u2068مجلس الإدارة\u2069).');
 
     // Deleting the entry leaves a tombstone without it.

@@ -53,7 +53,7 @@ export function createDocumentJob(ctx: DocumentsContext) {
         url,
         reason: job.error_key ? { key: job.error_key, params: job.error_params } : undefined,
         // What memory and the glossary did, as the result card says it.
-        applied: job.applied ? { memorySegments: job.applied.memory_segments, memoryFuzzySegments: job.applied.memory_fuzzy_segments, termCount: job.applied.glossary_term_count, terms: job.applied.glossary_terms } : undefined,
+        applied: job.applied ? { memorySegments: job.applied.memory_segments, memoryFuzzySegments: job.applied.memory_fuzzy_segments, correctionSegments: job.applied.correction_segments ?? 0, termCount: job.applied.glossary_term_count, terms: job.applied.glossary_terms } : undefined,
         },
       },
       { once: `document:${job.id}:${template}` },

@@ -178,7 +178,8 @@ export function createWebsiteExports(ctx: WebsitesContext) {
             const reviewed = repairPlaceholders(source, unit.target.trim()).text;
             if (reviewed === translations[unit.index]) unchanged++;
             else {
-              // The page's translation the review replaces is the machine's words the correction is shown with.
+              // The page's translation the review replaces is the machine's words the correction is shown with
+              // (after an earlier review of this unit it is that review's text: the memory keeps the machine's words then, see upsertMemory).
               const machineText = translations[unit.index] ?? null;
               translations[unit.index] = reviewed;
               applied++;

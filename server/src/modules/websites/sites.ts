@@ -1,5 +1,5 @@
 import type { Actor } from '../../http/access';
-import { mergeApplied, shownApplied, type AppliedSummary } from '../../pipeline/applied.fns';
+import { mergeApplied, shownApplied, type StoredAppliedSummary } from '../../pipeline/applied.fns';
 import { Invalid, NotFound } from '../../http/errors';
 import { checkUrl, resolvePublic, SsrfRefused, effectivePort } from '../../http/ssrf';
 import type { WebsitesContext } from './context';
@@ -56,7 +56,7 @@ export function createWebsiteSites(ctx: WebsitesContext, crawl: WebsiteCrawl) {
     },
     /** The history list's website entries: their translated pages' summaries added up, as the site's view does (null: no page has one). */
     applied: async (projectIds) => {
-      const pages = new Map<string, AppliedSummary[]>();
+      const pages = new Map<string, StoredAppliedSummary[]>();
       for (const row of await repo.appliedOfProjects(projectIds)) {
         if (!row.applied) continue;
         const list = pages.get(row.project_id) ?? [];

@@ -240,7 +240,7 @@ describe('translating pages', () => {
     for (const p of active) expect(p.preview_url).toMatch(new RegExp(`^/preview/websites/${websiteId}/\\d+\\.[\\w-]{43}/(index|about)\\.html$`));
     // What memory and glossaries did, stored with each page: nothing here (the test engine answers alone);
     // the site adds its pages up on its own route, not in the list. Pages not translated say nothing.
-    const none = { memory_segments: 0, memory_fuzzy_segments: 0, glossary_terms: [], glossary_term_count: 0 };
+    const none = { memory_segments: 0, memory_fuzzy_segments: 0, correction_segments: 0, glossary_terms: [], glossary_term_count: 0 };
     for (const p of active) expect(p.applied).toEqual(none);
     expect((await allPages(client, websiteId, '&status=Detected')).every((p) => p.applied === null)).toBe(true);
     expect((await client.get(`/api/websites/${websiteId}`)).json().data.applied).toEqual(none);

@@ -1,5 +1,7 @@
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { copyText } from '../../components/copy-text';
 import { isolate } from '../../i18n/format';
 import { curlExamples } from './developers.fns';
 import './developer.css';
@@ -15,6 +17,33 @@ const QUOTED_CODE = {
   bearerHeader: isolate('Bearer <key>'),
   errorBody: isolate('{"error": "…"}'),
 };
+
+/**
+ * A sample's Copy button, named after the sample (several say "Copy"), and its result said in a
+ * live region beside it for 4 s, as the translator's copy says it on its status line.
+ */
+function CopySample({ code, example, api, testId }: { code: string; example: string; api: string; testId: string }) {
+  const { t } = useTranslation('developer');
+  const [said, setSaid] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
+  const copy = async () => {
+    const copied = await copyText(code);
+    setSaid(copied ? t('docs.copied') : t('docs.copyFailed'));
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => setSaid(null), 4000);
+  };
+  return (
+    <div className="developers__copy">
+      <span className="developers__copy-status small" role="status" data-testid={`${testId}-copied`}>
+        {said}
+      </span>
+      <button type="button" className="button button--outline button--small" aria-label={t('docs.copyLabel', { example, api })} data-testid={`${testId}-copy`} onClick={() => void copy()}>
+        {t('docs.copy')}
+      </button>
+    </div>
+  );
+}
 
 /** Developers: how to call Lisan with the DeepL or LibreTranslate API, with curl examples. */
 export function DevelopersPage() {
@@ -45,16 +74,22 @@ export function DevelopersPage() {
           <section key={surface.id} aria-labelledby={`developers-${surface.id}`}>
             <h2 id={`developers-${surface.id}`}>{t(`docs.${surface.id}Title`)}</h2>
             <p>{t(`docs.${surface.id}Help`, QUOTED_CODE)}</p>
-            {Object.entries(examples[surface.id]).map(([name, code]) => (
-              <div key={name}>
-                <h3>{t(`docs.${name as keyof (typeof examples)['deepl'] | keyof (typeof examples)['libre']}`)}</h3>
-                {/* Focusable: a long line scrolls the block sideways, and keyboard users scroll it too. */}
-                <pre data-testid={`curl-${surface.id}-${name}`} tabIndex={0}>
-                  <code>{code}</code>
-                </pre>
-                {notes[name] && <p data-testid={`curl-${surface.id}-${name}-note`}>{notes[name]}</p>}
-              </div>
-            ))}
+            {Object.entries(examples[surface.id]).map(([name, code]) => {
+              const title = t(`docs.${name as keyof (typeof examples)['deepl'] | keyof (typeof examples)['libre']}`);
+              return (
+                <div key={name}>
+                  <div className="developers__sample-head">
+                    <h3>{title}</h3>
+                    <CopySample code={code} example={title} api={t(`docs.${surface.id}Title`)} testId={`curl-${surface.id}-${name}`} />
+                  </div>
+                  {/* Focusable: a long line scrolls the block sideways, and keyboard users scroll it too. */}
+                  <pre data-testid={`curl-${surface.id}-${name}`} tabIndex={0}>
+                    <code>{code}</code>
+                  </pre>
+                  {notes[name] && <p data-testid={`curl-${surface.id}-${name}-note`}>{notes[name]}</p>}
+                </div>
+              );
+            })}
           </section>
         ))}
 

@@ -16,6 +16,8 @@ export interface GlossaryNoteProps {
   memorySegments?: number;
   /** Of those, the ones memory answered with only their numbers changed (fuzzy hits). */
   memoryFuzzySegments?: number;
+  /** Sentences answered by the user's approved corrections (documents, websites), counted apart from memory as the translator lists them. */
+  correctionSegments?: number;
   /** Links to the glossary (signed-in users). */
   manage: boolean;
   testId?: string;
@@ -23,17 +25,23 @@ export interface GlossaryNoteProps {
 
 /**
  * What the glossary (and translation memory) did for a translation: the terms applied, and for
- * a document or web page how many sentences came from memory (and how many of those with only
- * their numbers changed). The translator, the document
- * result and the website results share it; nothing is shown when neither applied.
+ * a document or web page how many sentences show an approved correction, and how many came
+ * from memory otherwise (and how many of those with only their numbers changed). The
+ * translator, the document result and the website results share it; nothing is shown when
+ * none applied.
  */
-export function GlossaryNote({ terms, sourceLang, targetLang, termCount, memorySegments = 0, memoryFuzzySegments = 0, manage, testId = 'glossary-applied' }: GlossaryNoteProps) {
+export function GlossaryNote({ terms, sourceLang, targetLang, termCount, memorySegments = 0, memoryFuzzySegments = 0, correctionSegments = 0, manage, testId = 'glossary-applied' }: GlossaryNoteProps) {
   const { t } = useTranslation('translate');
   const { language } = useLanguage();
-  if (!terms.length && memorySegments <= 0) return null;
+  if (!terms.length && memorySegments <= 0 && correctionSegments <= 0) return null;
   const more = termCount === undefined ? 0 : termCount - terms.length;
   return (
     <div className="engine-notice glossary-note" data-testid={testId}>
+      {correctionSegments > 0 && (
+        <p className="glossary-note__line" data-testid="corrections-applied">
+          {t('glossaryApplied.corrections', { count: correctionSegments })}
+        </p>
+      )}
       {memorySegments > 0 && (
         <p className="glossary-note__line" data-testid="memory-applied">
           {t('glossaryApplied.memory', { count: memorySegments })}
@@ -67,6 +75,7 @@ export function AppliedNote({ applied, sourceLang, targetLang, manage, testId }:
       termCount={applied.glossary_term_count}
       memorySegments={applied.memory_segments}
       memoryFuzzySegments={applied.memory_fuzzy_segments}
+      correctionSegments={applied.correction_segments}
       sourceLang={sourceLang}
       targetLang={targetLang}
       manage={manage}

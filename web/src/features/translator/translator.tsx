@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { isApiError } from '../../api/client';
 import { useDialog } from '../../app/dialog-context';
 import { BetaNotice } from '../../components/beta-notice';
+import { copyText } from '../../components/copy-text';
 import { formatNumber, isolate } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
 import { useCurrentUser } from '../account/use-current-user';
@@ -164,23 +165,7 @@ export function Translator({ projectId = null, headingLevel = 'h2', betaNotice =
 
   const copy = async () => {
     if (!result) return;
-    const value = joinTargets(result);
-    try {
-      await navigator.clipboard.writeText(value);
-      flash(t('actions.copied'));
-    } catch {
-      // Older browsers and insecure origins: the selection-and-copy fallback.
-      const area = document.createElement('textarea');
-      area.value = value;
-      area.setAttribute('readonly', '');
-      area.style.position = 'fixed';
-      area.style.opacity = '0';
-      document.body.append(area);
-      area.select();
-      const copied = document.execCommand('copy');
-      area.remove();
-      flash(copied ? t('actions.copied') : t('actions.copyFailed'));
-    }
+    flash((await copyText(joinTargets(result))) ? t('actions.copied') : t('actions.copyFailed'));
   };
 
   const overall = result ? overallReaction(result.segments, reactions) : null;
