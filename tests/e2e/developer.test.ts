@@ -12,7 +12,7 @@ import type { BrowserContext } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sampleDocx } from '../../server/test/fixtures/docx-fixture';
 import { E2E_ADMIN } from './global-setup';
-import { answerQuestion, apiCall, baseUrl, closeBrowserConnection, expectTableCardsOnPhone, newConsentedPage, screenshotsAtBothSizes, signInThroughForm, signUpVerified } from './helpers';
+import { answerQuestion, apiCall, baseUrl, closeBrowserConnection, expectNoAxeViolations, expectTableCardsOnPhone, newConsentedPage, screenshotsAtBothSizes, signInThroughForm, signUpVerified } from './helpers';
 
 // Every page's cookie choice is made (newConsentedPage), so the banner does not cover the screenshots.
 const contexts: BrowserContext[] = [];
@@ -178,6 +178,7 @@ describe.each(['en', 'ar'] as const)('Developers page: copying a sample (%s)', (
     expect(box.height).toBeGreaterThanOrEqual(24);
     if (locale === 'ar') expect(box.x).toBeLessThan(heading.x + heading.width / 2);
     else expect(box.x + box.width).toBeGreaterThan(heading.x + heading.width / 2);
+    await expectNoAxeViolations(page, `/developers after a copy (${locale})`);
     await screenshotsAtBothSizes(page, `developer-docs-copied-${locale}`);
     // The message goes after a while.
     await expect.poll(() => status.innerText(), { timeout: 10_000 }).toBe('');
