@@ -212,6 +212,7 @@ describe.each(['en', 'ar'] as const)("a visitor's review of the public pages (%s
     const words = page.getByTestId('request-words');
     const wordsError = await words.evaluate((input) => document.getElementById(input.getAttribute('aria-describedby')!.split(' ').pop()!)?.textContent);
     expect(wordsError).toBe(locale === 'ar' ? 'أدخل عدد الكلمات أو أرفق مستندك.' : 'Enter the number of words or attach your document.');
+    await screenshotsAtBothSizes(page, `public-request-refused-${locale}`, { width: 1280, height: 800 });
     // The deadline in the page's language and order (day, month's name, year), not the browser's "mm/dd/yyyy".
     const deadline = page.getByTestId('request-deadline');
     const month = page.getByTestId('request-deadline-month');

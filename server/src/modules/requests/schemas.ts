@@ -51,14 +51,17 @@ export interface RequestFormContext {
   earliestDeadline: string;
 }
 
+const DOCUMENTED_CONTEXT: RequestFormContext = { file: 'accepted', earliestDeadline: '0000-01-01' };
+
 /**
  * POST /api/requests: an order for human translation, proofreading or editing, or an
  * enterprise quotation. JSON, or multipart with the same fields and an optional `file`.
  * Every check runs in one pass, the ones that depend on the file and the day too, so one
  * refusal lists every problem (a visitor is not refused a second time for a field that was
- * already wrong).
+ * already wrong). Called without a context, as docs/openapi.json's generator does, it is the
+ * fields' shape with a document attached and any well-formed deadline.
  */
-export function serviceRequestSchema(context: RequestFormContext) {
+export function serviceRequestSchema(context: RequestFormContext = DOCUMENTED_CONTEXT) {
   const service = z.enum(SERVICE_TYPES, { error: 'requests.service_required' });
   const words = optionalCount(10_000_000, 'requests.words_invalid');
   const fields = z.object({

@@ -3,14 +3,13 @@ import fs from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type { Locale } from '../../i18n/messages';
 import { NotFound } from '../../http/errors';
-import { parseInput } from '../../http/validation';
 import type { MailService } from '../../mail/jobs';
 import { StorageNotFound, type FileStorage } from '../../storage/local';
 import type { StoredUpload } from './form';
 import { PAGE_SIZE, type RequestsRepo } from './repo';
-import { serviceRequestSchema, type ContactInput, type ServiceRequestInput } from './schemas';
+import type { ContactInput, RequestFormContext, ServiceRequestInput } from './schemas';
 import type { RequestStatus } from '../../db/tables/requests';
-import { detectRequestFile, FORMAT_MIME } from './upload.fns';
+import { detectRequestFile, FORMAT_MIME, type RequestFileFormat } from './upload.fns';
 
 const SAMPLE_BYTES = 65_536;
 const DAY_MS = 86_400_000;
@@ -44,24 +43,27 @@ export function createRequestsService(deps: { repo: RequestsRepo; mail: MailServ
 
   return {
     /**
-     * Stores an order for a professional service (or an enterprise quotation) and e-mails
-     * the operator and, in their language, the requester. The upload, if any, must be a
-     * document of an accepted format by its content. The fields are checked here, not in the
-     * route, because some checks need the file's format and today's date: all in one pass
-     * (serviceRequestSchema), so one 422 lists every problem.
+     * What the request form's checks need besides its fields (serviceRequestSchema): the uploaded file's format by its
+     * content (null when there is none or it is not one we take) and the earliest deadline, so that the route checks
+     * everything in one pass and one 422 lists every problem.
      */
-    async submitRequest(fields: unknown, context: { upload: StoredUpload | null; userId: number | null; locale: Locale }) {
-      const { upload } = context;
-      // The file is recognised before the fields are checked, so that one refusal names every problem, its too.
+    async requestFormContext(upload: StoredUpload | null): Promise<RequestFormContext & { format: RequestFileFormat | null }> {
       const format = upload && upload.size > 0 ? detectRequestFile({ fileName: upload.fileName, declaredType: upload.declaredType, ...(await readSample(upload.path, upload.size)) }) : null;
-      const input: ServiceRequestInput = parseInput(
-        serviceRequestSchema({
-          file: !upload ? 'none' : format ? 'accepted' : 'refused',
-          // One day of slack: "today" where the requester lives may be yesterday in UTC.
-          earliestDeadline: new Date(deps.now().getTime() - DAY_MS).toISOString().slice(0, 10),
-        }),
-        fields,
-      );
+      return {
+        format,
+        file: !upload ? 'none' : format ? 'accepted' : 'refused',
+        // One day of slack: "today" where the requester lives may be yesterday in UTC.
+        earliestDeadline: new Date(deps.now().getTime() - DAY_MS).toISOString().slice(0, 10),
+      };
+    },
+
+    /**
+     * Stores an order for a professional service (or an enterprise quotation) and e-mails
+     * the operator and, in their language, the requester. The input was checked with the
+     * upload's format (requestFormContext); the upload is kept only when it has one.
+     */
+    async submitRequest(input: ServiceRequestInput, context: { upload: StoredUpload | null; format: RequestFileFormat | null; userId: number | null; locale: Locale }) {
+      const { upload, format } = context;
       let file: { name: string; path: string; type: string; size: number } | null = null;
       if (upload && format) {
         // Kept in the file storage (local disk or S3), so any api process can serve it.
