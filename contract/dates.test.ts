@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime } from './dates';
+import { formatDate, formatDateTime, monthNames } from './dates';
 
 describe('formatDate', () => {
   it('writes day, month name and year in both languages, Western digits and Gregorian months in Arabic', () => {
@@ -47,5 +47,16 @@ describe('one date formatter', () => {
       }
     }
     expect(offenders).toEqual([]);
+  });
+});
+
+describe('monthNames', () => {
+  it('names the twelve Gregorian months, January first, as formatDate writes them', () => {
+    expect(monthNames('en')).toHaveLength(12);
+    expect(monthNames('en')[0]).toBe('January');
+    expect(monthNames('en')[11]).toBe('December');
+    expect(monthNames('ar')[0]).toBe('يناير');
+    expect(monthNames('ar')[11]).toBe('ديسمبر');
+    expect(formatDate('2031-03-01', 'ar')).toContain(monthNames('ar')[2]);
   });
 });

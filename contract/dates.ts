@@ -50,3 +50,9 @@ export function formatDateTime(value: string | Date | null | undefined, language
   const date = toDate(value);
   return date ? formatter(language, true, timeZone).format(date) : '';
 }
+
+/** The twelve months' names, January first: "January" / "يناير" (Gregorian in Arabic too, as formatDate writes them). */
+export function monthNames(language: DateLanguage): string[] {
+  const months = new Intl.DateTimeFormat(DATE_LOCALES[language], { month: 'long', timeZone: 'UTC' });
+  return Array.from({ length: 12 }, (_, index) => months.format(Date.UTC(2026, index, 1)));
+}

@@ -206,8 +206,27 @@ describe.each(['en', 'ar'] as const)("a visitor's review of the public pages (%s
   });
 
   it('the request form: the focus goes to the first field to correct; a phone number must be one; the receipt has the focus', async () => {
-    const { page, form } = await sendEmpty('/human-translation', 'request-form', 2, 'name');
-    await page.getByTestId('request-words').fill('1200');
+    // One refusal names every field to correct, the words-or-document one too, beside the words field (it used to come
+    // only once the others passed).
+    const { page, form } = await sendEmpty('/human-translation', 'request-form', 3, 'words');
+    const words = page.getByTestId('request-words');
+    const wordsError = await words.evaluate((input) => document.getElementById(input.getAttribute('aria-describedby')!.split(' ').pop()!)?.textContent);
+    expect(wordsError).toBe(locale === 'ar' ? 'أدخل عدد الكلمات أو أرفق مستندك.' : 'Enter the number of words or attach your document.');
+    await screenshotsAtBothSizes(page, `public-request-refused-${locale}`, { width: 1280, height: 800 });
+    // The deadline in the page's language and order (day, month's name, year), not the browser's "mm/dd/yyyy".
+    const deadline = page.getByTestId('request-deadline');
+    const month = page.getByTestId('request-deadline-month');
+    expect(await month.locator('option').allInnerTexts()).toContain(locale === 'ar' ? 'ديسمبر' : 'December');
+    const year = new Date().getFullYear() + 1;
+    await page.getByTestId('request-deadline-day').selectOption('5');
+    await month.selectOption('12');
+    await page.getByTestId('request-deadline-year').selectOption(String(year));
+    expect(await form.locator('input[name="deadline"]').inputValue()).toBe(`${year}-12-05`);
+    const left = (testId: string) => page.getByTestId(testId).evaluate((select) => select.getBoundingClientRect().left);
+    // Day first in the reading order: on the right in Arabic.
+    expect((await left('request-deadline-day')) > (await left('request-deadline-year'))).toBe(locale === 'ar');
+    expect(await deadline.innerText()).not.toMatch(/mm|dd|yyyy/i);
+    await words.fill('1200');
     await page.getByTestId('request-name').fill(locale === 'ar' ? 'هدى حداد' : 'Huda Haddad');
     await page.getByTestId('request-email').fill(`visitor-${locale}@example.com`);
     await form.locator('input[name="phone"]').fill('call me');

@@ -25,11 +25,17 @@ const TEXT = {
   en: {
     team: 'Nadia & Co',
     invited: 'You have been invited to join Nadia & Co as Team member.',
+    nameRequired: 'Name is required',
+    mismatch: 'The password confirmation does not match.',
+    show: 'Show',
     dead: { expired: 'This invitation has expired', used: 'This invitation has already been used', revoked: 'This invitation was withdrawn', invalid: 'This invitation link does not work' },
   },
   ar: {
     team: 'دار نادية',
     invited: 'تلقيت دعوة للانضمام إلى «دار نادية» بصفة عضو فريق.',
+    nameRequired: 'الاسم مطلوب',
+    mismatch: 'تأكيد كلمة المرور غير مطابق.',
+    show: 'إظهار',
     dead: { expired: 'انتهت صلاحية هذه الدعوة', used: 'استُخدمت هذه الدعوة من قبل', revoked: 'سُحبت هذه الدعوة', invalid: 'رابط الدعوة هذا لا يعمل' },
   },
 } as const;
@@ -108,8 +114,31 @@ describe.each(['en', 'ar'] as const)('an invitation link (%s)', (locale) => {
     expect(await email.inputValue()).toBe('new-member@example.com');
     expect(await email.getAttribute('readonly')).not.toBeNull();
     await screenshotsAtBothSizes(page, `invitation-valid-${locale}`, DESKTOP);
-    await form.locator('input[autocomplete="name"]').fill('Sami');
-    for (const input of await form.locator('input[type="password"]').all()) await input.fill('password123');
+
+    // The shared sign-up fields: a refusal's messages beside their fields, the focus on the first to correct.
+    const focusedName = () => page.evaluate(() => document.activeElement?.getAttribute('name') ?? null);
+    const fieldError = (name: string) => form.locator(`.form-field:has(input[name="${name}"]) .form-field__errors`);
+    await form.locator('button[type="submit"]').click();
+    await expect.poll(() => form.locator('.form-field__errors').count()).toBe(3);
+    await expect.poll(focusedName).toBe('name');
+    expect(await fieldError('name').innerText()).toBe(TEXT[locale].nameRequired);
+    expect(await form.locator('.form-errors').count()).toBe(0);
+    await form.locator('input[name="name"]').fill('Sami');
+    await form.locator('input[name="password"]').fill('password123');
+    await form.locator('input[name="password_confirmation"]').fill('password124');
+    await form.locator('button[type="submit"]').click();
+    await expect.poll(() => fieldError('password_confirmation').innerText()).toBe(TEXT[locale].mismatch);
+    await expect.poll(focusedName).toBe('password_confirmation');
+    // Show / Hide beside the password: what was typed, readable, then hidden again.
+    const show = form.locator('.form-field:has(input[name="password"]) button');
+    expect(await show.innerText()).toBe(TEXT[locale].show);
+    await show.click();
+    expect(await form.locator('input[name="password"]').getAttribute('type')).toBe('text');
+    await screenshotsAtBothSizes(page, `invitation-refused-${locale}`, DESKTOP);
+    await show.click();
+    expect(await form.locator('input[name="password"]').getAttribute('type')).toBe('password');
+
+    await form.locator('input[name="password_confirmation"]').fill('password123');
     await form.locator('button[type="submit"]').click();
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/team');
 

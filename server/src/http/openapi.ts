@@ -85,7 +85,9 @@ async function collectRouteInputs(serverDir: string): Promise<Map<string, RouteI
     const resolveSchema = async (name: string): Promise<z.ZodType | undefined> => {
       const imported = imports.get(name);
       const value = imported ? (await load(imported[0]))[imported[1]] : (await load(file))[name];
-      return value instanceof z.ZodType ? value : undefined;
+      // A factory that needs its arguments (cardSchema(now)) is left undocumented, as before.
+      const schema = typeof value === 'function' && value.length === 0 && !(value instanceof z.ZodType) ? (value as () => unknown)() : value;
+      return schema instanceof z.ZodType ? schema : undefined;
     };
 
     const visit = (node: ts.Node) => {
@@ -107,7 +109,10 @@ async function collectRouteInputs(serverDir: string): Promise<Map<string, RouteI
             if (['readForm', 'receiveUpload', 'upload'].includes(inner.expression.text)) inputs.multipart = true;
             if (inner.expression.text === 'readForm' && /\bfiles:\s*\{\s*\}/.test(inner.arguments[1]?.getText(source) ?? '')) inputs.noFile = true;
             const [schema, input] = inner.arguments;
-            if (inner.expression.text === 'parseInput' && schema && ts.isIdentifier(schema) && input) calls.push([schema.text, input.getText(source)]);
+            // A schema, or a schema factory called with what the request needs (`serviceRequestSchema(context)`): a factory
+            // whose arguments are all optional, called without them, gives the shape documented.
+            const schemaName = schema && (ts.isIdentifier(schema) ? schema.text : ts.isCallExpression(schema) && ts.isIdentifier(schema.expression) ? schema.expression.text : null);
+            if (inner.expression.text === 'parseInput' && schemaName && input) calls.push([schemaName, input.getText(source)]);
           }
           ts.forEachChild(inner, scan);
         };

@@ -164,6 +164,13 @@ describe('POST /api/requests', () => {
     expect(response.json().errors.file).toEqual(['Unsupported file format detected and removed. Please use another file.']);
     const exe = multipart({ service: 'editing', source_lang: 'en', name: 'Mallory', email: 'm@example.com' }, { name: 'run.exe', type: 'application/octet-stream', content: Buffer.from('MZ') });
     expect((await t.client().request({ method: 'POST', url: '/api/requests', ...exe })).statusCode).toBe(422);
+    // With the other fields' problems in the same refusal; the file was attached, so words are not asked for.
+    const both = multipart({ service: 'translation', source_lang: 'en', target_lang: 'en', name: '', email: 'm@example.com' }, { name: 'run.exe', type: 'application/octet-stream', content: Buffer.from('MZ') });
+    expect((await t.client().request({ method: 'POST', url: '/api/requests', ...both })).json().errors).toEqual({
+      target_lang: ['The two languages must differ.'],
+      name: ['Name is required'],
+      file: ['Unsupported file format detected and removed. Please use another file.'],
+    });
     expect(await storedFiles()).toEqual(before);
   });
 
@@ -181,6 +188,9 @@ describe('POST /api/requests', () => {
     const empty = await t.client().post('/api/requests', {});
     expect(empty.statusCode).toBe(422);
     expect(empty.json().errors).toMatchObject({ service: ['Choose a service.'], name: ['Name is required'], email: ['Email is required'] });
+    const emptyTranslation = await t.client().post('/api/requests', { service: 'translation', source_lang: 'en', target_lang: 'ar' });
+    // The words-or-document check runs with the others: one refusal names every field to correct.
+    expect(emptyTranslation.json().errors).toEqual({ words: ['Enter the number of words or attach your document.'], name: ['Name is required'], email: ['Email is required'] });
 
     const wrong = await t.client().post('/api/requests', { ...translation, email: 'not-an-email', target_lang: 'en', words: 'many' });
     expect(wrong.json().errors).toMatchObject({ email: ['wrong email'], target_lang: ['The two languages must differ.'], words: ['Enter the number of words as a whole number.'] });
@@ -194,10 +204,21 @@ describe('POST /api/requests', () => {
     const impossible = await t.client().post('/api/requests', { ...translation, deadline: '2031-02-30' });
     expect(impossible.json().errors).toEqual({ deadline: ['Enter the deadline as a date.'] });
 
+    const everything = await t.client().post('/api/requests', { ...translation, words: '', name: '', deadline: '2031-01-10', phone: 'call me' });
+    expect(everything.json().errors).toEqual({
+      words: ['Enter the number of words or attach your document.'],
+      name: ['Name is required'],
+      deadline: ['The deadline cannot be in the past.'],
+      phone: ['Enter the phone number in digits, for example +962 6 555 0100.'],
+    });
+    // The day before today (UTC) is still taken: it may be today where the requester lives.
+    expect((await t.client().post('/api/requests', { ...translation, deadline: '2031-01-14' })).statusCode).toBe(201);
+    expect((await t.client().post('/api/requests', { ...translation, deadline: 'soon' })).json().errors).toEqual({ deadline: ['Enter the deadline as a date.'] });
+
     const arabic = t.client();
     arabic.locale = 'ar';
     const arabicErrors = (await arabic.post('/api/requests', { service: 'editing' })).json().errors;
-    expect(arabicErrors).toMatchObject({ source_lang: ['اختر لغة النص.'], name: ['الاسم مطلوب'] });
+    expect(arabicErrors).toEqual({ source_lang: ['اختر لغة النص.'], words: ['أدخل عدد الكلمات أو أرفق مستندك.'], name: ['الاسم مطلوب'], email: ['البريد الإلكتروني مطلوب'] });
   });
 
   it('takes a phone number in digits (Western or Arabic-Indic) with the usual separators, and refuses any other text', async () => {

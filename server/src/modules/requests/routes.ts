@@ -33,7 +33,9 @@ export function requestsRoutes(
     const { fields, upload } = await readRequestForm(request, { dir: uploadDir, maxFileBytes: deps.config.requestFileMaxBytes });
     try {
       const locale = resolveLocale(request);
-      const result = await requests.submitRequest(parseInput(serviceRequestSchema, fields), { upload, userId: request.actor?.user.id ?? null, locale });
+      const { format, ...context } = await requests.requestFormContext(upload);
+      const input = parseInput(serviceRequestSchema(context), fields);
+      const result = await requests.submitRequest(input, { upload, format, userId: request.actor?.user.id ?? null, locale });
       return reply.code(201).send({ status: 201, message: t(locale, 'requests.received', { reference: result.reference }), data: result });
     } catch (error) {
       await upload?.discard();

@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type { Locale } from '../../i18n/messages';
-import { Invalid, NotFound } from '../../http/errors';
+import { NotFound } from '../../http/errors';
 import type { MailService } from '../../mail/jobs';
 import { StorageNotFound, type FileStorage } from '../../storage/local';
 import type { StoredUpload } from './form';
 import { PAGE_SIZE, type RequestsRepo } from './repo';
-import type { ContactInput, ServiceRequestInput } from './schemas';
+import type { ContactInput, RequestFormContext, ServiceRequestInput } from './schemas';
 import type { RequestStatus } from '../../db/tables/requests';
-import { detectRequestFile, FORMAT_MIME } from './upload.fns';
+import { detectRequestFile, FORMAT_MIME, type RequestFileFormat } from './upload.fns';
 
 const SAMPLE_BYTES = 65_536;
 const DAY_MS = 86_400_000;
@@ -38,39 +38,39 @@ async function readSample(filePath: string, size: number) {
   }
 }
 
-function isValidDate(value: string) {
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
 export function createRequestsService(deps: { repo: RequestsRepo; mail: MailService; storage: FileStorage; now: () => Date; operatorEmail: string; appUrl: string }) {
   const consoleUrl = (tab: 'requests' | 'messages') => `${deps.appUrl}/admin/requests${tab === 'messages' ? '?tab=messages' : ''}`;
 
   return {
     /**
-     * Stores an order for a professional service (or an enterprise quotation) and e-mails
-     * the operator and, in their language, the requester. The upload, if any, must be a
-     * document of an accepted format by its content.
+     * What the request form's checks need besides its fields (serviceRequestSchema): the uploaded file's format by its
+     * content (null when there is none or it is not one we take) and the earliest deadline, so that the route checks
+     * everything in one pass and one 422 lists every problem.
      */
-    async submitRequest(input: ServiceRequestInput, context: { upload: StoredUpload | null; userId: number | null; locale: Locale }) {
-      const { upload } = context;
-      if (input.deadline) {
-        if (!isValidDate(input.deadline)) throw Invalid.field('deadline', 'requests.deadline_invalid');
+    async requestFormContext(upload: StoredUpload | null): Promise<RequestFormContext & { format: RequestFileFormat | null }> {
+      const format = upload && upload.size > 0 ? detectRequestFile({ fileName: upload.fileName, declaredType: upload.declaredType, ...(await readSample(upload.path, upload.size)) }) : null;
+      return {
+        format,
+        file: !upload ? 'none' : format ? 'accepted' : 'refused',
         // One day of slack: "today" where the requester lives may be yesterday in UTC.
-        const earliest = new Date(deps.now().getTime() - DAY_MS).toISOString().slice(0, 10);
-        if (input.deadline < earliest) throw Invalid.field('deadline', 'requests.deadline_past');
-      }
+        earliestDeadline: new Date(deps.now().getTime() - DAY_MS).toISOString().slice(0, 10),
+      };
+    },
+
+    /**
+     * Stores an order for a professional service (or an enterprise quotation) and e-mails
+     * the operator and, in their language, the requester. The input was checked with the
+     * upload's format (requestFormContext); the upload is kept only when it has one.
+     */
+    async submitRequest(input: ServiceRequestInput, context: { upload: StoredUpload | null; format: RequestFileFormat | null; userId: number | null; locale: Locale }) {
+      const { upload, format } = context;
       let file: { name: string; path: string; type: string; size: number } | null = null;
-      if (upload) {
-        const sample = await readSample(upload.path, upload.size);
-        const format = upload.size > 0 ? detectRequestFile({ fileName: upload.fileName, declaredType: upload.declaredType, ...sample }) : null;
-        if (!format) throw Invalid.field('file', 'requests.file_format');
+      if (upload && format) {
         // Kept in the file storage (local disk or S3), so any api process can serve it.
         const key = `requests/${randomUUID()}.${format}`;
         await deps.storage.putFile(key, upload.path);
         file = { name: upload.fileName, path: key, type: FORMAT_MIME[format], size: upload.size };
       }
-      if (input.service !== 'quotation' && !input.words && !file) throw Invalid.field('words', 'requests.words_or_file');
 
       const now = deps.now();
       const isQuotation = input.service === 'quotation';

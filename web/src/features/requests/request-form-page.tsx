@@ -3,20 +3,21 @@ import { LINGUISTS } from '../../app/site-links';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useDialog } from '../../app/dialog-context';
+import { DateField } from '../../components/date-field';
 import { FilePicker } from '../../components/file-picker';
-import { FormField, useFocusFirstError } from '../../components/form-field';
+import { FormErrors, FormField, useFocusFirstError } from '../../components/form-field';
 import { useCurrentUser } from '../account/use-current-user';
 import './requests.css';
 import { isValidationError, SERVICE_TYPES, submitErrors, useSubmitRequest, type ServiceType } from './use-requests';
 
 const ACCEPTED_FILES = '.docx,.xlsx,.pptx,.pdf,.xliff,.xlf,.txt';
 const LANGUAGES = ['en', 'ar'] as const;
+/** The fields the form shows its messages beside; any other field's go above the form. */
+const SHOWN_FIELDS = ['service', 'source_lang', 'target_lang', 'company', 'seats', 'words', 'file', 'deadline', 'name', 'email', 'phone', 'message'] as const;
 
 function isServiceType(value: string | null): value is ServiceType {
   return (SERVICE_TYPES as readonly string[]).includes(value ?? '');
 }
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 /**
  * /human-translation: order professional human translation, proofreading or editing, or
@@ -81,6 +82,7 @@ export function RequestFormPage() {
         </header>
 
         <form ref={formRef} className="panel form request-form" data-testid="request-form" onSubmit={onSubmit} noValidate>
+          <FormErrors error={isValidationError(submit.error) ? submit.error : null} shownFields={SHOWN_FIELDS} />
           <fieldset className="form__group">
             <legend className="form-field__label">{t('fields.service')}</legend>
             <div className="choice-grid" role="radiogroup">
@@ -141,9 +143,7 @@ export function RequestFormPage() {
           )}
 
           <div className="form__row">
-            <FormField label={t('fields.deadline')} errors={fieldErrors('deadline')} optional optionalLabel={t('optional')}>
-              <input className="input" name="deadline" type="date" min={today()} />
-            </FormField>
+            <DateField label={t('fields.deadline')} name="deadline" errors={fieldErrors('deadline')} optionalLabel={t('optional')} testId="request-deadline" />
             {!isQuotation && (
               <FormField label={t('fields.company')} errors={fieldErrors('company')} optional optionalLabel={t('optional')}>
                 <input className="input" name="company" autoComplete="organization" dir="auto" maxLength={160} />

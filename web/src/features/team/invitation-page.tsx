@@ -1,11 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { AccountCreated, InvitationAccepted, InvitationLookup, InvitationLookupAnswer } from '../../../../contract/teams';
-import { api, flattenErrors, isApiError } from '../../api/client';
+import { api, isApiError } from '../../api/client';
 import type { User } from '../../api/types';
 import { useDialog } from '../../app/dialog-context';
+import { fieldErrors, FormErrors, PasswordField, TextField, useFocusFirstError, useFormValues } from '../../components/form-field';
 import { formatDate } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
 import { useCurrentUser, userKeys } from '../account/use-current-user';
@@ -172,71 +173,70 @@ function SignInToJoin({ invitation, token }: { invitation: LiveInvitation; token
   );
 }
 
-/** A guest: their name and a password; the account is made with the invited address, shown and fixed. */
+const ACCOUNT_FIELDS = ['name', 'password', 'password_confirmation'] as const;
+
+/**
+ * A guest: their name and a password; the account is made with the invited address, shown and fixed. The shared
+ * fields of the other sign-up forms: a refusal's messages under their fields and the focus on the first field to
+ * correct; Show / Hide beside each password.
+ */
 function CreateAccount({ invitation, token }: { invitation: LiveInvitation; token: string }) {
   const { t } = useTranslation('team');
+  const { t: tAuth } = useTranslation('auth');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { showDialog, showError } = useDialog();
-  const [form, setForm] = useState({ name: '', password: '', password_confirmation: '' });
-  const [errors, setErrors] = useState<string[]>([]);
+  const { values, set } = useFormValues({ name: '', password: '', password_confirmation: '' });
+  // The last refusal (422): each field shows its own messages from it, the others go above the fields.
+  const [refusal, setRefusal] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
+  const formRef = useFocusFirstError<HTMLFormElement>(refusal);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    try {
+      const answer = await api.post<AccountCreated>('/api/create-user', { token, ...values });
+      setRefusal(null);
+      // Spec section 7: accept through create-user, then sign in through /mt/login.
+      try {
+        await api.post('/mt/login', { email: answer.data.email, password: values.password });
+        await queryClient.invalidateQueries({ queryKey: userKeys.all });
+        void navigate('/team');
+      } catch {
+        showDialog({ modalType: 'success', message: answer.message, onConfirm: () => void navigate('/login') });
+      }
+    } catch (error) {
+      if (isApiError(error) && error.status === 422) setRefusal(error);
+      else showError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
   return (
-    <form
-      className="panel narrow form-stack"
-      data-testid="invitation-form"
-      onSubmit={(event) => void (async () => {
-        event.preventDefault();
-        setBusy(true);
-        setErrors([]);
-        try {
-          const answer = await api.post<AccountCreated>('/api/create-user', { token, ...form });
-          // Spec section 7: accept through create-user, then sign in through /mt/login.
-          try {
-            await api.post('/mt/login', { email: answer.data.email, password: form.password });
-            await queryClient.invalidateQueries({ queryKey: userKeys.all });
-            void navigate('/team');
-          } catch {
-            showDialog({ modalType: 'success', message: answer.message, onConfirm: () => void navigate('/login') });
-          }
-        } catch (error) {
-          if (isApiError(error) && error.status === 422) setErrors(flattenErrors(error.errors));
-          else showError(error);
-        } finally {
-          setBusy(false);
-        }
-      })()}
-    >
+    <form ref={formRef} className="panel narrow form" data-testid="invitation-form" onSubmit={(event) => void submit(event)} noValidate>
       <h1>{t('accept.title')}</h1>
-      <InvitedTo invitation={invitation} />
-      <p className="muted">{t('accept.body')}</p>
-      {errors.length > 0 && (
-        <ul className="notice notice--error" role="alert">
-          {errors.map((message) => (
-            <li key={message}>{message}</li>
-          ))}
-        </ul>
-      )}
-      <label className="form-field">
-        <span className="form-field__label">{t('invitation.email')}</span>
-        <input type="email" value={invitation.email} readOnly aria-describedby="invitation-email-hint" dir="ltr" data-testid="invitation-email" />
-        <span className="form-field__hint muted" id="invitation-email-hint">
-          {t('invitation.emailHint')}
-        </span>
-      </label>
-      <label className="form-field">
-        <span className="form-field__label">{t('name')}</span>
-        <input value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} autoComplete="name" dir="auto" />
-      </label>
-      <label className="form-field">
-        <span className="form-field__label">{t('accept.password')}</span>
-        <input type="password" value={form.password} onChange={(e) => setForm({ ...form, password: e.target.value })} autoComplete="new-password" />
-      </label>
-      <label className="form-field">
-        <span className="form-field__label">{t('accept.confirmation')}</span>
-        <input type="password" value={form.password_confirmation} onChange={(e) => setForm({ ...form, password_confirmation: e.target.value })} autoComplete="new-password" />
-      </label>
-      <button className="button button--primary" type="submit" disabled={busy}>
+      <div>
+        <InvitedTo invitation={invitation} />
+        <p className="muted">{t('accept.body')}</p>
+      </div>
+      <FormErrors error={refusal} shownFields={ACCOUNT_FIELDS} />
+      <TextField
+        label={t('invitation.email')}
+        type="email"
+        value={invitation.email}
+        onChange={() => {}}
+        readOnly
+        dir="ltr"
+        hint={t('invitation.emailHint')}
+        data-testid="invitation-email"
+      />
+      <TextField label={t('name')} name="name" autoComplete="name" dir="auto" value={values.name} onChange={set('name')} errors={fieldErrors(refusal, 'name')} />
+      <PasswordField label={t('accept.password')} name="password" hint={tAuth('register.passwordHint')} value={values.password} onChange={set('password')} error={refusal} />
+      <PasswordField label={t('accept.confirmation')} name="password_confirmation" value={values.password_confirmation} onChange={set('password_confirmation')} error={refusal} />
+      <button className="button button--primary" type="submit" aria-disabled={busy || undefined}>
         {t('accept.submit')}
       </button>
       <p className="muted">
