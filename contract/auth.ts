@@ -26,17 +26,27 @@ export const passwordConfirmationField = z
   .string({ error: 'validation.password_confirmation_required' })
   .min(1, { error: 'validation.password_confirmation_required', abort: true });
 
-/** password + password_confirmation, the confirmation matching (reported on the confirmation field). */
+/**
+ * The confirmation matching the password, reported on the confirmation field. A schema of its own
+ * beside the fields' (zod skips an object's refinements, even with `when`, once a field failed with
+ * `abort`, as requiredString does: an empty name hid "do not match" until a second submit), so one
+ * refusal lists every problem. Only two filled-in passwords can disagree.
+ */
+export const passwordsMatch = (error: string) =>
+  z
+    .object({ password: z.unknown().optional(), password_confirmation: z.unknown().optional() })
+    .refine(
+      ({ password, password_confirmation }) =>
+        typeof password !== 'string' || typeof password_confirmation !== 'string' || !password || !password_confirmation || password === password_confirmation,
+      { path: ['password_confirmation'], error },
+    );
+
+/** password + password_confirmation, the confirmation matching. */
 export function withPasswordConfirmation<T extends z.ZodRawShape>(shape: T) {
-  return z
-    .object({ ...shape, password: newPasswordField, password_confirmation: passwordConfirmationField })
-    .refine((input) => {
-      const { password, password_confirmation } = input as { password: string; password_confirmation: string };
-      return password === password_confirmation;
-    }, {
-      path: ['password_confirmation'],
-      error: 'auth.password_confirmation_mismatch',
-    });
+  return z.intersection(
+    z.object({ ...shape, password: newPasswordField, password_confirmation: passwordConfirmationField }),
+    passwordsMatch('auth.password_confirmation_mismatch'),
+  );
 }
 
 export const nameField = requiredString('validation.name_required').max(255, { error: 'auth.name_max' });

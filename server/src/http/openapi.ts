@@ -145,7 +145,27 @@ type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSc
 
 function jsonSchema(schema: z.ZodType): JsonSchema {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
-  return rest;
+  return withoutEmptyAllOf(rest);
+}
+
+/**
+ * A field read by a cross-field check beside the fields' own schema (z.intersection, see
+ * passwordsMatch) comes out as `allOf: [its schema, {}]`: the empty member says nothing, and a
+ * single member is the schema itself.
+ */
+function withoutEmptyAllOf(node: JsonSchema): JsonSchema {
+  const walk = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(walk);
+    if (!value || typeof value !== 'object') return value;
+    const entries = Object.entries(value).map(([key, inner]) => [key, walk(inner)] as const);
+    const out = Object.fromEntries(entries) as Record<string, unknown>;
+    if (!Array.isArray(out.allOf)) return out;
+    const members = (out.allOf as unknown[]).filter((member) => !(member && typeof member === 'object' && Object.keys(member).length === 0));
+    const { allOf: _all, ...others } = out;
+    if (members.length === 1 && Object.keys(others).length === 0) return members[0];
+    return members.length === 0 ? others : { ...others, allOf: members };
+  };
+  return walk(node) as JsonSchema;
 }
 
 /** A multipart body: its fields, and the uploaded file. */

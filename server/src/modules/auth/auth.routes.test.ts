@@ -109,6 +109,13 @@ describe('POST /mt/register', () => {
     const mismatch = await register(t.client(), { ...newAccount(), password_confirmation: 'password124' });
     expect(mismatch.statusCode).toBe(422);
     expect(mismatch.json().errors).toEqual({ password_confirmation: ['The password confirmation does not match.'] });
+    // Every problem in one refusal: an empty name and a wrong e-mail do not hide the mismatch.
+    const all = await register(t.client(), { name: ' ', email: 'nope', password: 'password123', password_confirmation: 'password124' });
+    expect(all.json().errors).toEqual({
+      name: ['Name is required'],
+      email: ['wrong email'],
+      password_confirmation: ['The password confirmation does not match.'],
+    });
   });
 
   it('refuses an address that is taken, whatever its case', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { passwordsMatch } from '../../../../contract/auth';
 import { requiredString, formNumber } from '../../http/validation';
 
 export const createTeamBody = z.object({ name: requiredString('validation.name_required').max(120) });
@@ -29,14 +30,15 @@ const password = z
   .max(200);
 
 /** POST /api/create-user: accept an invitation with a new account. */
-export const createUserBody = z
-  .object({
+export const createUserBody = z.intersection(
+  z.object({
     token: requiredString('teams.invitation_invalid').max(200),
     name: requiredString('validation.name_required').max(120),
     password,
     password_confirmation: z.string({ error: 'validation.password_confirmation_required' }).min(1, { error: 'validation.password_confirmation_required' }),
-  })
-  .refine((body) => body.password === body.password_confirmation, { path: ['password_confirmation'], error: 'teams.password_mismatch' });
+  }),
+  passwordsMatch('teams.password_mismatch'),
+);
 
 export const acceptBody = z.object({ token: requiredString('teams.invitation_invalid').max(200) });
 

@@ -75,6 +75,9 @@ describe('team life cycle', () => {
     const mismatch = await t.client().post('/api/create-user', { token, name: 'Sami', password: 'password123', password_confirmation: 'different' });
     expect(mismatch.statusCode).toBe(422);
     expect(mismatch.json().errors.password_confirmation).toEqual(['The password confirmation does not match.']);
+    // An empty name does not hide the mismatch: one refusal lists both (zod skips refinements after an aborted field).
+    const both = await t.client().post('/api/create-user', { token, name: ' ', password: 'password123', password_confirmation: 'different' });
+    expect(both.json().errors).toEqual({ name: ['Name is required'], password_confirmation: ['The password confirmation does not match.'] });
 
     const created = await t.client().post('/api/create-user', { token, name: 'Sami', password: 'password123', password_confirmation: 'password123' });
     expect(created.statusCode).toBe(201);
