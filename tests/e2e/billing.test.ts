@@ -137,6 +137,8 @@ describe.each(['en', 'ar'] as const)('buying a plan through the sandbox checkout
     expect(extracted).toContain(text.invoice);
     expect(extracted).toMatch(/INV-\d{6}/);
     expect(extracted).toContain('$59.00');
+    // How it was paid: the card of the checkout.
+    expect(extracted).toContain('VISA •••• 4242');
   });
 });
 
@@ -331,6 +333,25 @@ describe.each(['en', 'ar'] as const)('billing screens (%s)', (locale) => {
     await single.getByTestId('seats').waitFor();
     expect(await single.locator('input[type="number"]').count()).toBe(1);
     expect(await single.getByTestId('seats-form').count()).toBe(0);
+  });
+
+  it("lets an administrator set the seller printed on invoices: name, address and VAT number", async () => {
+    const admin = await signedInPage(locale, `seller-admin-${locale}@example.com`, 1);
+    await admin.goto('/admin/site-settings');
+    const seller = admin.getByTestId('invoice-seller-settings');
+    await seller.waitFor();
+    expect(await seller.locator('legend').innerText()).toBe(locale === 'en' ? 'Seller on invoices' : 'بيانات البائع في الفواتير');
+    await seller.locator('[name="invoice_seller_name"]').fill(locale === 'en' ? 'Lisan Translation Co.' : 'شركة لسان للترجمة');
+    await seller.locator('[name="invoice_seller_address"]').fill('12 King Fahd Road\nRiyadh 12345');
+    await seller.locator('[name="invoice_seller_vat_number"]').fill('310123456700003');
+    await seller.scrollIntoViewIfNeeded();
+    await screenshotsAtBothSizes(admin, `billing-admin-invoice-seller-${locale}`);
+    await admin.getByTestId('save-settings').click();
+    await admin.locator('dialog.dialog--success[open]').waitFor();
+    expect(await t.container.settings.get('invoice_seller_vat_number')).toBe('310123456700003');
+    expect(await t.container.settings.get('invoice_seller_address')).toBe('12 King Fahd Road\nRiyadh 12345');
+    // Back to the environment's seller for the other tests' invoices.
+    await t.container.settings.update({ invoice_seller_name: '', invoice_seller_address: '', invoice_seller_vat_number: '' });
   });
 });
 
