@@ -166,7 +166,7 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
   // The one decision on plans, trials, features and limits, with the usage ledger.
   const entitlements = createEntitlements({ plans, settings, ledger, membershipOf: membership.membershipOf, findUser: (id) => usersRepo.findById(id), now });
   const entitlementsOf = (user: UserRow) => entitlements.entitlementsFor({ user });
-  const billing = createBillingService({ db: database.db, plans, gateways, mail, config, storage, now, logger, teamSeats: membership.applyPaidSeats, entitlementsOf });
+  const billing = createBillingService({ db: database.db, plans, gateways, mail, config, storage, now, logger, teamSeats: membership.applyPaidSeats, entitlementsOf, setting: (name) => settings.get(name) });
   defineBillingJobs(queue, billing);
   // The admin audit log's writer, for every module whose admin changes it records.
   const adminRepo = createAdminRepo(database.db);

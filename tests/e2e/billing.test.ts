@@ -137,6 +137,8 @@ describe.each(['en', 'ar'] as const)('buying a plan through the sandbox checkout
     expect(extracted).toContain(text.invoice);
     expect(extracted).toMatch(/INV-\d{6}/);
     expect(extracted).toContain('$59.00');
+    // How it was paid: the card of the checkout.
+    expect(extracted).toContain('VISA •••• 4242');
   });
 });
 
@@ -260,6 +262,96 @@ describe.each(['en', 'ar'] as const)('billing trust (%s)', (locale) => {
     const user = await t.container.database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
     const subscription = await t.container.database.db.selectFrom('subscriptions').select('seats').where('user_id', '=', user.id).executeTakeFirstOrThrow();
     expect(subscription.seats).toBe(4);
+  });
+});
+
+/**
+ * The billing screens' gaps (fix-billing): membership did not show the saved card, an empty invoice list led nowhere,
+ * and a team plan's owner saw two seat inputs on the membership page.
+ */
+describe.each(['en', 'ar'] as const)('billing screens (%s)', (locale) => {
+  it('shows the saved card on membership, with a way to change it, and nothing about a card when there is none', async () => {
+    const trial = await signedInPage(locale, `no-card-${locale}@example.com`);
+    await trial.goto('/user/membership');
+    await trial.getByTestId('current-plan').waitFor();
+    await trial.locator('#change-plan').waitFor();
+    expect(await trial.getByTestId('membership-card').count()).toBe(0);
+
+    const page = await paidUser(locale, `membership-card-${locale}@example.com`);
+    await page.goto('/user/membership');
+    const card = page.getByTestId('membership-card');
+    await card.waitFor();
+    // As payment management writes it: the brand, the last four digits and the expiry of the card paid with.
+    expect(await card.getByTestId('saved-card-number').innerText()).toBe('VISA •••• 4242');
+    expect(await card.getByTestId('saved-card-expiry').innerText()).toBe(locale === 'en' ? 'Expires 12/30' : 'تنتهي في 12/30');
+    expect(await card.innerText()).toContain(locale === 'en' ? 'Billing card' : 'بطاقة الدفع');
+    const change = page.getByTestId('membership-change-card');
+    expect(await change.innerText()).toBe(locale === 'en' ? 'Change card' : 'تغيير البطاقة');
+    await screenshotsAtBothSizes(page, `billing-membership-card-${locale}`);
+    await change.click();
+    await page.waitForURL(/\/user\/billing-card$/);
+  });
+
+  it('says there are no invoices yet and leads to the plans', async () => {
+    const page = await signedInPage(locale, `no-invoices-${locale}@example.com`);
+    await page.goto('/user/invoices');
+    const empty = page.getByTestId('no-invoices');
+    await empty.waitFor();
+    expect(await empty.innerText()).toContain(locale === 'en' ? 'You have no invoices yet.' : 'لا توجد لديك فواتير بعد.');
+    await screenshotsAtBothSizes(page, `billing-invoices-empty-${locale}`);
+    // Payment management's latest invoices say the same.
+    await page.goto('/user/payment-management');
+    await page.getByTestId('no-invoices').waitFor();
+    await page.goto('/user/invoices');
+    await page.getByTestId('no-invoices-plans').click();
+    await page.waitForURL(/\/user\/membership#change-plan$/);
+    await page.locator('#change-plan [data-testid="plan-card"]').first().waitFor();
+  });
+
+  it('gives a team plan one seats input: the seats form, whose number a plan change keeps', async () => {
+    const page = await paidUser(locale, `one-seats-input-${locale}@example.com`, 'start-up', 2);
+    await page.goto('/user/membership');
+    await page.getByTestId('seats-form').waitFor();
+    await page.locator('#change-plan [data-testid="plan-card"]').first().waitFor();
+    expect(await page.locator('input[type="number"]').count()).toBe(1);
+    expect(await page.getByTestId('seats').count()).toBe(0);
+    expect(await page.getByTestId('seats-change').inputValue()).toBe('2');
+    expect(await page.getByTestId('seats-from-team').innerText()).toContain(locale === 'en' ? 'Team seats' : '«عدد مستخدمي الفريق»');
+    await screenshotsAtBothSizes(page, `billing-membership-team-seats-${locale}`);
+    // The plan picker takes its seats from that input: three seats of Pro are reviewed.
+    await page.getByTestId('seats-change').fill('3');
+    await page.locator('[data-testid="plan-card"][data-plan="pro"]').getByTestId('subscribe-button').click();
+    const confirm = page.getByTestId('plan-change-confirm');
+    await confirm.waitFor();
+    expect(await confirm.innerText()).toContain(locale === 'en' ? 'Seats: 3' : 'عدد المستخدمين: 3');
+    await confirm.getByRole('button').first().click();
+    await confirm.waitFor({ state: 'hidden' });
+
+    // A plan for one has no seats form: the plan picker's input is the one.
+    const single = await paidUser(locale, `one-seats-single-${locale}@example.com`);
+    await single.goto('/user/membership');
+    await single.getByTestId('seats').waitFor();
+    expect(await single.locator('input[type="number"]').count()).toBe(1);
+    expect(await single.getByTestId('seats-form').count()).toBe(0);
+  });
+
+  it("lets an administrator set the seller printed on invoices: name, address and VAT number", async () => {
+    const admin = await signedInPage(locale, `seller-admin-${locale}@example.com`, 1);
+    await admin.goto('/admin/site-settings');
+    const seller = admin.getByTestId('invoice-seller-settings');
+    await seller.waitFor();
+    expect(await seller.locator('legend').innerText()).toBe(locale === 'en' ? 'Seller on invoices' : 'بيانات البائع في الفواتير');
+    await seller.locator('[name="invoice_seller_name"]').fill(locale === 'en' ? 'Lisan Translation Co.' : 'شركة لسان للترجمة');
+    await seller.locator('[name="invoice_seller_address"]').fill('12 King Fahd Road\nRiyadh 12345');
+    await seller.locator('[name="invoice_seller_vat_number"]').fill('310123456700003');
+    await seller.scrollIntoViewIfNeeded();
+    await screenshotsAtBothSizes(admin, `billing-admin-invoice-seller-${locale}`);
+    await admin.getByTestId('save-settings').click();
+    await admin.locator('dialog.dialog--success[open]').waitFor();
+    expect(await t.container.settings.get('invoice_seller_vat_number')).toBe('310123456700003');
+    expect(await t.container.settings.get('invoice_seller_address')).toBe('12 King Fahd Road\nRiyadh 12345');
+    // Back to the environment's seller for the other tests' invoices.
+    await t.container.settings.update({ invoice_seller_name: '', invoice_seller_address: '', invoice_seller_vat_number: '' });
   });
 });
 
@@ -685,8 +777,10 @@ describe('payments mode banners', () => {
       const notice = user.getByTestId('notice-paymentsOff');
       await notice.waitFor();
       const noticeId = await notice.getAttribute('id');
-      // The plan picker starts at the two seats the subscription pays for, not at one.
-      await expect.poll(() => user.getByTestId('seats').inputValue()).toBe('2');
+      // The page's one seats input (the team plan's seats form; the plan picker has none of its own) starts at the
+      // two seats the subscription pays for, not at one.
+      await expect.poll(() => user.getByTestId('seats-change').inputValue()).toBe('2');
+      expect(await user.getByTestId('seats').count()).toBe(0);
 
       // More seats are charged now; fewer wait for the renewal.
       const review = user.getByTestId('seats-review');
@@ -701,7 +795,7 @@ describe('payments mode banners', () => {
       // A paid subscriber's Subscribe stays: the preview says whether the change charges.
       const confirm = user.getByTestId('plan-change-confirm');
       const submit = confirm.locator('button[type="submit"]');
-      await user.getByTestId('seats').fill('2');
+      await user.getByTestId('seats-change').fill('2');
       await user.locator('[data-testid="plan-card"][data-plan="pro"]').getByTestId('subscribe-button').click();
       await confirm.waitFor();
       expect(await confirm.getByTestId('confirm-charge').innerText()).toMatch(/\$\d/);
@@ -714,7 +808,7 @@ describe('payments mode banners', () => {
       await confirm.waitFor({ state: 'hidden' });
 
       // A downgrade charges nothing: confirmed, scheduled for the renewal.
-      await user.getByTestId('seats').fill('1');
+      await user.getByTestId('seats-change').fill('1');
       await user.locator('[data-testid="plan-card"][data-plan="hobbyist"]').getByTestId('subscribe-button').click();
       await confirm.waitFor();
       expect(await confirm.getByTestId('notice-paymentsOff').count()).toBe(0);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { cardBrand, cardDigits, luhnValid } from './cards.fns';
+import { cardLabel } from '../../../contract/cards';
 import {
   CardRejected,
   type AuthenticationOutcome,
@@ -143,7 +144,7 @@ export function createSandboxGateway(deps: { db: Kysely<DB> }) {
           amount_minor: 0,
           currency: 'USD',
           // The brand as the payment management page writes it ("VISA •••• 4242", not "visa").
-          description: `${card.brand.toUpperCase()} •••• ${card.last4}`,
+          description: cardLabel(card),
           customer_email: customer.email,
           return_url: returnUrl,
           cancel_url: returnUrl,

@@ -103,6 +103,9 @@ export interface InvoicesTable {
   last_error: string | null;
   gateway: string | null;
   payment_ref: string | null;
+  /** The card a paid invoice was paid with (migration 0370); null when not paid by a known card. */
+  paid_card_brand: ColumnType<string | null, string | null | undefined, string | null>;
+  paid_card_last4: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
 }
 

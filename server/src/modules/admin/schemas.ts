@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formNumber } from '../../http/validation';
-import { PUBLIC_SETTING_NAMES } from '../settings/settings.fns';
+import { ADMIN_SETTING_NAMES } from '../settings/settings.fns';
 
 export const SUPPORTED_FORMATS = ['docx', 'xlsx', 'pptx', 'xliff', 'pdf'] as const;
 
@@ -54,7 +54,7 @@ const link = z
   .max(2000)
   .refine((value) => value === '' || value.startsWith('/') || /^https?:\/\//i.test(value), { error: 'admin.link' });
 
-/** Every setting of spec section 3; a partial update is allowed, unknown names are refused. */
+/** Every setting of spec section 3 and the invoice's seller; a partial update is allowed, unknown names are refused. */
 export const siteSettingsBody = z
   .object({
     guest_text_quota: positiveIntegerText,
@@ -72,7 +72,11 @@ export const siteSettingsBody = z
     webinar_text_ar: z.string().max(500),
     webinar_link_en: link,
     webinar_link_ar: link,
-  } satisfies Record<(typeof PUBLIC_SETTING_NAMES)[number], z.ZodType>)
+    // The invoice's seller (optional: empty keeps the environment's name and address).
+    invoice_seller_name: z.string().trim().max(200),
+    invoice_seller_address: z.string().trim().max(1000),
+    invoice_seller_vat_number: z.string().trim().max(40),
+  } satisfies Record<(typeof ADMIN_SETTING_NAMES)[number], z.ZodType>)
   .partial()
   .strict();
 

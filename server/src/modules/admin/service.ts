@@ -8,7 +8,7 @@ import type { SettingsService } from '../settings/service';
 import type { UsersService } from '../users/service';
 import type { AdminRepo, UserListFilter } from './repo';
 import { SUPPORTED_FORMATS, type SiteSettingsUpdate } from './schemas';
-import { PUBLIC_SETTING_NAMES } from '../settings/settings.fns';
+import { ADMIN_SETTING_NAMES } from '../settings/settings.fns';
 
 const DAY_MS = 86_400_000;
 
@@ -134,7 +134,7 @@ export function createAdminService(deps: {
 
     /** The editable settings with their current values, and the choices of payment gateway. */
     async getSiteSettings() {
-      const data = await Promise.all(PUBLIC_SETTING_NAMES.map(async (name) => ({ setting_name: name, setting_value: (await deps.settings.get(name)) ?? '' })));
+      const data = await Promise.all(ADMIN_SETTING_NAMES.map(async (name) => ({ setting_name: name, setting_value: (await deps.settings.get(name)) ?? '' })));
       return { data, payment_gateways: deps.paymentGateways(), payments: await deps.billing.paymentsMode(), formats: [...SUPPORTED_FORMATS] };
     },
 

@@ -449,6 +449,37 @@ describe('invoices', () => {
   });
 });
 
+describe('the invoice says who sold and how it was paid', () => {
+  it("keeps the admin's seller details and the card each invoice was paid with, as they were when it was issued and paid", async () => {
+    clock.set('2026-11-02T00:00:00Z');
+    await t.container.settings.update({ invoice_seller_name: 'Lisan Translation Co.', invoice_seller_address: '12 King Fahd Road\nRiyadh 12345', invoice_seller_vat_number: '310123456700003' });
+    const client = await subscribedUser('seller@example.com');
+    const row = async (number: string) => t.container.database.db.selectFrom('invoices').selectAll().where('number', '=', number).executeTakeFirstOrThrow();
+    const [first] = (await client.get('/api/user/invoices')).json().data;
+    const issued = await row(first.number);
+    expect(issued.seller).toEqual({ name: 'Lisan Translation Co.', address: '12 King Fahd Road\nRiyadh 12345', tax_id: '310123456700003' });
+    expect(issued).toMatchObject({ paid_card_brand: 'visa', paid_card_last4: '4242' });
+    const pdf = await client.get(first.download_url);
+    expect(pdf.statusCode).toBe(200);
+
+    // Settings changed later do not change an issued invoice; an emptied one falls back to the environment's seller.
+    await t.container.settings.update({ invoice_seller_name: '', invoice_seller_address: '', invoice_seller_vat_number: '' });
+    expect((await row(first.number)).seller).toMatchObject({ name: 'Lisan Translation Co.' });
+
+    // A renewal charged on a card changed since names that card; the first invoice keeps its own.
+    expect((await client.post('/api/user/update-billing', card('5555 5555 5555 4444'))).statusCode).toBe(200);
+    clock.set('2026-12-02T00:00:01Z');
+    await t.container.billing.sweep();
+    const [renewal] = (await (await signIn(t, 'seller@example.com')).get('/api/user/invoices')).json().data;
+    expect(renewal.kind).toBe('renewal');
+    const renewed = await row(renewal.number);
+    expect(renewed).toMatchObject({ status: 'paid', paid_card_brand: 'mastercard', paid_card_last4: '4444' });
+    expect(renewed.seller).toEqual({ name: t.container.config.billing.sellerName, address: t.container.config.billing.sellerAddress });
+    expect(await row(first.number)).toMatchObject({ paid_card_brand: 'visa', paid_card_last4: '4242' });
+    await expect(t.container.database.db.updateTable('invoices').set({ paid_card_last4: '0000' }).where('number', '=', first.number).execute()).rejects.toThrow(/its card cannot be changed/);
+  });
+});
+
 describe('team seats follow the subscription', () => {
   const teamOf = async (client: TestClient) => (await client.get('/api/team')).json().data;
   /** Invites the address and accepts with a new account (the link from the queued mail). */

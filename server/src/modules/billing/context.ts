@@ -63,6 +63,8 @@ export interface BillingDeps {
    * subscription starts, changes, renews, ends or is granted by an admin.
    */
   teamSeats?: (ownerId: number, seats: number, executor: Kysely<DB>) => Promise<unknown>;
+  /** A site setting's stored value (the settings service; the invoice's seller). Without it, the environment's seller only. */
+  setting?: (name: string) => Promise<string | undefined>;
   /** The plan and trial in force for a user, and who pays for them, as the entitlements module decides them. */
   entitlementsOf(user: UserRow): Promise<{ plan: PlanRow | null; trial: { endsAt: Date | null }; payer: { kind: 'self' | 'team_owner' | 'guest' } }>;
 }

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bidiRuns, renderInvoicePdf, visualOrder } from './invoice-pdf';
+import { bidiRuns, paidCard, renderInvoicePdf, sellerLines, visualOrder } from './invoice-pdf';
 import type { InvoiceRow } from '../../db/tables/billing';
 
 const invoice = {
@@ -144,5 +144,49 @@ describe('invoice PDF', () => {
     expect(withLogo.includes(Buffer.from('/Subtype /Image'))).toBe(true);
     expect(without.includes(Buffer.from('/Subtype /Image'))).toBe(false);
     expect(fake.includes(Buffer.from('/Subtype /Image'))).toBe(false);
+  });
+  it('prints the seller’s address lines and VAT number, and the card it was paid with, in both languages', async () => {
+    const sold = {
+      ...invoice,
+      seller: { name: 'Lisan Translation Co.', address: '12 King Fahd Road\nRiyadh 12345\nSaudi Arabia', tax_id: '310123456700003' },
+      paid_card_brand: 'visa',
+      paid_card_last4: '4242',
+    } as InvoiceRow;
+    // As above, and without the short vowels (pdftotext puts the damma of «دُفعت» before its letter).
+    const flat = (value: string) => value.replace(/[\u202A-\u202E()]|\p{Mn}/gu, '').replace(/\s+/g, '');
+    for (const [locale, vat, paidBy, label] of [
+      ['en', 'VAT number:', 'Paid by VISA •••• 4242', 'Payment'],
+      ['ar', 'الرقم الضريبي:', 'دُفعت ببطاقة VISA •••• 4242', 'طريقة الدفع'],
+    ] as const) {
+      const { text, dir, file } = await pdfText(await renderInvoicePdf(sold, { locale }));
+      await keepFirstPage(file, `invoice-pdf-seller-${locale}-1`);
+      await fs.rm(dir, { recursive: true, force: true });
+      for (const line of ['12 King Fahd Road', 'Riyadh 12345', 'Saudi Arabia', '310123456700003', 'VISA •••• 4242']) expect(text, `${locale}: ${line}`).toContain(line);
+      // The VAT number on its label's line (pdftotext moves an Arabic line's colon beside the number; the PNG shows it right).
+      expect(flat(text.split('\n').find((l) => l.includes('310123456700003'))!)).toContain(flat(vat).replace(':', ''));
+      expect(flat(text)).toContain(flat(paidBy));
+      // On the payment label's line, as the other facts of the invoice.
+      const payment = text.split('\n').find((l) => flat(l).includes(flat(label)))!;
+      expect(payment).toContain('VISA •••• 4242');
+    }
+  });
+
+  it('says how it was paid only for a paid invoice of something, whose card is known', async () => {
+    const paid = { status: 'paid', amount: '9.00', paid_card_brand: 'visa', paid_card_last4: '4242' } as const;
+    expect(paidCard(paid)).toEqual({ brand: 'visa', last4: '4242' });
+    expect(paidCard({ ...paid, status: 'overdue' })).toBeNull();
+    expect(paidCard({ ...paid, amount: '0.00' })).toBeNull();
+    expect(paidCard({ ...paid, paid_card_brand: null, paid_card_last4: null })).toBeNull();
+    // An invoice of before (no card kept) has no payment line and the old header.
+    const { text, dir } = await pdfText(await renderInvoicePdf(invoice, { locale: 'en' }));
+    await fs.rm(dir, { recursive: true, force: true });
+    expect(text).not.toContain('Paid by');
+    expect(text).not.toContain('VAT number');
+  });
+
+  it('lists the seller’s address line by line, then the VAT number when set', () => {
+    const L = (key: string, params?: Record<string, string>) => `${key} ${params?.number ?? ''}`.trim();
+    expect(sellerLines({ name: 'Lisan', address: ' 1 Road \r\n\n Riyadh ', tax_id: '3001' }, L)).toEqual(['1 Road', 'Riyadh', 'billing.pdf.vat_number 3001']);
+    expect(sellerLines({ name: 'Lisan' }, L)).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import bidiFactory from 'bidi-js';
 import PDFDocument from 'pdfkit';
+import { cardLabel } from '../../../../contract/cards';
 import { formatDate } from '../../../../contract/dates';
 import { formatMoney, formatNumber, t, type Locale } from '../../i18n/messages';
 import type { InvoiceParty, InvoiceRow } from '../../db/tables/billing';
@@ -167,6 +168,21 @@ async function logoImage(party: InvoiceParty, readFile: InvoicePdfOptions['readF
   return png || jpeg ? bytes : null;
 }
 
+/** The seller's lines under their name: each line of the address, then the VAT number when there is one. */
+export function sellerLines(seller: InvoiceParty, L: (key: string, params?: Record<string, string>) => string): string[] {
+  const address = (seller.address ?? '')
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+  return seller.tax_id ? [...address, L('billing.pdf.vat_number', { number: seller.tax_id })] : address;
+}
+
+/** The card a paid invoice was paid with; null when not paid, free, or its card is not known. */
+export function paidCard(invoice: Pick<InvoiceRow, 'status' | 'amount' | 'paid_card_brand' | 'paid_card_last4'>): { brand: string; last4: string } | null {
+  if (invoice.status !== 'paid' || Number(invoice.amount) <= 0 || !invoice.paid_card_brand || !invoice.paid_card_last4) return null;
+  return { brand: invoice.paid_card_brand, last4: invoice.paid_card_last4 };
+}
+
 /** Renders an issued invoice as a one-page A4 PDF in the invoice's (or the given) language. */
 export async function renderInvoicePdf(invoice: InvoiceRow, options: InvoicePdfOptions): Promise<Buffer> {
   const locale = options.locale ?? invoice.locale;
@@ -200,13 +216,20 @@ export async function renderInvoicePdf(invoice: InvoiceRow, options: InvoicePdfO
   const start: 'left' | 'right' = dir === 'rtl' ? 'right' : 'left';
   const end: 'left' | 'right' = dir === 'rtl' ? 'left' : 'right';
 
-  // Header: seller at the start, "Invoice" and the number at the end.
+  // Header: the seller at the start (name, address lines, VAT number), "Invoice" and the number at the end.
   text(sellerName, 0, 50, 250, { size: 20, weight: 600, color: '#0f766e', align: start });
-  if (invoice.seller.address) text(invoice.seller.address, 0, 78, 250, { size: 9, color: '#52525b', align: start });
+  let sellerY = 78;
+  for (const line of sellerLines(invoice.seller, L)) {
+    text(line, 0, sellerY, 250, { size: 9, color: '#52525b', align: start });
+    sellerY += 12;
+  }
   text(L('billing.pdf.invoice'), inner - 250, 50, 250, { size: 20, weight: 600, align: end });
   text(invoice.number, inner - 250, 78, 250, { size: 11, color: '#52525b', align: end });
 
-  doc.moveTo(margin, 105).lineTo(pageWidth - margin, 105).lineWidth(1).strokeColor('#e4e4e7').stroke();
+  // Everything below the rule moves down with a longer seller block.
+  const ruleY = Math.max(105, sellerY + 3);
+  const top = ruleY - 105;
+  doc.moveTo(margin, ruleY).lineTo(pageWidth - margin, ruleY).lineWidth(1).strokeColor('#e4e4e7').stroke();
 
   // Meta: number, dates, period, status.
   const meta: Array<[string, string | string[]]> = [
@@ -217,7 +240,9 @@ export async function renderInvoicePdf(invoice: InvoiceRow, options: InvoicePdfO
     [L('billing.pdf.period'), [L('billing.pdf.period_from', { date: day(invoice.period_start) }), L('billing.pdf.period_to', { date: day(invoice.period_end) })]],
     [L('billing.pdf.status'), L(`billing.status.${invoice.status}`)],
   ];
-  let y = 120;
+  const card = paidCard(invoice);
+  if (card) meta.push([L('billing.pdf.payment'), L('billing.pdf.paid_by', { card: cardLabel(card) })]);
+  let y = 120 + top;
   for (const [label, value] of meta) {
     text(label, 0, y, 110, { size: 9, color: '#71717a', align: start });
     for (const [index, line] of (Array.isArray(value) ? value : [value]).entries()) text(line, 115, y + index * 14, 150, { size: 10, align: start });
@@ -225,7 +250,7 @@ export async function renderInvoicePdf(invoice: InvoiceRow, options: InvoicePdfO
   }
 
   // Parties: from (seller) and billed to (customer, with company and logo when present).
-  let partyY = 120;
+  let partyY = 120 + top;
   const partyOffset = inner - 220;
   text(L('billing.pdf.billed_to'), partyOffset, partyY, 220, { size: 9, color: '#71717a', align: start });
   partyY += 15;

@@ -1,4 +1,15 @@
-import type { InvoiceRow } from '../../db/tables/billing';
+import type { InvoiceParty, InvoiceRow } from '../../db/tables/billing';
+
+/**
+ * The seller an invoice keeps: the admin's site settings (name, address, VAT number) where set,
+ * else the environment's name and address (INVOICE_SELLER_NAME / _ADDRESS); no VAT number then.
+ */
+export function sellerParty(settings: { name?: string; address?: string; vatNumber?: string }, fallback: { name: string; address: string }): InvoiceParty {
+  const name = settings.name?.trim() || fallback.name;
+  const address = settings.address?.trim() || fallback.address;
+  const vatNumber = settings.vatNumber?.trim();
+  return { name, address, ...(vatNumber ? { tax_id: vatNumber } : {}) };
+}
 
 /** One row of GET /api/user/invoices (API.md; contract/billing.ts `invoice` writes the dates as ISO text). */
 export function toInvoiceJson(invoice: InvoiceRow) {

@@ -3,6 +3,7 @@ import { NotFound } from '../../http/errors';
 import { t, type Locale } from '../../i18n/messages';
 import { logoStorageKey, readCompanyInfo, userFilesPrefix } from '../users/users.fns';
 import { minorToText, textToMinor } from './billing.fns';
+import { sellerParty } from './invoices.fns';
 import type { BillingContext } from './context';
 import type { BillingRepo } from './repo';
 import type { Frequency, InvoiceKind, InvoiceLine, InvoiceParty, InvoiceRow } from '../../db/tables/billing';
@@ -59,7 +60,11 @@ export function createInvoices(ctx: BillingContext) {
     };
   }
 
-  const sellerParty = (): InvoiceParty => ({ name: config.billing.sellerName, address: config.billing.sellerAddress });
+  async function seller(): Promise<InvoiceParty> {
+    const setting = (name: string) => deps.setting?.(name) ?? Promise.resolve(undefined);
+    const [name, address, vatNumber] = await Promise.all([setting('invoice_seller_name'), setting('invoice_seller_address'), setting('invoice_seller_vat_number')]);
+    return sellerParty({ name, address, vatNumber }, { name: config.billing.sellerName, address: config.billing.sellerAddress });
+  }
 
   async function issueInvoice(
     r: BillingRepo,
@@ -79,6 +84,8 @@ export function createInvoices(ctx: BillingContext) {
     },
   ): Promise<InvoiceRow> {
     const issuedAt = now();
+    // Issued paid: with the card it was paid with (see markInvoicePaid).
+    const card = input.status === 'paid' && input.amountMinor > 0 ? await r.findCard(input.user.id) : null;
     const values = {
       user_id: input.user.id,
       subscription_id: input.subscriptionId,
@@ -91,7 +98,7 @@ export function createInvoices(ctx: BillingContext) {
       amount: minorToText(input.amountMinor),
       lines: [line(input.kind, input.plan, input.frequency, input.seats, input.amountMinor)],
       customer: await customerParty(input.user),
-      seller: sellerParty(),
+      seller: await seller(),
       locale: input.user.locale,
       status: input.status,
       issued_at: issuedAt,
@@ -99,6 +106,8 @@ export function createInvoices(ctx: BillingContext) {
       paid_at: input.status === 'paid' ? issuedAt : null,
       gateway: input.gateway,
       payment_ref: input.paymentRef,
+      paid_card_brand: card?.brand ?? null,
+      paid_card_last4: card?.last4 ?? null,
     };
     return input.kind === 'renewal' ? r.insertRenewalInvoiceOnce(values) : r.insertInvoice(values);
   }

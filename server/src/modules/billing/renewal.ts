@@ -89,7 +89,7 @@ export function createRenewals(ctx: BillingContext, invoices: Invoices) {
   /** Charges a just-issued (or resumed) renewal invoice; a failed charge makes the subscription past due. */
   async function settleRenewal(invoice: InvoiceRow, subscription: Pick<SubscriptionRow, 'id' | 'gateway'>, user: UserRow) {
     if (textToMinor(invoice.amount) === 0) {
-      await repo.markInvoicePaid(invoice.id, { paid_at: now(), gateway: subscription.gateway, payment_ref: 'free' });
+      await repo.markInvoicePaid(invoice.id, { paid_at: now(), gateway: subscription.gateway, payment_ref: 'free' }, { byCard: false });
       return;
     }
     const charged = await chargeInvoice(invoice, { retry: false });

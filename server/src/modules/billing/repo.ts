@@ -195,8 +195,20 @@ export function createBillingRepo(db: Kysely<DB>) {
       await db.updateTable('invoices').set({ attempts }).where('id', '=', id).execute();
     },
     /** Paid once: a second call (replayed webhook, double click) changes nothing. */
-    async markInvoicePaid(id: number, values: { paid_at: Date; gateway: string; payment_ref: string }) {
-      const result = await db.updateTable('invoices').set({ status: 'paid', ...values, last_error: null }).where('id', '=', id).where('status', 'in', ['open', 'overdue']).executeTakeFirst();
+    /**
+     * Paid: with the card it was paid with, the user's saved card at this moment (a saved-card
+     * charge uses it, and a checkout's card is saved before its invoice is marked paid);
+     * `byCard: false` for an invoice of nothing to pay (a free renewal), which no card paid.
+     */
+    async markInvoicePaid(id: number, values: { paid_at: Date; gateway: string; payment_ref: string }, options: { byCard: boolean } = { byCard: true }) {
+      const card = (column: 'brand' | 'last4') =>
+        options.byCard ? sql<string | null>`(select ${sql.ref(`payment_cards.${column}`)} from payment_cards where payment_cards.user_id = invoices.user_id)` : null;
+      const result = await db
+        .updateTable('invoices')
+        .set({ status: 'paid', ...values, last_error: null, paid_card_brand: card('brand'), paid_card_last4: card('last4') })
+        .where('id', '=', id)
+        .where('status', 'in', ['open', 'overdue'])
+        .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
     async markInvoiceOverdue(id: number, now: Date, error: string) {

@@ -30,7 +30,7 @@ function Field({ label, error, children }: { label: string; error?: string[]; ch
   );
 }
 
-/** Every setting of spec section 3, the English and Arabic texts side by side. */
+/** Every setting of spec section 3, the English and Arabic texts side by side, and the seller printed on invoices. */
 export function AdminSiteSettingsPage() {
   const { t } = useTranslation('admin');
   const { t: tMessages } = useTranslation('messages');
@@ -129,6 +129,22 @@ export function AdminSiteSettingsPage() {
             </div>
           </fieldset>
         ))}
+        <fieldset className="panel" data-testid="invoice-seller-settings">
+          <legend>{t('settings.seller.title')}</legend>
+          <p className="muted">{t('settings.seller.hint')}</p>
+          <div className="form-grid">
+            <Field label={t('settings.seller.name')} error={errors.invoice_seller_name}>
+              <input name="invoice_seller_name" dir="auto" maxLength={200} value={values.invoice_seller_name ?? ''} onChange={set('invoice_seller_name')} />
+            </Field>
+            <Field label={t('settings.seller.vatNumber')} error={errors.invoice_seller_vat_number}>
+              <input name="invoice_seller_vat_number" dir="ltr" maxLength={40} value={values.invoice_seller_vat_number ?? ''} onChange={set('invoice_seller_vat_number')} />
+            </Field>
+          </div>
+          <Field label={t('settings.seller.address')} error={errors.invoice_seller_address}>
+            <textarea name="invoice_seller_address" dir="auto" rows={3} maxLength={1000} value={values.invoice_seller_address ?? ''} onChange={set('invoice_seller_address')} />
+          </Field>
+        </fieldset>
+
         <button className="button button--primary" type="submit" disabled={updateSiteSettings.isPending} data-testid="save-settings">
           {t('save')}
         </button>

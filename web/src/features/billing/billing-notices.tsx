@@ -54,16 +54,17 @@ export function BillingNotices({ subscription, only }: { subscription: Subscript
  * The way to the card form; while payments are not set up a card cannot be saved (the gateway
  * takes it), so a disabled button described by the notice stands in for the link.
  */
-export function AddCardLink({ block, label, testId }: { block: PaymentBlock; label: string; testId?: string }) {
+export function AddCardLink({ block, label, testId, tone = 'primary' }: { block: PaymentBlock; label: string; testId?: string; tone?: 'primary' | 'ghost' }) {
+  const className = `button button--${tone} button--small`;
   if (block !== null) {
     return (
-      <button type="button" className="button button--primary button--small" disabled aria-describedby={paymentsOffDescription(block)} data-testid={testId}>
+      <button type="button" className={className} disabled aria-describedby={paymentsOffDescription(block)} data-testid={testId}>
         {label}
       </button>
     );
   }
   return (
-    <Link className="button button--primary button--small" to="/user/billing-card" data-testid={testId}>
+    <Link className={className} to="/user/billing-card" data-testid={testId}>
       {label}
     </Link>
   );

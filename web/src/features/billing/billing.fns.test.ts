@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/client';
 import type { Subscription } from './billing-types';
 import { luhnValid, parseExpiry } from '../../../../server/src/payments/cards.fns';
-import { formatCardNumber, formatExpiry, membershipNotices, paymentBlock, pickedPlanId, previewIntent, seatsIntent, subscribeErrorMessage, subscribeOutcome, validateCard } from './billing.fns';
+import { formatCardNumber, formatExpiry, hasSeatsForm, membershipNotices, paymentBlock, pickedPlanId, previewIntent, seatsIntent, subscribeErrorMessage, subscribeOutcome, validateCard } from './billing.fns';
 
 const now = new Date('2026-05-15T00:00:00Z');
 
@@ -149,5 +149,21 @@ describe('the picked plan on the membership screen', () => {
     expect(pickedPlanId({ status: 'past_due', selected_plan: picked })).toBeNull();
     expect(pickedPlanId({ status: 'trial', selected_plan: null })).toBeNull();
     expect(pickedPlanId(undefined)).toBeNull();
+  });
+});
+
+describe('the membership screen’s one seats input', () => {
+  const team = { id: 3, slug: 'start-up', name_en: 'Start-up', name_ar: 'الناشئة', price: 29, price_yearly: 290, is_team: true, is_trial: false, archived: false };
+  it('is the seats form of a paid, running team plan (the plan picker then shows none)', () => {
+    expect(hasSeatsForm({ ...base, plan: team })).toBe(true);
+  });
+
+  it('is the plan picker’s otherwise: a plan for one, a canceled or overdue team plan, one granted by an admin, no plan', () => {
+    expect(hasSeatsForm({ ...base, plan: { ...team, is_team: false } })).toBe(false);
+    expect(hasSeatsForm({ ...base, plan: team, cancellation: { ends_at: '2026-06-01T00:00:00Z' } })).toBe(false);
+    expect(hasSeatsForm({ ...base, plan: team, status: 'past_due' })).toBe(false);
+    expect(hasSeatsForm({ ...base, plan: team, source: 'admin' })).toBe(false);
+    expect(hasSeatsForm({ ...base, status: 'none', plan: null })).toBe(false);
+    expect(hasSeatsForm(undefined)).toBe(false);
   });
 });

@@ -99,6 +99,15 @@ export function pickedPlanId(subscription: Pick<Subscription, 'status' | 'select
 }
 
 /**
+ * Whether the membership screen shows a paid team plan's seats form. When it does, that form's
+ * input is the screen's one seats input: the plan picker uses its number and shows none of its own
+ * (a team owner saw two inputs, "Seats (team plans)" and "Seats", that could disagree).
+ */
+export function hasSeatsForm(subscription: Pick<Subscription, 'status' | 'source' | 'plan' | 'cancellation'> | undefined): boolean {
+  return Boolean(subscription && subscription.status === 'active' && subscription.source === 'paid' && subscription.plan?.is_team && !subscription.cancellation);
+}
+
+/**
  * What a control asks of the payment provider. `subscribe`: a plan card's button, reviewed
  * first, so a paid subscriber keeps it (a downgrade needs no payment, and the preview says
  * which a change is). `payment`: a charge, or a card sent to the provider, at once (pay an

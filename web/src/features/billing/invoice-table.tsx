@@ -2,6 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
 import type { Invoice } from './billing-types';
+import { NoInvoices } from './no-invoices';
+import { useCurrentUser } from '../account/use-current-user';
+import { isAdmin, usesTeamPlan } from '../auth/roles';
 import { formatMoney } from '../../i18n/format';
 import '../../components/admin-table.css';
 
@@ -9,7 +12,8 @@ import '../../components/admin-table.css';
 export function InvoiceTable({ invoices }: { invoices: Invoice[] }) {
   const { t } = useTranslation('billing');
   const { language } = useLanguage();
-  if (!invoices.length) return <p className="muted" data-testid="no-invoices">{t('invoices.empty')}</p>;
+  const { data: user } = useCurrentUser();
+  if (!invoices.length) return <NoInvoices canChoosePlan={!usesTeamPlan(user) && !isAdmin(user)} />;
   return (
     <div className="table-scroll table-cards">
       <table className="data-table" data-testid="invoice-table">

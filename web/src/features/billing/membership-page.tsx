@@ -10,10 +10,11 @@ import { PlanCard } from '../plans/plan-card';
 import { pricingGridProps } from '../plans/pricing-section';
 import { bestYearlySavingPercent, type BillingPeriod } from '../plans/plans.fns';
 import { usePlans } from '../plans/use-plans';
-import { BillingNotices } from './billing-notices';
+import { AddCardLink, BillingNotices } from './billing-notices';
 import { formatMoney } from '../../i18n/format';
-import { paymentBlock, pickedPlanId, seatsIntent } from './billing.fns';
+import { hasSeatsForm, paymentBlock, pickedPlanId, seatsIntent } from './billing.fns';
 import { paymentsOffDescription } from './notice-box';
+import { SavedCard } from './saved-card';
 import { SubscribeButton } from './subscribe-button';
 import type { Subscription } from './billing-types';
 import { useSavePlan, useSubscription, useSubscriptionCancel } from './use-billing';
@@ -56,6 +57,7 @@ export function MembershipPage() {
   const planName = sub?.plan ? (language === 'ar' ? sub.plan.name_ar : sub.plan.name_en) : '';
   const selectedId = pickedPlanId(sub);
   const nextName = sub?.next_change?.plan ? (language === 'ar' ? sub.next_change.plan.name_ar : sub.next_change.plan.name_en) : '';
+  const seatsForm = hasSeatsForm(sub);
 
   return (
     <section className="container page-section billing-page" data-testid="membership-page">
@@ -106,6 +108,15 @@ export function MembershipPage() {
           </dl>
         )}
         {sub?.next_change && <NextChange subscription={sub} nextName={nextName} />}
+        {sub?.card && (
+          <div className="billing-summary__card" data-testid="membership-card">
+            <div>
+              <p className="billing-summary__label">{t('payment.card')}</p>
+              <SavedCard card={sub.card} />
+            </div>
+            <AddCardLink block={paymentBlock({ data: sub, isPending: false }, 'payment')} label={t('payment.changeCard')} testId="membership-change-card" tone="ghost" />
+          </div>
+        )}
         <div className="billing-summary__actions">
           <Link className="button button--ghost button--small" to="/user/payment-management">
             {t('membership.paymentManagement')}
@@ -116,7 +127,7 @@ export function MembershipPage() {
         </div>
       </div>
 
-      {sub && sub.status === 'active' && sub.source === 'paid' && <SubscriptionControls subscription={sub} />}
+      {sub && sub.status === 'active' && sub.source === 'paid' && <SubscriptionControls subscription={sub} seats={seats} onSeatsChange={setSeats} seatsForm={seatsForm} />}
 
       {teamPlan ? (
         <p id="change-plan" className="notice notice--info" data-testid="team-plan-notice">
@@ -131,12 +142,19 @@ export function MembershipPage() {
           <div className="billing-plans__head">
             <h3>{sub?.status === 'active' ? t('membership.changePlan') : t('membership.choosePlan')}</h3>
             <BillingToggle period={period} onChange={setPeriod} savingPercent={bestYearlySavingPercent(list)} />
-            <label className="billing-seats">
-              {t('membership.seatsLabel')}
-              <input type="number" min={1} max={1000} value={seats} onChange={(event) => setSeats(Math.max(1, Number(event.target.value) || 1))} data-testid="seats" />
-            </label>
+            {!seatsForm && (
+              <label className="billing-seats">
+                {t('membership.seatsLabel')}
+                <SeatsInput value={seats} onChange={setSeats} testId="seats" />
+              </label>
+            )}
           </div>
           <p className="muted">{t('membership.changeRules')}</p>
+          {seatsForm && (
+            <p className="muted" data-testid="seats-from-team">
+              {t('membership.seatsFromTeam')}
+            </p>
+          )}
           {/* Laid out as on the pricing page: three columns by default left Enterprise alone on a row. */}
           <div {...pricingGridProps(list.length)}>
             {list.map((plan) => (
@@ -156,6 +174,11 @@ export function MembershipPage() {
       )}
     </section>
   );
+}
+
+/** The number of seats, 1 to 1000: the one input of the membership page (the plan picker's, or a team plan's seats form). */
+function SeatsInput({ value, onChange, testId }: { value: number; onChange: (seats: number) => void; testId: string }) {
+  return <input type="number" min={1} max={1000} value={value} onChange={(event) => onChange(Math.max(1, Number(event.target.value) || 1))} data-testid={testId} />;
 }
 
 /**
@@ -191,21 +214,20 @@ function NextChange({ subscription: sub, nextName }: { subscription: Subscriptio
  * cancel at period end, or resume a cancellation before the period ends. More seats are paid
  * for at once, so they wait while payments are not set up; fewer seats need no payment.
  */
-function SubscriptionControls({ subscription: sub }: { subscription: Subscription }) {
+function SubscriptionControls({ subscription: sub, seats, onSeatsChange, seatsForm }: { subscription: Subscription; seats: number; onSeatsChange: (seats: number) => void; seatsForm: boolean }) {
   const { t } = useTranslation('billing');
   const { language } = useLanguage();
   const { showDialog, showError } = useDialog();
   const flow = useSubscribeFlow();
   const { cancel, resume } = useSubscriptionCancel();
   const [confirmCancel, setConfirmCancel] = useState(false);
-  const [seats, setSeats] = useState(sub.seats ?? 1);
   const endsAt = formatDate(sub.cancellation?.ends_at ?? sub.expires_at, language);
   const seatsBlock = paymentBlock({ data: sub, isPending: false }, seatsIntent(sub.seats ?? 1, seats));
   const done = (answer: { status?: number; message?: string }) => showDialog({ modalType: answer.status === 201 ? 'error' : 'success', message: answer.message });
 
   return (
     <div className="billing-controls">
-      {sub.plan?.is_team && !sub.cancellation && (
+      {seatsForm && (
         <form
           id="seats"
           className="panel billing-controls__seats"
@@ -219,7 +241,7 @@ function SubscriptionControls({ subscription: sub }: { subscription: Subscriptio
           <p className="muted">{t('subscriptionControls.seatsBody', { count: sub.seats ?? 1 })}</p>
           <label className="billing-seats">
             {t('membership.seats')}
-            <input type="number" min={1} max={1000} value={seats} onChange={(event) => setSeats(Math.max(1, Number(event.target.value) || 1))} data-testid="seats-change" />
+            <SeatsInput value={seats} onChange={onSeatsChange} testId="seats-change" />
           </label>
           <button
             type="submit"

@@ -9,6 +9,7 @@ import { InvoiceTable } from './invoice-table';
 import { useInvoices, useSubscription, useTest3d } from './use-billing';
 import { useGoToCheckout } from './use-subscribe-flow';
 import { paymentsOffDescription } from './notice-box';
+import { SavedCard } from './saved-card';
 
 const LATEST_INVOICES = 5;
 
@@ -49,16 +50,7 @@ export function PaymentManagementPage() {
       <div className="panel billing-card-summary" data-testid="card-summary">
         <h3>{t('payment.card')}</h3>
         {card ? (
-          <>
-            <p className="billing-card-summary__number">
-              <span className="billing-card-summary__brand">{card.brand.toUpperCase()}</span> <bdi>•••• {card.last4}</bdi>
-            </p>
-            <p className="muted">
-              {t('payment.expires', { date: `${String(card.exp_month).padStart(2, '0')}/${String(card.exp_year).slice(-2)}` })}
-              {card.holder_name && <> · <span dir="auto">{card.holder_name}</span></>}
-              {card.verified && <> · {t('payment.verified')}</>}
-            </p>
-          </>
+          <SavedCard card={card} details />
         ) : (
           <p className="muted">{t('payment.noCard')}</p>
         )}
