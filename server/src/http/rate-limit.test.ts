@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deadlocksFound } from '../../test/database';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { RateLimiter } from './rate-limit';
+import { watchStatements } from '../../test/statements';
+import { RateLimiter, type RowLookup } from './rate-limit';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -70,5 +71,34 @@ describe('rate limits (group-committed hits)', () => {
     expect(hit600).toMatchObject({ allowed: true, remaining: 0 });
     // Afterwards the hit counts: the key is at its limit of one.
     expect(await limiter.blockedFor(free, 1, 600)).toBeGreaterThan(590);
+  });
+
+  it('look-ups of another table go in the statement of the hits and reads (or alone), each answering its own row or undefined', async () => {
+    const limiter = new RateLimiter(t.container.database.db);
+    const stamp = Date.now();
+    const lookup: RowLookup<{ key: string; hits: number; at: Date }> = {
+      sql: (keys, params) => `select "key", json_build_object('key', "key", 'hits', "hits", 'at', "window_started_at") as "row" from "rate_limits" where "key" in (${keys.map((key) => `$${params.push(key)}`).join(', ')})`,
+      parse: (row) => ({ key: row.key as string, hits: row.hits as number, at: new Date(row.at as string) }),
+    };
+    const [a, b] = [`lookup-a${stamp}`, `lookup-b${stamp}`];
+    for (let i = 0; i < 2; i++) await limiter.hit(a, 10, 60);
+    const watched = watchStatements(t.container.database.db);
+    try {
+      const [rowA, hit, rowMissing, read, rowA2] = await Promise.all([limiter.lookup(lookup, a), limiter.hit(a, 10, 60), limiter.lookup(lookup, b), limiter.blockedFor(a, 3, 60), limiter.lookup(lookup, a)]);
+      // One statement; the look-up sees the table as it was before the batch's hits, as a read does.
+      expect(watched.seen).toHaveLength(1);
+      expect(rowA).toMatchObject({ key: a, hits: 2 });
+      expect(rowA!.at).toBeInstanceOf(Date);
+      expect(rowA2).toEqual(rowA);
+      expect(rowMissing).toBeUndefined();
+      expect(hit).toMatchObject({ allowed: true, remaining: 7 });
+      expect(read).toBe(0);
+      // Without a hit: the look-ups (and reads) alone.
+      watched.seen.length = 0;
+      expect(await Promise.all([limiter.lookup(lookup, a), limiter.lookup(lookup, b)])).toEqual([expect.objectContaining({ key: a, hits: 3 }), undefined]);
+      expect(watched.seen).toHaveLength(1);
+    } finally {
+      watched.stop();
+    }
   });
 });

@@ -4,7 +4,7 @@ import { AppError, Forbidden, NotFound, TooManyRequests } from '../../http/error
 import type { RateLimiter } from '../../http/rate-limit';
 import { speaksForTeam, type TeamMembershipInfo } from '../../pipeline/owner';
 import { apiKeySubject, type ConsumeRequest, type CountedSubject, type UsageLedger, type UsageMetric } from '../entitlements/ledger';
-import type { ApiKeysRepo } from './repo';
+import { apiKeyByHash, type ApiKeysRepo } from './repo';
 import type { Entitlements } from '../entitlements/service';
 import type { ApiKeyRow } from '../../db/tables/api';
 import { MAX_ACTIVE_API_KEYS } from '../../../../contract/limits';
@@ -143,8 +143,9 @@ export function createApiKeysService(deps: {
      * revoked key stops at once in every process; its user comes from `findUser` (the actor
      * cache's, dropped in every process when the user's row changes, as for sessions). Wrong
      * keys are counted per address; past the limit every key request from it is refused for
-     * the rest of the window (429). The key's rate-limit hit goes out with the read of the key
-     * (one wait, not two in turn), counted against the key's digest, so a key that turns out
+     * the rest of the window (429). The key's read, its rate-limit hit and the address's failure
+     * count are one statement (the rate limiter's batch, `apiKeyByHash`: one wait and one round
+     * trip, shared by concurrent requests); the hit is counted against the key's digest, so a key that turns out
      * not to be valid has its hit counted all the same. The plan and team come from the
      * entitlements module (its per-actor read).
      */
@@ -153,7 +154,7 @@ export function createApiKeysService(deps: {
       const digest = key ? hashApiKey(key.trim()) : undefined;
       const [blocked, row, hit] = await Promise.all([
         deps.rateLimiter.blockedFor(failures, deps.limits.failuresPerWindow, FAILURE_WINDOW_SECONDS),
-        digest ? deps.repo.findByHash(digest) : undefined,
+        digest ? deps.rateLimiter.lookup(apiKeyByHash, digest) : undefined,
         // 22 characters of the digest (132 bits) name the key's counter; the digest itself stays in api_keys.
         digest ? deps.rateLimiter.hit(`api-key:${digest.slice(0, 22)}`, deps.limits.requestsPerMinute, 60) : undefined,
       ]);

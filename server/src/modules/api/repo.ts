@@ -1,18 +1,22 @@
 import { sql, type Kysely } from 'kysely';
-import { createBatcher } from '../../db/batcher';
 import type { DB } from '../../db/schema';
+import type { ApiKeyRow } from '../../db/tables/api';
+import type { RowLookup } from '../../http/rate-limit';
+
+/**
+ * A key by its digest, as a look-up that joins the rate limiter's batch (http/rate-limit.ts):
+ * every key request reads its key (no cache: a revoked key stops at once in every process) in
+ * the same statement as its rate-limit hit and its address's failure count.
+ */
+export const apiKeyByHash: RowLookup<ApiKeyRow> = {
+  sql: (hashes, params) => `select "secret_hash" as "key", row_to_json("api_keys") as "row" from "api_keys" where "secret_hash" in (${hashes.map((hash) => `$${params.push(hash)}`).join(', ')})`,
+  parse: (row) => {
+    const key = row as unknown as ApiKeyRow & { created_at: string; last_used_at: string | null; revoked_at: string | null };
+    return { ...key, created_at: new Date(key.created_at), last_used_at: key.last_used_at === null ? null : new Date(key.last_used_at), revoked_at: key.revoked_at === null ? null : new Date(key.revoked_at) };
+  },
+};
 
 export function createApiKeysRepo(db: Kysely<DB>) {
-  // Every key request looks its key up: concurrent look-ups share one statement.
-  const byHash = createBatcher({
-    run: async (hashes: string[]) => {
-      const rows = await db.selectFrom('api_keys').selectAll().where('secret_hash', 'in', [...new Set(hashes)]).execute();
-      const found = new Map(rows.map((row) => [row.secret_hash, row]));
-      return hashes.map((hash) => found.get(hash));
-    },
-    concurrency: 2,
-  });
-
   return {
     /**
      * Inserts a key unless its owner (the user's own keys, or the team's) already has `max`
@@ -32,10 +36,6 @@ export function createApiKeysRepo(db: Kysely<DB>) {
         if (Number(active) >= max) return undefined;
         return trx.insertInto('api_keys').values(values).returningAll().executeTakeFirstOrThrow();
       });
-    },
-
-    findByHash(hash: string) {
-      return byHash.submit(hash);
     },
 
     findById(id: number) {
