@@ -94,6 +94,8 @@ export const appliedSummary = z.object({
   glossary_term_count: z.number().int(),
 });
 export type AppliedSummary = z.output<typeof appliedSummary>;
+/** A summary as stored (db/tables): those stored before corrections were counted apart (2026-11-30) have no `correction_segments`. */
+export type StoredAppliedSummary = Omit<AppliedSummary, 'correction_segments'> & { correction_segments?: number };
 
 /** An entry of POST /api/translate's `dictionary` (sent as JSON text): inputs of three words or fewer. */
 export const dictionaryEntry = z.object({ word: z.string(), translations: z.array(z.string()) });

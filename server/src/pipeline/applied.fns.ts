@@ -1,11 +1,8 @@
-import type { AppliedSummary } from '../../../contract/translate';
+import type { AppliedSummary, StoredAppliedSummary } from '../../../contract/translate';
 import type { GlossaryTerm } from '../engines/types';
 import { MEMORY_ORIGINS } from './memory.fns';
 
-export type { AppliedSummary } from '../../../contract/translate';
-
-/** A summary as stored: those stored before corrections were counted apart (2026-11-30) have no `correction_segments`. */
-export type StoredAppliedSummary = Omit<AppliedSummary, 'correction_segments'> & { correction_segments?: number };
+export type { AppliedSummary, StoredAppliedSummary } from '../../../contract/translate';
 
 /** Terms an answer lists (the screens show a few of them). */
 export const APPLIED_TERMS_SHOWN = 20;

@@ -1,4 +1,4 @@
-import type { StoredAppliedSummary } from '../../pipeline/applied.fns';
+import type { StoredAppliedSummary } from '../../../../contract/translate';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { StoredAppliedSummary } from '../../pipeline/applied.fns';
+import type { StoredAppliedSummary } from '../../../../contract/translate';
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
 type Timestamp = ColumnType<Date, Date | undefined, Date>;
