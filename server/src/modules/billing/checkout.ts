@@ -7,7 +7,7 @@ import { addPeriod, minorToText, textToMinor } from './billing.fns';
 import { paidSeats, type BillingContext, type CheckoutResult, type SubscribeResult } from './context';
 import type { Invoices } from './invoices';
 import { inTransaction, type BillingRepo } from './repo';
-import type { CheckoutRow, Frequency, InvoiceRow } from '../../db/tables/billing';
+import type { CheckoutRow, Frequency, InvoiceParty, InvoiceRow } from '../../db/tables/billing';
 
 export type Checkouts = ReturnType<typeof createCheckouts>;
 
@@ -17,7 +17,7 @@ export type Checkouts = ReturnType<typeof createCheckouts>;
  */
 export function createCheckouts(ctx: BillingContext, invoices: Invoices) {
   const { deps, repo, now, logger, appUrl, customerOf, gatewayNow, gatewayById, guarded, planName, syncSeats, saveCardRow } = ctx;
-  const { issueInvoice, mailInvoicePaid, reactivateAfterPayment } = invoices;
+  const { invoiceSeller, issueInvoice, mailInvoicePaid, reactivateAfterPayment } = invoices;
 
   async function startCheckout(
     user: UserRow,
@@ -60,7 +60,11 @@ export function createCheckouts(ctx: BillingContext, invoices: Invoices) {
   /** Starts (or restarts) a subscription, paid now: new period, plan on the user, paid invoice. */
   async function activate(
     r: BillingRepo,
-    input: { user: UserRow; plan: PlanRow; frequency: Frequency; seats: number; gateway: string; paymentRef: string; amountMinor: number; invoice: InvoiceRow | null },
+    input: { user: UserRow; plan: PlanRow; frequency: Frequency; seats: number; gateway: string; paymentRef: string; amountMinor: number } & (
+      | { invoice: InvoiceRow }
+      // No invoice yet: one is issued, naming the seller read before the transaction (invoiceSeller).
+      | { invoice: null; seller: InvoiceParty }
+    ),
   ) {
     const start = now();
     const subscription = await r.upsertSubscription(
@@ -69,8 +73,9 @@ export function createCheckouts(ctx: BillingContext, invoices: Invoices) {
     );
     await r.setUserPlan(input.user.id, input.plan.id, start);
     await syncSeats(r, input.user.id, paidSeats(subscription, input.plan));
-    let invoice = input.invoice;
-    if (invoice) {
+    let invoice: InvoiceRow;
+    if (input.invoice) {
+      invoice = input.invoice;
       await r.markInvoicePaid(invoice.id, { paid_at: start, gateway: input.gateway, payment_ref: input.paymentRef });
       await r.db.updateTable('invoices').set({ subscription_id: subscription.id }).where('id', '=', invoice.id).execute();
       invoice = (await r.findInvoice(invoice.id))!;
@@ -88,6 +93,7 @@ export function createCheckouts(ctx: BillingContext, invoices: Invoices) {
         status: 'paid',
         gateway: input.gateway,
         paymentRef: input.paymentRef,
+        seller: input.seller,
       });
     }
     return { subscription, invoice };
@@ -97,6 +103,7 @@ export function createCheckouts(ctx: BillingContext, invoices: Invoices) {
   async function fulfil(checkout: CheckoutRow, outcome: Extract<CheckoutOutcome, { status: 'paid' }>) {
     const user = await repo.findUser(checkout.user_id);
     if (!user) return null;
+    const seller = await invoiceSeller();
     const result = await inTransaction(deps.db, async (r) => {
       const claimed = await r.claimCheckout(checkout.id, now());
       if (!claimed) return null;
@@ -113,6 +120,7 @@ export function createCheckouts(ctx: BillingContext, invoices: Invoices) {
           paymentRef: outcome.paymentRef,
           amountMinor: textToMinor(checkout.amount),
           invoice: null,
+          seller,
         });
         return { invoice };
       }

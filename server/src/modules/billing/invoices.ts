@@ -60,7 +60,13 @@ export function createInvoices(ctx: BillingContext) {
     };
   }
 
-  async function seller(): Promise<InvoiceParty> {
+  /**
+   * The seller an invoice names, from the site settings (the environment's as the fallback). Read
+   * before a transaction opens, never in one: the settings service reads with the database's own
+   * connection, which on PGlite (one connection) waits for the open transaction, which waits for
+   * it (a renewal sweep at start-up, its settings not yet cached, hung the process).
+   */
+  async function invoiceSeller(): Promise<InvoiceParty> {
     const setting = (name: string) => deps.setting?.(name) ?? Promise.resolve(undefined);
     const [name, address, vatNumber] = await Promise.all([setting('invoice_seller_name'), setting('invoice_seller_address'), setting('invoice_seller_vat_number')]);
     return sellerParty({ name, address, vatNumber }, { name: config.billing.sellerName, address: config.billing.sellerAddress });
@@ -81,6 +87,8 @@ export function createInvoices(ctx: BillingContext) {
       status: 'open' | 'paid';
       gateway: string | null;
       paymentRef: string | null;
+      /** invoiceSeller(), read before any transaction `r` belongs to. */
+      seller: InvoiceParty;
     },
   ): Promise<InvoiceRow> {
     const issuedAt = now();
@@ -98,7 +106,7 @@ export function createInvoices(ctx: BillingContext) {
       amount: minorToText(input.amountMinor),
       lines: [line(input.kind, input.plan, input.frequency, input.seats, input.amountMinor)],
       customer: await customerParty(input.user),
-      seller: await seller(),
+      seller: input.seller,
       locale: input.user.locale,
       status: input.status,
       issued_at: issuedAt,
@@ -186,6 +194,7 @@ export function createInvoices(ctx: BillingContext) {
   }
 
   return {
+    invoiceSeller,
     issueInvoice,
     mailInvoicePaid,
     chargeInvoice,

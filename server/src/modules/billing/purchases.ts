@@ -16,7 +16,7 @@ import type { InvoiceRow } from '../../db/tables/billing';
  */
 export function createPurchases(ctx: BillingContext, invoices: Invoices, checkouts: Checkouts) {
   const { deps, repo, now, purchasablePlan, syncSeats } = ctx;
-  const { issueInvoice, chargeInvoice, mailInvoicePaid, reactivateAfterPayment } = invoices;
+  const { invoiceSeller, issueInvoice, chargeInvoice, mailInvoicePaid, reactivateAfterPayment } = invoices;
   const { startCheckout, activate } = checkouts;
 
   /** POST /api/user/subscribe. */
@@ -51,6 +51,7 @@ export function createPurchases(ctx: BillingContext, invoices: Invoices, checkou
         status: 'open',
         gateway: card.gateway,
         paymentRef: null,
+        seller: await invoiceSeller(),
       });
       const charged = await chargeInvoice(invoice, { retry: false });
       if (!charged.ok) {
@@ -130,6 +131,7 @@ export function createPurchases(ctx: BillingContext, invoices: Invoices, checkou
         status: 'open',
         gateway: card!.gateway,
         paymentRef: null,
+        seller: await invoiceSeller(),
       });
       const charged = await chargeInvoice(invoice, { retry: false });
       if (!charged.ok) {

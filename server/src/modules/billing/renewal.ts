@@ -12,7 +12,7 @@ import type { InvoiceRow, SubscriptionRow } from '../../db/tables/billing';
  */
 export function createRenewals(ctx: BillingContext, invoices: Invoices) {
   const { deps, repo, now, logger, config, appUrl, planName, sendMail, syncSeats } = ctx;
-  const { issueInvoice, chargeInvoice, mailInvoicePaid } = invoices;
+  const { invoiceSeller, issueInvoice, chargeInvoice, mailInvoicePaid } = invoices;
 
   /** The trial plans, the live one first (archived trials last, newest archive first). */
   async function trialPlanIds() {
@@ -134,6 +134,7 @@ export function createRenewals(ctx: BillingContext, invoices: Invoices) {
       return true;
     }
     const amountMinor = periodAmountMinor(plan, frequency, seats);
+    const seller = await invoiceSeller();
     const invoice = await inTransaction(deps.db, async (r) => {
       const issued = await issueInvoice(r, {
         user,
@@ -148,6 +149,7 @@ export function createRenewals(ctx: BillingContext, invoices: Invoices) {
         status: 'open',
         gateway: null,
         paymentRef: null,
+        seller,
       });
       await r.advanceSubscription(subscription.id, start, { plan_id: plan!.id, frequency, seats, current_period_start: start, current_period_end: end }, now());
       await r.setUserPlan(user.id, plan!.id, now());
