@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { monthNames } from '../../../contract/dates';
 import { toLanguage } from '../i18n/locale';
+import { FieldErrors } from './form-field';
 import { changeDayPart, composeDay, daysInMonth, NO_DAY, yearsFrom, type DayParts } from './date-field.fns';
 import './form.css';
 
@@ -66,15 +67,7 @@ export function DateField({
         {select('year', yearsFrom(new Date().getFullYear(), years).map((year) => ({ value: String(year), label: String(year) })))}
       </div>
       <input type="hidden" name={name} value={composeDay(parts)} />
-      {invalid && (
-        <ul className="form-field__errors" id={errorId} role="alert">
-          {errors.map((message) => (
-            <li key={message} dir="auto">
-              {message}
-            </li>
-          ))}
-        </ul>
-      )}
+      {invalid && <FieldErrors id={errorId} errors={errors} />}
     </fieldset>
   );
 }

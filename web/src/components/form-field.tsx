@@ -203,15 +203,20 @@ export function FormField({
           {hint}
         </p>
       )}
-      {hasErrors && (
-        <ul className="form-field__errors" id={errorId} role="alert">
-          {errors!.map((message) => (
-            <li key={message} dir="auto">
-              {message}
-            </li>
-          ))}
-        </ul>
-      )}
+      {hasErrors && <FieldErrors id={errorId} errors={errors!} />}
     </div>
+  );
+}
+
+/** A field's messages under it, announced, named by the field's aria-describedby (FormField, DateField). */
+export function FieldErrors({ id, errors }: { id: string; errors: string[] }) {
+  return (
+    <ul className="form-field__errors" id={id} role="alert">
+      {errors.map((message) => (
+        <li key={message} dir="auto">
+          {message}
+        </li>
+      ))}
+    </ul>
   );
 }
