@@ -140,6 +140,8 @@ export const invoice = z.object({
   period: z.object({ start: timestamp, end: timestamp }),
   description_en: z.string(),
   description_ar: z.string(),
+  /** The card it was paid with ("VISA •••• 4242" on the PDF); null when unpaid, free, or paid before cards were kept. */
+  paid_card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
   download_url: z.string(),
 });
 export type Invoice = z.output<typeof invoice>;

@@ -165,8 +165,8 @@ const invoiceCount = async (email: string) => {
 
 /** The invoices' columns, as each card names them on a phone; the "Download PDF" button names itself, unlabelled. */
 const INVOICE_LABELS = {
-  en: ['Number', 'Date', 'Description', 'Amount', 'Status', undefined],
-  ar: ['الرقم', 'التاريخ', 'الوصف', 'المبلغ', 'الحالة', undefined],
+  en: ['Number', 'Date', 'Description', 'Amount', 'Status', 'Paid with', undefined],
+  ar: ['الرقم', 'التاريخ', 'الوصف', 'المبلغ', 'الحالة', 'طريقة الدفع', undefined],
 };
 
 describe.each(['en', 'ar'] as const)('billing trust (%s)', (locale) => {
@@ -203,6 +203,11 @@ describe.each(['en', 'ar'] as const)('billing trust (%s)', (locale) => {
       expect(shown).toMatch(/INV-\d{6}/);
       expect(shown).toMatch(/\$\d+\.\d{2}/);
       expect(shown).toContain(text.paid);
+      // The card that paid it, "VISA •••• 4242" in that order on screen in Arabic too (the brand at the left).
+      const card = row.getByTestId('invoice-paid-card');
+      expect(await card.innerText()).toBe('VISA •••• 4242');
+      const [brand, whole] = await card.evaluate((td) => [td.querySelector('.billing-card-summary__brand')!, td.querySelector('bdi')!].map((e) => e.getBoundingClientRect().left));
+      expect(brand).toBeCloseTo(whole!, 0);
     }
     await expectTableCardsOnPhone(page, invoices, locale, `billing-invoices-${locale}`);
   });

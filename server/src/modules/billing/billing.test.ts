@@ -237,6 +237,9 @@ describe('renewal, decline, overdue, capture, downgrade', () => {
     const retry = await client.post('/api/user/pending-invoice/capture', {});
     expect(retry.statusCode).toBe(201);
     expect(retry.json().message).toBe('Your billing card seems not authorized or added, please add or change your card');
+    // Owed, not paid: the list names no card (the declined one paid nothing).
+    const listed = async () => (await client.get('/api/user/invoices')).json().data[0];
+    expect(await listed()).toMatchObject({ kind: 'renewal', status: 'overdue', paid_card: null });
 
     clock.set('2026-08-05T09:00:00Z');
     client = await signIn(t, 'decline@example.com');
@@ -245,6 +248,7 @@ describe('renewal, decline, overdue, capture, downgrade', () => {
     expect(capture.statusCode).toBe(200);
     expect(capture.json().message).toBe('The invoice was paid. Thank you!');
     expect(await subscriptionOf(client)).toMatchObject({ status: 'active', pending_invoice: null, card: { brand: 'mastercard', last4: '4444' } });
+    expect(await listed()).toMatchObject({ kind: 'renewal', status: 'paid', paid_card: { brand: 'mastercard', last4: '4444' } });
     expect((await client.post('/api/user/pending-invoice/capture', {})).json().message).toBe('You have no invoice to pay.');
   });
 
@@ -459,6 +463,9 @@ describe('the invoice says who sold and how it was paid', () => {
     const issued = await row(first.number);
     expect(issued.seller).toEqual({ name: 'Lisan Translation Co.', address: '12 King Fahd Road\nRiyadh 12345', tax_id: '310123456700003' });
     expect(issued).toMatchObject({ paid_card_brand: 'visa', paid_card_last4: '4242' });
+    // The list names the card as the PDF does (contract's `paid_card`, not the table's columns).
+    expect(first.paid_card).toEqual({ brand: 'visa', last4: '4242' });
+    expect(first).not.toHaveProperty('paid_card_brand');
     const pdf = await client.get(first.download_url);
     expect(pdf.statusCode).toBe(200);
 
@@ -474,6 +481,7 @@ describe('the invoice says who sold and how it was paid', () => {
     expect(renewal.kind).toBe('renewal');
     const renewed = await row(renewal.number);
     expect(renewed).toMatchObject({ status: 'paid', paid_card_brand: 'mastercard', paid_card_last4: '4444' });
+    expect(renewal.paid_card).toEqual({ brand: 'mastercard', last4: '4444' });
     expect(renewed.seller).toEqual({ name: t.container.config.billing.sellerName, address: t.container.config.billing.sellerAddress });
     expect(await row(first.number)).toMatchObject({ paid_card_brand: 'visa', paid_card_last4: '4242' });
     await expect(t.container.database.db.updateTable('invoices').set({ paid_card_last4: '0000' }).where('number', '=', first.number).execute()).rejects.toThrow(/its card cannot be changed/);

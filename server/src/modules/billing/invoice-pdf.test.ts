@@ -3,7 +3,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bidiRuns, paidCard, renderInvoicePdf, sellerLines, visualOrder } from './invoice-pdf';
+import { bidiRuns, renderInvoicePdf, sellerLines, visualOrder } from './invoice-pdf';
+import { paidCard } from './invoices.fns';
 import type { InvoiceRow } from '../../db/tables/billing';
 
 const invoice = {

@@ -7,6 +7,7 @@ import { cardLabel } from '../../../../contract/cards';
 import { formatDate } from '../../../../contract/dates';
 import { formatMoney, formatNumber, t, type Locale } from '../../i18n/messages';
 import type { InvoiceParty, InvoiceRow } from '../../db/tables/billing';
+import { paidCard } from './invoices.fns';
 
 /**
  * Invoice PDFs with pdfkit. pdfkit's font engine (fontkit) shapes Arabic (joining forms,
@@ -175,12 +176,6 @@ export function sellerLines(seller: InvoiceParty, L: (key: string, params?: Reco
     .map((line) => line.trim())
     .filter(Boolean);
   return seller.tax_id ? [...address, L('billing.pdf.vat_number', { number: seller.tax_id })] : address;
-}
-
-/** The card a paid invoice was paid with; null when not paid, free, or its card is not known. */
-export function paidCard(invoice: Pick<InvoiceRow, 'status' | 'amount' | 'paid_card_brand' | 'paid_card_last4'>): { brand: string; last4: string } | null {
-  if (invoice.status !== 'paid' || Number(invoice.amount) <= 0 || !invoice.paid_card_brand || !invoice.paid_card_last4) return null;
-  return { brand: invoice.paid_card_brand, last4: invoice.paid_card_last4 };
 }
 
 /** Renders an issued invoice as a one-page A4 PDF in the invoice's (or the given) language. */

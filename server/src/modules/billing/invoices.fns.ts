@@ -1,3 +1,4 @@
+import type { CardNameParts } from '../../../../contract/cards';
 import type { InvoiceParty, InvoiceRow } from '../../db/tables/billing';
 
 /**
@@ -27,6 +28,16 @@ export function toInvoiceJson(invoice: InvoiceRow) {
     period: { start: invoice.period_start, end: invoice.period_end },
     description_en: invoice.lines[0]?.description_en ?? '',
     description_ar: invoice.lines[0]?.description_ar ?? '',
+    paid_card: paidCard(invoice),
     download_url: `/api/user/invoices/${invoice.id}/download`,
   };
+}
+
+/**
+ * The card a paid invoice was paid with; null when not paid, free, or its card is not known (paid before
+ * migration 0370). The PDF's "Paid by" line and the invoice list's card both come from here.
+ */
+export function paidCard(invoice: Pick<InvoiceRow, 'status' | 'amount' | 'paid_card_brand' | 'paid_card_last4'>): CardNameParts | null {
+  if (invoice.status !== 'paid' || Number(invoice.amount) <= 0 || !invoice.paid_card_brand || !invoice.paid_card_last4) return null;
+  return { brand: invoice.paid_card_brand, last4: invoice.paid_card_last4 };
 }

@@ -3,12 +3,13 @@ import { formatDate } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
 import type { Invoice } from './billing-types';
 import { NoInvoices } from './no-invoices';
+import { CardName } from './saved-card';
 import { useCurrentUser } from '../account/use-current-user';
 import { isAdmin, usesTeamPlan } from '../auth/roles';
 import { formatMoney } from '../../i18n/format';
 import '../../components/admin-table.css';
 
-/** Invoices with their number, dates, amount, status and a PDF download. */
+/** Invoices with their number, dates, amount, status, the card that paid them and a PDF download. */
 export function InvoiceTable({ invoices }: { invoices: Invoice[] }) {
   const { t } = useTranslation('billing');
   const { language } = useLanguage();
@@ -24,6 +25,7 @@ export function InvoiceTable({ invoices }: { invoices: Invoice[] }) {
             <th scope="col">{t('invoices.description')}</th>
             <th scope="col">{t('invoices.amount')}</th>
             <th scope="col">{t('invoices.status')}</th>
+            <th scope="col">{t('invoices.paidWith')}</th>
             <th scope="col">
               <span className="visually-hidden">{t('invoices.download')}</span>
             </th>
@@ -44,6 +46,9 @@ export function InvoiceTable({ invoices }: { invoices: Invoice[] }) {
               </td>
               <td data-label={t('invoices.status')}>
                 <span className={`pill invoice-status invoice-status--${invoice.status}`}>{t(`invoices.statuses.${invoice.status}`)}</span>
+              </td>
+              <td data-label={t('invoices.paidWith')} data-testid="invoice-paid-card">
+                {invoice.paid_card ? <CardName card={invoice.paid_card} /> : <span className="muted">—</span>}
               </td>
               <td>
                 <a className="button button--ghost button--small" href={invoice.download_url} download={`${invoice.number}.pdf`} data-testid="invoice-download">

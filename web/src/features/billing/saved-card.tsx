@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { cardBrandLabel, cardExpiry, maskedCardNumber } from '../../../../contract/cards';
+import { cardBrandLabel, cardExpiry, maskedCardNumber, type CardNameParts } from '../../../../contract/cards';
 import type { Subscription } from './billing-types';
 
 type Card = NonNullable<Subscription['card']>;
@@ -13,10 +13,7 @@ export function SavedCard({ card, details = false }: { card: Card; details?: boo
   return (
     <>
       <p className="billing-card-summary__number" data-testid="saved-card-number">
-        {/* One left-to-right run in Arabic too, "VISA •••• 4242" as on the card (two runs read "•••• 4242 VISA"). */}
-        <bdi dir="ltr">
-          <span className="billing-card-summary__brand">{cardBrandLabel(card.brand)}</span> {maskedCardNumber(card.last4)}
-        </bdi>
+        <CardName card={card} />
       </p>
       <p className="muted" data-testid="saved-card-expiry">
         {t('payment.expires', { date: cardExpiry(card) })}
@@ -29,5 +26,14 @@ export function SavedCard({ card, details = false }: { card: Card; details?: boo
         {details && card.verified && <> · {t('payment.verified')}</>}
       </p>
     </>
+  );
+}
+
+/** "VISA •••• 4242": one left-to-right run in Arabic too, as on the card (two runs read "•••• 4242 VISA"). */
+export function CardName({ card }: { card: CardNameParts }) {
+  return (
+    <bdi dir="ltr">
+      <span className="billing-card-summary__brand">{cardBrandLabel(card.brand)}</span> {maskedCardNumber(card.last4)}
+    </bdi>
   );
 }
