@@ -67,6 +67,17 @@ async function fillCard(page: Page, number: string) {
   await page.locator('#card-cvv').fill('123');
 }
 
+/** The card form's expiry and CVV inputs start at the same height, however their labels wrap; and how many lines the CVV's label takes. */
+async function expectCardInputsLevel(page: Page) {
+  const measured = await page.evaluate(() => {
+    const top = (selector: string) => document.querySelector(selector)!.getBoundingClientRect().top;
+    const label = document.querySelector('label[for="card-cvv"]')!;
+    return { expiry: top('#card-expiry'), cvv: top('#card-cvv'), cvvLabelLines: Math.round(label.getBoundingClientRect().height / parseFloat(getComputedStyle(label).lineHeight)) };
+  });
+  expect(measured.cvv).toBeCloseTo(measured.expiry, 0);
+  return measured;
+}
+
 const TEXT = {
   en: { authFailed: 'Card authentication failed', tryAgain: 'Please try again and use another card', back: 'back to checkout', pro: 'Pro', active: 'Active', invoice: 'Invoice', paid: 'Paid' },
   ar: { authFailed: 'فشل التحقق من البطاقة', tryAgain: 'يُرجى المحاولة مرة أخرى واستخدام بطاقة أخرى', back: 'العودة إلى صفحة الدفع', pro: 'الاحترافية', active: 'مفعَّلة', invoice: 'فاتورة', paid: 'مدفوعة' },
@@ -462,6 +473,10 @@ describe.each(['en', 'ar'] as const)('billing review (%s)', (locale) => {
     await error.waitFor();
     expect(await error.innerText()).toBe(locale === 'en' ? 'Your card was declined. Try another card, or ask your bank why it was declined.' : 'رُفضت بطاقتك. جرّب بطاقة أخرى، أو اسأل مصرفك عن سبب رفضها.');
     await screenshotsAtBothSizes(page, `billing-review-sandbox-declined-${locale}`, { width: 1280, height: 800 });
+    // On a phone "رمز التحقق CVV" takes two lines in the narrow CVV column: the expiry's and the CVV's inputs stay level.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const { cvvLabelLines } = await expectCardInputsLevel(page);
+    if (locale === 'ar') expect(cvvLabelLines).toBe(2);
 
     // HyperPay's page opened with a broken address said only "Whoops! Something went wrong.": now it leads back too.
     await page.goto('/checkout/hyperpay?id=x&script=https%3A%2F%2Fexample.com%2Fnot-a-widget.js');
@@ -497,6 +512,10 @@ describe('billing screens', () => {
       const errors = await page.locator('.form-field__error').allInnerTexts();
       expect(errors).toEqual(locale === 'en' ? ['Card Name is required', 'Card Number is required', 'Expiry is required', 'Cvv is required'] : ['اسم حامل البطاقة مطلوب', 'رقم البطاقة مطلوب', 'تاريخ الانتهاء مطلوب', 'رمز التحقق CVV مطلوب']);
       await screenshot(page, `billing-card-errors-${locale}`);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expectCardInputsLevel(page);
+      await screenshot(page, `billing-card-errors-${locale}-mobile`);
+      await page.setViewportSize({ width: 1280, height: 900 });
       await fillCard(page, '4242 4242 4242 4242');
       await page.getByTestId('save-card').click();
       await page.locator('dialog[open] .dialog__actions button').click();

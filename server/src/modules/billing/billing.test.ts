@@ -320,10 +320,14 @@ describe('renewal, decline, overdue, capture, downgrade', () => {
     expect(up.json().message).toBe('Your plan is now Pro.');
     const invoices = (await client.get('/api/user/invoices')).json().data;
     expect(invoices[0]).toMatchObject({ kind: 'proration', status: 'paid', amount: 25 }); // (59 - 9) * 15/30
+    // In Arabic the plan is named as a plan ("باقة الاحترافية"): "إلى الاحترافية" alone reads "to the professionals".
+    expect(invoices[0].description_ar).toBe('الترقية إلى باقة الاحترافية (بالتناسب مع المدة المتبقية من الفترة)');
     expect((await client.get('/api/user')).json().plan).toMatchObject({ slug: 'pro', expires_at: '2026-10-01T00:00:00.000Z' });
 
     const down = await client.post('/api/user/update-plan', { plan: planIds.hobbyist, frequency: 'monthly' });
     expect(down.json().message).toBe('Your plan will change to Hobbyist at the next renewal on 1 October 2026.');
+    const arabic = await client.post('/api/user/update-plan', { plan: planIds.hobbyist, frequency: 'monthly' }, { 'accept-language': 'ar' });
+    expect(arabic.json().message).toBe('ستتغير باقتك إلى باقة الهواة عند التجديد القادم في 1 أكتوبر 2026.');
     expect((await client.get('/api/user')).json().plan.slug).toBe('pro');
     expect(await subscriptionOf(client)).toMatchObject({ next_change: { plan: { slug: 'hobbyist' }, starts_at: '2026-10-01T00:00:00.000Z' } });
 
@@ -466,6 +470,8 @@ describe('the invoice says who sold and how it was paid', () => {
     // The list names the card as the PDF does (contract's `paid_card`, not the table's columns).
     expect(first.paid_card).toEqual({ brand: 'visa', last4: '4242' });
     expect(first).not.toHaveProperty('paid_card_brand');
+    // Its line in both languages; the Arabic seats in the label form ("عدد المستخدمين: 1"), not "عدد المستخدمين 1".
+    expect(first).toMatchObject({ description_en: 'Hobbyist plan, monthly, 1 seat', description_ar: 'باقة الهواة، اشتراك شهري، عدد المستخدمين: 1' });
     const pdf = await client.get(first.download_url);
     expect(pdf.statusCode).toBe(200);
 

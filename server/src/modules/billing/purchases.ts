@@ -30,7 +30,7 @@ export function createPurchases(ctx: BillingContext, invoices: Invoices, checkou
       // The plan as it is, with a change scheduled for the renewal: keeping it drops the change (updatePlan), as the preview says ("keep").
       const same = subscription.plan_id === plan.id && subscription.frequency === choice.frequency && subscription.seats === seats;
       if (same && !subscription.next_plan_id) throw new Refused('billing.already_subscribed');
-      return updatePlan(user, { ...choice, seats });
+      return updatePlan(user, { ...choice, seats }, locale);
     }
     await repo.upsertAccount(user.id, { selected_plan_id: plan.id, selected_frequency: choice.frequency, selected_seats: seats }, now());
     const amountMinor = periodAmountMinor(plan, choice.frequency, seats);
@@ -78,16 +78,15 @@ export function createPurchases(ctx: BillingContext, invoices: Invoices, checkou
     });
   }
 
-  /** POST /api/user/update-plan: upgrades now (prorated), downgrades at renewal. */
-  async function updatePlan(user: UserRow, choice: PlanChoice): Promise<SubscribeResult> {
+  /** POST /api/user/update-plan: upgrades now (prorated), downgrades at renewal; its answer names the plan in `locale`, the request's. */
+  async function updatePlan(user: UserRow, choice: PlanChoice, locale: Locale): Promise<SubscribeResult> {
     await ctx.refusePlanPurchase(user);
     const subscription = await repo.findSubscription(user.id);
     if (!subscription || subscription.status === 'ended') throw new Refused('billing.no_subscription');
     if (subscription.status === 'past_due') throw new Refused('billing.overdue_notice');
-    if (subscription.gateway === ADMIN_GRANT) return subscribe(user, choice, user.locale);
+    if (subscription.gateway === ADMIN_GRANT) return subscribe(user, choice, locale);
     const plan = await purchasablePlan(choice);
     const seats = plan.is_team ? choice.seats : 1;
-    const locale = user.locale;
     const name = locale === 'en' ? plan.name_en : plan.name_ar;
     if (subscription.plan_id === plan.id && subscription.frequency === choice.frequency && subscription.seats === seats) {
       if (subscription.next_plan_id) {

@@ -100,7 +100,7 @@ export function billingRoutes(app: App, deps: Deps) {
 
   app.post('/api/user/update-plan', { ...withCodes, schema: answers({ 200: subscribed, 201: refusal }) }, async (request) => {
     const locale = resolveLocale(request);
-    return subscribeReply(await billing.updatePlan(requireActor(request).user, parseInput(planChoiceSchema, request.body)), locale);
+    return subscribeReply(await billing.updatePlan(requireActor(request).user, parseInput(planChoiceSchema, request.body), locale), locale);
   });
 
   // Before any charge: what a plan change costs now and later (the membership screen confirms with it).
