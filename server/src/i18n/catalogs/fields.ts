@@ -45,6 +45,9 @@ export const fieldNames = {
     sort_order: 'order on the pricing page',
     symbol_ar: 'Arabic currency symbol',
     symbol_en: 'English currency symbol',
+    // The site settings' legal texts, named as the footer and the page name them.
+    terms_conditions: 'English terms of use',
+    terms_conditions_ar: 'Arabic terms of use',
     text_under_button_ar: 'Arabic text under the button',
     text_under_button_en: 'English text under the button',
     text_words: 'words per text',
@@ -183,7 +186,7 @@ export const fieldNames = {
     target_lang: 'لغة الهدف',
     target_term: 'المصطلح الهدف',
     target_type: 'نوع العنصر المستهدف',
-    terms_conditions: 'شروط الاستخدام',
+    terms_conditions: 'شروط الاستخدام بالإنجليزية',
     terms_conditions_ar: 'شروط الاستخدام بالعربية',
     text: 'النص',
     text_under_button_ar: 'النص أسفل الزر بالعربية',
