@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './global-setup';
-import { formatDateTime } from '../../web/src/i18n/format';
+import { formatDate, formatDateTime } from '../../web/src/i18n/format';
 import { answerQuestion, baseUrl as sharedBaseUrl, closeBrowserConnection, expectTableCardsOnPhone, screenshot, sharedBrowser } from './helpers';
 
 // The admin console is opened as the e2e admin, signed in through POST /mt/login.
@@ -338,6 +338,57 @@ describe('content, requests and admin screens', () => {
     for (const p of ['/admin', '/admin/content', '/admin/analytics']) expect((await viewsOf(admin, p)).views, p).toBe(0);
     expect((await viewsOf(admin, '/blog/arabic-on-the-web')).views).toBe(2);
   });
+});
+
+// The report's range is two DateFields (day, month and year selects in the page's language, not `<input type="date">`,
+// which Chromium drew as "mm/dd/yyyy" on the Arabic page): past years offered, "from" kept on or before "to".
+describe("the analytics report's range", () => {
+  for (const locale of ['en', 'ar'] as const) {
+    it(`is chosen as day, month and year, and "from" cannot pass "to" (${locale})`, async () => {
+      const page = await (await adminContext(locale)).context.newPage();
+      await page.goto('/admin/analytics');
+      await page.getByTestId('total-views').waitFor();
+      expect(await page.locator('input[type="date"]').count()).toBe(0);
+      const year = new Date().getUTCFullYear();
+      const choose = async (field: 'range-from' | 'range-to', day: number, month: number, chosenYear: number) => {
+        await page.getByTestId(`${field}-year`).selectOption(String(chosenYear));
+        await page.getByTestId(`${field}-month`).selectOption(String(month));
+        await page.getByTestId(`${field}-day`).selectOption(String(day));
+      };
+      // Past years only, this one last; "from" first, so that "to" may move back past the default "from".
+      expect(await page.getByTestId('range-from-year').locator('option:not([value=""])').allInnerTexts()).toEqual([4, 3, 2, 1, 0].map((back) => String(year - back)));
+      await choose('range-from', 15, 12, year - 2);
+      await choose('range-to', 31, 3, year - 1);
+      expect(await page.getByTestId('range-to-month').locator('option:checked').innerText()).toBe(locale === 'en' ? 'March' : 'مارس');
+      // What cannot give a day on or before "to" is disabled: this year, and the months after March of last year.
+      expect(await page.getByTestId('range-from-year').locator(`option[value="${year}"]`).isDisabled()).toBe(true);
+      await page.getByTestId('range-from-year').selectOption(String(year - 1));
+      expect(await page.getByTestId('range-from-month').locator('option[value="4"]').isDisabled()).toBe(true);
+      expect(await page.getByTestId('range-from-month').locator('option[value="3"]').isDisabled()).toBe(false);
+
+      // 15 December of last year, after "to" (its month was chosen before its year): said under "from", and not asked for.
+      const to = `${year - 1}-03-31`;
+      const message = locale === 'en' ? `Choose ${formatDate(to, 'en')} or an earlier day.` : `اختر يوم ${formatDate(to, 'ar')} أو يومًا قبله.`;
+      expect(await page.getByTestId('range-from').getByRole('alert').innerText()).toBe(message);
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/api/admin/analytics/page-views')) asked.push(new URL(request.url()).search);
+      });
+      await page.getByRole('button', { name: locale === 'en' ? 'Show' : 'عرض', exact: true }).click();
+      await screenshot(page, `admin-analytics-range-invalid-${locale}`);
+
+      await page.getByTestId('range-from-month').selectOption('3');
+      await page.getByTestId('range-from-day').selectOption('1');
+      expect(await page.getByTestId('range-from').getByRole('alert').count()).toBe(0);
+      await page.getByRole('button', { name: locale === 'en' ? 'Show' : 'عرض', exact: true }).click();
+      const from = `${year - 1}-03-01`;
+      const range = locale === 'en' ? `${formatDate(from, 'en')} to ${formatDate(to, 'en')} (UTC)` : `من ${formatDate(from, 'ar')} إلى ${formatDate(to, 'ar')} (بالتوقيت العالمي)`;
+      await page.getByText(range, { exact: true }).waitFor();
+      expect(await page.getByTestId('days-table').locator('tbody tr').count()).toBe(31);
+      expect(asked).toEqual([`?from=${from}&to=${to}`]);
+      await screenshot(page, `admin-analytics-range-${locale}`);
+    });
+  }
 });
 
 // Deleting is asked first in Lisan's own dialog (useDialog().ask), in the page's language: "Cancel" keeps the thing,

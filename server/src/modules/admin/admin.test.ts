@@ -183,4 +183,18 @@ describe('POST /api/admin/update-site-settings', () => {
     expect(arabic.json().errors.guest_text_quota[0]).toMatch(/عددًا صحيحًا موجبًا/);
     admin.locale = null;
   });
+
+  it('names the terms as the footer does ("terms of use" / «شروط الاستخدام») in their messages', async () => {
+    const tooLong = { terms_conditions: 'x'.repeat(200_001), terms_conditions_ar: 'س'.repeat(200_001) };
+    // The locale cookie stays once set (an earlier test set Arabic): English is asked for by name.
+    admin.locale = 'en';
+    const english = (await admin.post('/api/admin/update-site-settings', tooLong)).json().errors;
+    expect(english.terms_conditions[0]).toContain('English terms of use');
+    expect(english.terms_conditions_ar[0]).toContain('Arabic terms of use');
+    admin.locale = 'ar';
+    const arabic = (await admin.post('/api/admin/update-site-settings', tooLong)).json().errors;
+    admin.locale = 'en';
+    expect(arabic.terms_conditions[0]).toContain('شروط الاستخدام بالإنجليزية');
+    expect(arabic.terms_conditions_ar[0]).toContain('شروط الاستخدام بالعربية');
+  });
 });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../test/factories';
 import { createTestApp, type TestApp, type TestClient } from '../../../test/harness';
@@ -70,12 +71,31 @@ describe('public pages', () => {
 
   it('renders terms and privacy from the site settings, title taken from the leading heading', async () => {
     const terms = (await t.app.inject({ method: 'GET', url: '/api/content/pages/terms' })).json().data;
-    expect(terms.title_en).toBe('Terms and conditions');
-    expect(terms.title_ar).toBe('الشروط والأحكام');
+    expect(terms.title_en).toBe('Terms of use');
+    expect(terms.title_ar).toBe('شروط الاستخدام');
     expect(terms.html_en).toMatch(/^<p>Lisan is offered in beta/);
     const privacy = (await t.app.inject({ method: 'GET', url: '/api/content/pages/privacy' })).json().data;
     expect(privacy.title_en).toBe('Privacy notice');
     expect(privacy.html_ar).toContain('نحفظ بيانات حسابك');
+  });
+
+  // Migration 0380: the seeded texts agree with the rest of the product, in both languages.
+  it("names the terms as the footer and the browser tab do, and promises the request form's reply time on the contact page", async () => {
+    const catalog = (language: 'en' | 'ar', namespace: string) => JSON.parse(readFileSync(new URL(`../../../../web/src/i18n/${language}/${namespace}.json`, import.meta.url), 'utf8'));
+    const terms = (await t.app.inject({ method: 'GET', url: '/api/content/pages/terms' })).json().data;
+    const contact = (await t.app.inject({ method: 'GET', url: '/api/content/pages/contact' })).json().data;
+    const enterprise = await t.container.database.db.selectFrom('plans').select(['text_under_button_en', 'text_under_button_ar']).where('slug', '=', 'enterprise').executeTakeFirstOrThrow();
+    for (const language of ['en', 'ar'] as const) {
+      const common = catalog(language, 'common');
+      expect(terms[`title_${language}`]).toBe(common.pages.terms.title);
+      expect(terms[`title_${language}`]).toBe(common.footer.terms);
+      const oneDay = language === 'en' ? 'within one working day' : 'خلال يوم عمل واحد';
+      expect(contact[`html_${language}`]).toContain(oneDay);
+      expect(catalog(language, 'requests').intro.reply).toContain(oneDay);
+      expect(enterprise[`text_under_button_${language}`]).toContain(oneDay);
+    }
+    expect(contact.html_en).not.toMatch(/two working days/);
+    expect(contact.html_ar).not.toContain('يومي عمل');
   });
 
   it('sanitizes Markdown the admin stored in the site settings', async () => {

@@ -1,14 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, forwardArrow } from '../../i18n/format';
-import { useLanguage } from '../../i18n/use-language';
+import { toLanguage } from '../../i18n/locale';
 import type { Language } from '../../api/types';
 import { auditChanges, auditChangeTexts, type AuditValue } from './audit.fns';
 import type { AuditEntry } from './use-admin';
 
+/** What an entry was about, named in the page's language: "User #12" / «المستخدم #12», "Site settings". */
+function auditTarget(entry: Pick<AuditEntry, 'target_id'>, name: string): string {
+  return entry.target_id ? `${name} #${entry.target_id}` : name;
+}
+
 /** Who did what, before and after, when. */
 export function AuditTable({ entries }: { entries: AuditEntry[] }) {
-  const { t } = useTranslation('admin');
-  const { language } = useLanguage();
+  // The language from i18next itself (not useLanguage, which loads the app's i18n setup): the table renders alone in tests.
+  const { t, i18n } = useTranslation('admin');
+  const language = toLanguage(i18n.resolvedLanguage ?? i18n.language);
   return (
     <div className="table-wrap table-cards">
       <table className="data-table" data-testid="audit-table">
@@ -32,7 +38,7 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
               </td>
               <td data-label={t('audit.action')}>{t(`audit.actions.${entry.action}`, { defaultValue: entry.action })}</td>
               <td data-label={t('audit.target')}>
-                <bdi dir="ltr">{entry.target_id ? `${entry.target_type} #${entry.target_id}` : entry.target_type}</bdi>
+                <bdi>{auditTarget(entry, t(`audit.targets.${entry.target_type}`, { defaultValue: entry.target_type }))}</bdi>
               </td>
               <td data-testid="audit-changes" data-label={t('audit.changes')}>
                 <AuditChanges before={entry.before} after={entry.after} language={language} />

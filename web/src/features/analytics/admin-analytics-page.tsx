@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
-import { FormField } from '../../components/form-field';
+import { DateField } from '../../components/date-field';
+import { brokenBound } from '../../components/date-field.fns';
 import { PageLoading } from '../../components/page-loading';
 import { formatDate, formatNumber } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
@@ -12,6 +13,8 @@ import '../../components/admin-table.css';
 
 const DAY_MS = 86_400_000;
 const day = (date: Date) => date.toISOString().slice(0, 10);
+/** How many years before this one the range's fields offer (page views are kept 395 days by default, 10 years at most). */
+const YEARS_BACK = 4;
 
 function defaultRange() {
   const now = new Date();
@@ -28,8 +31,13 @@ export function AdminAnalyticsPage() {
   const number = (value: number) => formatNumber(value, language);
   const errors = isApiError(report.error) ? report.error.errors : {};
 
+  const today = day(new Date());
+  const thisYear = new Date().getUTCFullYear();
+  const years = { from: thisYear - YEARS_BACK, to: thisYear };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    // A "from" after "to" (or after today) is named under its field already; it is not asked for.
+    if (brokenBound(draft.from, { max: draft.to }) || brokenBound(draft.to, { min: draft.from, max: today })) return;
     setRange(draft);
   };
 
@@ -38,12 +46,8 @@ export function AdminAnalyticsPage() {
     <section className="container page-section admin-page" data-testid="admin-analytics">
       <AdminPageHeader page="adminAnalytics" />
       <form className="panel range-form" onSubmit={onSubmit}>
-        <FormField label={t('range.from')} errors={errors.from}>
-          <input className="input" type="date" value={draft.from} max={draft.to} onChange={(e) => setDraft({ ...draft, from: e.target.value })} data-testid="range-from" />
-        </FormField>
-        <FormField label={t('range.to')} errors={errors.to}>
-          <input className="input" type="date" value={draft.to} min={draft.from} onChange={(e) => setDraft({ ...draft, to: e.target.value })} data-testid="range-to" />
-        </FormField>
+        <DateField label={t('range.from')} value={draft.from} onChange={(from) => setDraft({ ...draft, from })} years={years} max={draft.to} errors={errors.from} testId="range-from" />
+        <DateField label={t('range.to')} value={draft.to} onChange={(to) => setDraft({ ...draft, to })} years={years} min={draft.from} max={today} errors={errors.to} testId="range-to" />
         <button type="submit" className="button button--primary">
           {t('range.show')}
         </button>
