@@ -179,7 +179,7 @@ export function createWebsiteExports(ctx: WebsitesContext) {
             if (reviewed === translations[unit.index]) unchanged++;
             else {
               // The page's translation the review replaces is the machine's words the correction is shown with
-              // (after an earlier review of this unit it is that review's text: the memory keeps the machine's words then, see upsertMemory).
+              // (when it is an earlier correction, the reviewer's, their team's or a review's, the approval keeps that one's machine's words).
               const machineText = translations[unit.index] ?? null;
               translations[unit.index] = reviewed;
               applied++;
