@@ -166,6 +166,13 @@ describe('one pipeline for text, documents and websites', () => {
     const second = await reviewUnit(websiteId, 'Report', REVIEWED_AGAIN);
     expect(second).toEqual({ shown: REVIEWED, applied: 1 });
     expect((await translateText('Report')).segments[0]).toMatchObject({ target: REVIEWED_AGAIN, origin: 'memory-correction', machine_target: machineWords });
+
+    // The page, the site and the history entry count the reviewed unit (an engine's before) as a correction, once after two reviews.
+    const reviewedSummary = { ...applied, correction_segments: 2 };
+    expect((await client.get(`/api/websites/${websiteId}/pages?status=Active`)).json().data[0].applied).toEqual(reviewedSummary);
+    expect((await client.get(`/api/websites/${websiteId}`)).json().data.applied).toEqual(reviewedSummary);
+    const reviewedEntries = (await client.get('/api/user/translation-history?type=website')).json().data as Array<{ applied?: unknown }>;
+    expect(reviewedEntries[0]!.applied).toEqual(reviewedSummary);
     const stored = await t.container.database.db.selectFrom('translation_memory').select(['target_text', 'machine_text']).where('source_text', '=', 'Report').execute();
     expect(stored).toEqual([{ target_text: REVIEWED_AGAIN, machine_text: machineWords }]);
   });
@@ -182,8 +189,12 @@ describe('a website unit reviewed over an earlier correction', () => {
     expect((await asManager.post('/api/user/suggested-translation', { translationId: machine.translationId, suggestedTranslation: TEAM_CORRECTED })).statusCode).toBe(200);
 
     // The member's page shows the team's correction; the member reviews it.
-    const { websiteId } = await translatePage('/team-review', asMember);
+    const { websiteId, page } = await translatePage('/team-review', asMember);
+    expect(page.applied).toMatchObject({ memory_segments: 0, correction_segments: 1 });
     expect(await reviewUnit(websiteId, 'Quarterly figures', MEMBER_REVIEWED, asMember)).toEqual({ shown: TEAM_CORRECTED, applied: 1 });
+    // It showed a correction already, and still does: one correction on the page.
+    const pageApplied = async () => (await asMember.get(`/api/websites/${websiteId}/pages?status=Active`)).json().data[0].applied;
+    expect(await pageApplied()).toMatchObject({ memory_segments: 0, correction_segments: 1 });
 
     // The member's own entry keeps the machine's words, not the team's correction; the team's entry is unchanged.
     const stored = await t.container.database.db
@@ -197,6 +208,14 @@ describe('a website unit reviewed over an earlier correction', () => {
       { owner_key: `user:${member.id}`, target_text: MEMBER_REVIEWED, machine_text: machine.target },
     ]);
     expect((await translateText('Quarterly figures', asMember)).segments[0]).toMatchObject({ target: MEMBER_REVIEWED, origin: 'memory-correction', machine_target: machine.target });
+
+    // Another unit reviewed: two corrections.
+    await reviewUnit(websiteId, 'Budget', 'الميزانية المراجعة', asMember);
+    expect(await pageApplied()).toMatchObject({ memory_segments: 0, correction_segments: 2 });
+    // A page translated before its segments' origins were kept: a review leaves its summary as the pipeline's.
+    await t.container.database.db.updateTable('website_pages').set({ segment_origins: null }).where('id', '=', page.id).execute();
+    await reviewUnit(websiteId, 'Prepared by the finance office', 'أعده المكتب المالي', asMember);
+    expect(await pageApplied()).toMatchObject({ memory_segments: 0, correction_segments: 2 });
   });
 });
 
