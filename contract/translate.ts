@@ -86,7 +86,7 @@ export const appliedSummary = z.object({
   memory_segments: z.number().int(),
   /** Of those, the ones whose stored sentence differs only in its numbers (the numbers replaced): worth a check. */
   memory_fuzzy_segments: z.number().int(),
-  /** Segments answered by an approved correction of the user (or of their team) of exactly that sentence, as the translator lists them. */
+  /** Segments answered by an approved correction of the user (or of their team) of exactly that sentence, as the translator lists them; a website page's also counts its reviewed units (since migration 0390), each once. */
   correction_segments: z.number().int(),
   /** The glossary terms the translation carries, with the number of segments each was applied in; most used first, at most 20. */
   glossary_terms: z.array(z.object({ source: z.string(), target: z.string(), count: z.number().int() })),

@@ -380,11 +380,29 @@ describe.each(['en', 'ar'] as const)('a page translated with the glossary and th
     await screenshotsAtBothSizes(page, `websites-glossary-applied-${locale}`, { width: 1280, height: 800 });
     await page.locator('.results-panel').screenshot({ path: path.join(SCREENSHOT_DIR, `websites-glossary-applied-results-${locale}.png`) });
 
-    // The site's history entry shows the same note, from the list itself, without the glossary link.
+    // A reviewed XLIFF imported with the preview open: the reviewed unit (the "Secret page" link, the engine's)
+    // is a second correction on the page and the site, and the open preview shows the review.
+    const siteId = Number(new URL(page.url()).searchParams.get('site'));
+    const xliff = await page.evaluate(async (url) => (await fetch(url)).text(), `/api/websites/${siteId}/export?format=xliff`);
+    const reviewed = xliff.replace(/(<source>Secret page<\/source>\s*<target[^>]*>)[^<]*(<\/target>)/, '$1الصفحة السرية المراجعة$2');
+    expect(reviewed).not.toBe(xliff);
+    await page.getByTestId('import-xliff').setInputFiles({ name: 'review.xlf', mimeType: 'application/xml', buffer: Buffer.from(reviewed, 'utf8') });
+    const imported = page.locator('dialog[open]');
+    await imported.waitFor();
+    expect(await imported.innerText()).toMatch(locale === 'ar' ? /الترجمات المراجَعة المطبَّقة: [1١]\./ : /Reviewed translations applied: 1\. Skipped: 0\./);
+    await imported.locator('button').last().click();
+    const twoCorrections = locale === 'ar' ? 'تعرض جملتان تصحيحاتك المعتمدة بدلًا من الترجمة الآلية' : '2 sentences show your approved corrections instead of the machine translation';
+    for (const testId of ['website-applied', 'page-applied']) {
+      await expect.poll(() => page.getByTestId(testId).getByTestId('corrections-applied').innerText(), { timeout: 10_000 }).toBe(twoCorrections);
+    }
+    await expect.poll(() => page.frameLocator('[data-testid="preview-frame"]').locator('ul').innerText(), { timeout: 10_000 }).toContain('الصفحة السرية المراجعة');
+    await screenshotsAtBothSizes(page, `websites-reviewed-applied-${locale}`, { width: 1280, height: 800 });
+
+    // The site's history entry shows the same note (the review's correction with it), from the list itself, without the glossary link.
     await page.goto('/user/translation-history?type=website');
     const entryNote = page.locator('[data-testid="history-entry"][data-type="website"]').getByTestId('history-applied');
     await entryNote.waitFor({ timeout: 10_000 });
-    expect(await entryNote.getByTestId('corrections-applied').innerText()).toBe(correctionsLine);
+    expect(await entryNote.getByTestId('corrections-applied').innerText()).toBe(twoCorrections);
     expect(await entryNote.getByTestId('memory-applied').count()).toBe(0);
     expect(await entryNote.getByRole('link').count()).toBe(0);
     expect(await entryNote.evaluate((element) => getComputedStyle(element).direction)).toBe(locale === 'ar' ? 'rtl' : 'ltr');

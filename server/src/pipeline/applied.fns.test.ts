@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { APPLIED_TERMS_SHOWN, hasApplied, mergeApplied, shownApplied, summariseApplied } from './applied.fns';
+import { APPLIED_TERMS_SHOWN, hasApplied, mergeApplied, REVIEWED_ORIGIN, reviewedApplied, shownApplied, summariseApplied } from './applied.fns';
 
 const lisan = { source: 'Lisan', target: 'لسان' };
 const board = { source: 'board', target: 'مجلس الإدارة' };
@@ -88,5 +88,20 @@ describe('mergeApplied', () => {
     expect(shownApplied(stored)!.glossary_terms).toHaveLength(APPLIED_TERMS_SHOWN);
     expect(shownApplied(stored)!.glossary_term_count).toBe(50);
     expect(shownApplied(null)).toBeNull();
+  });
+});
+
+describe('reviewedApplied', () => {
+  it('counts reviewed segments as corrections, each once, taking them from memory and fuzzy hits; the terms stay', () => {
+    const origins = ['memory', 'memory-fuzzy', 'memory-correction', 'local', 'dictionary'];
+    const stored = summariseApplied(origins.map((origin, i) => ({ origin, ...(i === 3 ? { glossaryTerms: [board] } : {}) })));
+    expect(stored).toMatchObject({ memory_segments: 2, memory_fuzzy_segments: 1, correction_segments: 1 });
+
+    // The fuzzy hit, the correction and an engine segment reviewed: three corrections, one memory segment left.
+    const reviewed = origins.map((origin, i) => (i === 1 || i === 2 || i === 4 ? REVIEWED_ORIGIN : origin));
+    const once = reviewedApplied(stored, reviewed);
+    expect(once).toEqual({ ...stored, memory_segments: 1, memory_fuzzy_segments: 0, correction_segments: 3 });
+    // Reviewed again: nothing is counted twice.
+    expect(reviewedApplied(once, reviewed)).toEqual(once);
   });
 });

@@ -83,3 +83,18 @@ export function mergeApplied(parts: Iterable<StoredAppliedSummary | null | undef
 /** A stored summary as an answer lists it: the first APPLIED_TERMS_SHOWN terms (an older one's corrections, counted in its memory, as 0). */
 export const shownApplied = (summary: StoredAppliedSummary | null | undefined): AppliedSummary | null =>
   summary ? { ...summary, correction_segments: summary.correction_segments ?? 0, glossary_terms: summary.glossary_terms.slice(0, APPLIED_TERMS_SHOWN) } : null;
+
+/** The origin of a reviewed unit of a website page: the reviewer's approved correction, shown instead of the machine's words. */
+export const REVIEWED_ORIGIN = 'memory-correction';
+
+/**
+ * A page's stored summary once some of its segments are reviewed (`origins`: each segment's
+ * origin, the reviewed ones `REVIEWED_ORIGIN`): memory, fuzzy hits and corrections counted again
+ * from the origins, so a unit reviewed twice, or one that already showed a correction, is one
+ * correction. The glossary's terms stay as the pipeline applied them: the page keeps no terms per
+ * segment.
+ */
+export function reviewedApplied(summary: StoredAppliedSummary, origins: readonly string[]): StoredAppliedSummary {
+  const { memory_segments, memory_fuzzy_segments, correction_segments } = summariseApplied(origins.map((origin) => ({ origin })));
+  return { ...summary, memory_segments, memory_fuzzy_segments, correction_segments };
+}

@@ -24,6 +24,8 @@ const CHAPTER = { source: 'Chapter 3 of 10', target: 'الفصل 3 من 10' };
 const chapter = (n: number) => `الفصل ${n} من 10`;
 const REVIEWED = 'التقرير المراجع';
 const REVIEWED_AGAIN = 'التقرير بعد المراجعة الثانية';
+const TEAM_CORRECTED = 'أرقام الربع المعتمدة';
+const MEMBER_REVIEWED = 'أرقام الربع بعد مراجعة العضو';
 const TERM = { source_term: 'board', target_term: 'مجلس الأمناء' };
 
 async function resolver(hostname: string): Promise<ResolvedAddress[]> {
@@ -56,6 +58,31 @@ async function translateText(text: string, as: TestClient = client) {
   const response = await as.post('/api/translate', { text, source_lang: 'en', target_lang: 'ar' });
   expect(response.statusCode).toBe(200);
   return JSON.parse(response.json().data) as { project_id: string; engine: string; segments: Array<{ translationId: string; target: string; origin: string; machine_target?: string; glossary?: boolean }> };
+}
+
+/** Adds a one-page site of the fixture's, crawls it and translates it into Arabic. */
+async function translatePage(pagePath: string, as: TestClient = client) {
+  const added = await as.post('/api/websites', { url: `${site.url}${pagePath}`, scope: 'page' });
+  expect(added.statusCode).toBeLessThan(300);
+  const websiteId = added.json().data.id as number;
+  const siteRow = await t.container.database.db.selectFrom('websites').selectAll().where('id', '=', websiteId).executeTakeFirstOrThrow();
+  await t.container.websites.runCrawl({ websiteId, generation: siteRow.crawl_generation });
+  const queued = await as.post(`/api/websites/${websiteId}/translate`, { page_ids: 'all', target_lang: 'ar', domain: 'general' });
+  expect(queued.statusCode).toBe(202);
+  await t.container.websites.runTranslate({ websiteId });
+  const [page] = (await as.get(`/api/websites/${websiteId}/pages?status=Active`)).json().data as Array<{ id: number; applied: unknown }>;
+  return { websiteId, page: page! };
+}
+
+/** Exports a site's XLIFF, gives the unit of `source` the translation `target` and imports it; answers the import's result. */
+async function reviewUnit(websiteId: number, source: string, target: string, as: TestClient = client) {
+  const xliff = (await as.get(`/api/websites/${websiteId}/export?format=xliff`)).body;
+  const edited = xliff.replace(new RegExp(`(<source>${source}</source>\\s*<target[^>]*>)[^<]*(</target>)`), `$1${target}$2`);
+  expect(edited).not.toBe(xliff);
+  const form = multipart({}, { name: 'review.xlf', content: Buffer.from(edited, 'utf8') });
+  const imported = await as.request({ method: 'POST', url: `/api/websites/${websiteId}/import`, payload: form.payload, headers: form.headers });
+  expect(imported.statusCode).toBe(200);
+  return { shown: /<target[^>]*>([^<]*)<\/target>/.exec(xliff.slice(xliff.indexOf(`<source>${source}</source>`)))![1]!, applied: imported.json().data.applied as number };
 }
 
 /** Translates a sentence in the translator and approves a correction of it. */
@@ -112,15 +139,7 @@ describe('one pipeline for text, documents and websites', () => {
     expect((await t.container.database.db.selectFrom('document_jobs').select('applied').where('id', '=', job.id).executeTakeFirstOrThrow()).applied).toEqual(applied);
 
     // A website page: both through the website job.
-    const added = await client.post('/api/websites', { url: `${site.url}/pipeline`, scope: 'page' });
-    expect(added.statusCode).toBeLessThan(300);
-    const websiteId = added.json().data.id as number;
-    const siteRow = await t.container.database.db.selectFrom('websites').selectAll().where('id', '=', websiteId).executeTakeFirstOrThrow();
-    await t.container.websites.runCrawl({ websiteId, generation: siteRow.crawl_generation });
-    const queued = await client.post(`/api/websites/${websiteId}/translate`, { page_ids: 'all', target_lang: 'ar', domain: 'general' });
-    expect(queued.statusCode).toBe(202);
-    await t.container.websites.runTranslate({ websiteId });
-    const [page] = (await client.get(`/api/websites/${websiteId}/pages?status=Active`)).json().data as Array<{ id: number; applied: unknown }>;
+    const { websiteId, page } = await translatePage('/pipeline');
     const html = (await client.get(`/api/websites/${websiteId}/pages/${page!.id}/translated`)).body;
     expect(html).toContain(CORRECTED);
     expect(html).toContain(TERM.target_term);
@@ -135,28 +154,68 @@ describe('one pipeline for text, documents and websites', () => {
     expect(entries.find((entry) => entry.type === 'text')).not.toHaveProperty('applied');
 
     // A website's reviewed XLIFF unit is an approved translation in the same memory: the next text uses it.
-    const xliff = (await client.get(`/api/websites/${websiteId}/export?format=xliff`)).body;
-    const edited = xliff.replace(/(<source>Report<\/source>\s*<target[^>]*>)[^<]*(<\/target>)/, `$1${REVIEWED}$2`);
-    expect(edited).not.toBe(xliff);
-    const form = multipart({}, { name: 'review.xlf', content: Buffer.from(edited, 'utf8') });
-    const imported = await client.request({ method: 'POST', url: `/api/websites/${websiteId}/import`, payload: form.payload, headers: form.headers });
-    expect(imported.statusCode).toBe(200);
-    expect(imported.json().data.applied).toBe(1);
+    const review = await reviewUnit(websiteId, 'Report', REVIEWED);
+    expect(review.applied).toBe(1);
     // A review is an approved correction: the page's translation it replaced is the machine's words shown with it.
-    const machineWords = /<source>Report<\/source>\s*<target[^>]*>([^<]*)<\/target>/.exec(xliff)![1]!;
+    const machineWords = review.shown;
     expect(machineWords).not.toBe(REVIEWED);
     expect((await translateText('Report')).segments[0]).toMatchObject({ target: REVIEWED, origin: 'memory-correction', machine_target: machineWords });
 
     // A second review of the same unit: the page's translation is now the first review's, but the
     // machine's words recorded with the correction stay the machine's.
-    const secondXliff = (await client.get(`/api/websites/${websiteId}/export?format=xliff`)).body;
-    expect(secondXliff).toMatch(new RegExp(`<source>Report</source>\\s*<target[^>]*>${REVIEWED}</target>`));
-    const secondForm = multipart({}, { name: 'review-2.xlf', content: Buffer.from(secondXliff.replace(/(<source>Report<\/source>\s*<target[^>]*>)[^<]*(<\/target>)/, `$1${REVIEWED_AGAIN}$2`), 'utf8') });
-    const second = await client.request({ method: 'POST', url: `/api/websites/${websiteId}/import`, payload: secondForm.payload, headers: secondForm.headers });
-    expect(second.json().data.applied).toBe(1);
+    const second = await reviewUnit(websiteId, 'Report', REVIEWED_AGAIN);
+    expect(second).toEqual({ shown: REVIEWED, applied: 1 });
     expect((await translateText('Report')).segments[0]).toMatchObject({ target: REVIEWED_AGAIN, origin: 'memory-correction', machine_target: machineWords });
+
+    // The page, the site and the history entry count the reviewed unit (an engine's before) as a correction, once after two reviews.
+    const reviewedSummary = { ...applied, correction_segments: 2 };
+    expect((await client.get(`/api/websites/${websiteId}/pages?status=Active`)).json().data[0].applied).toEqual(reviewedSummary);
+    expect((await client.get(`/api/websites/${websiteId}`)).json().data.applied).toEqual(reviewedSummary);
+    const reviewedEntries = (await client.get('/api/user/translation-history?type=website')).json().data as Array<{ applied?: unknown }>;
+    expect(reviewedEntries[0]!.applied).toEqual(reviewedSummary);
     const stored = await t.container.database.db.selectFrom('translation_memory').select(['target_text', 'machine_text']).where('source_text', '=', 'Report').execute();
     expect(stored).toEqual([{ target_text: REVIEWED_AGAIN, machine_text: machineWords }]);
+  });
+});
+
+describe('a website unit reviewed over an earlier correction', () => {
+  it("keeps the machine's words when a team member reviews a unit the page shows with the team's correction", async () => {
+    site.setPage('/team-review', '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Budget</title></head><body><h1>Quarterly figures</h1><p>Prepared by the finance office</p></body></html>');
+    const [teamOwner, manager, member] = await Promise.all([createUser(t, { planId }), createUser(t, { planId }), createUser(t, { planId })]);
+    await createTeam(t, teamOwner, [{ user: manager, role: 4 }, { user: member, role: 5 }]);
+    const [asManager, asMember] = await Promise.all([signedIn(t, manager), signedIn(t, member)]);
+    // The manager corrects the sentence for the whole team.
+    const machine = (await translateText('Quarterly figures', asManager)).segments[0]!;
+    expect((await asManager.post('/api/user/suggested-translation', { translationId: machine.translationId, suggestedTranslation: TEAM_CORRECTED })).statusCode).toBe(200);
+
+    // The member's page shows the team's correction; the member reviews it.
+    const { websiteId, page } = await translatePage('/team-review', asMember);
+    expect(page.applied).toMatchObject({ memory_segments: 0, correction_segments: 1 });
+    expect(await reviewUnit(websiteId, 'Quarterly figures', MEMBER_REVIEWED, asMember)).toEqual({ shown: TEAM_CORRECTED, applied: 1 });
+    // It showed a correction already, and still does: one correction on the page.
+    const pageApplied = async () => (await asMember.get(`/api/websites/${websiteId}/pages?status=Active`)).json().data[0].applied;
+    expect(await pageApplied()).toMatchObject({ memory_segments: 0, correction_segments: 1 });
+
+    // The member's own entry keeps the machine's words, not the team's correction; the team's entry is unchanged.
+    const stored = await t.container.database.db
+      .selectFrom('translation_memory')
+      .select(['owner_key', 'target_text', 'machine_text'])
+      .where('source_text', '=', 'Quarterly figures')
+      .orderBy('owner_key')
+      .execute();
+    expect(stored).toEqual([
+      { owner_key: expect.stringMatching(/^team:/), target_text: TEAM_CORRECTED, machine_text: machine.target },
+      { owner_key: `user:${member.id}`, target_text: MEMBER_REVIEWED, machine_text: machine.target },
+    ]);
+    expect((await translateText('Quarterly figures', asMember)).segments[0]).toMatchObject({ target: MEMBER_REVIEWED, origin: 'memory-correction', machine_target: machine.target });
+
+    // Another unit reviewed: two corrections.
+    await reviewUnit(websiteId, 'Budget', 'الميزانية المراجعة', asMember);
+    expect(await pageApplied()).toMatchObject({ memory_segments: 0, correction_segments: 2 });
+    // A page translated before its segments' origins were kept: a review leaves its summary as the pipeline's.
+    await t.container.database.db.updateTable('website_pages').set({ segment_origins: null }).where('id', '=', page.id).execute();
+    await reviewUnit(websiteId, 'Prepared by the finance office', 'أعده المكتب المالي', asMember);
+    expect(await pageApplied()).toMatchObject({ memory_segments: 0, correction_segments: 2 });
   });
 });
 

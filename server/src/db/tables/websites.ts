@@ -57,6 +57,8 @@ export interface WebsitePagesTable {
   translated_at: Date | null;
   reviewed_at: Date | null;
   error: string | null;
+  /** migrations/0390: each segment's origin in the pipeline (an approved correction after a review), in the page's order; null before it. */
+  segment_origins: Json<string[]> | null;
   /** migrations/0300: what memory and glossaries did for the page's translation (null before it, and until translated). */
   applied: ColumnType<StoredAppliedSummary | null, string | null | undefined, string | null>;
 }

@@ -72,10 +72,8 @@ export function createTranslateRepo(db: Kysely<DB>) {
             .doUpdateSet({
               source_text: entry.sourceText,
               target_text: entry.targetText,
-              // A correction made over this entry's own earlier correction (a website unit reviewed
-              // twice: the page's translation is the first review's) replaces the same machine's
-              // words: they stay, not the earlier correction's text.
-              machine_text: sql<string | null>`case when translation_memory.target_text = excluded.machine_text then translation_memory.machine_text else excluded.machine_text end`,
+              // A correction made over an earlier one comes with that one's machine's words (createMemoryApprovals).
+              machine_text: entry.machineText ?? null,
               updated_at: entry.now,
             }),
         )

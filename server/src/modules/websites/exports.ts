@@ -3,6 +3,7 @@ import yazl from 'yazl';
 import { ENGINE_ID, GLOSS_NOTICE } from '../../engines/dictionary/engine';
 import { describeSegments, extractSegments, renderTranslatedHtml, repairPlaceholders, type LinkRewriter } from '../../formats/html';
 import type { Actor } from '../../http/access';
+import { REVIEWED_ORIGIN, reviewedApplied } from '../../pipeline/applied.fns';
 import type { ApprovedTranslation } from '../translate/memory';
 import { Invalid, NotFound } from '../../http/errors';
 import type { WebsitesContext } from './context';
@@ -166,6 +167,8 @@ export function createWebsiteExports(ctx: WebsitesContext) {
         const segments = extractSegments(page.html);
         const translations = [...page.translations];
         const appliedBefore = applied;
+        // Each segment's origin, when the page keeps them (translated since migration 0390): a reviewed unit becomes a correction.
+        const origins = page.segment_origins?.length === translations.length ? [...page.segment_origins] : null;
         const approved: ApprovedTranslation[] = [];
         const sourceLang: WebLang = page.lang ?? 'en';
         for (const unit of units) {
@@ -179,16 +182,19 @@ export function createWebsiteExports(ctx: WebsitesContext) {
             if (reviewed === translations[unit.index]) unchanged++;
             else {
               // The page's translation the review replaces is the machine's words the correction is shown with
-              // (after an earlier review of this unit it is that review's text: the memory keeps the machine's words then, see upsertMemory).
+              // (when it is an earlier correction, the reviewer's, their team's or a review's, the approval keeps that one's machine's words).
               const machineText = translations[unit.index] ?? null;
               translations[unit.index] = reviewed;
+              if (origins) origins[unit.index] = REVIEWED_ORIGIN;
               applied++;
               if (sourceLang !== page.target_lang) approved.push({ source: sourceLang, target: page.target_lang, sourceText: source, targetText: reviewed, machineText });
             }
           }
         }
         if (applied > appliedBefore) {
-          await repo.updatePage(page.id, { translations: JSON.stringify(translations), reviewed_at: now });
+          // The page's summary counts the reviewed units as corrections (once each, however often reviewed).
+          const summary = origins && page.applied ? { segment_origins: JSON.stringify(origins), applied: JSON.stringify(reviewedApplied(page.applied, origins)) } : {};
+          await repo.updatePage(page.id, { translations: JSON.stringify(translations), reviewed_at: now, ...summary });
           // A reviewed unit is an approved translation: the pipeline's memory reuses it on every page, document and text.
           await deps.approvals.approve(actor.user, approved);
         }

@@ -288,7 +288,7 @@ export function createWebsitesRepo(db: Kysely<DB>) {
      */
     async storeTranslation(
       page: { id: number; textHash: string; targetLang: WebLang; domain: WebDomain },
-      values: { translations: string[]; engine: string; applied: AppliedSummary; now: Date },
+      values: { translations: string[]; engine: string; applied: AppliedSummary; segmentOrigins: string[] | null; now: Date },
       executor: Executor = db,
     ) {
       const result = await executor
@@ -299,6 +299,7 @@ export function createWebsitesRepo(db: Kysely<DB>) {
           translated_hash: page.textHash,
           engine: values.engine,
           applied: JSON.stringify(values.applied),
+          segment_origins: values.segmentOrigins && JSON.stringify(values.segmentOrigins),
           translated_at: values.now,
           reviewed_at: null,
           error: null,

@@ -308,6 +308,8 @@ function SiteDetail({ id, onDeleted }: { id: number; onDeleted: () => void }) {
   const data = site.data;
   const rows = pages.data?.data ?? [];
   const total = pages.data?.meta.total ?? 0;
+  // The open preview follows its page's row as read again (a reviewed XLIFF imported meanwhile changes its summary and its text).
+  const previewed = (preview && rows.find((row) => row.id === preview.id)) ?? preview;
   const shownIds = rows.filter(isSelectable).map((p) => p.id);
   const allShownSelected = shownIds.length > 0 && shownIds.every((pageId) => selected.has(pageId));
   const translatable = data.pages.total - data.pages.skipped;
@@ -521,14 +523,14 @@ function SiteDetail({ id, onDeleted }: { id: number; onDeleted: () => void }) {
         <Pagination page={filter.page} perPage={PAGES_PER_PAGE} total={total} onPage={(page) => setFilter((c) => ({ ...c, page }))} />
       </div>
 
-      {preview?.preview_url && (
+      {previewed?.preview_url && (
         <div className="panel preview-panel" ref={previewRef} data-testid="preview-panel">
           <div className="pages-heading">
             <h3 ref={previewHeading} tabIndex={-1}>
-              {t('preview.title')}: <bdi>{preview.title}</bdi>
+              {t('preview.title')}: <bdi>{previewed.title}</bdi>
             </h3>
             <div className="row-actions">
-              <a className="button button--ghost button--small" href={preview.preview_url} target="_blank" rel="noopener noreferrer">
+              <a className="button button--ghost button--small" href={previewed.preview_url} target="_blank" rel="noopener noreferrer">
                 {t('preview.openTab')}
               </a>
               <button className="button button--ghost button--small" type="button" onClick={closePreview} data-testid="preview-close">
@@ -537,9 +539,17 @@ function SiteDetail({ id, onDeleted }: { id: number; onDeleted: () => void }) {
             </div>
           </div>
           <p className="muted">{t('preview.sandboxed')}</p>
-          {preview.lang && preview.target_lang && <AppliedNote applied={preview.applied} sourceLang={preview.lang} targetLang={preview.target_lang} manage testId="page-applied" />}
+          {previewed.lang && previewed.target_lang && <AppliedNote applied={previewed.applied} sourceLang={previewed.lang} targetLang={previewed.target_lang} manage testId="page-applied" />}
           {/* An empty sandbox: no scripts, no same-origin access, no forms or pop-ups (the response's CSP says the same). */}
-          <iframe className="preview-frame" src={preview.preview_url} sandbox="" title={t('preview.frameTitle', { title: isolate(preview.title) })} data-testid="preview-frame" />
+          <iframe
+            // Read again when the page is reviewed: the same address shows the new translation.
+            key={previewed.reviewed_at ?? previewed.translated_at ?? ''}
+            className="preview-frame"
+            src={previewed.preview_url}
+            sandbox=""
+            title={t('preview.frameTitle', { title: isolate(previewed.title) })}
+            data-testid="preview-frame"
+          />
         </div>
       )}
 
