@@ -27,7 +27,7 @@ describe('GET /api/site-settings', () => {
     expect(value('guest_words_count')).toBe('2000');
     expect(value('guest_doc_words_count')).toBe('2000');
     expect(value('payment_gateway')).toBe('sandbox');
-    expect(value('terms_conditions_ar')).toMatch(/الشروط/);
+    expect(value('terms_conditions_ar')).toMatch(/شروط الاستخدام/);
     expect(value('webinar_text_ar')).toBeTruthy();
   });
 
