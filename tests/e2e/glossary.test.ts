@@ -51,6 +51,7 @@ describe.each(['en', 'ar'] as const)('glossary screen (%s)', (locale) => {
   const owner = { name: locale === 'ar' ? 'ليلى حداد' : 'Layla Haddad', email: `gloss-owner-${locale}-${suffix}@example.com`, password: 'owner-password-1' };
   const member = { name: locale === 'ar' ? 'سامي' : 'Sami', email: `gloss-member-${locale}-${suffix}@example.com`, password: 'member-password-1' };
 
+  // Two accounts, an invitation by e-mail, several imports and screenshot pairs: past the default minute on a loaded machine.
   it('owner: adds a term, imports CSV, sees conflicts, exports TSV; member reads only; the translator shows the applied term', async () => {
     // An owner on a team plan with a team, and a member who joined by the e-mailed invitation.
     await signUpVerified(await open(locale), owner);
@@ -244,7 +245,7 @@ describe.each(['en', 'ar'] as const)('glossary screen (%s)', (locale) => {
     // Its link to the glossary is a command too («عدّل المسرد» was an imperative).
     expect(await applied.getByRole('link').innerText()).toBe(locale === 'ar' ? 'تعديل المسرد' : 'Edit glossary');
     await screenshotsAtBothSizes(page, `glossary-translator-${locale}`);
-  });
+  }, 120_000);
 
   // The owner signed up by the test above deletes a term of their own glossary: asked first, in the page's language.
   it('asks before deleting a term: Cancel keeps it, confirming deletes it', async () => {
