@@ -29,9 +29,9 @@ const REVOKE_QUESTION = {
 } as const;
 
 const TEXT = {
-  // The key's month after two requests of 13 and 10 characters, each figure in its plural form.
-  en: { tab: 'API keys', revoked: 'Revoked', title: 'Developers', usage: '2 requests · 23 characters · 0 documents', limit: 'You have 25 active keys, the most an account can hold.' },
-  ar: { tab: 'مفاتيح API', revoked: 'مُبطَل', title: 'المطوّرون', usage: 'طلبان · 23 حرفًا · لا مستندات', limit: 'لديك 25 مفتاحًا نشطًا، وهو أقصى ما يحمله الحساب.' },
+  // The key's month after two requests of 13 and 10 characters, each figure in its plural form; what the key's Copy says.
+  en: { tab: 'API keys', revoked: 'Revoked', title: 'Developers', usage: '2 requests · 23 characters · 0 documents', limit: 'You have 25 active keys, the most an account can hold.', copied: 'Copied', copyFailed: 'Could not copy. Select the key and copy it yourself.' },
+  ar: { tab: 'مفاتيح API', revoked: 'مُبطَل', title: 'المطوّرون', usage: 'طلبان · 23 حرفًا · لا مستندات', limit: 'لديك 25 مفتاحًا نشطًا، وهو أقصى ما يحمله الحساب.', copied: 'تم النسخ', copyFailed: 'تعذّر النسخ. حدّد المفتاح وانسخه بنفسك.' },
 } as const;
 
 describe.each(['en', 'ar'] as const)('developer API screens (%s)', (locale) => {
@@ -50,7 +50,26 @@ describe.each(['en', 'ar'] as const)('developer API screens (%s)', (locale) => {
     await expect.poll(() => secret.isVisible()).toBe(true);
     const key = (await secret.textContent())!.trim();
     expect(key).toMatch(/^lsn_[A-Za-z0-9_-]{40,}$/);
+    // The clicked button was disabled while it saved (the focus went to the page): it goes on to the key's Copy,
+    // which puts the key on the clipboard and says so.
+    const copy = page.getByTestId('api-key-copy');
+    await expect.poll(() => copy.evaluate((button) => document.activeElement === button)).toBe(true);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
+    await page.keyboard.press('Enter');
+    await expect.poll(() => copy.innerText()).toBe(TEXT[locale].copied);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
     await screenshotsAtBothSizes(page, `developer-api-keys-created-${locale}`);
+    // Where no clipboard answers (an insecure origin), Copy says to copy it by hand rather than nothing.
+    await page.evaluate(() => {
+      Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('no clipboard')) }, configurable: true });
+      document.execCommand = () => false;
+    });
+    await copy.click();
+    await expect.poll(() => page.getByTestId('api-key-copy-failed').innerText()).toBe(TEXT[locale].copyFailed);
+    // "Done" takes the box away with the focus on it: the focus goes back to the name, for another key.
+    await page.getByTestId('api-key-done').click();
+    await expect.poll(() => secret.count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('api-key-name');
 
     // A program outside the browser: no cookie, no CSRF token, only the key.
     const deepl = await fetch(`${baseUrl()}/v2/translate`, { method: 'POST', headers: { authorization: `DeepL-Auth-Key ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ text: ['Good morning.'], target_lang: 'AR' }) });

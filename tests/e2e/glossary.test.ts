@@ -51,6 +51,7 @@ describe.each(['en', 'ar'] as const)('glossary screen (%s)', (locale) => {
   const owner = { name: locale === 'ar' ? 'ليلى حداد' : 'Layla Haddad', email: `gloss-owner-${locale}-${suffix}@example.com`, password: 'owner-password-1' };
   const member = { name: locale === 'ar' ? 'سامي' : 'Sami', email: `gloss-member-${locale}-${suffix}@example.com`, password: 'member-password-1' };
 
+  // Two accounts, an invitation by e-mail, several imports and screenshot pairs: past the default minute on a loaded machine.
   it('owner: adds a term, imports CSV, sees conflicts, exports TSV; member reads only; the translator shows the applied term', async () => {
     // An owner on a team plan with a team, and a member who joined by the e-mailed invitation.
     await signUpVerified(await open(locale), owner);
@@ -140,6 +141,30 @@ describe.each(['en', 'ar'] as const)('glossary screen (%s)', (locale) => {
     await expect.poll(() => notText.innerText()).toContain(locale === 'ar' ? 'هذا الملف ليس ملف CSV أو TSV.' : 'This is not a CSV or TSV file.');
     expect(await notText.innerText()).not.toContain('NUL');
     await notText.getByRole('button').last().click();
+    // A file with other columns (a contacts list) imports nothing: every line is listed, with its column named in words,
+    // and the result says which columns a glossary file has.
+    const contacts = 'name,email,phone\nAli,ali@example.com,555\nSara,sara@example.com,556\n';
+    await personal.getByTestId('glossary-import-file').setInputFiles({ name: 'contacts.csv', mimeType: 'text/csv', buffer: Buffer.from(contacts) });
+    await personal.getByTestId('glossary-import-submit').click();
+    const nothing = personal.getByTestId('glossary-import-nothing');
+    await nothing.waitFor();
+    expect(await nothing.innerText()).toBe(
+      locale === 'ar'
+        ? 'لم يُستورد أي مدخل. تحقّق من أعمدة الملف: المصطلح المصدر أولًا، ثم المصطلح الهدف، ثم اختياريًا لغة المصدر ولغة الهدف والمجال (أو سطر أول يسمّي الأعمدة).'
+        : "Nothing was imported. Check the file's columns: the source term first, then the target term, then optionally the source language, the target language and the domain (or a first line that names them).",
+    );
+    expect(await personal.getByTestId('glossary-import-result').innerText()).toContain(
+      locale === 'ar' ? 'السطر 1: القيمة المختارة في «لغة المصدر» غير صالحة.' : 'Line 1: The selected source language is invalid.',
+    );
+    await personal.getByTestId('glossary-import').screenshot({ path: path.join(SCREENSHOT_DIR, `glossary-import-nothing-${locale}.png`) });
+    // A file past the server's body limit is named as a file to split (it was "The request is too large").
+    await personal.getByTestId('glossary-import-file').setInputFiles({ name: 'huge.csv', mimeType: 'text/csv', buffer: Buffer.from('term,مصطلح\n'.repeat(120_000)) });
+    await personal.getByTestId('glossary-import-submit').click();
+    const tooLarge = page.locator('dialog[open]');
+    await expect.poll(() => tooLarge.innerText()).toContain(
+      locale === 'ar' ? 'هذا الملف أكبر من أن يُستورد دفعة واحدة. قسّمه إلى ملفات أصغر واستوردها واحدًا تلو الآخر.' : 'This file is too large to import at once. Split it into smaller files and import them one by one.',
+    );
+    await tooLarge.getByRole('button').last().click();
 
     // Team glossary: import a CSV; the line giving "agreement" a second target is reported.
     await page.getByTestId('glossary-tab-team').click();
@@ -157,6 +182,10 @@ describe.each(['en', 'ar'] as const)('glossary screen (%s)', (locale) => {
     const teamConflicts = team.getByTestId('glossary-conflicts');
     await teamConflicts.waitFor();
     expect(await teamConflicts.innerText()).toContain('القوة القاهرة');
+    // Said as a sentence: Lisan's legal glossary translates it otherwise («في مسرد لسان لمجال القانون «…»» had no verb).
+    expect(await teamConflicts.getByTestId('glossary-conflict').innerText()).toContain(
+      locale === 'ar' ? 'يترجمه مسرد لسان لمجال القانون إلى «\u2068القوة القاهرة\u2069».' : 'Lisan\'s Legal glossary has “\u2068القوة القاهرة\u2069”.',
+    );
     expect(await team.getByTestId('glossary-conflict').getAttribute('data-kind')).toBe('admin');
     if (locale === 'ar') expect(await team.evaluate((element) => getComputedStyle(element).direction)).toBe('rtl');
     await screenshotsAtBothSizes(page, `glossary-team-${locale}`);
@@ -181,6 +210,10 @@ describe.each(['en', 'ar'] as const)('glossary screen (%s)', (locale) => {
     await mine.waitFor();
     expect(await mine.getAttribute('data-kind')).toBe('team');
     expect(await mine.innerText()).toContain('الاتفاقية');
+    // Its domain said as the line's last words, not in parentheses around the domain's own.
+    expect(await mine.innerText()).toContain(
+      locale === 'ar' ? 'يترجمه مسرد الفريق إلى «\u2068الاتفاقية\u2069» في مجال عام (كل المجالات).' : 'The team glossary has “\u2068الاتفاقية\u2069” in General (every domain).',
+    );
     await screenshotsAtBothSizes(page, `glossary-personal-${locale}`);
 
     // The member reads the team glossary: no form, no import, no edit or delete.
@@ -212,7 +245,7 @@ describe.each(['en', 'ar'] as const)('glossary screen (%s)', (locale) => {
     // Its link to the glossary is a command too («عدّل المسرد» was an imperative).
     expect(await applied.getByRole('link').innerText()).toBe(locale === 'ar' ? 'تعديل المسرد' : 'Edit glossary');
     await screenshotsAtBothSizes(page, `glossary-translator-${locale}`);
-  });
+  }, 120_000);
 
   // The owner signed up by the test above deletes a term of their own glossary: asked first, in the page's language.
   it('asks before deleting a term: Cancel keeps it, confirming deletes it', async () => {

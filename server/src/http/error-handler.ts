@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isConcurrentChange, isDatabaseUnavailable } from '../db/client';
-import { t } from '../i18n/messages';
+import { t, type Locale } from '../i18n/messages';
 import { StorageFull } from '../storage/local';
 import { AppError, Conflict, InsufficientStorage, Invalid, LimitExceeded, ServiceUnavailable, TooManyRequests } from './errors';
 import { resolveLocale } from './locale';
@@ -17,8 +17,9 @@ export const isApiPath = (url: string) => {
   return !WEB_PAGES_UNDER_API_PREFIXES.has(path) && (API_PREFIXES.some((prefix) => path.startsWith(prefix)) || path === '/api');
 };
 
-function humanBytes(bytes: number) {
-  return bytes >= 1_048_576 ? `${Math.round(bytes / 104_857.6) / 10} MB` : `${Math.round(bytes / 1024)} KB`;
+/** A body limit as a reader says it: "1 MB", and in Arabic «1 ميغابايت» (the unit the other Arabic messages use). */
+function humanBytes(bytes: number, locale: Locale) {
+  return bytes >= 1_048_576 ? t(locale, 'error.size_megabytes', { size: Math.round(bytes / 104_857.6) / 10 }) : t(locale, 'error.size_kilobytes', { size: Math.round(bytes / 1024) });
 }
 
 /**
@@ -74,7 +75,7 @@ export function registerErrorHandling(app: FastifyInstance, options: { bodyLimit
     if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' || code === 'FST_REQ_FILE_TOO_LARGE' || error.statusCode === 413) {
       // A route may set its own body limit (analytics batches); name the one that applied.
       const limit = request.routeOptions?.bodyLimit ?? options.bodyLimitBytes;
-      return reply.code(413).send({ message: t(locale, 'error.payload_too_large', { limit: humanBytes(limit) }) });
+      return reply.code(413).send({ message: t(locale, 'error.payload_too_large', { limit: humanBytes(limit, locale) }) });
     }
     if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return reply.code(415).send({ message: t(locale, 'error.unsupported_media_type', { type: String(request.headers['content-type'] ?? '') }) });

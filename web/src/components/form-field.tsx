@@ -1,4 +1,4 @@
-import { cloneElement, isValidElement, useCallback, useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactElement, type ReactNode } from 'react';
+import { cloneElement, isValidElement, useCallback, useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactElement, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../api/client';
 import './form.css';
@@ -12,6 +12,8 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChan
   errors?: string[];
   /** A button beside the input (the password's Show). */
   action?: ReactNode;
+  /** The input itself (React 19 passes it as a prop), for a page that moves the focus back to it. */
+  ref?: Ref<HTMLInputElement>;
 }
 
 /** A labelled input with an optional hint and its validation messages (a FormField around an input). */

@@ -52,6 +52,9 @@ export const fieldNames = {
     text_under_button_en: 'English text under the button',
     text_words: 'words per text',
     web_pages: 'web pages',
+    // Read as words, the keys said "The selected source lang is invalid" (a glossary import's line, the API).
+    source_lang: 'source language',
+    target_lang: 'target language',
   },
   ar: {
     action: 'الإجراء',

@@ -108,6 +108,21 @@ describe('personal glossary: domain, edit, import, export, conflicts', () => {
     const many = Array.from({ length: 5001 }, (_, i) => `term${i},مصطلح`).join('\n');
     expect((await client.post('/api/user/glossary/import', { format: 'csv', content: many })).json().errors.content).toHaveLength(1);
     expect((await t.client().post('/api/user/glossary/import', { format: 'csv', content: 'a,b' })).statusCode).toBe(401);
+    // Past the body limit (1 MB by default), the limit is said with the unit Arabic messages use.
+    const huge = await client.post('/api/user/glossary/import', { format: 'csv', content: 'term,مصطلح\n'.repeat(120_000) });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().message).toBe('الطلب كبير جدًا. الحد المسموح به 1 ميغابايت.');
+  });
+
+  it('names the column a line of a file with other columns gets wrong, in words (not "source lang")', async () => {
+    const { client } = await signedInClient(t);
+    const contacts = await client.post('/api/user/glossary/import', { format: 'csv', content: 'name,email,phone\nAli,ali@example.com,555\n' });
+    expect(contacts.statusCode).toBe(200);
+    expect(contacts.json().data).toMatchObject({ added: 0, updated: 0, unchanged: 0 });
+    expect(contacts.json().data.skipped).toEqual([
+      { line: 1, errors: { source_lang: ['The selected source language is invalid.'] } },
+      { line: 2, errors: { source_lang: ['The selected source language is invalid.'] } },
+    ]);
   });
 });
 

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDialog } from '../../app/dialog-context';
 import { AdminTable } from '../../components/admin-table';
+import { copyText } from '../../components/copy-text';
 import { TextField } from '../../components/form-field';
 import { formatDate, formatDateTime, isolate } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
@@ -24,7 +25,14 @@ export function ApiKeysPage() {
   const [name, setName] = useState('');
   const [team, setTeam] = useState(false);
   const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
-  const [copied, setCopied] = useState(false);
+  // What the Copy button said: copied, or (no clipboard: an insecure origin, a refused permission) select it yourself.
+  const [copied, setCopied] = useState<'copied' | 'failed' | null>(null);
+  const nameInput = useRef<HTMLInputElement>(null);
+  const copyButton = useRef<HTMLButtonElement>(null);
+  // The create button is disabled while it saves, which drops the focus: on to the new key's Copy button, the next step.
+  useEffect(() => {
+    if (created) copyButton.current?.focus();
+  }, [created]);
   const speaksForTeam = Boolean(user.data?.team) && ['3', '4'].includes(String(user.data?.role_id));
   const allowed = user.data?.api_enabled !== false;
   // An administrator's account buys no plan: its own plan is changed in the admin area.
@@ -59,7 +67,7 @@ export function ApiKeysPage() {
               {
                 onSuccess: (answer) => {
                   setCreated({ name: answer.name, key: answer.key });
-                  setCopied(false);
+                  setCopied(null);
                   setName('');
                 },
                 onError: (error) => showError(error),
@@ -67,7 +75,7 @@ export function ApiKeysPage() {
             );
           }}
         >
-          <TextField label={t('keys.name')} value={name} onChange={setName} placeholder={t('keys.namePlaceholder')} maxLength={80} required dir="auto" data-testid="api-key-name" />
+          <TextField ref={nameInput} label={t('keys.name')} value={name} onChange={setName} placeholder={t('keys.namePlaceholder')} maxLength={80} required dir="auto" data-testid="api-key-name" />
           {speaksForTeam && (
             <label className="api-keys__team">
               <input type="checkbox" checked={team} onChange={(event) => setTeam(event.target.checked)} /> {t('keys.teamKey')}
@@ -92,18 +100,32 @@ export function ApiKeysPage() {
             </code>
             <div className="api-keys__new-actions">
               <button
+                ref={copyButton}
                 type="button"
                 className="button button--outline"
+                data-testid="api-key-copy"
+                onClick={() => void copyText(created.key).then((done) => setCopied(done ? 'copied' : 'failed'))}
+              >
+                {copied === 'copied' ? t('keys.copied') : t('keys.copy')}
+              </button>
+              <button
+                type="button"
+                className="button button--primary"
+                data-testid="api-key-done"
                 onClick={() => {
-                  void navigator.clipboard?.writeText(created.key).then(() => setCopied(true));
+                  setCreated(null);
+                  // The box goes with the button that had the focus: back to the name, for another key.
+                  nameInput.current?.focus();
                 }}
               >
-                {copied ? t('keys.copied') : t('keys.copy')}
-              </button>
-              <button type="button" className="button button--primary" onClick={() => setCreated(null)}>
                 {t('keys.done')}
               </button>
             </div>
+            {copied === 'failed' && (
+              <p className="small" data-testid="api-key-copy-failed">
+                {t('keys.copyFailed')}
+              </p>
+            )}
           </div>
         )}
 

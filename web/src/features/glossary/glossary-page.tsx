@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/client';
 import { useDialog } from '../../app/dialog-context';
 import { FilePicker } from '../../components/file-picker';
 import { AdminTable } from '../../components/admin-table';
@@ -8,6 +9,7 @@ import { formatNumber, forwardArrow, isolate } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
 import { useTeam } from '../team/use-team';
 import { DOMAINS, type Domain, type Lang } from '../translator/types';
+import { importTookNothing } from './glossary.fns';
 import { exportUrl, useGlossary, useGlossaryActions, type GlossaryConflict, type GlossaryScope, type GlossaryTerm, type ImportAnswer, type TermInput } from './use-glossary';
 import './glossary.css';
 
@@ -131,7 +133,9 @@ function GlossaryView({ scope }: { scope: GlossaryScope }) {
       setImported(await actions.importFile.mutateAsync({ format, content, source_lang, target_lang, domain: form.domain }));
     } catch (error) {
       setImported(null);
-      showError(error);
+      // Past the server's body limit the answer is "The request is too large": the reader chose a file.
+      if (isApiError(error) && error.status === 413) showDialog({ modalType: 'error', message: t('import.tooLarge') });
+      else showError(error);
     }
   };
 
@@ -244,6 +248,11 @@ function GlossaryView({ scope }: { scope: GlossaryScope }) {
               {imported && (
                 <div className="glossary-import-result" role="status" data-testid="glossary-import-result">
                   <p>{imported.message}</p>
+                  {importTookNothing(imported) && (
+                    <p className="glossary-import-result__hint" data-testid="glossary-import-nothing">
+                      {t('import.nothing')}
+                    </p>
+                  )}
                   {imported.data.skipped.length > 0 && (
                     <>
                       <h3>{t('import.skipped')}</h3>
