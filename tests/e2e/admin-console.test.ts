@@ -152,7 +152,10 @@ describe.each(['en', 'ar'] as const)('admin console (%s)', (locale) => {
     await save.click();
     await okDialog(page, locale === 'ar' ? 'تم تحديث حساب المستخدم بنجاح.' : "The user's account was updated successfully.");
     await expect.poll(() => page.getByTestId('audit-changes').first().innerText(), POLL).toMatch(/seats: 7 [→←] 9/);
+    // The form starts again from the saved state: the seats field empty, 9 as what it keeps, nothing to save.
     await expect.poll(() => page.getByTestId('admin-plan-seats').getAttribute('placeholder'), POLL).toBe('9');
+    expect(await page.getByTestId('admin-plan-seats').inputValue()).toBe('');
+    expect(await save.isDisabled()).toBe(true);
     // Values read in the page's language: the first grant's period end with the one date formatter, never the stored
     // ISO text nor true/false; the stored value stays in the title for exactness.
     const granted = page.getByTestId('audit-changes').last();

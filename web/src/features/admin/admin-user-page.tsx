@@ -75,7 +75,14 @@ export function AdminUserPage() {
           onSubmit={(event) => {
             event.preventDefault();
             if (!selectedPlanId || !planChanged) return;
-            setUserPlan.mutate({ user_id: id, plan_id: Number(selectedPlanId), ...(chosenPlan?.is_team && seats ? { seats: Number(seats) } : {}) }, { onSuccess: done, onError: (error) => showError(error) });
+            // Once saved, the form starts again from what the user now has: the seats typed stayed, the save button with
+            // them, and a second click granted the same plan again (a new period).
+            const saved = () => {
+              setPlanId('');
+              setSeats('');
+              done();
+            };
+            setUserPlan.mutate({ user_id: id, plan_id: Number(selectedPlanId), ...(chosenPlan?.is_team && seats ? { seats: Number(seats) } : {}) }, { onSuccess: saved, onError: (error) => showError(error) });
           }}
         >
           <h2>{t('user.changePlan')}</h2>
