@@ -201,6 +201,14 @@ describe.each(['en', 'ar'] as const)('admin console (%s)', (locale) => {
     expect(await option.isDisabled()).toBe(true);
     expect(await option.innerText()).toContain(locale === 'ar' ? 'لم يتم إعدادها على هذا الخادم' : 'not set up on this server');
     await expectNumbersOnStartSide(page, locale);
+    // The formats' caption names their group; a click on it changes no format (inside a label, it ticked or cleared
+    // the first one).
+    const formats = page.getByRole('group', { name: locale === 'ar' ? 'الصيغ المسموح للزوار برفعها' : 'Formats guests may upload' });
+    const ticked = () => formats.locator('input[type="checkbox"]').evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).checked));
+    const before = await ticked();
+    expect(before.length).toBeGreaterThan(1);
+    await formats.locator('.form-field__label').click();
+    expect(await ticked()).toEqual(before);
     await screenshotsAtBothSizes(page, `admin-console-settings-${locale}`, { width: 1280, height: 800 });
 
     await page.getByTestId('save-settings').click();
