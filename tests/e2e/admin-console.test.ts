@@ -1,7 +1,8 @@
 // The admin console's user page and site settings, in English and in Arabic: a user's name and
 // e-mail sit on the page's start side whatever their script; the seats of a team plan change
-// without choosing another plan; the site settings save when the stored payment gateway is
-// not set up on the server, and the select says which one is stored.
+// without choosing another plan, the empty seats field saying what it gives; the site settings save when the stored
+// payment gateway is not set up on the server, and the select says which one is stored. Number fields sit on the
+// page's start side on every admin form, and the plan editor's English and Arabic texts keep the page's labels.
 import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -21,6 +22,18 @@ async function okDialog(page: Page, text?: string) {
   await dialog.waitFor();
   if (text) expect(await dialog.innerText()).toContain(text);
   await dialog.getByRole('button').last().click();
+}
+
+/**
+ * Every number field of the page (the plan editor's, the site settings', the user page's) takes the page's direction,
+ * so its digits stand on the start side (the right in Arabic), as every other field's text does.
+ */
+async function expectNumbersOnStartSide(page: Page, locale: 'en' | 'ar') {
+  const fields = await page.locator('main input[type="number"]').evaluateAll((inputs) =>
+    inputs.map((input) => ({ name: input.getAttribute('name') ?? input.id, direction: getComputedStyle(input).direction, align: getComputedStyle(input).textAlign })),
+  );
+  expect(fields.length).toBeGreaterThan(0);
+  for (const field of fields) expect({ ...field, align: ['start', locale === 'ar' ? 'right' : 'left'].includes(field.align) }, field.name).toEqual({ name: field.name, direction: locale === 'ar' ? 'rtl' : 'ltr', align: true });
 }
 
 describe.each(['en', 'ar'] as const)('admin console (%s)', (locale) => {
@@ -85,7 +98,17 @@ describe.each(['en', 'ar'] as const)('admin console (%s)', (locale) => {
     await expect.poll(() => page.getByTestId('admin-users-table').locator('tbody tr', { hasText: user.email }).count(), POLL).toBe(1);
     expect(await page.getByTestId('admin-user-search').inputValue()).toBe(user.name);
 
-    const startUp = (await apiCall(page, 'GET', '/api/plans')).body.data.find((p: { slug: string }) => p.slug === 'start-up');
+    const plans = (await apiCall(page, 'GET', '/api/admin/plans')).body.data as Array<{ id: number; slug: string; included_seats: number }>;
+    const startUp = plans.find((p) => p.slug === 'start-up')!;
+    const pro = plans.find((p) => p.slug === 'pro')!;
+    // On the trial, a team plan left without seats gets the seats it includes: the placeholder and the hint say so.
+    await page.goto(`/admin/users/${id}`);
+    await page.getByTestId('admin-plan-select').selectOption(String(startUp.id));
+    const seatsHint = page.getByTestId('admin-plan-seats-hint');
+    expect(await page.getByTestId('admin-plan-seats').getAttribute('placeholder')).toBe(String(startUp.included_seats));
+    expect(await seatsHint.innerText()).toBe(
+      locale === 'ar' ? `إذا تُرك فارغًا، يصبح عدد مستخدمي الفريق ما تشمله الباقة: ${startUp.included_seats}.` : `Left empty, the team gets the ${startUp.included_seats} seats the plan includes.`,
+    );
     expect((await apiCall(page, 'POST', '/api/admin/user-plan', { user_id: id, plan_id: startUp.id, seats: 7 })).status).toBe(200);
 
     await page.goto(`/admin/users/${id}`);
@@ -106,9 +129,22 @@ describe.each(['en', 'ar'] as const)('admin console (%s)', (locale) => {
     expect(sides.email, 'the e-mail is not beside its label').toBeLessThan(2);
     expect(sides.emailDirection).toBe('ltr');
 
-    // The select is on the current team plan: nothing to save until seats are typed.
+    // One limit a line, in the page's language.
+    const limits = await page.getByTestId('admin-user-limits').locator('li').allInnerTexts();
+    expect(limits).toHaveLength(4);
+    expect(limits[0]).toMatch(locale === 'ar' ? /^الأحرف لكل طلب: [\d,]+$/ : /^Characters per request: [\d,]+$/);
+
+    // The select is on the current team plan: nothing to save until seats are typed. Left empty, the team keeps its
+    // 7 seats (more than the 5 the plan includes), on another team plan too: the placeholder and the hint say 7.
     const select = page.getByTestId('admin-plan-select');
     await expect.poll(() => select.inputValue(), POLL).toBe(String(startUp.id));
+    const kept = locale === 'ar' ? 'إذا تُرك فارغًا، يبقى عدد مستخدمي الفريق الحالي: 7.' : 'Left empty, the team keeps its current 7 seats.';
+    for (const plan of [pro, startUp]) {
+      await select.selectOption(String(plan.id));
+      expect(await page.getByTestId('admin-plan-seats').getAttribute('placeholder')).toBe('7');
+      expect(await seatsHint.innerText()).toBe(kept);
+    }
+    await expectNumbersOnStartSide(page, locale);
     const save = page.getByTestId('admin-plan-save');
     expect(await save.isDisabled()).toBe(true);
     await page.getByTestId('admin-plan-seats').fill('9');
@@ -116,6 +152,10 @@ describe.each(['en', 'ar'] as const)('admin console (%s)', (locale) => {
     await save.click();
     await okDialog(page, locale === 'ar' ? 'تم تحديث حساب المستخدم بنجاح.' : "The user's account was updated successfully.");
     await expect.poll(() => page.getByTestId('audit-changes').first().innerText(), POLL).toMatch(/seats: 7 [→←] 9/);
+    // The form starts again from the saved state: the seats field empty, 9 as what it keeps, nothing to save.
+    await expect.poll(() => page.getByTestId('admin-plan-seats').getAttribute('placeholder'), POLL).toBe('9');
+    expect(await page.getByTestId('admin-plan-seats').inputValue()).toBe('');
+    expect(await save.isDisabled()).toBe(true);
     // Values read in the page's language: the first grant's period end with the one date formatter, never the stored
     // ISO text nor true/false; the stored value stays in the title for exactness.
     const granted = page.getByTestId('audit-changes').last();
@@ -160,6 +200,15 @@ describe.each(['en', 'ar'] as const)('admin console (%s)', (locale) => {
     const option = gateway.locator('option[value="sandbox"]');
     expect(await option.isDisabled()).toBe(true);
     expect(await option.innerText()).toContain(locale === 'ar' ? 'لم يتم إعدادها على هذا الخادم' : 'not set up on this server');
+    await expectNumbersOnStartSide(page, locale);
+    // The formats' caption names their group; a click on it changes no format (inside a label, it ticked or cleared
+    // the first one).
+    const formats = page.getByRole('group', { name: locale === 'ar' ? 'الصيغ المسموح للزوار برفعها' : 'Formats guests may upload' });
+    const ticked = () => formats.locator('input[type="checkbox"]').evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).checked));
+    const before = await ticked();
+    expect(before.length).toBeGreaterThan(1);
+    await formats.locator('.form-field__label').click();
+    expect(await ticked()).toEqual(before);
     await screenshotsAtBothSizes(page, `admin-console-settings-${locale}`, { width: 1280, height: 800 });
 
     await page.getByTestId('save-settings').click();
@@ -167,5 +216,30 @@ describe.each(['en', 'ar'] as const)('admin console (%s)', (locale) => {
     expect(sent).toHaveLength(1);
     expect(sent[0]).toHaveProperty('guest_text_quota');
     expect(sent[0]).not.toHaveProperty('payment_gateway');
+  });
+  it("puts the plan editor's numbers on the start side and the labels of both languages' texts in the page's language", async () => {
+    const page = await newConsentedPage(locale, contexts);
+    await signInThroughForm(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await page.goto('/admin/plans/new');
+    await page.getByTestId('admin-plan-editor').waitFor();
+    await page.locator('#plan-char_limit').fill('10000');
+    await expectNumbersOnStartSide(page, locale);
+    // Each language's texts are typed in that language (lang and dir on the control), under labels that read and sit
+    // as the page does: an Arabic label in the English texts was tagged English and stood on the left.
+    const pageDirection = locale === 'ar' ? 'rtl' : 'ltr';
+    for (const lang of ['en', 'ar'] as const) {
+      const texts = page.getByTestId(`plan-texts-${lang}`);
+      const seen = await texts.evaluate((fieldset, lang) => {
+        const label = fieldset.querySelector(`label[for="plan-name_${lang}"]`)!;
+        const control = fieldset.querySelector(`#plan-name_${lang}`)!;
+        return {
+          label: { direction: getComputedStyle(label).direction, lang: label.closest('[lang]')!.getAttribute('lang') },
+          control: { direction: getComputedStyle(control).direction, lang: control.getAttribute('lang') },
+        };
+      }, lang);
+      expect(seen.label).toEqual({ direction: pageDirection, lang: locale });
+      expect(seen.control).toEqual({ direction: lang === 'ar' ? 'rtl' : 'ltr', lang });
+    }
+    await screenshotsAtBothSizes(page, `admin-console-plan-editor-${locale}`, { width: 1280, height: 800 });
   });
 });

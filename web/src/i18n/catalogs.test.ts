@@ -79,6 +79,8 @@ const COUNTED: Record<string, Partial<Record<'en' | 'ar', NounName | null>>> = {
   'developer:keys.usageCharacters': { en: 'character', ar: 'character' },
   'developer:keys.usageDocuments': { en: 'document', ar: 'document' },
   'admin:payments.invoices': { en: 'invoice', ar: 'invoice' },
+  'admin:user.seatsKept': { en: 'seat', ar: null },
+  'admin:user.seatsIncluded': { en: 'seat', ar: null },
   'team:usage.memberCharacters': { en: 'character', ar: 'character' },
 };
 

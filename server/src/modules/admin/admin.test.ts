@@ -92,6 +92,11 @@ describe('changing a user', () => {
     // A later grant with other seats resizes the team; seats on an individual plan are refused.
     expect((await admin.post('/api/admin/user-plan', { user_id: owner.id, plan_id: startUp.id, seats: 9 })).statusCode).toBe(200);
     expect((await ownerClient.get('/api/team')).json().data.seats).toBe(9);
+    // The admin's user page reads the current seats from here: what a grant with the seats left empty keeps.
+    expect((await admin.get(`/api/admin/users/${owner.id}`)).json().data.plan).toMatchObject({ slug: 'start-up', seats: 9 });
+    const pro = await t.container.plans.getBySlug('pro');
+    expect((await admin.post('/api/admin/user-plan', { user_id: owner.id, plan_id: pro.id })).json().data.subscription.seats).toBe(9);
+    expect((await admin.post('/api/admin/user-plan', { user_id: owner.id, plan_id: startUp.id })).json().data.subscription.seats).toBe(9);
     const hobbyist = await t.container.plans.getBySlug('hobbyist');
     const refused = await admin.post('/api/admin/user-plan', { user_id: owner.id, plan_id: hobbyist.id, seats: 3 });
     expect(refused.statusCode).toBe(422);
@@ -103,9 +108,9 @@ describe('changing a user', () => {
     expect((await ownerClient.get('/api/team')).json().data.seats).toBe(1);
 
     const log = (await admin.get(`/api/admin/audit-log?target_type=user&target_id=${owner.id}`)).json().data;
-    expect(log.map((entry: { action: string }) => entry.action)).toEqual(['user.plan.update', 'user.plan.update', 'user.plan.update']);
+    expect(log.map((entry: { action: string }) => entry.action)).toEqual(Array(5).fill('user.plan.update'));
     expect(log[0]).toMatchObject({ before: { plan: { slug: 'start-up' }, subscription: { seats: 9, source: 'admin' } }, after: { plan: { slug: 'free-trial' }, subscription: null } });
-    expect(log[2]).toMatchObject({ before: { plan: { slug: 'free-trial' }, subscription: null }, after: { subscription: { seats: 7, source: 'admin' } } });
+    expect(log[4]).toMatchObject({ before: { plan: { slug: 'free-trial' }, subscription: null }, after: { subscription: { seats: 7, source: 'admin' } } });
   });
 
   it('refuses an unknown plan and an unknown user', async () => {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, flattenErrors, isApiError } from '../../api/client';
 import { useDialog } from '../../app/dialog-context';
@@ -16,17 +16,32 @@ const BILINGUAL_TEXTS = [
   ['webinar_link_en', 'webinar_link_ar', 'webinarLink'],
 ] as const;
 
-function Field({ label, error, children }: { label: string; error?: string[]; children: ReactNode }) {
-  return (
-    <label className="form-field">
-      <span className="form-field__label">{label}</span>
+/**
+ * A setting with its caption and messages: a label around its one control, or (`group`) a group named by the caption
+ * around several controls with labels of their own (the formats' checkboxes: inside a label, a click on the caption
+ * ticked or cleared the first of them).
+ */
+function Field({ label, error, group = false, children }: { label: string; error?: string[]; group?: boolean; children: ReactNode }) {
+  const captionId = useId();
+  const content = (
+    <>
+      <span className="form-field__label" id={group ? captionId : undefined}>
+        {label}
+      </span>
       {children}
       {error?.map((message) => (
         <span key={message} className="form-field__error" role="alert">
           {message}
         </span>
       ))}
-    </label>
+    </>
+  );
+  return group ? (
+    <div className="form-field" role="group" aria-labelledby={captionId}>
+      {content}
+    </div>
+  ) : (
+    <label className="form-field">{content}</label>
   );
 }
 
@@ -86,8 +101,8 @@ export function AdminSiteSettingsPage() {
               </Field>
             ))}
           </div>
-          <Field label={t('settings.fields.guest_allowed_format')} error={errors.guest_allowed_format}>
-            <span className="checkbox-row">
+          <Field label={t('settings.fields.guest_allowed_format')} error={errors.guest_allowed_format} group>
+            <span className="checkbox-row" data-testid="guest-formats">
               {settings.data.formats.map((format) => (
                 <label key={format} className="checkbox">
                   <input type="checkbox" checked={formats.has(format)} onChange={() => toggleFormat(format)} /> {format.toUpperCase()}

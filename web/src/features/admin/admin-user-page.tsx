@@ -8,6 +8,7 @@ import { useAdminPlans } from '../plans/use-admin-plans';
 import { AdminNav, useRoleName } from './admin-nav';
 import { AuditTable } from './audit-table';
 import { useAdminMutations, useAdminUser } from './use-admin';
+import { seatsLeftEmpty } from './users.fns';
 
 export function AdminUserPage() {
   const { t } = useTranslation('admin');
@@ -28,13 +29,15 @@ export function AdminUserPage() {
   if (!data) return <section className="container page-section"><p className="muted">{t('loading')}</p></section>;
 
   const done = () => showDialog({ modalType: 'success', message: tMessages('success.accountUpdated') });
-  // A team plan is granted with a number of seats (left empty: the team's current seats, or the plan's included ones).
+  // A team plan is granted with a number of seats (left empty: the team's current seats, or the plan's included ones;
+  // the placeholder and the hint say which).
   // The select starts on the user's current plan; saving needs another plan or, for a team plan, a number of seats
   // (the current team plan with new seats changes only the seats). Saving nothing is not offered: granting the
   // current plan again would replace a paid subscription with an admin grant.
   const selectedPlanId = planId || (data.plan ? String(data.plan.id) : '');
   const chosenPlan = (plans.data ?? []).find((plan) => String(plan.id) === selectedPlanId);
   const planChanged = selectedPlanId !== (data.plan ? String(data.plan.id) : '') || Boolean(chosenPlan?.is_team && seats);
+  const emptySeats = chosenPlan ? seatsLeftEmpty(chosenPlan, data.plan?.seats ?? null) : null;
 
   return (
     <section className="container page-section admin-page">
@@ -55,7 +58,15 @@ export function AdminUserPage() {
         <dt>{t('users.trialDays')}</dt>
         <dd data-testid="admin-user-trial">{data.trial_remaining_days ?? '—'}</dd>
         <dt>{t('user.limits')}</dt>
-        <dd>{t('user.limitsValue', { chars: data.char_limit, requests: data.request_quota, docs: data.doc_request_quota, size: data.max_doc_size })}</dd>
+        {/* One limit a line: run together with dots, a phone broke them mid-phrase, a dot left at a line's end. */}
+        <dd>
+          <ul className="detail-list__values" data-testid="admin-user-limits">
+            <li>{t('user.limitsValues.chars', { value: data.char_limit })}</li>
+            <li>{t('user.limitsValues.requests', { value: data.request_quota })}</li>
+            <li>{t('user.limitsValues.docs', { value: data.doc_request_quota })}</li>
+            <li>{t('user.limitsValues.size', { value: data.max_doc_size })}</li>
+          </ul>
+        </dd>
       </dl>
 
       <div className="admin-forms">
@@ -64,7 +75,14 @@ export function AdminUserPage() {
           onSubmit={(event) => {
             event.preventDefault();
             if (!selectedPlanId || !planChanged) return;
-            setUserPlan.mutate({ user_id: id, plan_id: Number(selectedPlanId), ...(chosenPlan?.is_team && seats ? { seats: Number(seats) } : {}) }, { onSuccess: done, onError: (error) => showError(error) });
+            // Once saved, the form starts again from what the user now has: the seats typed stayed, the save button with
+            // them, and a second click granted the same plan again (a new period).
+            const saved = () => {
+              setPlanId('');
+              setSeats('');
+              done();
+            };
+            setUserPlan.mutate({ user_id: id, plan_id: Number(selectedPlanId), ...(chosenPlan?.is_team && seats ? { seats: Number(seats) } : {}) }, { onSuccess: saved, onError: (error) => showError(error) });
           }}
         >
           <h2>{t('user.changePlan')}</h2>
@@ -84,9 +102,9 @@ export function AdminUserPage() {
               ))}
             </select>
           </FormField>
-          {chosenPlan?.is_team && (
-            <FormField label={t('user.seats')} hint={t('user.seatsHint')}>
-              <input type="number" className="input" min={1} max={1000} value={seats} placeholder={String(chosenPlan.included_seats)} onChange={(e) => setSeats(e.target.value)} data-testid="admin-plan-seats" />
+          {chosenPlan?.is_team && emptySeats && (
+            <FormField label={t('user.seats')} hint={<span data-testid="admin-plan-seats-hint">{t(emptySeats.kept ? 'user.seatsKept' : 'user.seatsIncluded', { count: emptySeats.seats })}</span>}>
+              <input type="number" className="input" min={1} max={1000} value={seats} placeholder={String(emptySeats.seats)} onChange={(e) => setSeats(e.target.value)} data-testid="admin-plan-seats" />
             </FormField>
           )}
           <button className="button button--primary" type="submit" disabled={setUserPlan.isPending || !planChanged} data-testid="admin-plan-save">

@@ -25,3 +25,12 @@ export function searchFromUserFilter(filter: UserFilter): URLSearchParams {
   if (filter.page > 1) params.set('page', String(filter.page));
   return params;
 }
+
+/**
+ * What granting a team plan with the seats field left empty gives (billing's grantPlan on the server): the seats of the
+ * user's current subscription when it has more than one (a team keeps its size, whichever team plan is granted), else
+ * the chosen plan's included seats. `currentSeats` is the admin user answer's `plan.seats` (null without a subscription).
+ */
+export function seatsLeftEmpty(plan: { included_seats: number }, currentSeats: number | null): { seats: number; kept: boolean } {
+  return currentSeats !== null && currentSeats > 1 ? { seats: currentSeats, kept: true } : { seats: plan.included_seats, kept: false };
+}

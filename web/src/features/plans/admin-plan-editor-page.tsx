@@ -110,15 +110,18 @@ export function AdminPlanEditorPage() {
     }
   }
 
-  const input = (name: string, label: string, options: { type?: string; dir?: 'ltr' | 'rtl' | 'auto'; multiline?: boolean } = {}) => {
+  // A number takes the form's direction (form.css), so it gets no dir of its own. A text of one language (`lang`) is
+  // marked on its control only: the label around it is the interface's, read and aligned as the page is.
+  const input = (name: string, label: string, options: { type?: string; dir?: 'ltr' | 'rtl' | 'auto'; lang?: 'en' | 'ar'; multiline?: boolean } = {}) => {
     const error = errors[API_FIELD[name] ?? name];
+    const dir = options.dir ?? (options.type === 'number' ? undefined : 'auto');
     return (
       <div className="form-field" key={name}>
         <label htmlFor={`plan-${name}`}>{label}</label>
         {options.multiline ? (
-          <textarea id={`plan-${name}`} rows={5} dir={options.dir ?? 'auto'} value={String(form[name] ?? '')} onChange={(event) => set(name, event.target.value)} />
+          <textarea id={`plan-${name}`} rows={5} dir={dir} lang={options.lang} value={String(form[name] ?? '')} onChange={(event) => set(name, event.target.value)} />
         ) : (
-          <input id={`plan-${name}`} name={name} type={options.type ?? 'text'} dir={options.dir ?? 'auto'} value={String(form[name] ?? '')} onChange={(event) => set(name, event.target.value)} aria-invalid={Boolean(error)} aria-describedby={error ? `plan-${name}-error` : undefined} />
+          <input id={`plan-${name}`} name={name} type={options.type ?? 'text'} dir={dir} lang={options.lang} value={String(form[name] ?? '')} onChange={(event) => set(name, event.target.value)} aria-invalid={Boolean(error)} aria-describedby={error ? `plan-${name}-error` : undefined} />
         )}
         {error && (
           <p className="form-field__error" id={`plan-${name}-error`} data-testid={`plan-error-${name}`}>
@@ -144,8 +147,8 @@ export function AdminPlanEditorPage() {
           <div className="form-grid">
             {input('slug', t('admin.fields.slug'), { dir: 'ltr' })}
             {input('sort_order', t('admin.fields.sortOrder'), { type: 'number' })}
-            {input('amount', t('admin.fields.price'), { type: 'number', dir: 'ltr' })}
-            {input('amount_yearly', t('admin.fields.priceYearly'), { type: 'number', dir: 'ltr' })}
+            {input('amount', t('admin.fields.price'), { type: 'number' })}
+            {input('amount_yearly', t('admin.fields.priceYearly'), { type: 'number' })}
           </div>
           <label className="checkbox">
             <input type="checkbox" checked={Boolean(form.is_team)} onChange={(event) => set('is_team', event.target.checked)} /> {t('admin.fields.isTeam')}
@@ -159,16 +162,16 @@ export function AdminPlanEditorPage() {
         </fieldset>
         <div className="admin-plan-form__languages">
           {(['en', 'ar'] as const).map((lang) => (
-            <fieldset className="panel" key={lang} lang={lang} dir={lang === 'ar' ? 'rtl' : 'ltr'}>
+            <fieldset className="panel" key={lang} data-testid={`plan-texts-${lang}`}>
               <legend>{t(`admin.sections.${lang}`)}</legend>
-              {TEXT_FIELDS.map((field) => input(`${field}_${lang}`, t(`admin.fields.${field === 'price' ? 'priceText' : field}`), { dir: field === 'badge_color' ? 'ltr' : lang === 'ar' ? 'rtl' : 'ltr' }))}
-              {input(`features_${lang}`, t('admin.fields.features'), { multiline: true, dir: lang === 'ar' ? 'rtl' : 'ltr' })}
+              {TEXT_FIELDS.map((field) => input(`${field}_${lang}`, t(`admin.fields.${field === 'price' ? 'priceText' : field}`), field === 'badge_color' ? { dir: 'ltr' } : { dir: lang === 'ar' ? 'rtl' : 'ltr', lang }))}
+              {input(`features_${lang}`, t('admin.fields.features'), { multiline: true, dir: lang === 'ar' ? 'rtl' : 'ltr', lang })}
             </fieldset>
           ))}
         </div>
         <fieldset className="panel">
           <legend>{t('admin.sections.quotas')}</legend>
-          <div className="form-grid">{QUOTAS.map((quota) => input(quota, t(`admin.quotas.${quota}`), { type: 'number', dir: 'ltr' }))}</div>
+          <div className="form-grid">{QUOTAS.map((quota) => input(quota, t(`admin.quotas.${quota}`), { type: 'number' }))}</div>
           <p className="billing-summary__label">{t('admin.fields.formats')}</p>
           <div className="checkbox-row">
             {FORMATS.map((format) => (
