@@ -367,14 +367,20 @@ describe("the analytics report's range", () => {
       const years = Array.from({ length: year - first + 1 }, (_, index) => String(first + index));
       expect(await page.getByTestId('range-from-year').locator('option:not([value=""])').allInnerTexts()).toEqual(years);
       expect(await page.getByTestId('range-to-year').locator('option:not([value=""])').allInnerTexts()).toEqual(years);
-      // The day before the first one kept cannot be chosen (its month, or its year when it is the 1st of January).
-      const before = new Date(Date.parse(report.earliest_day) - 86_400_000);
-      if (before.getUTCFullYear() === first) {
-        await page.getByTestId('range-from-year').selectOption(String(first));
-        await page.getByTestId('range-from-month').selectOption(String(before.getUTCMonth() + 1));
-        expect(await page.getByTestId('range-from-day').locator(`option[value="${before.getUTCDate()}"]`).isDisabled()).toBe(true);
-      } else {
+      // The day before the first one kept cannot be chosen: its day, or its whole month (or year) when the first day
+      // kept is the 1st (the default retention from the 1st of December: all of October is before it).
+      const earliest = new Date(Date.parse(report.earliest_day));
+      const before = new Date(earliest.getTime() - 86_400_000);
+      if (before.getUTCFullYear() !== first) {
         expect(await page.getByTestId('range-from-year').locator(`option[value="${before.getUTCFullYear()}"]`).count()).toBe(0);
+      } else {
+        await page.getByTestId('range-from-year').selectOption(String(first));
+        const month = page.getByTestId('range-from-month').locator(`option[value="${before.getUTCMonth() + 1}"]`);
+        if (before.getUTCMonth() !== earliest.getUTCMonth()) expect(await month.isDisabled()).toBe(true);
+        else {
+          await page.getByTestId('range-from-month').selectOption(String(before.getUTCMonth() + 1));
+          expect(await page.getByTestId('range-from-day').locator(`option[value="${before.getUTCDate()}"]`).isDisabled()).toBe(true);
+        }
       }
 
       // "from" the last day of the first year kept, "to" the first day of the next one: both kept (395 days > a year).
