@@ -157,7 +157,8 @@ describe.each(['en', 'ar'] as const)('admin console and teams (%s)', (locale) =>
     const audit = page.getByTestId('audit-table');
     await expect.poll(() => audit.innerText()).toContain(locale === 'ar' ? 'تغيير الباقة' : 'Changed plan');
     expect(await audit.innerText()).toContain(locale === 'ar' ? 'إضافة أيام تجربة' : 'Added trial days');
-    await screenshot(page, `admin-audit-${locale}`);
+    // The audit log with its fields by name, at 1280x800 and as cards on a phone (390x844).
+    await screenshotsAtBothSizes(page, `admin-audit-${locale}`, { width: 1280, height: 800 });
   });
 
   it('the user creates a team, invites a colleague who joins by the link, then removes them', async () => {
