@@ -10,6 +10,11 @@ export const pageViewReport = z.object({
   /** YYYY-MM-DD, inclusive. */
   from: z.string(),
   to: z.string(),
+  /**
+   * The first day (YYYY-MM-DD, UTC) whose page views are still kept: older ones are deleted
+   * (PAGE_VIEW_RETENTION_DAYS), so a range's `from` before it reports nothing.
+   */
+  earliest_day: z.string(),
   totals: z.object({ views: count, visitors: count }),
   days: z.array(z.object({ day: z.string(), views: count, visitors: count })),
   top_pages: z.array(z.object({ path: z.string(), views: count, visitors: count })),

@@ -1,8 +1,9 @@
 // The admin console's user page and site settings, in English and in Arabic: a user's name and
 // e-mail sit on the page's start side whatever their script; the seats of a team plan change
-// without choosing another plan, the empty seats field saying what it gives; the site settings save when the stored
-// payment gateway is not set up on the server, and the select says which one is stored. Number fields sit on the
-// page's start side on every admin form, and the plan editor's English and Arabic texts keep the page's labels.
+// without choosing another plan, the empty seats field saying what it gives, and the audit log names the changed
+// fields and statuses in the page's language; the site settings save when the stored payment gateway is not set up on
+// the server, and the select says which one is stored. Number fields sit on the page's start side on every admin form,
+// and the plan editor's English and Arabic texts keep the page's labels.
 import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -151,7 +152,8 @@ describe.each(['en', 'ar'] as const)('admin console (%s)', (locale) => {
     expect(await save.isDisabled()).toBe(false);
     await save.click();
     await okDialog(page, locale === 'ar' ? 'تم تحديث حساب المستخدم بنجاح.' : "The user's account was updated successfully.");
-    await expect.poll(() => page.getByTestId('audit-changes').first().innerText(), POLL).toMatch(/seats: 7 [→←] 9/);
+    // Fields by their names in the page's language (the seats as the user page calls them), not as stored.
+    await expect.poll(() => page.getByTestId('audit-changes').first().innerText(), POLL).toMatch(locale === 'ar' ? /عدد المستخدمين: 7 ← 9/ : /Seats: 7 → 9/);
     // The form starts again from the saved state: the seats field empty, 9 as what it keeps, nothing to save.
     await expect.poll(() => page.getByTestId('admin-plan-seats').getAttribute('placeholder'), POLL).toBe('9');
     expect(await page.getByTestId('admin-plan-seats').inputValue()).toBe('');
@@ -160,6 +162,17 @@ describe.each(['en', 'ar'] as const)('admin console (%s)', (locale) => {
     // ISO text nor true/false; the stored value stays in the title for exactness.
     const granted = page.getByTestId('audit-changes').last();
     expect(await granted.innerText()).not.toMatch(/\d{4}-\d{2}-\d{2}T|\btrue\b|\bfalse\b/);
+    // The subscription's status, frequency and source by their names ("subscription.status: — ← active" on the Arabic
+    // page before); the stored field and value as their titles.
+    const grant = await granted.innerText();
+    if (locale === 'ar') {
+      for (const line of ['حالة الاشتراك: — ← مفعَّلة', 'دورة الفوترة: — ← شهري', 'مصدر الاشتراك: — ← ممنوح من الإدارة', 'عدد المستخدمين: — ← 7', 'اسم الباقة بالإنجليزية: ']) expect(grant).toContain(line);
+      expect(grant).not.toMatch(/subscription\.|plan\.|\bactive\b|\bmonthly\b|\badmin\b|_/);
+    } else {
+      for (const line of ['Subscription status: — → Active', 'Billing frequency: — → Monthly', 'Subscription source: — → Granted by an admin', 'Plan name in English: ']) expect(grant).toContain(line);
+    }
+    expect(await granted.locator('.audit-changes__field[title="subscription.status"]').count()).toBe(1);
+    expect(await granted.locator('.audit-changes__value[title="active"]').count()).toBe(1);
     const moment = granted.locator('.audit-changes__value[data-kind="datetime"]').first();
     expect(await moment.getAttribute('title')).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
     expect(await moment.innerText()).toMatch(locale === 'ar' ? /^\d{1,2} [\u0600-\u06FF]+ \d{4}/ : /^\d{1,2} [A-Z][a-z]+ \d{4}/);

@@ -124,8 +124,8 @@ describe.each(['en', 'ar'] as const)('admin console and teams (%s)', (locale) =>
     await page.getByTestId('admin-plan-select').locator('xpath=ancestor::form').getByRole('button').click();
     await okDialog(page, locale === 'ar' ? 'تم تحديث حساب المستخدم بنجاح.' : "The user's account was updated successfully.");
     await expect.poll(() => page.getByTestId('admin-user-plan').innerText()).toBe(locale === 'ar' ? startUp.name_ar : startUp.name_en);
-    // The user's page lists its audit entries as readable changes (field: before → after).
-    await expect.poll(() => page.getByTestId('audit-changes').first().innerText()).toMatch(/seats: .+ [→←] 7/);
+    // The user's page lists its audit entries as readable changes (field: before → after), the field by its name.
+    await expect.poll(() => page.getByTestId('audit-changes').first().innerText()).toMatch(locale === 'ar' ? /عدد المستخدمين: .+ ← 7/ : /Seats: .+ → 7/);
 
     const before = Number(await page.getByTestId('admin-user-trial').innerText());
     await page.getByTestId('admin-trial-days').fill('3');
@@ -157,7 +157,8 @@ describe.each(['en', 'ar'] as const)('admin console and teams (%s)', (locale) =>
     const audit = page.getByTestId('audit-table');
     await expect.poll(() => audit.innerText()).toContain(locale === 'ar' ? 'تغيير الباقة' : 'Changed plan');
     expect(await audit.innerText()).toContain(locale === 'ar' ? 'إضافة أيام تجربة' : 'Added trial days');
-    await screenshot(page, `admin-audit-${locale}`);
+    // The audit log with its fields by name, at 1280x800 and as cards on a phone (390x844).
+    await screenshotsAtBothSizes(page, `admin-audit-${locale}`, { width: 1280, height: 800 });
   });
 
   it('the user creates a team, invites a colleague who joins by the link, then removes them', async () => {

@@ -3,7 +3,7 @@ import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './global-setup';
 import { formatDate, formatDateTime } from '../../web/src/i18n/format';
-import { answerQuestion, baseUrl as sharedBaseUrl, closeBrowserConnection, expectTableCardsOnPhone, screenshot, sharedBrowser } from './helpers';
+import { answerQuestion, baseUrl as sharedBaseUrl, closeBrowserConnection, expectTableCardsOnPhone, screenshot, screenshotsAtBothSizes, sharedBrowser } from './helpers';
 
 // The admin console is opened as the e2e admin, signed in through POST /mt/login.
 
@@ -341,55 +341,109 @@ describe('content, requests and admin screens', () => {
 });
 
 // The report's range is two DateFields (day, month and year selects in the page's language, not `<input type="date">`,
-// which Chromium drew as "mm/dd/yyyy" on the Arabic page): past years offered, "from" kept on or before "to".
+// which Chromium drew as "mm/dd/yyyy" on the Arabic page): the years from the first day the server still keeps page
+// views of (its PAGE_VIEW_RETENTION_DAYS, 395 by default: not five years back) to this one, "from" kept on or after that
+// day and on or before "to". A message under a field leaves the "Show" button level with the selects.
 describe("the analytics report's range", () => {
   for (const locale of ['en', 'ar'] as const) {
-    it(`is chosen as day, month and year, and "from" cannot pass "to" (${locale})`, async () => {
-      const page = await (await adminContext(locale)).context.newPage();
+    it(`is chosen as day, month and year from the first day kept, and "from" cannot pass "to" (${locale})`, async () => {
+      const { context, api } = await adminContext(locale);
+      const page = await context.newPage();
+      await page.setViewportSize({ width: 1280, height: 800 });
       await page.goto('/admin/analytics');
       await page.getByTestId('total-views').waitFor();
       expect(await page.locator('input[type="date"]').count()).toBe(0);
-      const year = new Date().getUTCFullYear();
+      const report = (await api<{ data: Report & { to: string; earliest_day: string } }>('/api/admin/analytics/page-views')).data;
+      const today = report.to;
+      // The server's own retention (default 395 days), as the report names it.
+      expect(report.earliest_day).toBe(new Date(Date.parse(today) - 395 * 86_400_000).toISOString().slice(0, 10));
+      const first = Number(report.earliest_day.slice(0, 4));
+      const year = Number(today.slice(0, 4));
       const choose = async (field: 'range-from' | 'range-to', day: number, month: number, chosenYear: number) => {
         await page.getByTestId(`${field}-year`).selectOption(String(chosenYear));
         await page.getByTestId(`${field}-month`).selectOption(String(month));
         await page.getByTestId(`${field}-day`).selectOption(String(day));
       };
-      // Past years only, this one last; "from" first, so that "to" may move back past the default "from".
-      expect(await page.getByTestId('range-from-year').locator('option:not([value=""])').allInnerTexts()).toEqual([4, 3, 2, 1, 0].map((back) => String(year - back)));
-      await choose('range-from', 15, 12, year - 2);
-      await choose('range-to', 31, 3, year - 1);
-      expect(await page.getByTestId('range-to-month').locator('option:checked').innerText()).toBe(locale === 'en' ? 'March' : 'مارس');
-      // What cannot give a day on or before "to" is disabled: this year, and the months after March of last year.
-      expect(await page.getByTestId('range-from-year').locator(`option[value="${year}"]`).isDisabled()).toBe(true);
-      await page.getByTestId('range-from-year').selectOption(String(year - 1));
-      expect(await page.getByTestId('range-from-month').locator('option[value="4"]').isDisabled()).toBe(true);
-      expect(await page.getByTestId('range-from-month').locator('option[value="3"]').isDisabled()).toBe(false);
+      const years = Array.from({ length: year - first + 1 }, (_, index) => String(first + index));
+      expect(await page.getByTestId('range-from-year').locator('option:not([value=""])').allInnerTexts()).toEqual(years);
+      expect(await page.getByTestId('range-to-year').locator('option:not([value=""])').allInnerTexts()).toEqual(years);
+      // The day before the first one kept cannot be chosen: its day, or its whole month (or year) when the first day
+      // kept is the 1st (the default retention from the 1st of December: all of October is before it).
+      const earliest = new Date(Date.parse(report.earliest_day));
+      const before = new Date(earliest.getTime() - 86_400_000);
+      if (before.getUTCFullYear() !== first) {
+        expect(await page.getByTestId('range-from-year').locator(`option[value="${before.getUTCFullYear()}"]`).count()).toBe(0);
+      } else {
+        await page.getByTestId('range-from-year').selectOption(String(first));
+        const month = page.getByTestId('range-from-month').locator(`option[value="${before.getUTCMonth() + 1}"]`);
+        if (before.getUTCMonth() !== earliest.getUTCMonth()) expect(await month.isDisabled()).toBe(true);
+        else {
+          await page.getByTestId('range-from-month').selectOption(String(before.getUTCMonth() + 1));
+          expect(await page.getByTestId('range-from-day').locator(`option[value="${before.getUTCDate()}"]`).isDisabled()).toBe(true);
+        }
+      }
 
-      // 15 December of last year, after "to" (its month was chosen before its year): said under "from", and not asked for.
-      const to = `${year - 1}-03-31`;
+      // "from" the last day of the first year kept, "to" the first day of the next one: both kept (395 days > a year).
+      await choose('range-from', 31, 12, first);
+      await choose('range-to', 1, 1, first + 1);
+      expect(await page.getByTestId('range-to-month').locator('option:checked').innerText()).toBe(locale === 'en' ? 'January' : 'يناير');
+      expect(await page.getByTestId('range-from').getByRole('alert').count()).toBe(0);
+      // What cannot give a day on or before "to" is disabled: the months after January of the next year.
+      await page.getByTestId('range-from-year').selectOption(String(first + 1));
+      expect(await page.getByTestId('range-from-month').locator('option[value="2"]').isDisabled()).toBe(true);
+      expect(await page.getByTestId('range-from-month').locator('option[value="1"]').isDisabled()).toBe(false);
+
+      // 31 December of the next year, after "to" (its month was chosen before its year): said under "from" (and
+      // under "to"), and not asked for.
+      const to = `${first + 1}-01-01`;
       const message = locale === 'en' ? `Choose ${formatDate(to, 'en')} or an earlier day.` : `اختر يوم ${formatDate(to, 'ar')} أو يومًا قبله.`;
       expect(await page.getByTestId('range-from').getByRole('alert').innerText()).toBe(message);
       const asked: string[] = [];
       page.on('request', (request) => {
         if (request.url().includes('/api/admin/analytics/page-views')) asked.push(new URL(request.url()).search);
       });
-      await page.getByRole('button', { name: locale === 'en' ? 'Show' : 'عرض', exact: true }).click();
-      await screenshot(page, `admin-analytics-range-invalid-${locale}`);
+      const show = page.getByRole('button', { name: locale === 'en' ? 'Show' : 'عرض', exact: true });
+      await show.click();
+      await expectShowButtonLevel(page, show);
+      await screenshotsAtBothSizes(page, `admin-analytics-range-invalid-${locale}`, { width: 1280, height: 800 });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expectShowButtonLevel(page, show);
+      await page.setViewportSize({ width: 1280, height: 800 });
 
-      await page.getByTestId('range-from-month').selectOption('3');
-      await page.getByTestId('range-from-day').selectOption('1');
+      await page.getByTestId('range-from-year').selectOption(String(first));
       expect(await page.getByTestId('range-from').getByRole('alert').count()).toBe(0);
-      await page.getByRole('button', { name: locale === 'en' ? 'Show' : 'عرض', exact: true }).click();
-      const from = `${year - 1}-03-01`;
+      await show.click();
+      const from = `${first}-12-31`;
       const range = locale === 'en' ? `${formatDate(from, 'en')} to ${formatDate(to, 'en')} (UTC)` : `من ${formatDate(from, 'ar')} إلى ${formatDate(to, 'ar')} (بالتوقيت العالمي)`;
       await page.getByText(range, { exact: true }).waitFor();
-      expect(await page.getByTestId('days-table').locator('tbody tr').count()).toBe(31);
+      expect(await page.getByTestId('days-table').locator('tbody tr').count()).toBe(2);
       expect(asked).toEqual([`?from=${from}&to=${to}`]);
-      await screenshot(page, `admin-analytics-range-${locale}`);
+      await screenshotsAtBothSizes(page, `admin-analytics-range-${locale}`, { width: 1280, height: 800 });
     });
   }
 });
+
+/**
+ * The range's "Show" button stands level with the day selects whatever messages show under them: on a desktop beside
+ * them, its top at theirs; on a phone under the last field, at the fields' start side (the right in Arabic).
+ */
+async function expectShowButtonLevel(page: Page, show: Locator) {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  const boxes = await page.evaluate(() => {
+    const box = (selector: string) => document.querySelector(selector)!.getBoundingClientRect().toJSON() as DOMRect;
+    return { from: box('[data-testid="range-from"]'), to: box('[data-testid="range-to"]'), select: box('[data-testid="range-from-day"]'), rtl: document.documentElement.dir === 'rtl', wide: window.innerWidth > 640 };
+  });
+  const button = (await show.boundingBox())!;
+  if (boxes.wide) {
+    expect(Math.abs(button.y - boxes.select.y), 'the button is not level with the selects').toBeLessThan(1);
+    expect(Math.abs(button.height - boxes.select.height), 'the button is not as tall as the selects').toBeLessThan(1);
+  } else {
+    expect(button.y, 'the button is not under the fields').toBeGreaterThanOrEqual(boxes.to.bottom);
+    expect(button.y - boxes.to.bottom, 'the button is not right under the fields').toBeLessThan(24);
+    const start = boxes.rtl ? Math.abs(boxes.to.right - (button.x + button.width)) : Math.abs(button.x - boxes.to.left);
+    expect(start, "the button is not at the fields' start side").toBeLessThan(1);
+  }
+}
 
 // Deleting is asked first in Lisan's own dialog (useDialog().ask), in the page's language: "Cancel" keeps the thing,
 // the confirm button deletes it, and the deleted thing is not read again as its screen closes (no 404).

@@ -211,6 +211,8 @@ describe('admin analytics', () => {
 
     const report = (await admin.get('/api/admin/analytics/page-views?from=2031-05-01&to=2031-05-03')).json().data;
     expect(report.from).toBe('2031-05-01');
+    // PAGE_VIEW_RETENTION_DAYS is 90 here: the first day kept is 90 days before today (2031-05-10, the last view's clock).
+    expect(report.earliest_day).toBe('2031-02-09');
     expect(report.totals).toEqual({ views: 5, visitors: 2 });
     expect(report.days).toEqual([
       { day: '2031-05-01', views: 3, visitors: 2 },
@@ -286,6 +288,9 @@ describe('retention job', () => {
     clock = new Date(Date.parse('2031-06-01T00:00:00Z') + 100 * DAY_MS);
     expect(await t.container.analytics.purgeExpired()).toEqual({ recordings: 1, pageViews: 1 });
     expect((await pageViews()).map((v) => v.path)).toEqual(['/recent']);
+    // The report names the first day still kept: after the deleted view's day (06-01), not after the kept one's (06-21)
+    // (the service itself: the admin's session has expired by this clock).
+    expect((await t.container.analytics.pageViewReport({})).earliest_day).toBe('2031-06-11');
     clock = new Date('2031-05-10T12:00:00Z');
   });
 });

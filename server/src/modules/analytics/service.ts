@@ -2,7 +2,7 @@ import { promisify } from 'node:util';
 import { gunzip as gunzipCallback, gzip as gzipCallback } from 'node:zlib';
 import type { RrwebEvent } from '../../../../contract/analytics';
 import { Forbidden, Invalid, NotFound, PayloadTooLarge } from '../../http/errors';
-import { eventTimeRange, fillDays, isValidDay, MAX_REPORT_DAYS, reportRange } from './analytics.fns';
+import { eventTimeRange, fillDays, isValidDay, MAX_REPORT_DAYS, reportRange, toDay } from './analytics.fns';
 import { RECORDINGS_PAGE_SIZE, type AnalyticsRepo } from './repo';
 import type { PageViewInput, RecordingBatchInput } from './schemas';
 
@@ -79,6 +79,8 @@ export function createAnalyticsService(deps: { repo: AnalyticsRepo; now: () => D
       return {
         from: range.from,
         to: range.to,
+        // What the retention job keeps (purgeExpired): the range's fields offer no day before it.
+        earliest_day: toDay(new Date(now().getTime() - options.pageViewRetentionDays * DAY_MS)),
         totals: { views: Number(totals.views), visitors: Number(totals.visitors) },
         days: fillDays(range.from, range.to, days),
         top_pages: top.map((row) => ({ path: row.path, views: Number(row.views), visitors: Number(row.visitors) })),

@@ -198,6 +198,9 @@ describe('admin plan routes', () => {
     const [entry] = (await admin.get(`/api/admin/audit-log?target_type=plan&target_id=${plan.id}`)).json().data;
     expect(entry).toMatchObject({ action: 'plan.update', actor_email: 'root@example.com', before: { price: plan.price, badge_title_en: plan.badge_title_en }, after: { price: 45, badge_title_en: 'Hot' } });
     expect(entry.after).not.toHaveProperty('subscribers');
+    // Each quota once, flat: not also under the public shape's `limits` (the log showed every changed quota twice).
+    expect(entry.after).toMatchObject({ char_limit: plan.char_limit, file_formats: plan.file_formats });
+    expect(entry.after).not.toHaveProperty('limits');
   });
 
   it('changes only the fields an update names: the others keep their values, not the defaults of a new plan', async () => {

@@ -27,9 +27,12 @@ export function toAdminPlan(plan: PlanRow, subscribers: number) {
   };
 }
 
-/** A plan as its audit log entry keeps it: the admin's view without the subscriber count. */
+/**
+ * A plan as its audit log entry keeps it: the admin's view without the subscriber count, and with
+ * its quotas once (flat), not also as the public `limits`: a changed quota is one line of the log.
+ */
 function auditedPlan(plan: PlanRow) {
-  const { subscribers: _subscribers, ...fields } = toAdminPlan(plan, 0);
+  const { subscribers: _subscribers, limits: _limits, ...fields } = toAdminPlan(plan, 0);
   return fields;
 }
 

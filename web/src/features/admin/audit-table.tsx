@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime, forwardArrow } from '../../i18n/format';
 import { toLanguage } from '../../i18n/locale';
 import type { Language } from '../../api/types';
-import { auditChanges, auditChangeTexts, type AuditValue } from './audit.fns';
+import { AUDIT_NAMESPACES, auditChanges, auditChangeTexts, auditFieldText, type AuditValue, type AuditWords, type CatalogKey } from './audit.fns';
 import type { AuditEntry } from './use-admin';
 
 /** What an entry was about, named in the page's language: "User #12" / «المستخدم #12», "Site settings". */
@@ -59,21 +59,29 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
 }
 
 /**
- * The changed fields as "field: before → after" lines. Values read in the page's language (dates,
- * numbers, Yes/No); the stored value, when it reads otherwise, is the title, for exactness.
+ * The changed fields as "field: before → after" lines, in the page's language: the field by its
+ * label, values as the language writes them (dates, numbers, Yes/No, a status by its name). The
+ * stored name or value, when it reads otherwise, is the title, for exactness.
  */
 function AuditChanges({ before, after, language }: { before: unknown; after: unknown; language: Language }) {
-  const { t } = useTranslation('admin');
+  // The labels come from the screens that name these fields already (plan editor, content editor): their catalogs too.
+  const { t } = useTranslation(AUDIT_NAMESPACES);
   const changes = auditChanges(before, after);
   if (changes.length === 0) return <span className="muted">—</span>;
-  const words = { yes: t('audit.yes'), no: t('audit.no') };
+  // Keys built from stored fields and values (AUDIT_FIELD_LABELS; the audit.fns test checks that each exists).
+  const translate = (key: CatalogKey, options?: Record<string, string>) => String(t(key as never, options as never));
+  const words: AuditWords = { yes: t('admin:audit.yes'), no: t('admin:audit.no'), translate: (key, fallback) => translate(key, { defaultValue: fallback }) };
   return (
     <ul className="audit-changes">
       {changes.map((change) => {
         const texts = auditChangeTexts(change, language, words);
+        const field = auditFieldText(change.field, translate);
         return (
           <li key={change.field}>
-            <bdi className="audit-changes__field">{change.field}</bdi>: <AuditValueText value={change.from} text={texts.from} /> {forwardArrow(language)}{' '}
+            <bdi className="audit-changes__field" title={field === change.field ? undefined : change.field}>
+              {field}
+            </bdi>
+            : <AuditValueText value={change.from} text={texts.from} /> {forwardArrow(language)}{' '}
             <AuditValueText value={change.to} text={texts.to} />
           </li>
         );
@@ -84,8 +92,8 @@ function AuditChanges({ before, after, language }: { before: unknown; after: unk
 
 function AuditValueText({ value, text }: { value: AuditValue | null; text: string | null }) {
   if (!value || text === null) return <bdi className="audit-changes__value">—</bdi>;
-  // Ids, codes, lists and numbers read left to right; a date or a Yes/No in Arabic reads in Arabic.
-  const direction = value.kind === 'text' || value.kind === 'date' || value.kind === 'datetime' || value.kind === 'boolean' ? 'auto' : 'ltr';
+  // Ids, codes, lists and numbers read left to right; a date, a Yes/No or a status in Arabic reads in Arabic.
+  const direction = value.kind === 'text' || value.kind === 'date' || value.kind === 'datetime' || value.kind === 'boolean' || value.kind === 'choice' ? 'auto' : 'ltr';
   return (
     <bdi dir={direction} className="audit-changes__value" data-kind={value.kind} title={text === value.raw ? undefined : value.raw}>
       {text}

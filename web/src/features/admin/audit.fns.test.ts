@@ -1,9 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditAction } from '../../../../contract/admin';
 import ar from '../../i18n/ar/admin.json';
+import arBilling from '../../i18n/ar/billing.json';
+import arContent from '../../i18n/ar/content.json';
 import en from '../../i18n/en/admin.json';
+import enBilling from '../../i18n/en/billing.json';
+import enContent from '../../i18n/en/content.json';
 import { formatDateTime, formatNumber } from '../../i18n/format';
-import { auditChangeTexts, auditChanges, auditValueText, type AuditValue } from './audit.fns';
+import { AUDIT_FIELD_LABELS, AUDIT_VALUE_LABELS, auditChangeTexts, auditChanges, auditFieldText, auditValueText, type AuditValue, type AuditWords, type CatalogKey } from './audit.fns';
+
+const catalogs = { en: { admin: en, billing: enBilling, content: enContent }, ar: { admin: ar, billing: arBilling, content: arContent } };
+
+/** A catalog text by its namespaced key ("billing:status.active"), as i18next finds it; undefined when there is none. */
+function catalogText(language: 'en' | 'ar', key: CatalogKey): string | undefined {
+  const [namespace, path] = key.split(':') as [keyof (typeof catalogs)['en'], string];
+  let node: unknown = catalogs[language][namespace];
+  for (const part of path.split('.')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
+  return typeof node === 'string' ? node : undefined;
+}
+
+/** i18next's interpolation, enough for the audit's labels ("{{field}} in English"). */
+const translator = (language: 'en' | 'ar') => (key: CatalogKey, options?: Record<string, string>) =>
+  (catalogText(language, key) ?? options?.defaultValue ?? key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => options?.[name] ?? '');
+
+const words: Record<'en' | 'ar', AuditWords> = {
+  en: { yes: en.audit.yes, no: en.audit.no, translate: (key, fallback) => translator('en')(key, { defaultValue: fallback }) },
+  ar: { yes: ar.audit.yes, no: ar.audit.no, translate: (key, fallback) => translator('ar')(key, { defaultValue: fallback }) },
+};
 
 const text = (raw: string): AuditValue => ({ raw, kind: 'text' });
 const number = (raw: string): AuditValue => ({ raw, kind: 'number' });
@@ -60,7 +83,6 @@ describe('auditChanges', () => {
 });
 
 describe('auditValueText', () => {
-  const words = { en: { yes: en.audit.yes, no: en.audit.no }, ar: { yes: ar.audit.yes, no: ar.audit.no } };
   const read = (before: unknown, after: unknown, language: 'en' | 'ar') =>
     auditChanges(before, after).map((change) => [change.field, change.to && auditValueText(change.to, language, words[language])]);
 
@@ -126,5 +148,53 @@ const labels: Record<AuditAction, string> = en.audit.actions;
 describe('audit actions', () => {
   it('are labelled in English and in Arabic alike', () => {
     expect(Object.keys(ar.audit.actions).sort()).toEqual(Object.keys(labels).sort());
+  });
+});
+
+describe('audit field and value names', () => {
+  it('name every field the server writes by a text both catalogs have', () => {
+    for (const language of ['en', 'ar'] as const) {
+      for (const [field, { key }] of Object.entries(AUDIT_FIELD_LABELS)) expect(catalogText(language, key), `${language} ${field}: ${key}`).toBeTruthy();
+    }
+  });
+
+  it('name a field in the page’s language, one of a pair with its language, an unknown one as stored', () => {
+    expect(auditFieldText('subscription.status', translator('en'))).toBe('Subscription status');
+    expect(auditFieldText('subscription.status', translator('ar'))).toBe('حالة الاشتراك');
+    // Borrowed from the plan editor and the site settings page, not written twice.
+    expect(auditFieldText('char_limit', translator('ar'))).toBe(arBilling.admin.quotas.char_limit);
+    expect(auditFieldText('guest_text_quota', translator('en'))).toBe(en.settings.fields.guest_text_quota);
+    expect(auditFieldText('name_ar', translator('en'))).toBe('Name in Arabic');
+    expect(auditFieldText('plan.name_en', translator('ar'))).toBe('اسم الباقة بالإنجليزية');
+    expect(auditFieldText('terms_conditions_ar', translator('ar'))).toBe('شروط الاستخدام (Markdown) بالعربية');
+    expect(auditFieldText('glossary.terms', translator('ar'))).toBe('glossary.terms');
+  });
+
+  // The values each enumerated field takes (server: billing's subscription summary, the gateways, content sections).
+  const VALUES: Record<string, string[]> = {
+    'subscription.status': ['active', 'past_due', 'ended'],
+    'subscription.frequency': ['monthly', 'yearly'],
+    frequency: ['monthly'],
+    'subscription.source': ['admin', 'paid'],
+    payment_gateway: ['sandbox', 'stripe', 'hyperpay'],
+    section: ['page', 'blog', 'case-studies'],
+  };
+
+  it('name every value of an enumerated field in both languages', () => {
+    expect(Object.keys(VALUES).sort()).toEqual(Object.keys(AUDIT_VALUE_LABELS).sort());
+    for (const language of ['en', 'ar'] as const) {
+      for (const [field, values] of Object.entries(VALUES)) {
+        for (const value of values) expect(catalogText(language, `${AUDIT_VALUE_LABELS[field]!}.${value}` as CatalogKey), `${language} ${field}=${value}`).toBeTruthy();
+      }
+    }
+  });
+
+  it('write a status by its name, an unknown one as stored', () => {
+    const [status, source] = auditChanges({ subscription: { status: 'past_due', source: 'paid' } }, { subscription: { status: 'active', source: 'admin' } });
+    expect(status).toEqual({ field: 'subscription.status', from: { raw: 'past_due', kind: 'choice', key: 'billing:status.past_due' }, to: { raw: 'active', kind: 'choice', key: 'billing:status.active' } });
+    expect(auditChangeTexts(status!, 'ar', words.ar)).toEqual({ from: 'دفعة متأخرة', to: 'مفعَّلة' });
+    expect(auditChangeTexts(source!, 'en', words.en)).toEqual({ from: 'Paid', to: 'Granted by an admin' });
+    const [unknown] = auditChanges({ subscription: { status: 'trialing' } }, { subscription: { status: 'paused' } });
+    expect(auditChangeTexts(unknown!, 'ar', words.ar)).toEqual({ from: 'trialing', to: 'paused' });
   });
 });

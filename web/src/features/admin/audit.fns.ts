@@ -1,5 +1,141 @@
+import type { AdminPlan } from '../../../../contract/plans';
 import type { Language } from '../../api/types';
 import { formatDate, formatDateTime, formatNumber } from '../../i18n/format';
+
+/** A catalog key with its namespace, "billing:status.active". */
+export type CatalogKey = `${'admin' | 'billing' | 'content'}:${string}`;
+
+/** The catalogs the audit's labels come from (the admin's own and those of the screens it borrows from). */
+export const AUDIT_NAMESPACES = ['admin', 'billing', 'content'] as const;
+
+/**
+ * What a field of an audit entry is called: a catalog key, and the language of its text when the
+ * field is one of an English/Arabic pair ("name_en" is the plan's name in English).
+ */
+export interface AuditFieldLabel {
+  key: CatalogKey;
+  language?: Language;
+}
+
+const label = (key: CatalogKey, language?: Language): AuditFieldLabel => (language ? { key, language } : { key });
+
+/** Both fields of an English/Arabic pair, `<name>_en` and `<name>_ar` (or `<english>` and `<arabic>` as given). */
+function pair<English extends string, Arabic extends string>(key: CatalogKey, english: English, arabic: Arabic): Record<English | Arabic, AuditFieldLabel> {
+  return { [english]: label(key, 'en'), [arabic]: label(key, 'ar') } as Record<English | Arabic, AuditFieldLabel>;
+}
+
+const quota = (name: string): CatalogKey => `billing:admin.quotas.${name}`;
+
+/**
+ * A plan's fields as plans.create/update/archive/delete write them (the admin's plan less its
+ * subscriber count and its public `limits`): named as the plan editor names them where its
+ * label reads as a name. Typed by the contract, so a new plan field fails the type check until it is named here.
+ */
+const PLAN_FIELDS: Record<Exclude<keyof AdminPlan, 'subscribers' | 'limits'>, AuditFieldLabel> = {
+  id: label('admin:audit.fields.planId'),
+  slug: label('admin:audit.fields.slug'),
+  is_trial: label('admin:audit.fields.isTrial'),
+  is_team: label('billing:admin.team'),
+  price: label('billing:admin.fields.price'),
+  price_yearly: label('billing:admin.fields.priceYearly'),
+  frequency: label('admin:audit.fields.frequency'),
+  ...pair('billing:admin.fields.name', 'name_en', 'name_ar'),
+  ...pair('billing:admin.fields.symbol', 'symbol_en', 'symbol_ar'),
+  ...pair('billing:admin.fields.priceText', 'price_en', 'price_ar'),
+  ...pair('admin:audit.fields.features', 'features_en', 'features_ar'),
+  ...pair('billing:admin.fields.button_text', 'button_text_en', 'button_text_ar'),
+  ...pair('billing:admin.fields.description', 'description_en', 'description_ar'),
+  ...pair('billing:admin.fields.text_under_button', 'text_under_button_en', 'text_under_button_ar'),
+  ...pair('billing:admin.fields.badge_color', 'badge_color_en', 'badge_color_ar'),
+  ...pair('billing:admin.fields.badge_title', 'badge_title_en', 'badge_title_ar'),
+  llm_enabled: label('billing:admin.fields.llm'),
+  api_enabled: label('billing:admin.api'),
+  sort_order: label('billing:admin.fields.sortOrder'),
+  archived: label('billing:admin.archived'),
+  archived_at: label('admin:audit.fields.archivedAt'),
+  included_seats: label(quota('included_seats')),
+  daily_text_requests: label(quota('daily_text_requests')),
+  monthly_doc_requests: label(quota('monthly_doc_requests')),
+  char_limit: label(quota('char_limit')),
+  text_words: label(quota('text_words')),
+  doc_words: label(quota('doc_words')),
+  doc_chars: label(quota('doc_chars')),
+  monthly_files: label(quota('monthly_files')),
+  web_pages: label(quota('web_pages')),
+  max_file_size_mb: label(quota('max_file_size_mb')),
+  file_formats: label('billing:admin.fields.formats'),
+  monthly_api_characters: label(quota('monthly_api_characters')),
+};
+
+/**
+ * Every field the server writes into audit entries, by its dotted name (auditChanges), and what
+ * the page calls it: the label another admin screen already shows for it (the plan editor, the
+ * site settings, the content editor, the user page), else the audit's own (`admin:audit.fields`).
+ * A field not named here shows as stored.
+ */
+export const AUDIT_FIELD_LABELS: Record<string, AuditFieldLabel> = {
+  // user.plan.update: the plan before and after, and the subscription billing granted.
+  'plan.id': label('admin:audit.fields.planId'),
+  'plan.slug': label('admin:audit.fields.planSlug'),
+  ...pair('admin:audit.fields.planName', 'plan.name_en', 'plan.name_ar'),
+  'subscription.plan_id': label('admin:audit.fields.subscriptionPlanId'),
+  'subscription.status': label('admin:audit.fields.subscriptionStatus'),
+  'subscription.frequency': label('admin:audit.fields.frequency'),
+  'subscription.seats': label('admin:user.seats'),
+  'subscription.source': label('admin:audit.fields.subscriptionSource'),
+  'subscription.period_end': label('admin:audit.fields.periodEnd'),
+  // user.trial.extend
+  trial_ends_at: label('admin:audit.fields.trialEndsAt'),
+  days_added: label('admin:audit.fields.daysAdded'),
+  // site_settings.update: the site settings page's labels.
+  guest_text_quota: label('admin:settings.fields.guest_text_quota'),
+  guest_doc_quota: label('admin:settings.fields.guest_doc_quota'),
+  guest_file_size: label('admin:settings.fields.guest_file_size'),
+  guest_words_count: label('admin:settings.fields.guest_words_count'),
+  guest_doc_words_count: label('admin:settings.fields.guest_doc_words_count'),
+  guest_allowed_format: label('admin:settings.fields.guest_allowed_format'),
+  payment_gateway: label('admin:settings.fields.payment_gateway'),
+  ...pair('admin:settings.texts.terms', 'terms_conditions', 'terms_conditions_ar'),
+  ...pair('admin:settings.texts.privacy', 'privacy_policy_en', 'privacy_policy_ar'),
+  ...pair('admin:settings.texts.webinarText', 'webinar_text_en', 'webinar_text_ar'),
+  ...pair('admin:settings.texts.webinarLink', 'webinar_link_en', 'webinar_link_ar'),
+  invoice_seller_name: label('admin:settings.seller.name'),
+  invoice_seller_address: label('admin:settings.seller.address'),
+  invoice_seller_vat_number: label('admin:settings.seller.vatNumber'),
+  // plan.*
+  ...PLAN_FIELDS,
+  // content.*: the content editor's labels (its slug is also "slug", named above).
+  section: label('admin:audit.fields.section'),
+  ...pair('content:admin.fields.title', 'title_en', 'title_ar'),
+  ...pair('content:admin.fields.summary', 'summary_en', 'summary_ar'),
+  published: label('content:admin.published'),
+  ...pair('admin:audit.fields.bodyCharacters', 'body_en_characters', 'body_ar_characters'),
+  // engines.models.check / redownload
+  force: label('admin:engines.redownload'),
+  job_id: label('admin:audit.fields.jobId'),
+};
+
+/**
+ * Fields whose values are words of a fixed set (a status, a frequency): the catalog object that
+ * names each value (`<key>.<value>`), the screens' own where they have one. A value it does not
+ * name shows as stored.
+ */
+export const AUDIT_VALUE_LABELS: Record<string, CatalogKey> = {
+  'subscription.status': 'billing:status',
+  'subscription.frequency': 'billing:frequency',
+  frequency: 'billing:frequency',
+  'subscription.source': 'admin:audit.values.source',
+  payment_gateway: 'admin:gatewayLabels',
+  section: 'content:admin.sections',
+};
+
+/** What the page calls a field: its label in the reader's language, or its stored name when it has none. */
+export function auditFieldText(field: string, translate: (key: CatalogKey, options?: Record<string, string>) => string): string {
+  const known = AUDIT_FIELD_LABELS[field];
+  if (!known) return field;
+  const name = translate(known.key);
+  return known.language ? translate(`admin:audit.inLanguage.${known.language}`, { field: name }) : name;
+}
 
 /**
  * One value of an audit entry as the server stored it: `raw` is its exact text (the title of
@@ -7,7 +143,16 @@ import { formatDate, formatDateTime, formatNumber } from '../../i18n/format';
  */
 export interface AuditValue {
   raw: string;
-  kind: 'text' | 'number' | 'id' | 'boolean' | 'date' | 'datetime' | 'json';
+  kind: 'text' | 'number' | 'id' | 'boolean' | 'date' | 'datetime' | 'json' | 'choice';
+  /** A choice's name in the catalogs (AUDIT_VALUE_LABELS): "billing:status.active". */
+  key?: CatalogKey;
+}
+
+/** The words a value is written with: Yes and No, and a catalog text by its key (its fallback: the stored value). */
+export interface AuditWords {
+  yes: string;
+  no: string;
+  translate: (key: CatalogKey, fallback: string) => string;
 }
 
 /** One changed field of an audit entry: its value before and after (null when absent). */
@@ -31,6 +176,8 @@ function auditValue(field: string, value: unknown): AuditValue | null {
   if (typeof value === 'number') return { raw: String(value), kind: isIdField(field) ? 'id' : 'number' };
   if (typeof value === 'string') {
     if (isIdField(field)) return { raw: value, kind: 'id' };
+    const choices = AUDIT_VALUE_LABELS[field];
+    if (choices) return { raw: value, kind: 'choice', key: `${choices}.${value}` as CatalogKey };
     if (DATE_TIME.test(value) && !Number.isNaN(Date.parse(value))) return { raw: value, kind: 'datetime' };
     if (DAY.test(value) && !Number.isNaN(Date.parse(value))) return { raw: value, kind: 'date' };
     if (NUMBER_TEXT.test(value)) return { raw: value, kind: 'number' };
@@ -93,9 +240,10 @@ export function auditChanges(before: unknown, after: unknown): AuditChange[] {
 /**
  * A value as the reader's language writes it: a moment or a day with the one date formatter
  * (contract/dates.ts), a quantity with the one number formatter (contract/numbers.ts, every
- * decimal kept), true and false as Yes and No, lists as their items; ids and texts as stored.
+ * decimal kept), true and false as Yes and No, lists as their items, a choice (a status, a
+ * frequency) by its name in the catalogs; ids and texts as stored.
  */
-export function auditValueText(value: AuditValue, language: Language, words: { yes: string; no: string }): string {
+export function auditValueText(value: AuditValue, language: Language, words: AuditWords): string {
   switch (value.kind) {
     case 'datetime':
       return formatDateTime(value.raw, language);
@@ -109,6 +257,8 @@ export function auditValueText(value: AuditValue, language: Language, words: { y
       return value.raw === 'true' ? words.yes : words.no;
     case 'json':
       return listText(value.raw);
+    case 'choice':
+      return value.key ? words.translate(value.key, value.raw) : value.raw;
     case 'id':
     case 'text':
       return value.raw;
@@ -120,7 +270,7 @@ export function auditValueText(value: AuditValue, language: Language, words: { y
  * read alike though they differ (two moments in the same minute: a renewed period's end), both
  * are written as stored, so the line never says "X → X".
  */
-export function auditChangeTexts(change: AuditChange, language: Language, words: { yes: string; no: string }): { from: string | null; to: string | null } {
+export function auditChangeTexts(change: AuditChange, language: Language, words: AuditWords): { from: string | null; to: string | null } {
   const from = change.from && auditValueText(change.from, language, words);
   const to = change.to && auditValueText(change.to, language, words);
   if (from !== null && from === to) return { from: change.from!.raw, to: change.to!.raw };

@@ -8,13 +8,12 @@ import { formatDate, formatNumber } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
 import { AdminPageHeader } from '../admin/admin-page-header';
 import './analytics.css';
+import { reportRangeBounds } from './analytics.fns';
 import { usePageViewReport } from './use-analytics';
 import '../../components/admin-table.css';
 
 const DAY_MS = 86_400_000;
 const day = (date: Date) => date.toISOString().slice(0, 10);
-/** How many years before this one the range's fields offer (page views are kept 395 days by default, 10 years at most). */
-const YEARS_BACK = 4;
 
 function defaultRange() {
   const now = new Date();
@@ -32,12 +31,12 @@ export function AdminAnalyticsPage() {
   const errors = isApiError(report.error) ? report.error.errors : {};
 
   const today = day(new Date());
-  const thisYear = new Date().getUTCFullYear();
-  const years = { from: thisYear - YEARS_BACK, to: thisYear };
+  // The first day the server still keeps page views of bounds the range (PAGE_VIEW_RETENTION_DAYS).
+  const { min: earliest, years } = reportRangeBounds(report.data?.earliest_day, today, draft.from);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    // A "from" after "to" (or after today) is named under its field already; it is not asked for.
-    if (brokenBound(draft.from, { max: draft.to }) || brokenBound(draft.to, { min: draft.from, max: today })) return;
+    // A "from" after "to" or before the earliest day kept (a "to" after today) is named under its field already; it is not asked for.
+    if (brokenBound(draft.from, { min: earliest, max: draft.to }) || brokenBound(draft.to, { min: draft.from, max: today })) return;
     setRange(draft);
   };
 
@@ -46,11 +45,17 @@ export function AdminAnalyticsPage() {
     <section className="container page-section admin-page" data-testid="admin-analytics">
       <AdminPageHeader page="adminAnalytics" />
       <form className="panel range-form" onSubmit={onSubmit}>
-        <DateField label={t('range.from')} value={draft.from} onChange={(from) => setDraft({ ...draft, from })} years={years} max={draft.to} errors={errors.from} testId="range-from" />
+        <DateField label={t('range.from')} value={draft.from} onChange={(from) => setDraft({ ...draft, from })} years={years} min={earliest} max={draft.to} errors={errors.from} testId="range-from" />
         <DateField label={t('range.to')} value={draft.to} onChange={(to) => setDraft({ ...draft, to })} years={years} min={draft.from} max={today} errors={errors.to} testId="range-to" />
-        <button type="submit" className="button button--primary">
-          {t('range.show')}
-        </button>
+        <div className="form-field range-form__submit">
+          {/* A blank label like the fields' own, so the button stands level with their selects (analytics.css). */}
+          <span className="form-field__label" aria-hidden="true">
+            {'\u00a0'}
+          </span>
+          <button type="submit" className="button button--primary">
+            {t('range.show')}
+          </button>
+        </div>
       </form>
 
       {report.isPending ? (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { blockedStorage, memoryStorage } from '../../../../tests/fakes/storage';
-import { BLOCKED_SELECTOR, formatDuration, isTrackedPath, pageViewPayload, privateEvent, splitIntoBatches, VISITOR_STORAGE_KEY, visitorIdFor, withoutQuery } from './analytics.fns';
+import { BLOCKED_SELECTOR, formatDuration, isTrackedPath, pageViewPayload, privateEvent, reportRangeBounds, splitIntoBatches, VISITOR_STORAGE_KEY, visitorIdFor, withoutQuery } from './analytics.fns';
 
 const ID = '0b9d3c4e-6a8f-4c1d-9e2a-7f5b3c1d2e4f';
 
@@ -88,5 +88,22 @@ describe('formatDuration', () => {
     expect(formatDuration(83_000)).toBe('1:23');
     expect(formatDuration(3_723_000)).toBe('1:02:03');
     expect(formatDuration(-5)).toBe('0:00');
+  });
+});
+
+describe('report range bounds', () => {
+  it('offer the years from the first day the server keeps to this one, and that day as the first to choose', () => {
+    // The default retention (395 days) from 2026-12-01: two years, not five.
+    expect(reportRangeBounds('2025-11-01', '2026-12-01', '2026-11-02')).toEqual({ min: '2025-11-01', years: { from: 2025, to: 2026 } });
+    // Ten years kept (the most PAGE_VIEW_RETENTION_DAYS allows): ten years back.
+    expect(reportRangeBounds('2016-12-03', '2026-12-01', '2026-11-02')).toEqual({ min: '2016-12-03', years: { from: 2016, to: 2026 } });
+    // A week kept: this year alone.
+    expect(reportRangeBounds('2026-11-24', '2026-12-01', '2026-11-24')).toEqual({ min: '2026-11-24', years: { from: 2026, to: 2026 } });
+  });
+
+  it("offer the chosen day's year too, and before the first report this year and that one alone", () => {
+    expect(reportRangeBounds(undefined, '2027-01-10', '2026-12-12')).toEqual({ min: undefined, years: { from: 2026, to: 2027 } });
+    expect(reportRangeBounds('2027-01-03', '2027-01-10', '2026-12-12')).toEqual({ min: '2027-01-03', years: { from: 2026, to: 2027 } });
+    expect(reportRangeBounds(undefined, '2026-12-01', '')).toEqual({ min: undefined, years: { from: 2026, to: 2026 } });
   });
 });

@@ -120,3 +120,16 @@ export function formatDuration(ms: number): string {
   const s = String(seconds % 60).padStart(2, '0');
   return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
+
+/**
+ * What the report's range fields offer: the first day the server still keeps page views of (the
+ * report's `earliest_day`, from PAGE_VIEW_RETENTION_DAYS) as the first day that may be chosen, and
+ * the years from its year to this one. The year of the day chosen as "from" is offered too (before
+ * the first report names the earliest day, the default range's), so its field can show it.
+ */
+export function reportRangeBounds(earliestDay: string | undefined, today: string, from: string): { min: string | undefined; years: { from: number; to: number } } {
+  const year = (day: string) => Number(day.slice(0, 4));
+  const thisYear = year(today);
+  const chosen = /^\d{4}-/.test(from) ? year(from) : thisYear;
+  return { min: earliestDay, years: { from: Math.min(earliestDay ? year(earliestDay) : thisYear, chosen, thisYear), to: thisYear } };
+}
