@@ -140,6 +140,8 @@ describe.each(['en', 'ar'] as const)('glossary screen (%s)', (locale) => {
     const notText = page.locator('dialog[open]');
     await expect.poll(() => notText.innerText()).toContain(locale === 'ar' ? 'هذا الملف ليس ملف CSV أو TSV.' : 'This is not a CSV or TSV file.');
     expect(await notText.innerText()).not.toContain('NUL');
+    // Titled by what failed, not the app's "Something went wrong".
+    expect(await notText.innerText()).toContain(locale === 'ar' ? 'تعذّر استيراد الملف' : 'The file could not be imported');
     await notText.getByRole('button').last().click();
     // A file with other columns (a contacts list) imports nothing: every line is listed, with its column named in words,
     // and the result says which columns a glossary file has.
@@ -164,6 +166,7 @@ describe.each(['en', 'ar'] as const)('glossary screen (%s)', (locale) => {
     await expect.poll(() => tooLarge.innerText()).toContain(
       locale === 'ar' ? 'هذا الملف أكبر من أن يُستورد دفعة واحدة. قسّمه إلى ملفات أصغر واستوردها واحدًا تلو الآخر.' : 'This file is too large to import at once. Split it into smaller files and import them one by one.',
     );
+    expect(await tooLarge.innerText()).toContain(locale === 'ar' ? 'تعذّر استيراد الملف' : 'The file could not be imported');
     await tooLarge.getByRole('button').last().click();
 
     // Team glossary: import a CSV; the line giving "agreement" a second target is reported.

@@ -126,7 +126,7 @@ function GlossaryView({ scope }: { scope: GlossaryScope }) {
     // A spreadsheet or document (XLSX, DOCX...) is binary: say so, rather than the server's "NUL characters".
     if (content.includes('\u0000')) {
       setImported(null);
-      showDialog({ modalType: 'error', message: t('import.notText') });
+      showDialog({ modalType: 'error', title: t('import.failed'), message: t('import.notText') });
       return;
     }
     try {
@@ -134,8 +134,10 @@ function GlossaryView({ scope }: { scope: GlossaryScope }) {
     } catch (error) {
       setImported(null);
       // Past the server's body limit the answer is "The request is too large": the reader chose a file.
-      if (isApiError(error) && error.status === 413) showDialog({ modalType: 'error', message: t('import.tooLarge') });
-      else showError(error);
+      // Titled by what failed (not the app's "Something went wrong"): the reader's file, not Lisan.
+      if (isApiError(error) && error.status === 413) showDialog({ modalType: 'error', title: t('import.failed'), message: t('import.tooLarge') });
+      // A plan's limit (402) keeps its own title.
+      else showError(error, isApiError(error) && error.status === 402 ? undefined : t('import.failed'));
     }
   };
 
