@@ -148,6 +148,13 @@ describe.each(['en', 'ar'] as const)('admin console (%s)', (locale) => {
     await expectNumbersOnStartSide(page, locale);
     const save = page.getByTestId('admin-plan-save');
     expect(await save.isDisabled()).toBe(true);
+    // Seats typed for one plan are cleared when another plan is chosen: not carried to it (and sent) unseen.
+    await page.getByTestId('admin-plan-seats').fill('12');
+    await select.selectOption(String(pro.id));
+    expect(await page.getByTestId('admin-plan-seats').inputValue()).toBe('');
+    await select.selectOption(String(startUp.id));
+    expect(await page.getByTestId('admin-plan-seats').inputValue()).toBe('');
+    expect(await save.isDisabled()).toBe(true);
     await page.getByTestId('admin-plan-seats').fill('9');
     expect(await save.isDisabled()).toBe(false);
     await save.click();
