@@ -277,6 +277,11 @@ describe('content, requests and admin screens', () => {
       const shown = await ours.innerText();
       for (const value of [reference, 'هدى الحداد', 'huda@example.com', 'عقد.txt']) expect(shown).toContain(value);
       expect(await ours.getByTestId('request-status').locator('option:checked').innerText()).toBe(TABLES[locale].newStatus);
+      // Every filter chip shows its count, "All" too: every request, the statuses' counts together.
+      const { counts } = (await admin.api<{ meta: { counts: Record<string, number> } }>('/api/admin/requests')).meta;
+      const chipCounts = await adminPage.locator('.filter-chips .filter-chip').evaluateAll((chips) => chips.map((chip) => chip.querySelector('.filter-chip__count')?.textContent ?? null));
+      const statuses = Object.values(counts);
+      expect(chipCounts).toEqual([String(statuses.reduce((sum, count) => sum + count, 0)), ...statuses.map(String)]);
       // A card per request on a phone, labelled in the page's language.
       const requests = adminPage.getByTestId('requests-table');
       expect(await firstRowLabels(requests)).toEqual(TABLES[locale].requests);
