@@ -148,6 +148,13 @@ describe.each(['en', 'ar'] as const)('admin console (%s)', (locale) => {
     await expectNumbersOnStartSide(page, locale);
     const save = page.getByTestId('admin-plan-save');
     expect(await save.isDisabled()).toBe(true);
+    // Seats typed for one plan are cleared when another plan is chosen: not carried to it (and sent) unseen.
+    await page.getByTestId('admin-plan-seats').fill('12');
+    await select.selectOption(String(pro.id));
+    expect(await page.getByTestId('admin-plan-seats').inputValue()).toBe('');
+    await select.selectOption(String(startUp.id));
+    expect(await page.getByTestId('admin-plan-seats').inputValue()).toBe('');
+    expect(await save.isDisabled()).toBe(true);
     await page.getByTestId('admin-plan-seats').fill('9');
     expect(await save.isDisabled()).toBe(false);
     await save.click();
@@ -230,6 +237,32 @@ describe.each(['en', 'ar'] as const)('admin console (%s)', (locale) => {
     expect(sent[0]).toHaveProperty('guest_text_quota');
     expect(sent[0]).not.toHaveProperty('payment_gateway');
   });
+  it('frames the plans list on a phone with one border, the panel\'s', async () => {
+    const page = await newConsentedPage(locale, contexts);
+    await signInThroughForm(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await page.goto('/admin/plans');
+    const table = page.getByTestId('admin-plans-table');
+    await table.waitFor();
+    // The borders drawn down the side of a card, from the card out to the page: the panel's alone on a phone (the scroll
+    // box inside it drew a second); on a desktop the table keeps its own frame inside the panel.
+    const sideBorders = () =>
+      table.evaluate((element) => {
+        const widths: string[] = [];
+        for (let box = element.parentElement; box && box.tagName !== 'MAIN'; box = box.parentElement) {
+          const width = getComputedStyle(box).borderInlineStartWidth;
+          if (width !== '0px') widths.push(`${box.className}: ${width}`);
+        }
+        return widths;
+      });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForFunction(() => window.innerWidth === 390);
+    expect(await sideBorders()).toEqual(['panel: 1px']);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.waitForFunction(() => window.innerWidth === 1280);
+    expect(await sideBorders()).toEqual(['table-scroll table-cards: 1px', 'panel: 1px']);
+    await screenshotsAtBothSizes(page, `admin-console-plans-${locale}`, { width: 1280, height: 800 });
+  });
+
   it("puts the plan editor's numbers on the start side and the labels of both languages' texts in the page's language", async () => {
     const page = await newConsentedPage(locale, contexts);
     await signInThroughForm(page, E2E_ADMIN.email, E2E_ADMIN.password);

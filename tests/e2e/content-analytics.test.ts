@@ -277,6 +277,11 @@ describe('content, requests and admin screens', () => {
       const shown = await ours.innerText();
       for (const value of [reference, 'هدى الحداد', 'huda@example.com', 'عقد.txt']) expect(shown).toContain(value);
       expect(await ours.getByTestId('request-status').locator('option:checked').innerText()).toBe(TABLES[locale].newStatus);
+      // Every filter chip shows its count, "All" too: every request, the statuses' counts together.
+      const { counts } = (await admin.api<{ meta: { counts: Record<string, number> } }>('/api/admin/requests')).meta;
+      const chipCounts = await adminPage.locator('.filter-chips .filter-chip').evaluateAll((chips) => chips.map((chip) => chip.querySelector('.filter-chip__count')?.textContent ?? null));
+      const statuses = Object.values(counts);
+      expect(chipCounts).toEqual([String(statuses.reduce((sum, count) => sum + count, 0)), ...statuses.map(String)]);
       // A card per request on a phone, labelled in the page's language.
       const requests = adminPage.getByTestId('requests-table');
       expect(await firstRowLabels(requests)).toEqual(TABLES[locale].requests);
@@ -320,7 +325,19 @@ describe('content, requests and admin screens', () => {
       const adminPage = await (await adminContext(locale)).context.newPage();
       await adminPage.goto('/admin');
       await adminPage.getByTestId('admin-index').waitFor();
-      await screenshot(adminPage, `admin-index-${locale}`);
+      // The payments banner (the sandbox here), the dictionary notice and the sections are one grid gap apart: the
+      // banner's own margin doubled the gap above the notice.
+      await adminPage.getByTestId('payments-banner-sandbox').waitFor();
+      await adminPage.locator('[data-testid="gloss-notice"][data-screen="admin"]').waitFor();
+      const spacing = await adminPage.evaluate(() => {
+        const box = (selector: string) => document.querySelector(selector)!.getBoundingClientRect();
+        const gap = parseFloat(getComputedStyle(document.querySelector('[data-testid="admin-index"]')!).rowGap);
+        const banner = box('.payments-banner');
+        const notice = box('[data-testid="gloss-notice"]');
+        return { gap, header: Math.round(banner.top - box('.admin-header').bottom), notice: Math.round(notice.top - banner.bottom), sections: Math.round(box('.admin-index').top - notice.bottom) };
+      });
+      expect(spacing).toEqual({ gap: 24, header: 24, notice: 24, sections: 24 });
+      await screenshotsAtBothSizes(adminPage, `admin-index-${locale}`, { width: 1280, height: 800 });
       await adminPage.getByTestId('admin-link-adminContent').click();
       await adminPage.getByTestId('content-row').first().waitFor();
       await screenshot(adminPage, `admin-content-${locale}`);
@@ -419,6 +436,37 @@ describe("the analytics report's range", () => {
       expect(await page.getByTestId('days-table').locator('tbody tr').count()).toBe(2);
       expect(asked).toEqual([`?from=${from}&to=${to}`]);
       await screenshotsAtBothSizes(page, `admin-analytics-range-${locale}`, { width: 1280, height: 800 });
+    });
+
+    // A retention shorter than the default range's 30 days (the server's answer changed here: the e2e server keeps 395):
+    // the page opens with "from" on the first day kept, no message under it, and reports from that day.
+    it(`opens with "from" on the first day kept when fewer than 30 days are kept (${locale})`, async () => {
+      const { context } = await adminContext(locale);
+      const page = await context.newPage();
+      await page.setViewportSize({ width: 1280, height: 800 });
+      const today = new Date().toISOString().slice(0, 10);
+      const earliest = new Date(Date.parse(today) - 9 * 86_400_000).toISOString().slice(0, 10);
+      const asked: string[] = [];
+      await page.route(
+        (url) => url.pathname === '/api/admin/analytics/page-views',
+        async (route) => {
+          asked.push(new URL(route.request().url()).search);
+          const response = await route.fetch();
+          const body = (await response.json()) as { data: { earliest_day: string } };
+          await route.fulfill({ response, json: { data: { ...body.data, earliest_day: earliest } } });
+        },
+      );
+      await page.goto('/admin/analytics');
+      const range = locale === 'en' ? `${formatDate(earliest, 'en')} to ${formatDate(today, 'en')} (UTC)` : `من ${formatDate(earliest, 'ar')} إلى ${formatDate(today, 'ar')} (بالتوقيت العالمي)`;
+      await page.getByText(range, { exact: true }).waitFor();
+      expect(asked.at(-1)).toBe(`?from=${earliest}&to=${today}`);
+      const [year, month, day] = earliest.split('-').map(Number);
+      expect(await page.getByTestId('range-from-year').inputValue()).toBe(String(year));
+      expect(await page.getByTestId('range-from-month').inputValue()).toBe(String(month));
+      expect(await page.getByTestId('range-from-day').inputValue()).toBe(String(day));
+      expect(await page.getByTestId('range-from').getByRole('alert').count()).toBe(0);
+      expect(await page.getByTestId('days-table').locator('tbody tr').count()).toBe(10);
+      await screenshotsAtBothSizes(page, `admin-analytics-short-retention-${locale}`, { width: 1280, height: 800 });
     });
   }
 });

@@ -37,6 +37,11 @@ export function AdminUserPage() {
   const selectedPlanId = planId || (data.plan ? String(data.plan.id) : '');
   const chosenPlan = (plans.data ?? []).find((plan) => String(plan.id) === selectedPlanId);
   const planChanged = selectedPlanId !== (data.plan ? String(data.plan.id) : '') || Boolean(chosenPlan?.is_team && seats);
+  // Seats typed for one plan are not carried to another (sent with it unseen, or kept hidden under a plan without seats).
+  const choosePlan = (value: string) => {
+    setPlanId(value);
+    setSeats('');
+  };
   const emptySeats = chosenPlan ? seatsLeftEmpty(chosenPlan, data.plan?.seats ?? null) : null;
 
   return (
@@ -93,7 +98,7 @@ export function AdminUserPage() {
             </p>
           )}
           <FormField label={t('users.plan')}>
-            <select value={selectedPlanId} onChange={(e) => setPlanId(e.target.value)} data-testid="admin-plan-select" required>
+            <select value={selectedPlanId} onChange={(e) => choosePlan(e.target.value)} data-testid="admin-plan-select" required>
               <option value="">{t('user.choosePlan')}</option>
               {(plans.data ?? []).map((plan) => (
                 <option key={plan.id} value={plan.id}>

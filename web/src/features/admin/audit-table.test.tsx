@@ -50,14 +50,14 @@ describe('AuditTable changes', () => {
     const html = await renderMarkup('ar', ['admin', 'billing', 'content'], <AuditTable entries={[planGrant, settingsChange]} />);
     const lines = changeLines(html);
     expect(lines.map((line) => line.field)).toEqual([
-      'رقم الباقة',
-      'معرّف الباقة',
       'اسم الباقة بالإنجليزية',
       'اسم الباقة بالعربية',
-      'رقم باقة الاشتراك',
+      'معرّف الباقة',
       'حالة الاشتراك',
       'دورة الفوترة',
       'مصدر الاشتراك',
+      'رقم الباقة',
+      'رقم باقة الاشتراك',
       'subscription.unknown_field',
       'بوابة الدفع',
       'شروط الاستخدام (Markdown) بالعربية',

@@ -50,9 +50,39 @@ describe('auditChanges', () => {
 
   it('names the fields of nested objects with dots', () => {
     expect(auditChanges({ plan: { id: 1, slug: 'free-trial', seats: null } }, { plan: { id: 3, slug: 'start-up', seats: 7 } })).toEqual([
-      { field: 'plan.id', from: id('1'), to: id('3') },
       { field: 'plan.slug', from: text('free-trial'), to: text('start-up') },
+      { field: 'plan.id', from: id('1'), to: id('3') },
       { field: 'plan.seats', from: null, to: number('7') },
+    ]);
+  });
+
+  it('lists the fields in the order the audit names them, not as stored, those it does not name last by name', () => {
+    // A plan grant as PostgreSQL's jsonb gives it back: its keys by length.
+    const before = { plan: { id: 1, slug: 'free-trial', name_ar: 'تجربة', name_en: 'Free trial' }, subscription: { seats: null, source: null, status: null, plan_id: null, frequency: null, period_end: null } };
+    const after = {
+      plan: { id: 3, slug: 'start-up', name_ar: 'الشركات الناشئة', name_en: 'Start-up' },
+      subscription: { seats: 7, source: 'admin', status: 'active', plan_id: 3, frequency: 'monthly', period_end: '2026-12-31T00:00:00.000Z' },
+    };
+    expect(auditChanges(before, after).map((change) => change.field)).toEqual([
+      'plan.name_en',
+      'plan.name_ar',
+      'plan.slug',
+      'subscription.status',
+      'subscription.period_end',
+      'subscription.seats',
+      'subscription.frequency',
+      'subscription.source',
+      'plan.id',
+      'subscription.plan_id',
+    ]);
+    // A plan's edit: its name before its price, its quotas after; unnamed fields last, by name.
+    expect(auditChanges({ zeta: 1, id: 4, price: '9', alpha: 1, char_limit: 100, name_en: 'Pro' }, { zeta: 2, id: 5, price: '19', alpha: 2, char_limit: 200, name_en: 'Pro+' }).map((change) => change.field)).toEqual([
+      'name_en',
+      'price',
+      'char_limit',
+      'id',
+      'alpha',
+      'zeta',
     ]);
   });
 
@@ -64,11 +94,11 @@ describe('auditChanges', () => {
       ),
     ).toEqual([
       { field: 'trial_ends_at', from: null, to: { raw: '2026-12-29T14:05:00.000Z', kind: 'datetime' } },
-      { field: 'day', from: null, to: { raw: '2026-12-29', kind: 'date' } },
       { field: 'guest_text_quota', from: number('20'), to: number('25000') },
+      { field: 'day', from: null, to: { raw: '2026-12-29', kind: 'date' } },
       { field: 'phone', from: null, to: text('0501234567') },
-      { field: 'user_id', from: null, to: id('1024') },
       { field: 'sandbox', from: { raw: 'false', kind: 'boolean' }, to: { raw: 'true', kind: 'boolean' } },
+      { field: 'user_id', from: null, to: id('1024') },
     ]);
   });
 
@@ -99,23 +129,24 @@ describe('auditValueText', () => {
   it('writes dates with the one date formatter, numbers with the one number formatter, booleans as Yes/No', () => {
     const after = { ends_at: '2026-12-29T14:05:00.000Z', day: '2026-12-29', quota: '25000', price: '9.50', chars: 1500, llm: true, off: false };
     const before = { ends_at: null, day: null, quota: null, price: null, chars: null, llm: null, off: null };
+    // A plan's price first (a field the audit names), the others by their stored names.
     expect(read(before, after, 'en')).toEqual([
-      ['ends_at', formatDateTime('2026-12-29T14:05:00.000Z', 'en')],
-      ['day', '29 December 2026'],
-      ['quota', '25,000'],
       ['price', '9.50'],
       ['chars', '1,500'],
+      ['day', '29 December 2026'],
+      ['ends_at', formatDateTime('2026-12-29T14:05:00.000Z', 'en')],
       ['llm', 'Yes'],
       ['off', 'No'],
+      ['quota', '25,000'],
     ]);
     expect(read(before, after, 'ar')).toEqual([
-      ['ends_at', formatDateTime('2026-12-29T14:05:00.000Z', 'ar')],
-      ['day', '29 ديسمبر 2026'],
-      ['quota', formatNumber(25000, 'ar')],
       ['price', formatNumber(9.5, 'ar', { minimumFractionDigits: 2 })],
       ['chars', formatNumber(1500, 'ar')],
+      ['day', '29 ديسمبر 2026'],
+      ['ends_at', formatDateTime('2026-12-29T14:05:00.000Z', 'ar')],
       ['llm', 'نعم'],
       ['off', 'لا'],
+      ['quota', formatNumber(25000, 'ar')],
     ]);
     // Never the stored ISO text, and Western digits in Arabic.
     for (const [, shown] of read(before, after, 'ar')) expect(shown).not.toMatch(/T\d{2}:|[\u0660-\u0669]|true|false/);
@@ -132,11 +163,11 @@ describe('auditValueText', () => {
 
   it('keeps ids, codes and texts as stored (a list: its items)', () => {
     expect(read({}, { user_id: 12345, 'plan.id': 1024, slug: 'start-up', phone: '0501234567', formats: ['docx'] }, 'ar')).toEqual([
-      ['user_id', '12345'],
       ['plan.id', '1024'],
       ['slug', 'start-up'],
-      ['phone', '0501234567'],
       ['formats', 'docx'],
+      ['phone', '0501234567'],
+      ['user_id', '12345'],
     ]);
   });
 });

@@ -32,27 +32,18 @@ const quota = (name: string): CatalogKey => `billing:admin.quotas.${name}`;
  * label reads as a name. Typed by the contract, so a new plan field fails the type check until it is named here.
  */
 const PLAN_FIELDS: Record<Exclude<keyof AdminPlan, 'subscribers' | 'limits'>, AuditFieldLabel> = {
-  id: label('admin:audit.fields.planId'),
+  // In the order an entry lists them (auditChanges): what the plan is called, what it costs, who may have it, then its quotas and texts.
+  ...pair('billing:admin.fields.name', 'name_en', 'name_ar'),
   slug: label('admin:audit.fields.slug'),
-  is_trial: label('admin:audit.fields.isTrial'),
-  is_team: label('billing:admin.team'),
   price: label('billing:admin.fields.price'),
   price_yearly: label('billing:admin.fields.priceYearly'),
   frequency: label('admin:audit.fields.frequency'),
-  ...pair('billing:admin.fields.name', 'name_en', 'name_ar'),
-  ...pair('billing:admin.fields.symbol', 'symbol_en', 'symbol_ar'),
-  ...pair('billing:admin.fields.priceText', 'price_en', 'price_ar'),
-  ...pair('admin:audit.fields.features', 'features_en', 'features_ar'),
-  ...pair('billing:admin.fields.button_text', 'button_text_en', 'button_text_ar'),
-  ...pair('billing:admin.fields.description', 'description_en', 'description_ar'),
-  ...pair('billing:admin.fields.text_under_button', 'text_under_button_en', 'text_under_button_ar'),
-  ...pair('billing:admin.fields.badge_color', 'badge_color_en', 'badge_color_ar'),
-  ...pair('billing:admin.fields.badge_title', 'badge_title_en', 'badge_title_ar'),
-  llm_enabled: label('billing:admin.fields.llm'),
-  api_enabled: label('billing:admin.api'),
-  sort_order: label('billing:admin.fields.sortOrder'),
+  is_team: label('billing:admin.team'),
+  is_trial: label('admin:audit.fields.isTrial'),
   archived: label('billing:admin.archived'),
   archived_at: label('admin:audit.fields.archivedAt'),
+  llm_enabled: label('billing:admin.fields.llm'),
+  api_enabled: label('billing:admin.api'),
   included_seats: label(quota('included_seats')),
   daily_text_requests: label(quota('daily_text_requests')),
   monthly_doc_requests: label(quota('monthly_doc_requests')),
@@ -65,25 +56,37 @@ const PLAN_FIELDS: Record<Exclude<keyof AdminPlan, 'subscribers' | 'limits'>, Au
   max_file_size_mb: label(quota('max_file_size_mb')),
   file_formats: label('billing:admin.fields.formats'),
   monthly_api_characters: label(quota('monthly_api_characters')),
+  ...pair('billing:admin.fields.symbol', 'symbol_en', 'symbol_ar'),
+  ...pair('billing:admin.fields.priceText', 'price_en', 'price_ar'),
+  ...pair('admin:audit.fields.features', 'features_en', 'features_ar'),
+  ...pair('billing:admin.fields.button_text', 'button_text_en', 'button_text_ar'),
+  ...pair('billing:admin.fields.description', 'description_en', 'description_ar'),
+  ...pair('billing:admin.fields.text_under_button', 'text_under_button_en', 'text_under_button_ar'),
+  ...pair('billing:admin.fields.badge_color', 'badge_color_en', 'badge_color_ar'),
+  ...pair('billing:admin.fields.badge_title', 'badge_title_en', 'badge_title_ar'),
+  sort_order: label('billing:admin.fields.sortOrder'),
+  id: label('admin:audit.fields.planId'),
 };
 
 /**
  * Every field the server writes into audit entries, by its dotted name (auditChanges), and what
  * the page calls it: the label another admin screen already shows for it (the plan editor, the
  * site settings, the content editor, the user page), else the audit's own (`admin:audit.fields`).
- * A field not named here shows as stored.
+ * A field not named here shows as stored. The order here is the order an entry lists its changes in
+ * (auditChanges), each action's most telling fields first.
  */
 export const AUDIT_FIELD_LABELS: Record<string, AuditFieldLabel> = {
-  // user.plan.update: the plan before and after, and the subscription billing granted.
-  'plan.id': label('admin:audit.fields.planId'),
-  'plan.slug': label('admin:audit.fields.planSlug'),
+  // user.plan.update: the plan before and after, then the subscription billing granted (its status, its period's end,
+  // its seats, how it is billed and where it came from); the ids last.
   ...pair('admin:audit.fields.planName', 'plan.name_en', 'plan.name_ar'),
-  'subscription.plan_id': label('admin:audit.fields.subscriptionPlanId'),
+  'plan.slug': label('admin:audit.fields.planSlug'),
   'subscription.status': label('admin:audit.fields.subscriptionStatus'),
-  'subscription.frequency': label('admin:audit.fields.frequency'),
-  'subscription.seats': label('admin:user.seats'),
-  'subscription.source': label('admin:audit.fields.subscriptionSource'),
   'subscription.period_end': label('admin:audit.fields.periodEnd'),
+  'subscription.seats': label('admin:user.seats'),
+  'subscription.frequency': label('admin:audit.fields.frequency'),
+  'subscription.source': label('admin:audit.fields.subscriptionSource'),
+  'plan.id': label('admin:audit.fields.planId'),
+  'subscription.plan_id': label('admin:audit.fields.subscriptionPlanId'),
   // user.trial.extend
   trial_ends_at: label('admin:audit.fields.trialEndsAt'),
   days_added: label('admin:audit.fields.daysAdded'),
@@ -224,14 +227,24 @@ function flatten(value: Record<string, unknown> | null, prefix = '', into = new 
 /** An audit entry's side: its fields, or a value that is not an object as one field, `value`. */
 const asFields = (value: unknown): Record<string, unknown> | null => (isPlainObject(value) ? value : value === null || value === undefined ? null : { value });
 
+/** Each named field's place in an entry's list: AUDIT_FIELD_LABELS' order. */
+const FIELD_ORDER = new Map(Object.keys(AUDIT_FIELD_LABELS).map((field, index) => [field, index]));
+
+/** Named fields in AUDIT_FIELD_LABELS' order, then those it does not name by their stored names (as they show). */
+function byFieldOrder(a: string, b: string): number {
+  const rank = (field: string) => FIELD_ORDER.get(field) ?? FIELD_ORDER.size;
+  return rank(a) - rank(b) || (rank(a) === FIELD_ORDER.size ? a.localeCompare(b, 'en') : 0);
+}
+
 /**
  * What an admin action changed, field by field, instead of two JSON blobs: the fields (nested
- * ones dotted) whose value differs between `before` and `after`, in the order they first appear.
+ * ones dotted) whose value differs between `before` and `after`, in AUDIT_FIELD_LABELS' order (not the
+ * stored JSON's, which PostgreSQL's jsonb sorts by key length), fields it does not name last.
  */
 export function auditChanges(before: unknown, after: unknown): AuditChange[] {
   const was = flatten(asFields(before));
   const is = flatten(asFields(after));
-  const fields = [...new Set([...was.keys(), ...is.keys()])];
+  const fields = [...new Set([...was.keys(), ...is.keys()])].sort(byFieldOrder);
   return fields
     .map((field) => ({ field, from: auditValue(field, was.get(field)), to: auditValue(field, is.get(field)) }))
     .filter((change) => change.from?.raw !== change.to?.raw);

@@ -8,7 +8,7 @@ import { formatDate, formatNumber } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
 import { AdminPageHeader } from '../admin/admin-page-header';
 import './analytics.css';
-import { reportRangeBounds } from './analytics.fns';
+import { defaultReportFrom, reportRangeBounds } from './analytics.fns';
 import { usePageViewReport } from './use-analytics';
 import '../../components/admin-table.css';
 
@@ -27,6 +27,17 @@ export function AdminAnalyticsPage() {
   const [range, setRange] = useState(defaultRange);
   const [draft, setDraft] = useState(range);
   const report = usePageViewReport(range);
+  // The first report names the first day the server still keeps (PAGE_VIEW_RETENTION_DAYS): a default "from"
+  // before it moves to it, in the fields too unless the admin has already chosen another "from".
+  const [defaultChecked, setDefaultChecked] = useState(false);
+  if (!defaultChecked && report.data) {
+    setDefaultChecked(true);
+    const from = defaultReportFrom(range.from, report.data.earliest_day);
+    if (from !== range.from) {
+      setRange({ ...range, from });
+      if (draft.from === range.from) setDraft({ ...draft, from });
+    }
+  }
   const number = (value: number) => formatNumber(value, language);
   const errors = isApiError(report.error) ? report.error.errors : {};
 

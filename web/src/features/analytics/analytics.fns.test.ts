@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { blockedStorage, memoryStorage } from '../../../../tests/fakes/storage';
-import { BLOCKED_SELECTOR, formatDuration, isTrackedPath, pageViewPayload, privateEvent, reportRangeBounds, splitIntoBatches, VISITOR_STORAGE_KEY, visitorIdFor, withoutQuery } from './analytics.fns';
+import { BLOCKED_SELECTOR, defaultReportFrom, formatDuration, isTrackedPath, pageViewPayload, privateEvent, reportRangeBounds, splitIntoBatches, VISITOR_STORAGE_KEY, visitorIdFor, withoutQuery } from './analytics.fns';
 
 const ID = '0b9d3c4e-6a8f-4c1d-9e2a-7f5b3c1d2e4f';
 
@@ -105,5 +105,15 @@ describe('report range bounds', () => {
     expect(reportRangeBounds(undefined, '2027-01-10', '2026-12-12')).toEqual({ min: undefined, years: { from: 2026, to: 2027 } });
     expect(reportRangeBounds('2027-01-03', '2027-01-10', '2026-12-12')).toEqual({ min: '2027-01-03', years: { from: 2026, to: 2027 } });
     expect(reportRangeBounds(undefined, '2026-12-01', '')).toEqual({ min: undefined, years: { from: 2026, to: 2026 } });
+  });
+});
+
+describe('the default report "from"', () => {
+  it('is 30 days back, or the first day the server keeps when its retention is shorter', () => {
+    expect(defaultReportFrom('2026-11-02', '2025-11-01')).toBe('2026-11-02');
+    expect(defaultReportFrom('2026-11-02', '2026-11-24')).toBe('2026-11-24');
+    expect(defaultReportFrom('2026-11-02', '2026-11-02')).toBe('2026-11-02');
+    // Before the first report names the earliest day.
+    expect(defaultReportFrom('2026-11-02', undefined)).toBe('2026-11-02');
   });
 });

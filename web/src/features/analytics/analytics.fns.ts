@@ -122,6 +122,14 @@ export function formatDuration(ms: number): string {
 }
 
 /**
+ * The default range's "from": 30 days back (`from`), or the first day the server still keeps page views of (the
+ * report's `earliest_day`) when its retention is shorter, so the page does not open on a day it cannot report.
+ */
+export function defaultReportFrom(from: string, earliestDay: string | undefined): string {
+  return earliestDay && earliestDay > from ? earliestDay : from;
+}
+
+/**
  * What the report's range fields offer: the first day the server still keeps page views of (the
  * report's `earliest_day`, from PAGE_VIEW_RETENTION_DAYS) as the first day that may be chosen, and
  * the years from its year to this one. The year of the day chosen as "from" is offered too (before

@@ -107,11 +107,14 @@ function RequestsTab() {
   const query = useAdminRequests(status, page);
   const choose = (next: RequestStatus | null) => setSearchParams(next ? { status: next } : {});
   const counts = query.data?.meta.counts;
+  // "All" counts every request: the statuses' counts together (meta.total is the chosen status's).
+  const all = counts && Object.values(counts).reduce((sum, count) => sum + count, 0);
   return (
     <>
       <div className="filter-chips" role="group" aria-label={t('admin.filterLabel')}>
         <button type="button" className={`filter-chip${status === null ? ' filter-chip--active' : ''}`} aria-pressed={status === null} onClick={() => choose(null)}>
           {t('admin.all')}
+          {all !== undefined && <span className="filter-chip__count">{formatNumber(all, language)}</span>}
         </button>
         {REQUEST_STATUSES.map((s) => (
           <button key={s} type="button" className={`filter-chip${status === s ? ' filter-chip--active' : ''}`} aria-pressed={status === s} onClick={() => choose(s)}>
