@@ -85,7 +85,7 @@ describe('POST /api/translate: the contract', () => {
     arabic.locale = 'ar';
     expect((await translate(arabic, { target_lang: 'ar' })).json().errors.text).toEqual(['النص المراد ترجمته مطلوب.']);
     const badTarget = await translate(t.client(), { text: 'hi', target_lang: 'fr' });
-    expect(badTarget.json().errors.target_lang).toEqual(['The selected target lang is invalid.']);
+    expect(badTarget.json().errors.target_lang).toEqual(['The selected target language is invalid.']);
     const badDomain = await translate(t.client(), { text: 'hi', target_lang: 'ar', domain: 'medical' });
     expect(badDomain.json().errors.domain).toEqual(['The selected domain is invalid.']);
     const same = await translate(t.client(), { text: 'hi', source_lang: 'en', target_lang: 'en' });
