@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { APPLIED_TERMS_SHOWN, hasApplied, mergeApplied, REVIEWED_ORIGIN, reviewedApplied, shownApplied, summariseApplied } from './applied.fns';
+import { APPLIED_TERMS_SHOWN, hasApplied, mergeApplied, REVIEWED_ORIGIN, reviewedApplied, shownApplied, summariseApplied, termsCarried } from './applied.fns';
 
 const lisan = { source: 'Lisan', target: 'لسان' };
 const board = { source: 'board', target: 'مجلس الإدارة' };
@@ -103,5 +103,25 @@ describe('reviewedApplied', () => {
     expect(once).toEqual({ ...stored, memory_segments: 1, memory_fuzzy_segments: 0, correction_segments: 3 });
     // Reviewed again: nothing is counted twice.
     expect(reviewedApplied(once, reviewed)).toEqual(once);
+  });
+
+  it("counts the terms again from each segment's terms when the page keeps them: a term a review dropped leaves the summary", () => {
+    const origins = ['local', 'local', 'memory'];
+    const terms = [[board, lisan], [board], []];
+    const stored = summariseApplied(origins.map((origin, i) => ({ origin, glossaryTerms: terms[i] })));
+    expect(stored.glossary_terms).toEqual([{ ...board, count: 2 }, { ...lisan, count: 1 }]);
+
+    // The first segment reviewed: its new words carry the board's rendering but not Lisan's.
+    const reviewedText = 'قرّر مجلس الإدارة ذلك';
+    const reviewedTerms = terms.map((list, i) => (i === 0 ? termsCarried(list, reviewedText) : list));
+    expect(reviewedTerms[0]).toEqual([board]);
+    const reviewed = reviewedApplied(stored, [REVIEWED_ORIGIN, 'local', 'memory'], reviewedTerms);
+    expect(reviewed).toEqual({ memory_segments: 1, memory_fuzzy_segments: 0, correction_segments: 1, glossary_terms: [{ ...board, count: 2 }], glossary_term_count: 1 });
+    // The second segment reviewed without the term: no term is left.
+    const none = reviewedTerms.map((list, i) => (i === 1 ? termsCarried(list, 'اعتمدته الإدارة') : list));
+    none[0] = termsCarried(none[0]!, 'قرّرت الإدارة ذلك');
+    expect(reviewedApplied(reviewed, [REVIEWED_ORIGIN, REVIEWED_ORIGIN, 'memory'], none)).toEqual({ memory_segments: 1, memory_fuzzy_segments: 0, correction_segments: 2, glossary_terms: [], glossary_term_count: 0 });
+    // Without the segments' terms (a page translated before they were kept) the terms stay.
+    expect(reviewedApplied(stored, [REVIEWED_ORIGIN, 'local', 'memory'], null).glossary_terms).toEqual(stored.glossary_terms);
   });
 });

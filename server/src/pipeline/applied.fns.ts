@@ -91,10 +91,15 @@ export const REVIEWED_ORIGIN = 'memory-correction';
  * A page's stored summary once some of its segments are reviewed (`origins`: each segment's
  * origin, the reviewed ones `REVIEWED_ORIGIN`): memory, fuzzy hits and corrections counted again
  * from the origins, so a unit reviewed twice, or one that already showed a correction, is one
- * correction. The glossary's terms stay as the pipeline applied them: the page keeps no terms per
- * segment.
+ * correction. With `terms` (each segment's glossary terms, a reviewed unit's cut to those its new
+ * words still carry) the terms are counted again from them too; without (a page translated before
+ * they were kept) the glossary's terms stay as the pipeline applied them.
  */
-export function reviewedApplied(summary: StoredAppliedSummary, origins: readonly string[]): StoredAppliedSummary {
-  const { memory_segments, memory_fuzzy_segments, correction_segments } = summariseApplied(origins.map((origin) => ({ origin })));
-  return { ...summary, memory_segments, memory_fuzzy_segments, correction_segments };
+export function reviewedApplied(summary: StoredAppliedSummary, origins: readonly string[], terms?: ReadonlyArray<readonly GlossaryTerm[]> | null): StoredAppliedSummary {
+  const recounted = summariseApplied(origins.map((origin, index) => ({ origin, glossaryTerms: terms?.[index] })), APPLIED_TERMS_KEPT);
+  const { memory_segments, memory_fuzzy_segments, correction_segments } = recounted;
+  return terms ? recounted : { ...summary, memory_segments, memory_fuzzy_segments, correction_segments };
 }
+
+/** The terms of a segment a reviewer's words still carry (the pipeline's check after the engine: the rendering is in the text). */
+export const termsCarried = (terms: readonly GlossaryTerm[], text: string): GlossaryTerm[] => terms.filter((term) => text.includes(term.target));

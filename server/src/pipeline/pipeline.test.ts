@@ -175,6 +175,17 @@ describe('one pipeline for text, documents and websites', () => {
     expect(reviewedEntries[0]!.applied).toEqual(reviewedSummary);
     const stored = await t.container.database.db.selectFrom('translation_memory').select(['target_text', 'machine_text']).where('source_text', '=', 'Report').execute();
     expect(stored).toEqual([{ target_text: REVIEWED_AGAIN, machine_text: machineWords }]);
+
+    // A unit that carried the glossary term, reviewed keeping the term's rendering: a correction, and the term still counts;
+    // reviewed again without it: the page, the site and the history entry no longer list the term.
+    expect((await reviewUnit(websiteId, 'Signed by the board', `وقّعه ${TERM.target_term}`)).applied).toBe(1);
+    const keptTerm = { ...applied, correction_segments: 3 };
+    expect((await client.get(`/api/websites/${websiteId}/pages?status=Active`)).json().data[0].applied).toEqual(keptTerm);
+    expect((await reviewUnit(websiteId, 'Signed by the board', 'وقّعه المجلس')).applied).toBe(1);
+    const droppedTerm = { ...keptTerm, glossary_terms: [], glossary_term_count: 0 };
+    expect((await client.get(`/api/websites/${websiteId}/pages?status=Active`)).json().data[0].applied).toEqual(droppedTerm);
+    expect((await client.get(`/api/websites/${websiteId}`)).json().data.applied).toEqual(droppedTerm);
+    expect(((await client.get('/api/user/translation-history?type=website')).json().data as Array<{ applied?: unknown }>)[0]!.applied).toEqual(droppedTerm);
   });
 });
 

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { normalizeForMatch } from '../engines/normalize';
 import type { EngineRouter, RouteRequest, RouteResult } from '../engines/router';
 import type { Domain, GlossaryTerm, Lang, SegmentTranslator } from '../engines/types';
+import { termsCarried } from './applied.fns';
 import { adaptFuzzyHit, hasPlaceables, memorySkeleton, type FuzzyHit } from './memory.fns';
 import { ownerKeysFor } from './owner';
 
@@ -215,7 +216,7 @@ export function createTranslationPipeline(deps: {
         wordings.add(wording);
         applied.push(term);
       }
-      const carried = applied.filter((term) => text.includes(term.target));
+      const carried = termsCarried(applied, text);
       if (carried.length < applied.length) {
         deps.logger?.warn({ engine: route.engine, missing: applied.length - carried.length }, 'a glossary term is missing from a translation');
       }

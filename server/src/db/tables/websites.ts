@@ -59,6 +59,8 @@ export interface WebsitePagesTable {
   error: string | null;
   /** migrations/0390: each segment's origin in the pipeline (an approved correction after a review), in the page's order; null before it. */
   segment_origins: Json<string[]> | null;
+  /** migrations/0400: the glossary terms each segment's translation carries (a reviewed unit keeps those its new words still carry), in the page's order; null before it. */
+  segment_terms: Json<Array<Array<{ source: string; target: string }>>> | null;
   /** migrations/0300: what memory and glossaries did for the page's translation (null before it, and until translated). */
   applied: ColumnType<StoredAppliedSummary | null, string | null | undefined, string | null>;
 }

@@ -3,7 +3,7 @@ import yazl from 'yazl';
 import { ENGINE_ID, GLOSS_NOTICE } from '../../engines/dictionary/engine';
 import { describeSegments, extractSegments, renderTranslatedHtml, repairPlaceholders, type LinkRewriter } from '../../formats/html';
 import type { Actor } from '../../http/access';
-import { REVIEWED_ORIGIN, reviewedApplied } from '../../pipeline/applied.fns';
+import { REVIEWED_ORIGIN, reviewedApplied, termsCarried } from '../../pipeline/applied.fns';
 import type { ApprovedTranslation } from '../translate/memory';
 import { Invalid, NotFound } from '../../http/errors';
 import type { WebsitesContext } from './context';
@@ -169,6 +169,8 @@ export function createWebsiteExports(ctx: WebsitesContext) {
         const appliedBefore = applied;
         // Each segment's origin, when the page keeps them (translated since migration 0390): a reviewed unit becomes a correction.
         const origins = page.segment_origins?.length === translations.length ? [...page.segment_origins] : null;
+        // And each segment's glossary terms (translated since migration 0400): a reviewed unit keeps those its words still carry.
+        const terms = origins && page.segment_terms?.length === translations.length ? [...page.segment_terms] : null;
         const approved: ApprovedTranslation[] = [];
         const sourceLang: WebLang = page.lang ?? 'en';
         for (const unit of units) {
@@ -186,14 +188,17 @@ export function createWebsiteExports(ctx: WebsitesContext) {
               const machineText = translations[unit.index] ?? null;
               translations[unit.index] = reviewed;
               if (origins) origins[unit.index] = REVIEWED_ORIGIN;
+              if (terms) terms[unit.index] = termsCarried(terms[unit.index] ?? [], reviewed);
               applied++;
               if (sourceLang !== page.target_lang) approved.push({ source: sourceLang, target: page.target_lang, sourceText: source, targetText: reviewed, machineText });
             }
           }
         }
         if (applied > appliedBefore) {
-          // The page's summary counts the reviewed units as corrections (once each, however often reviewed).
-          const summary = origins && page.applied ? { segment_origins: JSON.stringify(origins), applied: JSON.stringify(reviewedApplied(page.applied, origins)) } : {};
+          // The page's summary counts the reviewed units as corrections (once each, however often reviewed), and a term a review dropped no more.
+          const summary = origins && page.applied
+            ? { segment_origins: JSON.stringify(origins), ...(terms ? { segment_terms: JSON.stringify(terms) } : {}), applied: JSON.stringify(reviewedApplied(page.applied, origins, terms)) }
+            : {};
           await repo.updatePage(page.id, { translations: JSON.stringify(translations), reviewed_at: now, ...summary });
           // A reviewed unit is an approved translation: the pipeline's memory reuses it on every page, document and text.
           await deps.approvals.approve(actor.user, approved);

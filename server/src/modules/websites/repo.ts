@@ -288,7 +288,7 @@ export function createWebsitesRepo(db: Kysely<DB>) {
      */
     async storeTranslation(
       page: { id: number; textHash: string; targetLang: WebLang; domain: WebDomain },
-      values: { translations: string[]; engine: string; applied: AppliedSummary; segmentOrigins: string[] | null; now: Date },
+      values: { translations: string[]; engine: string; applied: AppliedSummary; segmentOrigins: string[] | null; segmentTerms: Array<Array<{ source: string; target: string }>> | null; now: Date },
       executor: Executor = db,
     ) {
       const result = await executor
@@ -300,6 +300,7 @@ export function createWebsitesRepo(db: Kysely<DB>) {
           engine: values.engine,
           applied: JSON.stringify(values.applied),
           segment_origins: values.segmentOrigins && JSON.stringify(values.segmentOrigins),
+          segment_terms: values.segmentTerms && JSON.stringify(values.segmentTerms),
           translated_at: values.now,
           reviewed_at: null,
           error: null,

@@ -8,7 +8,7 @@ import type { PageFilter } from './repo';
 import type { WebsitePageRow, WebsiteRow, WebsiteScope } from '../../db/tables/websites';
 import { cleanUrl, parseSiteUrl } from './urls.fns';
 
-function toPageJson(previewBase: string, page: Omit<WebsitePageRow, 'html' | 'translations' | 'segment_origins'>) {
+function toPageJson(previewBase: string, page: Omit<WebsitePageRow, 'html' | 'translations' | 'segment_origins' | 'segment_terms'>) {
   const active = page.status === 'Active';
   return {
     id: page.id,

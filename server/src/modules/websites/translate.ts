@@ -38,6 +38,7 @@ export function createWebsiteTranslation(ctx: WebsitesContext) {
     let engine: string;
     let applied = emptyApplied();
     let segmentOrigins: string[] | null = null;
+    let segmentTerms: Array<Array<{ source: string; target: string }>> | null = null;
     const charged = source !== target && segments.length > 0;
     if (!charged) {
       // Already in the target language (or no text): the copy is the page itself, rewritten.
@@ -65,10 +66,11 @@ export function createWebsiteTranslation(ctx: WebsitesContext) {
       engine = engines.find((id) => id !== 'memory') ?? 'memory';
       translations = segments.map((segment) => translated.get(segment)!);
       // What memory and glossaries did, counted per segment of the page (a repeated one each time it appears);
-      // each segment's origin is kept, for a review to move its units (exports.ts).
+      // each segment's origin and terms are kept, for a review to move its units (exports.ts).
       const applieds = segments.map((segment) => origins.get(segment)!);
       applied = summariseApplied(applieds, APPLIED_TERMS_KEPT);
       segmentOrigins = applieds.map((segment) => segment.origin);
+      segmentTerms = applieds.map((segment) => (segment.glossaryTerms ?? []).map(({ source, target }) => ({ source, target })));
     }
     // The page is counted in the ledger (refused atomically past the plan's pages) and given back if it was not stored.
     const quota = charged ? await deps.entitlements.consume(entitlements, 'web_pages') : null;
@@ -77,7 +79,7 @@ export function createWebsiteTranslation(ctx: WebsitesContext) {
       return true;
     }
     try {
-      const stored = await repo.storeTranslation({ id: page.id, textHash: page.text_hash!, targetLang: target, domain }, { translations, engine, applied, segmentOrigins, now: deps.now() });
+      const stored = await repo.storeTranslation({ id: page.id, textHash: page.text_hash!, targetLang: target, domain }, { translations, engine, applied, segmentOrigins, segmentTerms, now: deps.now() });
       if (!stored) await quota?.release();
       return stored;
     } catch (error) {
