@@ -1,5 +1,6 @@
 // Sign-up, sign-in and e-mail verification (shared/API.md "Authentication"): /mt/register,
-// /mt/forgot-password, /mt/reset-password, /email/verification-notification, /api/auth/providers.
+// /mt/forgot-password, /mt/reset-password, /email/verification-notification, /api/auth/providers,
+// /api/email-change/{token}.
 // /mt/login, /mt/logout and /mt/csrf-cookie answer 204; the social sign-in and the GET of the verification
 // link answer redirects.
 import { z } from 'zod';
@@ -109,6 +110,13 @@ export type VerificationSent = z.output<typeof verificationSent>;
  */
 export const emailLinkConfirmed = z.object({ status: z.enum(['verified', 'already', 'email_changed']), message: z.string() });
 export type EmailLinkConfirmed = z.output<typeof emailLinkConfirmed>;
+
+/**
+ * GET /api/email-change/{token}: what the link of a change of address would do, for its page to show, without using it
+ * up: the new address while the link is live (`change_confirm`), else why it is dead. The address is not in any URL.
+ */
+export const emailChangeLink = z.object({ status: z.enum(['change_confirm', 'change_expired', 'change_invalid', 'change_taken']), email: z.string().nullable() });
+export type EmailChangeLink = z.output<typeof emailChangeLink>;
 
 /** GET /api/auth/providers: which social sign-ins are configured. */
 export const authProviders = dataOf(z.object({ google: z.boolean(), linkedin: z.boolean() }));

@@ -432,6 +432,17 @@ describe('changing the e-mail address', () => {
     return pending;
   }
 
+  /** Holds the page's look at a change link (GET /api/email-change/{token}) until released: the page's loading state. */
+  async function holdLinkLook(page: Page) {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/email-change/**', async (route) => {
+      await held;
+      await route.continue();
+    }, { times: 1 });
+    return release;
+  }
+
   /** The link of the newest confirmation mail to `to` (a resend sends another). */
   const newestChangeLink = async (to: string) => linkInMail(decodeMail(await waitForMail(to, (raw) => decodeMail(raw).includes('/email/change/'))), '/email/change/');
 
@@ -464,8 +475,13 @@ describe('changing the e-mail address', () => {
     expect(await buttons.allInnerTexts()).toEqual(['إرسال رابط جديد', 'إلغاء التغيير']);
     await screenshotsAtBothSizes(page, 'accounts-ar-22-change-email-expired');
 
+    // The page's URL carries the token only; the page asks for the address with it, saying so meanwhile.
+    const release = await holdLinkLook(page);
     await page.goto(await newestChangeLink(newEmail));
     const confirm = page.locator('[data-status="change_confirm"]');
+    expect(await confirm.locator('[role="status"]').innerText()).toBe('جارٍ التحميل…');
+    await screenshotsAtBothSizes(page, 'accounts-ar-23-change-email-asking');
+    release();
     await expect.poll(() => confirm.getByTestId('email-link-address').innerText()).toBe(newEmail);
     expect(await confirm.locator('h1').innerText()).toBe(TEXT.ar.changeTitle);
     expect(await confirm.innerText()).toContain('أكِّد بريدك الإلكتروني الجديد:');
@@ -525,12 +541,23 @@ describe('changing the e-mail address', () => {
     const scanner = await openPage('en');
     await scanner.goto(link);
     await scanner.locator('[data-status="change_confirm"] button.button--primary').waitFor();
+    // The page's URL carries the token only: no address in browser history, proxies or logs.
+    expect(scanner.url()).not.toMatch(/@|%40/i);
+    // A page opened from the earlier redirect, whose URL named the address, still works: it reads the token alone and
+    // names the address the server keeps, whatever its URL said.
+    const token = new URL(link).pathname.split('/').pop()!;
+    await scanner.goto(`/email/verify?${new URLSearchParams({ status: 'change_confirm', email: 'someone-else@example.com', token }).toString()}`);
+    await expect.poll(() => scanner.locator('[data-status="change_confirm"]').getByTestId('email-link-address').innerText()).toBe(newEmail);
     await scanner.context().close();
 
     // The person opens it (in two tabs): the page names the new address, in its own tab title; the button makes the change.
     const otherTab = await page.context().newPage();
     await otherTab.goto(link);
+    const release = await holdLinkLook(page);
     await page.goto(link);
+    await page.locator('[data-status="change_confirm"] [role="status"]').waitFor();
+    await screenshotsAtBothSizes(page, 'accounts-en-23-change-email-asking');
+    release();
     const confirm = page.locator('[data-status="change_confirm"]');
     await expect.poll(() => confirm.getByTestId('email-link-address').innerText()).toBe(newEmail);
     expect(await confirm.innerText()).toContain('Confirm your new e-mail address:');

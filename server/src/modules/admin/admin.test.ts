@@ -113,6 +113,44 @@ describe('changing a user', () => {
     expect(log[4]).toMatchObject({ before: { plan: { slug: 'free-trial' }, subscription: null }, after: { subscription: { seats: 7, source: 'admin' } } });
   });
 
+  it("changing only the seats of the user's team plan keeps its period and billing; another plan starts a new period", async () => {
+    const startUp = await t.container.plans.getBySlug('start-up');
+    const pro = await t.container.plans.getBySlug('pro'); // a team plan too
+    const owner = await createUser(t.container, { name: 'Seats Owner' });
+    const ownerClient = await t.client().signInAs(owner.id);
+    expect((await admin.post('/api/admin/user-plan', { user_id: owner.id, plan_id: startUp.id, seats: 4 })).statusCode).toBe(200);
+    expect((await ownerClient.post('/api/team', { name: 'Seats team' })).json().data.seats).toBe(4);
+    // A period bought at the gateway, half gone.
+    const db = t.container.database.db;
+    const start = new Date(Date.now() - 15 * 86_400_000);
+    const end = new Date(Date.now() + 15 * 86_400_000);
+    await db.updateTable('subscriptions').set({ gateway: 'sandbox', frequency: 'yearly', current_period_start: start, current_period_end: end }).where('user_id', '=', owner.id).execute();
+    const period = () => db.selectFrom('subscriptions').select(['current_period_start', 'current_period_end', 'gateway', 'frequency', 'seats', 'status']).where('user_id', '=', owner.id).executeTakeFirstOrThrow();
+
+    const resized = await admin.post('/api/admin/user-plan', { user_id: owner.id, plan_id: startUp.id, seats: 6 });
+    expect(resized.statusCode, resized.body).toBe(200);
+    expect(resized.json().data.subscription).toEqual({ plan_id: startUp.id, status: 'active', frequency: 'yearly', seats: 6, source: 'paid', period_end: end.toISOString() });
+    const row = await period();
+    expect(row).toMatchObject({ gateway: 'sandbox', frequency: 'yearly', seats: 6, status: 'active' });
+    expect(new Date(row.current_period_start).toISOString()).toBe(start.toISOString());
+    expect(new Date(row.current_period_end).toISOString()).toBe(end.toISOString());
+    expect((await ownerClient.get('/api/team')).json().data.seats).toBe(6);
+    // The audit entry says the seats changed, and nothing else did.
+    const [entry] = (await admin.get(`/api/admin/audit-log?target_type=user&target_id=${owner.id}`)).json().data;
+    expect(entry).toMatchObject({ action: 'user.plan.update', before: { subscription: { seats: 4 } }, after: { subscription: { seats: 6 } } });
+    expect({ ...entry.before, subscription: { ...entry.before.subscription, seats: 6 } }).toEqual(entry.after);
+
+    // Another plan is a new grant, as before: a new monthly period from now, by the admin.
+    const moved = (await admin.post('/api/admin/user-plan', { user_id: owner.id, plan_id: pro.id, seats: 6 })).json().data.subscription;
+    expect(moved).toMatchObject({ plan_id: pro.id, frequency: 'monthly', seats: 6, source: 'admin' });
+    expect(new Date(moved.period_end).getTime()).toBeGreaterThan(Date.now() + 27 * 86_400_000);
+    // The same plan granted again without seats is a new grant too (the admin page does not offer it).
+    await db.updateTable('subscriptions').set({ current_period_end: end }).where('user_id', '=', owner.id).execute();
+    const again = (await admin.post('/api/admin/user-plan', { user_id: owner.id, plan_id: pro.id })).json().data.subscription;
+    expect(again).toMatchObject({ plan_id: pro.id, frequency: 'monthly', seats: 6, source: 'admin' });
+    expect(again.period_end).not.toBe(end.toISOString());
+  });
+
   it('refuses an unknown plan and an unknown user', async () => {
     expect((await admin.post('/api/admin/user-plan', { user_id: member.id, plan_id: 9999 })).statusCode).toBe(422);
     expect((await admin.post('/api/admin/user-plan', { user_id: 9999, plan_id: 1 })).statusCode).toBe(404);

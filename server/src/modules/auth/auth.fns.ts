@@ -96,7 +96,8 @@ const EMAIL_VERIFY_PAGE = '/email/verify';
 
 /**
  * Where the GET of an e-mailed link sends the browser: the page with the link's `status`, and for a live link
- * (`confirm`, `change_confirm`) the address it names and the parts the page's button posts back to the link's path.
+ * (`confirm`, `change_confirm`) the parts the page's button posts back to the link's path (and, for `confirm`, the
+ * address it names; a change's page asks for its new address with the token: GET /api/email-change/{token}).
  */
 export function emailLinkPage(status: string, details: Record<string, string | undefined> = {}): string {
   const query = new URLSearchParams({ status });

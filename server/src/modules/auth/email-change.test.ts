@@ -35,9 +35,20 @@ async function open(link: string) {
   return answer.headers.location as string;
 }
 
-/** The page a live link leads to: the address it names and the token the page's button posts back. */
-const confirmPage = (email: string, token: string) => `/email/verify?${new URLSearchParams({ status: 'change_confirm', email, token }).toString()}`;
+/** The page a live link leads to: the token only, which the page's button posts back (the address is in no URL). */
+const confirmPage = (token: string) => `/email/verify?${new URLSearchParams({ status: 'change_confirm', token }).toString()}`;
 const tokenOf = (link: string) => pathOf(link).split('/').pop()!;
+
+/** What the link's page asks before showing its button: the new address while the link is live, else why it is dead. */
+async function look(token: string) {
+  const answer = await t.client().get(`/api/email-change/${token}`);
+  expect(answer.statusCode).toBe(200);
+  expect(answer.headers['cache-control']).toBe('no-store');
+  return answer.json();
+}
+
+/** An address, plain or percent-encoded, anywhere in a URL. */
+const carriesAddress = (url: string, email: string) => url.includes(email) || url.includes(encodeURIComponent(email)) || /@|%40/i.test(url);
 
 describe('changing the e-mail address', () => {
   it('mails the link to the new address only; opening it changes nothing, the POST of its page switches, and the new address signs in', async () => {
@@ -55,6 +66,8 @@ describe('changing the e-mail address', () => {
     expect(notice.text).not.toMatch(/https?:\/\/\S*\/email\/change/);
     expect(notice.html).not.toContain('/email/change/');
     const link = linkIn(confirm, '/email/change/');
+    // Neither the link nor the page it leads to carries the new address (browser history, proxies and logs keep URLs).
+    expect(carriesAddress(link, newEmail)).toBe(false);
 
     // Nothing changes before the change is confirmed; the token is stored as its hash only.
     const row = await db().selectFrom('email_changes').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
@@ -65,9 +78,12 @@ describe('changing the e-mail address', () => {
 
     // Opening the link (a mail scanner, then the person) changes nothing and uses nothing up: it leads to the page
     // that names the new address, whose button confirms.
-    expect(await open(link)).toBe(confirmPage(newEmail, token));
+    expect(await open(link)).toBe(confirmPage(token));
+    expect(carriesAddress(await open(link), newEmail)).toBe(false);
     const opened = await client.get(pathOf(link));
-    expect(opened.headers.location).toBe(confirmPage(newEmail, token));
+    expect(opened.headers.location).toBe(confirmPage(token));
+    // The page asks for the address with the token, and that uses nothing up either.
+    expect(await look(token)).toEqual({ status: 'change_confirm', email: newEmail });
     expect((await client.get('/api/user')).json()).toMatchObject({ email: user.email, email_change: { email: newEmail, expired: false } });
     expect(await db().selectFrom('email_changes').select('token_hash').where('user_id', '=', user.id).executeTakeFirst()).toEqual({ token_hash: sha256Hex(token) });
     expect(sentMails(t).filter((mail) => mail.subject === 'Your e-mail address was changed' && mail.to === user.email)).toEqual([]);
@@ -89,9 +105,27 @@ describe('changing the e-mail address', () => {
 
     // The link works once: its page now says it was used, and a second confirmation is refused.
     expect(await open(link)).toBe('/email/verify?status=change_invalid');
+    expect(await look(token)).toEqual({ status: 'change_invalid', email: null });
     const again = await t.client().post(pathOf(link));
     expect(again.statusCode).toBe(422);
     expect(again.json()).toEqual({ message: 'This link is invalid or has already been used.', errors: { token: ['This link is invalid or has already been used.'] } });
+  });
+
+  it('a page opened from the earlier redirect (its URL named the address) still works until the link expires: the token alone counts', async () => {
+    const { user, client } = await signedIn();
+    const newEmail = uniqueEmail('oldform');
+    const link = await requestChange(client, newEmail);
+    const token = tokenOf(link);
+    // What that page kept from its URL: the token (the address it named is not read, whatever it says).
+    const oldForm = new URLSearchParams({ status: 'change_confirm', email: 'someone-else@example.com', token });
+    expect(await look(oldForm.get('token')!)).toEqual({ status: 'change_confirm', email: newEmail });
+    const confirmed = await client.post(`/email/change/${oldForm.get('token')}`);
+    expect(confirmed.json()).toEqual({ status: 'email_changed', message: `Your e-mail address is now \u2068${newEmail}\u2069.` });
+    expect((await db().selectFrom('users').select('email').where('id', '=', user.id).executeTakeFirstOrThrow()).email).toBe(newEmail);
+    // Past its 60 minutes such a page's link is dead like any other: the page says it expired.
+    const late = await requestChange(client, uniqueEmail('oldform-late'));
+    clock.advance(61 * 60_000);
+    expect(await look(tokenOf(late))).toEqual({ status: 'change_expired', email: null });
   });
 
   it('is confirmed only by a POST that carries the CSRF token (a cross-site form cannot)', async () => {
@@ -105,7 +139,7 @@ describe('changing the e-mail address', () => {
     const { user, client } = await signedIn();
     const newEmail = uniqueEmail('out');
     const link = await requestChange(client, newEmail);
-    expect(await open(link)).toBe(confirmPage(newEmail, tokenOf(link)));
+    expect(await open(link)).toBe(confirmPage(tokenOf(link)));
     expect((await t.client().post(pathOf(link))).json().status).toBe('email_changed');
     expect((await client.get('/api/user')).statusCode).toBe(401);
     const row = await db().selectFrom('users').select(['email']).where('id', '=', user.id).executeTakeFirstOrThrow();
@@ -153,6 +187,7 @@ describe('changing the e-mail address', () => {
     clock.advance(61 * 60_000);
     // Opening it says so and leaves the change for the account's card to offer a new link.
     expect(await open(link)).toBe('/email/verify?status=change_expired');
+    expect(await look(tokenOf(link))).toEqual({ status: 'change_expired', email: null });
     expect((await client.get('/api/user')).json()).toMatchObject({ email: user.email, email_change: { email: newEmail, expired: true } });
     const resent = await client.post('/api/user/change-email/resend');
     expect(resent.json().user.email_change).toMatchObject({ email: newEmail, expired: false });
@@ -173,6 +208,7 @@ describe('changing the e-mail address', () => {
   it('an invalid link says so, when opened and when confirmed', async () => {
     for (const token of ['not-a-token', 'A'.repeat(43)]) {
       expect(await open(`http://lisan.test/email/change/${token}`)).toBe('/email/verify?status=change_invalid');
+      expect(await look(token)).toEqual({ status: 'change_invalid', email: null });
       const refused = await t.client().post(`/email/change/${token}`);
       expect(refused.statusCode).toBe(422);
       expect(refused.json().errors).toEqual({ token: ['This link is invalid or has already been used.'] });
@@ -185,6 +221,7 @@ describe('changing the e-mail address', () => {
     const link = await requestChange(client, newEmail);
     await createUser(t, { email: newEmail });
     expect(await open(link)).toBe('/email/verify?status=change_taken');
+    expect(await look(tokenOf(link))).toEqual({ status: 'change_taken', email: null });
     const refused = await client.post(pathOf(link));
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors).toEqual({ email: ['The new address is now used by another account, so your address was not changed.'] });
@@ -207,7 +244,7 @@ describe('changing the e-mail address', () => {
     expect(secondLink).not.toBe(firstLink);
     expect(await open(firstLink)).toBe('/email/verify?status=change_invalid');
     expect((await t.client().post(pathOf(firstLink))).statusCode).toBe(422);
-    expect(await open(secondLink)).toBe(confirmPage(newEmail, tokenOf(secondLink)));
+    expect(await open(secondLink)).toBe(confirmPage(tokenOf(secondLink)));
 
     const canceled = await client.post('/api/user/change-email/cancel');
     expect(canceled.statusCode).toBe(200);

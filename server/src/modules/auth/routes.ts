@@ -1,4 +1,4 @@
-import { authProviders, emailLinkConfirmed, forgotPasswordRequest, loginRequest, registerRequest, registered, resetPasswordRequest, statusText, verificationSent } from '../../../../contract/auth';
+import { authProviders, emailChangeLink, emailLinkConfirmed, forgotPasswordRequest, loginRequest, registerRequest, registered, resetPasswordRequest, statusText, verificationSent } from '../../../../contract/auth';
 import { changeEmailRequest, userUpdated } from '../../../../contract/users';
 import type { UserRow } from '../../db/schema';
 import { requireActor, type Actor } from '../../http/access';
@@ -102,10 +102,18 @@ export function authRoutes(
   });
 
   // The link of the mail to the new address; signed in or not, the token is the proof. The GET only looks, as above.
+  // Only the token goes on to the page: the new address is never in a URL (browser history, proxies, logs); the page
+  // asks for it with the token (docs/decisions.md).
   app.get('/email/change/:token', { schema: answers({ 302: redirect }) }, async (request, reply) => {
     const { token } = parseInput(emailChangeParamsSchema, request.params);
     const state = await deps.auth.inspectEmailChange(token);
-    return reply.header('cache-control', 'no-store').redirect(emailLinkPage(state.status, state.status === 'change_confirm' ? { email: state.email, token } : {}));
+    return reply.header('cache-control', 'no-store').redirect(emailLinkPage(state.status, state.status === 'change_confirm' ? { token } : {}));
+  });
+
+  app.get('/api/email-change/:token', { schema: answers(emailChangeLink) }, async (request, reply) => {
+    const { token } = parseInput(emailChangeParamsSchema, request.params);
+    const state = await deps.auth.inspectEmailChange(token);
+    return reply.header('cache-control', 'no-store').send({ status: state.status, email: state.status === 'change_confirm' ? state.email : null });
   });
 
   app.post('/email/change/:token', { schema: answers(emailLinkConfirmed) }, async (request) => {

@@ -132,8 +132,10 @@ export function createSubscriptions(ctx: BillingContext) {
      * becomes an admin-granted subscription (gateway `admin`, monthly periods renewed free,
      * seats as given, or the current team seats, or the plan's included seats); the trial, if
      * still running, ends; open or overdue invoices are voided. The trial plan ends any
-     * subscription and keeps `trial_ends_at` (add trial days separately). Returns the
-     * subscription before and after, for the audit log.
+     * subscription and keeps `trial_ends_at` (add trial days separately). Seats alone (the
+     * user's live team plan with seats given) change only the seats: the period, its billing and
+     * any scheduled change stay (docs/decisions.md). Returns the subscription before and after,
+     * for the audit log.
      */
     async grantPlan(user: UserRow, input: { plan: PlanRow; seats?: number }) {
       const { plan } = input;
@@ -150,6 +152,12 @@ export function createSubscriptions(ctx: BillingContext) {
           await r.setUserPlan(user.id, plan.id, at);
           await syncSeats(r, user.id, 1);
           return { before: summary(before), after: null };
+        }
+        if (live && plan.is_team && input.seats !== undefined && live.plan_id === plan.id && user.plan_id === plan.id) {
+          await r.updateSubscription(live.id, { seats: input.seats }, at);
+          const resized = { ...live, seats: input.seats };
+          await syncSeats(r, user.id, paidSeats(resized, plan));
+          return { before: summary(before), after: summary(resized) };
         }
         const seats = plan.is_team ? (input.seats ?? (live && live.seats > 1 ? live.seats : plan.included_seats)) : 1;
         const granted = await r.upsertSubscription(

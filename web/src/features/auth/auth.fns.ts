@@ -5,6 +5,8 @@ import type { PageKey } from '../../components/page-key';
 export const authKeys = {
   all: ['auth'] as const,
   providers: () => [...authKeys.all, 'providers'] as const,
+  /** A change-of-address link's state, asked with its token (GET /api/email-change/{token}). */
+  emailChange: (token: string) => [...authKeys.all, 'email-change', token] as const,
 };
 
 /**
@@ -34,21 +36,32 @@ export interface EmailLinkAction {
 }
 
 /**
+ * A change-of-address link's page: the POST's path and the token it asks the new address with (GET
+ * /api/email-change/{token}); the address is in no URL (browser history, proxies and logs keep URLs).
+ */
+export interface EmailChangeLinkAction {
+  path: string;
+  token: string;
+}
+
+/**
  * The POST of a live link's page, rebuilt from the parts the server's redirect put in the query, each checked to be of
  * its kind (a crafted page address must not make the button post anywhere else); null when a part is missing or odd.
+ * A change's page reads the token only: an `email` in its query (the earlier redirect put the address there) is not
+ * read, the server's answer names the address.
  */
-export function emailLinkActionFrom(params: URLSearchParams): EmailLinkAction | null {
+export function emailLinkActionFrom(params: URLSearchParams): EmailLinkAction | EmailChangeLinkAction | null {
   const part = (name: string, pattern: RegExp) => {
     const value = params.get(name) ?? '';
     return pattern.test(value) ? value : null;
   };
-  const email = part('email', /^[^\s@]+@[^\s@]+$/);
-  if (!email) return null;
   const status = verifyStatusFrom(params);
   if (status === 'change_confirm') {
     const token = part('token', /^[A-Za-z0-9_-]+$/);
-    return token ? { path: `/email/change/${token}`, email } : null;
+    return token ? { path: `/email/change/${token}`, token } : null;
   }
+  const email = part('email', /^[^\s@]+@[^\s@]+$/);
+  if (!email) return null;
   if (status === 'confirm') {
     const [id, hash, expires, signature] = [part('id', /^\d+$/), part('hash', /^[0-9a-f]+$/), part('expires', /^\d+$/), part('signature', /^[0-9a-f]+$/)];
     if (!id || !hash || !expires || !signature) return null;

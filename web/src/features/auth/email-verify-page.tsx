@@ -6,7 +6,7 @@ import type { User } from '../../api/types';
 import { CHECK_EMAIL_PATH, EMAIL_VERIFY_PATH, isEmailNotVerified, useCurrentUser } from '../account/use-current-user';
 import { emailLinkActionFrom, emailLinkPageFrom, isEmailChangeStatus, verifyStatusFrom, type EmailLinkAction, type VerifyStatus } from './auth.fns';
 import { homePathFor } from './roles';
-import { useConfirmEmailLink } from './use-auth';
+import { useConfirmEmailLink, useEmailChangeLink } from './use-auth';
 import './auth.css';
 
 /** What each dead or finished state of a link says, and whether it is good news. */
@@ -31,10 +31,31 @@ export function EmailVerifyPage() {
   const status = verifyStatusFrom(searchParams);
   if (status === 'confirm' || status === 'change_confirm') {
     const action = emailLinkActionFrom(searchParams);
-    if (action) return <ConfirmLink status={status} action={action} />;
-    return <LinkResult status={status === 'confirm' ? 'invalid' : 'change_invalid'} />;
+    if (!action) return <LinkResult status={status === 'confirm' ? 'invalid' : 'change_invalid'} />;
+    return 'token' in action ? <ChangeLink key={action.token} path={action.path} token={action.token} /> : <ConfirmLink status="confirm" action={action} />;
   }
   return <LinkResult status={status} />;
+}
+
+/** A change of address's link: the page asks for the new address with the token (no URL carries it), then confirms. */
+function ChangeLink({ path, token }: { path: string; token: string }) {
+  const { t } = useTranslation();
+  const link = useEmailChangeLink(token);
+  if (link.data?.status === 'change_confirm' && link.data.email) return <ConfirmLink status="change_confirm" action={{ path, email: link.data.email }} />;
+  if (link.data) return <LinkResult status={link.data.status === 'change_confirm' ? 'change_invalid' : link.data.status} />;
+  return (
+    <StatusPanel status="change_confirm" icon="@" actions={null}>
+      {link.error ? (
+        <p className="notice notice--error" role="alert">
+          {isApiError(link.error) ? link.error.messages.join(' ') : link.error.message}
+        </p>
+      ) : (
+        <p className="muted" role="status">
+          {t('status.loading')}
+        </p>
+      )}
+    </StatusPanel>
+  );
 }
 
 /** A live link: what it will do, for the address it names, and the button that does it. */

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import type { AuthProviders, EmailLinkConfirmed, ForgotPasswordRequest, LoginRequest, RegisterRequest, ResetPasswordRequest, StatusText } from '../../../../contract/auth';
+import type { AuthProviders, EmailChangeLink, EmailLinkConfirmed, ForgotPasswordRequest, LoginRequest, RegisterRequest, ResetPasswordRequest, StatusText } from '../../../../contract/auth';
 import { userKeys } from '../account/use-current-user';
 import { authKeys, type EmailLinkAction } from './auth.fns';
 import { isPrivateQuery } from './use-sign-out';
@@ -53,13 +53,28 @@ export function useResetPassword() {
 }
 
 /**
+ * GET /api/email-change/{token}: the new address a change-of-address link's page names (or why the link is dead),
+ * taken once as the page opens: a later look must not swap the button for "used" before the person presses it (the
+ * POST's answer says so then).
+ */
+export function useEmailChangeLink(token: string) {
+  return useQuery({
+    queryKey: authKeys.emailChange(token),
+    queryFn: ({ signal }) => api.get<EmailChangeLink>(`/api/email-change/${token}`, { signal }),
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+}
+
+/**
  * The button of an e-mailed link's page: POST to the link's path verifies the address or makes the change (opening
  * the link did neither). The user is loaded again: verified now, or with the new address.
  */
 export function useConfirmEmailLink() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (action: EmailLinkAction) => api.post<EmailLinkConfirmed>(action.path, {}),
+    mutationFn: (action: Pick<EmailLinkAction, 'path'>) => api.post<EmailLinkConfirmed>(action.path, {}),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.current() }),
   });
 }
