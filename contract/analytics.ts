@@ -5,14 +5,19 @@ import { dataOf, lang, pageMeta, timestamp } from './common';
 const count = z.number().int();
 const locale = lang;
 
-/** GET /api/admin/analytics/page-views: views and distinct visitors per day (UTC) and the most viewed pages of a range. */
+/**
+ * GET /api/admin/analytics/page-views: views and distinct visitors per day (UTC) and the most viewed pages of a range.
+ * Without `from` (and `to`), the server's default range: the last 30 days up to today, or from `earliest_day` when fewer
+ * days are kept; the answer's `from` and `to` say which range was used. A `from` or `to` before `earliest_day`, or a `to`
+ * after today, is refused (422) with a message under that field naming the day to choose.
+ */
 export const pageViewReport = z.object({
-  /** YYYY-MM-DD, inclusive. */
+  /** YYYY-MM-DD, inclusive: the range reported (the default one when none was asked for). */
   from: z.string(),
   to: z.string(),
   /**
    * The first day (YYYY-MM-DD, UTC) whose page views are still kept: older ones are deleted
-   * (PAGE_VIEW_RETENTION_DAYS), so a range's `from` before it reports nothing.
+   * (PAGE_VIEW_RETENTION_DAYS), so a range may not start before it.
    */
   earliest_day: z.string(),
   totals: z.object({ views: count, visitors: count }),

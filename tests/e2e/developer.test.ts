@@ -30,8 +30,8 @@ const REVOKE_QUESTION = {
 
 const TEXT = {
   // The key's month after two requests of 13 and 10 characters, each figure in its plural form; what the key's Copy says.
-  en: { tab: 'API keys', revoked: 'Revoked', title: 'Developers', usage: '2 requests · 23 characters · 0 documents', limit: 'You have 25 active keys, the most an account can hold.', copied: 'Copied', copyFailed: 'Could not copy. Select the key and copy it yourself.' },
-  ar: { tab: 'مفاتيح API', revoked: 'مُبطَل', title: 'المطوّرون', usage: 'طلبان · 23 حرفًا · لا مستندات', limit: 'لديك 25 مفتاحًا نشطًا، وهو أقصى ما يحمله الحساب.', copied: 'تم النسخ', copyFailed: 'تعذّر النسخ. حدّد المفتاح وانسخه بنفسك.' },
+  en: { tab: 'API keys', revoked: 'Revoked', noActive: 'No active keys.', showRevoked: 'Show 1 revoked key', hideRevoked: 'Hide 1 revoked key', title: 'Developers', usage: '2 requests · 23 characters · 0 documents', limit: 'You have 25 active keys, the most an account can hold.', copied: 'Copied', copyFailed: 'Could not copy. Select the key and copy it yourself.' },
+  ar: { tab: 'مفاتيح API', revoked: 'مُبطَل', noActive: 'لا توجد مفاتيح نشطة.', showRevoked: 'عرض المفتاح المُبطَل', hideRevoked: 'إخفاء المفتاح المُبطَل', title: 'المطوّرون', usage: 'طلبان · 23 حرفًا · لا مستندات', limit: 'لديك 25 مفتاحًا نشطًا، وهو أقصى ما يحمله الحساب.', copied: 'تم النسخ', copyFailed: 'تعذّر النسخ. حدّد المفتاح وانسخه بنفسك.' },
 } as const;
 
 describe.each(['en', 'ar'] as const)('developer API screens (%s)', (locale) => {
@@ -92,7 +92,34 @@ describe.each(['en', 'ar'] as const)('developer API screens (%s)', (locale) => {
     await page.getByTestId('confirm-revoke-key').waitFor();
     await screenshotsAtBothSizes(page, `developer-api-keys-revoke-question-${locale}`);
     expect(await answerQuestion(page, 'confirm-revoke-key', 'confirm')).toEqual(REVOKE_QUESTION[locale]);
-    await expect.poll(() => row.textContent()).toContain(TEXT[locale].revoked);
+    // "Key revoked" is said in a message dialog; Escape closes it.
+    await page.locator('dialog[open]').waitFor();
+    await page.keyboard.press('Escape');
+    await page.locator('dialog[open]').waitFor({ state: 'detached' });
+    // The revoked key leaves the list of keys in use; it waits behind a control that counts the revoked keys, closed.
+    const keysTable = page.getByTestId('api-keys-table');
+    await expect.poll(() => page.getByTestId('api-keys-empty').textContent()).toBe(TEXT[locale].noActive);
+    expect(await keysTable.count()).toBe(0);
+    const toggle = page.getByTestId('api-keys-revoked-toggle');
+    expect(await toggle.textContent()).toBe(TEXT[locale].showRevoked);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByTestId('api-keys-revoked-table').count()).toBe(0);
+    // Opened with the keyboard: the revoked key shows, said to be revoked, without a Revoke button.
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(await toggle.textContent()).toBe(TEXT[locale].hideRevoked);
+    const revokedTable = page.getByTestId('api-keys-revoked-table');
+    expect(await page.locator(`[id="${await toggle.getAttribute('aria-controls')}"]`).locator('[data-testid="api-keys-revoked-table"]').count()).toBe(1);
+    const revokedRow = revokedTable.getByTestId('api-key-row');
+    expect(await revokedRow.count()).toBe(1);
+    expect(await revokedRow.textContent()).toContain(TEXT[locale].revoked);
+    expect(await revokedRow.textContent()).toContain(locale === 'ar' ? 'إضافة الموقع' : 'Website plug-in');
+    expect(await revokedRow.getByRole('button').count()).toBe(0);
+    await screenshotsAtBothSizes(page, `developer-api-keys-revoked-${locale}`);
+    await page.keyboard.press('Space');
+    await expect.poll(() => revokedTable.count()).toBe(0);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
     const refused = await fetch(`${baseUrl()}/v2/usage`, { headers: { authorization: `DeepL-Auth-Key ${key}` } });
     expect(refused.status).toBe(403);
 
@@ -101,6 +128,9 @@ describe.each(['en', 'ar'] as const)('developer API screens (%s)', (locale) => {
     await page.reload();
     await expect.poll(() => page.getByTestId('api-keys-limit').textContent()).toContain(TEXT[locale].limit);
     expect(await page.getByTestId('api-key-create').isDisabled()).toBe(true);
+    // The 25 keys in use are listed; the revoked one stays behind its control.
+    expect(await page.getByTestId('api-keys-table').getByTestId('api-key-row').count()).toBe(25);
+    expect(await page.getByTestId('api-keys-revoked-toggle').textContent()).toBe(TEXT[locale].showRevoked);
     await screenshotsAtBothSizes(page, `developer-api-keys-limit-${locale}`);
 
     await page.goto('/developers');

@@ -73,6 +73,7 @@ export const NOUNS = {
   request: { en: ['request', 'requests'], ar: { one: 'طلب واحد|طلبًا واحدًا', two: 'طلبان|طلبين', few: 'طلبات', many: 'طلبًا', other: 'طلب' } },
   invoice: { en: ['invoice', 'invoices'], ar: { one: 'فاتورة واحدة', two: 'فاتورتان|فاتورتين', few: 'فواتير', many: 'فاتورةً|فاتورة', other: 'فاتورة' } },
   term: { en: ['term', 'terms'], ar: { one: 'مصطلح واحد|مصطلحًا واحدًا', two: 'مصطلحان|مصطلحين', few: 'مصطلحات', many: 'مصطلحًا', other: 'مصطلح' } },
+  revokedKey: { en: ['revoked key', 'revoked keys'], ar: { one: 'المفتاح المُبطَل|مفتاح مُبطَل واحد', two: 'المفتاحين المُبطَلين|مفتاحان مُبطَلان', few: 'مفاتيح مُبطَلة', many: 'مفتاحًا مُبطَلًا', other: 'مفتاح مُبطَل' } },
   seat: { en: ['seat', 'seats'], ar: { one: 'مستخدم واحد', two: 'مستخدمان|مستخدمين', few: 'مستخدمين', many: 'مستخدمًا', other: 'مستخدم' } },
 } satisfies Record<string, Noun>;
 

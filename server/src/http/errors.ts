@@ -17,13 +17,14 @@ export class AppError extends Error {
 /** 422: field -> message keys (or literal messages). */
 export class Invalid extends AppError {
   constructor(
-    readonly fields: Record<string, Array<string | { key: string; params?: Record<string, string | number> }>>,
+    // A Date param is written as the reader's language writes a day (t() in server/src/i18n/messages.ts).
+    readonly fields: Record<string, Array<string | { key: string; params?: Record<string, string | number | Date> }>>,
     message = 'error.given_data_invalid',
   ) {
     super(422, message);
   }
 
-  static field(field: string, key: string, params?: Record<string, string | number>) {
+  static field(field: string, key: string, params?: Record<string, string | number | Date>) {
     return new Invalid({ [field]: [{ key, params }] });
   }
 }

@@ -78,6 +78,8 @@ const COUNTED: Record<string, Partial<Record<'en' | 'ar', NounName | null>>> = {
   'developer:keys.usageRequests': { en: 'request', ar: 'request' },
   'developer:keys.usageCharacters': { en: 'character', ar: 'character' },
   'developer:keys.usageDocuments': { en: 'document', ar: 'document' },
+  'developer:keys.showRevoked': { en: 'revokedKey', ar: 'revokedKey' },
+  'developer:keys.hideRevoked': { en: 'revokedKey', ar: 'revokedKey' },
   'admin:payments.invoices': { en: 'invoice', ar: 'invoice' },
   'admin:user.seatsKept': { en: 'seat', ar: null },
   'admin:user.seatsIncluded': { en: 'seat', ar: null },

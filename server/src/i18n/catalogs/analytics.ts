@@ -9,6 +9,8 @@ export const analytics = {
     'analytics.range_invalid': 'The start of the range must not be after its end.',
     'analytics.range_too_long_one': 'Choose a range of at most :count day.',
     'analytics.range_too_long_other': 'Choose a range of at most :count days.',
+    'analytics.day_not_kept': 'Page views before :day are no longer kept. Choose :day or a later day.',
+    'analytics.day_after_today': 'Choose :day or an earlier day.',
   },
   ar: {
     'analytics.path_invalid': 'يجب أن يبدأ المسار بشرطة مائلة.',
@@ -27,5 +29,7 @@ export const analytics = {
     'analytics.range_too_long_few': 'اختر مدة لا تزيد على :count أيام.',
     'analytics.range_too_long_many': 'اختر مدة لا تزيد على :count يومًا.',
     'analytics.range_too_long_other': 'اختر مدة لا تزيد على :count يوم.',
+    'analytics.day_not_kept': 'لم تعد مشاهدات الصفحات قبل يوم :day محفوظة. اختر يوم :day أو يومًا بعده.',
+    'analytics.day_after_today': 'اختر يوم :day أو يومًا قبله.',
   },
 } as const;

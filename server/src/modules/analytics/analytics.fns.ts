@@ -17,10 +17,14 @@ export function daysBetween(from: string, to: string): string[] {
   return days;
 }
 
-/** The report's range: the given days, or the last 30 days up to today (UTC). */
-export function reportRange(input: { from?: string; to?: string }, now: Date) {
+/**
+ * The report's range: the given days, or the last 30 days up to today (UTC). A default "from" starts no earlier than
+ * `earliestDay`, the first day whose page views are still kept (a retention under 30 days), unless "to" is before it.
+ */
+export function reportRange(input: { from?: string; to?: string }, now: Date, earliestDay?: string) {
   const to = input.to ?? toDay(now);
-  const from = input.from ?? toDay(new Date(Date.parse(`${to}T00:00:00Z`) - (DEFAULT_REPORT_DAYS - 1) * DAY_MS));
+  const thirtyDays = toDay(new Date(Date.parse(`${to}T00:00:00Z`) - (DEFAULT_REPORT_DAYS - 1) * DAY_MS));
+  const from = input.from ?? (earliestDay && earliestDay > thirtyDays && earliestDay <= to ? earliestDay : thirtyDays);
   return { from, to, start: new Date(`${from}T00:00:00Z`), end: new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS) };
 }
 

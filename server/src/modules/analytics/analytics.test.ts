@@ -4,7 +4,9 @@ import { createUser } from '../../../test/factories';
 import { createTestApp, type TestApp, type TestClient } from '../../../test/harness';
 import { fillDays, reportRange } from './analytics.fns';
 import { ANALYTICS_RETENTION_CRON, ANALYTICS_RETENTION_JOB } from './jobs';
+import { createAnalyticsRepo } from './repo';
 import { PAGE_VIEW_RATE } from './routes';
+import { createAnalyticsService } from './service';
 
 const DAY_MS = 86_400_000;
 let clock = new Date('2031-05-10T12:00:00Z');
@@ -240,9 +242,59 @@ describe('admin analytics', () => {
 
   it('validates the range (422)', async () => {
     expect((await admin.get('/api/admin/analytics/page-views?from=2031-05-03&to=2031-05-01')).json().errors.from).toEqual(['The start of the range must not be after its end.']);
-    expect((await admin.get('/api/admin/analytics/page-views?from=2029-01-01&to=2031-05-01')).json().errors.from).toEqual(['Choose a range of at most 366 days.']);
+    // Too long, and starting before the first day kept (2031-02-09 here): both are said, each with what to choose.
+    expect((await admin.get('/api/admin/analytics/page-views?from=2029-01-01&to=2031-05-01')).json().errors.from).toEqual([
+      'Page views before 9 February 2031 are no longer kept. Choose 9 February 2031 or a later day.',
+      'Choose a range of at most 366 days.',
+    ]);
     expect((await admin.get('/api/admin/analytics/page-views?from=2031-02-30')).statusCode).toBe(422);
     expect((await admin.get('/api/admin/analytics/page-views?from=yesterday')).statusCode).toBe(422);
+  });
+
+  // PAGE_VIEW_RETENTION_DAYS is 90 and today 2031-05-10: page views before 2031-02-09 are deleted. A range reaching
+  // before that day is refused (it would read zero for days whose views were deleted), naming the day in words.
+  it('refuses a range before the first day kept or after today, in the reader\'s language (422)', async () => {
+    const before = await admin.get('/api/admin/analytics/page-views?from=2031-02-08&to=2031-03-01');
+    expect(before.statusCode).toBe(422);
+    expect(before.json()).toEqual({
+      message: 'Page views before 9 February 2031 are no longer kept. Choose 9 February 2031 or a later day.',
+      errors: { from: ['Page views before 9 February 2031 are no longer kept. Choose 9 February 2031 or a later day.'] },
+    });
+    // The first day kept itself is answered.
+    const first = await admin.get('/api/admin/analytics/page-views?from=2031-02-09&to=2031-03-01');
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data).toMatchObject({ from: '2031-02-09', earliest_day: '2031-02-09' });
+    // Both ends before it: said under each.
+    expect((await admin.get('/api/admin/analytics/page-views?from=2031-01-01&to=2031-02-01')).json().errors).toEqual({
+      from: ['Page views before 9 February 2031 are no longer kept. Choose 9 February 2031 or a later day.'],
+      to: ['Page views before 9 February 2031 are no longer kept. Choose 9 February 2031 or a later day.'],
+    });
+    // "to" after today (its days have no views yet): refused under "to"; today itself is answered.
+    expect((await admin.get('/api/admin/analytics/page-views?from=2031-05-01&to=2031-05-11')).json().errors).toEqual({ to: ['Choose 10 May 2031 or an earlier day.'] });
+    expect((await admin.get('/api/admin/analytics/page-views?from=2031-05-01&to=2031-05-10')).statusCode).toBe(200);
+
+    const arabic = await t.client().signInAs(ids['analyst@example.com']!);
+    arabic.locale = 'ar';
+    expect((await arabic.get('/api/admin/analytics/page-views?from=2031-02-08&to=2031-03-01')).json().errors.from).toEqual([
+      'لم تعد مشاهدات الصفحات قبل يوم 9 فبراير 2031 محفوظة. اختر يوم 9 فبراير 2031 أو يومًا بعده.',
+    ]);
+    expect((await arabic.get('/api/admin/analytics/page-views?from=2031-05-01&to=2031-05-11')).json().errors.to).toEqual(['اختر يوم 10 مايو 2031 أو يومًا قبله.']);
+  });
+
+  // The admin page asks once, without "from": the answer says which range it used. With fewer than 30 days kept
+  // (a service of this database that keeps 10), that range starts on the first day kept, not on deleted days.
+  it('answers without "from" with the last 30 days, or the days kept when fewer are', async () => {
+    const answer = (await admin.get('/api/admin/analytics/page-views')).json().data;
+    expect(answer).toMatchObject({ from: '2031-04-11', to: '2031-05-10', earliest_day: '2031-02-09' });
+    const shortRetention = createAnalyticsService({
+      repo: createAnalyticsRepo(db()),
+      now: () => clock,
+      options: { recordingRetentionDays: 30, pageViewRetentionDays: 10, maxEventsPerBatch: 50 },
+    });
+    const report = await shortRetention.pageViewReport({});
+    expect(report).toMatchObject({ from: '2031-04-30', to: '2031-05-10', earliest_day: '2031-04-30' });
+    expect(report.days).toHaveLength(11);
+    await expect(shortRetention.pageViewReport({ from: '2031-04-29' })).rejects.toMatchObject({ fields: { from: [{ key: 'analytics.day_not_kept' }] } });
   });
 
   it('deletes a recording on request, and answers 404 for an unknown one', async () => {
@@ -299,6 +351,12 @@ describe('report helpers', () => {
   it('defaults to the last 30 days and fills missing days with zeros', () => {
     const range = reportRange({}, new Date('2031-03-01T10:00:00Z'));
     expect(range).toMatchObject({ from: '2031-01-31', to: '2031-03-01' });
+    // Fewer than 30 days kept: the default starts on the first day kept; a "from" given is kept as it is (and refused).
+    expect(reportRange({}, new Date('2031-03-01T10:00:00Z'), '2031-02-20')).toMatchObject({ from: '2031-02-20', to: '2031-03-01' });
+    expect(reportRange({ to: '2031-02-25' }, new Date('2031-03-01T10:00:00Z'), '2031-02-20')).toMatchObject({ from: '2031-02-20', to: '2031-02-25' });
+    expect(reportRange({ from: '2031-02-01' }, new Date('2031-03-01T10:00:00Z'), '2031-02-20')).toMatchObject({ from: '2031-02-01' });
+    // More kept: the 30 days.
+    expect(reportRange({}, new Date('2031-03-01T10:00:00Z'), '2030-01-01')).toMatchObject({ from: '2031-01-31' });
     expect(fillDays('2031-02-27', '2031-03-01', [{ day: '2031-02-28', views: 4, visitors: 2 }])).toEqual([
       { day: '2031-02-27', views: 0, visitors: 0 },
       { day: '2031-02-28', views: 4, visitors: 2 },

@@ -46,6 +46,10 @@ export type RecordingBatchInput = z.output<typeof recordingBatchSchema>;
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional();
 /** `path`: the report of one page of the site (its views per day and in total). */
-export const reportQuerySchema = z.object({ from: day, to: day, path: sitePath.optional() });
+export const reportQuerySchema = z.object({
+  from: day.meta({ description: 'First day (YYYY-MM-DD, UTC). Left out: the last 30 days up to `to`, or from `earliest_day` when fewer days are kept. Before `earliest_day`: refused (422).' }),
+  to: day.meta({ description: 'Last day (YYYY-MM-DD, UTC), today at the latest. Left out: today.' }),
+  path: sitePath.optional(),
+});
 export const pageQuerySchema = z.object({ page: formNumber(z.number().int().min(1).max(100_000)).default(1) });
 export const recordingIdSchema = z.object({ id: z.uuid() });

@@ -67,20 +67,33 @@ export function createAnalyticsService(deps: { repo: AnalyticsRepo; now: () => D
       return outcome;
     },
 
-    /** Page views per day (UTC) and the most viewed pages of a range of at most a year; with `path`, of that page alone. */
+    /**
+     * Page views per day (UTC) and the most viewed pages of a range of at most a year; with `path`, of that page alone.
+     * Without `from`, the last 30 days, or the days still kept when fewer are (the answer's `from` says which).
+     */
     async pageViewReport(input: { from?: string; to?: string; path?: string }) {
       for (const field of ['from', 'to'] as const) {
         if (input[field] && !isValidDay(input[field]!)) throw Invalid.field(field, 'validation.invalid', { attribute: field });
       }
-      const range = reportRange(input, now());
-      if (range.from > range.to) throw Invalid.field('from', 'analytics.range_invalid');
-      if ((range.end.getTime() - range.start.getTime()) / DAY_MS > MAX_REPORT_DAYS) throw Invalid.field('from', 'analytics.range_too_long', { count: MAX_REPORT_DAYS });
+      const today = toDay(now());
+      // What the retention job keeps (purgeExpired): a day before it would read zero views that were deleted, not none.
+      const earliestDay = toDay(new Date(now().getTime() - options.pageViewRetentionDays * DAY_MS));
+      const range = reportRange(input, now(), earliestDay);
+      // Each message names the day to choose instead, in the reader's language; all that apply are said at once.
+      const errors: Record<string, Array<{ key: string; params?: Record<string, string | number | Date> }>> = {};
+      const refuse = (field: 'from' | 'to', key: string, params?: Record<string, string | number | Date>) => (errors[field] ??= []).push({ key, params });
+      for (const field of ['from', 'to'] as const) {
+        if (range[field] < earliestDay) refuse(field, 'analytics.day_not_kept', { day: new Date(`${earliestDay}T00:00:00Z`) });
+      }
+      if (range.to > today) refuse('to', 'analytics.day_after_today', { day: new Date(`${today}T00:00:00Z`) });
+      if (range.from > range.to) refuse('from', 'analytics.range_invalid');
+      else if ((range.end.getTime() - range.start.getTime()) / DAY_MS > MAX_REPORT_DAYS) refuse('from', 'analytics.range_too_long', { count: MAX_REPORT_DAYS });
+      if (Object.keys(errors).length) throw new Invalid(errors);
       const [days, top, totals] = await Promise.all([repo.pageViewsPerDay(range.start, range.end, input.path), repo.topPages(range.start, range.end, TOP_PAGES, input.path), repo.totals(range.start, range.end, input.path)]);
       return {
         from: range.from,
         to: range.to,
-        // What the retention job keeps (purgeExpired): the range's fields offer no day before it.
-        earliest_day: toDay(new Date(now().getTime() - options.pageViewRetentionDays * DAY_MS)),
+        earliest_day: earliestDay,
         totals: { views: Number(totals.views), visitors: Number(totals.visitors) },
         days: fillDays(range.from, range.to, days),
         top_pages: top.map((row) => ({ path: row.path, views: Number(row.views), visitors: Number(row.visitors) })),

@@ -8,36 +8,22 @@ import { formatDate, formatNumber } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
 import { AdminPageHeader } from '../admin/admin-page-header';
 import './analytics.css';
-import { defaultReportFrom, reportRangeBounds } from './analytics.fns';
+import { reportRangeBounds, shownRange, type ReportRange } from './analytics.fns';
 import { usePageViewReport } from './use-analytics';
 import '../../components/admin-table.css';
 
-const DAY_MS = 86_400_000;
 const day = (date: Date) => date.toISOString().slice(0, 10);
-
-function defaultRange() {
-  const now = new Date();
-  return { from: day(new Date(now.getTime() - 29 * DAY_MS)), to: day(now) };
-}
 
 /** /admin/analytics: page views per day and the most viewed pages of a chosen range. */
 export function AdminAnalyticsPage() {
   const { t } = useTranslation('analytics');
   const { language } = useLanguage();
-  const [range, setRange] = useState(defaultRange);
-  const [draft, setDraft] = useState(range);
+  // null: the server's default range (the last 30 days, or the days it still keeps when fewer), asked once: its
+  // answer names the range and the first day kept (PAGE_VIEW_RETENTION_DAYS), and the fields show that range.
+  const [range, setRange] = useState<ReportRange | null>(null);
+  const [chosen, setChosen] = useState<ReportRange | null>(null);
   const report = usePageViewReport(range);
-  // The first report names the first day the server still keeps (PAGE_VIEW_RETENTION_DAYS): a default "from"
-  // before it moves to it, in the fields too unless the admin has already chosen another "from".
-  const [defaultChecked, setDefaultChecked] = useState(false);
-  if (!defaultChecked && report.data) {
-    setDefaultChecked(true);
-    const from = defaultReportFrom(range.from, report.data.earliest_day);
-    if (from !== range.from) {
-      setRange({ ...range, from });
-      if (draft.from === range.from) setDraft({ ...draft, from });
-    }
-  }
+  const draft = shownRange(chosen, report.data);
   const number = (value: number) => formatNumber(value, language);
   const errors = isApiError(report.error) ? report.error.errors : {};
 
@@ -56,8 +42,8 @@ export function AdminAnalyticsPage() {
     <section className="container page-section admin-page" data-testid="admin-analytics">
       <AdminPageHeader page="adminAnalytics" />
       <form className="panel range-form" onSubmit={onSubmit}>
-        <DateField label={t('range.from')} value={draft.from} onChange={(from) => setDraft({ ...draft, from })} years={years} min={earliest} max={draft.to} errors={errors.from} testId="range-from" />
-        <DateField label={t('range.to')} value={draft.to} onChange={(to) => setDraft({ ...draft, to })} years={years} min={draft.from} max={today} errors={errors.to} testId="range-to" />
+        <DateField label={t('range.from')} value={draft.from} onChange={(from) => setChosen({ ...draft, from })} years={years} min={earliest} max={draft.to} errors={errors.from} testId="range-from" />
+        <DateField label={t('range.to')} value={draft.to} onChange={(to) => setChosen({ ...draft, to })} years={years} min={draft.from} max={today} errors={errors.to} testId="range-to" />
         <div className="form-field range-form__submit">
           {/* A blank label like the fields' own, so the button stands level with their selects (analytics.css). */}
           <span className="form-field__label" aria-hidden="true">

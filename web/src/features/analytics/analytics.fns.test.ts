@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { blockedStorage, memoryStorage } from '../../../../tests/fakes/storage';
-import { BLOCKED_SELECTOR, defaultReportFrom, formatDuration, isTrackedPath, pageViewPayload, privateEvent, reportRangeBounds, splitIntoBatches, VISITOR_STORAGE_KEY, visitorIdFor, withoutQuery } from './analytics.fns';
+import { BLOCKED_SELECTOR, formatDuration, isTrackedPath, pageViewPayload, privateEvent, reportRangeBounds, shownRange, splitIntoBatches, VISITOR_STORAGE_KEY, visitorIdFor, withoutQuery } from './analytics.fns';
 
 const ID = '0b9d3c4e-6a8f-4c1d-9e2a-7f5b3c1d2e4f';
 
@@ -108,12 +108,14 @@ describe('report range bounds', () => {
   });
 });
 
-describe('the default report "from"', () => {
-  it('is 30 days back, or the first day the server keeps when its retention is shorter', () => {
-    expect(defaultReportFrom('2026-11-02', '2025-11-01')).toBe('2026-11-02');
-    expect(defaultReportFrom('2026-11-02', '2026-11-24')).toBe('2026-11-24');
-    expect(defaultReportFrom('2026-11-02', '2026-11-02')).toBe('2026-11-02');
-    // Before the first report names the earliest day.
-    expect(defaultReportFrom('2026-11-02', undefined)).toBe('2026-11-02');
+describe('the range the fields show', () => {
+  it("is the range the server answered with (its default: asked once, without one), until the admin chooses another", () => {
+    // Before the first answer: nothing yet.
+    expect(shownRange(null, undefined)).toEqual({ from: '', to: '' });
+    // The server's default range: the last 30 days, or (fewer kept) from the first day kept.
+    expect(shownRange(null, { from: '2026-11-24', to: '2026-12-01' })).toEqual({ from: '2026-11-24', to: '2026-12-01' });
+    // The admin's choice stays while its report is asked for and after.
+    expect(shownRange({ from: '2026-11-26', to: '2026-11-30' }, { from: '2026-11-24', to: '2026-12-01' })).toEqual({ from: '2026-11-26', to: '2026-11-30' });
+    expect(shownRange({ from: '2026-11-26', to: '2026-11-30' }, undefined)).toEqual({ from: '2026-11-26', to: '2026-11-30' });
   });
 });

@@ -121,19 +121,26 @@ export function formatDuration(ms: number): string {
   return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
+/** A range of the report, both days YYYY-MM-DD (UTC), inclusive. */
+export interface ReportRange {
+  from: string;
+  to: string;
+}
+
 /**
- * The default range's "from": 30 days back (`from`), or the first day the server still keeps page views of (the
- * report's `earliest_day`) when its retention is shorter, so the page does not open on a day it cannot report.
+ * What the range fields show: the admin's own choice, else the range the report answered with. The page's first
+ * request names no range: the server answers with its default one (the last 30 days, or the days it still keeps when
+ * fewer: PAGE_VIEW_RETENTION_DAYS) and says which, so the page asks once. Empty until that answer comes.
  */
-export function defaultReportFrom(from: string, earliestDay: string | undefined): string {
-  return earliestDay && earliestDay > from ? earliestDay : from;
+export function shownRange(draft: ReportRange | null, answered: ReportRange | undefined): ReportRange {
+  return draft ?? (answered ? { from: answered.from, to: answered.to } : { from: '', to: '' });
 }
 
 /**
  * What the report's range fields offer: the first day the server still keeps page views of (the
  * report's `earliest_day`, from PAGE_VIEW_RETENTION_DAYS) as the first day that may be chosen, and
- * the years from its year to this one. The year of the day chosen as "from" is offered too (before
- * the first report names the earliest day, the default range's), so its field can show it.
+ * the years from its year to this one. The year of the day chosen as "from" is offered too (a "from"
+ * before the earliest day, refused by the server, still shows), so its field can show it.
  */
 export function reportRangeBounds(earliestDay: string | undefined, today: string, from: string): { min: string | undefined; years: { from: number; to: number } } {
   const year = (day: string) => Number(day.slice(0, 4));

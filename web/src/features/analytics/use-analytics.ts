@@ -1,21 +1,24 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import type { PageViewReport, RecordingPage, RecordingReplay } from '../../../../contract/analytics';
+import type { ReportRange } from './analytics.fns';
 
 // The response shapes come from the shared contract (contract/analytics.ts).
 export type { PageViewReport, RecordingReplay, RecordingSummary } from '../../../../contract/analytics';
 
 export const analyticsKeys = {
   all: ['analytics'] as const,
-  report: (from: string, to: string) => [...analyticsKeys.all, 'report', from, to] as const,
+  /** null: the server's default range. */
+  report: (range: ReportRange | null) => [...analyticsKeys.all, 'report', range] as const,
   recordings: (page: number) => [...analyticsKeys.all, 'recordings', page] as const,
   recording: (id: string) => [...analyticsKeys.all, 'recording', id] as const,
 };
 
-export function usePageViewReport(range: { from: string; to: string }) {
+/** The report of a range, or (null) of the server's default range: the answer's `from` and `to` say which it used. */
+export function usePageViewReport(range: ReportRange | null) {
   return useQuery({
-    queryKey: analyticsKeys.report(range.from, range.to),
-    queryFn: async ({ signal }) => (await api.get<{ data: PageViewReport }>('/api/admin/analytics/page-views', { signal, query: range })).data,
+    queryKey: analyticsKeys.report(range),
+    queryFn: async ({ signal }) => (await api.get<{ data: PageViewReport }>('/api/admin/analytics/page-views', { signal, query: { ...range } })).data,
     placeholderData: keepPreviousData,
   });
 }

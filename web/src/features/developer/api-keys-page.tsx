@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDialog } from '../../app/dialog-context';
-import { AdminTable } from '../../components/admin-table';
+import { AdminTable, type AdminTableColumn } from '../../components/admin-table';
 import { copyText } from '../../components/copy-text';
 import { TextField } from '../../components/form-field';
 import { formatDate, formatDateTime, isolate } from '../../i18n/format';
@@ -10,6 +10,8 @@ import { useLanguage } from '../../i18n/use-language';
 import { useCurrentUser } from '../account/use-current-user';
 import { plansPathFor } from '../auth/roles';
 import { MAX_ACTIVE_API_KEYS } from '../../../../contract/limits';
+import { keysByState } from './api-keys.fns';
+import { RevokedKeysToggle } from './revoked-keys-toggle';
 import { useApiKeyActions, useApiKeys, type ApiKey } from './use-api-keys';
 import './developer.css';
 
@@ -37,14 +39,50 @@ export function ApiKeysPage() {
   const allowed = user.data?.api_enabled !== false;
   // An administrator's account buys no plan: its own plan is changed in the admin area.
   const plansLink = plansPathFor(user.data);
+  const { active, revoked } = keysByState(list.data ?? []);
+  // Revoked keys (personal and team ones alike) are listed only on request.
+  const [showRevoked, setShowRevoked] = useState(false);
+  const revokedId = useId();
   // The server refuses a key past the owner's limit (409); the form says so before.
-  const active = (list.data ?? []).filter((key) => !key.revoked_at && key.team === team).length;
-  const atLimit = active >= MAX_ACTIVE_API_KEYS;
+  const atLimit = active.filter((key) => key.team === team).length >= MAX_ACTIVE_API_KEYS;
 
   const revokeKey = async (key: ApiKey) => {
     if (!(await ask({ ...t('keys.confirmRevoke', { returnObjects: true, name: isolate(key.name) }), tone: 'danger', testId: 'confirm-revoke-key' }))) return;
     revoke.mutate(key.id, { onSuccess: (answer) => showDialog({ modalType: 'success', message: answer.message }), onError: (error) => showError(error) });
   };
+
+  const columns = (withActions: boolean): AdminTableColumn[] => [
+    { key: 'name', label: t('keys.columns.name') },
+    { key: 'key', label: t('keys.columns.key') },
+    { key: 'created', label: t('keys.columns.created') },
+    { key: 'lastUsed', label: t('keys.columns.lastUsed') },
+    { key: 'usage', label: t('keys.columns.usage') },
+    { key: 'status', label: t('keys.columns.status') },
+    ...(withActions ? [{ key: 'actions', label: t('keys.columns.actions'), hiddenLabel: true }] : []),
+  ];
+  const row = (key: ApiKey) => (
+    <tr key={key.id} data-testid="api-key-row">
+      <td data-label={t('keys.columns.name')}>
+        <bdi>{key.name}</bdi> {key.team && <span className="pill">{t('keys.team')}</span>}
+      </td>
+      <td data-label={t('keys.columns.key')}>
+        <code dir="ltr">{key.prefix}…</code>
+      </td>
+      <td className="small" data-label={t('keys.columns.created')}>{formatDate(key.created_at, language)}</td>
+      <td className="small" data-label={t('keys.columns.lastUsed')}>{key.last_used_at ? formatDateTime(key.last_used_at, language) : t('keys.never')}</td>
+      <td className="small" data-testid="api-key-usage" data-label={t('keys.columns.usage')}>
+        {[t('keys.usageRequests', { count: key.usage.requests }), t('keys.usageCharacters', { count: key.usage.characters }), t('keys.usageDocuments', { count: key.usage.documents })].join(' · ')}
+      </td>
+      <td data-label={t('keys.columns.status')}>{key.revoked_at ? <span className="muted">{t('keys.revoked')}</span> : t('keys.active')}</td>
+      {!key.revoked_at && (
+        <td>
+          <button type="button" className="button button--outline button--small" disabled={revoke.isPending} onClick={() => void revokeKey(key)}>
+            {t('keys.revoke')}
+          </button>
+        </td>
+      )}
+    </tr>
+  );
 
   return (
     <section className="container page-section">
@@ -131,49 +169,28 @@ export function ApiKeysPage() {
 
         <AdminTable
           pending={list.isPending}
-          count={list.data?.length ?? 0}
-          empty={t('keys.empty')}
+          count={active.length}
+          // Revoked keys only: none is in use (the revoked ones are behind the control below).
+          empty={revoked.length ? t('keys.noActive') : t('keys.empty')}
           emptyTestId="api-keys-empty"
           testId="api-keys-table"
-          columns={[
-            { key: 'name', label: t('keys.columns.name') },
-            { key: 'key', label: t('keys.columns.key') },
-            { key: 'created', label: t('keys.columns.created') },
-            { key: 'lastUsed', label: t('keys.columns.lastUsed') },
-            { key: 'usage', label: t('keys.columns.usage') },
-            { key: 'status', label: t('keys.columns.status') },
-            { key: 'actions', label: t('keys.columns.actions'), hiddenLabel: true },
-          ]}
+          columns={columns(true)}
         >
-          {list.data?.map((key) => (
-            <tr key={key.id} data-testid="api-key-row">
-              <td data-label={t('keys.columns.name')}>
-                <bdi>{key.name}</bdi> {key.team && <span className="pill">{t('keys.team')}</span>}
-              </td>
-              <td data-label={t('keys.columns.key')}>
-                <code dir="ltr">{key.prefix}…</code>
-              </td>
-              <td className="small" data-label={t('keys.columns.created')}>{formatDate(key.created_at, language)}</td>
-              <td className="small" data-label={t('keys.columns.lastUsed')}>{key.last_used_at ? formatDateTime(key.last_used_at, language) : t('keys.never')}</td>
-              <td className="small" data-testid="api-key-usage" data-label={t('keys.columns.usage')}>
-                {[t('keys.usageRequests', { count: key.usage.requests }), t('keys.usageCharacters', { count: key.usage.characters }), t('keys.usageDocuments', { count: key.usage.documents })].join(' · ')}
-              </td>
-              <td data-label={t('keys.columns.status')}>{key.revoked_at ? <span className="muted">{t('keys.revoked')}</span> : t('keys.active')}</td>
-              <td>
-                {!key.revoked_at && (
-                  <button
-                    type="button"
-                    className="button button--outline button--small"
-                    disabled={revoke.isPending}
-                    onClick={() => void revokeKey(key)}
-                  >
-                    {t('keys.revoke')}
-                  </button>
-                )}
-              </td>
-            </tr>
-          ))}
+          {active.map(row)}
         </AdminTable>
+
+        {revoked.length > 0 && (
+          <div className="api-keys__revoked">
+            <RevokedKeysToggle count={revoked.length} open={showRevoked} controls={revokedId} onToggle={() => setShowRevoked((open) => !open)} />
+            <div id={revokedId} hidden={!showRevoked}>
+              {showRevoked && (
+                <AdminTable pending={false} count={revoked.length} empty={null} testId="api-keys-revoked-table" columns={columns(false)}>
+                  {revoked.map(row)}
+                </AdminTable>
+              )}
+            </div>
+          </div>
+        )}
       </div>
     </section>
   );
