@@ -96,6 +96,8 @@ describe.each(['en', 'ar'] as const)('developer API screens (%s)', (locale) => {
     await page.locator('dialog[open]').waitFor();
     await page.keyboard.press('Escape');
     await page.locator('dialog[open]').waitFor({ state: 'detached' });
+    // The Revoke button that opened it has left with its row: the focus goes to the page's main content, not nowhere.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
     // The revoked key leaves the list of keys in use; it waits behind a control that counts the revoked keys, closed.
     const keysTable = page.getByTestId('api-keys-table');
     await expect.poll(() => page.getByTestId('api-keys-empty').textContent()).toBe(TEXT[locale].noActive);

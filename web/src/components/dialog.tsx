@@ -36,6 +36,20 @@ export function keepTabInDialog(event: KeyboardEvent<HTMLDialogElement>) {
   (event.shiftKey ? last : first).focus();
 }
 
+/**
+ * Where the focus goes as a modal closes. The browser gives it back to what had it when the modal
+ * opened; when that has left the page meanwhile (a revoked key's Revoke button, its row gone) or
+ * was the page's body (it was lost before the modal opened), the focus would be nowhere and the
+ * next Tab would start from the top of the page: it goes to the page's main content instead.
+ */
+export function focusAfterDialog(opener: Element | null) {
+  if (opener instanceof HTMLElement && opener.isConnected && opener !== document.body) {
+    opener.focus();
+    return;
+  }
+  document.getElementById('main')?.focus({ preventScroll: true });
+}
+
 /** A modal built on <dialog>: focus stays inside, Escape closes it, the page behind is inert. */
 export function Dialog({ open, title, message, children, tone = 'info', confirmLabel, onConfirm, onClose }: DialogProps) {
   const { t } = useTranslation();
@@ -44,11 +58,19 @@ export function Dialog({ open, title, message, children, tone = 'info', confirmL
   const bodyId = useId();
   const close = onClose ?? onConfirm;
 
+  const opener = useRef<Element | null>(null);
+
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
+    if (open && !dialog.open) {
+      opener.current = document.activeElement;
+      dialog.showModal();
+    }
+    if (!open && dialog.open) {
+      dialog.close();
+      focusAfterDialog(opener.current);
+    }
   }, [open]);
 
   const messages = message === undefined ? [] : Array.isArray(message) ? message : [message];

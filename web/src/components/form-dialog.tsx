@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { keepTabInDialog } from './dialog';
+import { focusAfterDialog, keepTabInDialog } from './dialog';
 
 export interface FormDialogProps {
   open: boolean;
@@ -43,12 +43,13 @@ export function FormDialog({ open, title, children, submitLabel, cancelLabel, to
   // Noted before showModal moves the focus in. Closing an open <dialog> gives the focus back to what opened it,
   // but taking it off the page does not: the plan-change confirmation, unmounted on "Go back" and Escape, left
   // the focus on the page's body. Declared first, so it runs before the effect that opens the dialog.
+  const opener = useRef<Element | null>(null);
   useEffect(() => {
     if (!open) return;
-    const opener = returnFocusTo ?? document.activeElement;
+    opener.current = returnFocusTo ?? document.activeElement;
     const dialog = dialogRef.current;
     return () => {
-      if (opener instanceof HTMLElement && opener.isConnected && !dialog?.isConnected) opener.focus();
+      if (!dialog?.isConnected) focusAfterDialog(opener.current);
     };
   }, [open, returnFocusTo]);
 
@@ -56,7 +57,10 @@ export function FormDialog({ open, title, children, submitLabel, cancelLabel, to
     const dialog = dialogRef.current;
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
+    if (!open && dialog.open) {
+      dialog.close();
+      focusAfterDialog(opener.current);
+    }
   }, [open]);
 
   const submit = (event: FormEvent) => {
