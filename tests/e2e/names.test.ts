@@ -52,7 +52,7 @@ async function requestWithFile(fileName: string) {
   const page = await (await open('en')).newPage();
   await page.goto('/human-translation');
   await page.getByTestId('request-words').fill('300');
-  await page.getByTestId('request-file').setInputFiles({ name: fileName, mimeType: 'text/plain', buffer: Buffer.from('Contract text to translate. نص العقد.') });
+  await page.getByTestId('request-file').setInputFiles({ name: fileName, mimeType: 'text/plain', buffer: Buffer.from('نص العقد للترجمة') });
   // The picker shows the chosen name as the page shows it everywhere.
   expect(await extensionSide(page.locator('.file-picker__file'))).toEqual({ text: fileName, dir: 'ltr', follows: true });
   await page.getByTestId('request-name').fill('Huda Haddad');
@@ -94,7 +94,12 @@ describe('names that users type', () => {
       await user.getByTestId('word-count').waitFor();
       expect(await extensionSide(user.locator('.file-card__name bdi'))).toEqual({ text: fileName, dir: 'ltr', follows: true });
       await user.getByTestId('translate-document').click();
-      await user.getByTestId('document-progress').waitFor();
+      const progress = user.getByTestId('document-progress');
+      await expect.poll(() => progress.getAttribute('data-state'), { timeout: 90_000 }).toMatch(/^(done|failed)$/);
+      // The finished job names its file as the page does.
+      expect(await extensionSide(progress.locator('.progress-view__file bdi'))).toEqual({ text: fileName, dir: 'ltr', follows: true });
+      // The page keeps the finished job until it is asked for another.
+      await progress.getByRole('button', { name: 'Translate another document' }).click();
     }
     for (const [locale, fileName] of [['en', `عقد ${stamp}.docx`], ['ar', `contract ${stamp}.docx`]] as const) {
       await user.goto('/user/translation-history?type=document');
