@@ -325,18 +325,19 @@ describe('content, requests and admin screens', () => {
       const adminPage = await (await adminContext(locale)).context.newPage();
       await adminPage.goto('/admin');
       await adminPage.getByTestId('admin-index').waitFor();
-      // The payments banner (the sandbox here), the dictionary notice and the sections are one grid gap apart: the
-      // banner's own margin doubled the gap above the notice.
+      // The payments banner (the sandbox here), the dictionary notice, the sections and the revenue figures are one
+      // grid gap apart: the banner's own margin doubled the gap above the notice, the figures' the gap above them.
       await adminPage.getByTestId('payments-banner-sandbox').waitFor();
       await adminPage.locator('[data-testid="gloss-notice"][data-screen="admin"]').waitFor();
+      await adminPage.getByTestId('revenue-figures').waitFor();
       const spacing = await adminPage.evaluate(() => {
         const box = (selector: string) => document.querySelector(selector)!.getBoundingClientRect();
         const gap = parseFloat(getComputedStyle(document.querySelector('[data-testid="admin-index"]')!).rowGap);
         const banner = box('.payments-banner');
         const notice = box('[data-testid="gloss-notice"]');
-        return { gap, header: Math.round(banner.top - box('.admin-header').bottom), notice: Math.round(notice.top - banner.bottom), sections: Math.round(box('.admin-index').top - notice.bottom) };
+        return { gap, header: Math.round(banner.top - box('.admin-header').bottom), notice: Math.round(notice.top - banner.bottom), sections: Math.round(box('.admin-index').top - notice.bottom), revenue: Math.round(box('[data-testid="revenue-figures"]').top - box('.admin-index').bottom) };
       });
-      expect(spacing).toEqual({ gap: 24, header: 24, notice: 24, sections: 24 });
+      expect(spacing).toEqual({ gap: 24, header: 24, notice: 24, sections: 24, revenue: 24 });
       await screenshotsAtBothSizes(adminPage, `admin-index-${locale}`, { width: 1280, height: 800 });
       await adminPage.getByTestId('admin-link-adminContent').click();
       await adminPage.getByTestId('content-row').first().waitFor();

@@ -256,7 +256,7 @@ describe('documents screen', () => {
 
     await entry.getByTestId('history-delete').click();
     expect(await answerQuestion(page, 'confirm-delete-entry', 'cancel')).toEqual({
-      title: 'هل تريد حذف المستند «\u2068التقرير السنوي.docx\u2069»؟',
+      title: 'هل تريد حذف المستند «\u2067التقرير السنوي.docx\u2069»؟',
       message: 'سيُحذف ملفه المترجم معه.',
       cancel: 'إلغاء',
       confirm: 'حذف المستند',

@@ -18,7 +18,7 @@ import {
 } from '../../../tests/i18n/catalog-rules';
 import { planFields } from '../modules/plans/schemas';
 import { fieldNames } from './catalogs/fields';
-import { formatNumber, isolate, messages, normalizeLocale, t } from './messages';
+import { formatNumber, isolate, messages, normalizeLocale, t, valueDirection } from './messages';
 
 /** The noun each counted message counts (null: Arabic or English uses a label form). */
 const COUNTED: Record<string, Partial<Record<'en' | 'ar', NounName | null>>> = {
@@ -197,6 +197,16 @@ describe('server message catalogs', () => {
     expect(t('ar', 'billing.subscription_canceled', { date: new Date('2026-11-24T10:00:00Z') })).toContain('حتى 24 نوفمبر 2026،');
     expect(t('en', 'billing.subscription_canceled', { date: new Date('2026-11-24T23:30:00Z') })).toContain('until 24 November 2026;');
     expect(isolate('a@b.example')).toBe('\u2068a@b.example\u2069');
+  });
+
+  it("isolates a typed value in its kind's direction: a file's name the mail's, an address left to right, a name its own", () => {
+    expect(isolate('عقد.txt', valueDirection('file', 'en'))).toBe('\u2066عقد.txt\u2069');
+    expect(isolate('contract.txt', valueDirection('file', 'ar'))).toBe('\u2067contract.txt\u2069');
+    for (const locale of ['en', 'ar'] as const) {
+      expect(valueDirection('email', locale)).toBe('ltr');
+      expect(valueDirection('url', locale)).toBe('ltr');
+      expect(valueDirection('name', locale)).toBe('auto');
+    }
   });
 
   it('maps locales as the spec says: en is English, anything else Arabic', () => {

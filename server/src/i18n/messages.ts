@@ -49,12 +49,29 @@ export function isMessageKey(key: string): boolean {
 export { formatMoney, formatNumber } from '../../../contract/numbers';
 
 /**
- * Wraps a value in Unicode first-strong isolates (FSI ... PDI), so an e-mail address, a URL or a
- * Latin file name inside an Arabic sentence keeps its own direction without moving the
- * punctuation, bullets and conjunctions around it (plain-text e-mail parts, PDFs).
+ * What a value someone typed is, which decides its direction (the web app's `valueDirection`, one
+ * rule, docs/decisions.md "Names that users type"): a file's name in the mail's direction (its
+ * extension stays at the end: "عقد.txt" in an English mail), an e-mail address or a URL left to
+ * right, a free name (a person's, a team's, a plan's) in its own (first strong letter).
  */
-export function isolate(value: string): string {
-  return value ? `\u2068${value}\u2069` : value;
+export type ValueKind = 'file' | 'email' | 'url' | 'name';
+
+export function valueDirection(kind: ValueKind, locale: Locale): 'ltr' | 'rtl' | 'auto' {
+  if (kind === 'email' || kind === 'url') return 'ltr';
+  if (kind === 'file') return locale === 'ar' ? 'rtl' : 'ltr';
+  return 'auto';
+}
+
+const ISOLATE_OPEN = { auto: '\u2068', ltr: '\u2066', rtl: '\u2067' } as const;
+
+/**
+ * Wraps a value in Unicode isolates, so an e-mail address, a URL or a Latin file name inside an
+ * Arabic sentence keeps its own direction without moving the punctuation, bullets and
+ * conjunctions around it (plain-text e-mail parts, PDFs): first-strong (FSI ... PDI) by default,
+ * or left-to-right (LRI) / right-to-left (RLI), from `valueDirection` for a typed value.
+ */
+export function isolate(value: string, direction: 'ltr' | 'rtl' | 'auto' = 'auto'): string {
+  return value ? `${ISOLATE_OPEN[direction]}${value}\u2069` : value;
 }
 
 /** The CLDR plural categories a language uses, in catalog order (Arabic has all six). */

@@ -118,7 +118,7 @@ describe('e-mails of a user who switched the interface to Arabic', () => {
       template: 'documentReady',
       data: { name: 'Layla Ahmad', fileName: 'Contract 2026.docx', target: 'ar', url: 'https://lisan.example/api/translated-file-url/?id=5' },
     } as MailJob);
-    expect(mail.text).toContain('\u2068Contract 2026.docx\u2069');
+    expect(mail.text).toContain('\u2067Contract 2026.docx\u2069');
     expect(mail.subject).toBe('مستندك المترجَم جاهز');
   });
 

@@ -150,7 +150,27 @@ describe.each(['en', 'ar'] as const)('every mail, as sent (%s)', (locale) => {
   it("a request's values keep their own direction without dir=\"auto\" too: each cell's value is isolated", () => {
     const mail = everyMail(locale).find(([kind]) => kind === 'serviceRequestOperator')![1];
     expect(mail.html).toContain('<td dir="auto" style="padding:6px 0;white-space:pre-line">\u2068+971 50 123 4567\u2069</td>');
-    expect(mail.html).toContain('>\u2068layla@example.com\u2069</td>');
+    expect(mail.html).toContain('<td dir="ltr" style="padding:6px 0;white-space:pre-line">\u2066layla@example.com\u2069</td>');
+  });
+
+  // A file's name is isolated in the mail's direction (docs/decisions.md "Names that users type"): with its
+  // own (first-strong) an Arabic name made a right-to-left run in an English mail, "عقد.txt" read "txt.عقد".
+  it("a file's name is isolated in the mail's direction, its extension at the end; an address left to right", () => {
+    const file = foreign(locale, 'contract.txt', 'عقد.txt');
+    const open = locale === 'ar' ? '\u2067' : '\u2066';
+    const request = { reference: 'REQ-00042', service: 'translation', name: 'Huda', email: 'huda@example.com', fileName: file } as Parameters<typeof templates.serviceRequestReceived>[1];
+    const received = templates.serviceRequestReceived(locale, request);
+    expect(received.html).toContain(`<td dir="${locale === 'ar' ? 'rtl' : 'ltr'}" style="padding:6px 0;white-space:pre-line">${open}${file}\u2069</td>`);
+    expect(received.text).toContain(`: ${open}${file}\u2069`);
+    expect(received.html).toContain('<td dir="ltr" style="padding:6px 0;white-space:pre-line">\u2066huda@example.com\u2069</td>');
+    expect(received.html).toContain('<td dir="auto" style="padding:6px 0;white-space:pre-line">\u2068Huda\u2069</td>');
+    for (const mail of [templates.documentReady(locale, { name: 'Sami', fileName: file, target: 'ar', url: 'https://lisan.example/x' }), templates.documentFailed(locale, { name: 'Sami', fileName: file, target: 'ar', url: 'https://lisan.example/x' })]) {
+      expect(mail.text).toContain(`${open}${file}\u2069`);
+      expect(mail.html).toContain(`${open}${file}\u2069`);
+      expect(mail.text).not.toContain(isolated(file));
+    }
+    const changed = templates.emailChanged(locale, { name: 'Sami', newEmail: 'sami.new@example.com' });
+    expect(changed.text).toContain('\u2066sami.new@example.com\u2069');
   });
 
   it("an invoice's number is not broken at its hyphens on a phone; a long file name may wrap", () => {

@@ -1,5 +1,5 @@
 import { formatDate } from '../../../contract/dates';
-import { formatNumber, isMessageKey, isolate, t, type Locale } from '../i18n/messages';
+import { formatNumber, isMessageKey, isolate, t, valueDirection, type Locale, type ValueKind } from '../i18n/messages';
 
 /**
  * E-mail templates in English and Arabic. Each returns subject, plain text and HTML;
@@ -30,9 +30,12 @@ const escapeHtml = (value: string) =>
  */
 const NOWRAP_MAX = 24;
 const htmlText = (value: string) =>
-  escapeHtml(value).replace(/\u2068([^\s\u2068\u2069]+)\u2069/g, (whole, inner: string) =>
+  escapeHtml(value).replace(/[\u2066-\u2068]([^\s\u2066-\u2069]+)\u2069/g, (whole, inner: string) =>
     inner.length <= NOWRAP_MAX && /[-/.]/.test(inner) ? `<span style="white-space:nowrap">${whole}</span>` : whole,
   );
+
+/** A label and the value someone typed, with the kind that decides its direction (a name when none). */
+type Detail = [label: string, value: string, kind?: ValueKind];
 
 /** A sentence that ends in a message from elsewhere (a failure's reason) gets its full stop. */
 const withFullStop = (sentence: string) => (/[.!?؟…]$/.test(sentence.trim()) ? sentence : `${sentence.trimEnd()}.`);
@@ -40,7 +43,7 @@ const withFullStop = (sentence: string) => (/[.!?؟…]$/.test(sentence.trim()) 
 /** The shared layout: greeting, paragraphs, an optional button with its link as text below, signature and footer. */
 export function layout(
   locale: Locale,
-  input: { name: string; title: string; paragraphs: string[]; action?: { url: string; label: string }; details?: Array<[string, string]>; footer?: string; signed?: boolean },
+  input: { name: string; title: string; paragraphs: string[]; action?: { url: string; label: string }; details?: Detail[]; footer?: string; signed?: boolean },
 ): RenderedMail {
   // A notice to Lisan's own operators is not signed "The Lisan team" (it is to them, from the system).
   const signed = input.signed ?? true;
@@ -51,21 +54,22 @@ export function layout(
   const footer = input.footer ?? t(locale, 'mail.footer');
   // Plain-text lines keep user values and addresses in Unicode isolates, so a Latin value
   // after an Arabic label does not pull the colon or the label's words across.
-  if (input.details?.length) textParts.push(...input.details.map(([label, value]) => `${label}: ${isolate(value)}`), '');
+  if (input.details?.length) textParts.push(...input.details.map(([label, value, kind = 'name']) => `${label}: ${isolate(value, valueDirection(kind, locale))}`), '');
   // The link goes on a line of its own (a paragraph whose first strong character is Latin is
   // left to right in every client), with nothing around it that a linkifier could swallow.
   if (input.action) textParts.push(`${input.action.label}:`, input.action.url, '');
   if (signed) textParts.push(t(locale, 'mail.closing'), t(locale, 'mail.signature'), '');
   textParts.push(footer);
-  // Label/value rows (a request's fields); values are the sender's own text, so dir="auto", and in
+  // Label/value rows (a request's fields); values are the sender's own text, in the direction their
+  // kind takes (a name its own, dir="auto"; a file's name the mail's; an address left to right), and in
   // Unicode isolates as in the plain text, for a client that drops the attribute (a phone number
   // in an Arabic mail would otherwise show its groups in reverse order).
   const details = input.details?.length
     ? `<table style="border-collapse:collapse;margin:16px 0;width:100%">${input.details
-        .map(
-          ([label, value]) =>
-            `<tr><th style="text-align:${align};padding:6px 12px;vertical-align:top;color:#52525b;font-weight:600;white-space:nowrap">${escapeHtml(label)}</th><td dir="auto" style="padding:6px 0;white-space:pre-line">${escapeHtml(isolate(value))}</td></tr>`,
-        )
+        .map(([label, value, kind = 'name']) => {
+          const valueDir = valueDirection(kind, locale);
+          return `<tr><th style="text-align:${align};padding:6px 12px;vertical-align:top;color:#52525b;font-weight:600;white-space:nowrap">${escapeHtml(label)}</th><td dir="${valueDir}" style="padding:6px 0;white-space:pre-line">${escapeHtml(isolate(value, valueDir))}</td></tr>`;
+        })
         .join('')}</table>`
     : '';
   const href = input.action ? escapeHtml(input.action.url) : '';
@@ -246,7 +250,7 @@ export const templates = {
     return layout(locale, {
       name: data.name,
       title: t(locale, 'documents.mail_ready_title'),
-      paragraphs: [t(locale, 'documents.mail_ready_body', { file: isolate(data.fileName), language: t(locale, `documents.language_${data.target}`) }), ...appliedParagraphs(locale, data.applied)],
+      paragraphs: [t(locale, 'documents.mail_ready_body', { file: isolate(data.fileName, valueDirection('file', locale)), language: t(locale, `documents.language_${data.target}`) }), ...appliedParagraphs(locale, data.applied)],
       action: { url: data.url, label: t(locale, 'documents.mail_ready_action') },
     });
   },
@@ -258,7 +262,7 @@ export const templates = {
       name: data.name,
       title: t(locale, 'documents.mail_failed_title'),
       // Some reasons are the product's legacy messages, which end without a full stop.
-      paragraphs: [withFullStop(t(locale, 'documents.mail_failed_body', { file: isolate(data.fileName), reason })), t(locale, 'documents.mail_failed_quota')],
+      paragraphs: [withFullStop(t(locale, 'documents.mail_failed_body', { file: isolate(data.fileName, valueDirection('file', locale)), reason })), t(locale, 'documents.mail_failed_quota')],
       action: { url: data.url, label: t(locale, 'documents.mail_failed_action') },
     });
   },
@@ -289,9 +293,9 @@ export const templates = {
 
   /** To the operator: a message from the contact form. */
   contactMessageOperator(locale: Locale, data: { name: string; email: string; subject: string; message: string; consoleUrl: string }): RenderedMail {
-    const details: Array<[string, string]> = [
+    const details: Detail[] = [
       [t(locale, 'requests.field.name'), data.name],
-      [t(locale, 'requests.field.email'), data.email],
+      [t(locale, 'requests.field.email'), data.email, 'email'],
     ];
     if (data.subject) details.push([t(locale, 'requests.field.subject'), data.subject]);
     details.push([t(locale, 'requests.field.message'), data.message]);
@@ -342,7 +346,7 @@ export const templates = {
       locale,
       data.name,
       'email_change_confirm',
-      [t(locale, 'auth.mail.email_change_confirm.intro', { email: isolate(data.newEmail) }), t(locale, 'auth.mail.email_change_confirm.expiry', { count: data.expiresInMinutes })],
+      [t(locale, 'auth.mail.email_change_confirm.intro', { email: isolate(data.newEmail, valueDirection('email', locale)) }), t(locale, 'auth.mail.email_change_confirm.expiry', { count: data.expiresInMinutes })],
       { url: data.url, labelKey: 'auth.mail.email_change_confirm.action' },
     );
   },
@@ -350,7 +354,7 @@ export const templates = {
   /** To the current address when a change is asked for: a notice, with no link that changes anything. */
   emailChangeRequested(locale: Locale, data: { name: string; newEmail: string }): RenderedMail {
     return accountMail(locale, data.name, 'email_change_requested', [
-      t(locale, 'auth.mail.email_change_requested.intro', { email: isolate(data.newEmail) }),
+      t(locale, 'auth.mail.email_change_requested.intro', { email: isolate(data.newEmail, valueDirection('email', locale)) }),
       t(locale, 'auth.mail.email_change_requested.warning'),
     ]);
   },
@@ -358,7 +362,7 @@ export const templates = {
   /** To the old address once the change is made. */
   emailChanged(locale: Locale, data: { name: string; newEmail: string }): RenderedMail {
     return accountMail(locale, data.name, 'email_changed', [
-      t(locale, 'auth.mail.email_changed.intro', { email: isolate(data.newEmail) }),
+      t(locale, 'auth.mail.email_changed.intro', { email: isolate(data.newEmail, valueDirection('email', locale)) }),
       t(locale, 'auth.mail.email_changed.warning'),
     ]);
   },
@@ -386,22 +390,22 @@ export interface ServiceRequestMailData {
   message?: string;
 }
 
-function serviceRequestDetails(locale: Locale, data: ServiceRequestMailData): Array<[string, string]> {
+function serviceRequestDetails(locale: Locale, data: ServiceRequestMailData): Detail[] {
   const lang = (code: string | null | undefined) => (code ? t(locale, `requests.lang.${code}`) : '');
-  const rows: Array<[string, string | null | undefined]> = [
+  const rows: Array<[string, string | null | undefined, ValueKind?]> = [
     [t(locale, 'requests.field.service'), t(locale, `requests.service.${data.service}`)],
     [t(locale, 'requests.field.languages'), [lang(data.sourceLang), lang(data.targetLang)].filter(Boolean).join(locale === 'ar' ? ' ← ' : ' → ')],
     [t(locale, 'requests.field.words'), data.words ? formatNumber(data.words, locale) : null],
     [t(locale, 'requests.field.seats'), data.seats ? formatNumber(data.seats, locale) : null],
-    [t(locale, 'requests.field.file'), data.fileName],
+    [t(locale, 'requests.field.file'), data.fileName, 'file'],
     [t(locale, 'requests.field.deadline'), data.deadline ? formatDate(data.deadline, locale) : null],
     [t(locale, 'requests.field.name'), data.name],
-    [t(locale, 'requests.field.email'), data.email],
+    [t(locale, 'requests.field.email'), data.email, 'email'],
     [t(locale, 'requests.field.phone'), data.phone],
     [t(locale, 'requests.field.company'), data.company],
     [t(locale, 'requests.field.message'), data.message],
   ];
-  return rows.filter((row): row is [string, string] => Boolean(row[1]));
+  return rows.filter((row): row is Detail => Boolean(row[1]));
 }
 
 export type TemplateName = keyof typeof templates;

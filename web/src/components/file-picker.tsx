@@ -1,5 +1,6 @@
 import { useId, useState, type InputHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Isolated } from './isolated';
 
 type PickerProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'onChange' | 'className'> & {
   /** The button's text ("Choose a file…"). */
@@ -43,9 +44,9 @@ export function FilePicker({ choose, onFile, fileName, none = false, className =
         {choose}
       </label>
       {shown ? (
-        <span className="file-picker__file" dir="auto">
+        <Isolated kind="file" className="file-picker__file">
           {shown}
-        </span>
+        </Isolated>
       ) : (
         none && <span className="file-picker__file file-picker__file--none">{t('file.none')}</span>
       )}

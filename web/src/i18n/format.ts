@@ -38,11 +38,34 @@ export function registerFormatters(instance: I18n): void {
 }
 
 /**
- * A value placed inside a translated sentence (an e-mail address, a path, a page or file title,
- * a name), wrapped in Unicode first-strong isolates: the string form of <bdi>, so a Latin value
- * in an Arabic sentence (or the reverse) keeps its own direction without moving the sentence's
- * punctuation, parentheses and conjunctions.
+ * What a value someone typed is, which decides its direction wherever it is shown (one rule,
+ * docs/decisions.md "Names that users type"):
+ * - `file`: a file's name, isolated in the page's direction, so its extension stays at the end
+ *   in the page's reading order ("عقد.txt" on an English page; "contract.txt" unchanged on an
+ *   Arabic one). With its own direction (dir="auto") an Arabic first letter made the whole name
+ *   right to left and "عقد.txt" read "txt.عقد" on an English page.
+ * - `email`, `url`: always left to right (an address is Latin syntax, whatever its letters).
+ * - `name`: a free name (a person, a team, a key, a site, a term), isolated with its own
+ *   direction (first strong letter).
  */
-export function isolate(value: string): string {
-  return value ? `\u2068${value}\u2069` : value;
+export type ValueKind = 'file' | 'email' | 'url' | 'name';
+
+/** The direction a value of `kind` is isolated in, on a page in `language`. */
+export function valueDirection(kind: ValueKind, language: Language): 'ltr' | 'rtl' | 'auto' {
+  if (kind === 'email' || kind === 'url') return 'ltr';
+  if (kind === 'file') return language === 'ar' ? 'rtl' : 'ltr';
+  return 'auto';
+}
+
+const ISOLATE_OPEN = { auto: '\u2068', ltr: '\u2066', rtl: '\u2067' } as const;
+
+/**
+ * A value placed inside a translated sentence (an e-mail address, a path, a page or file title,
+ * a name), wrapped in Unicode isolates: the string form of <bdi>, so a Latin value in an Arabic
+ * sentence (or the reverse) keeps its own direction without moving the sentence's punctuation,
+ * parentheses and conjunctions. `direction` as <bdi dir>: first-strong (FSI) by default, or
+ * left-to-right (LRI) / right-to-left (RLI), from `valueDirection` for a typed value.
+ */
+export function isolate(value: string, direction: 'ltr' | 'rtl' | 'auto' = 'auto'): string {
+  return value ? `${ISOLATE_OPEN[direction]}${value}\u2069` : value;
 }

@@ -57,7 +57,7 @@ describe('changing the e-mail address', () => {
     const newEmail = uniqueEmail('new');
     const answer = await client.post('/api/user/change-email', { email: newEmail.toUpperCase(), password: 'password123' });
     expect(answer.statusCode).toBe(200);
-    expect(answer.json().message).toBe(`We sent a confirmation link to \u2068${newEmail}\u2069. Your address changes once you confirm the change through it.`);
+    expect(answer.json().message).toBe(`We sent a confirmation link to \u2066${newEmail}\u2069. Your address changes once you confirm the change through it.`);
     expect(answer.json().user).toMatchObject({ email: user.email, email_change: { email: newEmail, expires_at: expect.any(String), expired: false } });
 
     const confirm = await waitForMail(t, newEmail, 'Confirm your new e-mail address');
@@ -90,7 +90,7 @@ describe('changing the e-mail address', () => {
 
     const confirmed = await client.post(pathOf(link));
     expect(confirmed.statusCode).toBe(200);
-    expect(confirmed.json()).toEqual({ status: 'email_changed', message: `Your e-mail address is now \u2068${newEmail}\u2069.` });
+    expect(confirmed.json()).toEqual({ status: 'email_changed', message: `Your e-mail address is now \u2066${newEmail}\u2069.` });
     const profile = (await client.get('/api/user')).json();
     expect(profile).toMatchObject({ email: newEmail, email_verified_at: expect.any(String), email_change: null });
     // The session that confirmed stays; the other one ended.

@@ -7,7 +7,7 @@ import { resolveLocale } from '../../http/locale';
 import { answers, noContent, redirect, type App } from '../../http/responses';
 import type { SessionStore } from '../../http/sessions';
 import { parseInput } from '../../http/validation';
-import { isolate, t } from '../../i18n/messages';
+import { isolate, t, valueDirection } from '../../i18n/messages';
 import type { UsersService } from '../users/service';
 import { emailLinkPage, homePathFor, isSocialProvider } from './auth.fns';
 import {
@@ -86,13 +86,13 @@ export function authRoutes(
     const actor = requireActor(request);
     const input = parseInput(changeEmailRequest, request.body);
     await deps.auth.requestEmailChange(actor.user, input);
-    return { message: t(resolveLocale(request), 'users.email_change_sent', { email: isolate(input.email) }), user: await profileOf(actor.user, actor) };
+    return { message: t(resolveLocale(request), 'users.email_change_sent', { email: isolate(input.email, valueDirection('email', resolveLocale(request))) }), user: await profileOf(actor.user, actor) };
   });
 
   app.post('/api/user/change-email/resend', { config: { access: 'verified' }, schema: answers(userUpdated) }, async (request) => {
     const actor = requireActor(request);
     const email = await deps.auth.resendEmailChange(actor.user);
-    return { message: t(resolveLocale(request), 'users.email_change_sent', { email: isolate(email) }), user: await profileOf(actor.user, actor) };
+    return { message: t(resolveLocale(request), 'users.email_change_sent', { email: isolate(email, valueDirection('email', resolveLocale(request))) }), user: await profileOf(actor.user, actor) };
   });
 
   app.post('/api/user/change-email/cancel', { config: { access: 'verified' }, schema: answers(userUpdated) }, async (request) => {
@@ -119,7 +119,7 @@ export function authRoutes(
   app.post('/email/change/:token', { schema: answers(emailLinkConfirmed) }, async (request) => {
     const { token } = parseInput(emailChangeParamsSchema, request.params);
     const email = await deps.auth.confirmEmailChange(token, { userId: request.actor?.user.id ?? null, sessionId: request.actor?.sessionId ?? null });
-    return { status: 'email_changed' as const, message: t(resolveLocale(request), 'auth.email_changed', { email: isolate(email) }) };
+    return { status: 'email_changed' as const, message: t(resolveLocale(request), 'auth.email_changed', { email: isolate(email, valueDirection('email', resolveLocale(request))) }) };
   });
 
   app.get('/api/auth/providers', { schema: answers(authProviders) }, async () => ({ data: deps.social.available() }));

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Isolated } from '../../components/isolated';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { User } from '../../api/types';
@@ -54,9 +55,9 @@ export function EmailChangeSection({ user }: { user: User }) {
         </p>
         {/* The line starts where the page's lines start; the address inside it is left to right. */}
         <p className="email-change__address">
-          <bdi dir="ltr" data-testid="current-email">
+          <Isolated kind="email" data-testid="current-email">
             {user.email}
-          </bdi>
+          </Isolated>
         </p>
         <p className="form-field__hint">{t('emailChange.hint')}</p>
       </div>
@@ -68,9 +69,9 @@ export function EmailChangeSection({ user }: { user: User }) {
           </p>
           {/* The address on its own line, like the current one: inside a right-to-left sentence a long one broke apart. */}
           <p className="email-change__address">
-            <bdi dir="ltr" data-testid="pending-email">
+            <Isolated kind="email" data-testid="pending-email">
               {pending.email}
-            </bdi>
+            </Isolated>
           </p>
           <p>{t(pending.expired ? 'emailChange.expiredHint' : 'emailChange.pendingHint')}</p>
         </div>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Isolated } from '../../components/isolated';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useDialog } from '../../app/dialog-context';
@@ -49,12 +50,12 @@ export function AdminUserPage() {
       <AdminNav />
       {/* The name and e-mail keep their own direction inside, on the page's start side (an English name in Arabic too). */}
       <h1 data-testid="admin-user-name">
-        <bdi>{data.name}</bdi>
+        <Isolated kind="name">{data.name}</Isolated>
       </h1>
       <dl className="detail-list" data-testid="admin-user-detail">
         <dt>{t('users.email')}</dt>
         <dd>
-          <bdi dir="ltr">{data.email}</bdi>
+          <Isolated kind="email">{data.email}</Isolated>
         </dd>
         <dt>{t('users.role')}</dt>
         <dd>{roleName(String(data.role_id))}</dd>

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import { Isolated } from '../../components/isolated';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Pagination } from '../../components/pagination';
 import { useSearchBox } from '../../components/use-search-box';
-import { formatDate } from '../../i18n/format';
+import { formatDate, valueDirection } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
 import { plansQuery } from '../plans/use-plans';
 import { AdminNav, useRoleName } from './admin-nav';
@@ -83,14 +84,14 @@ export function AdminUsersPage() {
                 {/* On a desktop a long name or e-mail is cut with an ellipsis (.truncate-cell, as the team's members are),
                     its title giving it whole, so it does not squeeze the plan and the date onto two lines. */}
                 <td className="truncate-cell" data-label={t('users.name')}>
-                  <Link to={`/admin/users/${user.id}`} dir="auto" title={user.name}>
+                  <Link to={`/admin/users/${user.id}`} dir={valueDirection('name', language)} title={user.name}>
                     {user.name}
                   </Link>
                 </td>
                 <td className="truncate-cell" data-label={t('users.email')}>
-                  <bdi dir="ltr" title={user.email}>
+                  <Isolated kind="email" title={user.email}>
                     {user.email}
-                  </bdi>
+                  </Isolated>
                 </td>
                 <td data-label={t('users.role')}>{roleName(user.role_id)}</td>
                 <td data-label={t('users.plan')}>{user.plan ? (language === 'ar' ? user.plan.name_ar : user.plan.name_en) : '—'}</td>

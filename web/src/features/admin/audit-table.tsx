@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Isolated } from '../../components/isolated';
 import { formatDateTime, forwardArrow } from '../../i18n/format';
 import { toLanguage } from '../../i18n/locale';
 import type { Language } from '../../api/types';
@@ -34,7 +35,7 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
                 <time dateTime={entry.created_at}>{formatDateTime(entry.created_at, language)}</time>
               </td>
               <td data-label={t('audit.who')}>
-                <bdi dir="ltr">{entry.actor_email}</bdi>
+                <Isolated kind="email">{entry.actor_email}</Isolated>
               </td>
               <td data-label={t('audit.action')}>{t(`audit.actions.${entry.action}`, { defaultValue: entry.action })}</td>
               <td data-label={t('audit.target')}>

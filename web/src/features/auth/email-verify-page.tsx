@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Isolated } from '../../components/isolated';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
@@ -81,7 +82,7 @@ function ConfirmLink({ status, action }: { status: 'confirm' | 'change_confirm';
         <>
           <p className="email-link__lead">{t(`${texts}.lead`)}</p>
           <p className="email-link__address" data-testid="email-link-address">
-            <bdi dir="ltr">{action.email}</bdi>
+            <Isolated kind="email">{action.email}</Isolated>
           </p>
         </>
       )}

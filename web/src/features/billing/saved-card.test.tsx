@@ -1,7 +1,18 @@
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderMarkup } from '../../components/render-markup.test-support';
 import { SavedCard } from './saved-card';
+
+// The app's i18n start-up reads the browser's cookies; these need only the language they are rendered in.
+vi.mock('../../i18n/use-language', async () => {
+  const { useTranslation } = await import('react-i18next');
+  return {
+    useLanguage: () => {
+      const language = useTranslation().i18n.language as 'en' | 'ar';
+      return { language, direction: language === 'ar' ? 'rtl' : 'ltr', setLanguage: async () => {} };
+    },
+  };
+});
 
 const render = (language: 'en' | 'ar', element: React.ReactElement) => renderMarkup(language, 'billing', <MemoryRouter>{element}</MemoryRouter>);
 const card = { brand: 'visa', last4: '4242', exp_month: 3, exp_year: 2030, holder_name: 'Layla Ahmad', verified: true, gateway: 'sandbox' };
@@ -19,6 +30,6 @@ describe('SavedCard (payment management and membership)', () => {
 
   it('adds the holder and the 3-D Secure check on payment management', async () => {
     const html = await render('en', <SavedCard card={card} details />);
-    expect(html).toContain('Expires 03/30 · <span dir="auto">Layla Ahmad</span> · 3-D Secure verified');
+    expect(html).toContain('Expires 03/30 · <bdi dir="auto">Layla Ahmad</bdi> · 3-D Secure verified');
   });
 });

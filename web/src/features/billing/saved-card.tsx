@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Isolated } from '../../components/isolated';
 import { cardBrandLabel, cardExpiry, maskedCardNumber, type CardNameParts } from '../../../../contract/cards';
 import type { Subscription } from './billing-types';
 
@@ -20,7 +21,7 @@ export function SavedCard({ card, details = false }: { card: Card; details?: boo
         {details && card.holder_name && (
           <>
             {' · '}
-            <span dir="auto">{card.holder_name}</span>
+            <Isolated kind="name">{card.holder_name}</Isolated>
           </>
         )}
         {details && card.verified && <> · {t('payment.verified')}</>}

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Isolated } from '../../components/isolated';
 import { Link } from 'react-router';
 import { UsageMeters } from '../../components/usage-meters';
 import { formatNumber } from '../../i18n/format';
@@ -33,7 +34,7 @@ export function DashboardPage() {
       <header className="dashboard__header">
         <h1 data-testid="dashboard-title">
           {/* "Welcome," on the account's first visit (the session sign-up opened), "Welcome back," after. */}
-          {t(user.first_session ? 'title.new' : 'title.returning')} <bdi>{user.name}</bdi>
+          {t(user.first_session ? 'title.new' : 'title.returning')} <Isolated kind="name">{user.name}</Isolated>
         </h1>
         <Link className="button button--primary button--large" to="/translate" data-testid="dashboard-translate">
           {t('translate')}

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { Isolated } from '../../components/isolated';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDialog } from '../../app/dialog-context';
@@ -63,7 +64,7 @@ export function ApiKeysPage() {
   const row = (key: ApiKey) => (
     <tr key={key.id} data-testid="api-key-row">
       <td data-label={t('keys.columns.name')}>
-        <bdi>{key.name}</bdi> {key.team && <span className="pill">{t('keys.team')}</span>}
+        <Isolated kind="name">{key.name}</Isolated> {key.team && <span className="pill">{t('keys.team')}</span>}
       </td>
       <td data-label={t('keys.columns.key')}>
         <code dir="ltr">{key.prefix}…</code>

@@ -8,6 +8,7 @@ import { GlossNotice } from '../translator/gloss-notice';
 import { AppliedNote } from '../translator/glossary-note';
 import { PHASES, phaseStatus } from './documents.fns';
 import { downloadTranslatedFile, useDocumentStatus } from './use-documents';
+import { Isolated } from '../../components/isolated';
 
 /**
  * A document's journey (spec section 4): Analyzing, Translating, Generating the file, shown
@@ -51,8 +52,8 @@ export function DocumentProgress({ projectId, token, signedIn, onRestart }: { pr
   }
 
   const fileName = (
-    <p className="progress-view__file" dir="auto">
-      {status.file_name}
+    <p className="progress-view__file">
+      <Isolated kind="file">{status.file_name}</Isolated>
     </p>
   );
 

@@ -13,6 +13,7 @@ import { acceptAttribute, checkFile, checkWords, DOCUMENT_MODELS, targetFor, typ
 import { guestToken } from './guest-token';
 import { useCountWords, useStartTranslation } from './use-documents';
 import './documents.css';
+import { Isolated } from '../../components/isolated';
 
 const ACTIVE_PROJECT_KEY = 'lisan.documentProject';
 
@@ -291,8 +292,8 @@ export function DocumentTranslatorPage() {
                     {(count.data?.format ?? file.name.split('.').pop() ?? '').toUpperCase().slice(0, 5)}
                   </span>
                   <div className="file-card__body">
-                    <p className="file-card__name" id={fileNameId} dir="auto">
-                      {file.name}
+                    <p className="file-card__name" id={fileNameId}>
+                      <Isolated kind="file">{file.name}</Isolated>
                     </p>
                     {count.isPending ? (
                       <p className="file-card__meta muted" role="status">

@@ -5,12 +5,13 @@ import { useDialog } from '../../app/dialog-context';
 import { FormDialog } from '../../components/form-dialog';
 import { Pagination } from '../../components/pagination';
 import { useSearchBox } from '../../components/use-search-box';
-import { formatDateTime, formatNumber, isolate } from '../../i18n/format';
+import { Isolated } from '../../components/isolated';
+import { formatDateTime, formatNumber, isolate, valueDirection } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
 import { useCurrentUser } from '../account/use-current-user';
 import { AppliedNote } from '../translator/glossary-note';
 import { AutoDeleteSetting } from './auto-delete-setting';
-import { canSeeTeamHistory, filtersFromSearch, knownPair, openTarget, pageAfterDelete, searchFromFilters, shownPreview, showsState } from './history.fns';
+import { canSeeTeamHistory, filtersFromSearch, knownPair, openTarget, pageAfterDelete, searchFromFilters, shownPreview, showsState, titleKind } from './history.fns';
 import { useDeleteAllHistory, useDeleteHistoryEntry, useHistoryList } from './use-history';
 import { HISTORY_TYPES, type HistoryEntry, type HistoryFilters, type HistoryScope } from './types';
 import './history.css';
@@ -63,7 +64,7 @@ export function EntryCard({ entry, own, onDelete, deleting = false }: { entry: H
         {entry.user_name !== undefined && (
           <span className="history-entry__member" data-testid="history-member">
             <span className="muted">{t('member')}: </span>
-            <bdi>{entry.user_name}</bdi>
+            <Isolated kind="name">{entry.user_name}</Isolated>
           </span>
         )}
         <span className="pill">{t(`type.${entry.type}`)}</span>
@@ -78,7 +79,9 @@ export function EntryCard({ entry, own, onDelete, deleting = false }: { entry: H
         )}
       </div>
       <p className="history-entry__title">
-        <bdi lang={titleLang}>{entry.title}</bdi>
+        <Isolated kind={titleKind(entry)} lang={titleLang}>
+          {entry.title}
+        </Isolated>
       </p>
       {preview && (
         <p className="history-entry__preview muted">
@@ -103,7 +106,7 @@ export function EntryCard({ entry, own, onDelete, deleting = false }: { entry: H
             </a>
           )}
           {onDelete && (
-            <button type="button" className="button button--ghost button--small" data-testid="history-delete" aria-label={t('deleteLabel', { title: isolate(entry.title) })} disabled={deleting} onClick={onDelete}>
+            <button type="button" className="button button--ghost button--small" data-testid="history-delete" aria-label={t('deleteLabel', { title: isolate(entry.title, valueDirection(titleKind(entry), language)) })} disabled={deleting} onClick={onDelete}>
               {t('delete')}
             </button>
           )}
@@ -143,7 +146,7 @@ export function HistoryPage() {
 
   const deleteEntry = async (entry: HistoryEntry) => {
     // A document or website takes its file or translated pages with it: asked first, as the websites page asks.
-    if (entry.type !== 'text' && !(await ask({ ...t(`confirmDelete.${entry.type}`, { returnObjects: true, title: isolate(entry.title) }), tone: 'danger', testId: 'confirm-delete-entry' }))) return;
+    if (entry.type !== 'text' && !(await ask({ ...t(`confirmDelete.${entry.type}`, { returnObjects: true, title: isolate(entry.title, valueDirection(titleKind(entry), language)) }), tone: 'danger', testId: 'confirm-delete-entry' }))) return;
     remove.mutate(entry.project_id, {
       onSuccess: (answer) => {
         const page = pageAfterDelete(filters, entries.length);

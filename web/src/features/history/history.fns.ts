@@ -72,3 +72,8 @@ export function refreshInterval(entries: ReadonlyArray<{ state: string }> | unde
 export function pageAfterDelete(filters: HistoryFilters, entriesOnPage: number): number {
   return entriesOnPage <= 1 && filters.page > 1 ? filters.page - 1 : filters.page;
 }
+
+/** What an entry's title is, for its direction: a document's is its file's name; a website's and a text's their own words. */
+export function titleKind(entry: { type: HistoryType }): 'file' | 'name' {
+  return entry.type === 'document' ? 'file' : 'name';
+}

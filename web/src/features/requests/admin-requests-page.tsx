@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useDialog } from '../../app/dialog-context';
 import { PageLoading } from '../../components/page-loading';
+import { Isolated } from '../../components/isolated';
 import { formatDate, formatDateTime, formatFileSize, formatNumber } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
 import { Pagination } from '../../components/pagination';
@@ -18,7 +19,7 @@ import {
   type ServiceRequest,
 } from './use-requests';
 
-function RequestRow({ request }: { request: ServiceRequest }) {
+export function RequestRow({ request }: { request: ServiceRequest }) {
   const { t } = useTranslation('requests');
   const { t: tCommon } = useTranslation();
   const { language } = useLanguage();
@@ -41,7 +42,7 @@ function RequestRow({ request }: { request: ServiceRequest }) {
         {request.file && (
           <div>
             <a href={request.file.url} download>
-              <bdi>{request.file.name}</bdi>
+              <Isolated kind="file">{request.file.name}</Isolated>
             </a>{' '}
             <bdi className="muted small" dir="ltr">
               ({formatFileSize(request.file.size, language)})
@@ -52,10 +53,10 @@ function RequestRow({ request }: { request: ServiceRequest }) {
       </td>
       <td data-label={t('admin.columns.contact')}>
         <div>
-          <bdi>{request.name}</bdi>
+          <Isolated kind="name">{request.name}</Isolated>
         </div>
-        <a href={`mailto:${request.email}`} dir="ltr">
-          {request.email}
+        <a href={`mailto:${request.email}`}>
+          <Isolated kind="email">{request.email}</Isolated>
         </a>
         {request.phone && (
           <div className="muted small" dir="ltr">
@@ -64,7 +65,7 @@ function RequestRow({ request }: { request: ServiceRequest }) {
         )}
         {request.company && (
           <div className="muted small">
-            <bdi>{request.company}</bdi>
+            <Isolated kind="name">{request.company}</Isolated>
           </div>
         )}
       </td>
@@ -163,9 +164,11 @@ function MessagesTab() {
           <li key={message.id} className={`message-card panel${message.handled ? ' message-card--handled' : ''}`}>
             <div className="message-card__head">
               <div>
-                <strong dir="auto">{message.name}</strong>{' '}
-                <a href={`mailto:${message.email}`} dir="ltr">
-                  {message.email}
+                <strong>
+                  <Isolated kind="name">{message.name}</Isolated>
+                </strong>{' '}
+                <a href={`mailto:${message.email}`}>
+                  <Isolated kind="email">{message.email}</Isolated>
                 </a>
                 <div className="muted small">{formatDateTime(message.created_at, language)}</div>
               </div>

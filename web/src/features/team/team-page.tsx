@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Isolated } from '../../components/isolated';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError } from '../../api/client';
@@ -104,7 +105,9 @@ function TeamView({ team }: { team: Team }) {
   return (
     <>
       <header className="team-header">
-        <h1 dir="auto">{team.name}</h1>
+        <h1>
+          <Isolated kind="name">{team.name}</Isolated>
+        </h1>
         <span className="pill" data-testid="team-seats">
           {t('seats', { taken: team.seats_taken, count: team.seats })}
         </span>
@@ -193,14 +196,14 @@ function TeamView({ team }: { team: Team }) {
                   {/* The direction is the content's, not the cell's: the cell's label stays on the page's start side.
                       On a desktop a long name or e-mail is cut with an ellipsis (.truncate-cell); the title gives it whole. */}
                   <td className="truncate-cell" data-label={t('name')}>
-                    <span dir="auto" title={member.name ?? undefined} data-testid="member-name">
+                    <Isolated kind="name" title={member.name ?? undefined} data-testid="member-name">
                       {member.name ?? '—'}
-                    </span>
+                    </Isolated>
                   </td>
                   <td className="truncate-cell" data-label={t('email')}>
-                    <span dir="ltr" title={member.email} data-testid="member-email">
+                    <Isolated kind="email" title={member.email} data-testid="member-email">
                       {member.email}
-                    </span>
+                    </Isolated>
                   </td>
                   <td data-label={t('role')}>
                     {team.can_manage && !member.invited && !isTeamOwner && !isSelf ? (

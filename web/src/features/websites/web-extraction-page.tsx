@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
 import { useDialog } from '../../app/dialog-context';
-import { formatNumber, isolate } from '../../i18n/format';
+import { formatNumber, isolate, valueDirection } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
 import { useCurrentUser } from '../account/use-current-user';
 import { plansPathFor } from '../auth/roles';
@@ -27,6 +27,7 @@ import {
   type WebsitePage,
 } from './use-websites';
 import { displayUrl, exportUrl, forgetLastSite, isSelectable, pageChip, reasonKey, rememberLastSite, skippedByReason, toggleSelection, wordsShown } from './websites.fns';
+import { Isolated } from '../../components/isolated';
 
 const DOMAINS: Domain[] = ['general', 'business', 'legal', 'ecommerce'];
 const PAGE_FILTERS = ['Active', 'Pending', 'Detected', 'Skipped'] as const;
@@ -181,11 +182,11 @@ function SiteList({ selectedId, onSelect }: { selectedId: number | null; onSelec
         {sites.data?.data.map((site) => (
           <li key={site.id}>
             <button type="button" className={`site-card${site.id === selectedId ? ' site-card--selected' : ''}`} onClick={() => onSelect(site.id)} aria-pressed={site.id === selectedId}>
-              <span className="site-card__title" dir="auto">
-                {site.title || displayUrl(site.url)}
+              <span className="site-card__title">
+                <Isolated kind={site.title ? 'name' : 'url'}>{site.title || displayUrl(site.url)}</Isolated>
               </span>
-              <span className="site-card__url" dir="ltr">
-                {displayUrl(site.url)}
+              <span className="site-card__url">
+                <Isolated kind="url">{displayUrl(site.url)}</Isolated>
               </span>
               <span className="site-card__meta">
                 <SiteState site={site} />
@@ -327,7 +328,7 @@ function SiteDetail({ id, onDeleted }: { id: number; onDeleted: () => void }) {
     );
 
   const deleteSite = async () => {
-    if (!(await ask({ ...t('site.confirmDelete', { returnObjects: true, name: isolate(data.title || displayUrl(data.url)) }), tone: 'danger', testId: 'confirm-delete-site' }))) return;
+    if (!(await ask({ ...t('site.confirmDelete', { returnObjects: true, name: data.title ? isolate(data.title) : isolate(displayUrl(data.url), valueDirection('url', language)) }), tone: 'danger', testId: 'confirm-delete-site' }))) return;
     actions.remove.mutate(id, {
       onSuccess: () => {
         if (user) forgetLastSite(browserStorage(), user.id, id);
@@ -343,10 +344,10 @@ function SiteDetail({ id, onDeleted }: { id: number; onDeleted: () => void }) {
         <div>
           {/* The heading keeps the page's direction (it starts where the lines under it start); the name is isolated. */}
           <h2 data-testid="site-title">
-            <bdi>{data.title || displayUrl(data.url)}</bdi>
+            <Isolated kind={data.title ? 'name' : 'url'}>{data.title || displayUrl(data.url)}</Isolated>
           </h2>
-          <a href={data.url} dir="ltr" target="_blank" rel="noopener noreferrer" className="site-detail__url">
-            {data.url}
+          <a href={data.url} target="_blank" rel="noopener noreferrer" className="site-detail__url">
+            <Isolated kind="url">{data.url}</Isolated>
           </a>
           <div className="site-card__meta">
             <SiteState site={data} />
@@ -476,16 +477,16 @@ function SiteDetail({ id, onDeleted }: { id: number; onDeleted: () => void }) {
                         disabled={!isSelectable(page)}
                         checked={selected.has(page.id)}
                         onChange={() => setSelected((s) => toggleSelection(s, rows, page.id))}
-                        aria-label={t('pages.select', { title: isolate(page.title || displayUrl(page.url)) })}
+                        aria-label={t('pages.select', { title: page.title ? isolate(page.title) : isolate(displayUrl(page.url), valueDirection('url', language)) })}
                       />
                     </td>
                     <td className="pages-table__title" data-label={t('pages.name')}>
-                      <span dir="auto">{page.title || '—'}</span>
+                      <Isolated kind="name">{page.title || '—'}</Isolated>
                       {page.changed && <span className="pages-table__note">{t('pages.changed')}</span>}
                     </td>
                     <td className="pages-table__url" data-label={t('pages.url')}>
-                      <a href={page.url} target="_blank" rel="noopener noreferrer" dir="ltr">
-                        {displayUrl(page.url)}
+                      <a href={page.url} target="_blank" rel="noopener noreferrer">
+                        <Isolated kind="url">{displayUrl(page.url)}</Isolated>
                       </a>
                     </td>
                     <td data-label={t('pages.words')} data-testid="page-words">{wordsShown(page) === null ? '—' : formatNumber(page.words, language)}</td>
@@ -527,7 +528,7 @@ function SiteDetail({ id, onDeleted }: { id: number; onDeleted: () => void }) {
         <div className="panel preview-panel" ref={previewRef} data-testid="preview-panel">
           <div className="pages-heading">
             <h3 ref={previewHeading} tabIndex={-1}>
-              {t('preview.title')}: <bdi>{previewed.title}</bdi>
+              {t('preview.title')}: <Isolated kind="name">{previewed.title}</Isolated>
             </h3>
             <div className="row-actions">
               <a className="button button--ghost button--small" href={previewed.preview_url} target="_blank" rel="noopener noreferrer">
