@@ -319,6 +319,11 @@ describe('file recognition', () => {
     expect(detectRequestFile({ fileName: 'a.xlf', declaredType: 'application/xml', ...sample(Buffer.from('<?xml version="1.0"?><xliff version="1.2">')) })).toBe('xlf');
     expect(detectRequestFile({ fileName: 'notes.txt', declaredType: 'text/plain', ...sample(Buffer.from('مرحبا hello')) })).toBe('txt');
     expect(detectRequestFile({ fileName: 'notes.txt', declaredType: 'text/plain', ...sample(Buffer.from([0, 1, 2, 3])) })).toBeNull();
+    // Short Arabic files whatever their last bytes (each letter is two bytes; one ending "نص العقد." was refused),
+    // a sample that ends inside a character, and bytes that are not UTF-8 in the middle.
+    for (const text of ['نص العقد.', 'نص العقد', 'عقد', 'ب', 'hello عقد']) expect(detectRequestFile({ fileName: 'عقد.txt', declaredType: 'text/plain', ...sample(Buffer.from(text)) })).toBe('txt');
+    expect(detectRequestFile({ fileName: 'a.txt', declaredType: 'text/plain', head: Buffer.from('نص العقد').subarray(0, 5), tail: Buffer.alloc(0) })).toBe('txt');
+    expect(detectRequestFile({ fileName: 'a.txt', declaredType: 'text/plain', ...sample(Buffer.concat([Buffer.from('abc'), Buffer.from([0xff, 0xfe]), Buffer.from('نص العقد')])) })).toBeNull();
     expect(detectRequestFile({ fileName: 'a.docx', declaredType: 'text/html', ...sample(docx()) })).toBeNull();
   });
 });

@@ -36,10 +36,11 @@ export function extensionOf(fileName: string): string {
 
 function isUtf8Text(bytes: Buffer): boolean {
   if (bytes.includes(0)) return false;
-  // A cut in the middle of a multi-byte character at the end of the sample is fine.
-  const sample = bytes.subarray(0, Math.max(0, bytes.length - 4));
+  // A cut in the middle of a multi-byte character at the end of the sample is fine: decoded as a stream,
+  // an unfinished last character waits for bytes that never come (cutting a fixed number of bytes off
+  // instead could itself cut a character in two, and refused a short Arabic file for it).
   try {
-    new TextDecoder('utf-8', { fatal: true }).decode(sample);
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream: true });
     return true;
   } catch {
     return false;
