@@ -112,11 +112,23 @@ export const emailLinkConfirmed = z.object({ status: z.enum(['verified', 'alread
 export type EmailLinkConfirmed = z.output<typeof emailLinkConfirmed>;
 
 /**
- * GET /api/email-change/{token}: what the link of a change of address would do, for its page to show, without using it
- * up: the new address while the link is live (`change_confirm`), else why it is dead. The address is not in any URL.
+ * What an e-mailed link would do, for its page to show, without using it up: the address while the link is live (the
+ * first status), else null and why the link is dead. The links and their pages' URLs name no address (browser
+ * history, proxies, analytics and logs keep URLs); the page asks with the parts its URL carries.
  */
-export const emailChangeLink = z.object({ status: z.enum(['change_confirm', 'change_expired', 'change_invalid', 'change_taken']), email: z.string().nullable() });
+const linkLook = <const S extends readonly [string, ...string[]]>(statuses: S) => z.object({ status: z.enum(statuses), email: z.string().nullable() });
+
+/** GET /api/email-change/{token}: a change of address's link (the new address). */
+export const emailChangeLink = linkLook(['change_confirm', 'change_expired', 'change_invalid', 'change_taken']);
 export type EmailChangeLink = z.output<typeof emailChangeLink>;
+
+/** GET /api/email-verify/{id}/{hash}?expires=&signature=: the sign-up's verification link (the address it verifies). */
+export const emailVerifyLink = linkLook(['confirm', 'already', 'invalid']);
+export type EmailVerifyLink = z.output<typeof emailVerifyLink>;
+
+/** GET /api/password-reset/{token}: the reset link (the account's address), live or not (expired, used, replaced). */
+export const passwordResetLink = linkLook(['live', 'invalid']);
+export type PasswordResetLink = z.output<typeof passwordResetLink>;
 
 /** GET /api/auth/providers: which social sign-ins are configured. */
 export const authProviders = dataOf(z.object({ google: z.boolean(), linkedin: z.boolean() }));

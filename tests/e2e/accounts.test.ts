@@ -150,6 +150,20 @@ async function signIn(page: Page, email: string, password: string) {
  * The Show button beside a password field: it shows the typed password and is named "Show password", sits beside the
  * field (at its end in the page's direction, not over the text), tall enough to tap; "Hide" hides the password again.
  */
+/**
+ * Holds the page's look at an e-mailed link (GET /api/email-verify/…, /api/email-change/{token}) until released: the
+ * page's loading state, while it asks for the address its URL does not carry.
+ */
+async function holdLinkLook(page: Page, pattern: string) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  }, { times: 1 });
+  return release;
+}
+
 async function expectPasswordVisibility(page: Page, name: string, value: string, text: (typeof TEXT)[Locale], shot: string) {
   const input = page.locator(`input[name="${name}"]`);
   const toggle = page.locator(`button[aria-controls="${await input.getAttribute('id')}"]`);
@@ -205,9 +219,25 @@ describe.each(['en', 'ar'] as const)('accounts in the browser (%s)', (locale) =>
     expect(mail).toContain(locale === 'ar' ? 'dir="rtl"' : 'dir="ltr"');
     expect(mail).toContain(locale === 'ar' ? 'تأكيد بريدك الإلكتروني' : 'Verify your e-mail address');
     // Opening it only shows what it will do (mail scanners open links too); the button verifies.
-    await page.goto(linkInMail(mail, '/email/verify/'));
+    const verifyLink = linkInMail(mail, '/email/verify/');
+    const releaseVerify = await holdLinkLook(page, '**/api/email-verify/**');
+    await page.goto(verifyLink);
     const confirm = page.locator('[data-status="confirm"]');
+    // The page's URL carries the link's parts, no address; the page asks the server for it, saying so meanwhile.
+    await confirm.locator('[role="status"]').waitFor();
+    expect(page.url()).not.toMatch(/@|%40/i);
+    await screenshotsAtBothSizes(page, `accounts-${locale}-04-email-verify-asking`);
+    releaseVerify();
     await expect.poll(() => confirm.getByTestId('email-link-address').innerText()).toBe(email);
+    expect(page.url()).not.toMatch(/@|%40/i);
+    // A page opened from the earlier redirect, whose URL named the address: it names the server's address whatever its
+    // URL said, and takes the address out of its URL (the browser's history).
+    const pageUrl = new URL(page.url());
+    pageUrl.searchParams.set('email', 'someone-else@example.com');
+    await page.goto(pageUrl.href);
+    await expect.poll(() => confirm.getByTestId('email-link-address').innerText()).toBe(email);
+    await expect.poll(() => page.url()).not.toMatch(/@|%40|email=/i);
+    expect(new URL(page.url()).searchParams.get('signature')).toBe(pageUrl.searchParams.get('signature'));
     expect(await confirm.locator('h1').innerText()).toBe(text.verifyTitle);
     expect(await page.title()).toBe(`${text.verifyTitle} · ${text.brand}`);
     await screenshotsAtBothSizes(page, `accounts-${locale}-04-email-verify-confirm`);
@@ -333,25 +363,36 @@ describe.each(['en', 'ar'] as const)('accounts in the browser (%s)', (locale) =>
     await screenshot(page, `accounts-${locale}-11-reset-link-emailed`);
 
     const mail = decodeMail(await waitForMail(email, (raw) => decodeMail(raw).includes('/reset-password?')));
-    await page.goto(linkInMail(mail, '/reset-password'));
+    const resetLink = linkInMail(mail, '/reset-password');
+    // The link carries the token alone; the page asks for the address with it (read-only: the token resets that account).
+    expect(resetLink).not.toMatch(/@|%40|email=/i);
+    await page.goto(resetLink);
     await page.locator('input[name="password"]').waitFor();
     expect(await page.locator('input[name="email"]').inputValue()).toBe(email);
-    await screenshot(page, `accounts-${locale}-12-reset-password`);
+    expect(await page.locator('input[name="email"]').getAttribute('readonly')).not.toBeNull();
+    expect(page.url()).not.toMatch(/@|%40|email=/i);
+    await screenshotsAtBothSizes(page, `accounts-${locale}-12-reset-password`);
+    // A link mailed before, which named the address: the page names the account's, and drops the address from its URL.
+    await page.goto(`${resetLink}&${new URLSearchParams({ email: 'someone-else@example.com' }).toString()}`);
+    await expect.poll(() => page.locator('input[name="email"]').inputValue()).toBe(email);
+    await expect.poll(() => page.url()).not.toMatch(/@|%40|email=/i);
+    expect(page.url()).toBe(resetLink.replace(/^https?:\/\/[^/]+/, new URL(page.url()).origin));
     const thirdPassword = 'third-password-3';
     await fill(page, { password: thirdPassword, password_confirmation: thirdPassword });
     await submit(page);
     await expect.poll(() => pathOf(page), { timeout: 15_000 }).toBe('/login');
     await expect.poll(() => page.locator('main [role="status"]').innerText()).toContain(text.resetDone);
+    // The sign-in form has the address, which its URL does not carry.
+    expect(await page.locator('input[name="email"]').inputValue()).toBe(email);
+    expect(page.url()).not.toMatch(/@|%40|email=/i);
     await screenshot(page, `accounts-${locale}-13-login-after-reset`);
 
-    // The used link again: the message says what happened and what to do, under the field that has the focus, and
-    // the "Request a new link" it points to is below, tall enough to tap.
-    await page.goto(linkInMail(mail, '/reset-password'));
-    await fill(page, { password: 'fourth-password-4', password_confirmation: 'fourth-password-4' });
-    await submit(page);
-    await expect.poll(() => page.locator('.form-field__errors').first().innerText()).toBe(text.resetLinkInvalid);
-    await expect.poll(() => focused(page)).toBe('email');
-    const requestNew = page.locator('.auth-card__footer > a');
+    // The used link again: the page says at once what happened and what to do, and the "Request a new link" it points
+    // to is below, tall enough to tap; no form.
+    await page.goto(resetLink);
+    await expect.poll(() => page.locator('.auth-card [role="alert"]').innerText()).toBe(text.resetLinkInvalid);
+    expect(await page.locator('input[name="password"]').count()).toBe(0);
+    const requestNew = page.locator('.auth-card a.button');
     expect((await requestNew.innerText()).trim()).toBe(text.requestNew);
     expect((await requestNew.boundingBox())!.height).toBeGreaterThanOrEqual(24);
     await screenshotsAtBothSizes(page, `accounts-${locale}-13b-reset-link-used`, { width: 1280, height: 800 });
@@ -432,16 +473,6 @@ describe('changing the e-mail address', () => {
     return pending;
   }
 
-  /** Holds the page's look at a change link (GET /api/email-change/{token}) until released: the page's loading state. */
-  async function holdLinkLook(page: Page) {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/email-change/**', async (route) => {
-      await held;
-      await route.continue();
-    }, { times: 1 });
-    return release;
-  }
 
   /** The link of the newest confirmation mail to `to` (a resend sends another). */
   const newestChangeLink = async (to: string) => linkInMail(decodeMail(await waitForMail(to, (raw) => decodeMail(raw).includes('/email/change/'))), '/email/change/');
@@ -466,7 +497,7 @@ describe('changing the e-mail address', () => {
     await screenshotsAtBothSizes(page, 'accounts-ar-20-change-email-form');
     await fill(dialog, { password });
     await dialog.locator('button[type="submit"]').click();
-    await confirmSuccessDialog(page, `أرسلنا رابط تأكيد إلى \u2068${newEmail}\u2069`, 'accounts-ar-21-change-email-sent');
+    await confirmSuccessDialog(page, `أرسلنا رابط تأكيد إلى \u2066${newEmail}\u2069`, 'accounts-ar-21-change-email-sent');
 
     const expired = await openWithExpiredChange(page);
     expect(await expired.innerText()).toContain('انتهت صلاحية رابط تأكيد البريد الجديد:');
@@ -476,7 +507,7 @@ describe('changing the e-mail address', () => {
     await screenshotsAtBothSizes(page, 'accounts-ar-22-change-email-expired');
 
     // The page's URL carries the token only; the page asks for the address with it, saying so meanwhile.
-    const release = await holdLinkLook(page);
+    const release = await holdLinkLook(page, '**/api/email-change/**');
     await page.goto(await newestChangeLink(newEmail));
     const confirm = page.locator('[data-status="change_confirm"]');
     expect(await confirm.locator('[role="status"]').innerText()).toBe('جارٍ التحميل…');
@@ -508,7 +539,7 @@ describe('changing the e-mail address', () => {
     await screenshotsAtBothSizes(page, 'accounts-en-20-change-email-form');
     await fill(dialog, { email: newEmail, password });
     await dialog.locator('button[type="submit"]').click();
-    await confirmSuccessDialog(page, `We sent a confirmation link to \u2068${newEmail}\u2069`, 'accounts-en-21-change-email-sent');
+    await confirmSuccessDialog(page, `We sent a confirmation link to \u2066${newEmail}\u2069`, 'accounts-en-21-change-email-sent');
     // Pending: the account keeps its address until the change is confirmed.
     const pending = section.getByTestId('email-change-pending');
     await expect.poll(() => pending.innerText()).toContain('Waiting for confirmation of the new address:');
@@ -531,7 +562,7 @@ describe('changing the e-mail address', () => {
     await screenshotsAtBothSizes(page, 'accounts-en-22-change-email-expired');
     await expectNoAxeViolations(page, 'the expired change card');
     await buttons.first().click();
-    await confirmSuccessDialog(page, `We sent a confirmation link to \u2068${newEmail}\u2069`, 'accounts-en-22-change-email-resent');
+    await confirmSuccessDialog(page, `We sent a confirmation link to \u2066${newEmail}\u2069`, 'accounts-en-22-change-email-resent');
     await expect.poll(() => pending.getAttribute('data-expired')).toBe('false');
     expect(await pending.innerText()).toContain('Waiting for confirmation of the new address:');
     await expect.poll(() => newestChangeLink(newEmail)).not.toBe(firstLink);
@@ -553,7 +584,7 @@ describe('changing the e-mail address', () => {
     // The person opens it (in two tabs): the page names the new address, in its own tab title; the button makes the change.
     const otherTab = await page.context().newPage();
     await otherTab.goto(link);
-    const release = await holdLinkLook(page);
+    const release = await holdLinkLook(page, '**/api/email-change/**');
     await page.goto(link);
     await page.locator('[data-status="change_confirm"] [role="status"]').waitFor();
     await screenshotsAtBothSizes(page, 'accounts-en-23-change-email-asking');

@@ -151,10 +151,17 @@ describe('hardening (item 9)', () => {
     await t.app.inject({ method: 'GET', url: '/email/verify/7/abcdef0123?expires=1999999999&signature=deadbeefcafe' });
     await t.app.inject({ method: 'GET', url: '/api/plans?token=supersecret123&lang=ar' });
     await t.app.inject({ method: 'GET', url: '/email/change/changetokensecret0123456789' });
+    // The looks the links' pages take with the same parts.
+    await t.app.inject({ method: 'GET', url: '/api/email-change/lookchangetoken0123456789' });
+    await t.app.inject({ method: 'GET', url: '/api/email-verify/7/abcdef4567?expires=1999999999&signature=feedfacecafe' });
+    await t.app.inject({ method: 'GET', url: '/api/password-reset/resettokensecret0123456789' });
     const log = logLines.join('');
     expect(log).toContain('/api/plans?token=[redacted]&lang=ar');
     expect(log).toContain('/email/change/[redacted]');
-    for (const secret of ['deadbeefcafe', 'abcdef0123', 'supersecret123', 'changetokensecret']) expect(log).not.toContain(secret);
+    expect(log).toContain('/api/email-change/[redacted]');
+    expect(log).toContain('/api/email-verify/7/[redacted]?[redacted]');
+    expect(log).toContain('/api/password-reset/[redacted]');
+    for (const secret of ['deadbeefcafe', 'abcdef0123', 'supersecret123', 'changetokensecret', 'lookchangetoken', 'abcdef4567', 'feedfacecafe', 'resettokensecret']) expect(log).not.toContain(secret);
     expect(redactUrl('/mt/login/google/callback?code=abc&state=xyz')).toBe('/mt/login/google/callback?code=[redacted]&state=[redacted]');
   });
 

@@ -6,10 +6,14 @@ import type { FastifyRequest } from 'fastify';
  * the address they confirm): personal data the access log has no need of.
  */
 const SECRET_PARAMS = /^(token|signature|expires|code|state|hash|key|api[_-]?key|auth[_-]?key|access[_-]?token|id[_-]?token|session[_-]?id|password|e-?mail)$/i;
-/** Paths whose segments after the prefix are a secret themselves (the e-mail verification and address change links). */
+/**
+ * Paths whose segments after the prefix are a secret themselves: the e-mail verification and address change links,
+ * and the looks their pages and the reset page take with the same parts.
+ */
 const SECRET_PATHS: Array<[RegExp, string]> = [
-  [/^(\/email\/verify\/[^/?]+\/)[^/?]+/, '$1[redacted]'],
-  [/^(\/email\/change\/)[^/?]+/, '$1[redacted]'],
+  [/^((?:\/api)?\/email[/-]verify\/[^/?]+\/)[^/?]+/, '$1[redacted]'],
+  [/^((?:\/api)?\/email[/-]change\/)[^/?]+/, '$1[redacted]'],
+  [/^(\/api\/password-reset\/)[^/?]+/, '$1[redacted]'],
 ];
 
 /**

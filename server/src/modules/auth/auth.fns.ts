@@ -77,10 +77,12 @@ export function isValidVerificationSignature(input: {
   return Number(expires) * 1000 > input.now.getTime();
 }
 
-/** The web app's reset screen, carrying the token and address. */
-export function passwordResetUrl(appUrl: string, token: string, email: string): string {
-  const query = new URLSearchParams({ token, email });
-  return `${appUrl}/reset-password?${query.toString()}`;
+/**
+ * The web app's reset screen, carrying the token alone: the page asks for the address it resets with the token
+ * (GET /api/password-reset/{token}); no URL names the address (browser history, proxies, logs keep URLs).
+ */
+export function passwordResetUrl(appUrl: string, token: string): string {
+  return `${appUrl}/reset-password?${new URLSearchParams({ token }).toString()}`;
 }
 
 /**
@@ -96,8 +98,8 @@ const EMAIL_VERIFY_PAGE = '/email/verify';
 
 /**
  * Where the GET of an e-mailed link sends the browser: the page with the link's `status`, and for a live link
- * (`confirm`, `change_confirm`) the parts the page's button posts back to the link's path (and, for `confirm`, the
- * address it names; a change's page asks for its new address with the token: GET /api/email-change/{token}).
+ * (`confirm`, `change_confirm`) the parts the page's button posts back to the link's path. No address: the page asks
+ * for it with those parts (GET /api/email-verify/{id}/{hash}?expires=&signature=, GET /api/email-change/{token}).
  */
 export function emailLinkPage(status: string, details: Record<string, string | undefined> = {}): string {
   const query = new URLSearchParams({ status });

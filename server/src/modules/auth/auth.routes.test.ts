@@ -249,11 +249,19 @@ describe('e-mail verification', () => {
 
   const open = (link: URL | string) => t.app.inject({ method: 'GET', url: typeof link === 'string' ? link : `${link.pathname}${link.search}` });
   const pathAndQuery = (link: URL) => `${link.pathname}${link.search}`;
-  /** The page a live link leads to: the address, and the parts of the link the page's button posts back. */
-  const confirmPage = (email: string, link: URL) => {
+  /** The page a live link leads to: the parts of the link the page's button posts back, and no address. */
+  const confirmPage = (link: URL) => {
     const [, , , id, hash] = link.pathname.split('/');
-    const query = new URLSearchParams({ status: 'confirm', email, id: id!, hash: hash!, expires: link.searchParams.get('expires')!, signature: link.searchParams.get('signature')! });
+    const query = new URLSearchParams({ status: 'confirm', id: id!, hash: hash!, expires: link.searchParams.get('expires')!, signature: link.searchParams.get('signature')! });
     return `/email/verify?${query.toString()}`;
+  };
+  /** The page's look: what its link is, asked with the parts its URL carries. */
+  const look = async (link: URL | string) => {
+    const url = typeof link === 'string' ? new URL(link, 'http://lisan.test') : link;
+    const answer = await t.client().get(`/api${url.pathname.replace('/email/verify/', '/email-verify/')}${url.search}`);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['cache-control']).toBe('no-store');
+    return answer.json();
   };
 
   it('opening the e-mailed link verifies nothing (mail scanners open links); the POST of its page does, then says it already is', async () => {
@@ -262,8 +270,11 @@ describe('e-mail verification', () => {
       const opened = await opener.get(pathAndQuery(link));
       expect(opened.statusCode).toBe(302);
       expect(opened.headers['cache-control']).toBe('no-store');
-      expect(opened.headers.location).toBe(confirmPage(email, link));
+      expect(opened.headers.location).toBe(confirmPage(link));
+      expect(decodeURIComponent(opened.headers.location as string)).not.toContain(email);
     }
+    // The page asks for the address with the link's parts; looking verifies nothing either.
+    expect(await look(link)).toEqual({ status: 'confirm', email });
     expect((await userByEmail(email))!.email_verified_at).toBeNull();
     expect((await client.get('/api/user')).statusCode).toBe(450);
 
@@ -276,6 +287,7 @@ describe('e-mail verification', () => {
     expect((await client.get('/api/user')).statusCode).toBe(200);
 
     expect((await open(link)).headers.location).toBe('/email/verify?status=already');
+    expect(await look(link)).toEqual({ status: 'already', email: null });
     const again = await t.client().post(pathAndQuery(link));
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual({ status: 'already', message: 'Your e-mail address is already verified.' });
@@ -298,14 +310,18 @@ describe('e-mail verification', () => {
     };
     for (const bad of [tampered, otherExpiry, otherUser, noSignature]) {
       expect((await open(bad)).headers.location, bad.href).toBe('/email/verify?status=invalid');
+      expect(await look(bad)).toEqual({ status: 'invalid', email: null });
       await refused(bad);
     }
     expect((await open('/email/verify/abc/def?expires=1&signature=x')).headers.location).toBe('/email/verify?status=invalid');
     await refused('/email/verify/abc/def?expires=1&signature=x');
     expect((await userByEmail(email))!.email_verified_at).toBeNull();
 
+    expect(await look('/email/verify/abc/def?expires=1&signature=x')).toEqual({ status: 'invalid', email: null });
+
     clock.advance(61 * 60_000);
     expect((await open(link)).headers.location).toBe('/email/verify?status=invalid');
+    expect(await look(link)).toEqual({ status: 'invalid', email: null });
     await refused(link);
     expect((await userByEmail(email))!.email_verified_at).toBeNull();
   });
@@ -314,6 +330,18 @@ describe('e-mail verification', () => {
     const { email, link } = await registered();
     await db().updateTable('users').set({ email: uniqueEmail('changed') }).where('email', '=', email).execute();
     expect((await open(link)).headers.location).toBe('/email/verify?status=invalid');
+    expect(await look(link)).toEqual({ status: 'invalid', email: null });
+  });
+
+  it("an old-form page (the earlier redirect put the address in its URL) still verifies with the link's parts alone", async () => {
+    const { client, email, link } = await registered();
+    // The page of the earlier redirect named the address; its button posts to the link's path, which never carried it.
+    const [, , , id, hash] = link.pathname.split('/');
+    const oldPage = new URL(`/email/verify?${new URLSearchParams({ status: 'confirm', email: 'someone.else@example.com', id: id!, hash: hash!, expires: link.searchParams.get('expires')!, signature: link.searchParams.get('signature')! }).toString()}`, 'http://lisan.test');
+    const path = `/email/verify/${oldPage.searchParams.get('id')}/${oldPage.searchParams.get('hash')}`;
+    const query = `?${new URLSearchParams({ expires: oldPage.searchParams.get('expires')!, signature: oldPage.searchParams.get('signature')! }).toString()}`;
+    expect(await look(`${path}${query}`)).toEqual({ status: 'confirm', email });
+    expect((await client.post(`${path}${query}`)).json().status).toBe('verified');
   });
 
   it('is confirmed only by a POST that carries the CSRF token, and answers in the caller\'s language', async () => {
@@ -374,8 +402,15 @@ describe('forgot and reset password', () => {
     const mail = await waitForMail(t, email, /Reset your password|إعادة تعيين كلمة المرور/);
     sentMails(t).splice(sentMails(t).indexOf(mail), 1); // the next request waits for its own mail
     const url = new URL(linkIn(mail, '/reset-password'));
-    return { token: url.searchParams.get('token')!, email: url.searchParams.get('email')!, url };
+    return { token: url.searchParams.get('token')!, url };
   }
+  /** The reset page's look: the address its token resets. */
+  const look = async (token: string) => {
+    const answer = await t.client().get(`/api/password-reset/${encodeURIComponent(token)}`);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['cache-control']).toBe('no-store');
+    return answer.json();
+  };
 
   it('answers "reset link emailed" alike for a known and an unknown address, and mails only the known one', async () => {
     const user = await createUser(t);
@@ -388,7 +423,8 @@ describe('forgot and reset password', () => {
     expect(unknown.json()).toEqual(known.json());
     const mail = await waitForMail(t, user.email, 'Reset your password');
     expect(mail.text).toContain('This link expires in 60 minutes.');
-    expect(linkIn(mail, '/reset-password')).toMatch(/^http:\/\/lisan\.test\/reset-password\?token=[\w-]{43}&email=/);
+    // The link carries the token alone: no address in a URL (browser history, proxies, logs).
+    expect(linkIn(mail, '/reset-password')).toMatch(/^http:\/\/lisan\.test\/reset-password\?token=[\w-]{43}$/);
     expect(sentMails(t).some((m) => m.to === ghost)).toBe(false);
 
     const arabic = t.client();
@@ -403,6 +439,31 @@ describe('forgot and reset password', () => {
     expect(row.token_hash).toBe(sha256Hex(token));
     expect(row.token_hash).not.toContain(token);
     expect(new Date(row.expires_at).getTime() - clock.now().getTime()).toBe(60 * 60_000);
+  });
+
+  it("the page asks for its address with the token, which looking does not use up; a dead token names none", async () => {
+    const user = await createUser(t);
+    const other = await createUser(t);
+    const { token } = await resetLink(user.email);
+    expect(await look(token)).toEqual({ status: 'live', email: user.email });
+    expect(await look(token)).toEqual({ status: 'live', email: user.email });
+    for (const bad of [`${token}x`, 'short', 'a'.repeat(43)]) expect(await look(bad)).toEqual({ status: 'invalid', email: null });
+
+    // An old-form link (its URL named the address) resets with the token and the address the page was given.
+    const oldForm = `/reset-password?${new URLSearchParams({ token, email: other.email }).toString()}`;
+    const pageToken = new URLSearchParams(oldForm.split('?')[1]).get('token')!;
+    const { email } = await look(pageToken);
+    expect(email).toBe(user.email);
+    const done = await reset(t.client(), { token: pageToken, email, password: 'new-password-1', password_confirmation: 'new-password-1' });
+    expect(done.statusCode).toBe(200);
+    expect(await look(token)).toEqual({ status: 'invalid', email: null }); // used
+
+    const { token: later } = await resetLink(other.email);
+    const { token: newer } = await resetLink(other.email);
+    expect(await look(later)).toEqual({ status: 'invalid', email: null }); // replaced
+    expect(await look(newer)).toEqual({ status: 'live', email: other.email });
+    clock.advance(61 * 60_000);
+    expect(await look(newer)).toEqual({ status: 'invalid', email: null }); // expired
   });
 
   it('validates the address', async () => {

@@ -15,6 +15,10 @@ export function createAuthRepo(db: Kysely<DB>) {
     findResetToken(userId: number) {
       return db.selectFrom('password_reset_tokens').selectAll().where('user_id', '=', userId).executeTakeFirst();
     },
+    /** The live-or-expired token of that hash (the reset page's look, GET /api/password-reset/{token}). */
+    findResetTokenByHash(tokenHash: string) {
+      return db.selectFrom('password_reset_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+    },
     /** Deletes the token if it is still the given one; true when this call consumed it. */
     async consumeResetToken(userId: number, tokenHash: string) {
       const result = await db

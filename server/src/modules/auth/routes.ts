@@ -1,4 +1,4 @@
-import { authProviders, emailChangeLink, emailLinkConfirmed, forgotPasswordRequest, loginRequest, registerRequest, registered, resetPasswordRequest, statusText, verificationSent } from '../../../../contract/auth';
+import { authProviders, emailChangeLink, emailLinkConfirmed, emailVerifyLink, forgotPasswordRequest, passwordResetLink, loginRequest, registerRequest, registered, resetPasswordRequest, statusText, verificationSent } from '../../../../contract/auth';
 import { changeEmailRequest, userUpdated } from '../../../../contract/users';
 import type { UserRow } from '../../db/schema';
 import { requireActor, type Actor } from '../../http/access';
@@ -53,6 +53,13 @@ export function authRoutes(
     return { status: t(resolveLocale(request), 'auth.reset_link_emailed') };
   });
 
+  // The reset page's look: the address its token resets (the link names none), without using the token up.
+  app.get('/api/password-reset/:token', { schema: answers(passwordResetLink) }, async (request, reply) => {
+    const { token } = parseInput(emailChangeParamsSchema, request.params);
+    const state = await deps.auth.inspectPasswordReset(token);
+    return reply.header('cache-control', 'no-store').send({ status: state.status, email: state.status === 'live' ? state.email : null });
+  });
+
   app.post('/mt/reset-password', { schema: answers(statusText) }, async (request) => {
     const input = parseInput(resetPasswordRequest, request.body);
     await deps.auth.resetPassword(input, { ip: request.ip });
@@ -66,11 +73,18 @@ export function authRoutes(
   });
 
   // E-mailed links: the GET only looks (mail scanners open links too) and leads to the web app's page, whose button
-  // POSTs to the same path to act (docs/decisions.md).
+  // POSTs to the same path to act (docs/decisions.md). The page's URL carries the link's parts, never the address.
   app.get('/email/verify/:id/:hash', { schema: answers({ 302: redirect }) }, async (request, reply) => {
     const link = { ...parseInput(verifyLinkParamsSchema, request.params), ...parseInput(verifyLinkQuerySchema, request.query) };
     const state = await deps.auth.inspectVerificationLink(link);
-    return reply.header('cache-control', 'no-store').redirect(emailLinkPage(state.status, state.status === 'confirm' ? { email: state.email, ...link } : {}));
+    return reply.header('cache-control', 'no-store').redirect(emailLinkPage(state.status, state.status === 'confirm' ? link : {}));
+  });
+
+  // The page's look: the address the link verifies, asked with the link's parts (the page's URL names no address).
+  app.get('/api/email-verify/:id/:hash', { schema: answers(emailVerifyLink) }, async (request, reply) => {
+    const link = { ...parseInput(verifyLinkParamsSchema, request.params), ...parseInput(verifyLinkQuerySchema, request.query) };
+    const state = await deps.auth.inspectVerificationLink(link);
+    return reply.header('cache-control', 'no-store').send({ status: state.status, email: state.status === 'confirm' ? state.email : null });
   });
 
   app.post('/email/verify/:id/:hash', { schema: answers(emailLinkConfirmed) }, async (request) => {

@@ -32,6 +32,8 @@ import type { LoginInput, RegisterInput, ResetPasswordInput } from './schemas';
 export type VerificationLinkState = { status: 'confirm'; email: string } | { status: 'already' | 'invalid' };
 /** What an e-mail change link is when opened (GET, which changes nothing), as the page `status`. */
 export type EmailChangeLinkState = { status: 'change_confirm'; email: string } | { status: DeadEmailChange };
+/** What a password reset link is when its page opens (GET, which changes nothing): `live` names the account's address. */
+export type PasswordResetLinkState = { status: 'live'; email: string } | { status: 'invalid' };
 type DeadEmailChange = 'change_expired' | 'change_invalid' | 'change_taken';
 
 /** Why the POST of a dead change link is refused (422): the same reasons the page shows when the link is opened. */
@@ -43,6 +45,8 @@ const DEAD_EMAIL_CHANGE: Record<DeadEmailChange, () => Invalid> = {
 
 /** The shape of the tokens this service makes (32 random bytes, base64url); anything else is not looked up. */
 const EMAIL_CHANGE_TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
+/** Reset tokens are made the same way. */
+const RESET_TOKEN = EMAIL_CHANGE_TOKEN;
 
 export interface AuthServiceDeps {
   repo: AuthRepo;
@@ -271,8 +275,20 @@ export function createAuthService(deps: AuthServiceDeps) {
         to: user.email,
         locale: user.locale,
         template: 'resetPassword',
-        data: { name: user.name, url: passwordResetUrl(deps.appUrl, token, user.email), expiresInMinutes: RESET_TOKEN_TTL_MINUTES },
+        data: { name: user.name, url: passwordResetUrl(deps.appUrl, token), expiresInMinutes: RESET_TOKEN_TTL_MINUTES },
       });
+    },
+
+    /**
+     * GET /api/password-reset/{token}: the address the reset page resets, while the token is the user's live one (the
+     * POST checks the same), without using it up; the link names no address.
+     */
+    async inspectPasswordReset(token: string): Promise<PasswordResetLinkState> {
+      if (!RESET_TOKEN.test(token)) return { status: 'invalid' };
+      const row = await deps.repo.findResetTokenByHash(sha256Hex(token));
+      if (!row || new Date(row.expires_at).getTime() <= deps.now().getTime()) return { status: 'invalid' };
+      const user = await deps.users.findById(Number(row.user_id));
+      return user ? { status: 'live', email: user.email } : { status: 'invalid' };
     },
 
     /**

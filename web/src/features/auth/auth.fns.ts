@@ -5,8 +5,11 @@ import type { PageKey } from '../../components/page-key';
 export const authKeys = {
   all: ['auth'] as const,
   providers: () => [...authKeys.all, 'providers'] as const,
-  /** A change-of-address link's state, asked with its token (GET /api/email-change/{token}). */
-  emailChange: (token: string) => [...authKeys.all, 'email-change', token] as const,
+  /**
+   * An e-mailed link's state, asked by its page with the parts its URL carries (the look's path: GET
+   * /api/email-verify/{id}/{hash}?…, /api/email-change/{token}, /api/password-reset/{token}).
+   */
+  link: (look: string) => [...authKeys.all, 'link', look] as const,
 };
 
 /**
@@ -29,28 +32,22 @@ export const isEmailChangeStatus = (status: VerifyStatus) => status === 'email_c
 /** The page (its heading and the browser tab's title) the e-mailed link's page is: one per flow. */
 export const emailLinkPageFrom = (params: URLSearchParams) => (isEmailChangeStatus(verifyStatusFrom(params)) ? 'emailChange' : 'emailVerify') satisfies PageKey;
 
-/** What the button of a live link's page does: POST to the link's own path, which names this address. */
+/**
+ * A live link's page: the POST its button makes to the link's own path, and the look (GET) it asks the address with,
+ * from the same parts. No address is in the page's URL (browser history, proxies, analytics and logs keep URLs).
+ */
 export interface EmailLinkAction {
   path: string;
-  email: string;
+  look: string;
 }
 
 /**
- * A change-of-address link's page: the POST's path and the token it asks the new address with (GET
- * /api/email-change/{token}); the address is in no URL (browser history, proxies and logs keep URLs).
+ * The POST and the look of a live link's page, rebuilt from the parts the server's redirect put in the query, each
+ * checked to be of its kind (a crafted page address must not make the button post anywhere else); null when a part is
+ * missing or odd. An `email` in the query (the earlier redirects put the address there) is not read: the server's
+ * answer names the address.
  */
-export interface EmailChangeLinkAction {
-  path: string;
-  token: string;
-}
-
-/**
- * The POST of a live link's page, rebuilt from the parts the server's redirect put in the query, each checked to be of
- * its kind (a crafted page address must not make the button post anywhere else); null when a part is missing or odd.
- * A change's page reads the token only: an `email` in its query (the earlier redirect put the address there) is not
- * read, the server's answer names the address.
- */
-export function emailLinkActionFrom(params: URLSearchParams): EmailLinkAction | EmailChangeLinkAction | null {
+export function emailLinkActionFrom(params: URLSearchParams): EmailLinkAction | null {
   const part = (name: string, pattern: RegExp) => {
     const value = params.get(name) ?? '';
     return pattern.test(value) ? value : null;
@@ -58,14 +55,13 @@ export function emailLinkActionFrom(params: URLSearchParams): EmailLinkAction | 
   const status = verifyStatusFrom(params);
   if (status === 'change_confirm') {
     const token = part('token', /^[A-Za-z0-9_-]+$/);
-    return token ? { path: `/email/change/${token}`, token } : null;
+    return token ? { path: `/email/change/${token}`, look: `/api/email-change/${token}` } : null;
   }
-  const email = part('email', /^[^\s@]+@[^\s@]+$/);
-  if (!email) return null;
   if (status === 'confirm') {
     const [id, hash, expires, signature] = [part('id', /^\d+$/), part('hash', /^[0-9a-f]+$/), part('expires', /^\d+$/), part('signature', /^[0-9a-f]+$/)];
     if (!id || !hash || !expires || !signature) return null;
-    return { path: `/email/verify/${id}/${hash}?${new URLSearchParams({ expires, signature }).toString()}`, email };
+    const rest = `${id}/${hash}?${new URLSearchParams({ expires, signature }).toString()}`;
+    return { path: `/email/verify/${rest}`, look: `/api/email-verify/${rest}` };
   }
   return null;
 }
@@ -86,7 +82,20 @@ export function socialLoginHref(provider: SocialProvider, remember = false): str
   return `/mt/login/${provider}${remember ? '?remember=1' : ''}`;
 }
 
-/** The token and address the reset e-mail's link carries. */
-export function resetParamsFrom(params: URLSearchParams): { token: string; email: string } {
-  return { token: params.get('token') ?? '', email: params.get('email') ?? '' };
+/**
+ * The token the reset e-mail's link carries, and its page's look (GET /api/password-reset/{token}), which names the
+ * address. An `email` in the query (links mailed before carried it) is not read.
+ */
+export function resetLinkFrom(params: URLSearchParams): { token: string; look: string } | null {
+  const token = params.get('token') ?? '';
+  return /^[A-Za-z0-9_-]+$/.test(token) ? { token, look: `/api/password-reset/${token}` } : null;
+}
+
+/** The page's address without the address an old-form link put in it (the link's token stays). */
+export function withoutEmailParam(search: string): string | null {
+  const params = new URLSearchParams(search);
+  if (!params.has('email')) return null;
+  params.delete('email');
+  const query = params.toString();
+  return query ? `?${query}` : '';
 }

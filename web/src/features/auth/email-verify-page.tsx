@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
 import type { User } from '../../api/types';
+import type { EmailChangeLink, EmailVerifyLink } from '../../../../contract/auth';
 import { CHECK_EMAIL_PATH, EMAIL_VERIFY_PATH, isEmailNotVerified, useCurrentUser } from '../account/use-current-user';
 import { emailLinkActionFrom, emailLinkPageFrom, isEmailChangeStatus, verifyStatusFrom, type EmailLinkAction, type VerifyStatus } from './auth.fns';
 import { homePathFor } from './roles';
-import { useConfirmEmailLink, useEmailChangeLink } from './use-auth';
+import { useConfirmEmailLink, useLinkLook, useWithoutEmailInUrl } from './use-auth';
 import './auth.css';
 
 /** What each dead or finished state of a link says, and whether it is good news. */
@@ -25,27 +26,29 @@ const RESULTS = {
  * The page an e-mailed link leads to: the registration's verification link (GET /email/verify/{id}/{hash}) and the
  * link that confirms a change of address (GET /email/change/{token}). Opening a link only looks (mail scanners open
  * links too), so a live one shows what it would do with one button (`confirm`, `change_confirm`), whose POST acts;
- * the other statuses are the result, or why the link is dead. Each flow has its own heading and tab title.
+ * the other statuses are the result, or why the link is dead. Each flow has its own heading and tab title. The URL
+ * names no address: a live link's page asks the server for it (an old-form URL's `email` is dropped, never shown).
  */
 export function EmailVerifyPage() {
   const [searchParams] = useSearchParams();
+  useWithoutEmailInUrl();
   const status = verifyStatusFrom(searchParams);
   if (status === 'confirm' || status === 'change_confirm') {
     const action = emailLinkActionFrom(searchParams);
     if (!action) return <LinkResult status={status === 'confirm' ? 'invalid' : 'change_invalid'} />;
-    return 'token' in action ? <ChangeLink key={action.token} path={action.path} token={action.token} /> : <ConfirmLink status="confirm" action={action} />;
+    return <LiveLink key={action.look} status={status} action={action} />;
   }
   return <LinkResult status={status} />;
 }
 
-/** A change of address's link: the page asks for the new address with the token (no URL carries it), then confirms. */
-function ChangeLink({ path, token }: { path: string; token: string }) {
+/** A live link: the page asks for its address with the link's parts (no URL carries it), then offers the button. */
+function LiveLink({ status, action }: { status: 'confirm' | 'change_confirm'; action: EmailLinkAction }) {
   const { t } = useTranslation();
-  const link = useEmailChangeLink(token);
-  if (link.data?.status === 'change_confirm' && link.data.email) return <ConfirmLink status="change_confirm" action={{ path, email: link.data.email }} />;
-  if (link.data) return <LinkResult status={link.data.status === 'change_confirm' ? 'change_invalid' : link.data.status} />;
+  const link = useLinkLook<EmailVerifyLink | EmailChangeLink>(action.look);
+  if (link.data?.status === status && link.data.email) return <ConfirmLink status={status} path={action.path} email={link.data.email} />;
+  if (link.data) return <LinkResult status={link.data.status === status ? (status === 'confirm' ? 'invalid' : 'change_invalid') : link.data.status} />;
   return (
-    <StatusPanel status="change_confirm" icon="@" actions={null}>
+    <StatusPanel status={status} icon="@" actions={null}>
       {link.error ? (
         <p className="notice notice--error" role="alert">
           {isApiError(link.error) ? link.error.messages.join(' ') : link.error.message}
@@ -60,7 +63,7 @@ function ChangeLink({ path, token }: { path: string; token: string }) {
 }
 
 /** A live link: what it will do, for the address it names, and the button that does it. */
-function ConfirmLink({ status, action }: { status: 'confirm' | 'change_confirm'; action: EmailLinkAction }) {
+function ConfirmLink({ status, path, email }: { status: 'confirm' | 'change_confirm'; path: string; email: string }) {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const confirm = useConfirmEmailLink();
@@ -69,7 +72,7 @@ function ConfirmLink({ status, action }: { status: 'confirm' | 'change_confirm';
   const dead = isApiError(confirm.error) && confirm.error.status === 422;
   const submit = () => {
     if (confirm.isPending) return;
-    confirm.mutate(action, { onSuccess: (answer) => void navigate(`${EMAIL_VERIFY_PATH}?status=${answer.status}`, { replace: true }) });
+    confirm.mutate({ path }, { onSuccess: (answer) => void navigate(`${EMAIL_VERIFY_PATH}?status=${answer.status}`, { replace: true }) });
   };
   const button = (
     <button type="button" className="button button--primary" aria-disabled={confirm.isPending || undefined} onClick={submit}>
@@ -81,8 +84,8 @@ function ConfirmLink({ status, action }: { status: 'confirm' | 'change_confirm';
       {!dead && (
         <>
           <p className="email-link__lead">{t(`${texts}.lead`)}</p>
-          <p className="email-link__address" data-testid="email-link-address">
-            <Isolated kind="email">{action.email}</Isolated>
+          <p className="email-link__address" data-testid="email-link-address" data-private="">
+            <Isolated kind="email">{email}</Isolated>
           </p>
         </>
       )}

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { EmailField, FormErrors, PasswordField, useFocusFirstError, useFormValues } from '../../components/form-field';
 import { AuthCard } from './auth-card';
 import { socialErrorFrom } from './auth.fns';
+import type { LoginAfterReset } from './reset-password-page';
 import { SocialLoginButtons } from './social-login-buttons';
 import { useLogin } from './use-auth';
 
@@ -17,7 +18,9 @@ export function LoginPage() {
   const passwordReset = searchParams.get('reset') === '1';
   const login = useLogin();
   const formRef = useFocusFirstError<HTMLFormElement>(login.error);
-  const { values, set } = useFormValues({ email: searchParams.get('email') ?? '', password: '' });
+  // After a reset the address comes in the navigation's state, not in the URL.
+  const afterReset = useLocation().state as Partial<LoginAfterReset> | null;
+  const { values, set } = useFormValues({ email: afterReset?.email ?? searchParams.get('email') ?? '', password: '' });
   const [remember, setRemember] = useState(false);
 
   const submit = (event: FormEvent) => {

@@ -1,8 +1,20 @@
+import { useEffect } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import type { AuthProviders, EmailChangeLink, EmailLinkConfirmed, ForgotPasswordRequest, LoginRequest, RegisterRequest, ResetPasswordRequest, StatusText } from '../../../../contract/auth';
+import type {
+  AuthProviders,
+  EmailChangeLink,
+  EmailLinkConfirmed,
+  EmailVerifyLink,
+  ForgotPasswordRequest,
+  LoginRequest,
+  PasswordResetLink,
+  RegisterRequest,
+  ResetPasswordRequest,
+  StatusText,
+} from '../../../../contract/auth';
 import { userKeys } from '../account/use-current-user';
-import { authKeys, type EmailLinkAction } from './auth.fns';
+import { authKeys, withoutEmailParam, type EmailLinkAction } from './auth.fns';
 import { isPrivateQuery } from './use-sign-out';
 
 /** GET /api/auth/providers: which social sign-in buttons to show (configured providers only). */
@@ -53,18 +65,30 @@ export function useResetPassword() {
 }
 
 /**
- * GET /api/email-change/{token}: the new address a change-of-address link's page names (or why the link is dead),
- * taken once as the page opens: a later look must not swap the button for "used" before the person presses it (the
- * POST's answer says so then).
+ * An e-mailed link's look (GET /api/email-verify/…, /api/email-change/{token}, /api/password-reset/{token}): the address
+ * its page names (or why the link is dead), taken once as the page opens: a later look must not swap the button for
+ * "used" before the person presses it (the POST's answer says so then).
  */
-export function useEmailChangeLink(token: string) {
+export function useLinkLook<T extends EmailVerifyLink | EmailChangeLink | PasswordResetLink>(look: string) {
   return useQuery({
-    queryKey: authKeys.emailChange(token),
-    queryFn: ({ signal }) => api.get<EmailChangeLink>(`/api/email-change/${token}`, { signal }),
+    queryKey: authKeys.link(look),
+    queryFn: ({ signal }) => api.get<T>(look, { signal }),
     staleTime: Infinity,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
   });
+}
+
+/**
+ * Takes an `email` out of the page's address (links and redirects before the twenty-sixth session put it there) so
+ * that the browser's history keeps no address. The router is not told: the page reads nothing from it, and a
+ * navigation would count a second page view.
+ */
+export function useWithoutEmailInUrl() {
+  useEffect(() => {
+    const search = withoutEmailParam(window.location.search);
+    if (search !== null) window.history.replaceState(window.history.state, '', `${window.location.pathname}${search}${window.location.hash}`);
+  }, []);
 }
 
 /**
