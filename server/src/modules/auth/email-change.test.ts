@@ -120,7 +120,7 @@ describe('changing the e-mail address', () => {
     const oldForm = new URLSearchParams({ status: 'change_confirm', email: 'someone-else@example.com', token });
     expect(await look(oldForm.get('token')!)).toEqual({ status: 'change_confirm', email: newEmail });
     const confirmed = await client.post(`/email/change/${oldForm.get('token')}`);
-    expect(confirmed.json()).toEqual({ status: 'email_changed', message: `Your e-mail address is now \u2068${newEmail}\u2069.` });
+    expect(confirmed.json()).toEqual({ status: 'email_changed', message: `Your e-mail address is now \u2066${newEmail}\u2069.` });
     expect((await db().selectFrom('users').select('email').where('id', '=', user.id).executeTakeFirstOrThrow()).email).toBe(newEmail);
     // Past its 60 minutes such a page's link is dead like any other: the page says it expired.
     const late = await requestChange(client, uniqueEmail('oldform-late'));
