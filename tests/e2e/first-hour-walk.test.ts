@@ -118,3 +118,26 @@ it('the chosen document\'s name and counts fit its card on a phone, a count and 
   expect(card.name).toBeLessThan(card.nameLine * 1.5);
   await screenshotsAtBothSizes(page, 'first-hour-walk-document-card-ar');
 });
+
+it.each(['ar', 'en'] as const)('the glossary\'s fields and selects are the forms\' own controls: border, background, height (%s)', async (locale) => {
+  const page = await openPage(locale);
+  await signUpVerified(page, { name: 'Huda', email: `walk-glossary-${locale}-${randomBytes(4).toString('hex')}@example.com`, password: 'walk-password-1' });
+  await page.goto('/glossary');
+  await page.getByTestId('glossary-form').waitFor();
+  const controls = await page.locator('main').evaluate((main) => {
+    // A control of the shared forms (components/form.css `.input`), beside the glossary's, to compare with.
+    const reference = document.createElement('input');
+    reference.className = 'input';
+    main.querySelector('[data-testid="glossary-form"]')!.append(reference);
+    const look = (element: Element) => {
+      const style = getComputedStyle(element);
+      return { background: style.backgroundColor, border: `${style.borderTopWidth} ${style.borderTopStyle} ${style.borderTopColor}`, radius: style.borderTopLeftRadius, weight: style.fontWeight, tall: element.getBoundingClientRect().height >= 44 };
+    };
+    const shared = look(reference);
+    reference.remove();
+    return { shared, glossary: Object.fromEntries(['glossary-source', 'glossary-target', 'glossary-direction', 'glossary-domain', 'glossary-filter'].map((id) => [id, look(main.querySelector(`[data-testid="${id}"]`)!)])) };
+  });
+  // The selects were the browser's grey ones and every control thinner (40px) and differently bordered.
+  for (const [id, look] of Object.entries(controls.glossary)) expect(look, id).toEqual(controls.shared);
+  await screenshotsAtBothSizes(page, `first-hour-walk-glossary-${locale}`);
+});
