@@ -16,10 +16,26 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChan
   ref?: Ref<HTMLInputElement>;
 }
 
+const NO_ERRORS: string[] = [];
+
+/**
+ * A field's messages while it holds the value they were about: once the person changes it, they go (with the red
+ * border and aria-invalid) until the next refusal. "Name is required" stayed under a name being typed, and under
+ * every field filled in since, until the form was sent again. A refusal is told apart by its messages' array (one
+ * per failed submission, `fieldErrors`), so sending the same value again shows them again; a caller that builds a
+ * new array on every render keeps its messages shown, as before.
+ */
+function useErrorsOfValue(errors: string[], value: string): string[] {
+  const refused = useRef({ errors, value });
+  if (refused.current.errors !== errors) refused.current = { errors, value };
+  return value === refused.current.value ? refused.current.errors : NO_ERRORS;
+}
+
 /** A labelled input with an optional hint and its validation messages (a FormField around an input). */
-export function TextField({ label, value, onChange, hint, errors = [], id, className, action, ...input }: FieldProps) {
+export function TextField({ label, value, onChange, hint, errors = NO_ERRORS, id, className, action, ...input }: FieldProps) {
+  const shownErrors = useErrorsOfValue(errors, value);
   return (
-    <FormField label={label} hint={hint} errors={errors} className={className} id={id} action={action}>
+    <FormField label={label} hint={hint} errors={shownErrors} className={className} id={id} action={action}>
       <input {...input} className="input" value={value} onChange={(event) => onChange(event.target.value)} />
     </FormField>
   );

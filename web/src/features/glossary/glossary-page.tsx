@@ -178,6 +178,7 @@ function GlossaryView({ scope }: { scope: GlossaryScope }) {
             <label className="glossary-field">
               <span>{t('form.source')}</span>
               <input
+                className="input"
                 ref={sourceInput}
                 value={form.source_term}
                 onChange={(e) => setForm({ ...form, source_term: e.target.value })}
@@ -189,12 +190,12 @@ function GlossaryView({ scope }: { scope: GlossaryScope }) {
             </label>
             <label className="glossary-field">
               <span>{t('form.target')}</span>
-              <input value={form.target_term} onChange={(e) => setForm({ ...form, target_term: e.target.value })} required maxLength={200} dir="auto" data-testid="glossary-target" />
+              <input className="input" value={form.target_term} onChange={(e) => setForm({ ...form, target_term: e.target.value })} required maxLength={200} dir="auto" data-testid="glossary-target" />
             </label>
             <div className="glossary-form__row">
               <label className="glossary-field">
                 <span>{t('form.direction')}</span>
-                <select value={form.direction} onChange={(e) => setForm({ ...form, direction: e.target.value as Direction })} data-testid="glossary-direction">
+                <select className="input" value={form.direction} onChange={(e) => setForm({ ...form, direction: e.target.value as Direction })} data-testid="glossary-direction">
                   {DIRECTIONS.map((direction) => (
                     <option key={direction} value={direction}>
                       {t(`direction.${direction}`)}
@@ -204,7 +205,7 @@ function GlossaryView({ scope }: { scope: GlossaryScope }) {
               </label>
               <label className="glossary-field">
                 <span>{t('form.domain')}</span>
-                <select value={form.domain} onChange={(e) => setForm({ ...form, domain: e.target.value as Domain })} data-testid="glossary-domain">
+                <select className="input" value={form.domain} onChange={(e) => setForm({ ...form, domain: e.target.value as Domain })} data-testid="glossary-domain">
                   <DomainOptions />
                 </select>
               </label>
@@ -287,7 +288,7 @@ function GlossaryView({ scope }: { scope: GlossaryScope }) {
 
       <label className="glossary-filter">
         <span>{t('filter')}</span>
-        <select value={filter} onChange={(e) => setFilter(e.target.value as Domain | 'all')} data-testid="glossary-filter">
+        <select className="input" value={filter} onChange={(e) => setFilter(e.target.value as Domain | 'all')} data-testid="glossary-filter">
           <option value="all">{t('domains.all')}</option>
           <DomainOptions />
         </select>
