@@ -31,6 +31,7 @@ const TEXT = {
     secondSourceWord: 'invoice',
     thirdSource: 'One more, please.',
     suggestion: 'وقّعت الشركة العقد.',
+    pickerOptions: ['Sentence 1: \u2068The company signed the…\u2069', 'Sentence 2: \u2068Thank you for the books.\u2069'],
   },
   ar: {
     quota: 'لقد استنفدت ترجماتك المتاحة لهذا اليوم.',
@@ -50,6 +51,7 @@ const TEXT = {
     secondSourceWord: 'الفاتورة',
     thirdSource: 'ترجمة أخرى من فضلك.',
     suggestion: 'The boy went to school.',
+    pickerOptions: ['الجملة 1: \u2068ذهب الولد إلى المدرسة.\u2069', 'الجملة 2: \u2068شكرا على الكتاب.\u2069'],
   },
 } as const;
 
@@ -217,6 +219,8 @@ describe.each(['en', 'ar'] as const)('the translator in the browser (%s)', (loca
     const suggest = page.getByTestId('suggest-dialog');
     await suggest.waitFor();
     expect(await page.getByTestId('suggest-original').innerText()).toBe(text.source.split(/(?<=[.!?؟])\s/)[0]);
+    // The sentence picker names each sentence in a line a phone's select holds, isolated (the whole sentence is shown below it).
+    expect(await suggest.locator('select option').evaluateAll((options) => options.map((option) => option.textContent))).toEqual(text.pickerOptions);
     await screenshot(page, `translate-${locale}-03-suggest`);
     await page.getByTestId('suggest-text').fill(text.suggestion);
     await suggest.locator('button[type="submit"]').click();

@@ -3,12 +3,18 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/form-dialog';
 import { useDialog } from '../../app/dialog-context';
 import { FormField } from '../../components/form-field';
+import { isolate } from '../../i18n/format';
 import { shorten } from './translator.fns';
 import { useSuggest } from './use-translator';
 import type { Lang, TranslatedSegment } from './types';
 
-/** The most characters of a sentence the picker shows (a phone's select stays one line wide). */
-const SENTENCE_SHOWN = 48;
+/**
+ * The most characters of a sentence the picker shows: with "Sentence 1: " before it, a phone's select
+ * stays one line wide (a select cannot end its text with an ellipsis; past its width the browser cut
+ * the sentence's start off in Arabic, where an English sentence runs to the left). The sentence is
+ * shown whole below it.
+ */
+const SENTENCE_SHOWN = 26;
 
 /** "Suggest a better translation": shows the original sentence and its translation, takes the user's own. */
 export function SuggestDialog(props: {
@@ -73,7 +79,7 @@ export function SuggestDialog(props: {
           >
             {props.segments.map((item, i) => (
               <option key={item.translationId} value={i}>
-                {t('output.sentence', { number: i + 1 })}: {shorten(item.source, SENTENCE_SHOWN)}
+                {t('output.sentence', { number: i + 1 })}: {isolate(shorten(item.source, SENTENCE_SHOWN))}
               </option>
             ))}
           </select>
