@@ -109,8 +109,9 @@ async function glossaryParam(glossaries: ApiGlossaries, caller: ApiCaller, param
 /**
  * One glossary dictionary of a request: `source_lang`, `target_lang`, `entries` and
  * `entries_format` (`tsv` or `csv`), each name after `prefix` (`dictionaries[0].` in a v3
- * glossary). The same language on both sides, unreadable or no entries, or a source term listed twice (as DeepL: not resolved by
- * the last line), are a 400 and more than MAX_GLOSSARY_ENTRIES a 413; nothing is added then.
+ * glossary). The same language on both sides, unreadable or no entries, or a source term
+ * listed twice (as DeepL: not resolved by the last line) are a 400, and more than
+ * MAX_GLOSSARY_ENTRIES a 413; nothing is added then.
  */
 function glossaryDictionaryParam(params: Params, prefix = ''): GlossaryDictionaryInput {
   const source = SOURCE_CODES[enumParam(params, `${prefix}source_lang`, Object.keys(SOURCE_CODES), { required: true })!]!;
