@@ -66,6 +66,34 @@ export type DeeplGlossary = z.output<typeof deeplGlossary>;
 export const deeplGlossaryList = z.object({ glossaries: z.array(deeplGlossary) });
 export type DeeplGlossaryList = z.output<typeof deeplGlossaryList>;
 
+/** A dictionary of a v3 glossary: one language pair of the account's glossary (PUT /v3/glossaries/{id}/dictionaries answers one). */
+export const deeplMultilingualDictionary = z.object({
+  /** Lower-case codes (en, ar). */
+  source_lang: z.string(),
+  target_lang: z.string(),
+  entry_count: z.number().int(),
+  /** ISO 8601: the pair's first term. */
+  creation_time: z.string(),
+});
+
+/** A v3 (multilingual) glossary: the account's one glossary, its dictionaries its language pairs. */
+export const deeplMultilingualGlossary = z.object({
+  glossary_id: z.string(),
+  name: z.string(),
+  dictionaries: z.array(deeplMultilingualDictionary),
+  /** ISO 8601. */
+  creation_time: z.string(),
+});
+export type DeeplMultilingualGlossary = z.output<typeof deeplMultilingualGlossary>;
+
+/** GET /v3/glossaries. */
+export const deeplMultilingualGlossaryList = z.object({ glossaries: z.array(deeplMultilingualGlossary) });
+
+/** GET /v3/glossaries/{id}/entries: the one dictionary asked for, its entries as TSV. */
+export const deeplMultilingualGlossaryEntries = z.object({
+  dictionaries: z.array(z.object({ source_lang: z.string(), target_lang: z.string(), entries: z.string(), entries_format: z.literal('tsv') })),
+});
+
 /** GET /v2/glossary-language-pairs. */
 export const deeplGlossaryLanguagePairs = z.object({ supported_languages: z.array(z.object({ source_lang: z.string(), target_lang: z.string() })) });
 export type DeeplGlossaryLanguagePairs = z.output<typeof deeplGlossaryLanguagePairs>;

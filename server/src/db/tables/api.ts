@@ -24,10 +24,18 @@ export interface ApiGlossaryNamesTable {
   created_at: Timestamp;
 }
 
-/** Tables of the developer API module (migration 0170). */
+/** The name of an account's multilingual (DeepL v3) glossary (migration 0420). */
+export interface ApiMultilingualGlossariesTable {
+  owner_key: string;
+  name: string;
+  created_at: Timestamp;
+}
+
+/** Tables of the developer API module (migrations 0170 and 0420). */
 export interface ApiTables {
   api_keys: ApiKeysTable;
   api_glossary_names: ApiGlossaryNamesTable;
+  api_multilingual_glossaries: ApiMultilingualGlossariesTable;
 }
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;

@@ -22,6 +22,8 @@ export const api = {
     'api.glossary_id_and_ids': "Send either ':single' or ':list', not both.",
     'api.one_glossary': "Only one glossary per request is supported; ':list' lists :count.",
     'api.glossary_duplicate_term': 'Duplicate source entry in the glossary: ":term" is listed more than once.',
+    'api.too_many_glossary_entries': 'Too many glossary entries in one request (at most :max).',
+    'api.glossary_dictionary_not_found': 'The glossary has no dictionary for this language pair.',
   },
   ar: {
     'api.key_invalid': 'مفتاح API غير صالح. تحقّق من المفتاح أو أنشئ مفتاحًا في إعدادات الحساب > مفاتيح API.',
@@ -45,5 +47,7 @@ export const api = {
     'api.glossary_id_and_ids': 'أرسل ":single" أو ":list"، لا كليهما.',
     'api.one_glossary': 'يُدعم مسرد واحد فقط في كل طلب، و":list" يذكر :count.',
     'api.glossary_duplicate_term': 'مدخل مصدر مكرر في المسرد: المصطلح ":term" مذكور أكثر من مرة.',
+    'api.too_many_glossary_entries': 'عدد مدخلات المسرد في الطلب الواحد أكبر من المسموح (الحد الأقصى: :max).',
+    'api.glossary_dictionary_not_found': 'لا يضم المسرد مدخلات من لغة المصدر هذه إلى لغة الهدف هذه.',
   },
 } as const;

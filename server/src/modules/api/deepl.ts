@@ -6,21 +6,25 @@ import {
   deeplGlossaryLanguagePairs,
   deeplGlossaryList,
   deeplLanguages,
+  deeplMultilingualDictionary,
+  deeplMultilingualGlossary,
+  deeplMultilingualGlossaryEntries,
+  deeplMultilingualGlossaryList,
   deeplTranslateResult,
   deeplUsage,
 } from '../../../../contract/deepl';
 import { answers, file, noContent, page, type App } from '../../http/responses';
 import type { Lang } from '../../engines/types';
 import type { ApiCaller, ApiKeysService } from './keys';
-import { NotFound } from '../../http/errors';
+import { Invalid, NotFound } from '../../http/errors';
 import { readForm } from '../../http/multipart';
 import { contentDisposition } from '../documents/documents.fns';
-import { enumParam, listParam, readParams, stringParam, textsParam } from './params';
+import { enumParam, listParam, readParams, stringParam, textsParam, type Params } from './params';
 import type { ApiKeysRepo } from './repo';
 import { ApiBadRequest, apiSurface, KEY_ROUTE, type ApiFailure } from './surface';
 import type { ApiTexts } from './texts';
 import type { ApiDocuments } from './documents';
-import { formatGlossaryEntries, MAX_GLOSSARY_ENTRIES, parseGlossaryEntries, repeatedSourceTerm, type ApiGlossaries, type ApiGlossary } from './glossaries';
+import { formatGlossaryEntries, MAX_GLOSSARY_ENTRIES, parseGlossaryEntries, repeatedSourceTerm, type ApiGlossaries, type ApiGlossary, type ApiMultilingualGlossary, type GlossaryDictionaryInput } from './glossaries';
 import { PayloadTooLarge } from '../../http/errors';
 
 /**
@@ -96,9 +100,81 @@ async function glossaryParam(glossaries: ApiGlossaries, caller: ApiCaller, param
   if (ids.length > 1) throw new ApiBadRequest('api.one_glossary', { list: 'glossary_ids', count: ids.length });
   const id = single ?? ids[0];
   if (!id) return undefined;
-  const glossary = await glossaries.find(caller, id);
-  if (glossary.target !== target || (source !== 'auto' && glossary.source !== source)) throw new ApiBadRequest('api.invalid_parameter', { name: single ? 'glossary_id' : 'glossary_ids' });
+  // A v2 glossary of the pair, or a v3 glossary with a dictionary of the pair (DeepL takes both ids).
+  const glossary = await glossaries.forTranslation(caller, id, source, target);
+  if (!glossary) throw new ApiBadRequest('api.invalid_parameter', { name: single ? 'glossary_id' : 'glossary_ids' });
   return glossary;
+}
+
+/**
+ * One glossary dictionary of a request: `source_lang`, `target_lang`, `entries` and
+ * `entries_format` (`tsv` or `csv`), each name after `prefix` (`dictionaries[0].` in a v3
+ * glossary). The same language on both sides, unreadable or no entries, or a source term
+ * listed twice (as DeepL: not resolved by the last line) are a 400, and more than
+ * MAX_GLOSSARY_ENTRIES a 413; nothing is added then.
+ */
+function glossaryDictionaryParam(params: Params, prefix = ''): GlossaryDictionaryInput {
+  const source = SOURCE_CODES[enumParam(params, `${prefix}source_lang`, Object.keys(SOURCE_CODES), { required: true })!]!;
+  const target = TARGET_CODES[enumParam(params, `${prefix}target_lang`, Object.keys(TARGET_CODES), { required: true })!]!;
+  if (source === target) throw Invalid.field(`${prefix}target_lang`, 'translate.same_language');
+  const format = enumParam(params, `${prefix}entries_format`, ['tsv', 'csv'] as const, { required: true })!;
+  const entries = parseGlossaryEntries(stringParam(params, `${prefix}entries`, { required: true })!, format);
+  if (!entries || !entries.length) throw new ApiBadRequest('api.glossary_entries_invalid');
+  const repeated = repeatedSourceTerm(entries);
+  if (repeated !== undefined) throw new ApiBadRequest('api.glossary_duplicate_term', { term: repeated });
+  if (entries.length > MAX_GLOSSARY_ENTRIES) throw new PayloadTooLarge('api.too_many_glossary_entries', { max: MAX_GLOSSARY_ENTRIES });
+  return { source, target, entries };
+}
+
+const DICTIONARY_FIELDS = ['source_lang', 'target_lang', 'entries', 'entries_format'];
+const DICTIONARY_FIELD = /^dictionaries\[(\d{1,4})\]\.(\w+)$/;
+
+/**
+ * The dictionaries of a v3 request, as deepl-node sends them in a form
+ * (`dictionaries[0].source_lang`, ...) or as a JSON array of objects; each read by
+ * glossaryDictionaryParam under its `dictionaries[i].` names, so an error names the field.
+ */
+function dictionariesParam(params: Params): GlossaryDictionaryInput[] {
+  const flat: Params = {};
+  if (params.dictionaries !== undefined) {
+    const list = params.dictionaries;
+    if (!Array.isArray(list) || !list.every((item) => item !== null && typeof item === 'object' && !Array.isArray(item))) throw new ApiBadRequest('api.invalid_parameter', { name: 'dictionaries' });
+    list.forEach((item: Params, index) => {
+      for (const [field, value] of Object.entries(item)) flat[`dictionaries[${index}].${field}`] = value;
+    });
+  }
+  const indexes = new Set<number>();
+  for (const [name, value] of Object.entries({ ...params, ...flat })) {
+    const match = DICTIONARY_FIELD.exec(name);
+    if (!match) continue;
+    if (!DICTIONARY_FIELDS.includes(match[2]!)) throw new ApiBadRequest('api.unknown_parameter', { name });
+    flat[name] = value;
+    indexes.add(Number(match[1]));
+  }
+  const dictionaries = [...indexes].sort((a, b) => a - b).map((index) => glossaryDictionaryParam(flat, `dictionaries[${index}].`));
+  const pairs = new Set(dictionaries.map((d) => `${d.source}:${d.target}`));
+  if (pairs.size < dictionaries.length) throw new ApiBadRequest('api.invalid_parameter', { name: 'dictionaries' });
+  if (dictionaries.reduce((sum, d) => sum + d.entries.length, 0) > MAX_GLOSSARY_ENTRIES) throw new PayloadTooLarge('api.too_many_glossary_entries', { max: MAX_GLOSSARY_ENTRIES });
+  return dictionaries;
+}
+
+/** Parameter names of a v3 glossary request: `fixed` ones, and `dictionaries[i].field` ones where `dictionaries` is. */
+const v3Params = (fixed: string[]) => ({ has: (name: string) => fixed.includes(name) || (fixed.includes('dictionaries') && DICTIONARY_FIELD.test(name)) });
+
+/** A dictionary's language pair named by `source_lang` and `target_lang` (the query of GET entries and DELETE dictionaries). */
+function pairParam(params: Params) {
+  const source = SOURCE_CODES[enumParam(params, 'source_lang', Object.keys(SOURCE_CODES), { required: true })!]!;
+  const target = TARGET_CODES[enumParam(params, 'target_lang', Object.keys(TARGET_CODES), { required: true })!]!;
+  return { source, target };
+}
+
+/** A glossary's name (its first 100 characters): a blank one is refused as missing. */
+function glossaryName(params: Params, options: { required: boolean }) {
+  const given = stringParam(params, 'name', options);
+  if (given === undefined) return undefined;
+  const name = given.trim().slice(0, 100);
+  if (!name) throw new ApiBadRequest('api.missing_parameter', { name: 'name' });
+  return name;
 }
 
 const BOOLEAN = ['0', '1', 'true', 'false'] as const;
@@ -122,8 +198,8 @@ export interface DeeplDeps {
 
 export const sendDeeplError = (reply: FastifyReply, failure: ApiFailure) => reply.code(STATUS[failure.kind]).send({ message: failure.message });
 
-/** Unknown paths under /v2/ answer in DeepL's shape (app.ts's not-found handler asks). */
-export const isDeeplPath = (url: string) => url === '/v2' || url.startsWith('/v2/');
+/** Unknown paths under /v2/ and /v3/ answer in DeepL's shape (app.ts's not-found handler asks). */
+export const isDeeplPath = (url: string) => url === '/v2' || url.startsWith('/v2/') || url === '/v3' || url.startsWith('/v3/');
 export const deeplNotFound = (request: FastifyRequest, reply: FastifyReply) => reply.code(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
 
 /** Registers /v2/* (call inside app.register: the scope gets DeepL's error shape and form bodies). */
@@ -261,17 +337,9 @@ export function deeplRoutes(app: App, deps: DeeplDeps) {
   app.post('/v2/glossaries', { ...KEY_ROUTE, schema: answers({ 201: deeplGlossary }) }, async (request, reply) => {
     const caller = await authenticate(request);
     const params = readParams(request, new Set(['name', 'source_lang', 'target_lang', 'entries', 'entries_format']));
-    const name = stringParam(params, 'name', { required: true })!.trim().slice(0, 100);
-    const source = SOURCE_CODES[enumParam(params, 'source_lang', Object.keys(SOURCE_CODES), { required: true })!]!;
-    const target = TARGET_CODES[enumParam(params, 'target_lang', Object.keys(TARGET_CODES), { required: true })!]!;
-    const format = enumParam(params, 'entries_format', ['tsv', 'csv'] as const, { required: true })!;
-    const entries = parseGlossaryEntries(stringParam(params, 'entries', { required: true })!, format);
-    if (!entries || !entries.length) throw new ApiBadRequest('api.glossary_entries_invalid');
-    // As DeepL: a source term listed twice is refused, not resolved by the last line.
-    const repeated = repeatedSourceTerm(entries);
-    if (repeated !== undefined) throw new ApiBadRequest('api.glossary_duplicate_term', { term: repeated });
-    if (entries.length > MAX_GLOSSARY_ENTRIES) throw new PayloadTooLarge('api.too_many_texts', { max: MAX_GLOSSARY_ENTRIES });
-    const glossary = await deps.glossaries.create(caller, { name, source, target, entries });
+    const name = glossaryName(params, { required: true })!;
+    const dictionary = glossaryDictionaryParam(params);
+    const glossary = await deps.glossaries.create(caller, { name, ...dictionary });
     return reply.code(201).send(glossaryInfo(glossary));
   });
 
@@ -297,6 +365,93 @@ export function deeplRoutes(app: App, deps: DeeplDeps) {
   app.delete('/v2/glossaries/:id', { ...KEY_ROUTE, schema: answers({ 204: noContent }) }, async (request, reply) => {
     const caller = await authenticate(request);
     await deps.glossaries.remove(caller, (request.params as { id: string }).id);
+    return reply.code(204).send();
+  });
+
+  deeplV3GlossaryRoutes(app, deps, authenticate);
+}
+
+/**
+ * DeepL's v3 (multilingual) glossaries over the same terms as /v2/glossaries: the account's
+ * one glossary, whose dictionaries are its language pairs (docs/api.md). Its id is also taken
+ * as `glossary_id` by /v2/translate and /v2/document.
+ */
+function deeplV3GlossaryRoutes(app: App, deps: DeeplDeps, authenticate: (request: FastifyRequest) => Promise<ApiCaller>) {
+  const dictionaryInfo = (dictionary: ApiGlossary) => ({
+    source_lang: dictionary.source,
+    target_lang: dictionary.target,
+    entry_count: dictionary.entries.length,
+    creation_time: dictionary.createdAt.toISOString(),
+  });
+  const glossaryInfo = (glossary: ApiMultilingualGlossary) => ({
+    glossary_id: glossary.id,
+    name: glossary.name,
+    dictionaries: glossary.dictionaries.map(dictionaryInfo),
+    creation_time: glossary.createdAt.toISOString(),
+  });
+  const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
+
+  /** Adds the dictionaries' entries to the account's terms and names its glossary. */
+  app.post('/v3/glossaries', { ...KEY_ROUTE, schema: answers({ 201: deeplMultilingualGlossary }) }, async (request, reply) => {
+    const caller = await authenticate(request);
+    const params = readParams(request, v3Params(['name', 'dictionaries']));
+    const name = glossaryName(params, { required: true })!;
+    const dictionaries = dictionariesParam(params);
+    if (!dictionaries.length) throw new ApiBadRequest('api.missing_parameter', { name: 'dictionaries' });
+    return reply.code(201).send(glossaryInfo(await deps.glossaries.createMultilingual(caller, { name, dictionaries })));
+  });
+
+  /** The glossaries the key may use: the account's (and, for a team member, the team's). */
+  app.get('/v3/glossaries', { ...KEY_ROUTE, schema: answers(deeplMultilingualGlossaryList) }, async (request) => {
+    const caller = await authenticate(request);
+    readParams(request, new Set());
+    return { glossaries: (await deps.glossaries.listMultilingual(caller)).map(glossaryInfo) };
+  });
+
+  app.get('/v3/glossaries/:id', { ...KEY_ROUTE, schema: answers(deeplMultilingualGlossary) }, async (request) => {
+    const caller = await authenticate(request);
+    readParams(request, new Set());
+    return glossaryInfo(await deps.glossaries.findMultilingual(caller, idOf(request)));
+  });
+
+  /** A new name and/or entries merged into one dictionary (DeepL takes 0 or 1 dictionaries here). */
+  app.patch('/v3/glossaries/:id', { ...KEY_ROUTE, schema: answers(deeplMultilingualGlossary) }, async (request) => {
+    const caller = await authenticate(request);
+    const params = readParams(request, v3Params(['name', 'dictionaries']));
+    const name = glossaryName(params, { required: false });
+    const dictionaries = dictionariesParam(params);
+    if (dictionaries.length > 1) throw new ApiBadRequest('api.invalid_parameter', { name: 'dictionaries' });
+    if (name === undefined && !dictionaries.length) throw new ApiBadRequest('api.missing_parameter', { name: 'dictionaries' });
+    return glossaryInfo(await deps.glossaries.updateMultilingual(caller, idOf(request), { name, dictionary: dictionaries[0] }));
+  });
+
+  /** The entries of one dictionary (`source_lang` and `target_lang`), as TSV inside JSON. */
+  app.get('/v3/glossaries/:id/entries', { ...KEY_ROUTE, schema: answers(deeplMultilingualGlossaryEntries) }, async (request) => {
+    const caller = await authenticate(request);
+    const { source, target } = pairParam(readParams(request, new Set(['source_lang', 'target_lang'])));
+    const dictionary = await deps.glossaries.dictionary(caller, idOf(request), source, target);
+    return { dictionaries: [{ source_lang: dictionary.source, target_lang: dictionary.target, entries: formatGlossaryEntries(dictionary.entries, 'tsv'), entries_format: 'tsv' as const }] };
+  });
+
+  /** Replaces (or makes) the dictionary of a pair: its terms become exactly the entries. */
+  app.put('/v3/glossaries/:id/dictionaries', { ...KEY_ROUTE, schema: answers(deeplMultilingualDictionary) }, async (request) => {
+    const caller = await authenticate(request);
+    const dictionary = glossaryDictionaryParam(readParams(request, new Set(DICTIONARY_FIELDS)));
+    return dictionaryInfo(await deps.glossaries.replaceDictionary(caller, idOf(request), dictionary));
+  });
+
+  app.delete('/v3/glossaries/:id/dictionaries', { ...KEY_ROUTE, schema: answers({ 204: noContent }) }, async (request, reply) => {
+    const caller = await authenticate(request);
+    const { source, target } = pairParam(readParams(request, new Set(['source_lang', 'target_lang'])));
+    await deps.glossaries.removeDictionary(caller, idOf(request), source, target);
+    return reply.code(204).send();
+  });
+
+  /** Deletes the glossary: every dictionary's terms (in the web app too) and its name. */
+  app.delete('/v3/glossaries/:id', { ...KEY_ROUTE, schema: answers({ 204: noContent }) }, async (request, reply) => {
+    const caller = await authenticate(request);
+    readParams(request, new Set());
+    await deps.glossaries.removeMultilingual(caller, idOf(request));
     return reply.code(204).send();
   });
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Lang } from '../../engines/types';
-import { Invalid, NotFound } from '../../http/errors';
+import { NotFound } from '../../http/errors';
 import type { GlossaryService } from '../glossary/service';
 import { ownerKeysFor } from '../../pipeline/owner';
 import type { ApiCaller, ApiKeysService } from './keys';
@@ -15,8 +15,30 @@ export interface ApiGlossary {
   source: Lang;
   target: Lang;
   createdAt: Date;
-  entries: Array<{ source: string; target: string; id: number }>;
+  entries: Array<{ source: string; target: string; id: number; domain: string }>;
   ownerKey: string;
+}
+
+/** An account's multilingual glossary (DeepL's v3): its dictionaries are the account's glossaries of each pair. */
+export interface ApiMultilingualGlossary {
+  id: string;
+  name: string;
+  createdAt: Date;
+  dictionaries: ApiGlossary[];
+  ownerKey: string;
+}
+
+/** One language pair's entries (the routes have checked them: two languages, no source term twice). */
+export interface GlossaryDictionaryInput {
+  source: Lang;
+  target: Lang;
+  entries: Array<{ source: string; target: string }>;
+}
+
+/** An id in the shape DeepL gives glossaries (a UUID), derived from what names the glossary. */
+function derivedId(seed: string) {
+  const hex = createHash('sha256').update(seed).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
 
 /**
@@ -24,16 +46,20 @@ export interface ApiGlossary {
  * one language pair (the user's, or the team's for a team key) is one API glossary, with a
  * stable id derived from the owner and the pair. Terms added in the web app show up here and
  * terms added here apply in the web app; a name given through the API is kept beside them.
+ * DeepL's v3 (multilingual) glossaries are a second view of the same terms: one per account,
+ * with a stable id derived from the owner, whose dictionaries are its pairs' glossaries.
  */
 export function createApiGlossaries(deps: { glossary: GlossaryService; keys: ApiKeysService; repo: ApiKeysRepo; now: () => Date }) {
-  const idOf = (ownerKey: string, source: string, target: string) => {
-    const hex = createHash('sha256').update(`api-glossary:${ownerKey}:${source}:${target}`).digest('hex');
-    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
-  };
+  const idOf = (ownerKey: string, source: string, target: string) => derivedId(`api-glossary:${ownerKey}:${source}:${target}`);
+  const multilingualIdOf = (ownerKey: string) => derivedId(`api-multilingual-glossary:${ownerKey}`);
+  const defaultName = (ownerKey: string) => (ownerKey.startsWith('team:') ? 'Team glossary' : 'My glossary');
 
-  /** Every glossary the caller may read: its own and, for a team member, the team's. */
+  /** The owners whose glossaries the caller may read: its own and, for a team member, the team's. */
+  const readableOwners = (caller: ApiCaller) => (caller.key.team_id !== null ? [`team:${caller.key.team_id}`] : ownerKeysFor(caller.user, caller.team));
+
+  /** Every glossary the caller may read, one per owner and pair with terms. */
   async function readable(caller: ApiCaller): Promise<ApiGlossary[]> {
-    const ownerKeys = caller.key.team_id !== null ? [`team:${caller.key.team_id}`] : ownerKeysFor(caller.user, caller.team);
+    const ownerKeys = readableOwners(caller);
     const names = await deps.repo.glossaryNames(ownerKeys);
     const byId = new Map<string, ApiGlossary>();
     for (const ownerKey of ownerKeys) {
@@ -44,7 +70,7 @@ export function createApiGlossaries(deps: { glossary: GlossaryService; keys: Api
           const named = names.find((n) => n.owner_key === ownerKey && n.source_lang === term.source_lang && n.target_lang === term.target_lang);
           glossary = {
             id,
-            name: named?.name ?? `${ownerKey.startsWith('team:') ? 'Team glossary' : 'My glossary'} ${term.source_lang.toUpperCase()}-${term.target_lang.toUpperCase()}`,
+            name: named?.name ?? `${defaultName(ownerKey)} ${term.source_lang.toUpperCase()}-${term.target_lang.toUpperCase()}`,
             source: term.source_lang,
             target: term.target_lang,
             createdAt: new Date(named?.created_at ?? term.created_at),
@@ -53,7 +79,7 @@ export function createApiGlossaries(deps: { glossary: GlossaryService; keys: Api
           };
           byId.set(id, glossary);
         }
-        glossary.entries.push({ source: term.source_term, target: term.target_term, id: term.id });
+        glossary.entries.push({ source: term.source_term, target: term.target_term, id: term.id, domain: term.domain });
         if (new Date(term.created_at) < glossary.createdAt) glossary.createdAt = new Date(term.created_at);
       }
     }
@@ -66,18 +92,86 @@ export function createApiGlossaries(deps: { glossary: GlossaryService; keys: Api
     return glossary;
   }
 
+  /**
+   * Every multilingual glossary the caller may read: an owner's exists while it has terms, or
+   * once a client created it (its name is kept, so an emptied glossary stays until deleted).
+   */
+  async function readableMultilingual(caller: ApiCaller): Promise<ApiMultilingualGlossary[]> {
+    const ownerKeys = readableOwners(caller);
+    const [pairs, names] = await Promise.all([readable(caller), deps.repo.multilingualGlossaryNames(ownerKeys)]);
+    const glossaries: ApiMultilingualGlossary[] = [];
+    for (const ownerKey of ownerKeys) {
+      // In a fixed order (ar->en, then en->ar), whichever term came first.
+      const dictionaries = pairs.filter((pair) => pair.ownerKey === ownerKey).sort((a, b) => `${a.source}:${a.target}`.localeCompare(`${b.source}:${b.target}`));
+      const named = names.find((n) => n.owner_key === ownerKey);
+      if (!named && !dictionaries.length) continue;
+      const times = [...(named ? [new Date(named.created_at)] : []), ...dictionaries.map((d) => d.createdAt)];
+      glossaries.push({
+        id: multilingualIdOf(ownerKey),
+        name: named?.name ?? defaultName(ownerKey),
+        createdAt: new Date(Math.min(...times.map((time) => time.getTime()))),
+        dictionaries,
+        ownerKey,
+      });
+    }
+    return glossaries;
+  }
+
+  async function findMultilingual(caller: ApiCaller, id: string) {
+    const glossary = (await readableMultilingual(caller)).find((g) => g.id === id.toLowerCase());
+    if (!glossary) throw new NotFound('api.glossary_not_found');
+    return glossary;
+  }
+
+  /** A multilingual glossary the caller may change: only its own account's (a team's through a team key). */
+  async function writableMultilingual(caller: ApiCaller, id: string) {
+    const glossary = await findMultilingual(caller, id);
+    if (glossary.ownerKey !== deps.keys.ownerKeyOf(caller).ownerKey) throw new NotFound('api.glossary_not_found');
+    return glossary;
+  }
+
+  /** Adds the entries to the owner's terms of the pair (a source term already there gets the new target). */
+  async function addEntries(owner: ReturnType<ApiKeysService['ownerKeyOf']>, dictionary: GlossaryDictionaryInput) {
+    for (const entry of dictionary.entries) {
+      // General-domain terms apply to every domain (the glossary screen shows them under General).
+      await deps.glossary.addOwnerTerm(owner, { source_lang: dictionary.source, target_lang: dictionary.target, source_term: entry.source, target_term: entry.target, domain: 'general' });
+    }
+  }
+
+  /** Deletes a pair's glossary: its terms (in the web app too) and the name given to it. */
+  async function removePair(glossary: ApiGlossary) {
+    for (const entry of glossary.entries) await deps.glossary.deleteOwnerTerm(glossary.ownerKey, entry.id);
+    await deps.repo.deleteGlossaryName(glossary.ownerKey, glossary.source, glossary.target);
+  }
+
+  const dictionaryOf = (glossary: ApiMultilingualGlossary, source: Lang, target: Lang) => {
+    const dictionary = glossary.dictionaries.find((d) => d.source === source && d.target === target);
+    if (!dictionary) throw new NotFound('api.glossary_dictionary_not_found');
+    return dictionary;
+  };
+
   return {
     list: readable,
     find,
+    listMultilingual: readableMultilingual,
+    findMultilingual,
+
+    /**
+     * The glossary a translation names (`glossary_id`): a v2 glossary, or a v3 one's dictionary
+     * of the pair (DeepL takes both ids). With a detected source, the dictionary into the target.
+     * Undefined when the glossary has no dictionary for the pair.
+     */
+    async forTranslation(caller: ApiCaller, id: string, source: Lang | 'auto', target: Lang): Promise<ApiGlossary | undefined> {
+      const matches = (pair: ApiGlossary) => pair.target === target && (source === 'auto' || pair.source === source);
+      const pair = (await readable(caller)).find((g) => g.id === id.toLowerCase());
+      if (pair) return matches(pair) ? pair : undefined;
+      return (await findMultilingual(caller, id)).dictionaries.find(matches);
+    },
 
     /** Adds the entries to the caller's glossary of the pair (made when it has none yet) and names it. */
-    async create(caller: ApiCaller, input: { name: string; source: Lang; target: Lang; entries: Array<{ source: string; target: string }> }) {
-      if (input.source === input.target) throw Invalid.field('target_lang', 'translate.same_language');
+    async create(caller: ApiCaller, input: { name: string } & GlossaryDictionaryInput) {
       const owner = deps.keys.ownerKeyOf(caller);
-      for (const entry of input.entries) {
-        // General-domain terms apply to every domain (the glossary screen shows them under General).
-        await deps.glossary.addOwnerTerm(owner, { source_lang: input.source, target_lang: input.target, source_term: entry.source, target_term: entry.target, domain: 'general' });
-      }
+      await addEntries(owner, input);
       await deps.repo.saveGlossaryName({ owner_key: owner.ownerKey, source_lang: input.source, target_lang: input.target, name: input.name, created_at: deps.now() });
       await deps.keys.recordUsage(caller, {});
       return find(caller, idOf(owner.ownerKey, input.source, input.target));
@@ -87,8 +181,62 @@ export function createApiGlossaries(deps: { glossary: GlossaryService; keys: Api
     async remove(caller: ApiCaller, id: string) {
       const glossary = await find(caller, id);
       if (glossary.ownerKey !== deps.keys.ownerKeyOf(caller).ownerKey) throw new NotFound('api.glossary_not_found');
-      for (const entry of glossary.entries) await deps.glossary.deleteOwnerTerm(glossary.ownerKey, entry.id);
-      await deps.repo.deleteGlossaryName(glossary.ownerKey, glossary.source, glossary.target);
+      await removePair(glossary);
+    },
+
+    /**
+     * POST /v3/glossaries: the dictionaries' entries are added to the caller's terms of their
+     * pairs and the account's one multilingual glossary takes the name (created again: the same
+     * glossary, renamed, its entries merged).
+     */
+    async createMultilingual(caller: ApiCaller, input: { name: string; dictionaries: GlossaryDictionaryInput[] }) {
+      const owner = deps.keys.ownerKeyOf(caller);
+      // Its creation time is its first: the terms' it had already, else now.
+      const existing = (await readableMultilingual(caller)).find((g) => g.ownerKey === owner.ownerKey);
+      const createdAt = existing?.createdAt ?? deps.now();
+      for (const dictionary of input.dictionaries) await addEntries(owner, dictionary);
+      await deps.repo.saveMultilingualGlossaryName({ owner_key: owner.ownerKey, name: input.name, created_at: createdAt });
+      await deps.keys.recordUsage(caller, {});
+      return findMultilingual(caller, multilingualIdOf(owner.ownerKey));
+    },
+
+    /** PATCH /v3/glossaries/{id}: a new name and/or entries merged into one dictionary (made when missing). */
+    async updateMultilingual(caller: ApiCaller, id: string, input: { name?: string; dictionary?: GlossaryDictionaryInput }) {
+      const glossary = await writableMultilingual(caller, id);
+      const owner = deps.keys.ownerKeyOf(caller);
+      if (input.dictionary) await addEntries(owner, input.dictionary);
+      if (input.name !== undefined) await deps.repo.saveMultilingualGlossaryName({ owner_key: owner.ownerKey, name: input.name, created_at: glossary.createdAt });
+      await deps.keys.recordUsage(caller, {});
+      return findMultilingual(caller, glossary.id);
+    },
+
+    /** PUT /v3/glossaries/{id}/dictionaries: the pair's terms become exactly the entries. */
+    async replaceDictionary(caller: ApiCaller, id: string, dictionary: GlossaryDictionaryInput) {
+      const glossary = await writableMultilingual(caller, id);
+      const kept = new Set(dictionary.entries.map((entry) => entry.source));
+      const old = glossary.dictionaries.find((d) => d.source === dictionary.source && d.target === dictionary.target);
+      // Terms the new entries do not list go; those they list are overwritten in place (their ids stay).
+      for (const entry of old?.entries ?? []) if (entry.domain !== 'general' || !kept.has(entry.source)) await deps.glossary.deleteOwnerTerm(glossary.ownerKey, entry.id);
+      await addEntries(deps.keys.ownerKeyOf(caller), dictionary);
+      await deps.keys.recordUsage(caller, {});
+      return dictionaryOf(await findMultilingual(caller, glossary.id), dictionary.source, dictionary.target);
+    },
+
+    /** The dictionary of one pair (404 when the glossary has none). */
+    async dictionary(caller: ApiCaller, id: string, source: Lang, target: Lang) {
+      return dictionaryOf(await findMultilingual(caller, id), source, target);
+    },
+
+    /** DELETE /v3/glossaries/{id}/dictionaries: the pair's terms go (in the web app too). */
+    async removeDictionary(caller: ApiCaller, id: string, source: Lang, target: Lang) {
+      await removePair(dictionaryOf(await writableMultilingual(caller, id), source, target));
+    },
+
+    /** DELETE /v3/glossaries/{id}: every dictionary's terms (the account's whole glossary) and the name. */
+    async removeMultilingual(caller: ApiCaller, id: string) {
+      const glossary = await writableMultilingual(caller, id);
+      for (const dictionary of glossary.dictionaries) await removePair(dictionary);
+      await deps.repo.deleteMultilingualGlossaryName(glossary.ownerKey);
     },
   };
 }

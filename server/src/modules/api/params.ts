@@ -9,7 +9,7 @@ import { ApiBadRequest } from './surface';
  */
 export type Params = Record<string, unknown>;
 
-export function readParams(request: FastifyRequest, allowed: ReadonlySet<string>, fields?: Record<string, unknown>): Params {
+export function readParams(request: FastifyRequest, allowed: { has(name: string): boolean }, fields?: Record<string, unknown>): Params {
   const body = fields ?? request.body;
   if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) throw new ApiBadRequest('api.invalid_parameter', { name: 'body' });
   const params: Params = { ...(request.query as Params | undefined), ...(body as Params | undefined) };

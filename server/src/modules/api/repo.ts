@@ -88,6 +88,23 @@ export function createApiKeysRepo(db: Kysely<DB>) {
       return db.deleteFrom('api_glossary_names').where('owner_key', '=', ownerKey).where('source_lang', '=', source).where('target_lang', '=', target).execute();
     },
 
+    multilingualGlossaryNames(ownerKeys: string[]) {
+      return db.selectFrom('api_multilingual_glossaries').selectAll().where('owner_key', 'in', ownerKeys).execute();
+    },
+
+    /** Names the owner's multilingual glossary (made when it has none: its creation time stays the first). */
+    saveMultilingualGlossaryName(values: { owner_key: string; name: string; created_at: Date }) {
+      return db
+        .insertInto('api_multilingual_glossaries')
+        .values(values)
+        .onConflict((oc) => oc.column('owner_key').doUpdateSet({ name: values.name }))
+        .execute();
+    },
+
+    deleteMultilingualGlossaryName(ownerKey: string) {
+      return db.deleteFrom('api_multilingual_glossaries').where('owner_key', '=', ownerKey).execute();
+    },
+
   };
 }
 
