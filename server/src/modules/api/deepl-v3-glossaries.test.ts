@@ -121,6 +121,35 @@ describe('deepl-node DeepLClient: v3 glossaries', () => {
   });
 });
 
+describe("glossary names follow their account", () => {
+  it("a deleted user's and a deleted team's v2 and v3 glossary names go with them (migration 0430)", async () => {
+    const { user, key } = await userWithKey(t);
+    const client = deeplClient(key);
+    await client.createMultilingualGlossary('Mine', [dictionary('en', 'ar', { invoice: 'فاتورة' })]);
+    await client.createGlossary('Pair', 'en', 'ar', new deepl.GlossaryEntries({ entries: { receipt: 'إيصال' } }));
+    const plan = await createPlan(t, { api_enabled: true, is_team: true });
+    const owner = await createUser(t, { planId: plan.id });
+    const team = await createTeam(t, owner, []);
+    const ownerClient = await signedIn(t, owner);
+    await deeplClient((await createKey(ownerClient, 'Team', true)).key).createMultilingualGlossary('Team terms', [dictionary('en', 'ar', { board: 'مجلس' })]);
+    await deeplClient((await createKey(ownerClient, 'Own')).key).createMultilingualGlossary('Owner terms', [dictionary('ar', 'en', { مجلس: 'board' })]);
+    const db = t.container.database.db;
+    const names = async (ownerKey: string) => [
+      ...(await db.selectFrom('api_multilingual_glossaries').select('name').where('owner_key', '=', ownerKey).execute()),
+      ...(await db.selectFrom('api_glossary_names').select('name').where('owner_key', '=', ownerKey).execute()),
+    ].map((row) => row.name);
+    expect(await names(`user:${user.id}`)).toEqual(['Mine', 'Pair']);
+    expect(await names(`team:${team.id}`)).toEqual(['Team terms']);
+
+    await db.deleteFrom('users').where('id', '=', user.id).execute();
+    await db.deleteFrom('teams').where('id', '=', team.id).execute();
+    expect(await names(`user:${user.id}`)).toEqual([]);
+    expect(await names(`team:${team.id}`)).toEqual([]);
+    // The team's owner keeps their own.
+    expect(await names(`user:${owner.id}`)).toEqual(['Owner terms']);
+  });
+});
+
 describe('/v3/glossaries bad input answers in DeepL shape', () => {
   const send = (key: string, method: 'POST' | 'PATCH' | 'PUT' | 'GET' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
     t.app.inject({ method, url, headers: { authorization: `DeepL-Auth-Key ${key}`, ...headers }, ...(payload === undefined ? {} : { payload: payload as string }) });
