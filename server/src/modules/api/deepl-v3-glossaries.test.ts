@@ -121,6 +121,23 @@ describe('deepl-node DeepLClient: v3 glossaries', () => {
   });
 });
 
+describe('a glossary of the most entries', () => {
+  it('is saved whole and deleted whole, each in one statement', async () => {
+    const { user, key } = await userWithKey(t);
+    const client = deeplClient(key);
+    const entries = Object.fromEntries(Array.from({ length: MAX_GLOSSARY_ENTRIES }, (_, i) => [`term ${i}`, `مصطلح ${i}`]));
+    const stored = async () =>
+      Number((await t.container.database.db.selectFrom('team_glossary_terms').select((eb) => eb.fn.countAll<number>().as('n')).where('owner_key', '=', `user:${user.id}`).executeTakeFirstOrThrow()).n);
+    const glossary = await client.createMultilingualGlossary('Big', [dictionary('en', 'ar', entries)]);
+    expect(glossary.dictionaries[0]!.entryCount).toBe(MAX_GLOSSARY_ENTRIES);
+    expect(await stored()).toBe(MAX_GLOSSARY_ENTRIES);
+    const back = await client.getMultilingualGlossaryDictionaryEntries(glossary, 'en', 'ar');
+    expect(Object.keys(back.entries.entries()).length).toBe(MAX_GLOSSARY_ENTRIES);
+    await client.deleteMultilingualGlossary(glossary);
+    expect(await stored()).toBe(0);
+  });
+});
+
 describe("glossary names follow their account", () => {
   it("a deleted user's and a deleted team's v2 and v3 glossary names go with them (migration 0430)", async () => {
     const { user, key } = await userWithKey(t);

@@ -132,15 +132,16 @@ export function createApiGlossaries(deps: { glossary: GlossaryService; keys: Api
 
   /** Adds the entries to the owner's terms of the pair (a source term already there gets the new target). */
   async function addEntries(owner: ReturnType<ApiKeysService['ownerKeyOf']>, dictionary: GlossaryDictionaryInput) {
-    for (const entry of dictionary.entries) {
-      // General-domain terms apply to every domain (the glossary screen shows them under General).
-      await deps.glossary.addOwnerTerm(owner, { source_lang: dictionary.source, target_lang: dictionary.target, source_term: entry.source, target_term: entry.target, domain: 'general' });
-    }
+    // General-domain terms apply to every domain (the glossary screen shows them under General); all in one statement.
+    await deps.glossary.addOwnerTerms(
+      owner,
+      dictionary.entries.map((entry) => ({ source_lang: dictionary.source, target_lang: dictionary.target, source_term: entry.source, target_term: entry.target, domain: 'general' })),
+    );
   }
 
   /** Deletes a pair's glossary: its terms (in the web app too) and the name given to it. */
   async function removePair(glossary: ApiGlossary) {
-    for (const entry of glossary.entries) await deps.glossary.deleteOwnerTerm(glossary.ownerKey, entry.id);
+    await deps.glossary.deleteOwnerTerms(glossary.ownerKey, glossary.entries.map((entry) => entry.id));
     await deps.repo.deleteGlossaryName(glossary.ownerKey, glossary.source, glossary.target);
   }
 
@@ -216,7 +217,7 @@ export function createApiGlossaries(deps: { glossary: GlossaryService; keys: Api
       const kept = new Set(dictionary.entries.map((entry) => entry.source));
       const old = glossary.dictionaries.find((d) => d.source === dictionary.source && d.target === dictionary.target);
       // Terms the new entries do not list go; those they list are overwritten in place (their ids stay).
-      for (const entry of old?.entries ?? []) if (entry.domain !== 'general' || !kept.has(entry.source)) await deps.glossary.deleteOwnerTerm(glossary.ownerKey, entry.id);
+      await deps.glossary.deleteOwnerTerms(glossary.ownerKey, (old?.entries ?? []).filter((entry) => entry.domain !== 'general' || !kept.has(entry.source)).map((entry) => entry.id));
       await addEntries(deps.keys.ownerKeyOf(caller), dictionary);
       await deps.keys.recordUsage(caller, {});
       return dictionaryOf(await findMultilingual(caller, glossary.id), dictionary.source, dictionary.target);

@@ -110,6 +110,10 @@ export function createGlossaryRepo(db: Kysely<DB>) {
       }
     },
 
+    async deleteOwnerTerms(ownerKey: string, ids: number[]) {
+      await db.deleteFrom('team_glossary_terms').where('owner_key', '=', ownerKey).where('id', 'in', ids).execute();
+    },
+
     async deleteOwnerTerm(ownerKey: string, id: number) {
       const result = await db.deleteFrom('team_glossary_terms').where('owner_key', '=', ownerKey).where('id', '=', id).executeTakeFirst();
       return Number(result.numDeletedRows) > 0;

@@ -255,6 +255,23 @@ export function createGlossaryService(deps: { repo: GlossaryRepo; cache: CacheBu
       return { id: row.id, domain: row.domain, source_lang: row.source_lang, target_lang: row.target_lang, source_term: row.source_term, target_term: row.target_term };
     },
 
+    /**
+     * Many terms of one owner at once (a developer API glossary's entries): one statement, so all
+     * are saved or none, and one cache flush. A term already there gets the new target; of two
+     * entries with the same key (the same words once normalised) the later one is kept.
+     */
+    async addOwnerTerms(owner: { ownerKey: string; userId: number | null; teamId: number | null }, inputs: OwnerTermInput[]) {
+      const now = deps.now();
+      const rows = new Map<string, Parameters<GlossaryRepo['upsertOwnerTerms']>[0][number]>();
+      for (const input of inputs) {
+        const columns = { domain: input.domain, ...termColumns(input) };
+        rows.set(`${columns.domain}:${columns.source_lang}:${columns.target_lang}:${columns.source_norm}`, { owner_key: owner.ownerKey, owner_user_id: owner.userId, team_id: owner.teamId, ...columns, created_at: now, updated_at: now });
+      }
+      if (!rows.size) return;
+      await deps.repo.upsertOwnerTerms([...rows.values()]);
+      await deps.cache.invalidate(TEAM_GLOSSARY_TOPIC);
+    },
+
     async updateOwnerTerm(ownerKey: string, id: number, input: OwnerTermInput) {
       const row = await deps.repo.updateOwnerTerm(ownerKey, id, { domain: input.domain, ...termColumns(input), updated_at: deps.now() });
       if (row === 'duplicate') throw new Invalid({ source_term: ['glossary.duplicate'] });
@@ -336,6 +353,13 @@ export function createGlossaryService(deps: { repo: GlossaryRepo; cache: CacheBu
 
     async deleteOwnerTerm(ownerKey: string, id: number) {
       if (!(await deps.repo.deleteOwnerTerm(ownerKey, id))) throw new NotFound('glossary.not_found');
+      await deps.cache.invalidate(TEAM_GLOSSARY_TOPIC);
+    },
+
+    /** Many of an owner's terms at once (a developer API glossary or dictionary deleted): one statement, one cache flush. */
+    async deleteOwnerTerms(ownerKey: string, ids: number[]) {
+      if (!ids.length) return;
+      await deps.repo.deleteOwnerTerms(ownerKey, ids);
       await deps.cache.invalidate(TEAM_GLOSSARY_TOPIC);
     },
 
