@@ -37,6 +37,8 @@ const COUNTED: Record<string, Partial<Record<'en' | 'ar', NounName | null>>> = {
   'billing.mail.trial_reminder.subject': { en: 'day', ar: 'day' },
   'billing.mail.payment_failed.body': { en: 'day', ar: 'day' },
   'teams.seats_full': { en: 'seat', ar: null },
+  'billing.seats_updated': { en: 'seat', ar: null },
+  'billing.seats_change_scheduled': { en: 'seat', ar: null },
   'billing.line.subscription': { en: 'seat', ar: null },
   'billing.line.renewal': { en: 'seat', ar: null },
   'teams.mail_expiry': { en: 'day', ar: 'day' },

@@ -66,6 +66,8 @@ const COUNTED: Record<string, Partial<Record<'en' | 'ar', NounName | null>>> = {
   'billing:notices.overdue.body': { en: 'day', ar: 'day' },
   'billing:notices.overduePaymentsOff.body': { en: 'day', ar: 'day' },
   'billing:subscriptionControls.seatsBody': { en: 'seat', ar: null },
+  'billing:confirmChange.title.seatsNow': { en: 'seat', ar: null },
+  'billing:confirmChange.title.seatsAtRenewal': { en: 'seat', ar: null },
   'translate:memoryFuzzy.notice': { en: 'sentence', ar: 'sentence' },
   'translate:corrected.notice': { en: 'sentence', ar: 'sentence' },
   'translate:glossaryApplied.corrections': { en: 'sentence', ar: 'sentence' },

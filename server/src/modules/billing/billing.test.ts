@@ -524,13 +524,19 @@ describe('team seats follow the subscription', () => {
     client = await signIn(t, 'seats-owner@example.com');
     const up = await client.post('/api/user/update-plan', { plan_id: planIds['start-up'], frequency: 'monthly', seats: 6 });
     expect(up.statusCode, up.body).toBe(200);
+    // The seats form's answer names the seats it changed, not the plan it kept ("Your plan is now Start-up.").
+    expect(up.json().message).toBe('Your team plan now has 6 seats.');
     expect(await teamOf(client)).toMatchObject({ seats: 6 });
     await join(client, 's3@example.com');
     await join(client, 's4@example.com');
 
     // Fewer seats is a downgrade: the team keeps 6 until the renewal, then has 4.
     const down = await client.post('/api/user/update-plan', { plan_id: planIds['start-up'], frequency: 'monthly', seats: 4 });
-    expect(down.json().message).toBe('Your plan will change to Start-up at the next renewal on 4 February 2027.');
+    expect(down.json().message).toBe('Your team plan will have 4 seats from the next renewal on 4 February 2027.');
+    client.locale = 'ar';
+    const downAgain = await client.post('/api/user/update-plan', { plan_id: planIds['start-up'], frequency: 'monthly', seats: 4 });
+    expect(downAgain.json().message).toBe('سيصبح عدد المستخدمين في باقة فريقك 4 بدءًا من التجديد القادم في 4 فبراير 2027.');
+    client.locale = 'en';
     expect(await teamOf(client)).toMatchObject({ seats: 6 });
     clock.set('2027-02-04T10:30:00Z');
     await t.container.billing.sweep();

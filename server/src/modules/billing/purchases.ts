@@ -96,6 +96,8 @@ export function createPurchases(ctx: BillingContext, invoices: Invoices, checkou
       throw new Refused('billing.plan_unchanged');
     }
     const current = await deps.plans.getById(subscription.plan_id);
+    // The team's seats form: the same plan and billing, other seats. Its answer names the seats, not the plan it kept.
+    const seatsOnly = subscription.plan_id === plan.id && subscription.frequency === choice.frequency;
     const at = now();
     const change = planChange({
       currentMinor: periodAmountMinor(current, subscription.frequency, subscription.seats),
@@ -108,7 +110,9 @@ export function createPurchases(ctx: BillingContext, invoices: Invoices, checkou
     });
     if (change.kind === 'downgrade') {
       await repo.updateSubscription(subscription.id, { next_plan_id: plan.id, next_frequency: choice.frequency, next_seats: seats, cancel_at_period_end: false }, at);
-      return { kind: 'done', message: 'billing.plan_change_scheduled', params: { plan: name, date: new Date(subscription.current_period_end) }, invoiceId: null };
+      return seatsOnly
+        ? { kind: 'done', message: 'billing.seats_change_scheduled', params: { count: seats, date: new Date(subscription.current_period_end) }, invoiceId: null }
+        : { kind: 'done', message: 'billing.plan_change_scheduled', params: { plan: name, date: new Date(subscription.current_period_end) }, invoiceId: null };
     }
     const card = await repo.findCard(user.id);
     if (!card && change.chargeMinor > 0) throw new Refused('billing.card_not_authorized');
@@ -149,6 +153,7 @@ export function createPurchases(ctx: BillingContext, invoices: Invoices, checkou
       await syncSeats(r, user.id, seats);
     });
     if (invoice) await mailInvoicePaid(user, invoice);
+    if (seatsOnly) return { kind: 'done', message: 'billing.seats_updated', params: { count: seats }, invoiceId: invoice?.id ?? null };
     return { kind: 'done', message: 'billing.plan_updated', params: { plan: name }, invoiceId: invoice?.id ?? null };
   }
 

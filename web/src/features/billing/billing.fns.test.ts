@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/client';
 import type { Subscription } from './billing-types';
 import { luhnValid, parseExpiry } from '../../../../server/src/payments/cards.fns';
-import { formatCardNumber, formatExpiry, hasSeatsForm, membershipNotices, paymentBlock, pickedPlanId, previewIntent, seatsIntent, subscribeErrorMessage, subscribeOutcome, validateCard } from './billing.fns';
+import { confirmShowsSeats, confirmTitleKey, formatCardNumber, formatExpiry, hasSeatsForm, membershipNotices, paymentBlock, pickedPlanId, previewIntent, seatsIntent, subscribeErrorMessage, subscribeOutcome, validateCard } from './billing.fns';
 
 const now = new Date('2026-05-15T00:00:00Z');
 
@@ -165,5 +165,31 @@ describe('the membership screen’s one seats input', () => {
     expect(hasSeatsForm({ ...base, plan: team, source: 'admin' })).toBe(false);
     expect(hasSeatsForm({ ...base, status: 'none', plan: null })).toBe(false);
     expect(hasSeatsForm(undefined)).toBe(false);
+  });
+});
+
+describe('the plan-change confirmation', () => {
+  const startUp = { id: 3, slug: 'start-up', name_en: 'Start-up', name_ar: 'الشركات الناشئة', is_team: true };
+  const pro = { ...startUp, id: 4, slug: 'pro', name_en: 'Pro' };
+  const onStartUp = { plan: startUp, frequency: 'monthly' as const };
+
+  it('asks about the seats when the seats form keeps the plan and its billing', () => {
+    expect(confirmTitleKey({ kind: 'upgrade', plan: startUp, frequency: 'monthly' }, onStartUp)).toBe('seatsNow');
+    expect(confirmTitleKey({ kind: 'downgrade', plan: startUp, frequency: 'monthly' }, onStartUp)).toBe('seatsAtRenewal');
+  });
+
+  it('asks about the plan otherwise', () => {
+    expect(confirmTitleKey({ kind: 'upgrade', plan: pro, frequency: 'monthly' }, onStartUp)).toBe('upgrade');
+    expect(confirmTitleKey({ kind: 'upgrade', plan: startUp, frequency: 'yearly' }, onStartUp)).toBe('upgrade');
+    expect(confirmTitleKey({ kind: 'subscribe', plan: startUp, frequency: 'monthly' }, { plan: null, frequency: null })).toBe('subscribe');
+    expect(confirmTitleKey({ kind: 'unchanged', plan: startUp, frequency: 'monthly' }, onStartUp)).toBe('keep');
+    expect(confirmTitleKey({ kind: 'keep', plan: startUp, frequency: 'monthly' }, onStartUp)).toBe('keep');
+    expect(confirmTitleKey({ kind: 'downgrade', plan: startUp, frequency: 'monthly' }, undefined)).toBe('downgrade');
+  });
+
+  it('names the seats of any team plan, one seat included, and of any choice above one', () => {
+    expect(confirmShowsSeats({ seats: 1, plan: startUp })).toBe(true);
+    expect(confirmShowsSeats({ seats: 1, plan: { ...startUp, is_team: false } })).toBe(false);
+    expect(confirmShowsSeats({ seats: 3, plan: startUp })).toBe(true);
   });
 });

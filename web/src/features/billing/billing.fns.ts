@@ -148,3 +148,23 @@ export function seatsIntent(current: number, wanted: number): PaymentIntent {
   return wanted > current ? 'payment' : 'none';
 }
 
+
+/**
+ * What the plan-change confirmation asks: a seats change when it keeps the plan and its billing of the live subscription
+ * (the membership page's seats form; "Change to Start-up now?" asked a Start-up owner who added seats), else a plan change.
+ */
+export function confirmTitleKey(
+  preview: Pick<PlanPreview, 'kind' | 'plan' | 'frequency'>,
+  subscription: { plan: Pick<NonNullable<Subscription['plan']>, 'id'> | null; frequency: Subscription['frequency'] } | undefined,
+): 'subscribe' | 'upgrade' | 'downgrade' | 'keep' | 'seatsNow' | 'seatsAtRenewal' {
+  const kind = preview.kind === 'unchanged' ? 'keep' : preview.kind;
+  const samePlan = subscription?.plan?.id === preview.plan.id && subscription.frequency === preview.frequency;
+  if (samePlan && kind === 'upgrade') return 'seatsNow';
+  if (samePlan && kind === 'downgrade') return 'seatsAtRenewal';
+  return kind;
+}
+
+/** The confirmation names the seats of a team plan, one included (the owner's alone: a first Start-up bought one), and any seats above one. */
+export function confirmShowsSeats(preview: Pick<PlanPreview, 'seats' | 'plan'>): boolean {
+  return preview.plan.is_team || preview.seats > 1;
+}

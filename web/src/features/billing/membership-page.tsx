@@ -102,7 +102,8 @@ export function MembershipPage() {
               </dd>
             </div>
             <div>
-              <dt>{t('membership.renews')}</dt>
+              {/* Canceled: the date ends the plan, nothing renews on it (the pill still says Active until then). */}
+              <dt data-testid="period-end-label">{t(sub.cancellation ? 'membership.ends' : 'membership.renews')}</dt>
               <dd>{formatDate(sub.expires_at, language)}</dd>
             </div>
           </dl>

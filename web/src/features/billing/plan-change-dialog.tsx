@@ -4,7 +4,7 @@ import { FormDialog } from '../../components/form-dialog';
 import { formatDate, formatMoney, isolate } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
 import type { PlanPreview } from './billing-types';
-import { paymentBlock, previewIntent } from './billing.fns';
+import { confirmShowsSeats, confirmTitleKey, paymentBlock, previewIntent } from './billing.fns';
 import { NoticeBox, PAYMENTS_OFF, paymentsOffDescription } from './notice-box';
 import { useSubscription } from './use-billing';
 
@@ -54,7 +54,7 @@ export function PlanChangeDialog({
   return (
     <FormDialog
       open={preview !== null}
-      title={preview ? t(`confirmChange.title.${preview.kind === 'unchanged' ? 'keep' : preview.kind}`, { plan }) : ''}
+      title={t(`confirmChange.title.${confirmTitleKey(preview, subscription.data)}`, { plan, count: preview.seats })}
       submitLabel={submitLabel}
       cancelLabel={t('confirmChange.cancel')}
       busy={busy}
@@ -77,7 +77,7 @@ export function PlanChangeDialog({
           {preview.kind === 'upgrade' && <li>{t('confirmChange.prorated')}</li>}
           {preview.kind === 'downgrade' && <li data-testid="confirm-effective">{t('confirmChange.downgrade', { date: date(preview.takes_effect_at), plan })}</li>}
           {preview.kind === 'keep' && <li>{t('confirmChange.keep', { plan })}</li>}
-          {preview.seats > 1 && <li>{t('confirmChange.seats', { seats: preview.seats })}</li>}
+          {confirmShowsSeats(preview) && <li data-testid="confirm-seats">{t('confirmChange.seats', { seats: preview.seats })}</li>}
           <li data-testid="confirm-renewal">
             {t(`confirmChange.renews.${preview.frequency}`, { date: date(preview.renews_at), amount: money(preview.renewal_amount) })}
           </li>

@@ -7,6 +7,7 @@ import { useDialog } from '../../app/dialog-context';
 import { UsageMeters } from '../../components/usage-meters';
 import { isolate } from '../../i18n/format';
 import { useCurrentUser } from '../account/use-current-user';
+import { teamLimitAdvice } from './team.fns';
 import { useTeam, useTeamActions, type JoinedMember, type Team, type TeamUsage } from './use-team';
 
 /** My team: members and invitations, invite, edit and remove members, the LLM switch. */
@@ -81,7 +82,7 @@ function TeamView({ team }: { team: Team }) {
   // view (the team is gone once refetched), and with it `mutate`'s own callbacks: those two answer through
   // `mutateAsync`'s promise, which settles whatever is on the screen.
   const failedWith = (invalidTitle?: string) => (error: unknown) => {
-    showError(error, isApiError(error) && error.status === 422 ? invalidTitle : undefined, t('upgrade.body'));
+    showError(error, isApiError(error) && error.status === 422 ? invalidTitle : undefined, teamLimitAdvice(error, t('upgrade.body')));
   };
   const failed = failedWith();
 
