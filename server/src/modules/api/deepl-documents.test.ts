@@ -9,7 +9,7 @@ import { sampleDocx } from '../../../test/fixtures/docx-fixture';
 import { readZipText } from '../../../test/fixtures/documents';
 import { reportPdf } from '../../../test/fixtures/pdf-fixture';
 import { multipart } from '../../../test/multipart';
-import { createKey, keyUsage, userWithKey } from './testing';
+import { createKey, deeplOptions, keyUsage, userWithKey } from './testing';
 
 /** deepl-node's documents and glossaries, and the LibreTranslate file route, against the web app's pipelines. */
 let t: TestApp;
@@ -26,9 +26,7 @@ afterAll(async () => {
   await fs.rm(dir, { recursive: true, force: true });
 });
 
-// deepl-node gives up on a request after 5 s by default: a loaded 2-core CI machine can take longer to answer an upload,
-// and the test is of the answers, not of the machine's speed.
-const translator = (key: string) => new deepl.Translator(key, { serverUrl, maxRetries: 0, minTimeout: 30_000 });
+const translator = (key: string) => new deepl.Translator(key, deeplOptions(serverUrl));
 
 describe('deepl-node documents', () => {
   it('translateDocument: a DOCX and a PDF through the document pipeline, history marked as API', async () => {

@@ -5,7 +5,7 @@ import { createPlan, createTeam, createUser, signedIn } from '../../../test/docu
 import { sampleDocx } from '../../../test/fixtures/docx-fixture';
 import { multipart } from '../../../test/multipart';
 import { MAX_GLOSSARY_ENTRIES } from './glossaries';
-import { createKey, userWithKey } from './testing';
+import { createKey, deeplOptions, userWithKey } from './testing';
 
 /** DeepL's v3 (multilingual) glossaries, through deepl-node's DeepLClient unchanged, over Lisan's glossary terms. */
 let t: TestApp;
@@ -17,8 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-// As in deepl.test.ts: no retries, and time enough for a loaded 2-core machine.
-const deeplClient = (key: string) => new deepl.DeepLClient(key, { serverUrl, maxRetries: 0, minTimeout: 30_000 });
+const deeplClient = (key: string) => new deepl.DeepLClient(key, deeplOptions(serverUrl));
 const dictionary = (source: string, target: string, entries: Record<string, string>) => ({ sourceLangCode: source, targetLangCode: target, entries: new deepl.GlossaryEntries({ entries }) });
 
 describe('deepl-node DeepLClient: v3 glossaries', () => {

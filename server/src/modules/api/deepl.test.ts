@@ -1,7 +1,7 @@
 import * as deepl from 'deepl-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { keyUsage, userWithKey } from './testing';
+import { deeplOptions, keyUsage, userWithKey } from './testing';
 
 /** DeepL's official Node client, unchanged, against a Lisan listening on a local port. */
 let t: TestApp;
@@ -13,9 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-// deepl-node gives up on a request after 5 s by default: a loaded 2-core CI machine can take longer to answer an upload,
-// and the test is of the answers, not of the machine's speed.
-const translator = (key: string) => new deepl.Translator(key, { serverUrl, maxRetries: 0, minTimeout: 30_000 });
+const translator = (key: string) => new deepl.Translator(key, deeplOptions(serverUrl));
 
 describe('deepl-node against /v2', () => {
   it('translateText: one text, a batch, detection and tag handling', async () => {

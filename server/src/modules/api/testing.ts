@@ -30,3 +30,9 @@ export async function keyUsage(t: TestApp, id: number) {
   const [requests, characters, documents] = await Promise.all((['api_requests', 'api_characters', 'documents'] as const).map((metric) => t.container.ledger.count(subject, metric)));
   return { requests: requests!, characters: characters!, documents: documents! };
 }
+
+/**
+ * deepl-node's options for a Lisan listening at `serverUrl`: no retries, and time enough for a loaded
+ * 2-core machine (deepl-node gives up after 5 s by default; the tests are of the answers, not the machine's speed).
+ */
+export const deeplOptions = (serverUrl: string) => ({ serverUrl, maxRetries: 0, minTimeout: 30_000 });

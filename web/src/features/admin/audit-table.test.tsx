@@ -3,16 +3,8 @@ import { renderMarkup } from '../../components/render-markup.test-support';
 import { AuditTable } from './audit-table';
 import type { AuditEntry } from './use-admin';
 
-// The app's i18n start-up reads the browser's cookies; these need only the language they are rendered in.
-vi.mock('../../i18n/use-language', async () => {
-  const { useTranslation } = await import('react-i18next');
-  return {
-    useLanguage: () => {
-      const language = useTranslation().i18n.language as 'en' | 'ar';
-      return { language, direction: language === 'ar' ? 'rtl' : 'ltr', setLanguage: async () => {} };
-    },
-  };
-});
+// The app's i18n start-up reads the browser's cookies: these render in one language, as renderMarkup sets it.
+vi.mock('../../i18n/use-language', () => import('../../i18n/use-language.test-support'));
 
 const entry = (action: string, target_type: string, target_id: string | null): AuditEntry => ({
   id: Math.floor(Math.random() * 1_000_000),

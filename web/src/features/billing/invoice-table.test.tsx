@@ -5,16 +5,8 @@ import { renderMarkup } from '../../components/render-markup.test-support';
 import type { Invoice } from './billing-types';
 import { InvoiceTable } from './invoice-table';
 
-// The app's i18n start-up reads the browser's cookies; the table needs only the language it is rendered in.
-vi.mock('../../i18n/use-language', async () => {
-  const { useTranslation } = await import('react-i18next');
-  return {
-    useLanguage: () => {
-      const language = useTranslation().i18n.language as 'en' | 'ar';
-      return { language, direction: language === 'ar' ? 'rtl' : 'ltr', setLanguage: async () => {} };
-    },
-  };
-});
+// The app's i18n start-up reads the browser's cookies: these render in one language, as renderMarkup sets it.
+vi.mock('../../i18n/use-language', () => import('../../i18n/use-language.test-support'));
 
 const render = (language: 'en' | 'ar', invoices: Invoice[]) =>
   renderMarkup(

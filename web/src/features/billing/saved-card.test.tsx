@@ -3,16 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderMarkup } from '../../components/render-markup.test-support';
 import { SavedCard } from './saved-card';
 
-// The app's i18n start-up reads the browser's cookies; these need only the language they are rendered in.
-vi.mock('../../i18n/use-language', async () => {
-  const { useTranslation } = await import('react-i18next');
-  return {
-    useLanguage: () => {
-      const language = useTranslation().i18n.language as 'en' | 'ar';
-      return { language, direction: language === 'ar' ? 'rtl' : 'ltr', setLanguage: async () => {} };
-    },
-  };
-});
+// The app's i18n start-up reads the browser's cookies: these render in one language, as renderMarkup sets it.
+vi.mock('../../i18n/use-language', () => import('../../i18n/use-language.test-support'));
 
 const render = (language: 'en' | 'ar', element: React.ReactElement) => renderMarkup(language, 'billing', <MemoryRouter>{element}</MemoryRouter>);
 const card = { brand: 'visa', last4: '4242', exp_month: 3, exp_year: 2030, holder_name: 'Layla Ahmad', verified: true, gateway: 'sandbox' };

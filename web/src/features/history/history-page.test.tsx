@@ -5,16 +5,8 @@ import { renderMarkup } from '../../components/render-markup.test-support';
 import { EntryCard } from './history-page';
 import type { HistoryEntry } from './types';
 
-// The app's i18n start-up reads the browser's cookies; these need only the language they are rendered in.
-vi.mock('../../i18n/use-language', async () => {
-  const { useTranslation } = await import('react-i18next');
-  return {
-    useLanguage: () => {
-      const language = useTranslation().i18n.language as 'en' | 'ar';
-      return { language, direction: language === 'ar' ? 'rtl' : 'ltr', setLanguage: async () => {} };
-    },
-  };
-});
+// The app's i18n start-up reads the browser's cookies: these render in one language, as renderMarkup sets it.
+vi.mock('../../i18n/use-language', () => import('../../i18n/use-language.test-support'));
 
 const entry = (type: HistoryEntry['type'], title: string): HistoryEntry => ({
   project_id: 'p1',

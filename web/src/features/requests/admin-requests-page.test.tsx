@@ -6,16 +6,8 @@ import { renderMarkup } from '../../components/render-markup.test-support';
 import { RequestRow } from './admin-requests-page';
 import type { ServiceRequest } from './use-requests';
 
-// The app's i18n start-up reads the browser's cookies; these need only the language they are rendered in.
-vi.mock('../../i18n/use-language', async () => {
-  const { useTranslation } = await import('react-i18next');
-  return {
-    useLanguage: () => {
-      const language = useTranslation().i18n.language as 'en' | 'ar';
-      return { language, direction: language === 'ar' ? 'rtl' : 'ltr', setLanguage: async () => {} };
-    },
-  };
-});
+// The app's i18n start-up reads the browser's cookies: these render in one language, as renderMarkup sets it.
+vi.mock('../../i18n/use-language', () => import('../../i18n/use-language.test-support'));
 
 const request = (fileName: string, name: string): ServiceRequest => ({
   id: 7,

@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderMarkup } from '../../components/render-markup.test-support';
 import { AppliedNote } from './glossary-note';
 
-// The app's i18n start-up reads the browser's cookies; the note needs only the arrow's language, not used here (no terms).
-vi.mock('../../i18n/use-language', () => ({ useLanguage: () => ({ language: 'en', direction: 'ltr', setLanguage: async () => {} }) }));
+// The app's i18n start-up reads the browser's cookies: these render in one language, as renderMarkup sets it.
+vi.mock('../../i18n/use-language', () => import('../../i18n/use-language.test-support'));
 
 const summary = { memory_segments: 0, memory_fuzzy_segments: 0, correction_segments: 0, glossary_terms: [], glossary_term_count: 0 };
 const render = (language: 'en' | 'ar', applied: typeof summary) =>
