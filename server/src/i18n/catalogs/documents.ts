@@ -3,7 +3,8 @@ export const documents = {
   en: {
     'documents.error_unsupported_format': 'Unsupported file format detected and removed. Please use another file.',
     'documents.error_format_not_allowed': 'Your account cannot translate :format files; it can translate :formats. Create an account or choose a plan with more formats.',
-    'documents.error_broken_file': 'There is an issue with the uploaded file',
+    'documents.error_broken_file': 'There is an issue with the uploaded file: it is damaged or incomplete. Open it in the program that made it, save a new copy and upload that.',
+    'documents.error_form': 'The upload holds more files or fields than a document translation takes: send one document only.',
     'documents.error_empty_file': 'There is an issue with the uploaded file: it is empty. Please choose a file with content.',
     'documents.error_encrypted': 'There is an issue with the uploaded file: it is password-protected. Remove the password and upload it again.',
     'documents.error_too_large': 'There is an issue with the uploaded file: it expands to more data than we can process.',
@@ -47,7 +48,8 @@ export const documents = {
   ar: {
     'documents.error_unsupported_format': 'اكتُشفت صيغة ملف غير مدعومة وأُزيلت. يُرجى استخدام ملف آخر.',
     'documents.error_format_not_allowed': 'لا يمكن لحسابك ترجمة ملفات :format، ويمكنه ترجمة :formats. أنشئ حسابًا أو اختر باقة تشمل صيغًا أكثر.',
-    'documents.error_broken_file': 'توجد مشكلة في الملف المرفوع',
+    'documents.error_broken_file': 'توجد مشكلة في الملف المرفوع: فهو تالف أو غير مكتمل. افتحه في البرنامج الذي أنشأه واحفظ نسخة جديدة منه ثم ارفعها.',
+    'documents.error_form': 'يحتوي الطلب على ملفات أو حقول أكثر مما تقبله ترجمة المستندات: أرسل مستندًا واحدًا فقط.',
     'documents.error_empty_file': 'توجد مشكلة في الملف المرفوع: الملف فارغ. يُرجى اختيار ملف له محتوى.',
     'documents.error_encrypted': 'توجد مشكلة في الملف المرفوع: فهو محمي بكلمة مرور. أزل كلمة المرور ثم ارفعه مرة أخرى.',
     'documents.error_too_large': 'توجد مشكلة في الملف المرفوع: حجم محتواه بعد فك الضغط أكبر مما يمكننا معالجته.',

@@ -12,6 +12,7 @@ import { encryptedPdf } from '../../../test/fixtures/encrypted-pdf';
 import { reportPdf } from '../../../test/fixtures/pdf-fixture';
 import { tempDir } from '../../../test/fixtures/round-trip';
 import { createTestApp, type TestApp, type TestClient } from '../../../test/harness';
+import { multipart } from '../../../test/multipart';
 import { EngineError } from '../../engines/types';
 import { renderMail, type MailJob } from '../../mail/mailer';
 import { segmentTranslatorFromEngine, type SegmentTranslator } from './service';
@@ -119,7 +120,13 @@ describe('POST /api/count-words', () => {
 
     const broken = await upload(client, '/api/count-words', { name: 'cut.docx', content: docxBytes.subarray(0, 2000) });
     expect(broken.statusCode).toBe(422);
-    expect(broken.json().message).toBe('There is an issue with the uploaded file');
+    // A cut or damaged file says what to do about it, in the user's language.
+    expect(broken.json().message).toBe('There is an issue with the uploaded file: it is damaged or incomplete. Open it in the program that made it, save a new copy and upload that.');
+    client.locale = 'ar';
+    expect((await upload(client, '/api/count-words', { name: 'cut.docx', content: docxBytes.subarray(0, 2000) })).json().message).toBe(
+      'توجد مشكلة في الملف المرفوع: فهو تالف أو غير مكتمل. افتحه في البرنامج الذي أنشأه واحفظ نسخة جديدة منه ثم ارفعها.',
+    );
+    client.locale = 'en';
 
     const ole = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(512), Buffer.from('EncryptionInfo', 'utf16le'), Buffer.alloc(512)]);
     const locked = await upload(client, '/api/count-words', { name: 'locked.docx', content: ole });
@@ -140,6 +147,26 @@ describe('POST /api/count-words', () => {
     const missing = await upload(client, '/api/count-words', null, { model: 'general' });
     expect(missing.statusCode).toBe(422);
     expect(missing.json().errors.file).toEqual(['The file field is required.']);
+
+    // Two documents in one upload: the form is refused as such, not the (sound) file as damaged.
+    const one = multipart({}, { name: 'one.docx', content: docxBytes });
+    const boundary = one.headers['content-type'].split('boundary=')[1];
+    const second = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="two.docx"\r\nContent-Type: application/octet-stream\r\n\r\nsecond\r\n`);
+    const payload = Buffer.concat([one.payload.subarray(0, one.payload.length - `--${boundary}--\r\n`.length), second, Buffer.from(`--${boundary}--\r\n`)]);
+    const twoFiles = await client.request({ method: 'POST', url: '/api/count-words', payload, headers: one.headers });
+    expect(twoFiles.statusCode).toBe(422);
+    expect(twoFiles.json().errors.file).toEqual(['The upload holds more files or fields than a document translation takes: send one document only.']);
+  });
+
+  it('refuses a document with nothing to translate (only numbers) when it is counted, before Translate is offered, and makes no job of it', async () => {
+    const user = await createUser(t);
+    const client = await signedIn(t, user);
+    const numbers = { name: 'numbers.docx', content: fs.readFileSync(await writeZip(path.join(dir, 'numbers.docx'), docxEntries('<w:p><w:r><w:t>1200 3400 5600</w:t></w:r></w:p><w:p><w:r><w:t>2024</w:t></w:r></w:p>'))) };
+    for (const answer of [await upload(client, '/api/count-words', numbers), await start(client, numbers)]) {
+      expect(answer.statusCode).toBe(422);
+      expect(answer.json().errors.file).toEqual(['There is an issue with the uploaded file: we found no text to translate in it.']);
+    }
+    expect((await client.request({ method: 'GET', url: '/api/user/translation-history?type=document' })).json().data).toEqual([]);
   });
 
   it('applies the guest settings to visitors: formats and file size', async () => {

@@ -23,6 +23,8 @@ export function createDocumentIntake(ctx: DocumentsContext) {
         // A format Lisan reads but this account may not use says which ones it may.
         throw Invalid.field('file', 'documents.error_format_not_allowed', { format: inspection.format.toUpperCase(), formats: limits.formats.map((f) => f.toUpperCase()).join(', ') });
       }
+      // Nothing to translate (only numbers, symbols): said when the file is chosen, before Translate is offered.
+      if (!inspection.analysis.segments.some((s) => /\p{L}/u.test(s))) throw Invalid.field('file', 'documents.error_no_text');
       return inspection;
     } catch (error) {
       if (isDocumentError(error)) throw fileError(error);
@@ -77,7 +79,6 @@ export function createDocumentIntake(ctx: DocumentsContext) {
         // "Detect language" found the language asked for as the target: the other one is meant.
         if (input.source_lang === 'auto' && source === target) target = source === 'ar' ? 'en' : 'ar';
         if (source === target) throw Invalid.field('target_lang', 'documents.same_language');
-        if (!analysis.segments.some((s) => /\p{L}/u.test(s))) throw Invalid.field('file', 'documents.error_no_text');
         if (analysis.words > limits.words) throw new LimitExceeded('doc_words', 'documents.words_limit', { limit: limits.words });
 
         // A user's files live under users/<id>/ (removed with the account); a guest's under guests/.

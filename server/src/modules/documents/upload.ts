@@ -4,11 +4,11 @@ import { receiveFile, type UploadRefusal } from '../../http/multipart';
 import { cleanFileName } from './documents.fns';
 import type { UploadedFile } from './service';
 
-/** What a refused upload answers: the plan's size message, else the document messages. */
+/** What a refused upload answers: the plan's size message; no form, or one with more files or fields than a document takes. */
 const refuse = (reason: UploadRefusal) =>
   reason === 'too_large'
     ? new LimitExceeded('doc_size', 'documents.size_limit')
-    : Invalid.field('file', reason === 'not_multipart' ? 'documents.file_required' : 'documents.error_broken_file');
+    : Invalid.field('file', reason === 'not_multipart' ? 'documents.file_required' : 'documents.error_form');
 
 /**
  * Reads a document upload (http/multipart.ts receiveFile): the `file` part streams to a
