@@ -75,6 +75,11 @@ export function DocumentProgress({ projectId, token, signedIn, onRestart }: { pr
         </span>
         <h2>{t('done.title')}</h2>
         {fileName}
+        {status.format === 'pdf' && (
+          <p className="muted" data-testid="pdf-to-docx">
+            {t('count.pdfToDocx')}
+          </p>
+        )}
         {status.engine === 'dictionary' && <GlossNotice screen="document" gloss />}
         <AppliedNote applied={status.applied} sourceLang={status.source_lang} targetLang={status.target_lang} manage={signedIn} testId="document-applied" />
         <div className="progress-view__actions">

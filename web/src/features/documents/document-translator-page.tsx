@@ -174,8 +174,17 @@ export function DocumentTranslatorPage() {
           setFile(null);
           count.reset();
         },
-        // A 402 (the month's documents used up): titled as a limit, with what to do about it.
-        onError: (error) => dialog.showError(error, undefined, t('limits.upgradeBody')),
+        onError: (error) => {
+          // A file the server refuses (nothing to translate in it): the visitor's to change, titled so, and not kept.
+          if (isApiError(error) && error.errors.file) {
+            setFile(null);
+            count.reset();
+            dialog.showError(error, tMessages('errors.fileProblemTitle'));
+            return;
+          }
+          // A 402 (the month's documents used up): titled as a limit, with what to do about it.
+          dialog.showError(error, undefined, t('limits.upgradeBody'));
+        },
       },
     );
   };
@@ -323,6 +332,12 @@ export function DocumentTranslatorPage() {
                         </div>
                       </dl>
                     ) : null}
+                    {count.data?.format === 'pdf' && (
+                      // What comes back, said where the file is chosen (a PDF in, a DOCX out), not only in the page's subtitle.
+                      <p className="file-card__meta muted" data-testid="pdf-to-docx">
+                        {t('count.pdfToDocx')}
+                      </p>
+                    )}
                   </div>
                   <button
                     type="button"
