@@ -157,7 +157,7 @@ describe.each([
     await page.getByTestId('word-count').waitFor();
     expect(await page.getByTestId('target-language').inputValue()).toBe('en');
     await shot(page, `${tag}-guest-arabic-counted`);
-  });
+  }, 120_000);
 
   it('a trial user translates every format; each download holds the translation where the text was, its formatting kept', async () => {
     const page = await open(locale, size);
@@ -165,6 +165,11 @@ describe.each([
     await page.goto('/translate/documents');
     await page.getByTestId('drop-zone').waitFor();
     const files = await formats();
+    const footnote = page.locator('.documents__footnote');
+    const used = (count: number) => (locale === 'ar' ? `المستخدَم هذا الشهر: ${count}.` : `Used this month: ${count}.`);
+    // The month's documents so far are said before a file is chosen (the plan's number alone left the user guessing).
+    await expect.poll(() => footnote.innerText()).toContain(used(0));
+    expect(await page.getByTestId('documents-used-up').count()).toBe(0);
 
     // A scanned PDF is refused when chosen, with what to do.
     const scan = await refused(page, 'scan.pdf', Buffer.from(await scannedPdf()), `${tag}-user-scanned`);
@@ -176,6 +181,7 @@ describe.each([
     expect(pdf.card).toContain(WORDS[locale].pdf);
     expect(pdf.done).toContain(WORDS[locale].pdf);
     expect(pdf.fileName).toBe('report (ar).docx');
+    await expect.poll(() => footnote.innerText()).toContain(used(1));
     const pdfBody = text((await readZip(pdf.saved)).get('word/document.xml')!.toString('utf8'));
     expect(pdfBody).toMatch(ARABIC);
     expect(pdfBody).toContain('1200'); // the table's figures stay
@@ -209,7 +215,18 @@ describe.each([
     expect(xliffText).toContain('<source>Save your changes</source>');
     expect(xliffText.match(/<target[^>]*>[^<]*[\u0600-\u06FF][^<]*<\/target>/g)?.length).toBe(2);
 
-    // The month's five documents used: the sixth is refused as a limit, with the way on.
+    // The month's five documents used: said before the next file is chosen, with the way to more (the plans).
+    const usedUp = page.getByTestId('documents-used-up');
+    await usedUp.waitFor();
+    expect(await usedUp.innerText()).toBe(
+      locale === 'ar'
+        ? 'استخدمت كل مستندات هذا الشهر، وسيتجدد رصيدك في بداية الشهر القادم. اطّلع على الباقات للحصول على مستندات أكثر'
+        : 'You have used all of this month’s documents; your allowance renews at the start of next month. See the plans for more documents',
+    );
+    expect(await usedUp.getByRole('link').getAttribute('href')).toBe('/pricing');
+    expect(await footnote.innerText()).toContain(used(5));
+    await shot(page, `${tag}-user-used-up`);
+    // A sixth is still refused as a limit by the server, with the way on.
     await page.getByTestId('document-input').setInputFiles({ name: 'sixth.docx', mimeType: 'application/octet-stream', buffer: await sampleDocx() });
     await page.getByTestId('word-count').waitFor();
     await page.getByTestId('translate-document').click();
@@ -228,5 +245,5 @@ describe.each([
     await shot(page, `${tag}-user-history`);
     const [again] = await Promise.all([page.waitForEvent('download'), entry.getByTestId('history-download').click()]);
     expect(again.suggestedFilename()).toBe('report (ar).docx');
-  });
+  }, 300_000);
 });

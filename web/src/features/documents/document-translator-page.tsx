@@ -195,6 +195,9 @@ export function DocumentTranslatorPage() {
     start.reset();
   };
 
+  // A signed-in user's documents this month (the team's, in a team), as the dashboard counts them: said before a file is chosen.
+  const usedThisMonth = typeof user?.usage?.doc_requests_this_month === 'number' ? user.usage.doc_requests_this_month : null;
+  const usedUp = usedThisMonth !== null && limits.docRequestQuota > 0 && usedThisMonth >= limits.docRequestQuota;
   const formats = useMemo(() => formatList(limits.fileFormats.map((f) => f.toUpperCase()), language), [limits.fileFormats, language]);
   const canTranslate = Boolean(file && count.data && !wordsProblem && !count.isPending && !start.isPending);
 
@@ -206,6 +209,11 @@ export function DocumentTranslatorPage() {
         <p className="documents__subtitle">{t('page.subtitle')}</p>
       </header>
       {!projectId && <GlossNotice screen="documents" />}
+      {!projectId && usedUp && (
+        <p className="notice notice--warning" data-testid="documents-used-up">
+          {t('limits.usedUp')} <Link to="/pricing">{t('limits.seePlans')}</Link>
+        </p>
+      )}
 
       <div className="panel documents__panel" data-testid="documents-panel" ref={panelRef} tabIndex={-1}>
         {projectId ? (
@@ -394,7 +402,7 @@ export function DocumentTranslatorPage() {
             {t('limits.guest', { count: limits.docRequestQuota })} <Link to="/register">{t('limits.signUp')}</Link>
           </>
         ) : (
-          `${t('limits.user', { count: limits.docRequestQuota })} ${t('limits.perDocument', { count: limits.docWordsCount, size: limits.maxDocSize })}`
+          [t('limits.user', { count: limits.docRequestQuota }), usedThisMonth !== null ? t('limits.usedThisMonth', { used: usedThisMonth }) : null, t('limits.perDocument', { count: limits.docWordsCount, size: limits.maxDocSize })].filter(Boolean).join(' ')
         )}
       </p>
     </section>

@@ -1,5 +1,6 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { userKeys } from '../account/use-current-user';
 import type { TranslateDocumentFields } from '../../../../contract/documents';
 import { isFinished, type DocumentQueued, type DocumentStatus, type WordCount } from './documents.fns';
 
@@ -23,9 +24,11 @@ export function useCountWords() {
 /** The document and the text fields of POST /api/doc/translate, as the server's own schema reads them. */
 export type StartTranslationInput = TranslateDocumentFields & { file: File };
 
-/** POST /api/doc/translate -> 202 {project_id}. */
+/** POST /api/doc/translate -> 202 {project_id}. On success the user's usage (GET /api/user: the month's documents) is refreshed. */
 export function useStartTranslation() {
+  const queryClient = useQueryClient();
   return useMutation({
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: userKeys.current() }),
     mutationFn: async ({ file, ...fields }: StartTranslationInput) => {
       const form = new FormData();
       // Empty fields are left out (the server reads an empty one as "not given"); the file goes last.
