@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, mailLinksWarning } from './config';
 
 describe('loadConfig', () => {
   it('starts with no variables at all: port 8080, ./data, PGlite', () => {
@@ -73,5 +73,15 @@ describe('social login providers', () => {
     expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'g-id' })).toThrow(/^Invalid environment variable GOOGLE_CLIENT_SECRET: required when GOOGLE_CLIENT_ID is set$/);
     expect(() => loadConfig({ LINKEDIN_CLIENT_SECRET: 's' })).toThrow(/^Invalid environment variable LINKEDIN_CLIENT_ID: /);
     expect(() => loadConfig({ GOOGLE_ISSUER_URL: 'accounts.google.com' })).toThrow(/GOOGLE_ISSUER_URL/);
+  });
+});
+
+describe('links in e-mails', () => {
+  it('warns when mail goes out over SMTP with links to localhost, and not otherwise', () => {
+    expect(mailLinksWarning(loadConfig({ MAIL_URL: 'smtp://mail.example.com:587' }))).toMatch(/^MAIL_URL is set but APP_URL is http:\/\/localhost:8080: /);
+    expect(mailLinksWarning(loadConfig({ MAIL_URL: 'smtp://mail.example.com:587', APP_URL: 'http://127.0.0.1:3000' }))).toContain('APP_URL is http://127.0.0.1:3000');
+    expect(mailLinksWarning(loadConfig({ MAIL_URL: 'smtp://mail.example.com:587', APP_URL: 'https://lisan.example.com' }))).toBeNull();
+    // Without MAIL_URL mail goes to the outbox folder (development): nobody receives it.
+    expect(mailLinksWarning(loadConfig({}))).toBeNull();
   });
 });

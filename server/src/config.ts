@@ -241,6 +241,17 @@ export class ConfigError extends Error {}
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
+/**
+ * A warning for a start-up whose e-mails would carry links nobody can open: mail goes out over SMTP (MAIL_URL) while
+ * the app's address (APP_URL, the origin of every link in a mail) is unset, so localhost, or set to a loopback one.
+ */
+export function mailLinksWarning(config: Pick<Config, 'mailUrl' | 'appUrl'>): string | null {
+  if (!config.mailUrl) return null;
+  const host = new URL(config.appUrl).hostname;
+  if (host !== 'localhost' && host !== '[::1]' && !host.startsWith('127.')) return null;
+  return `MAIL_URL is set but APP_URL is ${config.appUrl}: the links in e-mails will not open for their recipients; set APP_URL to the public address`;
+}
+
 /** Parses the environment; throws ConfigError whose message is one line naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // Empty strings count as unset, as they do in most shells' `VAR= command` usage.

@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { missingCompiledEntries } from './compiled';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, mailLinksWarning } from './config';
 import { createContainer, type ProcessRole } from './container';
 import { closeHttp } from './http/in-flight';
 import { installShutdown, tolerateClosedOutput } from './shutdown';
@@ -38,6 +38,8 @@ async function main() {
 
   const container = await createContainer(config, role);
   const { logger } = container;
+  const mailWarning = mailLinksWarning(config);
+  if (mailWarning) logger.warn(mailWarning);
   await container.users.bootstrapAdmin({ email: config.adminEmail, password: config.adminPassword, name: config.adminName, locale: config.adminLocale });
   await container.start();
 

@@ -130,7 +130,7 @@ describe.each(['en', 'ar'] as const)('every mail, as sent (%s)', (locale) => {
   });
 
   it.each(everyMail(locale).filter(([, mail]) => mail.html.includes('href=')))("%s: the button's link as text below it, once, the plain text's link", (_kind, mail) => {
-    const copy = /<p style="[^"]*font-size:12px[^"]*">([^<]*)<br><a href="([^"]*)" dir="ltr" style="[^"]*word-break:break-all[^"]*">([^<]*)<\/a><\/p>/.exec(mail.html);
+    const copy = /<p class="mail-muted" style="[^"]*font-size:12px[^"]*">([^<]*)<br><a class="mail-link" href="([^"]*)" dir="ltr" style="[^"]*word-break:break-all[^"]*">([^<]*)<\/a><\/p>/.exec(mail.html);
     expect(copy, mail.html).not.toBeNull();
     const [, sentence, href, shown] = copy!;
     expect(sentence).toBe(LINK_COPY[locale]);
@@ -149,8 +149,8 @@ describe.each(['en', 'ar'] as const)('every mail, as sent (%s)', (locale) => {
 
   it("a request's values keep their own direction without dir=\"auto\" too: each cell's value is isolated", () => {
     const mail = everyMail(locale).find(([kind]) => kind === 'serviceRequestOperator')![1];
-    expect(mail.html).toContain('<td dir="auto" style="padding:6px 0;white-space:pre-line">\u2068+971 50 123 4567\u2069</td>');
-    expect(mail.html).toContain('<td dir="ltr" style="padding:6px 0;white-space:pre-line">\u2066layla@example.com\u2069</td>');
+    expect(mail.html).toContain('<td dir="auto" style="padding:6px 0;white-space:pre-line;overflow-wrap:anywhere">\u2068+971 50 123 4567\u2069</td>');
+    expect(mail.html).toContain('<td dir="ltr" style="padding:6px 0;white-space:pre-line;overflow-wrap:anywhere">\u2066layla@example.com\u2069</td>');
   });
 
   // A file's name is isolated in the mail's direction (docs/decisions.md "Names that users type"): with its
@@ -160,10 +160,10 @@ describe.each(['en', 'ar'] as const)('every mail, as sent (%s)', (locale) => {
     const open = locale === 'ar' ? '\u2067' : '\u2066';
     const request = { reference: 'REQ-00042', service: 'translation', name: 'Huda', email: 'huda@example.com', fileName: file } as Parameters<typeof templates.serviceRequestReceived>[1];
     const received = templates.serviceRequestReceived(locale, request);
-    expect(received.html).toContain(`<td dir="${locale === 'ar' ? 'rtl' : 'ltr'}" style="padding:6px 0;white-space:pre-line">${open}${file}\u2069</td>`);
+    expect(received.html).toContain(`<td dir="${locale === 'ar' ? 'rtl' : 'ltr'}" style="padding:6px 0;white-space:pre-line;overflow-wrap:anywhere">${open}${file}\u2069</td>`);
     expect(received.text).toContain(`: ${open}${file}\u2069`);
-    expect(received.html).toContain('<td dir="ltr" style="padding:6px 0;white-space:pre-line">\u2066huda@example.com\u2069</td>');
-    expect(received.html).toContain('<td dir="auto" style="padding:6px 0;white-space:pre-line">\u2068Huda\u2069</td>');
+    expect(received.html).toContain('<td dir="ltr" style="padding:6px 0;white-space:pre-line;overflow-wrap:anywhere">\u2066huda@example.com\u2069</td>');
+    expect(received.html).toContain('<td dir="auto" style="padding:6px 0;white-space:pre-line;overflow-wrap:anywhere">\u2068Huda\u2069</td>');
     for (const mail of [templates.documentReady(locale, { name: 'Sami', fileName: file, target: 'ar', url: 'https://lisan.example/x' }), templates.documentFailed(locale, { name: 'Sami', fileName: file, target: 'ar', url: 'https://lisan.example/x' })]) {
       expect(mail.text).toContain(`${open}${file}\u2069`);
       expect(mail.html).toContain(`${open}${file}\u2069`);

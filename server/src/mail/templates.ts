@@ -34,6 +34,25 @@ const htmlText = (value: string) =>
     inner.length <= NOWRAP_MAX && /[-/.]/.test(inner) ? `<span style="white-space:nowrap">${whole}</span>` : whole,
   );
 
+/**
+ * Colours for a client in dark mode that honours the mail's own (Apple Mail, iOS, Outlook for Mac,
+ * Thunderbird): a dark card with light text, muted text still readable, the link a lighter teal. The
+ * button keeps its teal with white text, readable on either. Clients that darken a mail themselves
+ * (Gmail, Outlook.com) ignore this and invert the light colours, which every element sets with its
+ * background, so no dark text is left on a dark background.
+ */
+const DARK_STYLE =
+  '@media (prefers-color-scheme: dark){' +
+  '.mail-bg,body{background:#18181b !important}' +
+  '.mail-card{background:#27272a !important;color:#f4f4f5 !important}' +
+  '.mail-muted{color:#a1a1aa !important}' +
+  '.mail-link{color:#5eead4 !important}' +
+  '.mail-rule{border-top-color:#3f3f46 !important}' +
+  ' }';
+
+/** Invisible characters after the preheader, so a mail list's preview stops there. */
+const PREHEADER_FILLER = '&#847;&zwnj;&nbsp;'.repeat(60);
+
 /** A label and the value someone typed, with the kind that decides its direction (a name when none). */
 type Detail = [label: string, value: string, kind?: ValueKind];
 
@@ -68,7 +87,7 @@ export function layout(
     ? `<table style="border-collapse:collapse;margin:16px 0;width:100%">${input.details
         .map(([label, value, kind = 'name']) => {
           const valueDir = valueDirection(kind, locale);
-          return `<tr><th style="text-align:${align};padding:6px 12px;vertical-align:top;color:#52525b;font-weight:600;white-space:nowrap">${escapeHtml(label)}</th><td dir="${valueDir}" style="padding:6px 0;white-space:pre-line">${escapeHtml(isolate(value, valueDir))}</td></tr>`;
+          return `<tr><th class="mail-muted" style="text-align:${align};padding:6px 12px;vertical-align:top;color:#52525b;font-weight:600;white-space:nowrap">${escapeHtml(label)}</th><td dir="${valueDir}" style="padding:6px 0;white-space:pre-line;overflow-wrap:anywhere">${escapeHtml(isolate(value, valueDir))}</td></tr>`;
         })
         .join('')}</table>`
     : '';
@@ -83,21 +102,28 @@ export function layout(
   // isolate characters of names would be copied along with it; it breaks anywhere, so a long signed
   // link wraps on a phone instead of widening the mail.
   const linkCopy = input.action
-    ? `<p style="font-size:12px;color:#71717a;margin:0 0 24px">${escapeHtml(t(locale, 'mail.link_copy'))}<br><a href="${href}" dir="ltr" style="color:#0f766e;word-break:break-all;overflow-wrap:anywhere">${href}</a></p>`
+    ? `<p class="mail-muted" style="font-size:12px;color:#71717a;margin:0 0 24px">${escapeHtml(t(locale, 'mail.link_copy'))}<br><a class="mail-link" href="${href}" dir="ltr" style="color:#0f766e;word-break:break-all;overflow-wrap:anywhere">${href}</a></p>`
     : '';
+  // The preview a mail list shows beside the subject: the mail's first paragraph, not a repeat of the
+  // subject (the heading) and the greeting. Hidden in the mail itself; the filler after it keeps a
+  // client from running the heading on after a short one.
+  const preheader = input.paragraphs[0] ?? '';
   const html = `<!doctype html>
-<html lang="${locale}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(input.title)}</title></head>
-<body style="margin:0;background:#f4f4f5;font-family:'IBM Plex Sans Arabic',Tahoma,Arial,sans-serif">
-<div dir="${dir}" style="max-width:560px;margin:24px auto;background:#fff;border-radius:8px;padding:32px;text-align:${align};color:#18181b;line-height:1.6">
-<h1 style="font-size:20px;margin:0 0 16px">${htmlText(input.title)}</h1>
+<html lang="${locale}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark"><meta name="supported-color-schemes" content="light dark"><title>${escapeHtml(input.title)}</title>
+<style>${DARK_STYLE}</style></head>
+<body style="margin:0;padding:0;background:#f4f4f5">
+<div class="mail-preheader" style="display:none;max-height:0;max-width:0;overflow:hidden;opacity:0;color:transparent;font-size:1px;line-height:1px;mso-hide:all">${escapeHtml(preheader)}${PREHEADER_FILLER}</div>
+<div class="mail-bg" dir="${dir}" style="background:#f4f4f5;padding:16px 0;font-family:'IBM Plex Sans Arabic',Tahoma,Arial,sans-serif">
+<div class="mail-card" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px 24px;text-align:${align};color:#18181b;line-height:1.6;font-size:16px">
+<h1 style="font-size:20px;line-height:1.4;margin:0 0 16px">${htmlText(input.title)}</h1>
 <p>${escapeHtml(greeting)}</p>
 ${input.paragraphs.map((p) => `<p>${htmlText(p)}</p>`).join('\n')}
 ${details}
 ${button}
 ${linkCopy}
 ${signed ? `<p>${escapeHtml(t(locale, 'mail.closing'))}<br>${escapeHtml(t(locale, 'mail.signature'))}</p>` : ''}
-<hr style="border:none;border-top:1px solid #e4e4e7;margin:24px 0"><p style="font-size:12px;color:#71717a">${escapeHtml(footer)}</p>
-</div></body></html>`;
+<hr class="mail-rule" style="border:none;border-top:1px solid #e4e4e7;margin:24px 0"><p class="mail-muted" style="font-size:12px;color:#71717a">${escapeHtml(footer)}</p>
+</div></div></body></html>`;
   return { subject: input.title, text: textParts.join('\n'), html };
 }
 
@@ -187,6 +213,8 @@ export const templates = {
     // subject would otherwise take the words and punctuation beside it. Counts and amounts ("9.00") are
     // digits, which keep their place in either direction, and stay as they are.
     const params: Record<string, string | number> = Object.fromEntries(Object.entries(data.params).map(([name, value]) => [name, typeof value === 'string' && /\p{L}/u.test(value) ? isolate(value) : value]));
+    // An amount comes as the invoice stores it ("1299.00"): written as the web app and the invoice write it, "1,299.00".
+    if (data.params.amount !== undefined && Number.isFinite(Number(data.params.amount))) params.amount = formatNumber(Number(data.params.amount), locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
     // Localised values are names an admin typed (a plan's): isolated in the subject and the body alike.
     for (const [name, value] of Object.entries(data.localized ?? {})) params[name] = isolate(value[locale]);
     for (const [name, value] of Object.entries(data.dates ?? {})) params[name] = formatDate(value, locale);

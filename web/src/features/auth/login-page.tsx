@@ -6,7 +6,7 @@ import { AuthCard } from './auth-card';
 import { socialErrorFrom } from './auth.fns';
 import type { LoginAfterReset } from './reset-password-page';
 import { SocialLoginButtons } from './social-login-buttons';
-import { useLogin } from './use-auth';
+import { useLogin, useWithoutEmailInUrl } from './use-auth';
 
 const FIELDS = ['email', 'password'] as const;
 
@@ -18,9 +18,11 @@ export function LoginPage() {
   const passwordReset = searchParams.get('reset') === '1';
   const login = useLogin();
   const formRef = useFocusFirstError<HTMLFormElement>(login.error);
-  // After a reset the address comes in the navigation's state, not in the URL.
+  // After a reset the address comes in the navigation's state, never in the URL: an `email` in the query (no link
+  // of the app makes one any more) is not read, and is taken out of the address bar and the history.
+  useWithoutEmailInUrl();
   const afterReset = useLocation().state as Partial<LoginAfterReset> | null;
-  const { values, set } = useFormValues({ email: afterReset?.email ?? searchParams.get('email') ?? '', password: '' });
+  const { values, set } = useFormValues({ email: afterReset?.email ?? '', password: '' });
   const [remember, setRemember] = useState(false);
 
   const submit = (event: FormEvent) => {
