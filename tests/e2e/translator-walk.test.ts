@@ -28,6 +28,7 @@ const TEXT = {
     unreachable: 'Lisan could not be reached. Check your internet connection and try again in a moment.',
     translate: 'Translate',
     left0: 'Free translations left today: 0',
+    limitSignIn: 'Have an account? Sign in',
     suggestion: 'أهلا بكم في لسان.',
     reactionSaved: 'Thanks, your rating was saved.',
     deleted: 'The translation was deleted from your history.',
@@ -39,6 +40,7 @@ const TEXT = {
     unreachable: 'تعذّر الوصول إلى لسان. تحقّق من اتصالك بالإنترنت وحاول مرة أخرى بعد قليل.',
     translate: 'ترجمة',
     left0: 'الترجمات المجانية المتبقية اليوم: 0',
+    limitSignIn: 'لديك حساب؟ سجّل الدخول',
     suggestion: 'Welcome to Lisan.',
     reactionSaved: 'شكرًا، حُفظ تقييمك.',
     deleted: 'حُذفت الترجمة من سجلك.',
@@ -195,6 +197,10 @@ describe.each(WALKS)('the translator walked ($name)', ({ locale, size, name }) =
     expect((await refused).status()).toBe(402);
     await page.getByTestId('limit-dialog').waitFor();
     expect(await page.getByTestId('guest-left').innerText()).toBe(text.left0);
+    // A guest who has an account is offered the sign-in too (only "Create a free account" was), back to the translator.
+    const limitSignIn = page.getByTestId('limit-sign-in');
+    expect(await limitSignIn.innerText()).toBe(text.limitSignIn);
+    expect(await limitSignIn.getAttribute('href')).toBe(`/login?next=${encodeURIComponent('/translate')}`);
     await shot(page, `${name}-06-quota`);
     await page.keyboard.press('Escape');
     await asAdmin('/api/admin/update-site-settings', { guest_text_quota: '100000' });

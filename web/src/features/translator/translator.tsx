@@ -198,6 +198,8 @@ export function Translator({ projectId = null, headingLevel = 'h2', betaNotice =
     );
   };
 
+  /** A guest leaves to sign in from the translator: their text waits for them in this tab. */
+  const keepText = () => keepDraft({ text, source, target, domain });
   // An emptied box (the clear button, or the text deleted) takes the translation with it, as DeepL's and Google's do.
   const changeText = (value: string) => {
     setText(value);
@@ -291,7 +293,7 @@ export function Translator({ projectId = null, headingLevel = 'h2', betaNotice =
             onCopy={() => void copy()}
             onReact={setReaction}
             onSuggest={(index) => setSuggestIndex(index)}
-            onSignIn={() => keepDraft({ text, source, target, domain })}
+            onSignIn={keepText}
             onFeedback={() => setFeedbackOpen(true)}
           />
         </div>
@@ -312,7 +314,7 @@ export function Translator({ projectId = null, headingLevel = 'h2', betaNotice =
 
       {betaNotice && <BetaNotice className="translator__beta" text={t('beta')} linkText={t('orderHuman')} linkTestId="translator-order-link" />}
 
-      <LimitDialog type={limitType} isGuest={limits.isGuest} />
+      <LimitDialog type={limitType} isGuest={limits.isGuest} onSignIn={keepText} />
       {result && (
         <SuggestDialog
           open={suggestIndex !== null}
