@@ -263,7 +263,8 @@ export async function signInThroughForm(page: Page, email: string, password: str
 export async function confirmEmailLink(page: Page, link: string, result: 'verified' | 'email_changed') {
   await page.goto(link);
   await page.locator(`[data-status="${result === 'verified' ? 'confirm' : 'change_confirm'}"] button.button--primary`).click();
-  await expect.poll(() => page.url()).toContain(`/email/verify?status=${result}`);
+  // The button's call and the redirect after it: on a loaded machine more than expect.poll's default second.
+  await expect.poll(() => page.url(), { timeout: 15_000 }).toContain(`/email/verify?status=${result}`);
 }
 
 /** Creates a verified account through the real sign-up and the e-mailed link. */

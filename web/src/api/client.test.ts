@@ -218,6 +218,25 @@ describe('api client', () => {
     await expect(client.get('/api/user')).rejects.toMatchObject({ status: 500, message: 'Whoops! Something went wrong.' });
   });
 
+  it("tells the server's own words from an answer that has none: a gateway's page for a server that is down, or no connection, is 'unreachable'", async () => {
+    const { client } = fakeServer({
+      'GET /api/user': [
+        () => new Response('<html>502 Bad Gateway</html>', { status: 503, statusText: 'Service Unavailable' }),
+        () => new Response(JSON.stringify({ message: 'Lisan is briefly unavailable.' }), { status: 503, headers: { 'content-type': 'application/json' } }),
+        () => new Response('<html>too large</html>', { status: 413, statusText: 'Payload Too Large' }),
+      ],
+    });
+    const gateway = (await client.get('/api/user').catch((caught: unknown) => caught)) as ApiError;
+    expect([gateway.spoken, gateway.unreachable]).toEqual([false, true]);
+    const envelope = (await client.get('/api/user').catch((caught: unknown) => caught)) as ApiError;
+    expect([envelope.spoken, envelope.unreachable, envelope.message]).toEqual([true, false, 'Lisan is briefly unavailable.']);
+    const refused = (await client.get('/api/user').catch((caught: unknown) => caught)) as ApiError;
+    expect([refused.spoken, refused.unreachable]).toEqual([false, false]);
+    const offline = createApiClient({ fetch: async () => Promise.reject(new TypeError('Failed to fetch')), readCookies: () => '' });
+    const failed = (await offline.get('/api/plans').catch((caught: unknown) => caught)) as ApiError;
+    expect([failed.spoken, failed.unreachable]).toEqual([false, true]);
+  });
+
   it('reports a network failure as status 0', async () => {
     const client = createApiClient({
       fetch: async () => {

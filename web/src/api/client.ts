@@ -70,6 +70,11 @@ export class ApiError extends Error {
   readonly errorCodes: string[];
   /** The parsed body, for callers that need more than the fields above. */
   readonly body: unknown;
+  /**
+   * Whether the message is the server's own words (the contract's envelope, or a message the app wrote): a network
+   * failure, or a proxy's page (HTML, an English status line) in front of a server that is down, has none to show.
+   */
+  readonly spoken: boolean;
 
   constructor(init: { status: number; statusText?: string; body?: unknown; message?: string }) {
     const body = (isObject(init.body) ? init.body : {}) as ErrorBody;
@@ -82,6 +87,12 @@ export class ApiError extends Error {
     this.type = nonEmptyString(body.type) ?? null;
     this.errorCodes = Array.isArray(body.error_codes) ? body.error_codes.map(String) : [];
     this.body = init.body ?? null;
+    this.spoken = init.status !== 0 && (nonEmptyString(init.message) !== undefined || nonEmptyString(body.message) !== undefined || Object.keys(this.errors).length > 0);
+  }
+
+  /** Lisan was not reached: no connection (status 0), or a gateway answered for a server that is down (5xx, no envelope). */
+  get unreachable(): boolean {
+    return !this.spoken && (this.status === 0 || this.status >= 500);
   }
 
   /** The messages to show: the flattened 422 errors when there are any, else the message. */

@@ -75,7 +75,8 @@ export function DialogProvider({ children }: { children: ReactNode }) {
 
   const showError = useCallback(
     (error: unknown, title?: string, limitAdvice?: string) => {
-      const message = isApiError(error) && error.status !== 0 ? error.messages : [t('errors.whoops')];
+      // Words the server did not send (no connection, a proxy's English page) are said in the page's language.
+      const message = isApiError(error) && error.spoken ? error.messages : [t(isApiError(error) && error.unreachable ? 'errors.unreachable' : 'errors.whoops')];
       if (isApiError(error) && error.status === 402) {
         showDialog({ modalType: 'error', title: title ?? t('errors.limitExceeded'), message: limitAdvice ? [...message, limitAdvice] : message });
         return;

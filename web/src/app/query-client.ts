@@ -7,11 +7,16 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < 2;
 }
 
+/**
+ * Calls go out whether or not the browser thinks it is online ('always'): TanStack Query's default pauses them while
+ * it is offline, which left Translate saying "Translating…" with no word until the connection came back. Sent, a call
+ * fails at once and the screen says Lisan could not be reached (ApiError.unreachable).
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: shouldRetry, refetchOnWindowFocus: false },
-      mutations: { retry: false },
+      queries: { retry: shouldRetry, refetchOnWindowFocus: false, networkMode: 'always' },
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

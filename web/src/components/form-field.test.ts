@@ -18,4 +18,10 @@ describe('form error messages', () => {
     expect(formErrorMessages(new ApiError({ status: 0 }), [], 'Whoops!')).toEqual(['Whoops!']);
     expect(formErrorMessages(new Error('boom'), [], 'Whoops!')).toEqual(['Whoops!']);
   });
+
+  it("shows the generic text, not a proxy's English status line, for an answer without the server's words", () => {
+    const gateway = new ApiError({ status: 502, statusText: 'Bad Gateway', body: null });
+    expect(gateway.message).toBe('Bad Gateway');
+    expect(formErrorMessages(gateway, [], 'Whoops!')).toEqual(['Whoops!']);
+  });
 });

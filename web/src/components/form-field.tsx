@@ -58,7 +58,7 @@ export function SelectField({ label, name, value, onChange, children }: { label:
  * the message of any other answer (429, 419, ...), or the generic text for a network failure.
  */
 export function formErrorMessages(error: unknown, shownFields: readonly string[], fallback: string): string[] {
-  if (!isApiError(error) || error.status === 0) return [fallback];
+  if (!isApiError(error) || !error.spoken) return [fallback];
   const fields = Object.entries(error.errors);
   if (fields.length === 0) return [error.message];
   return fields.filter(([field]) => !shownFields.includes(field)).flatMap(([, messages]) => messages);
@@ -69,7 +69,7 @@ export function FormErrors({ error, shownFields = [] }: { error: unknown; shownF
   const { t } = useTranslation('auth');
   const { t: tMessages } = useTranslation('messages');
   if (!error) return null;
-  const messages = formErrorMessages(error, shownFields, tMessages('errors.whoops'));
+  const messages = formErrorMessages(error, shownFields, tMessages(isApiError(error) && error.unreachable ? 'errors.unreachable' : 'errors.whoops'));
   if (messages.length === 0) return null;
   return (
     <div className="form-errors notice notice--error" role="alert" tabIndex={-1}>

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useDialog } from '../../app/dialog-context';
 import { Dialog } from '../../components/dialog';
 import { useCurrentUser } from '../account/use-current-user';
-import { plansPathFor } from '../auth/roles';
+import { plansPathFor, signInPathFor } from '../auth/roles';
 
 /** The modal type of the limit dialog in the shared dialog state. */
 export const LIMIT_MODAL = 'limit';
@@ -15,8 +15,9 @@ const KNOWN_TYPES = new Set(['char_limit', 'request_quota', 'trial_expired', 'pl
  * message). Drawn from the app-wide dialog state when its modal type is "limit"; the
  * server's message comes first, then what the visitor can do about it.
  */
-export function LimitDialog({ type, isGuest }: { type: string | null; isGuest: boolean }) {
+export function LimitDialog({ type, isGuest, onSignIn }: { type: string | null; isGuest: boolean; onSignIn: () => void }) {
   const { t } = useTranslation('translate');
+  const location = useLocation();
   const dialog = useDialog();
   const open = dialog.shown && dialog.modalType === LIMIT_MODAL;
   const plansLink = plansPathFor(useCurrentUser().data);
@@ -30,9 +31,23 @@ export function LimitDialog({ type, isGuest }: { type: string | null; isGuest: b
         {hint && <p className="muted">{hint}</p>}
         <p>
           {isGuest ? (
-            <Link to="/register" className="button button--outline button--small" onClick={dialog.closeDialog}>
-              {t('limit.signUp')}
-            </Link>
+            <>
+              <Link to="/register" className="button button--outline button--small" onClick={dialog.closeDialog}>
+                {t('limit.signUp')}
+              </Link>{' '}
+              {/* A guest who has an account: back to this translator once signed in, the text kept (as "Sign in to suggest"). */}
+              <Link
+                to={signInPathFor(`${location.pathname}${location.search}`)}
+                className="button button--ghost button--small"
+                data-testid="limit-sign-in"
+                onClick={() => {
+                  onSignIn();
+                  dialog.closeDialog();
+                }}
+              >
+                {t('limit.signIn')}
+              </Link>
+            </>
           ) : (
             <Link to={plansLink.to} className="button button--outline button--small" onClick={dialog.closeDialog}>
               {t(`limit.${plansLink.label}`)}

@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { forwardArrow, isolate } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
+import { signInPathFor } from '../auth/roles';
 import { GlossaryNote } from './glossary-note';
 import { ShareMenu } from './share-menu';
-import { directionOf, engineNamed, joinTargets, machineTargetOf } from './translator.fns';
+import { directionOf, engineNamed, joinTargets, machineTargetOf, sentenceAfterKey } from './translator.fns';
 import type { TranslatedSegment, TranslationResult } from './types';
 
 export interface ResultPaneProps {
@@ -18,6 +19,8 @@ export interface ResultPaneProps {
   onCopy: () => void;
   onReact: (reaction: 'like' | 'dislike') => void;
   onSuggest: (index: number) => void;
+  /** A guest leaves to sign in (to suggest): the translator keeps their text for their return. */
+  onSignIn: () => void;
   onFeedback: () => void;
 }
 
@@ -28,6 +31,7 @@ export function ResultPane(props: ResultPaneProps) {
   const { t } = useTranslation('translate');
   const { language } = useLanguage();
   const { result } = props;
+  const location = useLocation();
   const text = result ? joinTargets(result) : '';
   const engine = result?.engine ?? null;
   // Sentences memory answered with only their numbers changed (the pipeline's fuzzy hits): marked for review.
@@ -71,7 +75,15 @@ export function ResultPane(props: ResultPaneProps) {
                   data-origin={segment.origin}
                   data-corrected={machineOf.has(segment.translationId) ? '' : undefined}
                   data-testid="target-sentence"
-                  tabIndex={0}
+                  // One tab stop for the whole translation (a roving tabindex): the arrow keys move between its sentences, so
+                  // Tab goes on to Copy instead of stopping at each of a long text's sentences.
+                  tabIndex={index === (props.activeSegment ?? 0) ? 0 : -1}
+                  onKeyDown={(event) => {
+                    const next = sentenceAfterKey(event.key, index, result.segments.length, directionOf(result.target_lang));
+                    if (next === null) return;
+                    event.preventDefault();
+                    (event.currentTarget.parentElement?.parentElement?.querySelectorAll<HTMLElement>('[data-testid="target-sentence"]')[next])?.focus();
+                  }}
                   onMouseEnter={() => props.onActiveSegmentChange(index)}
                   onFocus={() => props.onActiveSegmentChange(index)}
                   onBlur={() => props.onActiveSegmentChange(null)}
@@ -144,7 +156,8 @@ export function ResultPane(props: ResultPaneProps) {
             <span className="visually-hidden">{t('actions.dislike')}</span>
           </button>
           {props.isGuest ? (
-            <Link className="tool-button" to="/login" data-testid="suggest">
+            // Back to this translator once signed in (not to the dashboard), the text kept.
+            <Link className="tool-button" to={signInPathFor(`${location.pathname}${location.search}`)} data-testid="suggest" onClick={props.onSignIn}>
               <span>{t('actions.suggestSignIn')}</span>
             </Link>
           ) : (

@@ -25,6 +25,7 @@ export function SourceEditor({ text, source, charLimit, result, activeSegment, o
   const id = useId();
   const counterId = useId();
   const backdropRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
   const count = countCharacters(text);
   const over = count > charLimit;
   const dir = directionOf(source);
@@ -67,6 +68,7 @@ export function SourceEditor({ text, source, charLimit, result, activeSegment, o
           {'\u200b'}
         </div>
         <textarea
+          ref={inputRef}
           id={id}
           className="source-editor__input"
           data-testid="source-text"
@@ -87,7 +89,12 @@ export function SourceEditor({ text, source, charLimit, result, activeSegment, o
           }}
         />
         {text && (
-          <button type="button" className="icon-button source-editor__clear" onClick={() => onTextChange('')} aria-label={t('input.clear')} title={t('input.clear')}>
+          <button type="button" className="icon-button source-editor__clear" onClick={() => {
+              onTextChange('');
+              // The button goes with the text: the focus goes back to the box, ready for the next text (not to the page's top).
+              inputRef.current?.focus();
+            }}
+            aria-label={t('input.clear')} title={t('input.clear')}>
             <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
               <path fill="currentColor" d="M18.3 5.7 12 12l6.3 6.3-1.4 1.4L10.6 13.4 4.3 19.7l-1.4-1.4L9.2 12 2.9 5.7l1.4-1.4 6.3 6.3 6.3-6.3 1.4 1.4Z" />
             </svg>

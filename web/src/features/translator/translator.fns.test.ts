@@ -14,6 +14,9 @@ import {
   overallReaction,
   parseTranslateResponse,
   segmentAt,
+  sentenceAfterKey,
+  takeDraft,
+  keepDraft,
   segmentRanges,
   shareUrl,
   swapLanguages,
@@ -151,5 +154,49 @@ describe('shorten', () => {
   it('cuts one long word where it must, and drops a comma or space before the ellipsis', () => {
     expect(shorten('x'.repeat(60), 20)).toBe(`${'x'.repeat(19)}…`);
     expect(shorten('Alpha, beta, gamma, delta, epsilon', 14)).toBe('Alpha, beta…');
+  });
+});
+
+describe("a guest's draft kept across the sign-in", () => {
+  const memory = () => {
+    const items = new Map<string, string>();
+    return { getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value), removeItem: (key: string) => void items.delete(key), items };
+  };
+
+  it('is taken once, as it was kept', () => {
+    const storage = memory();
+    keepDraft({ text: 'مرحبا\n\nبكم', source: 'auto', target: 'en', domain: 'legal' }, storage);
+    expect(takeDraft(storage)).toEqual({ text: 'مرحبا\n\nبكم', source: 'auto', target: 'en', domain: 'legal' });
+    expect(takeDraft(storage)).toBeNull();
+    expect(storage.items.size).toBe(0);
+  });
+
+  it('is dropped when it is not one of ours, and survives a storage that refuses', () => {
+    const storage = memory();
+    storage.setItem('lisan.translator-draft', JSON.stringify({ text: 'x', source: 'fr', target: 'en' }));
+    expect(takeDraft(storage)).toBeNull();
+    storage.setItem('lisan.translator-draft', '{not json');
+    expect(takeDraft(storage)).toBeNull();
+    storage.setItem('lisan.translator-draft', JSON.stringify({ text: 'x', source: 'en', target: 'ar', domain: 'medicine' }));
+    expect(takeDraft(storage)).toEqual({ text: 'x', source: 'en', target: 'ar', domain: 'general' });
+    const refusing = { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('denied'); }, removeItem: () => undefined };
+    expect(() => keepDraft({ text: 'x', source: 'en', target: 'ar', domain: 'general' }, refusing)).not.toThrow();
+    expect(takeDraft(refusing)).toBeNull();
+  });
+});
+
+describe('moving between the sentences of a translation with the keys', () => {
+  it('follows the reading direction, and stops at the ends', () => {
+    expect(sentenceAfterKey('ArrowRight', 0, 3, 'ltr')).toBe(1);
+    expect(sentenceAfterKey('ArrowLeft', 0, 3, 'rtl')).toBe(1);
+    expect(sentenceAfterKey('ArrowRight', 1, 3, 'rtl')).toBe(0);
+    expect(sentenceAfterKey('ArrowDown', 1, 3, 'rtl')).toBe(2);
+    expect(sentenceAfterKey('ArrowUp', 1, 3, 'ltr')).toBe(0);
+    expect(sentenceAfterKey('End', 0, 3, 'ltr')).toBe(2);
+    expect(sentenceAfterKey('Home', 2, 3, 'ltr')).toBe(0);
+    expect(sentenceAfterKey('ArrowDown', 2, 3, 'ltr')).toBeNull();
+    expect(sentenceAfterKey('ArrowUp', 0, 3, 'ltr')).toBeNull();
+    expect(sentenceAfterKey('Home', 0, 3, 'ltr')).toBeNull();
+    expect(sentenceAfterKey('Enter', 0, 3, 'ltr')).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { countCharacters as countCodePoints, countWords, detectLanguage, DICTIONARY_MAX_WORDS } from '../../../../server/src/text/toolkit';
-import type { DictionaryEntry, Lang, SourceLang, TranslateAnswer, TranslatedSegment, TranslationData, TranslationResult } from './types';
+import { DOMAINS, type DictionaryEntry, type Domain, type Lang, type SourceLang, type TranslateAnswer, type TranslatedSegment, type TranslationData, type TranslationResult } from './types';
 
 /** Characters as the server counts them: code points of the trimmed text. */
 export function countCharacters(text: string): number {
@@ -47,6 +47,18 @@ export function segmentAt(result: Pick<TranslationResult, 'leading' | 'segments'
     if (position >= ranges[i]![0]) return i;
   }
   return ranges.length ? 0 : null;
+}
+
+/**
+ * The sentence of the translation the focus moves to with a key (the sentences are one tab stop): Down, and the arrow
+ * pointing the way the text reads, go to the next; Up and the other arrow to the one before; Home and End to the first
+ * and the last. Null: the key is not one of these, or there is nowhere to go.
+ */
+export function sentenceAfterKey(key: string, index: number, count: number, direction: 'rtl' | 'ltr' | 'auto'): number | null {
+  const forward = direction === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
+  const backward = direction === 'rtl' ? 'ArrowRight' : 'ArrowLeft';
+  const to = key === 'ArrowDown' || key === forward ? index + 1 : key === 'ArrowUp' || key === backward ? index - 1 : key === 'Home' ? 0 : key === 'End' ? count - 1 : null;
+  return to === null || to < 0 || to >= count || to === index ? null : to;
 }
 
 /** The other language. */
@@ -132,6 +144,43 @@ export function guestToken(storage: Pick<Storage, 'getItem' | 'setItem'> | null 
     return token;
   } catch {
     return undefined; // Storage refused (private mode): the IP still counts.
+  }
+}
+
+const DRAFT_KEY = 'lisan.translator-draft';
+
+/** What a guest had typed, kept across the sign-in the translator sent them to (this tab only, taken once). */
+export interface TranslatorDraft {
+  text: string;
+  source: SourceLang;
+  target: Lang;
+  domain: Domain;
+}
+
+type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
+const tabStorage = (): DraftStorage => (typeof sessionStorage === 'undefined' ? null : sessionStorage);
+
+/** Keeps the guest's text while they sign in (the sign-in link of "suggest a better translation"). */
+export function keepDraft(draft: TranslatorDraft, storage: DraftStorage = tabStorage()): void {
+  try {
+    storage?.setItem(DRAFT_KEY, JSON.stringify(draft));
+  } catch {
+    // Storage refused (private mode): the text is typed again.
+  }
+}
+
+/** The kept draft, removed as it is taken (a reload later starts empty); null when none, or not one of ours. */
+export function takeDraft(storage: DraftStorage = tabStorage()): TranslatorDraft | null {
+  try {
+    const raw = storage?.getItem(DRAFT_KEY);
+    if (!raw) return null;
+    storage!.removeItem(DRAFT_KEY);
+    const draft = JSON.parse(raw) as Partial<TranslatorDraft>;
+    const isLang = (value: unknown): value is Lang => value === 'en' || value === 'ar';
+    if (typeof draft.text !== 'string' || !(draft.source === 'auto' || isLang(draft.source)) || !isLang(draft.target) || draft.source === draft.target) return null;
+    return { text: draft.text, source: draft.source, target: draft.target, domain: DOMAINS.includes(draft.domain as Domain) ? (draft.domain as Domain) : 'general' };
+  } catch {
+    return null;
   }
 }
 

@@ -21,6 +21,7 @@ import {
   countCharacters,
   guestToken,
   isShortInput,
+  keepDraft,
   joinTargets,
   llmAvailableFor,
   guessLanguage,
@@ -29,6 +30,7 @@ import {
   parseTranslateResponse,
   reactionsOf,
   swapLanguages,
+  takeDraft,
   withSuggestion,
 } from './translator.fns';
 import { useHistoryProject, useReact, useTranslate } from './use-translator';
@@ -106,6 +108,16 @@ export function Translator({ projectId = null, headingLevel = 'h2', betaNotice =
     setReactions(reactionsOf(detail.segments));
     setNotice(t('reopened'));
   }, [project.data, projectId, t]);
+  // A guest's text, kept while they signed in from "Sign in to suggest a better translation", is back in the box.
+  useEffect(() => {
+    if (projectId) return;
+    const draft = takeDraft();
+    if (!draft) return;
+    setSource(draft.source);
+    setTarget(draft.target);
+    setDomain(draft.domain);
+    setText(draft.text);
+  }, [projectId]);
   useEffect(() => {
     if (projectId && project.isError) setNotice(t('reopenFailed'));
   }, [project.isError, projectId, t]);
@@ -153,6 +165,8 @@ export function Translator({ projectId = null, headingLevel = 'h2', betaNotice =
         onError: (error) => {
           if (isApiError(error) && error.status === 402) {
             setLimitType(error.type);
+            // Today's translations are used up (in another tab, too): the count of those left says so, not the last answer's.
+            if (error.type === 'request_quota') setGuestUsage((usage) => usage && { ...usage, text_requests_today: Math.max(usage.text_requests_today, usage.request_quota) });
             showDialog({ modalType: LIMIT_MODAL, title: t('limit.title'), message: error.message });
           } else {
             setLimitType(null);
@@ -184,6 +198,17 @@ export function Translator({ projectId = null, headingLevel = 'h2', betaNotice =
     );
   };
 
+  /** A guest leaves to sign in from the translator: their text waits for them in this tab. */
+  const keepText = () => keepDraft({ text, source, target, domain });
+  // An emptied box (the clear button, or the text deleted) takes the translation with it, as DeepL's and Google's do.
+  const changeText = (value: string) => {
+    setText(value);
+    if (!value.trim()) {
+      setOutput(null);
+      setActive(null);
+      flash(null);
+    }
+  };
   const changeSource = (value: SourceLang) => {
     setSource(value);
     if (value === target) setTarget(otherLang(value as Lang));
@@ -242,7 +267,7 @@ export function Translator({ projectId = null, headingLevel = 'h2', betaNotice =
             charLimit={limits.charLimit}
             result={highlightable}
             activeSegment={active}
-            onTextChange={setText}
+            onTextChange={changeText}
             onActiveSegmentChange={setActive}
             onSubmit={submit}
           />
@@ -268,6 +293,7 @@ export function Translator({ projectId = null, headingLevel = 'h2', betaNotice =
             onCopy={() => void copy()}
             onReact={setReaction}
             onSuggest={(index) => setSuggestIndex(index)}
+            onSignIn={keepText}
             onFeedback={() => setFeedbackOpen(true)}
           />
         </div>
@@ -288,7 +314,7 @@ export function Translator({ projectId = null, headingLevel = 'h2', betaNotice =
 
       {betaNotice && <BetaNotice className="translator__beta" text={t('beta')} linkText={t('orderHuman')} linkTestId="translator-order-link" />}
 
-      <LimitDialog type={limitType} isGuest={limits.isGuest} />
+      <LimitDialog type={limitType} isGuest={limits.isGuest} onSignIn={keepText} />
       {result && (
         <SuggestDialog
           open={suggestIndex !== null}
