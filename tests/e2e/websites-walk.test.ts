@@ -181,6 +181,8 @@ describe.each(['ar', 'en'] as const)('a website walk (%s)', (locale) => {
     // A page already in Arabic, alone.
     await add(`${site.url}/ar/`, 'page');
     await settled();
+    // Its pages are in Arabic: translated into English unless the user says otherwise ("into Arabic" would only copy it).
+    await expect.poll(() => page.getByTestId('translate-target').inputValue(), { timeout: 10_000 }).toBe('en');
     await shot(page, 'arabic-page', 'pages-table');
   });
 });

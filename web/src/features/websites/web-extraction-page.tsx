@@ -26,7 +26,7 @@ import {
   type Website,
   type WebsitePage,
 } from './use-websites';
-import { displayUrl, exportUrl, forgetLastSite, isSelectable, pageChip, reasonKey, rememberLastSite, skippedByReason, toggleSelection, wordsShown } from './websites.fns';
+import { defaultTarget, displayUrl, exportUrl, forgetLastSite, isSelectable, pageChip, reasonKey, rememberLastSite, skippedByReason, toggleSelection, wordsShown } from './websites.fns';
 import { Isolated } from '../../components/isolated';
 
 const DOMAINS: Domain[] = ['general', 'business', 'legal', 'ecommerce'];
@@ -275,11 +275,19 @@ function SiteDetail({ id, onDeleted }: { id: number; onDeleted: () => void }) {
   const pages = useWebsitePages(id, filter, site.data);
 
   useEffect(() => {
-    if (site.data?.target_lang) setTarget(site.data.target_lang);
     if (site.data?.domain) setDomain(site.data.domain);
     // Only when the site is first loaded: later changes are the user's.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [site.data?.id]);
+  // The language to translate into: the site's last, else away from its pages' language, told once, from the first
+  // list of its pages read after the crawl (a filtered list or the user's own choice later does not change it).
+  const targetChosen = useRef(false);
+  const suggestedTarget = site.data && pages.data && !pages.isPlaceholderData && site.data.state !== 'crawling' ? defaultTarget(site.data, pages.data.data) : null;
+  useEffect(() => {
+    if (!suggestedTarget || targetChosen.current) return;
+    targetChosen.current = true;
+    setTarget(suggestedTarget);
+  }, [suggestedTarget]);
 
   // The site opened last, reopened when the page is opened without one; forgotten once the server no longer has it.
   // (Just deleted here, its query fails as the list is read again: the view keeps what it had until it closes.)
@@ -395,7 +403,14 @@ function SiteDetail({ id, onDeleted }: { id: number; onDeleted: () => void }) {
             </span>
             <label className="inline-field">
               <span>{t('translate.target')}</span>
-              <select value={target} onChange={(e) => setTarget(e.target.value as TargetLang)} data-testid="translate-target">
+              <select
+                  value={target}
+                  onChange={(e) => {
+                    targetChosen.current = true;
+                    setTarget(e.target.value as TargetLang);
+                  }}
+                  data-testid="translate-target"
+                >
                 <option value="ar">{t('languages.ar')}</option>
                 <option value="en">{t('languages.en')}</option>
               </select>
