@@ -1,87 +1,49 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import type { BrowserContext, Page } from 'playwright-core';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/src/app';
-import { loadConfig } from '../../server/src/config';
-import { createContainer, type Container } from '../../server/src/container';
-import { createUser } from '../../server/test/factories';
+import type { Container } from '../../server/src/container';
 import { FIXTURE_PAGES, startFixtureSite, startFixtureSiteOfPages, type FixtureSite } from '../../server/test/fixtures/website-site';
 import { createTestEngine } from '../../server/test/website-engine';
 import { createWebsitesRepo } from '../../server/src/modules/websites/repo';
 import type { SegmentTranslator } from '../../server/src/engines/types';
-import { answerQuestion, apiCall, closeBrowserConnection, SCREENSHOT_DIR, screenshot, screenshotsAtBothSizes, sharedBrowser } from './helpers';
+import { answerQuestion, apiCall, closeBrowserConnection, SCREENSHOT_DIR, screenshot, screenshotsAtBothSizes } from './helpers';
+import { signedInWebsitesPage, startWebsitesLisan, type WebsitesLisan } from './websites-lisan';
 
 /**
- * Website translation in the browser. This file runs its own Lisan (the same composition
- * root and web build as `npm start`) because the text-translation core that provides the
+ * Website translation in the browser. This file runs its own Lisan (websites-lisan.ts: the same
+ * composition root and web build as `npm start`) because the text-translation core that provides the
  * engine is not in main yet: a deterministic test engine stands in, as in the server tests.
  * Users sign in through the sign-in screen (POST /mt/login). The fixture website is served
  * on 127.0.0.1, allowed with WEB_FETCH_ALLOW_HOSTS.
  */
 let site: FixtureSite;
+let lisan: WebsitesLisan;
 let container: Container;
-let app: FastifyInstance;
-let baseUrl: string;
-let dataDir: string;
 const contexts: BrowserContext[] = [];
 /** Users whose pages go through the real pipeline rather than the test engine. */
 const throughPipeline = new Set<number>();
 
-async function signedInPage(locale: 'en' | 'ar', planSlug = 'hobbyist', trialEndsAt: Date | null = null): Promise<Page> {
-  const plan = await container.plans.getBySlug(planSlug);
-  const user = await createUser(container, { name: locale === 'ar' ? 'سارة' : 'Sarah', plan_id: plan.id, trial_ends_at: trialEndsAt, password: 'website-e2e-1' });
-  const context = await (await sharedBrowser()).newContext({ baseURL: baseUrl, locale: locale === 'ar' ? 'ar-SA' : 'en-US', viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
-  contexts.push(context);
-  await context.addCookies([{ name: 'locale', value: locale, url: baseUrl }]);
-  // The visitor already answered the cookie banner (it would cover the screenshots).
-  await context.addInitScript(() => window.localStorage.setItem('lisan.consent', 'declined'));
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.locator('input[name="email"]').fill(user.email);
-  await page.locator('input[name="password"]').fill('website-e2e-1');
-  await page.locator('main form button[type="submit"]').first().click();
-  await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).not.toBe('/login');
-  return page;
+function signedInPage(locale: 'en' | 'ar', planSlug = 'hobbyist', trialEndsAt: Date | null = null): Promise<Page> {
+  return signedInWebsitesPage(lisan, contexts, { locale, planSlug, trialEndsAt });
 }
 
 beforeAll(async () => {
   site = await startFixtureSite({ hugeBytes: 1024 * 1024 });
   // A script on the home page: the sandboxed preview must not run it.
   site.setPage('/', FIXTURE_PAGES['/']!.replace('</body>', '<script>document.body.setAttribute("data-scripted", "yes")</script></body>'));
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'lisan-e2e-websites-'));
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    DATA_DIR: dataDir,
-    MODELS_AUTO_DOWNLOAD: 'false',
-    WEB_DIST_DIR: path.resolve(import.meta.dirname, '../../web/dist'),
-    WEB_FETCH_ALLOW_HOSTS: '127.0.0.1:*',
-    WEB_CRAWL_DELAY_MS: '0',
-    WEB_FETCH_MAX_BYTES: String(512 * 1024),
-  });
   const testEngine = createTestEngine().translator;
   // The users of the glossary test translate through the one pipeline (their memory and glossary,
   // then the dictionary engine); everyone else through the deterministic test engine.
   const translator: SegmentTranslator = (segments, job) => (job.ownerUserId && throughPipeline.has(job.ownerUserId) ? container.pipeline.segmentTranslator()(segments, job) : testEngine(segments, job));
-  container = await createContainer(config, 'all', { logger: pino({ level: 'warn' }), segmentTranslator: translator, jobPollingIntervalSeconds: 0.5 });
-  await container.start();
-  app = await buildApp(container);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address() as { port: number };
-  baseUrl = `http://127.0.0.1:${address.port}`;
+  lisan = await startWebsitesLisan('websites', translator);
+  container = lisan.container;
 }, 120_000);
 
 afterAll(async () => {
   await Promise.all(contexts.map((c) => c.close()));
   await closeBrowserConnection();
-  await app?.close();
-  await container?.close();
+  await lisan?.close();
   await site?.close();
-  await fs.rm(dataDir, { recursive: true, force: true });
 });
 
 async function addSiteAndWaitForPages(page: Page, locale: 'en' | 'ar') {

@@ -1,9 +1,10 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { CrawlStarted, PageFilterStatus, TranslationQueued, Website, WebsiteList, WebsitePages, XliffImported } from '../../../../contract/websites';
 import type { StatusMessage } from '../../../../contract/common';
 import type { Domain, Lang as TargetLang } from '../../../../contract/translate';
 import { api, isApiError } from '../../api/client';
+import { userKeys } from '../account/use-current-user';
 import type { HistoryEntryDetail } from '../history/types';
 import { forgetLastSite, isQueryOfSite, readLastSite, siteToReopen } from './websites.fns';
 
@@ -42,8 +43,22 @@ export function useWebsites(page = 1) {
   });
 }
 
+/**
+ * One site, polled while busy. Pages are counted against the month's quota as the translation job
+ * stores them, so each time the site settles anew (not translating, updated since it was last seen)
+ * the user's profile, whose usage the page shows, is read again.
+ */
 export function useWebsite(id: number | null) {
-  return useQuery(websiteQuery(id));
+  const query = useQuery(websiteQuery(id));
+  const queryClient = useQueryClient();
+  const settled = query.data && !query.data.translating ? query.data.updated_at : null;
+  const seen = useRef<string | null>(null);
+  useEffect(() => {
+    if (settled === null) return;
+    if (seen.current !== null && seen.current !== settled) void queryClient.invalidateQueries({ queryKey: userKeys.current() });
+    seen.current = settled;
+  }, [settled, queryClient]);
+  return query;
 }
 
 function websiteQuery(id: number | null) {

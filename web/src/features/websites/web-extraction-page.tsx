@@ -26,7 +26,7 @@ import {
   type Website,
   type WebsitePage,
 } from './use-websites';
-import { displayUrl, exportUrl, forgetLastSite, isSelectable, pageChip, reasonKey, rememberLastSite, skippedByReason, toggleSelection, wordsShown } from './websites.fns';
+import { defaultTarget, displayUrl, exportUrl, forgetLastSite, isSelectable, pageChip, reasonKey, rememberLastSite, skippedByReason, toggleSelection, wordsShown } from './websites.fns';
 import { Isolated } from '../../components/isolated';
 
 const DOMAINS: Domain[] = ['general', 'business', 'legal', 'ecommerce'];
@@ -45,6 +45,7 @@ interface WebsitesNavigationState {
  */
 export function WebExtractionPage() {
   const { t } = useTranslation('websites');
+  const { language } = useLanguage();
   const { data: user } = useCurrentUser();
   const [params, setParams] = useSearchParams();
   const location = useLocation();
@@ -69,7 +70,12 @@ export function WebExtractionPage() {
       <header className="websites-header">
         <h1>{t('title')}</h1>
         <p className="muted">{t('intro')}</p>
-        {user?.web_pages_quota ? <span className="pill">{t('quota', { count: user.web_pages_quota })}</span> : null}
+        {/* What is left this month, where the user decides what to translate (the dashboard's figure, read again as translations finish). */}
+        {user?.web_pages_quota ? (
+          <span className="pill" data-testid="web-pages-usage">
+            {t('quotaUsed', { used: formatNumber(user.usage?.web_pages_this_month ?? 0, language), limit: formatNumber(user.web_pages_quota, language) })}
+          </span>
+        ) : null}
       </header>
       <GlossNotice screen="websites" />
       <div className="websites-top">
@@ -214,7 +220,8 @@ function PagesSummary({ site, onShowSkipped }: { site: Website; onShowSkipped: (
   return (
     <div className="pages-summary" data-testid="pages-summary">
       <p>
-        <strong data-testid="pages-found">{t('pages.found', { value: formatNumber(site.pages.total - site.pages.skipped, language) })}</strong>
+        {/* While the crawl runs the count grows: said as found so far, so a 0 does not read as the result. */}
+        <strong data-testid="pages-found">{t(site.state === 'crawling' ? 'pages.foundSoFar' : 'pages.found', { value: formatNumber(site.pages.total - site.pages.skipped, language) })}</strong>
       </p>
       {site.pages.skipped > 0 && (
         <div className="pages-summary__skipped" data-testid="pages-skipped">
@@ -268,11 +275,19 @@ function SiteDetail({ id, onDeleted }: { id: number; onDeleted: () => void }) {
   const pages = useWebsitePages(id, filter, site.data);
 
   useEffect(() => {
-    if (site.data?.target_lang) setTarget(site.data.target_lang);
     if (site.data?.domain) setDomain(site.data.domain);
     // Only when the site is first loaded: later changes are the user's.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [site.data?.id]);
+  // The language to translate into: the site's last, else away from its pages' language, told once, from the first
+  // list of its pages read after the crawl (a filtered list or the user's own choice later does not change it).
+  const targetChosen = useRef(false);
+  const suggestedTarget = site.data && pages.data && !pages.isPlaceholderData && site.data.state !== 'crawling' ? defaultTarget(site.data, pages.data.data) : null;
+  useEffect(() => {
+    if (!suggestedTarget || targetChosen.current) return;
+    targetChosen.current = true;
+    setTarget(suggestedTarget);
+  }, [suggestedTarget]);
 
   // The site opened last, reopened when the page is opened without one; forgotten once the server no longer has it.
   // (Just deleted here, its query fails as the list is read again: the view keeps what it had until it closes.)
@@ -314,6 +329,8 @@ function SiteDetail({ id, onDeleted }: { id: number; onDeleted: () => void }) {
   const shownIds = rows.filter(isSelectable).map((p) => p.id);
   const allShownSelected = shownIds.length > 0 && shownIds.every((pageId) => selected.has(pageId));
   const translatable = data.pages.total - data.pages.skipped;
+  // A site whose crawl failed before finding any page has nothing to translate, list or download: only the error and "Try again".
+  const nothingFound = data.state === 'failed' && translatable === 0 && data.pages.active === 0;
 
   const translate = (pageIds: number[] | 'all') =>
     actions.translate.mutate(
@@ -321,7 +338,10 @@ function SiteDetail({ id, onDeleted }: { id: number; onDeleted: () => void }) {
       {
         onSuccess: (answer) => {
           setSelected(new Set());
-          showDialog({ modalType: 'success', message: [answer.message ?? '', t('translate.queued', { queued: answer.data.queued, unchanged: answer.data.unchanged })] });
+          // Pages left alone (translated and unchanged) are named only when there are some: "Already up to date: 0" was noise.
+          const queued = t('translate.queued', { queued: formatNumber(answer.data.queued, language) });
+          const unchanged = answer.data.unchanged > 0 ? ` ${t('translate.unchanged', { unchanged: formatNumber(answer.data.unchanged, language) })}` : '';
+          showDialog({ modalType: 'success', message: [answer.message ?? '', queued + unchanged] });
         },
         onError: failed,
       },
@@ -356,13 +376,13 @@ function SiteDetail({ id, onDeleted }: { id: number; onDeleted: () => void }) {
           </div>
           {data.state === 'failed' && data.error && (
             <p className="notice notice--error" role="alert" data-testid="site-error">
-              {t('site.failed', { reason: t(reasonKey(data.error)!) })}
+              {t('site.failed', { reason: t(reasonKey(data.error)!) })} {t('site.failedNext')}
             </p>
           )}
         </div>
         <div className="row-actions">
           <button className="button button--outline button--small" type="button" disabled={data.state === 'crawling' || actions.recrawl.isPending} onClick={() => actions.recrawl.mutate(id, { onError: failed })} data-testid="website-recrawl">
-            {t('site.recrawl')}
+            {data.state === 'failed' ? t('site.retry') : t('site.recrawl')}
           </button>
           <button
             className="button button--ghost button--small"
@@ -374,236 +394,253 @@ function SiteDetail({ id, onDeleted }: { id: number; onDeleted: () => void }) {
         </div>
       </header>
 
-      <div className="panel translate-bar" data-testid="translate-bar">
-        <h3>{t('translate.title')}</h3>
-        <span className="pill" data-testid="selected-count">
-          {t('translate.selected', { value: formatNumber(selected.size, language) })}
-        </span>
-        <label className="inline-field">
-          <span>{t('translate.target')}</span>
-          <select value={target} onChange={(e) => setTarget(e.target.value as TargetLang)} data-testid="translate-target">
-            <option value="ar">{t('languages.ar')}</option>
-            <option value="en">{t('languages.en')}</option>
-          </select>
-        </label>
-        <label className="inline-field">
-          <span>{t('translate.domain')}</span>
-          <select value={domain} onChange={(e) => setDomain(e.target.value as Domain)} data-testid="translate-domain">
-            {DOMAINS.map((value) => (
-              <option key={value} value={value}>
-                {t(`domains.${value}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <div className="row-actions">
-          <button className="button button--primary button--small" type="button" disabled={selected.size === 0 || actions.translate.isPending || data.state === 'crawling'} onClick={() => translate([...selected])} data-testid="translate-selected">
-            {t('translate.selectedButton')}
-          </button>
-          <button className="button button--outline button--small" type="button" disabled={translatable === 0 || actions.translate.isPending || data.state === 'crawling'} onClick={() => translate('all')} data-testid="translate-all">
-            {t('translate.allButton')}
-          </button>
-        </div>
-      </div>
-
-      <div className="panel">
-        <div className="pages-heading">
-          <h3>{t('pages.title')}</h3>
-          {(filter.q || filter.status) && (
-            <span className="muted" data-testid="pages-matching">
-              {t('pages.matching', { value: formatNumber(total, language) })}
+      {!nothingFound && (
+        <>
+          <div className="panel translate-bar" data-testid="translate-bar">
+            <h3>{t('translate.title')}</h3>
+            <span className="pill" data-testid="selected-count">
+              {t('translate.selected', { value: formatNumber(selected.size, language) })}
             </span>
-          )}
-        </div>
-        <PagesSummary
-          site={data}
-          onShowSkipped={
-            filter.status === 'Skipped'
-              ? null
-              : () => {
-                  setSearch('');
-                  setFilter({ page: 1, q: '', status: 'Skipped' });
-                }
-          }
-        />
-        <form
-          className="admin-filters"
-          role="search"
-          onSubmit={(event) => {
-            event.preventDefault();
-            setFilter((current) => ({ ...current, q: search.trim(), page: 1 }));
-          }}
-        >
-          <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t('pages.search')} aria-label={t('pages.search')} dir="auto" data-testid="page-search" />
-          <select aria-label={t('pages.status')} value={filter.status ?? ''} onChange={(e) => setFilter((c) => ({ ...c, status: e.target.value as PageFilter['status'], page: 1 }))} data-testid="page-status-filter">
-            <option value="">{t('pages.allStatuses')}</option>
-            {PAGE_FILTERS.map((status) => (
-              <option key={status} value={status}>
-                {t(`status.${status}`)}
-              </option>
-            ))}
-          </select>
-          <button className="button button--primary button--small" type="submit">
-            {t('pages.searchButton')}
-          </button>
-        </form>
-        {/* On a phone each page is a card (.table-cards); the header row keeps only its "select all" box, named. */}
-        <div className="table-wrap table-cards">
-          <table className="data-table pages-table" data-testid="pages-table">
-            <thead>
-              <tr>
-                <th className="pages-table__check">
-                  <label className="pages-table__select-all">
-                    <input type="checkbox" checked={allShownSelected} onChange={() => setSelected((s) => toggleSelection(s, rows, 'all'))} data-testid="select-all" />
-                    <span className="pages-table__select-all-text">{t('pages.selectAll')}</span>
-                  </label>
-                </th>
-                <th>{t('pages.name')}</th>
-                <th>{t('pages.url')}</th>
-                <th>{t('pages.words')}</th>
-                <th>{t('pages.status')}</th>
-                <th>{t('pages.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((page) => {
-                const chip = pageChip(page);
-                const reason = reasonKey(page.skip_reason ?? page.error);
-                return (
-                  <tr key={page.id} data-testid="page-row" data-status={page.status}>
-                    <td className="pages-table__check">
-                      <input
-                        type="checkbox"
-                        disabled={!isSelectable(page)}
-                        checked={selected.has(page.id)}
-                        onChange={() => setSelected((s) => toggleSelection(s, rows, page.id))}
-                        aria-label={t('pages.select', { title: page.title ? isolate(page.title) : isolate(displayUrl(page.url), valueDirection('url', language)) })}
-                      />
-                    </td>
-                    <td className="pages-table__title" data-label={t('pages.name')}>
-                      <Isolated kind="name">{page.title || '—'}</Isolated>
-                      {page.changed && <span className="pages-table__note">{t('pages.changed')}</span>}
-                    </td>
-                    <td className="pages-table__url" data-label={t('pages.url')}>
-                      <a href={page.url} target="_blank" rel="noopener noreferrer">
-                        <Isolated kind="url">{displayUrl(page.url)}</Isolated>
-                      </a>
-                    </td>
-                    <td data-label={t('pages.words')} data-testid="page-words">{wordsShown(page) === null ? '—' : formatNumber(page.words, language)}</td>
-                    <td data-label={t('pages.status')}>
-                      <span className={chip.className} data-testid="status-chip">
-                        {t(`status.${chip.key}`)}
-                      </span>
-                      {reason && <span className="pages-table__note">{t(reason)}</span>}
-                    </td>
-                    <td>
-                      {page.preview_url && (
-                        <button className="button button--ghost button--small" type="button" onClick={(event) => {
-                            previewOpener.current = event.currentTarget;
-                            setPreview(page);
-                          }}
-                          data-testid="page-preview"
-                        >
-                          {t('pages.preview')}
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-              {pages.data && rows.length === 0 && (
-                <tr>
-                  <td colSpan={6} className="muted">
-                    {data.state === 'crawling' ? t('state.crawling') : t('pages.empty')}
-                  </td>
-                </tr>
-              )}
-            </tbody>
-          </table>
-        </div>
-        <Pagination page={filter.page} perPage={PAGES_PER_PAGE} total={total} onPage={(page) => setFilter((c) => ({ ...c, page }))} />
-      </div>
-
-      {previewed?.preview_url && (
-        <div className="panel preview-panel" ref={previewRef} data-testid="preview-panel">
-          <div className="pages-heading">
-            <h3 ref={previewHeading} tabIndex={-1}>
-              {t('preview.title')}: <Isolated kind="name">{previewed.title}</Isolated>
-            </h3>
+            <label className="inline-field">
+              <span>{t('translate.target')}</span>
+              <select
+                  value={target}
+                  onChange={(e) => {
+                    targetChosen.current = true;
+                    setTarget(e.target.value as TargetLang);
+                  }}
+                  data-testid="translate-target"
+                >
+                <option value="ar">{t('languages.ar')}</option>
+                <option value="en">{t('languages.en')}</option>
+              </select>
+            </label>
+            <label className="inline-field">
+              <span>{t('translate.domain')}</span>
+              <select value={domain} onChange={(e) => setDomain(e.target.value as Domain)} data-testid="translate-domain">
+                {DOMAINS.map((value) => (
+                  <option key={value} value={value}>
+                    {t(`domains.${value}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
             <div className="row-actions">
-              <a className="button button--ghost button--small" href={previewed.preview_url} target="_blank" rel="noopener noreferrer">
-                {t('preview.openTab')}
-              </a>
-              <button className="button button--ghost button--small" type="button" onClick={closePreview} data-testid="preview-close">
-                {t('preview.close')}
+              <button className="button button--primary button--small" type="button" disabled={selected.size === 0 || actions.translate.isPending || data.state === 'crawling'} onClick={() => translate([...selected])} data-testid="translate-selected">
+                {t('translate.selectedButton')}
+              </button>
+              <button className="button button--outline button--small" type="button" disabled={translatable === 0 || actions.translate.isPending || data.state === 'crawling'} onClick={() => translate('all')} data-testid="translate-all">
+                {t('translate.allButton')}
               </button>
             </div>
           </div>
-          <p className="muted">{t('preview.sandboxed')}</p>
-          {previewed.lang && previewed.target_lang && <AppliedNote applied={previewed.applied} sourceLang={previewed.lang} targetLang={previewed.target_lang} manage testId="page-applied" />}
-          {/* An empty sandbox: no scripts, no same-origin access, no forms or pop-ups (the response's CSP says the same). */}
-          <iframe
-            // Read again when the page is reviewed: the same address shows the new translation.
-            key={previewed.reviewed_at ?? previewed.translated_at ?? ''}
-            className="preview-frame"
-            src={previewed.preview_url}
-            sandbox=""
-            title={t('preview.frameTitle', { title: isolate(previewed.title) })}
-            data-testid="preview-frame"
-          />
-        </div>
-      )}
 
-      <div className="panel results-panel">
-        <h3>{t('results.title')}</h3>
-        {data.pages.active > 0 ? (
-          <>
-            <p className="muted">{t('results.body')}</p>
-            {data.target_lang && <AppliedNote applied={data.applied} sourceLang={data.target_lang === 'ar' ? 'en' : 'ar'} targetLang={data.target_lang} manage testId="website-applied" />}
-            <div className="row-actions">
-              <a className="button button--primary button--small" href={exportUrl(id, 'zip')} download data-testid="export-zip">
-                {t('results.zip')}
-              </a>
-              <a className="button button--outline button--small" href={exportUrl(id, 'xliff')} download data-testid="export-xliff">
-                {t('results.xliff')}
-              </a>
-              <button className="button button--ghost button--small" type="button" onClick={() => importInput.current?.click()} disabled={actions.importXliff.isPending}>
-                {t('results.import')}
+          <div className="panel">
+            <div className="pages-heading">
+              <h3>{t('pages.title')}</h3>
+              {(filter.q || filter.status) && (
+                <span className="muted" data-testid="pages-matching">
+                  {t('pages.matching', { value: formatNumber(total, language) })}
+                </span>
+              )}
+            </div>
+            <PagesSummary
+              site={data}
+              onShowSkipped={
+                filter.status === 'Skipped'
+                  ? null
+                  : () => {
+                      setSearch('');
+                      setFilter({ page: 1, q: '', status: 'Skipped' });
+                    }
+              }
+            />
+            <form
+              className="admin-filters"
+              role="search"
+              onSubmit={(event) => {
+                event.preventDefault();
+                setFilter((current) => ({ ...current, q: search.trim(), page: 1 }));
+              }}
+            >
+              <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t('pages.search')} aria-label={t('pages.search')} dir="auto" data-testid="page-search" />
+              <select aria-label={t('pages.status')} value={filter.status ?? ''} onChange={(e) => setFilter((c) => ({ ...c, status: e.target.value as PageFilter['status'], page: 1 }))} data-testid="page-status-filter">
+                <option value="">{t('pages.allStatuses')}</option>
+                {PAGE_FILTERS.map((status) => (
+                  <option key={status} value={status}>
+                    {t(`status.${status}`)}
+                  </option>
+                ))}
+              </select>
+              <button className="button button--primary button--small" type="submit">
+                {t('pages.searchButton')}
               </button>
-              <input
-                ref={importInput}
-                type="file"
-                accept=".xlf,.xliff,application/xml,text/xml"
-                hidden
-                data-testid="import-xliff"
-                onChange={(event) => {
-                  const file = event.target.files?.[0];
-                  event.target.value = '';
-                  if (!file) return;
-                  actions.importXliff.mutate(
-                    { id, file },
-                    {
-                      onSuccess: (answer) => showDialog({ modalType: 'success', message: t('results.importDone', { applied: answer.data.applied, skipped: answer.data.skipped_count }) }),
-                      onError: failed,
-                    },
-                  );
-                }}
+            </form>
+            {/* On a phone each page is a card (.table-cards); the header row keeps only its "select all" box, named. */}
+            <div className="table-wrap table-cards">
+              <table className="data-table pages-table" data-testid="pages-table">
+                <thead>
+                  <tr>
+                    <th className="pages-table__check">
+                      <label className="pages-table__select-all">
+                        <input type="checkbox" checked={allShownSelected} onChange={() => setSelected((s) => toggleSelection(s, rows, 'all'))} data-testid="select-all" />
+                        <span className="pages-table__select-all-text">{t('pages.selectAll')}</span>
+                      </label>
+                    </th>
+                    <th>{t('pages.name')}</th>
+                    <th>{t('pages.url')}</th>
+                    <th>{t('pages.words')}</th>
+                    <th>{t('pages.status')}</th>
+                    <th>{t('pages.actions')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((page) => {
+                    const chip = pageChip(page);
+                    const reason = reasonKey(page.skip_reason ?? page.error);
+                    return (
+                      <tr key={page.id} data-testid="page-row" data-status={page.status}>
+                        <td className="pages-table__check">
+                          <input
+                            type="checkbox"
+                            disabled={!isSelectable(page)}
+                            checked={selected.has(page.id)}
+                            onChange={() => setSelected((s) => toggleSelection(s, rows, page.id))}
+                            aria-label={t('pages.select', { title: page.title ? isolate(page.title) : isolate(displayUrl(page.url), valueDirection('url', language)) })}
+                          />
+                        </td>
+                        <td className="pages-table__title" data-label={t('pages.name')}>
+                          <Isolated kind="name">{page.title || '—'}</Isolated>
+                          {page.changed && <span className="pages-table__note">{t('pages.changed')}</span>}
+                        </td>
+                        <td className="pages-table__url" data-label={t('pages.url')}>
+                          <a href={page.url} target="_blank" rel="noopener noreferrer">
+                            <Isolated kind="url">{displayUrl(page.url)}</Isolated>
+                          </a>
+                        </td>
+                        <td data-label={t('pages.words')} data-testid="page-words">{wordsShown(page) === null ? '—' : formatNumber(page.words, language)}</td>
+                        <td data-label={t('pages.status')}>
+                          <span className={chip.className} data-testid="status-chip">
+                            {t(`status.${chip.key}`)}
+                          </span>
+                          {reason && <span className="pages-table__note">{t(reason)}</span>}
+                      {/* Already in the language asked for: copied as it is, not counted against the month's pages. */}
+                      {page.status === 'Active' && page.lang !== null && page.lang === page.target_lang && (
+                        <span className="pages-table__note" data-testid="page-kept">
+                          {t('pages.alreadyIn', { language: t(`languages.${page.lang}`) })}
+                        </span>
+                      )}
+                        </td>
+                        <td>
+                          {page.preview_url && (
+                            <button className="button button--ghost button--small" type="button" onClick={(event) => {
+                                previewOpener.current = event.currentTarget;
+                                setPreview(page);
+                              }}
+                              data-testid="page-preview"
+                            >
+                              {t('pages.preview')}
+                            </button>
+                          )}
+                        </td>
+                      </tr>
+                    );
+                  })}
+                  {pages.data && rows.length === 0 && (
+                    <tr>
+                      <td colSpan={6} className="muted">
+                        {data.state === 'crawling' ? t('state.crawling') : t('pages.empty')}
+                      </td>
+                    </tr>
+                  )}
+                </tbody>
+              </table>
+            </div>
+            <Pagination page={filter.page} perPage={PAGES_PER_PAGE} total={total} onPage={(page) => setFilter((c) => ({ ...c, page }))} />
+          </div>
+
+          {previewed?.preview_url && (
+            <div className="panel preview-panel" ref={previewRef} data-testid="preview-panel">
+              <div className="pages-heading">
+                <h3 ref={previewHeading} tabIndex={-1}>
+                  {t('preview.title')}: <Isolated kind="name">{previewed.title}</Isolated>
+                </h3>
+                <div className="row-actions">
+                  <a className="button button--ghost button--small" href={previewed.preview_url} target="_blank" rel="noopener noreferrer">
+                    {t('preview.openTab')}
+                  </a>
+                  <button className="button button--ghost button--small" type="button" onClick={closePreview} data-testid="preview-close">
+                    {t('preview.close')}
+                  </button>
+                </div>
+              </div>
+              <p className="muted">{t('preview.sandboxed')}</p>
+              {previewed.lang && previewed.target_lang && <AppliedNote applied={previewed.applied} sourceLang={previewed.lang} targetLang={previewed.target_lang} manage testId="page-applied" />}
+              {/* An empty sandbox: no scripts, no same-origin access, no forms or pop-ups (the response's CSP says the same). */}
+              <iframe
+                // Read again when the page is reviewed: the same address shows the new translation.
+                key={previewed.reviewed_at ?? previewed.translated_at ?? ''}
+                className="preview-frame"
+                src={previewed.preview_url}
+                sandbox=""
+                title={t('preview.frameTitle', { title: isolate(previewed.title) })}
+                data-testid="preview-frame"
               />
             </div>
-          </>
-        ) : (
-          <p className="muted">{t('results.none')}</p>
-        )}
-        {/* Only where buying a plan would give more pages (the entitlements module decides): not on the largest plan, not to a team's member. */}
-        {user?.web_pages_upgradable && (
-          <p className="muted site-results__plans">
-            {/* An administrator's account buys no plan: its own plan is changed in the admin area (auth/roles plansPathFor). */}
-            <Link to={plansPathFor(user).to} data-testid="websites-see-plans">
-              {plansPathFor(user).label === 'adminArea' ? t('translate.adminArea') : t('translate.seePlans')}
-            </Link>
-          </p>
-        )}
-      </div>
+          )}
+
+          <div className="panel results-panel" data-testid="results-panel">
+            <h3>{t('results.title')}</h3>
+            {data.pages.active > 0 ? (
+              <>
+                <p className="muted">{t('results.body')}</p>
+                {data.target_lang && <AppliedNote applied={data.applied} sourceLang={data.target_lang === 'ar' ? 'en' : 'ar'} targetLang={data.target_lang} manage testId="website-applied" />}
+                <div className="row-actions">
+                  <a className="button button--primary button--small" href={exportUrl(id, 'zip')} download data-testid="export-zip">
+                    {t('results.zip')}
+                  </a>
+                  <a className="button button--outline button--small" href={exportUrl(id, 'xliff')} download data-testid="export-xliff">
+                    {t('results.xliff')}
+                  </a>
+                  <button className="button button--ghost button--small" type="button" onClick={() => importInput.current?.click()} disabled={actions.importXliff.isPending}>
+                    {t('results.import')}
+                  </button>
+                  <input
+                    ref={importInput}
+                    type="file"
+                    accept=".xlf,.xliff,application/xml,text/xml"
+                    hidden
+                    data-testid="import-xliff"
+                    onChange={(event) => {
+                      const file = event.target.files?.[0];
+                      event.target.value = '';
+                      if (!file) return;
+                      actions.importXliff.mutate(
+                        { id, file },
+                        {
+                          onSuccess: (answer) => showDialog({ modalType: 'success', message: t('results.importDone', { applied: answer.data.applied, skipped: answer.data.skipped_count }) }),
+                          onError: failed,
+                        },
+                      );
+                    }}
+                  />
+                </div>
+              </>
+            ) : (
+              <p className="muted">{t('results.none')}</p>
+            )}
+            {/* Only where buying a plan would give more pages (the entitlements module decides): not on the largest plan, not to a team's member. */}
+            {user?.web_pages_upgradable && (
+              <p className="muted site-results__plans">
+                {/* An administrator's account buys no plan: its own plan is changed in the admin area (auth/roles plansPathFor). */}
+                <Link to={plansPathFor(user).to} data-testid="websites-see-plans">
+                  {plansPathFor(user).label === 'adminArea' ? t('translate.adminArea') : t('translate.seePlans')}
+                </Link>
+              </p>
+            )}
+          </div>
+        </>
+      )}
     </div>
   );
 }

@@ -1,11 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { blockedStorage, memoryStorage } from '../../../../tests/fakes/storage';
 import type { WebsitePage } from './use-websites';
-import { displayUrl, exportUrl, forgetLastSite, isBusy, isQueryOfSite, lastSiteStorageKey, pageChip, readLastSite, reasonKey, rememberLastSite, siteToReopen, skippedByReason, toggleSelection, wordsShown } from './websites.fns';
+import { defaultTarget, displayUrl, exportUrl, forgetLastSite, isBusy, isQueryOfSite, lastSiteStorageKey, pageChip, readLastSite, reasonKey, rememberLastSite, siteToReopen, skippedByReason, toggleSelection, wordsShown } from './websites.fns';
 
 const page = (id: number, extra: Partial<WebsitePage> = {}) => ({ id, status: 'Detected', skip_reason: null, ...extra }) as WebsitePage;
 
 describe('website screen helpers', () => {
+  it('translates into the language the site was last translated into, else away from its pages\' one language', () => {
+    const pages = (...langs: Array<'ar' | 'en' | null>) => langs.map((lang, k) => page(k, { lang }));
+    expect(defaultTarget({ target_lang: 'ar' }, pages('ar'))).toBe('ar');
+    expect(defaultTarget({ target_lang: null }, undefined)).toBeNull();
+    expect(defaultTarget({ target_lang: null }, pages('ar', 'ar', null))).toBe('en');
+    expect(defaultTarget({ target_lang: null }, [...pages('ar'), page(9, { lang: 'en', skip_reason: 'robots' })])).toBe('en');
+    expect(defaultTarget({ target_lang: null }, pages('en', 'ar'))).toBe('ar');
+    expect(defaultTarget({ target_lang: null }, pages('en'))).toBe('ar');
+    expect(defaultTarget({ target_lang: null }, pages())).toBe('ar');
+  });
+
   it('gives each page a chip: its status, or skipped', () => {
     expect(pageChip(page(1, { status: 'Active' })).key).toBe('Active');
     expect(pageChip(page(1, { status: 'Pending' })).className).toContain('status-chip--pending');

@@ -145,3 +145,15 @@ export function forgetLastSite(storage: SiteStorage | null, userId: number, site
 export function isQueryOfSite(key: readonly unknown[], id: number): boolean {
   return key[0] === 'websites' && (key[1] === 'detail' || key[1] === 'pages') && key[2] === id;
 }
+
+/**
+ * The language to translate into before the user chooses one: the site's last (its `target_lang`), else the other
+ * language of its pages when every page shown with a known language is in the same one (a site in Arabic is
+ * translated into English, not "into Arabic", which would only copy it), else Arabic. Null while it cannot be told yet.
+ */
+export function defaultTarget(site: Pick<Website, 'target_lang'>, pages: ReadonlyArray<Pick<WebsitePage, 'lang' | 'skip_reason'>> | undefined): 'ar' | 'en' | null {
+  if (site.target_lang) return site.target_lang;
+  if (!pages) return null;
+  const langs = new Set(pages.filter((page) => !page.skip_reason && page.lang).map((page) => page.lang));
+  return langs.size === 1 && langs.has('ar') ? 'en' : 'ar';
+}
