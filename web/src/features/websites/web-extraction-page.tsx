@@ -618,7 +618,11 @@ function SiteDetail({ id, onDeleted }: { id: number; onDeleted: () => void }) {
                       actions.importXliff.mutate(
                         { id, file },
                         {
-                          onSuccess: (answer) => showDialog({ modalType: 'success', message: t('results.importDone', { applied: answer.data.applied, skipped: answer.data.skipped_count }) }),
+                          // Skipped segments are named only when there are some, as the translation's unchanged pages.
+                          onSuccess: (answer) => {
+                            const skipped = answer.data.skipped_count > 0 ? ` ${t('results.importSkipped', { skipped: answer.data.skipped_count })}` : '';
+                            showDialog({ modalType: 'success', message: t('results.importDone', { applied: answer.data.applied }) + skipped });
+                          },
                           onError: failed,
                         },
                       );
