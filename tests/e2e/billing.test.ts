@@ -79,8 +79,8 @@ async function expectCardInputsLevel(page: Page) {
 }
 
 const TEXT = {
-  en: { authFailed: 'Card authentication failed', tryAgain: 'Please try again and use another card', back: 'back to checkout', pro: 'Pro', active: 'Active', invoice: 'Invoice', paid: 'Paid' },
-  ar: { authFailed: 'فشل التحقق من البطاقة', tryAgain: 'يُرجى المحاولة مرة أخرى واستخدام بطاقة أخرى', back: 'العودة إلى صفحة الدفع', pro: 'الاحترافية', active: 'مفعَّلة', invoice: 'فاتورة', paid: 'مدفوعة' },
+  en: { authFailed: 'Card authentication failed', tryAgain: 'Please try again and use another card', back: 'back to checkout', pro: 'Pro', active: 'Active', canceled: 'Canceled', invoice: 'Invoice', paid: 'Paid' },
+  ar: { authFailed: 'فشل التحقق من البطاقة', tryAgain: 'يُرجى المحاولة مرة أخرى واستخدام بطاقة أخرى', back: 'العودة إلى صفحة الدفع', pro: 'الاحترافية', active: 'مفعَّلة', canceled: 'ملغاة', invoice: 'فاتورة', paid: 'مدفوعة' },
 };
 
 describe.each(['en', 'ar'] as const)('buying a plan through the sandbox checkout (%s)', (locale) => {
@@ -239,6 +239,9 @@ describe.each(['en', 'ar'] as const)('billing trust (%s)', (locale) => {
     await answer.locator('.dialog__actions button').click();
     const notice = page.getByTestId('cancellation-notice');
     await notice.waitFor();
+    // The badge says what is true: canceled (usable until the end date), not "Active".
+    expect(await page.getByTestId('plan-status').innerText()).toBe(TEXT[locale].canceled);
+    expect(await page.getByTestId('period-end-label').innerText()).toBe(locale === 'en' ? 'Ends on' : 'تاريخ انتهاء الاشتراك');
     await screenshotsAtBothSizes(page, `billing-canceled-${locale}`);
 
     // One date style: the membership page, the server's answer and the e-mail name the end day alike
@@ -261,6 +264,7 @@ describe.each(['en', 'ar'] as const)('billing trust (%s)', (locale) => {
     await page.locator('dialog.dialog--success[open]').waitFor();
     await page.locator('dialog.dialog--success[open] .dialog__actions button').click();
     await page.getByTestId('subscription-cancel-open').waitFor();
+    expect(await page.getByTestId('plan-status').innerText()).toBe(TEXT[locale].active);
   });
 
   it('buys more seats on a team plan after a prorated confirmation', async () => {
@@ -545,8 +549,8 @@ describe('billing screens', () => {
       // The subscribers column says what it counts: its header's tooltip and a note under the table, in the page's language.
       const hint =
         locale === 'en'
-          ? 'Subscribers are the accounts on a plan now: live subscriptions (active, or with a payment past due) and free trials still running. A team counts once, as its owner’s subscription.'
-          : 'المشتركون هم الحسابات المشتركة في الباقة الآن: الاشتراكات السارية (النشطة أو التي تأخر سدادها) والفترات التجريبية المجانية التي لم تنتهِ بعد. ويُحتسب الفريق مرة واحدة باشتراك مالكه.';
+          ? 'Subscribers are the accounts on a plan now: live subscriptions (active, canceled but running until their end date, or with a payment past due) and free trials still running. A team counts once, as its owner’s subscription.'
+          : 'المشتركون هم الحسابات المشتركة في الباقة الآن: الاشتراكات السارية (النشطة، أو الملغاة التي تظل سارية حتى تاريخ انتهائها، أو التي تأخر سدادها) والفترات التجريبية المجانية التي لم تنتهِ بعد. ويُحتسب الفريق مرة واحدة باشتراك مالكه.';
       const header = page.getByTestId('admin-plans-table').locator('thead th').nth(5);
       expect(await header.innerText()).toBe(locale === 'en' ? 'Subscribers' : 'المشتركون');
       expect(await header.getAttribute('title')).toBe(hint);
