@@ -98,6 +98,8 @@ describe.each(['en', 'ar'] as const)('buying a plan through the sandbox checkout
     expect(await confirm.getByTestId('confirm-charge').innerText()).toContain('$59');
     expect(await confirm.getByTestId('confirm-renewal').innerText()).toContain('$59');
     expect(await confirm.getByTestId('confirm-trial').innerText()).toMatch(/7/);
+    // Pro has team accounts: its seats are chosen here, one by default.
+    expect(await confirm.getByTestId('confirm-seats-input').inputValue()).toBe('1');
     await screenshot(page, `billing-confirm-subscribe-${locale}`);
     await confirm.locator('button[type="submit"]').click();
     await page.waitForURL(/\/sandbox\/checkout\/sbx_cs_/);
@@ -221,6 +223,39 @@ describe.each(['en', 'ar'] as const)('billing trust (%s)', (locale) => {
       expect(brand).toBeCloseTo(whole!, 0);
     }
     await expectTableCardsOnPhone(page, invoices, locale, `billing-invoices-${locale}`);
+  });
+
+  it('chooses the seats of a team plan in its confirmation, priced per seat, and pays for them at the checkout', async () => {
+    const email = `team-seats-${locale}@example.com`;
+    const page = await signedInPage(locale, email);
+    await page.goto('/pricing');
+    const startUp = page.locator('[data-testid="plan-card"][data-plan="start-up"]');
+    await startUp.getByTestId('subscribe-button').click();
+    const confirm = page.getByTestId('plan-change-confirm');
+    await confirm.waitFor();
+    // One seat by default (the buyer's), then three: the server prices them again before the purchase can go on.
+    const seats = confirm.getByTestId('confirm-seats-input');
+    expect(await seats.inputValue()).toBe('1');
+    expect(await confirm.getByTestId('confirm-renewal').innerText()).toContain('$29');
+    expect(await seats.evaluate((input) => document.getElementById(input.getAttribute('aria-describedby')!)!.textContent)).toContain(locale === 'en' ? 'one for each colleague' : 'لكل زميل تدعوه');
+    await seats.fill('3');
+    await expect.poll(() => confirm.getByTestId('confirm-renewal').innerText()).toContain('$87');
+    expect(await confirm.getByTestId('confirm-charge').innerText()).toContain('$87');
+    expect(await confirm.getByTestId('confirm-seats').innerText()).toBe(locale === 'en' ? 'Seats: 3.' : 'عدد المستخدمين: 3.');
+    await screenshotsAtBothSizes(page, `billing-confirm-team-seats-${locale}`);
+    const submit = confirm.locator('button[type="submit"]');
+    await expect.poll(() => submit.isEnabled()).toBe(true);
+    await submit.click();
+    await page.waitForURL(/\/sandbox\/checkout\//);
+    await expect.poll(() => page.getByTestId('sandbox-amount').innerText()).toContain('$87');
+    expect(await page.locator('.sandbox-checkout__description').innerText()).toBe(locale === 'en' ? 'Start-up plan, monthly, 3 seats' : 'باقة الشركات الناشئة، اشتراك شهري، عدد المستخدمين: 3');
+    await screenshotsAtBothSizes(page, `billing-sandbox-team-seats-${locale}`);
+    await fillCard(page, '4242 4242 4242 4242');
+    await page.getByTestId('sandbox-pay').click();
+    await page.getByTestId('checkout-paid').waitFor();
+    const user = await t.container.database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    const subscription = await t.container.database.db.selectFrom('subscriptions').select(['seats']).where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    expect(subscription.seats).toBe(3);
   });
 
   it('cancels at period end (confirmed, with what happens to invoices), shows the end date as the answer and the e-mail write it, and resumes', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../test/factories';
 import { queuedMails } from '../../../test/billing-fixtures';
-import { createTestApp, type TestApp, type TestClient } from '../../../test/harness';
+import { createTestApp, type TestApp } from '../../../test/harness';
 import { renderMail, type MailJob } from '../../mail/mailer';
 
 // The team's owner hears when an invited colleague joins: once per accepted invitation, in the owner's saved language,
