@@ -72,8 +72,8 @@ export function useSubscribeFlow() {
     dialog: createElement(PlanChangeDialog, {
       preview: review?.preview ?? null,
       // Not confirmed while the seats chosen are not yet the ones priced.
-      busy: subscribe.isPending || (review !== null && (preview.isPending || review.choice.seats !== review.preview.seats)),
-      seats: review?.choice.seats ?? 1,
+      busy: subscribe.isPending || (review !== null && (preview.isPending || (review.choice.seats ?? review.preview.seats) !== review.preview.seats)),
+      seats: review?.choice.seats ?? review?.preview.seats ?? 1,
       onSeats: choose,
       opener: review?.opener ?? null,
       onCancel: () => setReview(null),
