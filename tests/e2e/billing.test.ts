@@ -79,8 +79,8 @@ async function expectCardInputsLevel(page: Page) {
 }
 
 const TEXT = {
-  en: { authFailed: 'Card authentication failed', tryAgain: 'Please try again and use another card', back: 'back to checkout', pro: 'Pro', active: 'Active', invoice: 'Invoice', paid: 'Paid' },
-  ar: { authFailed: 'فشل التحقق من البطاقة', tryAgain: 'يُرجى المحاولة مرة أخرى واستخدام بطاقة أخرى', back: 'العودة إلى صفحة الدفع', pro: 'الاحترافية', active: 'مفعَّلة', invoice: 'فاتورة', paid: 'مدفوعة' },
+  en: { authFailed: 'Card authentication failed', tryAgain: 'Please try again and use another card', back: 'back to checkout', pro: 'Pro', active: 'Active', canceled: 'Canceled', invoice: 'Invoice', paid: 'Paid' },
+  ar: { authFailed: 'فشل التحقق من البطاقة', tryAgain: 'يُرجى المحاولة مرة أخرى واستخدام بطاقة أخرى', back: 'العودة إلى صفحة الدفع', pro: 'الاحترافية', active: 'مفعَّلة', canceled: 'ملغاة', invoice: 'فاتورة', paid: 'مدفوعة' },
 };
 
 describe.each(['en', 'ar'] as const)('buying a plan through the sandbox checkout (%s)', (locale) => {
@@ -98,6 +98,8 @@ describe.each(['en', 'ar'] as const)('buying a plan through the sandbox checkout
     expect(await confirm.getByTestId('confirm-charge').innerText()).toContain('$59');
     expect(await confirm.getByTestId('confirm-renewal').innerText()).toContain('$59');
     expect(await confirm.getByTestId('confirm-trial').innerText()).toMatch(/7/);
+    // Pro has team accounts: its seats are chosen here, one by default.
+    expect(await confirm.getByTestId('confirm-seats-input').inputValue()).toBe('1');
     await screenshot(page, `billing-confirm-subscribe-${locale}`);
     await confirm.locator('button[type="submit"]').click();
     await page.waitForURL(/\/sandbox\/checkout\/sbx_cs_/);
@@ -223,6 +225,39 @@ describe.each(['en', 'ar'] as const)('billing trust (%s)', (locale) => {
     await expectTableCardsOnPhone(page, invoices, locale, `billing-invoices-${locale}`);
   });
 
+  it('chooses the seats of a team plan in its confirmation, priced per seat, and pays for them at the checkout', async () => {
+    const email = `team-seats-${locale}@example.com`;
+    const page = await signedInPage(locale, email);
+    await page.goto('/pricing');
+    const startUp = page.locator('[data-testid="plan-card"][data-plan="start-up"]');
+    await startUp.getByTestId('subscribe-button').click();
+    const confirm = page.getByTestId('plan-change-confirm');
+    await confirm.waitFor();
+    // One seat by default (the buyer's), then three: the server prices them again before the purchase can go on.
+    const seats = confirm.getByTestId('confirm-seats-input');
+    expect(await seats.inputValue()).toBe('1');
+    expect(await confirm.getByTestId('confirm-renewal').innerText()).toContain('$29');
+    expect(await seats.evaluate((input) => document.getElementById(input.getAttribute('aria-describedby')!)!.textContent)).toContain(locale === 'en' ? 'one for each colleague' : 'لكل زميل تدعوه');
+    await seats.fill('3');
+    await expect.poll(() => confirm.getByTestId('confirm-renewal').innerText()).toContain('$87');
+    expect(await confirm.getByTestId('confirm-charge').innerText()).toContain('$87');
+    expect(await confirm.getByTestId('confirm-seats').innerText()).toBe(locale === 'en' ? 'Seats: 3.' : 'عدد المستخدمين: 3.');
+    await screenshotsAtBothSizes(page, `billing-confirm-team-seats-${locale}`);
+    const submit = confirm.locator('button[type="submit"]');
+    await expect.poll(() => submit.isEnabled()).toBe(true);
+    await submit.click();
+    await page.waitForURL(/\/sandbox\/checkout\//);
+    await expect.poll(() => page.getByTestId('sandbox-amount').innerText()).toContain('$87');
+    expect(await page.locator('.sandbox-checkout__description').innerText()).toBe(locale === 'en' ? 'Start-up plan, monthly, 3 seats' : 'باقة الشركات الناشئة، اشتراك شهري، عدد المستخدمين: 3');
+    await screenshotsAtBothSizes(page, `billing-sandbox-team-seats-${locale}`);
+    await fillCard(page, '4242 4242 4242 4242');
+    await page.getByTestId('sandbox-pay').click();
+    await page.getByTestId('checkout-paid').waitFor();
+    const user = await t.container.database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    const subscription = await t.container.database.db.selectFrom('subscriptions').select(['seats']).where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    expect(subscription.seats).toBe(3);
+  });
+
   it('cancels at period end (confirmed, with what happens to invoices), shows the end date as the answer and the e-mail write it, and resumes', async () => {
     const email = `cancel-${locale}@example.com`;
     const page = await paidUser(locale, email);
@@ -239,6 +274,9 @@ describe.each(['en', 'ar'] as const)('billing trust (%s)', (locale) => {
     await answer.locator('.dialog__actions button').click();
     const notice = page.getByTestId('cancellation-notice');
     await notice.waitFor();
+    // The badge says what is true: canceled (usable until the end date), not "Active".
+    expect(await page.getByTestId('plan-status').innerText()).toBe(TEXT[locale].canceled);
+    expect(await page.getByTestId('period-end-label').innerText()).toBe(locale === 'en' ? 'Ends on' : 'تاريخ انتهاء الاشتراك');
     await screenshotsAtBothSizes(page, `billing-canceled-${locale}`);
 
     // One date style: the membership page, the server's answer and the e-mail name the end day alike
@@ -261,6 +299,7 @@ describe.each(['en', 'ar'] as const)('billing trust (%s)', (locale) => {
     await page.locator('dialog.dialog--success[open]').waitFor();
     await page.locator('dialog.dialog--success[open] .dialog__actions button').click();
     await page.getByTestId('subscription-cancel-open').waitFor();
+    expect(await page.getByTestId('plan-status').innerText()).toBe(TEXT[locale].active);
   });
 
   it('buys more seats on a team plan after a prorated confirmation', async () => {
@@ -545,8 +584,8 @@ describe('billing screens', () => {
       // The subscribers column says what it counts: its header's tooltip and a note under the table, in the page's language.
       const hint =
         locale === 'en'
-          ? 'Subscribers are the accounts on a plan now: live subscriptions (active, or with a payment past due) and free trials still running. A team counts once, as its owner’s subscription.'
-          : 'المشتركون هم الحسابات المشتركة في الباقة الآن: الاشتراكات السارية (النشطة أو التي تأخر سدادها) والفترات التجريبية المجانية التي لم تنتهِ بعد. ويُحتسب الفريق مرة واحدة باشتراك مالكه.';
+          ? 'Subscribers are the accounts on a plan now: live subscriptions (active, canceled but running until their end date, or with a payment past due) and free trials still running. A team counts once, as its owner’s subscription.'
+          : 'المشتركون هم الحسابات المشتركة في الباقة الآن: الاشتراكات السارية (النشطة، أو الملغاة التي تظل سارية حتى تاريخ انتهائها، أو التي تأخر سدادها) والفترات التجريبية المجانية التي لم تنتهِ بعد. ويُحتسب الفريق مرة واحدة باشتراك مالكه.';
       const header = page.getByTestId('admin-plans-table').locator('thead th').nth(5);
       expect(await header.innerText()).toBe(locale === 'en' ? 'Subscribers' : 'المشتركون');
       expect(await header.getAttribute('title')).toBe(hint);

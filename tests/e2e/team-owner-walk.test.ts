@@ -1,12 +1,12 @@
 // A team owner's walk, in Arabic on a phone (390x844) and in English on a desktop (the twenty-sixth session's walk):
-// sign up, buy Start-up through the sandbox checkout, the invoice PDF, create the team, invite (refused while the one
+// sign up, buy Start-up through the sandbox checkout, the invoice PDF, create the team, invite (the form closed while the one
 // seat bought is the owner's), add seats, the colleague joins by the e-mailed link, role change, team glossary term,
 // team API key, removal, plan change and cancellation. Every step is photographed (.test-results/screenshots,
 // `team-walk-<locale>-NN-<step>.png`) and no step's page is wider than its screen. What the walk found wrong is held
-// here: the first purchase of a team plan said nothing about its seats (one), the refused invitation added "Choose a
-// plan with team accounts" to an owner on a team plan, and the seats form's confirmation and answer named the plan
-// kept ("Change to Start-up now?", "Your plan is now Start-up.") instead of the seats changed, and a canceled plan's
-// facts still said "Renews on" its last day.
+// here: the first purchase of a team plan said nothing about its seats (one), the invitation form of a full team could
+// be sent only to be refused, the seats form's confirmation and answer named the plan kept ("Change to Start-up now?",
+// "Your plan is now Start-up.") instead of the seats changed, and a canceled plan's facts still said "Renews on" its
+// last day and its badge "Active"; the owner was not told when the colleague joined.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -35,21 +35,23 @@ async function open(locale: 'en' | 'ar'): Promise<Page> {
 const TEXT = {
   en: {
     seatsOne: 'Seats: 1.',
-    seatsFull: 'The 1 seat of your plan is taken. Upgrade your plan or add seats to invite more members.',
-    teamAdvice: 'Choose a plan with team accounts',
+    seatsFull: "Your plan's seats are all taken (1), so no one new can be invited.",
     seatsTitle: 'Change to 3 seats now?',
     seatsDone: 'Your team plan now has 3 seats.',
     invitedSubject: 'Translation team',
+    joined: 'accepted your invitation and joined the team',
     endsOn: 'Ends on',
+    canceled: 'Canceled',
   },
   ar: {
     seatsOne: 'عدد المستخدمين: 1.',
-    seatsFull: 'اكتمل عدد المستخدمين في باقتك (1). قم بترقية باقتك أو زِد عدد المستخدمين لدعوة مزيد من الأعضاء.',
-    teamAdvice: 'اختر باقة تتضمن حسابات الفرق',
+    seatsFull: 'اكتمل عدد المستخدمين في باقتك (1)، لذا لا يمكن دعوة أعضاء جدد.',
     seatsTitle: 'هل تريد تغيير عدد المستخدمين إلى 3 الآن؟',
     seatsDone: 'عدد المستخدمين في باقة فريقك الآن: 3.',
     invitedSubject: 'فريق الترجمة',
+    joined: 'وأصبح لدى الفريق عضو جديد',
     endsOn: 'تاريخ انتهاء الاشتراك',
+    canceled: 'ملغاة',
   },
 } as const;
 
@@ -117,17 +119,22 @@ describe.each(['ar', 'en'] as const)('a team owner walk (%s)', (locale) => {
     execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', '-singlefile', pdf, pdf.replace(/\.pdf$/, '')]);
     expect(execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' })).toContain('$29.00');
 
-    // The team; the first invitation is refused (the one seat is the owner's), and says only how to get seats.
+    // The team; the one seat is the owner's, so the invitation form says so and cannot be sent (it could, and was
+    // refused): its button is disabled and described by the notice, which says how to get seats.
     await page.goto('/team');
     await page.getByTestId('team-name').fill(locale === 'ar' ? 'فريق الترجمة' : 'Translation team');
     await page.getByTestId('team-name').press('Enter');
     await page.getByTestId('invite-form').waitFor();
-    await shot(page, 'team-created');
     await page.getByTestId('invite-email').fill(invitee);
-    await page.getByTestId('invite-submit').click();
-    const refused = await dialog(page, 'invite-refused');
-    expect(refused).toContain(text.seatsFull);
-    expect(refused).not.toContain(text.teamAdvice);
+    const submit = page.getByTestId('invite-submit');
+    expect(await submit.isDisabled()).toBe(true);
+    const full = page.getByTestId('seats-full');
+    expect(await full.innerText()).toContain(text.seatsFull);
+    expect(await submit.getAttribute('aria-describedby')).toBe(await full.getAttribute('id'));
+    // What a screen reader says of the button: its name and, as its description, why it cannot be pressed.
+    const described = await submit.evaluate((button) => document.getElementById(button.getAttribute('aria-describedby')!)!.textContent);
+    expect(described).toContain(text.seatsFull);
+    await shot(page, 'team-created');
 
     // The seats form: asked and answered about the seats, not the plan kept.
     await page.getByTestId('add-seats-link').click();
@@ -141,6 +148,9 @@ describe.each(['ar', 'en'] as const)('a team owner walk (%s)', (locale) => {
 
     await page.goto('/team');
     await page.getByTestId('invite-email').fill(invitee);
+    // Seats free now: no notice, and the button is enabled with nothing to describe.
+    expect(await page.getByTestId('seats-full').count()).toBe(0);
+    expect(await page.getByTestId('invite-submit').getAttribute('aria-describedby')).toBeNull();
     await page.getByTestId('invite-submit').click();
     await dialog(page, 'invited');
     await shot(page, 'team-invited');
@@ -160,6 +170,15 @@ describe.each(['ar', 'en'] as const)('a team owner walk (%s)', (locale) => {
     await form.locator('button[type="submit"]').click();
     await member.waitForURL(/\/team$/, { timeout: 15_000 });
     await shot(member, 'member-team');
+
+    // The owner is told, in the owner's language, who joined; the mail as a reader shows it, photographed.
+    const joined = decodeMail(await waitForMail(owner.email, (raw) => decodeMail(raw).includes(text.joined)));
+    expect(joined).toContain(locale === 'ar' ? 'سامي القحطاني' : 'Sami Qahtani');
+    expect(joined).toContain(invitee);
+    const mailView = await page.context().newPage();
+    await mailView.setContent(joined.slice(joined.search(/<!doctype html>|<html/i), joined.lastIndexOf('</html>') + '</html>'.length));
+    await shot(mailView, 'mail-joined');
+    await mailView.close();
 
     // Role change, team glossary term, team API key.
     await page.reload();
@@ -200,6 +219,8 @@ describe.each(['ar', 'en'] as const)('a team owner walk (%s)', (locale) => {
     await page.getByTestId('cancellation-notice').waitFor();
     // The plan's facts say that it ends on that date, not that it renews then.
     expect(await page.getByTestId('period-end-label').innerText()).toBe(text.endsOn);
+    // And its badge says canceled, not "Active" (the plan stays usable until that date).
+    expect(await page.getByTestId('plan-status').innerText()).toBe(text.canceled);
     await shot(page, 'canceled');
   }, 240_000);
 });

@@ -47,6 +47,13 @@ describe.each(['en', 'ar'] as const)('names in e-mail subjects (%s)', (locale) =
     expect(mail.subject).toBe(locale === 'ar' ? `أصبحت مالك فريق ${isolated(team)} في لسان` : `You are now the owner of ${isolated(team)} on Lisan`);
   });
 
+  it('a colleague joined: the member and the team named in the subject and heading, the address left to right', () => {
+    const mail = templates.teamJoined(locale, { name: 'Layla', teamName: team, memberName: person, memberEmail: 'sami@example.com', roleId: 5, link: 'https://lisan.example/team' });
+    expectIsolatedEverywhere(mail, team);
+    expect(mail.subject).toBe(locale === 'ar' ? `انضمام ${isolated(person)} إلى فريق ${isolated(team)} في لسان` : `${isolated(person)} joined ${isolated(team)} on Lisan`);
+    expect(mail.text).toContain('\u2066sami@example.com\u2069');
+  });
+
   it("a subscription's mails: the plan's name in that language", () => {
     const plan = { en: 'Pro Team', ar: 'Pro Team' };
     const mail = templates.billing(locale, { kind: 'subscription_ended', name: 'Sami', params: {}, localized: { plan } });
@@ -103,6 +110,7 @@ function everyMail(locale: Locale): Array<[string, RenderedMail]> {
     ['teamInvitation', templates.teamInvitation(locale, { teamName: 'Nadia & Co', inviterName: name, link: `${app}/invitation?token=x`, days: 7 })],
     ['teamRemoved', templates.teamRemoved(locale, { name, teamName: 'دار نادية', removerName: 'Nadia Owner', link: `${app}/login` })],
     ['teamOwnership', templates.teamOwnership(locale, { name, teamName: 'Nadia & Co', previousName: 'Nadia Owner', link: `${app}/team` })],
+    ['teamJoined', templates.teamJoined(locale, { name, teamName: 'دار نادية', memberName: 'Sami Qahtani', memberEmail: 'sami@example.com', roleId: 4, link: `${app}/team` })],
     ['documentReady', templates.documentReady(locale, { name, fileName: file, target: 'ar', url: `${app}/api/translated-file-url/?id=5`, applied: { memorySegments: 11, memoryFuzzySegments: 3, correctionSegments: 2, termCount: 5, terms: [{ source: 'board', target: 'مجلس الإدارة' }] } })],
     ['documentFailed', templates.documentFailed(locale, { name, fileName: file, target: 'ar', url: `${app}/history`, reason: { key: 'documents.error_too_many_pages', params: { count: 50 } } })],
     ['serviceRequestReceived', templates.serviceRequestReceived(locale, request)],

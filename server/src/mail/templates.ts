@@ -263,6 +263,20 @@ export const templates = {
     });
   },
 
+  /**
+   * An invited colleague joined: the team's owner hears who, under which role, and that the member now counts
+   * against their plan. Sent once per accepted invitation (the teams service's `once` key).
+   */
+  teamJoined(locale: Locale, data: { name: string; teamName: string; memberName: string; memberEmail: string; roleId: 4 | 5; link: string }): RenderedMail {
+    const params = { team: isolate(data.teamName), member: isolate(data.memberName), email: isolate(data.memberEmail, 'ltr') };
+    return layout(locale, {
+      name: data.name,
+      title: t(locale, 'teams.mail_joined_subject', params),
+      paragraphs: [t(locale, 'teams.mail_joined_body', params), t(locale, `teams.mail_joined_role_${data.roleId}`), t(locale, 'teams.mail_joined_plan')],
+      action: { url: data.link, label: t(locale, 'teams.mail_owner_action') },
+    });
+  },
+
   /** A general notice whose texts the sender supplies in both languages. */
   notice(locale: Locale, data: NoticeData): RenderedMail {
     return layout(locale, {

@@ -36,6 +36,11 @@ export const teams = {
     'teams.mail_owner_body': ':previous handed the team :team over to you on Lisan. You are now its owner, and :previous stays in the team as an account manager.',
     'teams.mail_owner_plan': "From now on the team works under your plan: its members' translations, documents and web pages count against your plan's limits, and its seats. Check that your plan fits the team on the Membership page.",
     'teams.mail_owner_action': 'Open the team',
+    'teams.mail_joined_subject': ':member joined :team on Lisan',
+    'teams.mail_joined_body': ':member (:email) accepted your invitation and joined the team :team on Lisan.',
+    'teams.mail_joined_role_4': 'Role in the team: account manager, who invites, edits and removes members.',
+    'teams.mail_joined_role_5': 'Role in the team: team member.',
+    'teams.mail_joined_plan': "The new member's translations, documents and web pages count against your plan's limits. You can change the member's role or remove the member on the team page.",
     'teams.owner_cannot_leave': 'As the account owner, hand the team over to a member or dissolve it instead of leaving it.',
   },
   ar: {
@@ -77,6 +82,11 @@ export const teams = {
     'teams.mail_owner_body': 'نقل :previous إليك ملكية فريق :team في لسان. أصبحت الآن مالكه، ويبقى :previous في الفريق مديرًا للحساب.',
     'teams.mail_owner_plan': 'يعمل الفريق من الآن بباقتك: تُحتسب ترجمات أعضائه ومستنداتهم وصفحات مواقعهم من حدود باقتك ومن عدد مستخدميها. تحقّق من أن باقتك تناسب الفريق في صفحة العضوية.',
     'teams.mail_owner_action': 'فتح صفحة الفريق',
+    'teams.mail_joined_subject': 'انضمام :member إلى فريق :team في لسان',
+    'teams.mail_joined_body': 'تم قبول الدعوة التي أرسلتها إلى :member (:email) للانضمام إلى فريق :team في لسان، وأصبح لدى الفريق عضو جديد.',
+    'teams.mail_joined_role_4': 'الدور في الفريق: مدير الحساب، وهو من يدعو الأعضاء ويعدّلهم ويزيلهم.',
+    'teams.mail_joined_role_5': 'الدور في الفريق: عضو فريق.',
+    'teams.mail_joined_plan': 'تُحتسب ترجمات العضو الجديد ومستنداته وصفحات مواقعه من حدود باقتك. ويمكنك تغيير دوره أو إزالته من الفريق في صفحة الفريق.',
     'teams.owner_cannot_leave': 'بصفتك مالك الحساب، يجب نقل ملكية الفريق إلى أحد أعضائه أو حلّه بدلًا من مغادرته.',
   },
 } as const;

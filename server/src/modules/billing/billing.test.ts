@@ -190,6 +190,36 @@ describe('subscribe through the sandbox checkout', () => {
   });
 });
 
+describe('the seats of a team plan chosen before paying', () => {
+  it('prices the preview, the hosted checkout and the invoice per seat, and sizes the team from them; limits kept', async () => {
+    clock.set('2026-06-10T10:00:00Z');
+    await createTrialUser(t, { email: 'team-buyer@example.com' });
+    const client = await signIn(t, 'team-buyer@example.com');
+    const choice = { plan_id: planIds['start-up'], frequency: 'monthly', seats: 4 };
+    // The confirmation's preview: four seats at Start-up's $29 a user.
+    const preview = (await client.post('/api/user/plan-preview', choice)).json().data;
+    expect(preview).toMatchObject({ kind: 'subscribe', seats: 4, charge_now: 116, renewal_amount: 116, payment: 'checkout' });
+    // Beyond the limits, or seats on a plan without teams: refused with the field named.
+    expect((await client.post('/api/user/plan-preview', { ...choice, seats: 1001 })).json().errors).toHaveProperty('seats');
+    expect((await client.post('/api/user/plan-preview', { ...choice, seats: 0 })).json().errors).toHaveProperty('seats');
+    expect((await client.post('/api/user/subscribe', { plan_id: planIds.hobbyist, frequency: 'monthly', seats: 2 })).json().errors).toHaveProperty('seats');
+
+    const subscribe = await client.post('/api/user/subscribe', choice);
+    expect(subscribe.statusCode, subscribe.body).toBe(200);
+    const sessionId = String(subscribe.json().checkout_url).split('/').pop()!;
+    // The payment gateway stand-in's session: the amount of four seats, its line saying so.
+    const session = (await client.get(`/api/sandbox/checkout/${sessionId}`)).json().data;
+    expect(session).toMatchObject({ amount: 116, currency: 'USD', description: 'Start-up plan, monthly, 4 seats' });
+    expect((await client.post(`/api/sandbox/checkout/${sessionId}/pay`, card(SANDBOX_CARDS.success))).statusCode).toBe(200);
+    expect((await returnFromCheckout(client, sessionId)).status).toBe('paid');
+
+    expect(await subscriptionOf(client)).toMatchObject({ status: 'active', seats: 4, amount: 116 });
+    const [invoice] = (await client.get('/api/user/invoices')).json().data;
+    expect(invoice).toMatchObject({ amount: 116, description_en: 'Start-up plan, monthly, 4 seats', description_ar: 'باقة الشركات الناشئة، اشتراك شهري، عدد المستخدمين: 4' });
+    expect((await client.post('/api/team', { name: 'Four & Co' })).json().data.seats).toBe(4);
+  });
+});
+
 describe('renewal, decline, overdue, capture, downgrade', () => {
   it('issues and charges an invoice each period, once', async () => {
     clock.set('2026-07-01T08:00:00Z');

@@ -175,6 +175,23 @@ export function createTeamsService(deps: {
     return null;
   }
 
+  /**
+   * The team's owner hears that an invited colleague joined, in the owner's language: once per accepted invitation
+   * (the mail's `once` key), so neither a repeated request nor a later invitation re-sent to the address mails again.
+   */
+  async function tellOwnerJoined(team: { id: number; name: string }, owner: UserRow | undefined, invitation: { id: number; role_id: number }, member: { name: string; email: string }) {
+    if (!owner) return;
+    await deps.mail.send(
+      {
+        to: owner.email,
+        locale: owner.locale,
+        template: 'teamJoined',
+        data: { name: owner.name, teamName: team.name, memberName: member.name, memberEmail: member.email, roleId: invitation.role_id === ROLE.manager ? ROLE.manager : ROLE.member, link: `${deps.appUrl}/team` },
+      },
+      { once: `team-joined:${invitation.id}` },
+    );
+  }
+
   return {
     membershipOf,
 
@@ -372,6 +389,7 @@ export function createTeamsService(deps: {
         return created;
       });
       await changed(team.id, [user.id]);
+      await tellOwnerJoined(team, owner, invitation, user);
       return { email: user.email, team: team.name };
     },
 
@@ -417,6 +435,7 @@ export function createTeamsService(deps: {
         await deps.repo.markInvitationAccepted(invitation.id, now, trx);
       });
       await changed(team.id, [actor.user.id]);
+      await tellOwnerJoined(team, owner, invitation, actor.user);
       return { team: team.name };
     },
   };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/client';
 import type { Subscription } from './billing-types';
 import { luhnValid, parseExpiry } from '../../../../server/src/payments/cards.fns';
-import { confirmShowsSeats, confirmTitleKey, formatCardNumber, formatExpiry, hasSeatsForm, membershipNotices, paymentBlock, pickedPlanId, previewIntent, seatsIntent, subscribeErrorMessage, subscribeOutcome, validateCard } from './billing.fns';
+import { confirmChoosesSeats, confirmShowsSeats, confirmTitleKey, formatCardNumber, formatExpiry, hasSeatsForm, membershipNotices, paymentBlock, pickedPlanId, previewIntent, seatsIntent, statusBadge, subscribeErrorMessage, subscribeOutcome, validateCard } from './billing.fns';
 
 const now = new Date('2026-05-15T00:00:00Z');
 
@@ -191,5 +191,32 @@ describe('the plan-change confirmation', () => {
     expect(confirmShowsSeats({ seats: 1, plan: startUp })).toBe(true);
     expect(confirmShowsSeats({ seats: 1, plan: { ...startUp, is_team: false } })).toBe(false);
     expect(confirmShowsSeats({ seats: 3, plan: startUp })).toBe(true);
+  });
+});
+
+describe('the membership status badge', () => {
+  const canceled = { ends_at: '2026-06-14T00:00:00Z' };
+  it('says Canceled for a canceled plan running to its end date, not Active', () => {
+    expect(statusBadge({ ...base, cancellation: canceled })).toBe('canceled');
+    expect(statusBadge(base)).toBe('active');
+  });
+  it('keeps a payment overdue first, and every other status as it is', () => {
+    expect(statusBadge({ ...base, status: 'past_due', cancellation: canceled })).toBe('past_due');
+    for (const status of ['trial', 'trial_expired', 'ended', 'none'] as const) expect(statusBadge({ ...base, status })).toBe(status);
+  });
+});
+
+describe('choosing seats in the confirmation of a team plan', () => {
+  const team = { id: 2, slug: 'start-up', name_en: 'Start-up', name_ar: 'الشركات الناشئة', price: 29, price_yearly: 290, is_team: true, is_trial: false, archived: false };
+  const single = { ...team, id: 1, slug: 'hobbyist', is_team: false };
+  const preview = (plan: typeof team, kind: 'subscribe' | 'upgrade' | 'downgrade' | 'keep' = 'subscribe') => ({ kind, plan, frequency: 'monthly' as const });
+  it('offers the seats when a team plan is bought or changed to from another plan', () => {
+    expect(confirmChoosesSeats(preview(team), { ...base, status: 'trial', source: null, plan: null })).toBe(true);
+    expect(confirmChoosesSeats(preview(team, 'upgrade'), { ...base, plan: single })).toBe(true);
+  });
+  it('not for a plan without teams, a live team plan (its seats form sets them), or keeping the plan', () => {
+    expect(confirmChoosesSeats(preview(single), { ...base, status: 'trial', source: null, plan: null })).toBe(false);
+    expect(confirmChoosesSeats(preview({ ...team, id: 3 }, 'upgrade'), { ...base, plan: team })).toBe(false);
+    expect(confirmChoosesSeats(preview(team, 'keep'), { ...base, plan: single })).toBe(false);
   });
 });

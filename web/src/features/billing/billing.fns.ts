@@ -108,6 +108,15 @@ export function hasSeatsForm(subscription: Pick<Subscription, 'status' | 'source
 }
 
 /**
+ * The membership page's status badge: the subscription's status, except that a canceled plan still running until its
+ * end date says "Canceled" (it was badged "Active" beside "Ends on"). A payment overdue says so first: that needs the
+ * owner now, whether or not the plan renews.
+ */
+export function statusBadge(subscription: Pick<Subscription, 'status' | 'cancellation'>): Subscription['status'] | 'canceled' {
+  return subscription.status === 'active' && subscription.cancellation ? 'canceled' : subscription.status;
+}
+
+/**
  * What a control asks of the payment provider. `subscribe`: a plan card's button, reviewed
  * first, so a paid subscriber keeps it (a downgrade needs no payment, and the preview says
  * which a change is). `payment`: a charge, or a card sent to the provider, at once (pay an
@@ -162,6 +171,20 @@ export function confirmTitleKey(
   if (samePlan && kind === 'upgrade') return 'seatsNow';
   if (samePlan && kind === 'downgrade') return 'seatsAtRenewal';
   return kind;
+}
+
+/**
+ * The confirmation of a team plan bought (or changed to) lets the buyer choose its seats, priced per seat by the
+ * server's preview: a first purchase bought one seat, and more were a prorated purchase afterwards. Not where the
+ * membership page's seats form sets them (a live team plan), nor for a seats change or keeping the plan.
+ */
+export function confirmChoosesSeats(
+  preview: Pick<PlanPreview, 'kind' | 'plan' | 'frequency'>,
+  subscription: Pick<Subscription, 'status' | 'source' | 'cancellation' | 'frequency' | 'plan'> | undefined,
+): boolean {
+  if (!preview.plan.is_team || hasSeatsForm(subscription)) return false;
+  const key = confirmTitleKey(preview, subscription);
+  return key === 'subscribe' || key === 'upgrade' || key === 'downgrade';
 }
 
 /** The confirmation names the seats of a team plan, one included (the owner's alone: a first Start-up bought one), and any seats above one. */

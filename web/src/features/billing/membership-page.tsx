@@ -12,7 +12,7 @@ import { bestYearlySavingPercent, type BillingPeriod } from '../plans/plans.fns'
 import { usePlans } from '../plans/use-plans';
 import { AddCardLink, BillingNotices } from './billing-notices';
 import { formatMoney } from '../../i18n/format';
-import { hasSeatsForm, paymentBlock, pickedPlanId, seatsIntent } from './billing.fns';
+import { hasSeatsForm, paymentBlock, pickedPlanId, seatsIntent, statusBadge } from './billing.fns';
 import { paymentsOffDescription } from './notice-box';
 import { SavedCard } from './saved-card';
 import { SubscribeButton } from './subscribe-button';
@@ -77,7 +77,7 @@ export function MembershipPage() {
             </h3>
           </div>
           {/* A member without a subscription of their own is on the team's plan, not "No plan". */}
-          {sub && !(teamPlan && sub.status === 'none') && <span className={`pill billing-status billing-status--${sub.status}`} data-testid="plan-status">{t(`status.${sub.status}`)}</span>}
+          {sub && !(teamPlan && sub.status === 'none') && <span className={`pill billing-status billing-status--${statusBadge(sub)}`} data-testid="plan-status">{t(`status.${statusBadge(sub)}`)}</span>}
         </div>
         {sub?.trial && !sub.trial.expired && (
           <p data-testid="trial-days">
@@ -102,7 +102,7 @@ export function MembershipPage() {
               </dd>
             </div>
             <div>
-              {/* Canceled: the date ends the plan, nothing renews on it (the pill still says Active until then). */}
+              {/* Canceled: the date ends the plan, nothing renews on it (the badge says Canceled). */}
               <dt data-testid="period-end-label">{t(sub.cancellation ? 'membership.ends' : 'membership.renews')}</dt>
               <dd>{formatDate(sub.expires_at, language)}</dd>
             </div>

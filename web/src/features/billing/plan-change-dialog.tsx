@@ -1,10 +1,10 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/form-dialog';
 import { formatDate, formatMoney, isolate } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
 import type { PlanPreview } from './billing-types';
-import { confirmShowsSeats, confirmTitleKey, paymentBlock, previewIntent } from './billing.fns';
+import { confirmChoosesSeats, confirmShowsSeats, confirmTitleKey, paymentBlock, previewIntent } from './billing.fns';
 import { NoticeBox, PAYMENTS_OFF, paymentsOffDescription } from './notice-box';
 import { useSubscription } from './use-billing';
 
@@ -18,12 +18,18 @@ import { useSubscription } from './use-billing';
 export function PlanChangeDialog({
   preview,
   busy,
+  seats,
+  onSeats,
   onConfirm,
   onCancel,
   opener,
 }: {
   preview: PlanPreview | null;
   busy: boolean;
+  /** The seats chosen (the confirmation of a team plan bought chooses them: `confirmChoosesSeats`). */
+  seats: number;
+  /** A seats number chosen: the flow asks its price again. */
+  onSeats: (seats: number) => void;
   onConfirm: () => void;
   onCancel: () => void;
   /** The button that asked for the preview: the focus goes back to it when the dialog closes. */
@@ -65,6 +71,7 @@ export function PlanChangeDialog({
       onCancel={onCancel}
     >
       {blockedBy && <NoticeBox notice={{ tone: 'warning', key: PAYMENTS_OFF }} id={blockedBy} />}
+      {confirmChoosesSeats(preview, subscription.data) && <SeatsChoice key={preview.plan.id} seats={seats} onSeats={onSeats} />}
       {preview && (
         <ul className="plan-change" data-kind={preview.kind}>
           {preview.kind !== 'downgrade' && preview.kind !== 'keep' && (
@@ -86,5 +93,42 @@ export function PlanChangeDialog({
         </ul>
       )}
     </FormDialog>
+  );
+}
+
+/**
+ * The seats of a team plan bought, 1 to 1000 (the server's limits), one by default: typed, each whole number in range
+ * is priced again by the server's preview; anything else keeps the last one and says the range.
+ */
+function SeatsChoice({ seats, onSeats }: { seats: number; onSeats: (seats: number) => void }) {
+  const { t } = useTranslation('billing');
+  const [typed, setTyped] = useState(String(seats));
+  const hintId = useId();
+  const inputId = useId();
+  return (
+    <div className="plan-change__seats">
+      <label htmlFor={inputId}>{t('membership.seats')}</label>
+      <input
+        id={inputId}
+        className="input"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={1000}
+        step={1}
+        required
+        value={typed}
+        aria-describedby={hintId}
+        data-testid="confirm-seats-input"
+        onChange={(event) => {
+          setTyped(event.target.value);
+          const n = Number(event.target.value);
+          if (Number.isInteger(n) && n >= 1 && n <= 1000 && n !== seats) onSeats(n);
+        }}
+      />
+      <p id={hintId} className="muted">
+        {t('confirmChange.seatsHint')}
+      </p>
+    </div>
   );
 }

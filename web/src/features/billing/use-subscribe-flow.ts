@@ -1,4 +1,4 @@
-import { createElement, useState } from 'react';
+import { createElement, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../api/client';
@@ -31,6 +31,19 @@ export function useSubscribeFlow() {
   const preview = usePlanPreview();
   // The button that asked for the review: disabled while the preview loads, it has lost the focus when the dialog opens.
   const [review, setReview] = useState<{ choice: PlanChoice; preview: PlanPreview; opener: Element | null } | null>(null);
+  // Each preview asked for is numbered: only the latest one's answer is shown (seats typed one after another ask
+  // in turn, and an earlier answer may come last).
+  const asked = useRef(0);
+  /** The seats chosen in the confirmation: the choice changes at once, and its price is asked of the server again. */
+  const choose = (seats: number) => {
+    if (!review) return;
+    const choice = { ...review.choice, seats };
+    const n = ++asked.current;
+    setReview({ ...review, choice });
+    preview.mutateAsync(choice).then((next) => {
+      if (n === asked.current && next.kind !== 'unchanged') setReview((current) => current && { ...current, preview: next });
+    }, fail);
+  };
 
   function answer(result: SubscribeAnswer | undefined, after: string) {
     const outcome = subscribeOutcome(result, t('subscribe.done'));
@@ -50,6 +63,7 @@ export function useSubscribeFlow() {
     pending: subscribe.isPending || capture.isPending || preview.isPending,
     review: (choice: PlanChoice) => {
       const opener = document.activeElement;
+      ++asked.current;
       return preview.mutateAsync(choice).then(
         (answer) => (answer.kind === 'unchanged' ? showDialog({ modalType: 'info', message: t('confirmChange.unchanged') }) : setReview({ choice, preview: answer, opener })),
         fail,
@@ -57,7 +71,10 @@ export function useSubscribeFlow() {
     },
     dialog: createElement(PlanChangeDialog, {
       preview: review?.preview ?? null,
-      busy: subscribe.isPending,
+      // Not confirmed while the seats chosen are not yet the ones priced.
+      busy: subscribe.isPending || (review !== null && (preview.isPending || (review.choice.seats ?? review.preview.seats) !== review.preview.seats)),
+      seats: review?.choice.seats ?? review?.preview.seats ?? 1,
+      onSeats: choose,
       opener: review?.opener ?? null,
       onCancel: () => setReview(null),
       onConfirm: () => {

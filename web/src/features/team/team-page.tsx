@@ -73,6 +73,10 @@ function TeamView({ team }: { team: Team }) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState('5');
   const isOwner = user?.role_id === '3';
+  // A full team takes no new invitation (the server refuses it too): the form says why and cannot be sent, except to an
+  // address with an open invitation, which is sent again in place of the old one and takes no new seat.
+  const full = team.seats_taken >= team.seats;
+  const resend = team.members.some((member) => member.invited && member.email.toLowerCase() === email.trim().toLowerCase());
   const done = (answer: { message?: string }) => answer.message && showDialog({ modalType: 'success', message: answer.message });
   // The API answers the spec's bare "updated successfully" for these; the screen says what happened.
   const said = (key: 'memberRoleChanged' | 'ownershipTransferred' | 'memberRemoved' | 'teamDissolved') => () => showDialog({ modalType: 'success', message: tMessages(`success.${key}`) });
@@ -123,13 +127,14 @@ function TeamView({ team }: { team: Team }) {
             data-testid="invite-form"
             onSubmit={(event) => {
               event.preventDefault();
+              if (full && !resend) return;
               actions.invite.mutate({ email, role_id: Number(role) }, { onSuccess: (a) => (setEmail(''), done(a)), onError: failedWith(t('invite.invalidTitle')) });
             }}
           >
             <h2>{t('invite.title')}</h2>
-            {team.seats_taken >= team.seats && (
-              // Why an invitation would be refused, and how to get seats (the owner buys them on the membership page).
-              <p className="notice notice--warning" data-testid="seats-full">
+            {full && (
+              // Why the form cannot be sent, and how to get seats (the owner buys them on the membership page).
+              <p className="notice notice--warning" id="invite-seats-full" data-testid="seats-full">
                 {t('seatLimit.full', { seats: team.seats })}{' '}
                 {isOwner ? (
                   <Link to="/user/membership#seats" data-testid="add-seats-link">
@@ -145,7 +150,13 @@ function TeamView({ team }: { team: Team }) {
               <option value="5">{t('roles.5')}</option>
               <option value="4">{t('roles.4')}</option>
             </select>
-            <button className="button button--primary" type="submit" disabled={actions.invite.isPending} data-testid="invite-submit">
+            <button
+              className="button button--primary"
+              type="submit"
+              disabled={actions.invite.isPending || (full && !resend)}
+              aria-describedby={full ? 'invite-seats-full' : undefined}
+              data-testid="invite-submit"
+            >
               {t('invite.submit')}
             </button>
           </form>
