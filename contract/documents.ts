@@ -7,7 +7,7 @@ import { appliedSummary, lang } from './translate';
 
 export const documentFormat = z.enum(['docx', 'xlsx', 'pptx', 'xliff', 'pdf']);
 export type DocumentFormat = z.output<typeof documentFormat>;
-export const documentState = z.enum(['analyzing', 'translating', 'generating', 'done', 'failed']);
+export const documentState = z.enum(['analyzing', 'translating', 'generating', 'done', 'failed', 'canceled']);
 export type DocumentState = z.output<typeof documentState>;
 
 /** The translation models a document can be sent to: a domain's engines, or the LLM. */

@@ -60,10 +60,10 @@ export class MalformedForm extends AppError {
   }
 }
 
-/** 409: another request changed the same thing at the same moment (the database refused this one). */
+/** 409: another request changed the same thing at the same moment (the database refused this one), or the thing is past what was asked (a finished document canceled). */
 export class Conflict extends AppError {
-  constructor() {
-    super(409, 'error.conflict');
+  constructor(message = 'error.conflict') {
+    super(409, message);
   }
 }
 

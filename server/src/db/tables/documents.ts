@@ -5,7 +5,10 @@ type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Json<T> = ColumnType<T, string | T | undefined, string | T>;
 
-export type DocumentJobState = 'analyzing' | 'translating' | 'generating' | 'done' | 'failed';
+export type DocumentJobState = 'analyzing' | 'translating' | 'generating' | 'done' | 'failed' | 'canceled';
+
+/** The states a job ends in (migrations/0490 added `canceled`): nothing moves it on from these. */
+export const FINISHED_DOCUMENT_STATES = ['done', 'failed', 'canceled'] as const;
 
 /** migrations/0030_document_jobs.sql */
 export interface DocumentJobsTable {

@@ -122,6 +122,17 @@ describe('/v2/document parameters and unknown documents', () => {
     expect((await upload(key, { target_lang: 'AR', output_format: 'docx' }, { name: 'r.docx', content: await sampleDocx() })).statusCode).toBe(200);
   });
 
+  it('a canceled document is DeepL’s `error` status, with the reason', async () => {
+    const { key } = await userWithKey(t);
+    const handle = await translator(key).uploadDocument(await sampleDocx(), null, 'ar', { filename: 'r.docx' });
+    // As a cancel leaves it (the workers here may finish it first, so it is written directly).
+    await t.container.database.db.updateTable('document_jobs').set({ state: 'canceled', error_key: 'documents.canceled', result_key: null, file_id: null, result_name: null }).where('project_id', '=', handle.documentId).execute();
+    const status = await translator(key).getDocumentStatus(handle);
+    expect(status.status).toBe('error');
+    expect(status.errorMessage).toBe('Translation canceled.');
+    await expect(translator(key).downloadDocument(handle, path.join(dir, 'canceled.docx'))).rejects.toBeInstanceOf(deepl.DeepLError);
+  });
+
   it('an unknown document id is 404 (DeepL documents 404 for it), whatever the document key', async () => {
     const { key } = await userWithKey(t);
     for (const suffix of ['', '/result']) {

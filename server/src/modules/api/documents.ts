@@ -111,22 +111,22 @@ export function createApiDocuments(deps: {
       return deps.documents.download(requester, job.file_id);
     },
 
-    /** Waits for the document to be done or failed (LibreTranslate answers a file translation in one request). */
+    /** Waits for the document to be done, failed or canceled (LibreTranslate answers a file translation in one request). */
     async waitUntilFinished(request: FastifyRequest, caller: ApiCaller, projectId: string, options: { timeoutMs: number; intervalMs: number }) {
       const deadline = Date.now() + options.timeoutMs;
       for (;;) {
         const job = await statusOf(request, caller, projectId);
-        if (job.state === 'done' || job.state === 'failed' || Date.now() >= deadline) return job;
+        if (job.state === 'done' || job.state === 'failed' || job.state === 'canceled' || Date.now() >= deadline) return job;
         await new Promise((resolve) => setTimeout(resolve, options.intervalMs));
       }
     },
 
-    /** The document's state: queued, translating, done or error (with the reason). */
+    /** The document's state: queued, translating, done or error (with the reason; a canceled document is an error, DeepL having no such state). */
     async status(request: FastifyRequest, caller: ApiCaller, projectId: string, key: string | undefined) {
       // An unknown document (or another account's) is 404 whatever the key, as DeepL documents 404 for an unknown resource; a wrong key of one the caller may see is 400.
       const job = await statusOf(request, caller, projectId);
       checkKey(projectId, key);
-      const state: ApiDocumentState = job.state === 'done' ? 'done' : job.state === 'failed' ? 'error' : job.state === 'analyzing' && job.progress === 0 ? 'queued' : 'translating';
+      const state: ApiDocumentState = job.state === 'done' ? 'done' : job.state === 'failed' || job.state === 'canceled' ? 'error' : job.state === 'analyzing' && job.progress === 0 ? 'queued' : 'translating';
       return {
         state,
         progress: job.progress,

@@ -103,7 +103,7 @@ export function libreTranslateRoutes(app: App, deps: LibreDeps) {
       },
     );
     const job = await deps.documents.waitUntilFinished(request, started.caller, started.id, { timeoutMs: FILE_WAIT_MS, intervalMs: 500 });
-    if (job.state === 'failed') throw new ApiBadRequest(job.error?.message ?? 'documents.error_engine');
+    if (job.state === 'failed' || job.state === 'canceled') throw new ApiBadRequest(job.error?.message ?? 'documents.error_engine');
     if (job.state !== 'done') throw new DocumentNotReady();
     return { translatedFileUrl: `${deps.appUrl}${deps.documents.downloadPath(started.caller, started.id)}` };
   });

@@ -1,7 +1,8 @@
 import path from 'node:path';
+import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { DocumentsConfig } from '../../config';
-import type { UserRow } from '../../db/schema';
+import type { DB, UserRow } from '../../db/schema';
 import type { Entitlements, EntitlementsService } from '../entitlements/service';
 import { ROLE } from '../../http/access';
 import type { Lang, SegmentTranslator } from '../../engines/types';
@@ -132,6 +133,17 @@ export function createDocumentsContext(deps: DocumentsDeps) {
     throw new Forbidden();
   }
 
+  /**
+   * How the job's unit goes back to the ledger, in the month it was taken (for the caller's
+   * transaction: the entitlements are read before it); null when its user is gone.
+   */
+  async function quotaGiveBack(job: DocumentJobRow): Promise<((executor: Kysely<DB>) => Promise<void>) | null> {
+    const user = job.user_id ? await deps.findUser(job.user_id) : undefined;
+    if (job.user_id && !user) return null;
+    const entitlements = await deps.entitlements.entitlementsFor(user ? { user } : { guest: { token: job.guest_token, ip: job.guest_ip ?? '' } });
+    return (executor) => deps.entitlements.giveBack(entitlements, 'documents', new Date(job.created_at), 1, executor);
+  }
+
   const folderOf = (job: DocumentJobRow) => path.posix.dirname(job.source_key);
   const segmentsKey = (job: DocumentJobRow) => `${folderOf(job)}/segments.json`;
 
@@ -141,5 +153,5 @@ export function createDocumentsContext(deps: DocumentsDeps) {
     await deps.history.updateState(job.project_id, { state, ...(fileId !== undefined ? { fileId } : {}) });
   }
 
-  return { deps, repo, storage, filters, now, logger, config, filterLimits, ownerOf, assertAllowed, limitsFor, assertCanSee, folderOf, segmentsKey, historyState };
+  return { deps, repo, storage, filters, now, logger, config, filterLimits, ownerOf, assertAllowed, limitsFor, assertCanSee, quotaGiveBack, folderOf, segmentsKey, historyState };
 }

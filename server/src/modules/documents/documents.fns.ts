@@ -42,6 +42,7 @@ export function progressFor(state: DocumentJobState, batchesDone = 0, batchCount
     case 'done':
       return 100;
     case 'failed':
+    case 'canceled':
       return 0;
   }
 }

@@ -763,6 +763,120 @@ describe('documents in the history', () => {
     expect(storedFiles(job)).toEqual([]);
     expect(await t.container.database.db.selectFrom('document_job_batches').selectAll().where('job_id', '=', job.id).execute()).toEqual([]);
     expect(await historyState(projectId)).toBeNull();
+    // Canceled by the deletion: it is not counted against the month.
+    expect(await jobOf(projectId)).toMatchObject({ state: 'canceled', quota_released: true, deleted_at: expect.any(Date) });
+    expect((await client.get('/api/user')).json().usage.doc_requests_this_month).toBe(0);
+  });
+});
+
+describe('POST /api/documents/{projectId}/cancel', () => {
+  const cancel = (client: TestClient, projectId: string, token?: string) => client.post(`/api/documents/${projectId}/cancel`, token ? { token } : {});
+  const used = async (client: TestClient) => (await client.get('/api/user')).json().usage.doc_requests_this_month as number;
+  const batchesOf = (jobId: string) => t.container.database.db.selectFrom('document_job_batches').select('batch_index').where('job_id', '=', jobId).execute();
+
+  it('the owner cancels a document being translated: the job stops at its next batch, nothing of it is offered, its unit goes back', async () => {
+    const client = await signedIn(t, await createUser(t));
+    const { project_id: projectId } = (await start(client)).json();
+    const job = await jobOf(projectId);
+    expect(await used(client)).toBe(1);
+    let canceled: Awaited<ReturnType<typeof cancel>> | undefined;
+    beforeCall = async (call) => {
+      if (call === 2) canceled = await cancel(client, projectId);
+    };
+    await t.container.documents.runJob(job.id, { retryCount: 0 });
+    expect(calls).toBe(2);
+    expect(canceled!.statusCode).toBe(200);
+    expect(canceled!.json().data).toMatchObject({ project_id: projectId, state: 'canceled', error: { key: 'documents.canceled', message: 'Translation canceled.' } });
+    expect(canceled!.json().data.file_id).toBeUndefined();
+    expect(await jobOf(projectId)).toMatchObject({ state: 'canceled', quota_released: true, result_key: null, file_id: null, deleted_at: null });
+    expect(storedFiles(job)).toEqual([]);
+    expect(await batchesOf(job.id)).toEqual([]);
+    expect(await historyState(projectId)).toEqual({ state: 'canceled', file_id: null });
+    expect(await used(client)).toBe(0);
+    // Its status says so, in the reader's language; a retry of the job does nothing.
+    const status = await client.get(`/api/doc/translated/${projectId}`, { 'accept-language': 'ar' });
+    expect(status.json().data).toMatchObject({ state: 'canceled', error: { message: 'أُلغيت الترجمة.' } });
+    await t.container.documents.runJob(job.id, { retryCount: 1 });
+    expect(calls).toBe(2);
+    expect((await jobOf(projectId)).state).toBe('canceled');
+  });
+
+  it('a guest cancels by the browser token that follows the document; another token, another user or an unknown id get 404', async () => {
+    await t.container.settings.update({ guest_doc_quota: '1', guest_allowed_format: 'docx', guest_file_size: '2' });
+    const guest = t.client();
+    const ip = { remoteAddress: '203.0.113.40' };
+    const { project_id: projectId } = (await start(guest, docxFile(), { token: 'guest-token-cancel' }, ip)).json();
+    const stranger = await signedIn(t, await createUser(t));
+    for (const response of [await cancel(guest, projectId), await cancel(guest, projectId, 'guest-token-other'), await cancel(stranger, projectId), await cancel(guest, '00000000-0000-4000-8000-000000000000', 'guest-token-cancel')]) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: 'Not found.' });
+    }
+    expect((await jobOf(projectId)).state).toBe('analyzing');
+    const invalid = await guest.post('/api/documents/not-a-uuid/cancel', { token: 'guest-token-cancel' });
+    expect(invalid.statusCode).toBe(422);
+
+    const canceled = await guest.request({ method: 'POST', url: `/api/documents/${projectId}/cancel`, payload: { token: 'guest-token-cancel' }, ...ip });
+    expect(canceled.statusCode).toBe(200);
+    expect(canceled.json().data.state).toBe('canceled');
+    // The guest quota of one is free again: the canceled document is not counted.
+    expect((await start(guest, docxFile(), { token: 'guest-token-cancel' }, ip)).statusCode).toBe(202);
+  });
+
+  it('a finished or failed document cannot be canceled (409) and stays counted as it was', async () => {
+    const client = await signedIn(t, await createUser(t));
+    const done = (await start(client)).json().project_id as string;
+    await t.container.documents.runJob((await jobOf(done)).id, { retryCount: 0 });
+    behaviour = 'permanent';
+    const failed = (await start(client)).json().project_id as string;
+    await t.container.documents.runJob((await jobOf(failed)).id, { retryCount: 0 });
+    expect(await used(client)).toBe(1);
+    for (const projectId of [done, failed]) {
+      const response = await cancel(client, projectId);
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ message: 'This translation has already ended, so it can no longer be canceled.' });
+    }
+    expect([(await jobOf(done)).state, (await jobOf(failed)).state]).toEqual(['done', 'failed']);
+    expect(await used(client)).toBe(1);
+    const arabic = await client.post(`/api/documents/${done}/cancel`, {}, { 'accept-language': 'ar' });
+    expect(arabic.json().message).toBe('انتهت هذه الترجمة، فلم يعد إلغاؤها ممكنًا.');
+  });
+
+  it('canceled twice at once: one cancel wins, the other is 409, and the unit goes back once', async () => {
+    const client = await signedIn(t, await createUser(t));
+    const first = (await start(client)).json().project_id as string;
+    await start(client);
+    expect(await used(client)).toBe(2);
+    const answers = await Promise.all([cancel(client, first), cancel(client, first)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(await used(client)).toBe(1);
+    expect((await cancel(client, first)).statusCode).toBe(409);
+    expect(await used(client)).toBe(1);
+  });
+
+  it('racing the job’s end: either the cancel wins (canceled, no file, not counted) or the job does (done, counted, 409), never both', async () => {
+    const client = await signedIn(t, await createUser(t));
+    const { project_id: projectId } = (await start(client)).json();
+    const job = await jobOf(projectId);
+    // The last batch is translated; the cancel is sent while the file is generated and saved.
+    let answer: Promise<Awaited<ReturnType<typeof cancel>>> | undefined;
+    beforeCall = async () => {
+      const row = await jobOf(projectId);
+      if (row.batch_count > 0 && row.batches_done === row.batch_count - 1) answer = cancel(client, projectId);
+    };
+    await t.container.documents.runJob(job.id, { retryCount: 0 });
+    const response = await answer!;
+    const row = await jobOf(projectId);
+    if (response.statusCode === 200) {
+      expect(row).toMatchObject({ state: 'canceled', quota_released: true, file_id: null });
+      expect(storedFiles(job)).toEqual([]);
+      expect(await used(client)).toBe(0);
+    } else {
+      expect(response.statusCode).toBe(409);
+      expect(row).toMatchObject({ state: 'done', quota_released: false });
+      expect(storedFiles(job)).toEqual(['result.docx', 'source.docx']);
+      expect(await used(client)).toBe(1);
+    }
+    expect(await historyState(projectId)).toMatchObject({ state: row.state });
   });
 });
 

@@ -14,7 +14,7 @@ import { APPLIED_TERMS_KEPT, mergeApplied, summariseApplied, type AppliedSummary
 /** Attempts of a job (pg-boss retries) before a failing engine fails the document. */
 export const DOCUMENT_JOB_RETRY_LIMIT = 3;
 
-/** The job was deleted (its history entry) or finished by another worker while this one ran. */
+/** The job was deleted (its history entry), canceled, or finished by another worker while this one ran. */
 class JobGone extends Error {
   constructor() {
     super('document job deleted or finished elsewhere');
@@ -29,7 +29,7 @@ class JobGone extends Error {
  * crash stopped it.
  */
 export function createDocumentJob(ctx: DocumentsContext) {
-  const { deps, repo, storage, filters, now, logger, config, filterLimits, folderOf, segmentsKey, historyState } = ctx;
+  const { deps, repo, storage, filters, now, logger, config, filterLimits, quotaGiveBack, folderOf, segmentsKey, historyState } = ctx;
 
   async function loadSegments(job: DocumentJobRow): Promise<{ segments: string[]; parts: PartRange[] } | null> {
     const saved = await storage.get(segmentsKey(job));
@@ -60,15 +60,10 @@ export function createDocumentJob(ctx: DocumentsContext) {
     );
   }
 
-  /**
-   * A failed document is not counted: its unit goes back to the ledger, in the month it was
-   * taken, once (the job's `quota_released` is set in the same transaction).
-   */
+  /** A failed document is not counted: its unit goes back to the ledger, once (the job's `quota_released` is set in the same transaction). */
   async function giveBackDocument(job: DocumentJobRow) {
-    const user = job.user_id ? await deps.findUser(job.user_id) : undefined;
-    if (job.user_id && !user) return;
-    const entitlements = await deps.entitlements.entitlementsFor(user ? { user } : { guest: { token: job.guest_token, ip: job.guest_ip ?? '' } });
-    await repo.releaseQuotaOnce(job.id, (executor) => deps.entitlements.giveBack(entitlements, 'documents', new Date(job.created_at), 1, executor));
+    const giveBack = await quotaGiveBack(job);
+    if (giveBack) await repo.releaseQuotaOnce(job.id, giveBack);
   }
 
   /**
@@ -175,11 +170,17 @@ export function createDocumentJob(ctx: DocumentsContext) {
     }
   }
 
-  /** A job deleted while it ran: whatever this run wrote after the deletion goes too. */
+  /** A job deleted or canceled while it ran: whatever this run wrote after that goes too. */
   async function stopGone(job: DocumentJobRow) {
-    if (!(await repo.isDeleted(job.id))) return; // finished by another worker: its result stays
-    logger.info({ jobId: job.id }, 'document deleted while it was translated; the job stops');
-    await repo.markDeleted([job.id], now());
+    const stoppedBy = await repo.stoppedBy(job.id);
+    if (stoppedBy === 'finished') return; // finished by another worker: its result stays
+    logger.info({ jobId: job.id, stoppedBy }, 'document deleted or canceled while it was translated; the job stops');
+    if (stoppedBy === 'deleted') await repo.markDeleted([job.id], now());
+    else {
+      await repo.deleteBatches(job.id);
+      // This run may have moved the history entry on after the cancel said "canceled".
+      await historyState(job, 'canceled');
+    }
     await storage.delete(`${folderOf(job)}/`).catch(() => {});
   }
 
@@ -190,7 +191,7 @@ export function createDocumentJob(ctx: DocumentsContext) {
      */
     async runJob(jobId: string, meta: { retryCount: number }) {
       const job = await repo.findById(jobId);
-      if (!job) return;
+      if (!job || job.state === 'canceled') return;
       // Finished: a run that stopped after the job's final state and before its wrap-up was
       // done (a crash) left steps behind; this run does them.
       if (job.state === 'done' || job.state === 'failed') return job.wrapped_up_at ? undefined : wrapUp(job);

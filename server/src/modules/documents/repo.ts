@@ -1,13 +1,19 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { AppliedSummary } from '../../pipeline/applied.fns';
-import type { DocumentJobRow, DocumentJobUpdate, NewDocumentJob } from '../../db/tables/documents';
+import { FINISHED_DOCUMENT_STATES, type DocumentJobRow, type DocumentJobUpdate, type NewDocumentJob } from '../../db/tables/documents';
 
 /** Who a job belongs to, for quotas and access. */
 export type DocumentOwner = { userId: number } | { guestToken: string; guestIp: string };
 
 /** All SQL of the documents domain. */
 export function createDocumentsRepo(db: Kysely<DB>) {
+  /** Marks the job's unit as given back and gives it back, in the caller's transaction, once: false when it already was. */
+  async function claimQuota(trx: Kysely<DB>, id: string, giveBack: (executor: Kysely<DB>) => Promise<void>) {
+    const claimed = await trx.updateTable('document_jobs').set({ quota_released: true }).where('id', '=', id).where('quota_released', '=', false).returning('id').executeTakeFirst();
+    if (claimed) await giveBack(trx);
+    return claimed !== undefined;
+  }
   const live = () => db.selectFrom('document_jobs').selectAll().where('deleted_at', 'is', null);
   return {
     insert(job: NewDocumentJob): Promise<DocumentJobRow> {
@@ -46,11 +52,11 @@ export function createDocumentsRepo(db: Kysely<DB>) {
       });
     },
 
-    /** Guests' finished jobs (done or failed) that finished before `before`, oldest first. */
+    /** Guests' finished jobs (done, failed or canceled) that finished before `before`, oldest first. */
     listGuestFinishedBefore(before: Date, limit: number) {
       return live()
         .where('user_id', 'is', null)
-        .where('state', 'in', ['done', 'failed'])
+        .where('state', 'in', [...FINISHED_DOCUMENT_STATES])
         .where('finished_at', '<', before)
         .orderBy('finished_at')
         .limit(limit)
@@ -63,10 +69,10 @@ export function createDocumentsRepo(db: Kysely<DB>) {
       return Number(result.numDeletedRows);
     },
 
-    /** Whether the job was deleted (or never existed). */
-    async isDeleted(id: string) {
-      const row = await db.selectFrom('document_jobs').select('deleted_at').where('id', '=', id).executeTakeFirst();
-      return !row || row.deleted_at !== null;
+    /** Why a run could no longer move its job on: deleted (or never existed), canceled, or finished by another worker. */
+    async stoppedBy(id: string): Promise<'deleted' | 'canceled' | 'finished'> {
+      const row = await db.selectFrom('document_jobs').select(['deleted_at', 'state']).where('id', '=', id).executeTakeFirst();
+      return !row || row.deleted_at !== null ? 'deleted' : row.state === 'canceled' ? 'canceled' : 'finished';
     },
 
     async update(id: string, values: DocumentJobUpdate, now: Date) {
@@ -82,10 +88,28 @@ export function createDocumentsRepo(db: Kysely<DB>) {
      * second call (a run repeating a wrap-up that stopped) finds it marked and does nothing.
      */
     async releaseQuotaOnce(id: string, giveBack: (executor: Kysely<DB>) => Promise<void>): Promise<boolean> {
+      return db.transaction().execute((trx) => claimQuota(trx, id, giveBack));
+    },
+
+    /**
+     * Cancels a job that has not finished and gives its unit back, in one transaction: false when
+     * it had already finished (done, failed, canceled: a second cancel, or the job's own end
+     * first) or was deleted. A worker still running it stops at its next step, as for a deleted
+     * job (updateUnlessFinished no longer matches it).
+     */
+    async cancelUnlessFinished(id: string, now: Date, giveBack: ((executor: Kysely<DB>) => Promise<void>) | null): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
-        const claimed = await trx.updateTable('document_jobs').set({ quota_released: true }).where('id', '=', id).where('quota_released', '=', false).returning('id').executeTakeFirst();
-        if (claimed) await giveBack(trx);
-        return claimed !== undefined;
+        const canceled = await trx
+          .updateTable('document_jobs')
+          .set({ state: 'canceled', error_key: 'documents.canceled', error_params: JSON.stringify({}), finished_at: now, wrapped_up_at: now, updated_at: now })
+          .where('id', '=', id)
+          .where('state', 'not in', [...FINISHED_DOCUMENT_STATES])
+          .where('deleted_at', 'is', null)
+          .returning('id')
+          .executeTakeFirst();
+        if (!canceled) return false;
+        if (giveBack) await claimQuota(trx, id, giveBack);
+        return true;
       });
     },
 
@@ -95,7 +119,7 @@ export function createDocumentsRepo(db: Kysely<DB>) {
         .updateTable('document_jobs')
         .set({ ...values, updated_at: now })
         .where('id', '=', id)
-        .where('state', 'not in', ['done', 'failed'])
+        .where('state', 'not in', [...FINISHED_DOCUMENT_STATES])
         .where('deleted_at', 'is', null)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { OUTPUT_FORMAT } from '../../formats';
-import { NotFound } from '../../http/errors';
+import { Conflict, Forbidden, NotFound } from '../../http/errors';
+import { FINISHED_DOCUMENT_STATES, type DocumentJobRow } from '../../db/tables/documents';
 import { t } from '../../i18n/messages';
 import { shownApplied } from '../../pipeline/applied.fns';
 import { StorageNotFound } from '../../storage/local';
@@ -12,11 +13,29 @@ import { monthStart } from './documents.fns';
  * (re-opened or deleted from the history screen), and retention.
  */
 export function createDocumentResults(ctx: DocumentsContext) {
-  const { deps, repo, storage, now, logger, config, assertCanSee, folderOf } = ctx;
+  const { deps, repo, storage, now, logger, config, assertCanSee, quotaGiveBack, folderOf, historyState } = ctx;
 
-  /** Deletes documents with their history entries: the rows become tombstones, the files go. */
+  /**
+   * Cancels a job not yet finished: the `canceled` state and its unit back to the ledger, in one
+   * transaction and once (false: it had finished, or was canceled, first). Its batches and files
+   * go; a worker running it stops at its next step (job.ts stopGone clears what it wrote since).
+   */
+  async function cancelJob(job: DocumentJobRow): Promise<boolean> {
+    if ((FINISHED_DOCUMENT_STATES as readonly string[]).includes(job.state)) return false;
+    if (!(await repo.cancelUnlessFinished(job.id, now(), await quotaGiveBack(job)))) return false;
+    await repo.deleteBatches(job.id);
+    await storage.delete(`${folderOf(job)}/`).catch((error) => logger.warn({ err: error, jobId: job.id }, 'could not remove a canceled job’s files'));
+    await historyState(job, 'canceled');
+    return true;
+  }
+
+  /**
+   * Deletes documents with their history entries: the rows become tombstones, the files go. One
+   * still being translated is canceled first, so it is not counted either.
+   */
   async function removeDocuments(projectIds: string[], userId: number) {
     const jobs = await repo.listForUser(projectIds, userId);
+    for (const job of jobs) await cancelJob(job);
     await repo.markDeleted(
       jobs.map((job) => job.id),
       now(),
@@ -45,13 +64,16 @@ export function createDocumentResults(ctx: DocumentsContext) {
     applied: async (projectIds) => new Map((await repo.appliedFor(projectIds)).map((job) => [job.project_id, shownApplied(job.applied)])),
   });
 
-  return {
-    /** GET /api/doc/translated/{projectId}: the job's state, as truthful as the last saved batch. */
-    async status(requester: Requester, projectId: string) {
-      const job = await repo.findByProjectId(projectId);
-      if (!job) throw new NotFound();
-      await assertCanSee(job, requester);
-      return {
+  /** The job, to whom may see it (404 when there is none). */
+  async function visibleJob(requester: Requester, projectId: string) {
+    const job = await repo.findByProjectId(projectId);
+    if (!job) throw new NotFound();
+    await assertCanSee(job, requester);
+    return job;
+  }
+
+  function statusOf(requester: Requester, job: DocumentJobRow) {
+    return {
         project_id: job.project_id,
         state: job.state,
         progress: job.progress,
@@ -70,7 +92,30 @@ export function createDocumentResults(ctx: DocumentsContext) {
         ...(job.error_key ? { error: { key: job.error_key, params: job.error_params, message: t(requester.locale, job.error_key, job.error_params) } } : {}),
         // Stored when the job finished (its batches' summaries added up), not recomputed.
         applied: job.state === 'done' ? shownApplied(job.applied) : null,
-      };
+    };
+  }
+
+  return {
+    /** GET /api/doc/translated/{projectId}: the job's state, as truthful as the last saved batch. */
+    async status(requester: Requester, projectId: string) {
+      return statusOf(requester, await visibleJob(requester, projectId));
+    },
+
+    /**
+     * POST /api/documents/{projectId}/cancel: whoever may follow the document (the same check as
+     * its status and download) cancels it; another's is 404, a finished one 409.
+     */
+    async cancel(requester: Requester, projectId: string) {
+      let job;
+      try {
+        job = await visibleJob(requester, projectId);
+      } catch (error) {
+        // Someone else's document is not said to exist.
+        if (error instanceof Forbidden) throw new NotFound();
+        throw error;
+      }
+      if (!(await cancelJob(job))) throw new Conflict('documents.cancel_finished');
+      return statusOf(requester, (await repo.findById(job.id)) ?? job);
     },
 
     /** GET /api/translated-file-url/?id=: the translated file, to its owner only. */

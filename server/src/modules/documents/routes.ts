@@ -52,6 +52,14 @@ export function documentsRoutes(app: App, deps: { documents: DocumentsService; r
     return { status: 200, data: await documents.status(requesterOf(request, token), projectId) };
   });
 
+  // Cancel (as DeepL's and Google's document translators offer while a document is translated):
+  // whoever may follow it; the guest's token in the body.
+  app.post('/api/documents/:projectId/cancel', { config: { access: 'public' }, schema: answers(documentStatusAnswer) }, async (request) => {
+    const { projectId } = parseInput(projectParamsSchema, request.params);
+    const { token } = parseInput(guestTokenSchema, request.body ?? {});
+    return { status: 200, data: await documents.cancel(requesterOf(request, token), projectId) };
+  });
+
   const download = async (request: FastifyRequest, reply: FastifyReply) => {
     const { id, token } = parseInput(downloadQuerySchema, request.query);
     // The "document ready" e-mail's link opened in a browser that is not signed in (another

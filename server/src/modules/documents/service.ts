@@ -30,6 +30,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
     countWords: intake.countWords,
     startTranslation: intake.startTranslation,
     status: results.status,
+    cancel: results.cancel,
     download: results.download,
     runJob: job.runJob,
     purgeExpired: results.purgeExpired,

@@ -7,20 +7,27 @@ import { useLanguage } from '../../i18n/use-language';
 import { GlossNotice } from '../translator/gloss-notice';
 import { AppliedNote } from '../translator/glossary-note';
 import { PHASES, phaseStatus } from './documents.fns';
-import { downloadTranslatedFile, useDocumentStatus } from './use-documents';
+import { downloadTranslatedFile, useCancelDocument, useDocumentStatus } from './use-documents';
 import { Isolated } from '../../components/isolated';
+import { isApiError } from '../../api/client';
 
 /**
  * A document's journey (spec section 4): Analyzing, Translating, Generating the file, shown
- * as "Translation in Progress" with the e-mail and history notes; then the download, or the
- * reason it failed.
+ * as "Translation in Progress" with the e-mail and history notes and a Cancel button; then the
+ * download, or the reason it failed. A canceled document (here, or in another tab) hands back
+ * to the upload form (onCanceled).
  */
-export function DocumentProgress({ projectId, token, signedIn, onRestart }: { projectId: string; token?: string; signedIn: boolean; onRestart: () => void }) {
+export function DocumentProgress({ projectId, token, signedIn, onRestart, onCanceled }: { projectId: string; token?: string; signedIn: boolean; onRestart: () => void; onCanceled: () => void }) {
   const { t } = useTranslation('documents');
   const { language } = useLanguage();
   const dialog = useDialog();
-  const { data: status, error } = useDocumentStatus(projectId, token);
+  const { data: status, error, refetch } = useDocumentStatus(projectId, token);
+  const cancel = useCancelDocument();
   const [downloading, setDownloading] = useState(false);
+  const canceled = status?.state === 'canceled';
+  useEffect(() => {
+    if (canceled) onCanceled();
+  }, [canceled, onCanceled]);
   // The result (the download, or why it failed) is brought into view when the job ends: on a
   // phone the page may have been scrolled down past it meanwhile.
   const result = useRef<HTMLDivElement>(null);
@@ -43,7 +50,7 @@ export function DocumentProgress({ projectId, token, signedIn, onRestart }: { pr
     );
   }
 
-  if (!status) {
+  if (!status || canceled) {
     return (
       <div className="progress-view" data-testid="document-progress" role="status">
         <span className="spinner" aria-hidden="true" />
@@ -118,6 +125,16 @@ export function DocumentProgress({ projectId, token, signedIn, onRestart }: { pr
     );
   }
 
+  const cancelTranslation = () =>
+    cancel.mutate(
+      { projectId, token },
+      {
+        onSuccess: onCanceled,
+        // Already finished (409): the screen shows how it ended.
+        onError: (cancelError) => (isApiError(cancelError) && cancelError.status === 409 ? void refetch() : dialog.showError(cancelError)),
+      },
+    );
+
   const progress = Math.max(0, Math.min(100, status.progress));
   return (
     <div className="progress-view" data-testid="document-progress" data-state={status.state}>
@@ -141,6 +158,12 @@ export function DocumentProgress({ projectId, token, signedIn, onRestart }: { pr
       </div>
       <p className="muted progress-view__percent">{t('progress.percent', { value: formatNumber(progress / 100, language, { style: 'percent' }) })}</p>
       <p className="notice">{signedIn ? t('progress.emailNote') : t('progress.guestNote')}</p>
+      <div className="progress-view__actions">
+        {/* aria-disabled, not disabled, while the cancel is sent: a disabled button would drop the keyboard focus before the form comes back. */}
+        <button type="button" className="button button--outline" onClick={() => !cancel.isPending && cancelTranslation()} aria-disabled={cancel.isPending} data-testid="cancel-document">
+          {cancel.isPending ? t('actions.canceling') : t('actions.cancel')}
+        </button>
+      </div>
     </div>
   );
 }

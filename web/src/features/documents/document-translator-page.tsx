@@ -73,6 +73,8 @@ export function DocumentTranslatorPage() {
   const [target, setTarget] = useState<'en' | 'ar'>(language === 'ar' ? 'en' : 'ar');
   const [model, setModel] = useState<DocumentModel>('general');
   const [projectId, setProjectId] = useState<string | null>(readActiveProject);
+  // "Translation canceled.", above the upload form the cancel returned to, until a file is chosen or sent.
+  const [canceledNote, setCanceledNote] = useState(false);
   const count = useCountWords();
   const start = useStartTranslation();
   const token = user ? undefined : guestToken();
@@ -130,6 +132,7 @@ export function DocumentTranslatorPage() {
     }
     keepFocus('file');
     setFile(chosen);
+    setCanceledNote(false);
     count.reset();
     count.mutate(
       { file: chosen, token },
@@ -195,6 +198,13 @@ export function DocumentTranslatorPage() {
     start.reset();
   };
 
+  // The document was canceled: back to the form (the tab forgets it), saying so.
+  const canceled = () => {
+    keepFocus('panel');
+    setProjectId(null);
+    setCanceledNote(true);
+  };
+
   // A signed-in user's documents this month (the team's, in a team), as the dashboard counts them: said before a file is chosen.
   const usedThisMonth = typeof user?.usage?.doc_requests_this_month === 'number' ? user.usage.doc_requests_this_month : null;
   const usedUp = usedThisMonth !== null && limits.docRequestQuota > 0 && usedThisMonth >= limits.docRequestQuota;
@@ -217,9 +227,14 @@ export function DocumentTranslatorPage() {
 
       <div className="panel documents__panel" data-testid="documents-panel" ref={panelRef} tabIndex={-1}>
         {projectId ? (
-          <DocumentProgress projectId={projectId} token={token} signedIn={Boolean(user)} onRestart={restart} />
+          <DocumentProgress projectId={projectId} token={token} signedIn={Boolean(user)} onRestart={restart} onCanceled={canceled} />
         ) : (
           <>
+            {canceledNote && (
+              <p className="notice" role="status" data-testid="document-canceled">
+                {t('progress.canceled')}
+              </p>
+            )}
             <div className="documents__options">
               <div className="documents__languages">
                 <label className="documents__field">

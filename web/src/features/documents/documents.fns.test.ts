@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptAttribute, checkFile, checkWords, formatFromName, phaseStatus, targetFor } from './documents.fns';
+import { acceptAttribute, checkFile, checkWords, formatFromName, isFinished, phaseStatus, targetFor } from './documents.fns';
 
 const limits = { fileFormats: ['docx', 'pdf', 'xliff'], maxDocSize: 2, docWordsCount: 2000 };
 
@@ -25,6 +25,9 @@ describe('document screen helpers', () => {
     expect(['analyzing', 'translating', 'generating'].map((p) => phaseStatus('translating', p as 'analyzing'))).toEqual(['done', 'current', 'pending']);
     expect(phaseStatus('done', 'generating')).toBe('done');
     expect(phaseStatus('failed', 'analyzing')).toBe('pending');
+    expect(phaseStatus('canceled', 'analyzing')).toBe('pending');
+    // A canceled document is no longer polled, as a done or failed one.
+    expect((['analyzing', 'translating', 'generating', 'done', 'failed', 'canceled'] as const).map(isFinished)).toEqual([false, false, false, true, true, true]);
   });
 
   it('keeps the two languages different', () => {

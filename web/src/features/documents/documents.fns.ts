@@ -43,13 +43,13 @@ export function checkWords(words: number, limits: Pick<Limits, 'docWordsCount'>)
   return words > limits.docWordsCount ? { kind: 'words', limit: limits.docWordsCount } : null;
 }
 
-export const isFinished = (state: JobState | undefined) => state === 'done' || state === 'failed';
+export const isFinished = (state: JobState | undefined) => state === 'done' || state === 'failed' || state === 'canceled';
 
 /** Where each phase stands: done, current or still to come. */
 export function phaseStatus(state: JobState, phase: (typeof PHASES)[number]): 'done' | 'current' | 'pending' {
   if (state === 'done') return 'done';
   const order = PHASES.indexOf(phase);
-  const current = state === 'failed' ? -1 : PHASES.indexOf(state);
+  const current = state === 'failed' || state === 'canceled' ? -1 : PHASES.indexOf(state);
   if (current < 0) return 'pending';
   return order < current ? 'done' : order === current ? 'current' : 'pending';
 }

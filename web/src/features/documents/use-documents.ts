@@ -50,6 +50,19 @@ export function useDocumentStatus(projectId: string | null, token?: string) {
   });
 }
 
+/**
+ * POST /api/documents/{projectId}/cancel: stops a document being translated (its unit given
+ * back). On success the user's usage (GET /api/user) is refreshed.
+ */
+export function useCancelDocument() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: userKeys.current() }),
+    mutationFn: async ({ projectId, token }: { projectId: string; token?: string }) =>
+      (await api.post<{ status: number; data: DocumentStatus }>(`/api/documents/${projectId}/cancel`, token ? { token } : {})).data,
+  });
+}
+
 /** Downloads the translated file (owner only) under its translated name. */
 export async function downloadTranslatedFile(fileId: string, fileName: string, token?: string) {
   const blob = await api.get<Blob>('/api/translated-file-url/', { query: { id: fileId, token }, responseType: 'blob' });

@@ -57,7 +57,7 @@ export function EntryCard({ entry, own, onDelete, deleting = false }: { entry: H
   const titleLang = entry.source_lang === 'en' || entry.source_lang === 'ar' ? entry.source_lang : undefined;
   // One date format across the screens (review N3): long date, short time, Latin digits.
   const date = formatDateTime(entry.created_at, language);
-  const knownState = ['done', 'analyzing', 'translating', 'generating', 'failed', 'crawling', 'ready'].includes(entry.state);
+  const knownState = ['done', 'analyzing', 'translating', 'generating', 'failed', 'canceled', 'crawling', 'ready'].includes(entry.state);
   return (
     <li className="history-entry" data-private="" data-testid="history-entry" data-project-id={entry.project_id} data-type={entry.type} data-state={entry.state}>
       <div className="history-entry__meta">
