@@ -79,6 +79,7 @@ export function mailSamples(locale: Locale, app = SAMPLE_APP_URL): MailSample[] 
     teamInvitation: [{ data: { teamName: team, inviterName: other, link: `${app}/invitation?token=abcDEF123`, days: 7 }, typed: [team, other] }],
     teamRemoved: [{ data: { name, teamName: team, removerName: other, link: `${app}/login` }, typed: [name, team, other] }],
     teamOwnership: [{ data: { name, teamName: team, previousName: other, link: `${app}/team` }, typed: [name, team, other] }],
+    teamJoined: [{ data: { name, teamName: team, memberName: other, memberEmail: newEmail, roleId: 5, link: `${app}/team` }, typed: [name, team, other, newEmail] }],
     notice: [
       {
         data: {
