@@ -1,69 +1,63 @@
-import type { BrowserContext, Page, Route } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { libreTranslateHandler } from '../../server/src/engines/remote/test-servers/libretranslate';
+import { startStandIn, type StandIn } from '../../server/src/engines/remote/test-servers/stand-in';
 import { sampleDocx } from '../../server/test/fixtures/docx-fixture';
-import { closeBrowserConnection, newContext, screenshotsAtBothSizes } from './helpers';
+import { closeBrowserConnection, screenshotsAtBothSizes, sharedBrowser } from './helpers';
+import { signedInWebsitesPage, startWebsitesLisan, type WebsitesLisan } from './websites-lisan';
 
 /**
- * Cancel on the progress screen. The e2e server translates a document in well under a second,
- * with no way to hold a job mid-way, so the screen's requests are answered here (upload, status
- * poll, cancel): what is tested is the screen. The server side of cancel (ownership, 409, the
- * unit given back once, the worker stopping) is tested in server/src/modules/documents/documents.test.ts.
+ * Cancel on the progress screen, against a real Lisan whose only engine is a LibreTranslate stand-in (its wire
+ * format) that holds every batch until the test lets it go: the document stays "translating" as long as the test
+ * needs, the cancel goes through the real route, and the job, the history and the month's count are read back.
  */
+let lisan: WebsitesLisan;
+let engine: StandIn;
+let release!: () => void;
 const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const libreTranslate = libreTranslateHandler();
+  engine = await startStandIn(async (request) => {
+    await held;
+    return libreTranslate(request);
+  });
+  lisan = await startWebsitesLisan('documents-cancel', undefined, { ENGINE_CHAIN: 'libretranslate', LIBRETRANSLATE_URL: engine.url, ENGINE_RETRIES: '0' });
+});
+
 afterAll(async () => {
+  release();
   await Promise.all(contexts.map((c) => c.close()));
+  await lisan?.close();
+  await engine?.close();
   await closeBrowserConnection();
 });
 
-const PROJECT = '3f1c2a4e-8b7d-4c6a-9e2f-1a2b3c4d5e6f';
-
-function statusOf(state: string, locale: 'en' | 'ar') {
-  return {
-    project_id: PROJECT,
-    state,
-    progress: state === 'canceled' ? 0 : 40,
-    file_name: 'annual report.docx',
-    format: 'docx',
-    source_lang: 'en',
-    target_lang: 'ar',
-    model: 'general',
-    words: 50,
-    characters: 300,
-    pages: null,
-    engine: null,
-    created_at: new Date().toISOString(),
-    ...(state === 'canceled' ? { error: { key: 'documents.canceled', params: {}, message: locale === 'ar' ? 'أُلغيت الترجمة.' : 'Translation canceled.' } } : {}),
-    applied: null,
-  };
+async function guestPage(locale: 'en' | 'ar'): Promise<Page> {
+  const context = await (await sharedBrowser()).newContext({ baseURL: lisan.baseUrl, locale: locale === 'ar' ? 'ar-SA' : 'en-US', viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
+  contexts.push(context);
+  await context.addCookies([{ name: 'locale', value: locale, url: lisan.baseUrl }]);
+  await context.addInitScript(() => window.localStorage.setItem('lisan.consent', 'declined'));
+  return context.newPage();
 }
 
-async function openTranslating(locale: 'en' | 'ar') {
-  const context = await newContext(locale);
-  contexts.push(context);
-  await context.addInitScript(() => {
-    try {
-      window.localStorage.setItem('lisan.consent', 'declined');
-    } catch {
-      // about:blank has no storage
-    }
-  });
-  const page = await context.newPage();
-  let state = 'translating';
-  const cancels: Array<{ url: string; body: unknown }> = [];
-  await page.route('**/api/doc/translate', (route: Route) => route.fulfill({ status: 202, json: { status: 202, project_id: PROJECT } }));
-  await page.route(`**/api/doc/translated/${PROJECT}*`, (route: Route) => route.fulfill({ status: 200, json: { status: 200, data: statusOf(state, locale) } }));
-  await page.route(`**/api/documents/${PROJECT}/cancel`, (route: Route) => {
-    cancels.push({ url: route.request().url(), body: route.request().postDataJSON() });
-    state = 'canceled';
-    return route.fulfill({ status: 200, json: { status: 200, data: statusOf(state, locale) } });
-  });
+/** Uploads a DOCX and waits until the engine holds its first batch; answers the document's project id. */
+async function startTranslating(page: Page): Promise<string> {
   await page.goto('/translate/documents');
   await page.getByTestId('document-input').setInputFiles({ name: 'annual report.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: await sampleDocx() });
   await page.getByTestId('word-count').waitFor();
-  await page.getByTestId('translate-document').click();
-  const progress = page.getByTestId('document-progress');
-  await expect.poll(() => progress.getAttribute('data-state')).toBe('translating');
-  return { page, cancels };
+  const asked = engine.requests.length;
+  const [upload] = await Promise.all([page.waitForResponse((r) => new URL(r.url()).pathname === '/api/doc/translate'), page.getByTestId('translate-document').click()]);
+  const projectId = ((await upload.json()) as { project_id: string }).project_id;
+  await expect.poll(() => page.getByTestId('document-progress').getAttribute('data-state')).toBe('translating');
+  await expect.poll(() => engine.requests.length, { timeout: 15_000 }).toBeGreaterThan(asked);
+  return projectId;
+}
+
+async function jobState(projectId: string): Promise<string> {
+  const row = await lisan.container.database.db.selectFrom('document_jobs').select('state').where('project_id', '=', projectId).executeTakeFirstOrThrow();
+  return row.state;
 }
 
 async function expectCanceled(page: Page, note: string) {
@@ -75,16 +69,18 @@ async function expectCanceled(page: Page, note: string) {
 }
 
 describe('canceling a document being translated', () => {
-  it('a guest cancels from the keyboard (English): the cancel is sent with the browser token, the form comes back with the note, and the tab forgets the document', async () => {
-    const { page, cancels } = await openTranslating('en');
+  it('a guest cancels from the keyboard (English): the job ends canceled, the form comes back with the note, and the tab forgets the document', async () => {
+    const page = await guestPage('en');
+    const projectId = await startTranslating(page);
     const button = page.getByTestId('cancel-document');
     expect(await button.innerText()).toBe('Cancel');
     await screenshotsAtBothSizes(page, 'documents-cancel-progress-en');
     await button.focus();
-    await page.keyboard.press('Enter');
+    const [answer] = await Promise.all([page.waitForResponse((r) => new URL(r.url()).pathname === `/api/documents/${projectId}/cancel`), page.keyboard.press('Enter')]);
+    expect(answer.status()).toBe(200);
+    expect(answer.request().postDataJSON()).toEqual({ token: expect.stringMatching(/^[A-Za-z0-9_-]{8,128}$/) });
     await expectCanceled(page, 'Translation canceled.');
-    expect(cancels).toHaveLength(1);
-    expect(cancels[0]!.body).toEqual({ token: expect.stringMatching(/^[A-Za-z0-9_-]{8,128}$/) });
+    expect(await jobState(projectId)).toBe('canceled');
     // The focus stays in the translator's panel (not lost to the page's top).
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('documents-panel');
     await screenshotsAtBothSizes(page, 'documents-canceled-en');
@@ -95,15 +91,22 @@ describe('canceling a document being translated', () => {
     expect(await page.getByTestId('document-progress').count()).toBe(0);
   });
 
-  it('in Arabic the button is «إلغاء» and the note «أُلغيت الترجمة.», right to left', async () => {
-    const { page, cancels } = await openTranslating('ar');
+  it('in Arabic a signed-in user cancels with «إلغاء»: the note «أُلغيت الترجمة.», right to left, and the document not counted in the month', async () => {
+    const page = await signedInWebsitesPage(lisan, contexts, { locale: 'ar' });
+    const projectId = await startTranslating(page);
     expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+    const used = async () => {
+      const user = (await page.evaluate(async () => (await fetch('/api/user', { headers: { accept: 'application/json' } })).json())) as { usage: { doc_requests_this_month: number } };
+      return user.usage.doc_requests_this_month;
+    };
+    expect(await used()).toBe(1);
     const button = page.getByTestId('cancel-document');
     expect(await button.innerText()).toBe('إلغاء');
     await screenshotsAtBothSizes(page, 'documents-cancel-progress-ar');
     await button.click();
     await expectCanceled(page, 'أُلغيت الترجمة.');
-    expect(cancels).toHaveLength(1);
+    expect(await jobState(projectId)).toBe('canceled');
+    expect(await used()).toBe(0);
     await screenshotsAtBothSizes(page, 'documents-canceled-ar');
   });
 });

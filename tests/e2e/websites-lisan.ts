@@ -15,7 +15,8 @@ import { sharedBrowser } from './helpers';
 /**
  * The Lisan of the website browser tests: the same composition root and web build as `npm start`, on PGlite in its own
  * data directory, with a translator the test gives (the deterministic test engine stands in for the models). Fixture
- * websites are served on 127.0.0.1, allowed with WEB_FETCH_ALLOW_HOSTS, crawled without delay.
+ * websites are served on 127.0.0.1, allowed with WEB_FETCH_ALLOW_HOSTS, crawled without delay. `env` adds settings
+ * (another test's engines, e.g. a stand-in that holds a document's batches).
  */
 export interface WebsitesLisan {
   container: Container;
@@ -23,7 +24,7 @@ export interface WebsitesLisan {
   close(): Promise<void>;
 }
 
-export async function startWebsitesLisan(name: string, segmentTranslator: SegmentTranslator): Promise<WebsitesLisan> {
+export async function startWebsitesLisan(name: string, segmentTranslator?: SegmentTranslator, env: Record<string, string> = {}): Promise<WebsitesLisan> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `lisan-e2e-${name}-`));
   const config = loadConfig({
     NODE_ENV: 'production',
@@ -34,6 +35,7 @@ export async function startWebsitesLisan(name: string, segmentTranslator: Segmen
     WEB_FETCH_ALLOW_HOSTS: '127.0.0.1:*',
     WEB_CRAWL_DELAY_MS: '0',
     WEB_FETCH_MAX_BYTES: String(512 * 1024),
+    ...env,
   });
   const container = await createContainer(config, 'all', { logger: pino({ level: 'warn' }), segmentTranslator, jobPollingIntervalSeconds: 0.5 });
   await container.start();
