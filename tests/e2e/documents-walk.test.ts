@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { sampleDocx } from '../../server/test/fixtures/docx-fixture';
 import { docxEntries, pptxEntries, pptxShape, readZip, writeZip, xlsxEntries } from '../../server/test/fixtures/documents';
 import { reportPdf, scannedPdf } from '../../server/test/fixtures/pdf-fixture';
-import { closeBrowserConnection, newContext, screenshot, signUpVerified } from './helpers';
+import { closeBrowserConnection, newConsentedPage, screenshot, signUpVerified } from './helpers';
 
 /**
  * A demanding new user's walk through document translation, twice: in Arabic on a phone and in
@@ -25,16 +25,7 @@ afterAll(async () => {
 const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1366, height: 900 } } as const;
 
 async function open(locale: 'en' | 'ar', size: keyof typeof SIZES): Promise<Page> {
-  const context = await newContext(locale);
-  contexts.push(context);
-  await context.addInitScript(() => {
-    try {
-      window.localStorage.setItem('lisan.consent', 'declined');
-    } catch {
-      // about:blank has no storage
-    }
-  });
-  const page = await context.newPage();
+  const page = await newConsentedPage(locale, contexts);
   await page.setViewportSize(SIZES[size]);
   await page.goto('/translate/documents');
   await page.getByTestId('drop-zone').waitFor();

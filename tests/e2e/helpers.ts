@@ -5,6 +5,7 @@ import type { AxeResults, RunOptions } from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { inject } from 'vitest';
+import { E2E_ADMIN } from './global-setup';
 
 export const baseUrl = () => inject('baseUrl');
 export const dataDir = () => inject('dataDir');
@@ -301,4 +302,31 @@ export async function expectNoAxeViolations(page: Page, name: string) {
   }, options);
   const report = violations.map((violation) => `${violation.id}: ${violation.help}\n    ${violation.targets.slice(0, 8).join('\n    ')}`);
   expect.soft(violations.length, `${name}: axe found accessibility violations:\n  ${report.join('\n  ')}\n`).toBe(0);
+}
+
+/** Calls the API as the e2e admin (cookie jar, CSRF double-submit), from the test process. */
+export async function asAdmin(path: string, body: unknown) {
+  const cookies = new Map<string, string>();
+  const keep = (response: Response) => {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const index = pair!.indexOf('=');
+      cookies.set(pair!.slice(0, index), pair!.slice(index + 1));
+    }
+  };
+  const header = () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  keep(await fetch(`${baseUrl()}/mt/csrf-cookie`));
+  const post = async (url: string, payload: unknown) => {
+    const response = await fetch(`${baseUrl()}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', 'x-xsrf-token': decodeURIComponent(cookies.get('XSRF-TOKEN')!), cookie: header() },
+      body: JSON.stringify(payload),
+    });
+    keep(response);
+    return response;
+  };
+  const login = await post('/mt/login', { email: E2E_ADMIN.email, password: E2E_ADMIN.password });
+  expect(login.status).toBe(204);
+  const response = await post(path, body);
+  expect(response.status).toBe(200);
 }

@@ -7,8 +7,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { E2E_ADMIN } from './global-setup';
-import { apiCall, baseUrl, closeBrowserConnection, confirmEmailLink, decodeMail, linkInMail, newContext, SCREENSHOT_DIR, screenshotsAtBothSizes, sharedBrowser, waitForMail } from './helpers';
+import { apiCall, asAdmin, baseUrl, closeBrowserConnection, confirmEmailLink, decodeMail, linkInMail, newContext, SCREENSHOT_DIR, screenshotsAtBothSizes, sharedBrowser, waitForMail } from './helpers';
 
 type Locale = 'en' | 'ar';
 
@@ -62,33 +61,6 @@ afterAll(async () => {
   await Promise.all(contexts.map((context) => context.close()));
   await closeBrowserConnection();
 });
-
-/** Calls the API as the e2e admin (cookie jar, CSRF double-submit), from the test process. */
-async function asAdmin(path: string, body: unknown) {
-  const cookies = new Map<string, string>();
-  const keep = (response: Response) => {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const index = pair!.indexOf('=');
-      cookies.set(pair!.slice(0, index), pair!.slice(index + 1));
-    }
-  };
-  const header = () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  keep(await fetch(`${baseUrl()}/mt/csrf-cookie`));
-  const post = async (url: string, payload: unknown) => {
-    const response = await fetch(`${baseUrl()}${url}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', 'x-xsrf-token': decodeURIComponent(cookies.get('XSRF-TOKEN')!), cookie: header() },
-      body: JSON.stringify(payload),
-    });
-    keep(response);
-    return response;
-  };
-  const login = await post('/mt/login', { email: E2E_ADMIN.email, password: E2E_ADMIN.password });
-  expect(login.status).toBe(204);
-  const response = await post(path, body);
-  expect(response.status).toBe(200);
-}
 
 async function openPage(locale: Locale, path = '/'): Promise<Page> {
   const context = await newContext(locale);

@@ -10,8 +10,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { E2E_ADMIN } from './global-setup';
-import { baseUrl, closeBrowserConnection, newContext, SCREENSHOT_DIR, screenshotsAtBothSizes, signUpVerified } from './helpers';
+import { asAdmin, baseUrl, closeBrowserConnection, newContext, SCREENSHOT_DIR, screenshotsAtBothSizes, signUpVerified } from './helpers';
 
 type Locale = 'en' | 'ar';
 
@@ -54,31 +53,6 @@ afterAll(async () => {
   await Promise.all(contexts.map((context) => context.close()));
   await closeBrowserConnection();
 });
-
-/** Calls the API as the e2e admin (cookie jar, CSRF double-submit), from the test process. */
-async function asAdmin(url: string, body: unknown) {
-  const cookies = new Map<string, string>();
-  const keep = (response: Response) => {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const index = pair!.indexOf('=');
-      cookies.set(pair!.slice(0, index), pair!.slice(index + 1));
-    }
-  };
-  const header = () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  keep(await fetch(`${baseUrl()}/mt/csrf-cookie`));
-  const post = async (to: string, payload: unknown) => {
-    const response = await fetch(`${baseUrl()}${to}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', 'x-xsrf-token': decodeURIComponent(cookies.get('XSRF-TOKEN')!), cookie: header() },
-      body: JSON.stringify(payload),
-    });
-    keep(response);
-    return response;
-  };
-  expect((await post('/mt/login', { email: E2E_ADMIN.email, password: E2E_ADMIN.password })).status).toBe(204);
-  expect((await post(url, body)).status).toBe(200);
-}
 
 async function newPage(locale: Locale, size: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
   const context = await newContext(locale);
