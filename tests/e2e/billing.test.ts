@@ -743,7 +743,10 @@ describe('payments mode banners', () => {
         await screenshot(admin, `payments-admin-off-${locale}-${size}`);
         // On the site settings page itself the banner does not link to that same page.
         await banner.getByRole('link').click();
+        // The URL changes before the lazily loaded settings page replaces the index page (whose
+        // banner has the link): wait for the settings page's banner, not for whichever is showing.
         await admin.waitForURL('**/admin/site-settings');
+        await expect.poll(() => admin.getByTestId('payments-banner-off').getByRole('link').count()).toBe(0);
         await admin.getByTestId('payments-banner-off').waitFor();
         expect(await admin.getByTestId('payments-banner-off').getByRole('link').count()).toBe(0);
 
