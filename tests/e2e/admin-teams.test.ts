@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './global-setup';
-import { answerQuestion, apiCall, closeBrowserConnection, decodeMail, expectTableCardsOnPhone, linkInMail, newConsentedPage, SCREENSHOT_DIR, screenshot, screenshotsAtBothSizes, signInThroughForm, signUpVerified, waitForMail } from './helpers';
+import { answerQuestion, apiCall, closeBrowserConnection, decodeMail, expectTableCardsOnPhone, linkInMail, newConsentedPage, SCREENSHOT_DIR, SHOT, screenshot, screenshotsAtBothSizes, signInThroughForm, signUpVerified, waitForMail } from './helpers';
 
 const contexts: BrowserContext[] = [];
 afterAll(async () => {
@@ -302,7 +302,7 @@ describe.each(['en', 'ar'] as const)('admin console and teams (%s)', (locale) =>
       return rect.top >= 0 && rect.bottom <= window.innerHeight && rect.left >= 0 && rect.right <= window.innerWidth;
     });
     expect(onScreen, 'the question to remove is off the screen').toBe(true);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `team-remove-${locale}-phone.png`) });
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `team-remove-${locale}-phone.jpg`), ...SHOT });
     expect(await answerQuestion(page, 'remove-confirm', 'cancel')).toMatchObject({
       title: locale === 'ar' ? 'هل تريد إزالة هذا العضو؟' : 'Remove this member?',
       cancel: locale === 'ar' ? 'إلغاء' : 'Cancel',

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './global-setup';
-import { answerQuestion, apiCall, closeBrowserConnection, decodeMail, newConsentedPage, SCREENSHOT_DIR, screenshotsAtBothSizes, signInThroughForm, signUpVerified, waitForMail } from './helpers';
+import { answerQuestion, apiCall, closeBrowserConnection, decodeMail, newConsentedPage, SCREENSHOT_DIR, SHOT, screenshotsAtBothSizes, signInThroughForm, signUpVerified, waitForMail } from './helpers';
 
 const contexts: BrowserContext[] = [];
 afterAll(async () => {
@@ -42,7 +42,7 @@ async function expectFormSelectsWhole(page: Page, form: Locator, name: string) {
     });
     expect(fit.needed, `${name}: "${fit.text}" is cut in its select`).toBeLessThanOrEqual(fit.width);
   }
-  await form.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-phone.png`) });
+  await form.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-phone.jpg`), ...SHOT });
   await page.setViewportSize({ width: 1366, height: 900 });
 }
 
@@ -129,7 +129,7 @@ describe.each(['en', 'ar'] as const)('glossary screen (%s)', (locale) => {
         return box.top >= 0 && box.bottom <= window.innerHeight;
       });
     await expect.poll(onScreen, { message: 'the edit form is off the screen after "Edit"' }).toBe(true);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `glossary-edit-${locale}-phone.png`) });
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `glossary-edit-${locale}-phone.jpg`), ...SHOT });
     await personal.getByRole('button', { name: locale === 'ar' ? 'إلغاء' : 'Cancel' }).click();
     await page.setViewportSize({ width: 1366, height: 900 });
 
@@ -158,7 +158,7 @@ describe.each(['en', 'ar'] as const)('glossary screen (%s)', (locale) => {
     expect(await personal.getByTestId('glossary-import-result').innerText()).toContain(
       locale === 'ar' ? 'السطر 1: القيمة المختارة في «لغة المصدر» غير صالحة.' : 'Line 1: The selected source language is invalid.',
     );
-    await personal.getByTestId('glossary-import').screenshot({ path: path.join(SCREENSHOT_DIR, `glossary-import-nothing-${locale}.png`) });
+    await personal.getByTestId('glossary-import').screenshot({ path: path.join(SCREENSHOT_DIR, `glossary-import-nothing-${locale}.jpg`), ...SHOT });
     // A file past the server's body limit is named as a file to split (it was "The request is too large").
     await personal.getByTestId('glossary-import-file').setInputFiles({ name: 'huge.csv', mimeType: 'text/csv', buffer: Buffer.from('term,مصطلح\n'.repeat(120_000)) });
     await personal.getByTestId('glossary-import-submit').click();

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { backgroundsOfLayers, over, parseColor, worstRatio } from '../a11y/contrast';
-import { SCREENSHOT_DIR, closeBrowserConnection, newContext, screenshot } from './helpers';
+import { SCREENSHOT_DIR, SHOT, closeBrowserConnection, newContext, screenshot } from './helpers';
 
 const contexts: BrowserContext[] = [];
 afterAll(async () => {
@@ -88,8 +88,8 @@ describe('contrast of text over the gradients (rendered)', () => {
         await page.evaluate(() => window.scrollTo(0, 0));
         const file = `gradient-contrast-${locale}-${size}`;
         await screenshot(page, file);
-        await page.locator('.webinar-banner').screenshot({ path: path.join(SCREENSHOT_DIR, `${file}-banner.png`) });
-        await page.locator('.hero').screenshot({ path: path.join(SCREENSHOT_DIR, `${file}-hero.png`) });
+        await page.locator('.webinar-banner').screenshot({ path: path.join(SCREENSHOT_DIR, `${file}-banner.jpg`), ...SHOT });
+        await page.locator('.hero').screenshot({ path: path.join(SCREENSHOT_DIR, `${file}-hero.jpg`), ...SHOT });
       });
     }
   }

@@ -3,7 +3,7 @@
 // it (no scripts, no remote images), at a desktop width and a phone's, in light and dark mode. Nothing may widen the
 // mail past a phone's screen, the button is a tap target with its link written out under it, the preview line stays
 // hidden, and the dark style gives a dark card with light text. Screenshots land under .test-results/screenshots.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderMail } from '../../server/src/mail/mailer';
 import { mailSamples } from '../../server/test/mail-samples';
@@ -13,15 +13,29 @@ let browser: Browser;
 beforeAll(async () => {
   browser = await sharedBrowser();
 });
-afterAll(() => closeBrowserConnection());
+afterAll(async () => {
+  for (const context of contexts.values()) await context.close();
+  await closeBrowserConnection();
+});
 
 const WIDTHS = { desktop: 1024, phone: 375 } as const;
 
-/** The mail in a client-like page: scripts off, every request (images, fonts) refused. */
-async function openMail(html: string, width: number, colorScheme: 'light' | 'dark'): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 800 }, javaScriptEnabled: false, colorScheme });
+type Scheme = 'light' | 'dark';
+const contexts = new Map<string, BrowserContext>();
+
+/**
+ * The mail in a client-like page: scripts off, every request (images, fonts) refused. One context per width and
+ * colour scheme serves every mail (a page each), as one mail client shows one mail after another.
+ */
+async function openMail(html: string, width: number, colorScheme: Scheme): Promise<Page> {
+  const key = `${width}-${colorScheme}`;
+  let context = contexts.get(key);
+  if (!context) {
+    context = await browser.newContext({ viewport: { width, height: 800 }, javaScriptEnabled: false, colorScheme });
+    await context.route('**/*', (route) => route.abort());
+    contexts.set(key, context);
+  }
   const page = await context.newPage();
-  await page.route('**/*', (route) => route.abort());
   await page.setContent(html, { waitUntil: 'load' });
   return page;
 }
@@ -66,7 +80,7 @@ describe.each(['en', 'ar'] as const)('e-mails in a mail client (%s)', (locale) =
         }
         await screenshot(page, `${name}-${size}`);
       } finally {
-        await page.context().close();
+        await page.close();
       }
     }
     const dark = await openMail(mail.html, WIDTHS.phone, 'dark');
@@ -81,7 +95,7 @@ describe.each(['en', 'ar'] as const)('e-mails in a mail client (%s)', (locale) =
       expect(contrast(muted, background)).toBeGreaterThanOrEqual(4.5);
       await screenshot(dark, `${name}-phone-dark`);
     } finally {
-      await dark.context().close();
+      await dark.close();
     }
   });
 });

@@ -2,7 +2,7 @@
 // sign up, buy Start-up through the sandbox checkout, the invoice PDF, create the team, invite (the form closed while the one
 // seat bought is the owner's), add seats, the colleague joins by the e-mailed link, role change, team glossary term,
 // team API key, removal, plan change and cancellation. Every step is photographed (.test-results/screenshots,
-// `team-walk-<locale>-NN-<step>.png`) and no step's page is wider than its screen. What the walk found wrong is held
+// `team-walk-<locale>-NN-<step>.jpg`) and no step's page is wider than its screen. What the walk found wrong is held
 // here: the first purchase of a team plan said nothing about its seats (one), the invitation form of a full team could
 // be sent only to be refused, the seats form's confirmation and answer named the plan kept ("Change to Start-up now?",
 // "Your plan is now Start-up.") instead of the seats changed, and a canceled plan's facts still said "Renews on" its

@@ -7,7 +7,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { apiCall, asAdmin, baseUrl, closeBrowserConnection, confirmEmailLink, decodeMail, linkInMail, newContext, SCREENSHOT_DIR, screenshotsAtBothSizes, sharedBrowser, waitForMail } from './helpers';
+import { apiCall, asAdmin, baseUrl, closeBrowserConnection, confirmEmailLink, decodeMail, linkInMail, newContext, SCREENSHOT_DIR, SHOT, screenshotsAtBothSizes, sharedBrowser, waitForMail } from './helpers';
 
 type Locale = 'en' | 'ar';
 
@@ -78,7 +78,7 @@ async function screenshot(page: Page, name: string, focus?: Locator) {
   if (focus) await focus.evaluate((element) => element.scrollIntoView({ block: 'start' }));
   else await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(150);
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.jpg`), ...SHOT });
 }
 
 /** Types a text and translates it with the button, or with Ctrl+Enter. */
@@ -418,6 +418,6 @@ describe.each(['en', 'ar'] as const)('the LLM switch\'s "See the plans" link (%s
     }
     await screenshotsAtBothSizes(page, `translate-llm-upgrade-target-${locale}`);
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.locator('.language-bar').screenshot({ path: path.join(SCREENSHOT_DIR, `translate-llm-upgrade-target-bar-${locale}.png`) });
+    await page.locator('.language-bar').screenshot({ path: path.join(SCREENSHOT_DIR, `translate-llm-upgrade-target-bar-${locale}.jpg`), ...SHOT });
   });
 });

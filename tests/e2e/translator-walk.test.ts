@@ -10,7 +10,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { asAdmin, baseUrl, closeBrowserConnection, newContext, SCREENSHOT_DIR, screenshotsAtBothSizes, signUpVerified } from './helpers';
+import { asAdmin, baseUrl, closeBrowserConnection, newContext, SCREENSHOT_DIR, SHOT, screenshotsAtBothSizes, signUpVerified } from './helpers';
 
 type Locale = 'en' | 'ar';
 
@@ -69,7 +69,7 @@ async function shot(page: Page, name: string, focus?: string) {
   await fs.mkdir(SCREENSHOT_DIR, { recursive: true });
   if (focus) await page.getByTestId(focus).evaluate((element) => element.scrollIntoView({ block: 'center' }));
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `translator-walk-${name}.png`) });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `translator-walk-${name}.jpg`), ...SHOT });
 }
 
 /** The element that has the focus: its test id, or its tag. */

@@ -3,7 +3,7 @@
 // test site crawled (English pages, an Arabic one, a PDF, pages robots.txt forbids), every page translated into
 // Arabic, a preview, the ZIP and the XLIFF downloaded, a reviewed XLIFF imported, the history and the dashboard, a
 // site past the plan's 10 pages refused with what is left, and a page already in Arabic. Every step is photographed
-// (.test-results/screenshots, `websites-walk-<locale>-NN-<step>.png`, the screen as seen) and no step's page is wider
+// (.test-results/screenshots, `websites-walk-<locale>-NN-<step>.jpg`, the screen as seen) and no step's page is wider
 // than its screen. What the walk found wrong is held here: a site whose crawl failed said why but not what to do, its
 // only way on was "Check for new and changed pages", and it still offered to translate, search and download nothing;
 // the page said the plan's pages a month but never how many were used; a page already in the language asked for
@@ -15,7 +15,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureSite, startFixtureSiteOfPages, type FixtureSite } from '../../server/test/fixtures/website-site';
 import { createTestEngine } from '../../server/test/website-engine';
-import { SCREENSHOT_DIR, closeBrowserConnection } from './helpers';
+import { SCREENSHOT_DIR, SHOT, closeBrowserConnection } from './helpers';
 import { signedInWebsitesPage, startWebsitesLisan, type WebsitesLisan } from './websites-lisan';
 
 let site: FixtureSite;
@@ -65,7 +65,7 @@ describe.each(['ar', 'en'] as const)('a website walk (%s)', (locale) => {
       await page.evaluate(() => document.fonts.ready.then(() => undefined));
       const size = page.viewportSize()!;
       expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: page wider than the screen`).toBeLessThanOrEqual(size.width);
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `websites-walk-${locale}-${String(++step).padStart(2, '0')}-${name}.png`) });
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `websites-walk-${locale}-${String(++step).padStart(2, '0')}-${name}.jpg`), ...SHOT });
     };
     const siteInAddress = () => new URL(page.url()).searchParams.get('site');
     /** Adds an address and waits until the page shows the new site (the one the server answered with). */

@@ -6,7 +6,7 @@ import { FIXTURE_PAGES, startFixtureSite, startFixtureSiteOfPages, type FixtureS
 import { createTestEngine } from '../../server/test/website-engine';
 import { createWebsitesRepo } from '../../server/src/modules/websites/repo';
 import type { SegmentTranslator } from '../../server/src/engines/types';
-import { answerQuestion, apiCall, closeBrowserConnection, SCREENSHOT_DIR, screenshot, screenshotsAtBothSizes } from './helpers';
+import { answerQuestion, apiCall, closeBrowserConnection, SCREENSHOT_DIR, SHOT, screenshot, screenshotsAtBothSizes } from './helpers';
 import { signedInWebsitesPage, startWebsitesLisan, type WebsitesLisan } from './websites-lisan';
 
 /**
@@ -90,7 +90,7 @@ async function pagesAsCardsOnPhone(page: Page, locale: 'en' | 'ar') {
   expect((await selectAll.innerText()).trim()).toBe(locale === 'ar' ? 'تحديد كل الصفحات المعروضة' : 'Select all pages shown');
   await selectAll.click();
   expect(await page.getByTestId('select-all').isChecked()).toBe(true);
-  await table.locator('xpath=ancestor::div[contains(@class, "panel")][1]').screenshot({ path: path.join(SCREENSHOT_DIR, `websites-pages-${locale}-phone.png`) });
+  await table.locator('xpath=ancestor::div[contains(@class, "panel")][1]').screenshot({ path: path.join(SCREENSHOT_DIR, `websites-pages-${locale}-phone.jpg`), ...SHOT });
   await selectAll.click();
   expect(await page.getByTestId('select-all').isChecked()).toBe(false);
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -155,7 +155,7 @@ async function skippedPagesShown(page: Page, locale: 'en' | 'ar') {
   expect(await page.getByTestId('page-status-filter').inputValue()).toBe('Skipped');
   // Shown already: the button goes.
   expect(await page.getByTestId('show-skipped').count()).toBe(0);
-  await page.locator('.pages-summary').screenshot({ path: path.join(SCREENSHOT_DIR, `websites-skipped-summary-${locale}.png`) });
+  await page.locator('.pages-summary').screenshot({ path: path.join(SCREENSHOT_DIR, `websites-skipped-summary-${locale}.jpg`), ...SHOT });
   await page.getByTestId('page-status-filter').selectOption('');
   await expect.poll(() => page.getByTestId('page-row').count(), { timeout: 10_000 }).toBe(14);
 }
@@ -213,7 +213,7 @@ describe('website translation screens', () => {
     await link.click();
     await expect.poll(() => content.locator('h1').innerText(), { timeout: 10_000 }).toBe('عن نحن');
     await screenshot(page, 'websites-preview-en');
-    await page.getByTestId('preview-panel').screenshot({ path: path.join(SCREENSHOT_DIR, 'websites-preview-frame-en.png') });
+    await page.getByTestId('preview-panel').screenshot({ path: path.join(SCREENSHOT_DIR, 'websites-preview-frame-en.jpg'), ...SHOT });
 
     const zip = await page.request.get(await page.getByTestId('export-zip').getAttribute('href') as string);
     expect(zip.status()).toBe(200);
@@ -250,7 +250,7 @@ describe('website translation screens', () => {
     expect(await content.locator('h1').innerText()).toContain('hello');
     await expect.poll(() => page.getByTestId('site-state').first().innerText(), { timeout: 10_000 }).toBe('جاهز');
     await screenshot(page, 'websites-preview-ar');
-    await page.getByTestId('preview-panel').screenshot({ path: path.join(SCREENSHOT_DIR, 'websites-preview-frame-ar.png') });
+    await page.getByTestId('preview-panel').screenshot({ path: path.join(SCREENSHOT_DIR, 'websites-preview-frame-ar.jpg'), ...SHOT });
     // The focus went to the preview with the eyes, and goes back to the row's "Preview" when it closes.
     expect(await page.evaluate(() => document.activeElement?.closest('[data-testid="preview-panel"]') !== null && document.activeElement?.tagName === 'H3')).toBe(true);
     await page.getByTestId('preview-close').click();
@@ -278,7 +278,7 @@ describe('website translation screens', () => {
         if (offered) expect(await page.getByTestId('websites-see-plans').innerText()).toBe(locale === 'ar' ? 'عرض الباقات والأسعار' : 'See plans and pricing');
         for (const [size, viewport] of Object.entries({ desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } })) {
           await page.setViewportSize(viewport);
-          await panel.screenshot({ path: path.join(SCREENSHOT_DIR, `websites-results-${offered ? 'plans-offered' : 'largest-plan'}-${locale}-${size}.png`) });
+          await panel.screenshot({ path: path.join(SCREENSHOT_DIR, `websites-results-${offered ? 'plans-offered' : 'largest-plan'}-${locale}-${size}.jpg`), ...SHOT });
         }
       }
     }
@@ -340,7 +340,7 @@ describe.each(['en', 'ar'] as const)('a page translated with the glossary and th
     await expectNote('page-applied');
     await expect.poll(() => page.frameLocator('[data-testid="preview-frame"]').locator('html').getAttribute('lang'), { timeout: 10_000 }).toBe('ar');
     await screenshotsAtBothSizes(page, `websites-glossary-applied-${locale}`, { width: 1280, height: 800 });
-    await page.locator('.results-panel').screenshot({ path: path.join(SCREENSHOT_DIR, `websites-glossary-applied-results-${locale}.png`) });
+    await page.locator('.results-panel').screenshot({ path: path.join(SCREENSHOT_DIR, `websites-glossary-applied-results-${locale}.jpg`), ...SHOT });
 
     // A reviewed XLIFF imported with the preview open: the reviewed unit (the "Secret page" link, the engine's)
     // is a second correction on the page and the site, and the open preview shows the review.

@@ -50,7 +50,10 @@ export function DocumentProgress({ projectId, token, signedIn, onRestart, onCanc
     );
   }
 
-  if (!status || canceled) {
+  // Canceled (seen by the status poll before the cancel's own answer, or in another tab): the view stays as it was
+  // until the effect above hands back to the form; a spinner here would take the focused Cancel button away first,
+  // and the focus with it, to the page's top.
+  if (!status) {
     return (
       <div className="progress-view" data-testid="document-progress" role="status">
         <span className="spinner" aria-hidden="true" />
