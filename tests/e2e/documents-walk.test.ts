@@ -226,7 +226,13 @@ describe.each([
     expect(await limit.locator('.dialog__title').innerText()).toBe(locale === 'ar' ? 'تم تجاوز الحد' : 'Limit Exceeded');
     expect(await limit.innerText()).toContain(locale === 'ar' ? 'اطّلع على الباقات للحصول على مستندات أكثر شهريًا' : 'See the plans for more documents a month');
     await shot(page, `${tag}-user-quota`);
-    await limit.getByRole('button').first().click();
+    // The dialog's way on, beside "Ok" (which has the focus, so Enter only closes): the plans, where following it leads.
+    expect(await limit.evaluate((dialog) => dialog.querySelector('.dialog__actions button') === document.activeElement)).toBe(true);
+    const plans = limit.getByTestId('limit-plans');
+    expect(await plans.innerText()).toBe(locale === 'ar' ? 'عرض الباقات' : 'See the plans');
+    await plans.click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/pricing');
+    expect(await page.locator('dialog[open]').count()).toBe(0);
 
     // The history lists the five, and downloads the PDF's translation again, as a DOCX.
     await page.goto('/user/translation-history?type=document');

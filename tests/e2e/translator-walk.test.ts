@@ -171,8 +171,9 @@ describe.each(WALKS)('the translator walked ($name)', ({ locale, size, name }) =
     expect((await refused).status()).toBe(402);
     await page.getByTestId('limit-dialog').waitFor();
     expect(await page.getByTestId('guest-left').innerText()).toBe(text.left0);
-    // A guest who has an account is offered the sign-in too (only "Create a free account" was), back to the translator.
-    const limitSignIn = page.getByTestId('limit-sign-in');
+    // A guest who has an account is offered the sign-in too (only "Create a free account" was), back to the translator:
+    // the dialog's one action, beside "Ok".
+    const limitSignIn = page.locator('dialog[open] .dialog__actions [data-testid="limit-sign-in"]');
     expect(await limitSignIn.innerText()).toBe(text.limitSignIn);
     expect(await limitSignIn.getAttribute('href')).toBe(`/login?next=${encodeURIComponent('/translate')}`);
     await shot(page, `${name}-06-quota`);

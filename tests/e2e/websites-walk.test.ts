@@ -173,6 +173,8 @@ describe.each(['ar', 'en'] as const)('a website walk (%s)', (locale) => {
       await settled();
       await shot(page, 'big-site', 'pages-summary');
       await page.getByTestId('translate-all').click();
+      // Beside "Ok", the way to more pages: the plans.
+      expect(await page.locator('dialog[open] .dialog__actions [data-testid="limit-plans"]').getAttribute('href')).toBe('/pricing');
       expect(await dialog('quota-refused')).toContain(text.quota);
     } finally {
       await big.close();

@@ -7,8 +7,10 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { isApiError } from '../api/client';
-import { Dialog } from '../components/dialog';
+import { Dialog, type DialogAction } from '../components/dialog';
 import { FormDialog } from '../components/form-dialog';
+import { useCurrentUser } from '../features/account/use-current-user';
+import { limitWayFor } from '../features/auth/roles';
 import { createQuestionStore, type Question, type QuestionStore } from './questions';
 
 /** The modal types the generic dialog draws; features may use any other name. */
@@ -20,6 +22,8 @@ export interface DialogState {
   step: number;
   title: string | null;
   message: string | string[] | null;
+  /** A limit refusal (a 402, the spec's limit flag) and its type: the dialog leads on to the plans, or to signing in. */
+  limit: { type: string | null } | null;
 }
 
 export interface ShowDialogOptions {
@@ -27,6 +31,7 @@ export interface ShowDialogOptions {
   title?: string;
   message?: string | string[];
   step?: number;
+  limit?: DialogState['limit'];
   /** Runs after the confirm button closes the dialog. */
   onConfirm?: () => void;
 }
@@ -36,7 +41,8 @@ export interface DialogContextValue extends DialogState {
   /** An error dialog with the server's message (or flattened 422 messages, or its status text). */
   /**
    * An API error's messages. A 402 (a quota or a plan's limit) is titled "Limit Exceeded" unless
-   * `title` says otherwise, with `limitAdvice` (what to do about it: the plans, the next period) after it.
+   * `title` says otherwise, with `limitAdvice` (what to do about it: the plans, the next period) after it, and the
+   * link there (useLimitAction).
    */
   showError: (error: unknown, title?: string, limitAdvice?: string) => void;
   closeDialog: () => void;
@@ -51,7 +57,7 @@ export interface DialogContextValue extends DialogState {
   previousStep: () => void;
 }
 
-const initialState: DialogState = { shown: false, modalType: null, step: 0, title: null, message: null };
+const initialState: DialogState = { shown: false, modalType: null, step: 0, title: null, message: null, limit: null };
 
 const DialogContext = createContext<DialogContextValue | null>(null);
 const QuestionContext = createContext<QuestionStore | null>(null);
@@ -70,6 +76,7 @@ export function DialogProvider({ children }: { children: ReactNode }) {
       step: options.step ?? previous.step,
       title: options.title ?? null,
       message: options.message ?? null,
+      limit: options.limit ?? null,
     }));
   }, []);
 
@@ -78,7 +85,7 @@ export function DialogProvider({ children }: { children: ReactNode }) {
       // Words the server did not send (no connection, a proxy's English page) are said in the page's language.
       const message = isApiError(error) && error.spoken ? error.messages : [t(isApiError(error) && error.unreachable ? 'errors.unreachable' : 'errors.whoops')];
       if (isApiError(error) && error.status === 402) {
-        showDialog({ modalType: 'error', title: title ?? t('errors.limitExceeded'), message: limitAdvice ? [...message, limitAdvice] : message });
+        showDialog({ modalType: 'error', title: title ?? t('errors.limitExceeded'), message: limitAdvice ? [...message, limitAdvice] : message, limit: { type: error.type } });
         return;
       }
       showDialog({ modalType: 'error', title, message });
@@ -125,10 +132,25 @@ export function useDialog(): DialogContextValue {
 
 const MESSAGE_MODAL_TYPES: ReadonlySet<string> = new Set<MessageModalType>(['info', 'success', 'error']);
 
+/**
+ * The one way on from a limit refusal, as the dialog's action: "See the plans" (an administrator: the admin area), or
+ * for a guest "Have an account? Sign in", back to this page; `onSignIn` runs as a guest follows it. Its words are the
+ * translator's limit dialog's, where it was first offered.
+ */
+export function useLimitAction(type: string | null, onSignIn?: () => void): DialogAction | undefined {
+  const { t } = useTranslation('translate');
+  const { pathname, search } = useLocation();
+  const way = limitWayFor(useCurrentUser().data, `${pathname}${search}`, type);
+  if (!way) return undefined;
+  const signIn = way.label === 'signIn';
+  return { to: way.to, label: t(`limit.${way.label}`), testId: signIn ? 'limit-sign-in' : 'limit-plans', onFollow: signIn ? onSignIn : undefined };
+}
+
 /** Draws the generic message dialog whenever the shared state asks for one. */
 export function DialogHost() {
   const { t } = useTranslation();
   const dialog = useDialog();
+  const limitAction = useLimitAction(dialog.limit?.type ?? null);
   const isMessageDialog = dialog.modalType !== null && MESSAGE_MODAL_TYPES.has(dialog.modalType);
   if (!isMessageDialog) return null;
   const tone = dialog.modalType as MessageModalType;
@@ -139,6 +161,7 @@ export function DialogHost() {
       tone={tone}
       title={dialog.title ?? defaultTitle}
       message={dialog.message ?? undefined}
+      action={dialog.limit ? limitAction : undefined}
       onConfirm={dialog.confirmDialog}
       onClose={dialog.closeDialog}
     />

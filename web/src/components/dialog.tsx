@@ -1,5 +1,15 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+/** A link beside the confirm button: where to go about what the dialog says (a limit's plans, signing in). */
+export interface DialogAction {
+  label: string;
+  to: string;
+  testId?: string;
+  /** Runs as the link is followed, before the dialog closes (the translator keeps the guest's text). */
+  onFollow?: () => void;
+}
 
 export interface DialogProps {
   open: boolean;
@@ -10,6 +20,8 @@ export interface DialogProps {
   tone?: 'info' | 'success' | 'error';
   /** The confirm button's text; "Ok" by default (spec section 8). */
   confirmLabel?: string;
+  /** One link before the confirm button; following it closes the dialog as Escape does. */
+  action?: DialogAction;
   onConfirm: () => void;
   /** Escape or the backdrop; the confirm action by default. */
   onClose?: () => void;
@@ -51,12 +63,13 @@ export function focusAfterDialog(opener: Element | null) {
 }
 
 /** A modal built on <dialog>: focus stays inside, Escape closes it, the page behind is inert. */
-export function Dialog({ open, title, message, children, tone = 'info', confirmLabel, onConfirm, onClose }: DialogProps) {
+export function Dialog({ open, title, message, children, tone = 'info', confirmLabel, action, onConfirm, onClose }: DialogProps) {
   const { t } = useTranslation();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const bodyId = useId();
   const close = onClose ?? onConfirm;
+  const confirmRef = useRef<HTMLButtonElement>(null);
 
   const opener = useRef<Element | null>(null);
 
@@ -66,6 +79,10 @@ export function Dialog({ open, title, message, children, tone = 'info', confirmL
     if (open && !dialog.open) {
       opener.current = document.activeElement;
       dialog.showModal();
+      // The focus starts on the confirm button, not on the first control (the action's link, a link in the message):
+      // Enter on a dialog that has just opened closes it, it never leaves the page. (React's autoFocus ran while the
+      // <dialog> was closed, when nothing in it can take the focus.)
+      confirmRef.current?.focus();
     }
     if (!open && dialog.open) {
       dialog.close();
@@ -107,8 +124,23 @@ export function Dialog({ open, title, message, children, tone = 'info', confirmL
           )}
           {children}
         </div>
+        {/* The link first: in the reading order and the Tab order it comes before "Ok", which stays at the inline end
+            (the left in Arabic) and has the focus when the dialog opens (Shift+Tab reaches the link). */}
         <div className="dialog__actions">
-          <button type="button" className="button button--primary" onClick={onConfirm} autoFocus>
+          {action && (
+            <Link
+              to={action.to}
+              className="button button--outline"
+              data-testid={action.testId}
+              onClick={() => {
+                action.onFollow?.();
+                close();
+              }}
+            >
+              {action.label}
+            </Link>
+          )}
+          <button ref={confirmRef} type="button" className="button button--primary" onClick={onConfirm}>
             {confirmLabel ?? t('dialog.ok')}
           </button>
         </div>

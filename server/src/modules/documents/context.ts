@@ -8,7 +8,7 @@ import { ROLE } from '../../http/access';
 import type { Lang, SegmentTranslator } from '../../engines/types';
 import { DEFAULT_LIMITS, type FilterLimits } from '../../formats';
 import type { DocumentFilterRunner } from '../../formats/sandbox';
-import { EmailNotVerified, Forbidden, Invalid } from '../../http/errors';
+import { EmailNotVerified, Invalid, NotFound } from '../../http/errors';
 import type { Locale } from '../../i18n/messages';
 import type { JobQueue } from '../../jobs/queue';
 import type { MailService } from '../../mail/jobs';
@@ -117,11 +117,14 @@ export function createDocumentsContext(deps: DocumentsDeps) {
     };
   }
 
-  /** The owner, or the owner's team owner or manager (API.md "Documents"). */
+  /**
+   * The owner, or the owner's team owner or manager (API.md "Documents"). Anyone else is told
+   * there is no such document (404, as for an unknown id), not that it exists and is someone else's.
+   */
   async function assertCanSee(job: DocumentJobRow, requester: Requester) {
     if (requester.kind === 'guest') {
       if (requester.token && job.user_id === null && job.guest_token === requester.token) return;
-      throw new Forbidden();
+      throw new NotFound();
     }
     if (job.user_id === requester.user.id) return;
     const manages = requester.user.role_id === ROLE.owner || requester.user.role_id === ROLE.manager;
@@ -130,7 +133,7 @@ export function createDocumentsContext(deps: DocumentsDeps) {
       const [mine, theirs] = await Promise.all([deps.teamOf(requester.user), owner ? deps.teamOf(owner) : null]);
       if (mine && theirs && mine.teamId === theirs.teamId) return;
     }
-    throw new Forbidden();
+    throw new NotFound();
   }
 
   /**

@@ -431,15 +431,24 @@ describe('the document-translate job', () => {
 });
 
 describe('who may see a document', () => {
-  it('only its owner: other users get 403, guests need their own token, unknown ids 404', async () => {
+  it('only its owner: anyone else gets 404 as for an unknown id (not told it exists), guests need their own token', async () => {
     const owner = await signedIn(t, await createUser(t));
     const other = await signedIn(t, await createUser(t));
     const { project_id: projectId } = (await start(owner)).json();
     await t.container.documents.runJob((await jobOf(projectId)).id, { retryCount: 0 });
     const fileId = (await owner.get(`/api/doc/translated/${projectId}`)).json().data.file_id;
-    expect((await other.get(`/api/doc/translated/${projectId}`)).statusCode).toBe(403);
-    expect((await other.get(`/api/translated-file-url/?id=${fileId}`)).statusCode).toBe(403);
-    expect((await t.client().get(`/api/translated-file-url/?id=${fileId}`)).statusCode).toBe(403);
+    const unknown = await owner.get('/api/doc/translated/00000000-0000-4000-8000-000000000000');
+    // Status, download and cancel answer someone else's document exactly as an unknown one: the contract's envelope.
+    for (const refused of [
+      await other.get(`/api/doc/translated/${projectId}`),
+      await other.get(`/api/translated-file-url/?id=${fileId}`),
+      await t.client().get(`/api/translated-file-url/?id=${fileId}`),
+      await other.post(`/api/documents/${projectId}/cancel`, {}),
+      unknown,
+    ]) {
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json()).toEqual({ message: 'Not found.' });
+    }
     // The "document ready" e-mail's link opened in a browser that is not signed in: the sign-in page, coming back to it.
     const link = `/api/translated-file-url/?id=${fileId}`;
     for (const headers of [{ 'sec-fetch-mode': 'navigate', accept: 'text/html,*/*' }, { accept: 'text/html,application/xhtml+xml' }]) {
@@ -448,9 +457,8 @@ describe('who may see a document', () => {
       expect(followed.headers.location).toBe(`/login?next=${encodeURIComponent(link)}`);
     }
     // The web app's own request (fetch) of a visitor not signed in is refused as before; a signed-in stranger too.
-    expect((await t.app.inject({ method: 'GET', url: link, headers: { 'sec-fetch-mode': 'cors', accept: 'text/html,*/*' } })).statusCode).toBe(403);
-    expect((await other.get(link, { 'sec-fetch-mode': 'navigate' })).statusCode).toBe(403);
-    expect((await owner.get('/api/doc/translated/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: link, headers: { 'sec-fetch-mode': 'cors', accept: 'text/html,*/*' } })).statusCode).toBe(404);
+    expect((await other.get(link, { 'sec-fetch-mode': 'navigate' })).statusCode).toBe(404);
     expect((await owner.get('/api/translated-file-url/?id=not-a-uuid')).statusCode).toBe(422);
 
     await t.container.settings.update({ guest_doc_quota: '5' });
@@ -460,7 +468,10 @@ describe('who may see a document', () => {
     await t.container.documents.runJob((await jobOf(guestProject)).id, { retryCount: 0 });
     const mine = await guest.get(`/api/doc/translated/${guestProject}?token=guest-token-owner1`);
     expect(mine.json().data.state).toBe('done');
-    expect((await guest.get(`/api/doc/translated/${guestProject}?token=guest-token-other1`)).statusCode).toBe(403);
+    const otherToken = await guest.get(`/api/doc/translated/${guestProject}?token=guest-token-other1`);
+    expect(otherToken.statusCode).toBe(404);
+    expect(otherToken.json()).toEqual({ message: 'Not found.' });
+    expect((await guest.get(`/api/translated-file-url/?id=${mine.json().data.file_id}&token=guest-token-other1`)).statusCode).toBe(404);
     expect((await guest.get(`/api/translated-file-url/?id=${mine.json().data.file_id}&token=guest-token-owner1`)).statusCode).toBe(200);
   });
 });
@@ -497,8 +508,8 @@ describe('teams', () => {
       [colleague, false],
     ] as const) {
       const client = await signedIn(t, (await t.container.users.findById(user.id))!);
-      expect((await client.get(`/api/doc/translated/${projectId}`)).statusCode).toBe(allowed ? 200 : 403);
-      expect((await client.get(`/api/translated-file-url/?id=${fileId}`)).statusCode).toBe(allowed ? 200 : 403);
+      expect((await client.get(`/api/doc/translated/${projectId}`)).statusCode).toBe(allowed ? 200 : 404);
+      expect((await client.get(`/api/translated-file-url/?id=${fileId}`)).statusCode).toBe(allowed ? 200 : 404);
     }
   });
 });

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { OUTPUT_FORMAT } from '../../formats';
-import { Conflict, Forbidden, NotFound } from '../../http/errors';
+import { Conflict, NotFound } from '../../http/errors';
 import { FINISHED_DOCUMENT_STATES, type DocumentJobRow } from '../../db/tables/documents';
 import { t } from '../../i18n/messages';
 import { shownApplied } from '../../pipeline/applied.fns';
@@ -64,7 +64,7 @@ export function createDocumentResults(ctx: DocumentsContext) {
     applied: async (projectIds) => new Map((await repo.appliedFor(projectIds)).map((job) => [job.project_id, shownApplied(job.applied)])),
   });
 
-  /** The job, to whom may see it (404 when there is none). */
+  /** The job, to whom may see it (404 when there is none, or it is someone else's). */
   async function visibleJob(requester: Requester, projectId: string) {
     const job = await repo.findByProjectId(projectId);
     if (!job) throw new NotFound();
@@ -96,7 +96,7 @@ export function createDocumentResults(ctx: DocumentsContext) {
   }
 
   return {
-    /** GET /api/doc/translated/{projectId}: the job's state, as truthful as the last saved batch. */
+    /** GET /api/doc/translated/{projectId}: the job's state, as truthful as the last saved batch (404 for another's). */
     async status(requester: Requester, projectId: string) {
       return statusOf(requester, await visibleJob(requester, projectId));
     },
@@ -106,19 +106,12 @@ export function createDocumentResults(ctx: DocumentsContext) {
      * its status and download) cancels it; another's is 404, a finished one 409.
      */
     async cancel(requester: Requester, projectId: string) {
-      let job;
-      try {
-        job = await visibleJob(requester, projectId);
-      } catch (error) {
-        // Someone else's document is not said to exist.
-        if (error instanceof Forbidden) throw new NotFound();
-        throw error;
-      }
+      const job = await visibleJob(requester, projectId);
       if (!(await cancelJob(job))) throw new Conflict('documents.cancel_finished');
       return statusOf(requester, (await repo.findById(job.id)) ?? job);
     },
 
-    /** GET /api/translated-file-url/?id=: the translated file, to its owner only. */
+    /** GET /api/translated-file-url/?id=: the translated file, to whom may see it (404 for another's). */
     async download(requester: Requester, fileId: string): Promise<{ stream: Readable; fileName: string; mime: string; size: number | null }> {
       const job = await repo.findByFileId(fileId);
       if (!job || job.state !== 'done' || !job.result_key) throw new NotFound();

@@ -46,14 +46,17 @@ export function documentsRoutes(app: App, deps: { documents: DocumentsService; r
     return reply.code(202).send(result);
   });
 
+  /** A document's state and, once done, its file id: to its owner, their team's owner or managers; 404 to anyone else, as for an unknown id. */
   app.get('/api/doc/translated/:projectId', { config: { access: 'public' }, schema: answers(documentStatusAnswer) }, async (request) => {
     const { projectId } = parseInput(projectParamsSchema, request.params);
     const { token } = parseInput(guestTokenSchema, request.query);
     return { status: 200, data: await documents.status(requesterOf(request, token), projectId) };
   });
 
-  // Cancel (as DeepL's and Google's document translators offer while a document is translated):
-  // whoever may follow it; the guest's token in the body.
+  /**
+   * Cancels a document being translated (as DeepL's and Google's document translators offer): whoever may follow it,
+   * the guest's token in the body; 404 to anyone else, as for an unknown id.
+   */
   app.post('/api/documents/:projectId/cancel', { config: { access: 'public' }, schema: answers(documentStatusAnswer) }, async (request) => {
     const { projectId } = parseInput(projectParamsSchema, request.params);
     const { token } = parseInput(guestTokenSchema, request.body ?? {});
@@ -72,6 +75,8 @@ export function documentsRoutes(app: App, deps: { documents: DocumentsService; r
   };
   // The translated document, in its format's content type (DOCX, XLSX, PPTX, XLIFF or PDF).
   const downloaded = answers(fileAnswer('application/octet-stream', 'The translated document, with its format’s content type.'));
+  /** The translated document, to whom may follow it (as its status); 404 to anyone else, as for an unknown id. */
   app.get('/api/translated-file-url/', { config: { access: 'public' }, schema: downloaded }, download);
+  /** The same, without the trailing slash. */
   app.get('/api/translated-file-url', { config: { access: 'public' }, schema: downloaded }, download);
 }

@@ -28,6 +28,17 @@ export function plansPathFor(user: Pick<User, 'role_id'> | null | undefined): { 
   return isAdmin(user) ? { to: '/admin', label: 'adminArea' } : { to: '/pricing', label: 'plans' };
 }
 
+/**
+ * Where a limit refusal's dialog leads (a 402, spec section 4): a guest to sign in, coming back to `here` (the sign-in
+ * page offers a new account too); a signed-in user to the plans (plansPathFor). Nowhere for a switch the team's account
+ * manager turned off (`llm_disabled`): no plan turns it on, the message says whom to ask.
+ */
+export function limitWayFor(user: Pick<User, 'role_id'> | null | undefined, here: string, type: string | null): { to: string; label: 'plans' | 'adminArea' | 'signIn' } | null {
+  if (type === 'llm_disabled') return null;
+  if (!user) return { to: signInPathFor(here), label: 'signIn' };
+  return plansPathFor(user);
+}
+
 /** Admins land on the plan list; every other role on the dashboard. */
 export function homePathFor(user: Pick<User, 'role_id'>): string {
   return isAdmin(user) ? ADMIN_HOME_PATH : USER_HOME_PATH;
