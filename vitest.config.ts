@@ -27,6 +27,9 @@ export default defineConfig({
           // contract/: the pure helpers the web app shares with the server (contract/dates.ts).
           include: ['web/src/**/*.test.ts', 'web/src/**/*.test.tsx', 'web/*.test.ts', 'contract/**/*.test.ts'],
           environment: 'node',
+          // vitest's 5 s default is a timing assumption: the font subsets (real WOFF2 work) took longer on a loaded
+          // 2-core machine. The same bound as the server's.
+          testTimeout: 30_000,
         },
       },
       {
