@@ -4,7 +4,7 @@
 //   0. `tsc --noEmit` (server, web, tests, scripts: one tsconfig.json) and ESLint, side by side;
 //      each counts as one test in the final line
 //   1. server + web unit/API tests on PGlite (in-process)
-//   2. the server suite again on PostgreSQL (TEST_DATABASE_URL, or a server on 127.0.0.1:5432)
+//   2. the server suite's database tests again on PostgreSQL (TEST_DATABASE_URL, or a server on 127.0.0.1:5432)
 //   3. browser tests: the built product in Debian's Chromium
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -41,10 +41,12 @@ function canConnect(url) {
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 
-function vitest(label, projects, env = {}) {
+/** `related`: only the test files that import one of these modules (vitest's static import graph). */
+function vitest(label, projects, env = {}, related = []) {
   const report = path.join(resultsDir, `${label}.json`);
   fs.rmSync(report, { force: true });
-  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+  const command = related.length ? ['related', ...related, '--run'] : ['run'];
+  const args = ['vitest', ...command, ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
   console.log(`\n=== ${label} ===`);
   const status = run('npx', args, env);
   let counted = false;
@@ -107,7 +109,10 @@ vitest('unit-and-api-pglite', ['server', 'web'], { TEST_DATABASE_URL: '' });
 
 const pgUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 if (await canConnect(pgUrl)) {
-  vitest('api-postgresql', ['server'], { TEST_DATABASE_URL: pgUrl });
+  // Only the files that use a database: a test's database comes from server/test/database.ts (the harness
+  // uses it), the one reader of TEST_DATABASE_URL. The others (document formats, engines, mail layout,
+  // the deployment's build) would run the very same code a second time.
+  vitest('api-postgresql', ['server'], { TEST_DATABASE_URL: pgUrl }, ['server/test/database.ts']);
 } else {
   console.log(`\n=== api-postgresql: skipped (no PostgreSQL server at ${new URL(pgUrl).host}; set TEST_DATABASE_URL) ===`);
 }
