@@ -136,7 +136,7 @@ export async function createContainer(config: Config, role: ProcessRole, overrid
   });
 
   const transport = overrides.mailTransport ?? (config.mailUrl ? smtpTransport(config.mailUrl) : outboxTransport(path.join(config.dataDir, 'mail'), logger));
-  const mailer = createMailer({ transport, from: config.mailFrom, logger });
+  const mailer = createMailer({ transport, from: config.mailFrom, logger, site: config.appUrl });
   const mailDeliveries = createMailDeliveriesRepo(database.db);
   defineMailJobs(queue, { mailer, deliveries: mailDeliveries, logger, now });
   const mail = createMailService(queue);

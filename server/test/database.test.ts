@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { MailJob } from '../src/mail/mailer';
 import { readMigrations } from '../src/db/migrate';
-import { TEMPLATE_LOCK_KEY, createTestDatabase, postgresTemplateName, preparePostgresTemplate, testDatabaseUrl, testEngine } from './database';
+import { TEMPLATE_LOCK_KEY, createTestDatabase, pgliteTemplateFile, preparePgliteTemplate, postgresTemplateName, preparePostgresTemplate, testDatabaseUrl, testEngine } from './database';
 import { createTestApp } from './harness';
 
 /** The schema version pg-boss installs (what the product's JobQueue.start sets up). */
@@ -51,7 +54,6 @@ describe(`a fresh test database (${testEngine})`, () => {
   });
 });
 
-// PGlite's template lives in the worker's memory: nothing is left behind to tidy.
 if (testDatabaseUrl) {
   describe('PostgreSQL test templates', () => {
     it('copies every test database from one template named by the migrations, which allows no connections', async () => {
@@ -121,6 +123,31 @@ if (testDatabaseUrl) {
           await admin.query(`drop database ${name} with (force)`);
         }
         await admin.end();
+      }
+    });
+  });
+}
+
+if (!testDatabaseUrl) {
+  describe('the PGlite test template', () => {
+    it('is a file named by the migrations, which tidying keeps, with other templates used within the hour; older ones go', async () => {
+      const file = await preparePgliteTemplate();
+      expect(file).toBe(await pgliteTemplateFile());
+      expect(path.basename(file)).toMatch(/^lisan-pglite-template-\d+\.\d+\.\d+-[0-9a-f]{16}\.tar$/);
+      const tag = randomBytes(4).toString('hex');
+      const stale = path.join(os.tmpdir(), `lisan-pglite-template-0.0.0-stale${tag}.tar`);
+      const recent = path.join(os.tmpdir(), `lisan-pglite-template-0.0.0-recent${tag}.tar`);
+      await fs.writeFile(stale, 'x');
+      await fs.writeFile(recent, 'x');
+      const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+      await fs.utimes(stale, twoHoursAgo, twoHoursAgo);
+      try {
+        expect(await preparePgliteTemplate({ tidy: true })).toBe(file);
+        const exists = (name: string) => fs.stat(name).then(() => true, () => false);
+        expect([await exists(file), await exists(recent), await exists(stale)]).toEqual([true, true, false]);
+      } finally {
+        await fs.rm(stale, { force: true });
+        await fs.rm(recent, { force: true });
       }
     });
   });

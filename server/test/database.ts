@@ -1,5 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDatabase, type Database } from '../src/db/client';
@@ -10,9 +14,10 @@ import pino from 'pino';
 /**
  * Test databases. Each is a copy of a template holding what a product database holds
  * before its first request: the migrations and pg-boss's schema (`prepareTemplate`).
- * Without TEST_DATABASE_URL: an in-memory PGlite cloned from a template built once per test
- * worker. With TEST_DATABASE_URL: a PostgreSQL database per call, `CREATE DATABASE ... TEMPLATE`
- * of one template database per set of migrations (`ensurePostgresTemplate`), dropped afterwards.
+ * Without TEST_DATABASE_URL: an in-memory PGlite loaded from a dump of the template, built once
+ * per set of migrations (`preparePgliteTemplate`, from the run's global set-up) and kept as a file.
+ * With TEST_DATABASE_URL: a PostgreSQL database per call, `CREATE DATABASE ... TEMPLATE`
+ * of one template database per set of migrations (`preparePostgresTemplate`), dropped afterwards.
  */
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
 export const testEngine = testDatabaseUrl ? 'postgres' : 'pglite';
@@ -30,21 +35,72 @@ async function prepareTemplate(database: Database) {
   await queue.stop({ graceful: false });
 }
 
-let pgliteTemplate: Promise<PGlite> | null = null;
-
-function migratedPglite() {
-  pgliteTemplate ??= (async () => {
-    const pglite = await PGlite.create();
-    await prepareTemplate(await openDatabase({ pglite }));
-    return pglite;
-  })();
-  return pgliteTemplate;
-}
-
-const PGBOSS_VERSION = (createRequire(import.meta.url)('pg-boss/package.json') as { version: string }).version;
+const require = createRequire(import.meta.url);
+const PGBOSS_VERSION = (require('pg-boss/package.json') as { version: string }).version;
+/** PGlite's version names its template too: a data directory is loaded by the PGlite that wrote it. */
+const PGLITE_VERSION = (JSON.parse(readFileSync(path.join(path.dirname(require.resolve('@electric-sql/pglite')), '..', 'package.json'), 'utf8')) as { version: string }).version;
 /** Raise when prepareTemplate puts something else into a template: its name changes with it. */
 const TEMPLATE_FORMAT = 1;
 const TEMPLATE_PREFIX = 'lisan_tpl_';
+
+/** A hash of what a template holds: the migration files, pg-boss's version and the template format. */
+async function templateHash(): Promise<string> {
+  const hash = createHash('sha256').update(`format ${TEMPLATE_FORMAT}\npg-boss ${PGBOSS_VERSION}\n`);
+  for (const file of await readMigrations()) hash.update(`${file.version}\n${file.sql}\n`);
+  return hash.digest('hex').slice(0, 16);
+}
+
+const PGLITE_TEMPLATE_PREFIX = 'lisan-pglite-template-';
+
+/**
+ * The PGlite template, as a file: a dump of the data directory of a PGlite that ran `prepareTemplate`. Starting a
+ * PGlite runs initdb, which with the migrations took 10 to 30 s on a loaded 2-core host, in every test file (each
+ * runs in a process of its own) and inside the test that opened the file's first database; loading the dump takes
+ * about 2 s. Built once per set of migrations and kept in the temporary folder, as PostgreSQL's template is kept.
+ */
+export async function pgliteTemplateFile(): Promise<string> {
+  return path.join(os.tmpdir(), `${PGLITE_TEMPLATE_PREFIX}${PGLITE_VERSION}-${await templateHash()}.tar`);
+}
+
+/**
+ * Builds the PGlite template's file unless it exists; returns its path. Written under another name, then renamed,
+ * so a half-written one is never loaded. `tidy` (once per run: server/test/global-setup.ts) also removes templates
+ * of other migrations unused for an hour.
+ */
+export async function preparePgliteTemplate(options: { tidy?: boolean } = {}): Promise<string> {
+  const file = await pgliteTemplateFile();
+  if (!(await fs.stat(file).catch(() => null))) {
+    const pglite = await PGlite.create();
+    try {
+      await prepareTemplate(await openDatabase({ pglite }));
+      const partial = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.partial`;
+      await fs.writeFile(partial, Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer()));
+      await fs.rename(partial, file);
+    } finally {
+      await pglite.close();
+    }
+  }
+  // Marked used now, so a long-lived one is not tidied away by another branch's run.
+  const now = new Date();
+  await fs.utimes(file, now, now);
+  if (options.tidy) {
+    for (const name of await fs.readdir(os.tmpdir())) {
+      const other = path.join(os.tmpdir(), name);
+      if (!name.startsWith(PGLITE_TEMPLATE_PREFIX) || other === file) continue;
+      const stat = await fs.stat(other).catch(() => null);
+      if (stat && stat.mtimeMs < Date.now() - STALE_MS) await fs.rm(other, { force: true });
+    }
+  }
+  return file;
+}
+
+/** This worker's copy of the template's dump, read once; every test database is loaded from it. */
+let pgliteTemplate: Promise<Blob> | null = null;
+
+function pgliteTemplateDump() {
+  pgliteTemplate ??= preparePgliteTemplate().then(async (file) => new Blob([await fs.readFile(file)]));
+  return pgliteTemplate;
+}
 /** Test database names carry their creation time (base 36 ms), so leftovers can be told by age. */
 const TEST_NAME = /^lisan_test_([0-9a-z]+)_[0-9a-f]{8}$/;
 /**
@@ -73,9 +129,7 @@ async function withAdmin<T>(run: (admin: pg.Client) => Promise<T>): Promise<T> {
 
 /** The template's name: a hash of the migration files, pg-boss's version and the template format. */
 export async function postgresTemplateName(): Promise<string> {
-  const hash = createHash('sha256').update(`format ${TEMPLATE_FORMAT}\npg-boss ${PGBOSS_VERSION}\n`);
-  for (const file of await readMigrations()) hash.update(`${file.version}\n${file.sql}\n`);
-  return `${TEMPLATE_PREFIX}${hash.digest('hex').slice(0, 16)}`;
+  return `${TEMPLATE_PREFIX}${await templateHash()}`;
 }
 
 /**
@@ -159,7 +213,7 @@ export interface TestDatabase {
 export async function createTestDatabase(options: { migrated?: boolean } = {}): Promise<TestDatabase> {
   const migrated = options.migrated ?? true;
   if (!testDatabaseUrl) {
-    const pglite = migrated ? ((await (await migratedPglite()).clone()) as PGlite) : await PGlite.create();
+    const pglite = migrated ? await PGlite.create({ loadDataDir: await pgliteTemplateDump() }) : await PGlite.create();
     const database = await openDatabase({ pglite });
     return { database, drop: () => database.close() };
   }

@@ -1,10 +1,11 @@
-import { preparePostgresTemplate, testDatabaseUrl } from './database';
+import { preparePgliteTemplate, preparePostgresTemplate, testDatabaseUrl } from './database';
 
 /**
  * The server tests' global set-up (vitest.config.ts), once per run before the test workers
- * start: on PostgreSQL, the template every test database is copied from, and the tidying of
- * what earlier runs left (server/test/database.ts). PGlite needs nothing here.
+ * start: the template every test database is copied from (PostgreSQL) or loaded from (PGlite),
+ * and the tidying of what earlier runs left (server/test/database.ts).
  */
 export default async function setup() {
   if (testDatabaseUrl) await preparePostgresTemplate({ tidy: true });
+  else await preparePgliteTemplate({ tidy: true });
 }

@@ -18,6 +18,8 @@ export interface MailSample {
   typed: string[];
   /** The mail's kind for subject comparisons: one template, or one billing kind. */
   kind: string;
+  /** The site's address (APP_URL) the mail is rendered with, linked in its footer: renderMail(sample.job, sample.site). */
+  site: string;
 }
 
 export const SAMPLE_APP_URL = 'https://lisan.example.com';
@@ -115,6 +117,7 @@ export function mailSamples(locale: Locale, app = SAMPLE_APP_URL): MailSample[] 
       kind: template === 'billing' ? `billing ${(sample.data as BillingMailData).kind}` : template,
       job: { to: email, locale, template, data: sample.data } as MailJob,
       typed: sample.typed,
+      site: app,
     })),
   );
 }

@@ -1,8 +1,9 @@
 // Every e-mail Lisan sends, as its recipient sees it: each template (and billing kind) of the server's renderer with
 // realistic data (server/test/mail-samples.ts), in English and Arabic, loaded in Chromium the way a mail client shows
 // it (no scripts, no remote images), at a desktop width and a phone's, in light and dark mode. Nothing may widen the
-// mail past a phone's screen, the button is a tap target with its link written out under it, the preview line stays
-// hidden, and the dark style gives a dark card with light text. Screenshots land under .test-results/screenshots.
+// mail past a phone's screen, the button is a tap target with its link written out under it, the site's address is
+// written out under the footer, the preview line stays hidden, and the dark style gives a dark card with light text
+// and links. Screenshots land under .test-results/screenshots.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderMail } from '../../server/src/mail/mailer';
@@ -55,7 +56,8 @@ const contrast = (a: string, b: string) => {
 
 describe.each(['en', 'ar'] as const)('e-mails in a mail client (%s)', (locale) => {
   it.each(mailSamples(locale).map((sample) => [sample.label, sample] as const))('%s', async (label, sample) => {
-    const mail = renderMail(sample.job);
+    const mail = renderMail(sample.job, sample.site);
+    const siteHref = `${sample.site}/`;
     const name = `mail-${locale}-${label.replace(/[^a-zA-Z_]+/g, '-').replace(/-$/, '')}`;
     for (const [size, width] of Object.entries(WIDTHS)) {
       const page = await openMail(mail.html, width, 'light');
@@ -67,11 +69,18 @@ describe.each(['en', 'ar'] as const)('e-mails in a mail client (%s)', (locale) =
         expect(await card.evaluate((element) => getComputedStyle(element).direction)).toBe(locale === 'ar' ? 'rtl' : 'ltr');
         expect(await page.locator('.mail-preheader').isVisible()).toBe(false);
         const button = page.locator('td[bgcolor] > a');
-        if (mail.html.includes('href=')) {
+        // Every mail links the site under its footer, its address written out, within the screen.
+        const site = page.locator(`a.mail-link[href="${siteHref}"]`);
+        expect(await site.isVisible()).toBe(true);
+        expect(await site.textContent()).toBe(siteHref);
+        const siteBox = (await site.boundingBox())!;
+        expect(siteBox.x).toBeGreaterThanOrEqual(0);
+        expect(siteBox.x + siteBox.width).toBeLessThanOrEqual(width);
+        if (mail.html.replaceAll(`href="${siteHref}"`, '').includes('href=')) {
           const box = (await button.boundingBox())!;
           expect(box.height, `${label} ${size}: button height`).toBeGreaterThanOrEqual(44);
           expect(box.width).toBeGreaterThanOrEqual(88);
-          const copy = page.locator('a.mail-link');
+          const copy = page.locator('a.mail-link').first();
           expect(await copy.isVisible()).toBe(true);
           expect(await copy.getAttribute('href')).toBe(await button.getAttribute('href'));
           expect((await copy.boundingBox())!.x).toBeGreaterThanOrEqual(0);
@@ -85,14 +94,16 @@ describe.each(['en', 'ar'] as const)('e-mails in a mail client (%s)', (locale) =
     }
     const dark = await openMail(mail.html, WIDTHS.phone, 'dark');
     try {
-      const [background, text, muted] = await dark.evaluate(() => {
+      const [background, text, muted, link] = await dark.evaluate(() => {
         const card = document.querySelector('.mail-card')!;
         const footer = document.querySelector('p.mail-muted:last-child') ?? document.querySelector('.mail-muted')!;
-        return [getComputedStyle(card).backgroundColor, getComputedStyle(card).color, getComputedStyle(footer).color];
+        const siteLink = footer.querySelector('a.mail-link')!;
+        return [getComputedStyle(card).backgroundColor, getComputedStyle(card).color, getComputedStyle(footer).color, getComputedStyle(siteLink).color];
       });
       expect(luminance(background)).toBeLessThan(0.05);
       expect(contrast(text, background)).toBeGreaterThanOrEqual(7);
       expect(contrast(muted, background)).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(link, background)).toBeGreaterThanOrEqual(4.5);
       await screenshot(dark, `${name}-phone-dark`);
     } finally {
       await dark.close();

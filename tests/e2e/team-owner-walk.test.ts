@@ -39,7 +39,7 @@ const TEXT = {
     seatsTitle: 'Change to 3 seats now?',
     seatsDone: 'Your team plan now has 3 seats.',
     invitedSubject: 'Translation team',
-    joined: 'accepted your invitation and joined the team',
+    joined: 'accepted your invitation and joined',
     endsOn: 'Ends on',
     canceled: 'Canceled',
   },

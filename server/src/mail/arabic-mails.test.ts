@@ -129,8 +129,8 @@ describe('e-mails of a user who switched the interface to Arabic', () => {
       template: 'teamOwnership',
       data: { name: 'Layla Ahmad', teamName: 'Nadia & Co', previousName: 'Nadia Owner', link: 'https://lisan.example/team' },
     } as MailJob);
-    expect(mail.subject).toBe('أصبحت مالك فريق \u2068Nadia & Co\u2069 في لسان');
-    expect(mail.text).toContain('نقل \u2068Nadia Owner\u2069 إليك ملكية فريق \u2068Nadia & Co\u2069 في لسان.');
+    expect(mail.subject).toBe('أصبحت مالك «\u2068Nadia & Co\u2069» في لسان');
+    expect(mail.text).toContain('نقل \u2068Nadia Owner\u2069 إليك ملكية «\u2068Nadia & Co\u2069» في لسان.');
     expect(mail.text).toContain('يعمل الفريق من الآن بباقتك');
     expect(mail.text).toContain('https://lisan.example/team');
   });

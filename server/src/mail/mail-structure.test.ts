@@ -29,11 +29,14 @@ function parts(mail: RenderedMail) {
     root: /<html lang="([a-z]+)" dir="(ltr|rtl)">/.exec(html),
     preheader: /<div class="mail-preheader"[^>]*>([^<]*)<\/div>/.exec(html)?.[1],
     heading: /<h1[^>]*>(.*?)<\/h1>/.exec(html)?.[1],
+    subheadings: [...body.matchAll(/<h2[^>]*>(.*?)<\/h2>/g)].map((m) => m[1]!),
     paragraphs: [...body.matchAll(/<p(?: [^>]*)?>(.*?)<\/p>/g)].map((m) => m[1]!),
     cells: [...body.matchAll(/<t[hd](?: [^>]*)?>([^<]*)<\/t[hd]>/g)].map((m) => m[1]!),
     button: /<td bgcolor="[^"]+"[^>]*><a href="([^"]*)"[^>]*>([^<]*)<\/a><\/td>/.exec(html),
     hrefs: [...html.matchAll(/href="([^"]*)"/g)].map((m) => decode(m[1]!)),
     footer: /<hr [^>]*><p [^>]*>([^<]*)<\/p>/.exec(html)?.[1],
+    /** The paragraph after the footer: the site's name and its address, linked. */
+    site: /<hr [^>]*><p [^>]*>[^<]*<\/p>\s*<p class="mail-muted"[^>]*>([^<]*)<br><a class="mail-link" href="([^"]*)" dir="ltr"[^>]*>([^<]*)<\/a><\/p>/.exec(html),
     text: visible(body.replace(/<div class="mail-preheader".*?<\/div>/, '')),
   };
 }
@@ -51,7 +54,7 @@ describe('the samples', () => {
 
 describe.each(['en', 'ar'] as const)('every mail Lisan sends, in %s', (locale: Locale) => {
   const samples = mailSamples(locale);
-  const rendered = samples.map((sample): [string, MailSample, RenderedMail] => [sample.label, sample, renderMail(sample.job)]);
+  const rendered = samples.map((sample): [string, MailSample, RenderedMail] => [sample.label, sample, renderMail(sample.job, sample.site)]);
   const dir = locale === 'ar' ? 'rtl' : 'ltr';
 
   it.each(rendered)('%s: the language and direction of the mail, on the document and on its content', (_label, _sample, mail) => {
@@ -115,9 +118,10 @@ describe.each(['en', 'ar'] as const)('every mail Lisan sends, in %s', (locale: L
   });
 
   it.each(rendered)('%s: the plain-text part has what the HTML has, and the same links, each on a line of its own', (_label, _sample, mail) => {
-    const { paragraphs, cells, button, hrefs, footer } = parts(mail);
+    const { subheadings, paragraphs, cells, button, hrefs, footer } = parts(mail);
     const text = mail.text;
     const linkCopy = t(locale, 'mail.link_copy');
+    for (const subheading of subheadings) expect(text.split('\n')).toContain(visible(subheading));
     for (const paragraph of paragraphs) {
       for (const line of visible(paragraph).split('\n')) if (line && !line.startsWith(linkCopy)) expect(text, line).toContain(line);
     }
@@ -134,7 +138,17 @@ describe.each(['en', 'ar'] as const)('every mail Lisan sends, in %s', (locale: L
       expect(lines[lines.indexOf(decode(button[1]!)) - 1]).toBe(`${decode(button[2]!)}:`);
       expect(mail.html).toContain(linkCopy);
     }
-    expect(lines.at(-1)).toBe(decode(footer!));
+    // The footer, then the site's name and its address, each on a line of its own.
+    expect(lines.slice(-4)).toEqual([decode(footer!), '', t(locale, 'mail.site'), `${SAMPLE_APP_URL}/`]);
+  });
+
+  it.each(rendered)("%s: under the footer, the site's address (APP_URL), linked and written out", (_label, _sample, mail) => {
+    const site = parts(mail).site;
+    expect(site, 'the site paragraph after the footer').not.toBeNull();
+    const [, label, href, written] = site!;
+    expect(decode(label!)).toBe(t(locale, 'mail.site'));
+    expect(href).toBe(`${SAMPLE_APP_URL}/`);
+    expect(written).toBe(href);
   });
 
   it.each(rendered)('%s: the footer says why the mail came', (_label, _sample, mail) => {
@@ -169,7 +183,10 @@ describe.each(['en', 'ar'] as const)('every mail Lisan sends, in %s', (locale: L
 });
 
 describe('amounts, dates and the wordings the spec fixes', () => {
-  const mail = (locale: Locale, label: string) => renderMail(mailSamples(locale).find((s) => s.label === label)!.job);
+  const mail = (locale: Locale, label: string) => {
+    const sample = mailSamples(locale).find((s) => s.label === label)!;
+    return renderMail(sample.job, sample.site);
+  };
 
   it('an amount is written as the web app writes it, with its thousands separator, in both languages', () => {
     expect(mail('en', 'billing invoice_paid').text).toContain('We received 1,299.00 USD for invoice \u2068INV-2026-0042\u2069');
@@ -181,6 +198,17 @@ describe('amounts, dates and the wordings the spec fixes', () => {
     expect(mail('en', 'billing trial_reminder').text).toContain('ends on 20 December 2026.');
     expect(mail('ar', 'billing trial_reminder').text).toContain('في 20 ديسمبر 2026.');
     expect(mail('ar', 'serviceRequestReceived').text).toContain('الموعد النهائي: \u206815 ديسمبر 2026\u2069');
+  });
+
+  it("the request mail's table has a heading of its own, in both languages", () => {
+    for (const locale of ['en', 'ar'] as const) {
+      const received = mail(locale, 'serviceRequestReceived');
+      const heading = t(locale, 'requests.mail.summary');
+      expect(received.html).toMatch(new RegExp(`<h2 style="[^"]*font-size:17px[^"]*">${heading}</h2><table`));
+      expect(received.html).not.toContain(`<p>${heading}</p>`);
+      // In the text part, the heading stands over the rows.
+      expect(received.text).toContain(`${heading}\n${t(locale, 'requests.field.service')}: `);
+    }
   });
 
   it("keeps the spec's messages (section 8) in the English mails", () => {

@@ -3,9 +3,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../test/database';
-import { createTestApp, memoryTransport } from '../../test/harness';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/database';
+import { createTestApp, memoryTransport, type TestApp } from '../../test/harness';
 import { startSmtpStandIn, type SmtpStandIn } from '../../test/stand-ins/smtp';
 import { sendMailOnce } from './jobs';
 import { createMailer, messageIdFor, outboxTransport, renderMail, smtpTransport, type MailJob } from './mailer';
@@ -71,20 +71,22 @@ describe('mail templates', () => {
 describe('SMTP transport', () => {
   it('delivers through a real SMTP server with UTF-8 Arabic content', async () => {
     const transport = smtpTransport(smtp.url);
-    const mailer = createMailer({ transport, from: 'Lisan <no-reply@lisan.test>', logger: silent });
+    const mailer = createMailer({ transport, from: 'Lisan <no-reply@lisan.test>', logger: silent, site: 'https://lisan.example' });
     await mailer.deliver(notice('ar', 'arabic@example.com'));
     transport.close();
     const message = smtp.delivered.find((m) => m.to.includes('arabic@example.com'))!;
     expect(message.from).toBe('no-reply@lisan.test');
     expect(message.raw).toMatch(/Subject: =\?UTF-8\?/);
     expect(message.raw).toContain('Content-Type: text/html');
+    // The footer links the site the mailer was given.
+    expect(message.text).toContain('لسان، خدمة الترجمة بين الإنجليزية والعربية:\nhttps://lisan.example/');
   });
 });
 
 describe('outbox transport', () => {
   it('writes each mail as an .eml file when MAIL_URL is not set', async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'lisan-outbox-'));
-    const mailer = createMailer({ transport: outboxTransport(dir, silent), from: 'Lisan <no-reply@lisan.test>', logger: silent });
+    const mailer = createMailer({ transport: outboxTransport(dir, silent), from: 'Lisan <no-reply@lisan.test>', logger: silent, site: 'https://lisan.example' });
     await mailer.deliver(notice('en', 'outbox@example.com'));
     const files = await fs.readdir(dir);
     expect(files).toHaveLength(1);
@@ -97,43 +99,51 @@ describe('outbox transport', () => {
 });
 
 describe('mail job, end to end', () => {
+  // The app is built in the hook, so the test times the mail's own way only: queued, sent over SMTP,
+  // completed (under a second). Built in the test, it ran past the test's 30 s on a loaded host: the
+  // first database of a test file started PGlite's initdb and ran every migration (10 to 30 s there),
+  // which it now loads as a dump (server/test/database.ts).
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { MAIL_URL: smtp.url, APP_URL: 'https://lisan.example.org' }, overrides: { mailTransport: smtpTransport(smtp.url) }, startQueue: true });
+  });
+  afterAll(() => t.close());
+
   it('queues a mail from a service and the worker sends it over SMTP', async () => {
-    const t = await createTestApp({ env: { MAIL_URL: smtp.url }, overrides: { mailTransport: smtpTransport(smtp.url) }, startQueue: true });
-    try {
-      const jobId = await t.container.mail.send(notice('en', 'queued@example.com'));
-      expect(jobId).toBeTruthy();
-      await expect.poll(() => smtp.delivered.some((m) => m.to.includes('queued@example.com')), { timeout: 15_000 }).toBe(true);
-      await expect.poll(async () => (await t.container.queue.boss.getJobById('mail-send', jobId!))?.state, { timeout: 5_000 }).toBe('completed');
-    } finally {
-      await t.close();
-    }
+    const jobId = await t.container.mail.send(notice('en', 'queued@example.com'));
+    expect(jobId).toBeTruthy();
+    await expect.poll(() => smtp.delivered.some((m) => m.to.includes('queued@example.com')), { timeout: 15_000 }).toBe(true);
+    // The worker's mailer links the site at APP_URL in the footer.
+    expect(smtp.delivered.find((m) => m.to.includes('queued@example.com'))!.text).toMatch(/\nhttps:\/\/lisan\.example\.org\/\s*$/);
+    await expect.poll(async () => (await t.container.queue.boss.getJobById('mail-send', jobId!))?.state, { timeout: 5_000 }).toBe('completed');
   });
 });
 
 describe('mail-send job runs: at most one delivery per job, as far as the database can tell', () => {
   const from = 'Lisan <no-reply@lisan.test>';
+  // A database of its own for each test, opened in the hook (the first one a file opens builds the template).
+  let test: TestDatabase;
+  beforeEach(async () => {
+    test = await createTestDatabase();
+  });
+  afterEach(() => test.drop());
 
-  async function setUp(transport = memoryTransport()) {
-    const test = await createTestDatabase();
+  function setUp(transport = memoryTransport()) {
     const deliveries = createMailDeliveriesRepo(test.database.db);
-    const deps = { mailer: createMailer({ transport, from, logger: silent }), deliveries, logger: silent, now: () => new Date() };
-    return { test, deliveries, deps, transport };
+    const deps = { mailer: createMailer({ transport, from, logger: silent, site: 'https://lisan.example' }), deliveries, logger: silent, now: () => new Date() };
+    return { deliveries, deps, transport };
   }
 
   it('a run of a job whose mail the server already accepted sends nothing (the process died before the job completed)', async () => {
-    const { test, deps, transport } = await setUp();
-    try {
-      const jobId = randomUUID();
-      await sendMailOnce(deps, notice('en', 'once@example.com'), jobId);
-      await sendMailOnce(deps, notice('en', 'once@example.com'), jobId);
-      expect(transport.sent).toHaveLength(1);
-      expect(transport.sent[0]).toMatchObject({ to: 'once@example.com', messageId: `<${jobId}@lisan.test>` });
-      // Another job with the same content is another mail.
-      await sendMailOnce(deps, notice('en', 'once@example.com'), randomUUID());
-      expect(transport.sent).toHaveLength(2);
-    } finally {
-      await test.drop();
-    }
+    const { deps, transport } = setUp();
+    const jobId = randomUUID();
+    await sendMailOnce(deps, notice('en', 'once@example.com'), jobId);
+    await sendMailOnce(deps, notice('en', 'once@example.com'), jobId);
+    expect(transport.sent).toHaveLength(1);
+    expect(transport.sent[0]).toMatchObject({ to: 'once@example.com', messageId: `<${jobId}@lisan.test>` });
+    // Another job with the same content is another mail.
+    await sendMailOnce(deps, notice('en', 'once@example.com'), randomUUID());
+    expect(transport.sent).toHaveLength(2);
   });
 
   it('a run after an attempt that did not finish sends again, with the same Message-ID', async () => {
@@ -150,19 +160,15 @@ describe('mail-send job runs: at most one delivery per job, as far as the databa
         return 'ok';
       },
     };
-    const { test, deps, deliveries } = await setUp(flaky);
-    try {
-      const jobId = randomUUID();
-      await expect(sendMailOnce(deps, notice('ar', 'retry@example.com'), jobId)).rejects.toThrow('Connection closed');
-      await sendMailOnce(deps, notice('ar', 'retry@example.com'), jobId);
-      expect(memory.sent.map((message) => message.messageId)).toEqual([messageIdFor(jobId, from), messageIdFor(jobId, from)]);
-      await sendMailOnce(deps, notice('ar', 'retry@example.com'), jobId);
-      expect(memory.sent).toHaveLength(2);
-      const row = await test.database.db.selectFrom('mail_deliveries').selectAll().where('job_id', '=', jobId).executeTakeFirstOrThrow();
-      expect(row).toMatchObject({ attempts: 3, message_id: `<${jobId}@lisan.test>`, sent_at: expect.any(Date) });
-      expect(await deliveries.purgeBefore(new Date(Date.now() + 1000))).toBe(1);
-    } finally {
-      await test.drop();
-    }
+    const { deps, deliveries } = setUp(flaky);
+    const jobId = randomUUID();
+    await expect(sendMailOnce(deps, notice('ar', 'retry@example.com'), jobId)).rejects.toThrow('Connection closed');
+    await sendMailOnce(deps, notice('ar', 'retry@example.com'), jobId);
+    expect(memory.sent.map((message) => message.messageId)).toEqual([messageIdFor(jobId, from), messageIdFor(jobId, from)]);
+    await sendMailOnce(deps, notice('ar', 'retry@example.com'), jobId);
+    expect(memory.sent).toHaveLength(2);
+    const row = await test.database.db.selectFrom('mail_deliveries').selectAll().where('job_id', '=', jobId).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ attempts: 3, message_id: `<${jobId}@lisan.test>`, sent_at: expect.any(Date) });
+    expect(await deliveries.purgeBefore(new Date(Date.now() + 1000))).toBe(1);
   });
 });

@@ -48,9 +48,10 @@ export function outboxTransport(dir: string, logger: Logger): Transport {
   };
 }
 
-export function renderMail(job: MailJob): RenderedMail {
-  const render = templates[job.template] as (locale: Locale, data: unknown) => RenderedMail;
-  return render(job.locale, job.data);
+/** The mail of a job; `site`, the site's address (APP_URL), is linked in its footer. */
+export function renderMail(job: MailJob, site?: string): RenderedMail {
+  const render = templates[job.template] as (locale: Locale, data: unknown, site?: string) => RenderedMail;
+  return render(job.locale, job.data, site);
 }
 
 /**
@@ -62,12 +63,13 @@ export function messageIdFor(jobId: string, from: string): string {
   return `<${jobId}@${domain}>`;
 }
 
-export function createMailer(deps: { transport: Transport; from: string; logger: Logger }) {
+/** `site`: the site's address (APP_URL), linked in every mail's footer. */
+export function createMailer(deps: { transport: Transport; from: string; logger: Logger; site: string }) {
   return {
     from: deps.from,
     /** Renders and sends now; the `mail-send` job calls this with the job's Message-ID. */
     async deliver(job: MailJob, options: { messageId?: string } = {}) {
-      const rendered = renderMail(job);
+      const rendered = renderMail(job, deps.site);
       const id = await deps.transport.send({ from: deps.from, to: job.to, ...(options.messageId ? { messageId: options.messageId } : {}), ...rendered });
       deps.logger.info({ to: job.to, template: job.template, messageId: id }, 'mail sent');
       return id;

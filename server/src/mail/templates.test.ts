@@ -31,26 +31,26 @@ describe.each(['en', 'ar'] as const)('names in e-mail subjects (%s)', (locale) =
   it('team invitation: the team named in the subject and heading, the inviter in the body', () => {
     const mail = templates.teamInvitation(locale, { teamName: team, inviterName: person, link: 'https://lisan.example/invitation?token=x', days: 7 });
     expectIsolatedEverywhere(mail, team);
-    expect(mail.subject).toBe(locale === 'ar' ? `دعوة للانضمام إلى ${isolated(team)} في لسان` : `You are invited to join ${isolated(team)} on Lisan`);
+    expect(mail.subject).toBe(locale === 'ar' ? `دعوة للانضمام إلى «${isolated(team)}» في لسان` : `You are invited to join ${isolated(team)} on Lisan`);
     expect(mail.text).toContain(isolated(person));
   });
 
   it('removed from a team', () => {
     const mail = templates.teamRemoved(locale, { name: 'Sami', teamName: team, removerName: person, link: 'https://lisan.example/login' });
     expectIsolatedEverywhere(mail, team);
-    expect(mail.subject).toBe(locale === 'ar' ? `لم تعد عضوًا في فريق ${isolated(team)} في لسان` : `You are no longer a member of ${isolated(team)} on Lisan`);
+    expect(mail.subject).toBe(locale === 'ar' ? `لم تعد ضمن أعضاء «${isolated(team)}» في لسان` : `You are no longer a member of ${isolated(team)} on Lisan`);
   });
 
   it('team handed over', () => {
     const mail = templates.teamOwnership(locale, { name: 'Sami', teamName: team, previousName: person, link: 'https://lisan.example/team' });
     expectIsolatedEverywhere(mail, team);
-    expect(mail.subject).toBe(locale === 'ar' ? `أصبحت مالك فريق ${isolated(team)} في لسان` : `You are now the owner of ${isolated(team)} on Lisan`);
+    expect(mail.subject).toBe(locale === 'ar' ? `أصبحت مالك «${isolated(team)}» في لسان` : `You are now the owner of ${isolated(team)} on Lisan`);
   });
 
   it('a colleague joined: the member and the team named in the subject and heading, the address left to right', () => {
     const mail = templates.teamJoined(locale, { name: 'Layla', teamName: team, memberName: person, memberEmail: 'sami@example.com', roleId: 5, link: 'https://lisan.example/team' });
     expectIsolatedEverywhere(mail, team);
-    expect(mail.subject).toBe(locale === 'ar' ? `انضمام ${isolated(person)} إلى فريق ${isolated(team)} في لسان` : `${isolated(person)} joined ${isolated(team)} on Lisan`);
+    expect(mail.subject).toBe(locale === 'ar' ? `انضمام ${isolated(person)} إلى «${isolated(team)}» في لسان` : `${isolated(person)} joined ${isolated(team)} on Lisan`);
     expect(mail.text).toContain('\u2066sami@example.com\u2069');
   });
 
@@ -67,6 +67,57 @@ describe.each(['en', 'ar'] as const)('names in e-mail subjects (%s)', (locale) =
     const mail = templates.contactMessageOperator(locale, { name: person, email: 'nadia@example.com', subject: '', message: 'Hello', consoleUrl: 'https://lisan.example/admin/requests' });
     expect(mail.subject).toBe(locale === 'ar' ? `رسالة تواصل جديدة من ${isolated(person)}` : `New contact message from ${isolated(person)}`);
     expect(/<h1[^>]*>([^<]*)<\/h1>/.exec(mail.html)![1]).toBe(mail.subject);
+  });
+});
+
+/** The four team mails, with a team of this name, as the recipient reads them (subject and plain text). */
+function teamMails(locale: Locale, teamName: string): Array<[string, RenderedMail]> {
+  const link = 'https://lisan.example/team';
+  return [
+    ['teamInvitation', templates.teamInvitation(locale, { teamName, inviterName: 'Nadia Owner', link, days: 7 })],
+    ['teamRemoved', templates.teamRemoved(locale, { name: 'Sami', teamName, removerName: 'Nadia Owner', link })],
+    ['teamOwnership', templates.teamOwnership(locale, { name: 'Sami', teamName, previousName: 'Nadia Owner', link })],
+    ['teamJoined', templates.teamJoined(locale, { name: 'Layla', teamName, memberName: 'Sami Qahtani', memberEmail: 'sami@example.com', roleId: 5, link })],
+  ];
+}
+
+// A team's name is whatever its owner typed: "فريق الترجمة" starts with the word for team, "Nadia & Co" and
+// "دار نادية" do not. The mails put the name alone (in Arabic between «», as the web app's invitation page does),
+// never after the word فريق / "the team", so no name reads "فريق فريق الترجمة" or "the team Translation Team".
+describe("a team's name in the team mails, whatever it is", () => {
+  it.each(['فريق الترجمة', 'Nadia & Co', 'دار نادية'])('Arabic, a team named %s: the name alone between «», no فريق before it', (teamName) => {
+    for (const [template, mail] of teamMails('ar', teamName)) {
+      for (const part of [mail.subject, mail.text, mail.html.replaceAll('&amp;', '&')]) {
+        expect(part, template).toContain(`«${isolated(teamName)}»`);
+        expect(part.replaceAll(`«${isolated(teamName)}»`, ''), template).not.toContain(teamName);
+        expect(part, template).not.toMatch(/(?:فريق|الفريق)\s*«/);
+        expect(part, template).not.toContain('فريق فريق');
+      }
+    }
+  });
+
+  it('Arabic: the sentences read naturally for a name that starts with فريق', () => {
+    const [[, invitation], [, removed], [, owner], [, joined]] = teamMails('ar', 'فريق الترجمة') as [[string, RenderedMail], [string, RenderedMail], [string, RenderedMail], [string, RenderedMail]];
+    const team = `«${isolated('فريق الترجمة')}»`;
+    expect(invitation.subject).toBe(`دعوة للانضمام إلى ${team} في لسان`);
+    expect(invitation.text).toContain(`تلقيت دعوة من ${isolated('Nadia Owner')} للانضمام إلى ${team} في لسان، خدمة الترجمة بين الإنجليزية والعربية.`);
+    expect(removed.subject).toBe(`لم تعد ضمن أعضاء ${team} في لسان`);
+    expect(removed.text).toContain(`تمت إزالتك من ${team} في لسان بطلب من ${isolated('Nadia Owner')}، وسُجّل خروجك.`);
+    expect(owner.subject).toBe(`أصبحت مالك ${team} في لسان`);
+    expect(owner.text).toContain(`نقل ${isolated('Nadia Owner')} إليك ملكية ${team} في لسان. أصبحت الآن مالك الفريق، ويبقى ${isolated('Nadia Owner')} فيه مديرًا للحساب.`);
+    expect(joined.subject).toBe(`انضمام ${isolated('Sami Qahtani')} إلى ${team} في لسان`);
+    expect(joined.text).toContain(`للانضمام إلى ${team} في لسان، وأصبح لدى الفريق عضو جديد.`);
+  });
+
+  it.each(['Translation Team', 'Nadia & Co', 'دار نادية'])('English, a team named %s: the name alone, never "the team <name>"', (teamName) => {
+    for (const [template, mail] of teamMails('en', teamName)) {
+      for (const part of [mail.subject, mail.text]) {
+        expect(part, template).toContain(isolated(teamName));
+        expect(part, template).not.toMatch(/\bteam \u2068/);
+      }
+    }
+    const [, owner] = teamMails('en', teamName)[2]!;
+    expect(owner.text).toContain(`${isolated('Nadia Owner')} handed ${isolated(teamName)} over to you on Lisan. You are now the team's owner`);
   });
 });
 

@@ -59,10 +59,15 @@ type Detail = [label: string, value: string, kind?: ValueKind];
 /** A sentence that ends in a message from elsewhere (a failure's reason) gets its full stop. */
 const withFullStop = (sentence: string) => (/[.!?؟…]$/.test(sentence.trim()) ? sentence : `${sentence.trimEnd()}.`);
 
-/** The shared layout: greeting, paragraphs, an optional button with its link as text below, signature and footer. */
+/**
+ * The shared layout: greeting, paragraphs, an optional table of details under its own heading, an optional button
+ * with its link as text below, signature and footer. `site`: the address of the site (APP_URL), linked under the
+ * footer, so a reader can tell where the mail comes from and reach the site without following a link of the mail.
+ */
 export function layout(
   locale: Locale,
-  input: { name: string; title: string; paragraphs: string[]; action?: { url: string; label: string }; details?: Detail[]; footer?: string; signed?: boolean },
+  site: string | undefined,
+  input: { name: string; title: string; paragraphs: string[]; action?: { url: string; label: string }; details?: Detail[]; detailsTitle?: string; footer?: string; signed?: boolean },
 ): RenderedMail {
   // A notice to Lisan's own operators is not signed "The Lisan team" (it is to them, from the system).
   const signed = input.signed ?? true;
@@ -73,12 +78,18 @@ export function layout(
   const footer = input.footer ?? t(locale, 'mail.footer');
   // Plain-text lines keep user values and addresses in Unicode isolates, so a Latin value
   // after an Arabic label does not pull the colon or the label's words across.
+  if (input.details?.length && input.detailsTitle) textParts.push(input.detailsTitle);
   if (input.details?.length) textParts.push(...input.details.map(([label, value, kind = 'name']) => `${label}: ${isolate(value, valueDirection(kind, locale))}`), '');
   // The link goes on a line of its own (a paragraph whose first strong character is Latin is
   // left to right in every client), with nothing around it that a linkifier could swallow.
   if (input.action) textParts.push(`${input.action.label}:`, input.action.url, '');
   if (signed) textParts.push(t(locale, 'mail.closing'), t(locale, 'mail.signature'), '');
   textParts.push(footer);
+  // The site's address last, on a line of its own as the button's link is.
+  const siteHref = site ? `${site.replace(/\/+$/, '')}/` : '';
+  if (siteHref) textParts.push('', t(locale, 'mail.site'), siteHref);
+  // The details' heading: a smaller heading of the mail's own (its h1 is the subject).
+  const detailsTitle = input.details?.length && input.detailsTitle ? `<h2 style="font-size:17px;line-height:1.4;margin:24px 0 0">${htmlText(input.detailsTitle)}</h2>` : '';
   // Label/value rows (a request's fields); values are the sender's own text, in the direction their
   // kind takes (a name its own, dir="auto"; a file's name the mail's; an address left to right), and in
   // Unicode isolates as in the plain text, for a client that drops the attribute (a phone number
@@ -118,11 +129,12 @@ export function layout(
 <h1 style="font-size:20px;line-height:1.4;margin:0 0 16px">${htmlText(input.title)}</h1>
 <p>${escapeHtml(greeting)}</p>
 ${input.paragraphs.map((p) => `<p>${htmlText(p)}</p>`).join('\n')}
-${details}
+${detailsTitle}${details}
 ${button}
 ${linkCopy}
 ${signed ? `<p>${escapeHtml(t(locale, 'mail.closing'))}<br>${escapeHtml(t(locale, 'mail.signature'))}</p>` : ''}
 <hr class="mail-rule" style="border:none;border-top:1px solid #e4e4e7;margin:24px 0"><p class="mail-muted" style="font-size:12px;color:#71717a">${escapeHtml(footer)}</p>
+${siteHref ? `<p class="mail-muted" style="font-size:12px;color:#71717a;margin:0">${escapeHtml(t(locale, 'mail.site'))}<br><a class="mail-link" href="${escapeHtml(siteHref)}" dir="ltr" style="color:#0f766e;word-break:break-all;overflow-wrap:anywhere">${escapeHtml(siteHref)}</a></p>` : ''}
 </div></div></body></html>`;
   return { subject: input.title, text: textParts.join('\n'), html };
 }
@@ -187,8 +199,8 @@ function appliedParagraphs(locale: Locale, applied: DocumentMailData['applied'])
 }
 
 /** Texts of the account e-mails come from the auth catalog, in the recipient's language. */
-const accountMail = (locale: Locale, name: string, kind: string, paragraphs: string[], action?: { url: string; labelKey: string }, footerKey?: string) =>
-  layout(locale, {
+const accountMail = (locale: Locale, site: string | undefined, name: string, kind: string, paragraphs: string[], action?: { url: string; labelKey: string }, footerKey?: string) =>
+  layout(locale, site, {
     name,
     title: t(locale, `auth.mail.${kind}.title`),
     paragraphs,
@@ -208,7 +220,7 @@ function billingText(locale: Locale, data: BillingMailData, part: string): strin
 }
 
 export const templates = {
-  billing(locale: Locale, data: BillingMailData): RenderedMail {
+  billing(locale: Locale, data: BillingMailData, site?: string): RenderedMail {
     // Identifiers with letters (an invoice's number) are isolated: a Latin "INV-2026-0042" in an Arabic
     // subject would otherwise take the words and punctuation beside it. Counts and amounts ("9.00") are
     // digits, which keep their place in either direction, and stay as they are.
@@ -218,7 +230,7 @@ export const templates = {
     // Localised values are names an admin typed (a plan's): isolated in the subject and the body alike.
     for (const [name, value] of Object.entries(data.localized ?? {})) params[name] = isolate(value[locale]);
     for (const [name, value] of Object.entries(data.dates ?? {})) params[name] = formatDate(value, locale);
-    return layout(locale, {
+    return layout(locale, site, {
       name: data.name,
       title: t(locale, billingText(locale, data, 'subject'), params),
       paragraphs: [t(locale, billingText(locale, data, data.variant ? `body_${data.variant}` : 'body'), params), ...(data.sandbox ? [t(locale, 'billing.sandbox_mail_note')] : [])],
@@ -227,11 +239,11 @@ export const templates = {
   },
 
   /** An invitation to join a team (7-day link). */
-  teamInvitation(locale: Locale, data: { teamName: string; inviterName: string; link: string; days: number }): RenderedMail {
+  teamInvitation(locale: Locale, data: { teamName: string; inviterName: string; link: string; days: number }, site?: string): RenderedMail {
     // Names are isolated in the subject (and the HTML heading, the same text) as in the body's sentences:
     // a Latin team name in an Arabic subject, or an Arabic one in an English subject, keeps the words around it in order.
     const params = { team: isolate(data.teamName), inviter: isolate(data.inviterName), count: data.days };
-    return layout(locale, {
+    return layout(locale, site, {
       name: '',
       title: t(locale, 'teams.mail_subject', params),
       paragraphs: [t(locale, 'teams.mail_body', params), t(locale, 'teams.mail_expiry', params)],
@@ -242,9 +254,9 @@ export const templates = {
   },
 
   /** A member was removed from their team: why their next sign-in finds an individual account. */
-  teamRemoved(locale: Locale, data: { name: string; teamName: string; removerName: string; link: string }): RenderedMail {
+  teamRemoved(locale: Locale, data: { name: string; teamName: string; removerName: string; link: string }, site?: string): RenderedMail {
     const params = { team: isolate(data.teamName), remover: isolate(data.removerName) };
-    return layout(locale, {
+    return layout(locale, site, {
       name: data.name,
       title: t(locale, 'teams.mail_removed_subject', params),
       paragraphs: [t(locale, 'teams.mail_removed_body', params), t(locale, 'teams.mail_removed_account')],
@@ -253,9 +265,9 @@ export const templates = {
   },
 
   /** A team was handed over to this member: they are its owner now, and the team works under their plan. */
-  teamOwnership(locale: Locale, data: { name: string; teamName: string; previousName: string; link: string }): RenderedMail {
+  teamOwnership(locale: Locale, data: { name: string; teamName: string; previousName: string; link: string }, site?: string): RenderedMail {
     const params = { team: isolate(data.teamName), previous: isolate(data.previousName) };
-    return layout(locale, {
+    return layout(locale, site, {
       name: data.name,
       title: t(locale, 'teams.mail_owner_subject', params),
       paragraphs: [t(locale, 'teams.mail_owner_body', params), t(locale, 'teams.mail_owner_plan')],
@@ -267,9 +279,9 @@ export const templates = {
    * An invited colleague joined: the team's owner hears who, under which role, and that the member now counts
    * against their plan. Sent once per accepted invitation (the teams service's `once` key).
    */
-  teamJoined(locale: Locale, data: { name: string; teamName: string; memberName: string; memberEmail: string; roleId: 4 | 5; link: string }): RenderedMail {
+  teamJoined(locale: Locale, data: { name: string; teamName: string; memberName: string; memberEmail: string; roleId: 4 | 5; link: string }, site?: string): RenderedMail {
     const params = { team: isolate(data.teamName), member: isolate(data.memberName), email: isolate(data.memberEmail, 'ltr') };
-    return layout(locale, {
+    return layout(locale, site, {
       name: data.name,
       title: t(locale, 'teams.mail_joined_subject', params),
       paragraphs: [t(locale, 'teams.mail_joined_body', params), t(locale, `teams.mail_joined_role_${data.roleId}`), t(locale, 'teams.mail_joined_plan')],
@@ -278,8 +290,8 @@ export const templates = {
   },
 
   /** A general notice whose texts the sender supplies in both languages. */
-  notice(locale: Locale, data: NoticeData): RenderedMail {
-    return layout(locale, {
+  notice(locale: Locale, data: NoticeData, site?: string): RenderedMail {
+    return layout(locale, site, {
       name: data.name,
       title: data.title[locale],
       paragraphs: data.paragraphs[locale],
@@ -288,8 +300,8 @@ export const templates = {
   },
 
   /** A translated document is ready to download (issue 5). */
-  documentReady(locale: Locale, data: DocumentMailData): RenderedMail {
-    return layout(locale, {
+  documentReady(locale: Locale, data: DocumentMailData, site?: string): RenderedMail {
+    return layout(locale, site, {
       name: data.name,
       title: t(locale, 'documents.mail_ready_title'),
       paragraphs: [t(locale, 'documents.mail_ready_body', { file: isolate(data.fileName, valueDirection('file', locale)), language: t(locale, `documents.language_${data.target}`) }), ...appliedParagraphs(locale, data.applied)],
@@ -298,9 +310,9 @@ export const templates = {
   },
 
   /** A document translation failed; its quota was given back. */
-  documentFailed(locale: Locale, data: DocumentMailData): RenderedMail {
+  documentFailed(locale: Locale, data: DocumentMailData, site?: string): RenderedMail {
     const reason = data.reason ? t(locale, data.reason.key, data.reason.params) : t(locale, 'documents.error_engine');
-    return layout(locale, {
+    return layout(locale, site, {
       name: data.name,
       title: t(locale, 'documents.mail_failed_title'),
       // Some reasons are the product's legacy messages, which end without a full stop.
@@ -310,19 +322,20 @@ export const templates = {
   },
 
   /** To the person who ordered a professional service: what we received, in their language. */
-  serviceRequestReceived(locale: Locale, data: ServiceRequestMailData): RenderedMail {
-    return layout(locale, {
+  serviceRequestReceived(locale: Locale, data: ServiceRequestMailData, site?: string): RenderedMail {
+    return layout(locale, site, {
       name: data.name,
       title: t(locale, 'requests.mail.received_title', { reference: isolate(data.reference) }),
-      paragraphs: [t(locale, 'requests.mail.received_intro'), t(locale, 'requests.mail.summary')],
+      paragraphs: [t(locale, 'requests.mail.received_intro')],
       details: serviceRequestDetails(locale, data),
+      detailsTitle: t(locale, 'requests.mail.summary'),
       footer: t(locale, 'requests.mail.footer'),
     });
   },
 
   /** To the operator: a new request, with a link to the admin console. */
-  serviceRequestOperator(locale: Locale, data: ServiceRequestMailData & { consoleUrl: string }): RenderedMail {
-    return layout(locale, {
+  serviceRequestOperator(locale: Locale, data: ServiceRequestMailData & { consoleUrl: string }, site?: string): RenderedMail {
+    return layout(locale, site, {
       name: t(locale, 'requests.mail.operator_name'),
       title: t(locale, 'requests.mail.operator_title', { reference: isolate(data.reference), service: t(locale, `requests.service.${data.service}`) }),
       paragraphs: [t(locale, 'requests.mail.operator_intro')],
@@ -334,14 +347,14 @@ export const templates = {
   },
 
   /** To the operator: a message from the contact form. */
-  contactMessageOperator(locale: Locale, data: { name: string; email: string; subject: string; message: string; consoleUrl: string }): RenderedMail {
+  contactMessageOperator(locale: Locale, data: { name: string; email: string; subject: string; message: string; consoleUrl: string }, site?: string): RenderedMail {
     const details: Detail[] = [
       [t(locale, 'requests.field.name'), data.name],
       [t(locale, 'requests.field.email'), data.email, 'email'],
     ];
     if (data.subject) details.push([t(locale, 'requests.field.subject'), data.subject]);
     details.push([t(locale, 'requests.field.message'), data.message]);
-    return layout(locale, {
+    return layout(locale, site, {
       name: t(locale, 'requests.mail.operator_name'),
       title: t(locale, 'requests.mail.contact_title', { name: isolate(data.name) }),
       paragraphs: [t(locale, 'requests.mail.contact_intro')],
@@ -354,27 +367,28 @@ export const templates = {
   },
 
   /** The signed link that verifies a new account's address. */
-  verifyEmail(locale: Locale, data: { name: string; url: string; expiresInMinutes: number }): RenderedMail {
+  verifyEmail(locale: Locale, data: { name: string; url: string; expiresInMinutes: number }, site?: string): RenderedMail {
     const minutes = data.expiresInMinutes;
-    return accountMail(locale, data.name, 'verify', [t(locale, 'auth.mail.verify.intro'), t(locale, 'auth.mail.verify.expiry', { count: minutes })], {
+    return accountMail(locale, site, data.name, 'verify', [t(locale, 'auth.mail.verify.intro'), t(locale, 'auth.mail.verify.expiry', { count: minutes })], {
       url: data.url,
       labelKey: 'auth.mail.verify.action',
     });
   },
 
   /** The single-use password reset link. */
-  resetPassword(locale: Locale, data: { name: string; url: string; expiresInMinutes: number }): RenderedMail {
+  resetPassword(locale: Locale, data: { name: string; url: string; expiresInMinutes: number }, site?: string): RenderedMail {
     const minutes = data.expiresInMinutes;
-    return accountMail(locale, data.name, 'reset', [t(locale, 'auth.mail.reset.intro'), t(locale, 'auth.mail.reset.expiry', { count: minutes })], {
+    return accountMail(locale, site, data.name, 'reset', [t(locale, 'auth.mail.reset.intro'), t(locale, 'auth.mail.reset.expiry', { count: minutes })], {
       url: data.url,
       labelKey: 'auth.mail.reset.action',
     });
   },
 
   /** Sent after a password change or reset, with a way back in for the real owner. */
-  passwordChanged(locale: Locale, data: { name: string; resetUrl: string }): RenderedMail {
+  passwordChanged(locale: Locale, data: { name: string; resetUrl: string }, site?: string): RenderedMail {
     return accountMail(
       locale,
+      site,
       data.name,
       'password_changed',
       [t(locale, 'auth.mail.password_changed.intro'), t(locale, 'auth.mail.password_changed.warning')],
@@ -383,9 +397,10 @@ export const templates = {
   },
 
   /** To the new address of an e-mail change: the single-use link that makes the change. */
-  confirmEmailChange(locale: Locale, data: { name: string; newEmail: string; url: string; expiresInMinutes: number }): RenderedMail {
+  confirmEmailChange(locale: Locale, data: { name: string; newEmail: string; url: string; expiresInMinutes: number }, site?: string): RenderedMail {
     return accountMail(
       locale,
+      site,
       data.name,
       'email_change_confirm',
       [t(locale, 'auth.mail.email_change_confirm.intro', { email: isolate(data.newEmail, valueDirection('email', locale)) }), t(locale, 'auth.mail.email_change_confirm.expiry', { count: data.expiresInMinutes })],
@@ -394,25 +409,25 @@ export const templates = {
   },
 
   /** To the current address when a change is asked for: a notice, with no link that changes anything. */
-  emailChangeRequested(locale: Locale, data: { name: string; newEmail: string }): RenderedMail {
-    return accountMail(locale, data.name, 'email_change_requested', [
+  emailChangeRequested(locale: Locale, data: { name: string; newEmail: string }, site?: string): RenderedMail {
+    return accountMail(locale, site, data.name, 'email_change_requested', [
       t(locale, 'auth.mail.email_change_requested.intro', { email: isolate(data.newEmail, valueDirection('email', locale)) }),
       t(locale, 'auth.mail.email_change_requested.warning'),
     ]);
   },
 
   /** To the old address once the change is made. */
-  emailChanged(locale: Locale, data: { name: string; newEmail: string }): RenderedMail {
-    return accountMail(locale, data.name, 'email_changed', [
+  emailChanged(locale: Locale, data: { name: string; newEmail: string }, site?: string): RenderedMail {
+    return accountMail(locale, site, data.name, 'email_changed', [
       t(locale, 'auth.mail.email_changed.intro', { email: isolate(data.newEmail, valueDirection('email', locale)) }),
       t(locale, 'auth.mail.email_changed.warning'),
     ]);
   },
 
   /** The last e-mail of a deleted account. */
-  accountDeleted(locale: Locale, data: { name: string }): RenderedMail {
+  accountDeleted(locale: Locale, data: { name: string }, site?: string): RenderedMail {
     // The account is gone: the footer says why this mail came, not "because of your Lisan account".
-    return accountMail(locale, data.name, 'account_deleted', [t(locale, 'auth.mail.account_deleted.intro'), t(locale, 'auth.mail.account_deleted.outro')], undefined, 'auth.mail.account_deleted.footer');
+    return accountMail(locale, site, data.name, 'account_deleted', [t(locale, 'auth.mail.account_deleted.intro'), t(locale, 'auth.mail.account_deleted.outro')], undefined, 'auth.mail.account_deleted.footer');
   },
 };
 

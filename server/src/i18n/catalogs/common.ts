@@ -49,6 +49,7 @@ export const common = {
     'mail.signature': 'The Lisan team',
     'mail.link_copy': 'If the button does not work, copy this link into your browser:',
     'mail.footer': 'You receive this e-mail because of your Lisan account.',
+    'mail.site': 'Lisan, the English-Arabic translation service:',
   },
   ar: {
     'error.generic': 'عذرًا! حدث خطأ ما.',
@@ -119,5 +120,6 @@ export const common = {
     'mail.signature': 'فريق لسان',
     'mail.link_copy': 'إذا لم يعمل الزر، فانسخ هذا الرابط والصقه في متصفحك:',
     'mail.footer': 'تصلك هذه الرسالة لأن لديك حسابًا في لسان.',
+    'mail.site': 'لسان، خدمة الترجمة بين الإنجليزية والعربية:',
   },
 } as const;

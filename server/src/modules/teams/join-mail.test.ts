@@ -52,9 +52,9 @@ describe("the owner's mail when an invited colleague joins", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.locale).toBe('ar');
     const mail = renderMail(mails[0]!);
-    expect(mail.subject).toBe(`انضمام ${FSI}Sami Qahtani${PDI} إلى فريق ${FSI}Nadia & Co${PDI} في لسان`);
+    expect(mail.subject).toBe(`انضمام ${FSI}Sami Qahtani${PDI} إلى «${FSI}Nadia & Co${PDI}» في لسان`);
     expect(mail.text).toContain(`مرحبًا ${FSI}نادية العلي${PDI}`);
-    expect(mail.text).toContain(`تم قبول الدعوة التي أرسلتها إلى ${FSI}Sami Qahtani${PDI} (${LRI}sami-new@example.com${PDI}) للانضمام إلى فريق ${FSI}Nadia & Co${PDI} في لسان، وأصبح لدى الفريق عضو جديد.`);
+    expect(mail.text).toContain(`تم قبول الدعوة التي أرسلتها إلى ${FSI}Sami Qahtani${PDI} (${LRI}sami-new@example.com${PDI}) للانضمام إلى «${FSI}Nadia & Co${PDI}» في لسان، وأصبح لدى الفريق عضو جديد.`);
     expect(mail.text).toContain('الدور في الفريق: مدير الحساب');
     expect(mail.text).toContain('فتح صفحة الفريق');
     expect(mail.html).toContain('dir="rtl"');
@@ -80,7 +80,7 @@ describe("the owner's mail when an invited colleague joins", () => {
     expect(mails[0]!.locale).toBe('en');
     const mail = renderMail(mails[0]!);
     expect(mail.subject).toBe(`${FSI}سامي القحطاني${PDI} joined ${FSI}دار ليلى${PDI} on Lisan`);
-    expect(mail.text).toContain(`${FSI}سامي القحطاني${PDI} (${LRI}sami-existing@example.com${PDI}) accepted your invitation and joined the team ${FSI}دار ليلى${PDI} on Lisan.`);
+    expect(mail.text).toContain(`${FSI}سامي القحطاني${PDI} (${LRI}sami-existing@example.com${PDI}) accepted your invitation and joined ${FSI}دار ليلى${PDI} on Lisan.`);
     expect(mail.text).toContain('Role in the team: team member.');
     expect(mail.text).toContain("count against your plan's limits");
     expect(mail.html).toContain('dir="ltr"');

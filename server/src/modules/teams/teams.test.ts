@@ -198,7 +198,7 @@ describe('team life cycle', () => {
     await expect.poll(() => mailbox.sent.find((m) => m.to === user.email && m.subject.includes('no longer')), { timeout: 15_000 }).toBeTruthy();
     const removedMail = mailbox.sent.find((m) => m.to === user.email && m.subject.includes('no longer'))!;
     expect(removedMail.subject).toBe('You are no longer a member of \u2068Nadia & Co\u2069 on Lisan');
-    expect(removedMail.text.replace(/[\u2066-\u2069]/g, '')).toContain('Nadia Owner removed you from the team Nadia & Co on Lisan, and you were signed out.');
+    expect(removedMail.text.replace(/[\u2066-\u2069]/g, '')).toContain('Nadia Owner removed you from Nadia & Co on Lisan, and you were signed out.');
     expect(removedMail.text).toContain('an individual account again, on the free trial');
     expect(removedMail.text).toMatch(/https?:\/\/\S+\/login/);
     const row = await t.container.users.findById(user.id);
@@ -342,7 +342,7 @@ describe('team authorization matrix', () => {
     await expect.poll(() => mailbox.sent.find((m) => m.to === heir.email && m.subject.includes('now the owner')), { timeout: 15_000 }).toBeTruthy();
     const ownerMail = mailbox.sent.find((m) => m.to === heir.email && m.subject.includes('now the owner'))!;
     expect(ownerMail.subject).toBe('You are now the owner of \u2068Nadia & Co\u2069 on Lisan');
-    expect(ownerMail.text.replace(/[\u2066-\u2069]/g, '')).toContain('Nadia Owner handed the team Nadia & Co over to you on Lisan.');
+    expect(ownerMail.text.replace(/[\u2066-\u2069]/g, '')).toContain('Nadia Owner handed Nadia & Co over to you on Lisan.');
     expect(ownerMail.text).toContain('the team works under your plan');
     expect(ownerMail.text).toMatch(/https?:\/\/\S+\/team\b/);
     // The team's glossary and memory go with the team (foreign keys, on delete cascade).
