@@ -18,6 +18,8 @@ import pino from 'pino';
  * per set of migrations (`preparePgliteTemplate`, from the run's global set-up) and kept as a file.
  * With TEST_DATABASE_URL: a PostgreSQL database per call, `CREATE DATABASE ... TEMPLATE`
  * of one template database per set of migrations (`preparePostgresTemplate`), dropped afterwards.
+ * The one reader of TEST_DATABASE_URL: the test command's PostgreSQL stage runs the files that
+ * import this module (`vitest related`, scripts/test.mjs), so a test opens its database here.
  */
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
 export const testEngine = testDatabaseUrl ? 'postgres' : 'pglite';
