@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isMessageKey, t, type Locale } from '../i18n/messages';
 import { BILLING_KINDS, mailSamples, SAMPLE_APP_URL, TEMPLATE_NAMES, type MailSample } from '../../test/mail-samples';
-import { renderMail } from './mailer';
+import { LINKLESS_TEMPLATES, renderMail } from './mailer';
 import type { RenderedMail } from './templates';
 
 // The rules every mail Lisan sends keeps, in both languages, checked on every template (and every billing kind) with
@@ -117,7 +117,7 @@ describe.each(['en', 'ar'] as const)('every mail Lisan sends, in %s', (locale: L
     }
   });
 
-  it.each(rendered)('%s: the plain-text part has what the HTML has, and the same links, each on a line of its own', (_label, _sample, mail) => {
+  it.each(rendered)('%s: the plain-text part has what the HTML has, and the same links, each on a line of its own', (_label, sample, mail) => {
     const { subheadings, paragraphs, cells, button, hrefs, footer } = parts(mail);
     const text = mail.text;
     const linkCopy = t(locale, 'mail.link_copy');
@@ -138,11 +138,21 @@ describe.each(['en', 'ar'] as const)('every mail Lisan sends, in %s', (locale: L
       expect(lines[lines.indexOf(decode(button[1]!)) - 1]).toBe(`${decode(button[2]!)}:`);
       expect(mail.html).toContain(linkCopy);
     }
-    // The footer, then the site's name and its address, each on a line of its own.
-    expect(lines.slice(-4)).toEqual([decode(footer!), '', t(locale, 'mail.site'), `${SAMPLE_APP_URL}/`]);
+    // The footer, then the site's name and its address, each on a line of its own (the link-less notices: the footer last).
+    if (LINKLESS_TEMPLATES.has(sample.job.template)) expect(lines.at(-1)).toBe(decode(footer!));
+    else expect(lines.slice(-4)).toEqual([decode(footer!), '', t(locale, 'mail.site'), `${SAMPLE_APP_URL}/`]);
   });
 
-  it.each(rendered)("%s: under the footer, the site's address (APP_URL), linked and written out", (_label, _sample, mail) => {
+  it.each(rendered)('%s: a notice about a change of the address links nowhere, not even to the site', (_label, sample, mail) => {
+    if (LINKLESS_TEMPLATES.has(sample.job.template)) {
+      expect(mail.html).not.toContain('href=');
+      expect(mail.text).not.toMatch(/https?:/);
+    } else {
+      expect(parts(mail).site).not.toBeNull();
+    }
+  });
+
+  it.each(rendered.filter(([, sample]) => !LINKLESS_TEMPLATES.has(sample.job.template)))("%s: under the footer, the site's address (APP_URL), linked and written out", (_label, _sample, mail) => {
     const site = parts(mail).site;
     expect(site, 'the site paragraph after the footer').not.toBeNull();
     const [, label, href, written] = site!;

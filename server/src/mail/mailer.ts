@@ -48,10 +48,17 @@ export function outboxTransport(dir: string, logger: Logger): Transport {
   };
 }
 
-/** The mail of a job; `site`, the site's address (APP_URL), is linked in its footer. */
+/**
+ * The security notices to an account's current address about a change of it: no link at all, not even the footer's
+ * to the site (decided with the e-mail change: a notice that links nowhere cannot be imitated by one that does; it
+ * says where to go instead).
+ */
+export const LINKLESS_TEMPLATES: ReadonlySet<MailJob['template']> = new Set<MailJob['template']>(['emailChangeRequested', 'emailChanged']);
+
+/** The mail of a job; `site`, the site's address (APP_URL), is linked in its footer (but in LINKLESS_TEMPLATES). */
 export function renderMail(job: MailJob, site?: string): RenderedMail {
   const render = templates[job.template] as (locale: Locale, data: unknown, site?: string) => RenderedMail;
-  return render(job.locale, job.data, site);
+  return render(job.locale, job.data, LINKLESS_TEMPLATES.has(job.template) ? undefined : site);
 }
 
 /**
