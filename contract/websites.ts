@@ -91,9 +91,12 @@ export const websiteAnswer = dataOf(website);
 export const crawlStarted = statusMessage.extend({ data: website });
 export type CrawlStarted = z.output<typeof crawlStarted>;
 
-/** POST /api/websites/{id}/translate (202): pages queued, charged, already up to date, skipped. */
+/**
+ * POST /api/websites/{id}/translate (202): pages queued, charged, already up to date, skipped; over_quota: pages that
+ * count left as they are because the month's pages ran out (asked `within_quota`; 0 otherwise).
+ */
 export const translationQueued = statusMessage.extend({
-  data: z.object({ queued: z.number().int(), charged: z.number().int(), unchanged: z.number().int(), skipped: z.number().int() }),
+  data: z.object({ queued: z.number().int(), charged: z.number().int(), unchanged: z.number().int(), skipped: z.number().int(), over_quota: z.number().int() }),
 });
 export type TranslationQueued = z.output<typeof translationQueued>;
 

@@ -15,7 +15,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureSite, startFixtureSiteOfPages, type FixtureSite } from '../../server/test/fixtures/website-site';
 import { createTestEngine } from '../../server/test/website-engine';
-import { SCREENSHOT_DIR, SHOT, closeBrowserConnection } from './helpers';
+import { SCREENSHOT_DIR, SHOT, answerQuestion, closeBrowserConnection } from './helpers';
 import { signedInWebsitesPage, startWebsitesLisan, type WebsitesLisan } from './websites-lisan';
 
 let site: FixtureSite;
@@ -40,7 +40,9 @@ const TEXT = {
     retry: 'Try again',
     usage: (used: number) => `Web pages used this month: ${used} of 10`,
     kept: 'Already in Arabic: copied as it is and not counted',
-    quota: '(2 left)',
+    quota: 'Web pages left this month: 2 of 10. Translating these pages needs 10 of them.',
+    fit: 'Translate 2 pages',
+    failedState: 'Failed',
     queued: 'Pages sent for translation: 9.',
     upToDate: 'Already translated and unchanged',
   },
@@ -49,7 +51,9 @@ const TEXT = {
     retry: 'إعادة المحاولة',
     usage: (used: number) => `صفحات الويب المستخدمة هذا الشهر: ${used} من 10`,
     kept: 'الصفحة باللغة العربية أصلًا: نُسخت كما هي دون احتسابها',
-    quota: '(المتبقي: 2)',
+    quota: 'صفحات الويب المتبقية لك هذا الشهر: 2 من 10، وتحتاج ترجمة هذه الصفحات إلى 10 منها.',
+    fit: 'ترجمة صفحتين',
+    failedState: 'فشل',
     queued: 'الصفحات المرسلة للترجمة: 9.',
     upToDate: 'لم تتغير',
   },
@@ -117,6 +121,16 @@ describe.each(['ar', 'en'] as const)('a website walk (%s)', (locale) => {
     expect(await page.getByTestId('translate-bar').count()).toBe(0);
     expect(await page.getByTestId('pages-table').count()).toBe(0);
     await shot(page, 'unreachable', 'website-detail');
+    // Its card in "Your websites" says the same, with no count (its start page was not "skipped").
+    const failedCard = page.getByTestId('website-list').locator('.site-card', { has: page.getByTestId('site-card-failed') });
+    expect(await failedCard.getByTestId('site-card-failed').innerText()).toContain(text.failedNext);
+    expect(await failedCard.locator('.site-card__meta').innerText()).toBe(text.failedState);
+    await shot(page, 'unreachable-card', 'website-list');
+    // And at the other size (the walk is a phone in Arabic, a desktop in English).
+    const walkSize = page.viewportSize()!;
+    await page.setViewportSize(locale === 'ar' ? { width: 1280, height: 800 } : { width: 390, height: 844 });
+    await shot(page, 'unreachable-card-other-size', 'website-list');
+    await page.setViewportSize(walkSize);
 
     // The test site: English pages, an Arabic one, a PDF, pages robots.txt forbids.
     await add(site.url, 'site');
@@ -148,8 +162,9 @@ describe.each(['ar', 'en'] as const)('a website walk (%s)', (locale) => {
     // Downloads: the translated site and the file for review.
     const [zip] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-zip').click()]);
     const [xliff] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-xliff').click()]);
-    expect(zip.suggestedFilename()).toMatch(/\.zip$/);
-    expect(xliff.suggestedFilename()).toMatch(/\.xlf$/);
+    // Named after the site (its start page's title) and the language.
+    expect(zip.suggestedFilename()).toBe('Hello world (ar).zip');
+    expect(xliff.suggestedFilename()).toBe('Hello world (ar).xlf');
     const xliffFile = path.join(SCREENSHOT_DIR, `websites-walk-${locale}.xlf`);
     await xliff.saveAs(xliffFile);
     const reviewed = (await fs.readFile(xliffFile, 'utf8')).replace(/(<source>About us<\/source>\s*<target[^>]*>)[^<]*(<\/target>)/, '$1من نحن$2');
@@ -172,10 +187,13 @@ describe.each(['ar', 'en'] as const)('a website walk (%s)', (locale) => {
       await add(big.url, 'site');
       await settled();
       await shot(page, 'big-site', 'pages-summary');
+      // Asked which: upgrade (the plans) or translate the two that fit; declined here, the month's pages are kept.
       await page.getByTestId('translate-all').click();
-      // Beside "Ok", the way to more pages: the plans.
-      expect(await page.locator('dialog[open] .dialog__actions [data-testid="limit-plans"]').getAttribute('href')).toBe('/pricing');
-      expect(await dialog('quota-refused')).toContain(text.quota);
+      await page.locator('dialog[open][data-testid="translate-fit"]').waitFor();
+      await shot(page, 'dialog-quota-refused');
+      const asked = await answerQuestion(page, 'translate-fit', 'cancel');
+      expect(asked.message).toContain(text.quota);
+      expect(asked.confirm).toBe(text.fit);
     } finally {
       await big.close();
     }

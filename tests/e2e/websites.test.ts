@@ -29,8 +29,17 @@ function signedInPage(locale: 'en' | 'ar', planSlug = 'hobbyist', trialEndsAt: D
 
 beforeAll(async () => {
   site = await startFixtureSite({ hugeBytes: 1024 * 1024 });
-  // A script on the home page: the sandboxed preview must not run it.
-  site.setPage('/', FIXTURE_PAGES['/']!.replace('</body>', '<script>document.body.setAttribute("data-scripted", "yes")</script></body>'));
+  // A script on the home page: the sandboxed preview must not run it. And its images as sites give them (a relative
+  // address, a srcset, a lazily loaded one, one in <noscript>, a CSS background): the preview loads each from the site.
+  site.setPage(
+    '/',
+    FIXTURE_PAGES['/']!.replace(
+      '</body>',
+      `<p><img src="img/relative.png" alt="" width="8" height="8"> <img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" data-src="img/lazy.png" alt="" width="8" height="8">
+<img srcset="img/srcset.png 1x, img/srcset-2x.png 2x" alt="" width="8" height="8"><noscript><img src="img/noscript.png" alt="" width="8" height="8"></noscript></p>
+<div style="background-image: url('img/inline-bg.png'); width: 8px; height: 8px"></div><script>document.body.setAttribute("data-scripted", "yes")</script></body>`,
+    ),
+  );
   const testEngine = createTestEngine().translator;
   // The users of the glossary test translate through the one pipeline (their memory and glossary,
   // then the dictionary engine); everyone else through the deterministic test engine.
@@ -339,6 +348,10 @@ describe.each(['en', 'ar'] as const)('a page translated with the glossary and th
     await page.getByTestId('page-preview').click();
     await expectNote('page-applied');
     await expect.poll(() => page.frameLocator('[data-testid="preview-frame"]').locator('html').getAttribute('lang'), { timeout: 10_000 }).toBe('ar');
+    // Its images come from the site: relative, lazily loaded, srcset, <noscript> (no script runs), and the backgrounds.
+    const images = page.frameLocator('[data-testid="preview-frame"]').locator('img[width="8"]');
+    await expect.poll(() => images.evaluateAll((all) => all.map((img) => (img as HTMLImageElement).naturalWidth)), { timeout: 10_000 }).toEqual([1, 1, 1, 1]);
+    await expect.poll(() => ['/img/inline-bg.png', '/img/from-stylesheet.png'].filter((path) => site.requests.includes(path)), { timeout: 10_000 }).toHaveLength(2);
     await screenshotsAtBothSizes(page, `websites-glossary-applied-${locale}`, { width: 1280, height: 800 });
     await page.locator('.results-panel').screenshot({ path: path.join(SCREENSHOT_DIR, `websites-glossary-applied-results-${locale}.jpg`), ...SHOT });
 
@@ -394,7 +407,8 @@ describe.each(['en', 'ar'] as const)('pages past the page limit (%s)', (locale) 
       await expect.poll(() => page.getByTestId('site-state').first().getAttribute('class'), { timeout: 20_000 }).toContain('status-chip--active');
       await expect.poll(() => page.getByTestId('page-row').count(), { timeout: 20_000 }).toBe(14);
       const texts = SKIPPED_TEXTS[locale];
-      expect(await page.getByTestId('pages-found').innerText()).toBe(texts.found.replace('9', '10'));
+      // Polled: the list's card can say Ready a moment before the open site's detail is read again.
+      await expect.poll(() => page.getByTestId('pages-found').innerText(), { timeout: 10_000 }).toBe(texts.found.replace('9', '10'));
       expect((await page.getByTestId('skipped-reason').allInnerTexts()).map((reason) => reason.toLowerCase())).toEqual([`${texts.pageLimit}: 4`]);
       await page.getByTestId('show-skipped').click();
       await expect.poll(() => page.getByTestId('page-row').count(), { timeout: 10_000 }).toBe(4);
@@ -402,6 +416,20 @@ describe.each(['en', 'ar'] as const)('pages past the page limit (%s)', (locale) 
       expect(await page.locator('html').getAttribute('dir')).toBe(locale === 'ar' ? 'rtl' : 'ltr');
       await page.getByTestId('pages-summary').scrollIntoViewIfNeeded();
       await screenshotsAtBothSizes(page, `websites-page-limit-${locale}`, { width: 1280, height: 800 });
+
+      // Two of the month's ten pages left and ten asked: the refusal offers the two that fit, and says what was left.
+      const me = await apiCall(page, 'GET', '/api/user');
+      await container.ledger.consume({ metric: 'web_pages', amount: 8, subjects: [{ subject: `user:${me.body.data?.id ?? me.body.id}`, limit: null }] });
+      await page.getByTestId('page-status-filter').selectOption('');
+      await page.getByTestId('translate-all').click();
+      await page.locator('dialog[open][data-testid="translate-fit"]').waitFor();
+      await screenshotsAtBothSizes(page, `websites-fit-${locale}`, { width: 1280, height: 800 });
+      expect((await answerQuestion(page, 'translate-fit', 'confirm')).confirm).toBe(locale === 'ar' ? 'ترجمة صفحتين' : 'Translate 2 pages');
+      const told = page.locator('dialog[open]');
+      await told.waitFor();
+      expect(await told.innerText()).toContain(locale === 'ar' ? 'الصفحات التي لم تُرسل لنفاد صفحات الويب لهذا الشهر: 8.' : 'Left as they are, for lack of web pages this month: 8.');
+      await screenshotsAtBothSizes(page, `websites-fit-done-${locale}`, { width: 1280, height: 800 });
+      await expect.poll(() => page.locator('[data-testid="page-row"][data-status="Active"]').count(), { timeout: 20_000 }).toBe(2);
     } finally {
       await big.close();
     }

@@ -62,7 +62,12 @@ export function registerErrorHandling(app: FastifyInstance, options: { bodyLimit
       }
       if (error instanceof LimitExceeded) {
         const localized = Object.fromEntries(Object.entries(error.localized).map(([name, value]) => [name, value[locale]]));
-        return reply.code(402).send({ status: 402, type: error.type, message: Object.keys(localized).length ? t(locale, error.message, { ...error.params, ...localized }) : message });
+        return reply.code(402).send({
+          status: 402,
+          type: error.type,
+          message: Object.keys(localized).length ? t(locale, error.message, { ...error.params, ...localized }) : message,
+          ...(error.remaining === undefined ? {} : { remaining: error.remaining }),
+        });
       }
       if (error instanceof TooManyRequests || error instanceof ServiceUnavailable) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.code(error.status).send({ message });

@@ -99,6 +99,8 @@ export class LimitExceeded extends AppError {
     params: Record<string, string | number> = {},
     /** Params written differently per language (plan names), picked by the caller's language. */
     readonly localized: Record<string, { en: string; ar: string }> = {},
+    /** What is still left of the limit, where a request asked for more than is left: the answer says it (`remaining`), for the screen to offer what fits. */
+    readonly remaining?: number,
   ) {
     super(402, message, params);
   }

@@ -284,7 +284,16 @@ export async function buildOpenApiDocument(routes: ReadonlyArray<RouteEntry>, op
       },
       schemas: {
         Error: envelope,
-        LimitExceeded: { type: 'object', required: ['status', 'type', 'message'], properties: { status: { const: 402 }, type: { type: 'string' }, message: { type: 'string' } } },
+        LimitExceeded: {
+          type: 'object',
+          required: ['status', 'type', 'message'],
+          properties: {
+            status: { const: 402 },
+            type: { type: 'string' },
+            message: { type: 'string' },
+            remaining: { type: 'integer', description: 'What is still left of the limit, where the request asked for more (web_pages): a request for at most this much would be accepted.' },
+          },
+        },
       },
       responses: {
         Invalid: { description: 'Invalid input: a message and the messages of each field.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },

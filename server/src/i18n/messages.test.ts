@@ -42,7 +42,6 @@ const COUNTED: Record<string, Partial<Record<'en' | 'ar', NounName | null>>> = {
   'billing.line.subscription': { en: 'seat', ar: null },
   'billing.line.renewal': { en: 'seat', ar: null },
   'teams.mail_expiry': { en: 'day', ar: 'day' },
-  'websites.quota_exceeded': { en: 'page', ar: 'page' },
   'websites.import_done': { en: 'segment', ar: 'segment' },
   'documents.mail_ready_corrections': { en: 'sentence', ar: 'sentence' },
   'documents.mail_ready_memory': { en: 'sentence', ar: 'sentence' },

@@ -203,8 +203,21 @@ describe('api client', () => {
     expect(limit.status).toBe(402);
     expect(limit.type).toBe('char_limit');
     expect(limit.message).toBe('Your translation exceeds the character limit');
+    expect(limit.remaining).toBeNull();
     const refused = (await client.post('/api/user/subscribe', {}).catch((caught: unknown) => caught)) as ApiError;
     expect(refused.errorCodes).toEqual(['card_declined', 'other']);
+  });
+
+  it("keeps a 402's remaining (what is left of the limit), a whole number or nothing", async () => {
+    const { client } = fakeServer({
+      'POST /api/websites/1/translate': [
+        () => json(402, { status: 402, type: 'web_pages', message: 'Web pages left this month: 3 of 10.', remaining: 3 }),
+        () => json(402, { status: 402, type: 'web_pages', message: 'x', remaining: '3' }),
+      ],
+    });
+    const refused = () => client.post('/api/websites/1/translate', {}).catch((caught: unknown) => caught) as Promise<ApiError>;
+    expect((await refused()).remaining).toBe(3);
+    expect((await refused()).remaining).toBeNull();
   });
 
   it('falls back to the status text, then to the spec message, when the body has none', async () => {

@@ -43,6 +43,7 @@ interface ErrorBody {
   message?: string;
   errors?: FieldErrors;
   type?: string;
+  remaining?: number;
   error_codes?: string[];
 }
 
@@ -66,6 +67,8 @@ export class ApiError extends Error {
   readonly errors: Record<string, string[]>;
   /** 402 usage-limit type (char_limit, request_quota, trial_expired, ...); null otherwise. */
   readonly type: string | null;
+  /** A 402's `remaining`: what is still left of the limit the request asked more of (web_pages); null otherwise. */
+  readonly remaining: number | null;
   /** `error_codes` of a refused subscription; empty otherwise. */
   readonly errorCodes: string[];
   /** The parsed body, for callers that need more than the fields above. */
@@ -85,6 +88,7 @@ export class ApiError extends Error {
     this.statusText = init.statusText ?? '';
     this.errors = normaliseFieldErrors(body.errors);
     this.type = nonEmptyString(body.type) ?? null;
+    this.remaining = typeof body.remaining === 'number' && Number.isInteger(body.remaining) && body.remaining >= 0 ? body.remaining : null;
     this.errorCodes = Array.isArray(body.error_codes) ? body.error_codes.map(String) : [];
     this.body = init.body ?? null;
     this.spoken = init.status !== 0 && (nonEmptyString(init.message) !== undefined || nonEmptyString(body.message) !== undefined || Object.keys(this.errors).length > 0);

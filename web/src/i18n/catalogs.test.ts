@@ -56,6 +56,7 @@ const COUNTED: Record<string, Partial<Record<'en' | 'ar', NounName | null>>> = {
   'documents:limits.perDocument': { en: 'word', ar: 'word' },
   'documents:drop.hint': { en: 'word', ar: 'word' },
   'websites:site.limit': { en: 'page', ar: 'page' },
+  'websites:translate.fit.confirm': { en: 'page', ar: 'page' },
   'team:seats': { en: 'seat', ar: null },
   'team:usage.memberDocuments': { en: 'document', ar: 'document' },
   'team:usage.memberPages': { en: 'page', ar: 'page' },

@@ -163,6 +163,24 @@ describe('merging translations back', () => {
     expect(out).toContain('action="https://example.com/base/send"');
   });
 
+  it('makes lazily loaded images and <noscript> content absolute, and gives lazy images their address where no script runs (the preview)', () => {
+    const html = page(
+      `<p>Pictures</p><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" data-src="img/lazy.png" data-srcset="img/lazy.png 1x, img/lazy-2.png 2x" alt="Lazy">
+<picture><source data-srcset="img/wide.webp" media="(min-width: 800px)"><img data-lazy-src="img/narrow.png" alt="Narrow"></picture>
+<noscript><img src="img/fallback.png" alt="Fallback"><a href="/missing">Missing</a></noscript>`,
+    );
+    const translations = extractSegments(html);
+    const render = (scriptless: boolean) => renderTranslatedHtml(html, { pageUrl: PAGE, translations, targetLang: 'en', scriptless }).html;
+    const zip = render(false);
+    // A copy whose scripts run keeps the placeholder for its lazy loader, the addresses made absolute.
+    expect(zip).toContain('src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" data-src="https://example.com/docs/img/lazy.png" data-srcset="https://example.com/docs/img/lazy.png 1x, https://example.com/docs/img/lazy-2.png 2x"');
+    expect(zip).toContain('<noscript><img src="https://example.com/docs/img/fallback.png" alt="Fallback"><a href="https://example.com/missing">Missing</a></noscript>');
+    const preview = render(true);
+    expect(preview).toContain('src="https://example.com/docs/img/lazy.png" data-src="https://example.com/docs/img/lazy.png" data-srcset="https://example.com/docs/img/lazy.png 1x, https://example.com/docs/img/lazy-2.png 2x" alt="Lazy" srcset="https://example.com/docs/img/lazy.png 1x, https://example.com/docs/img/lazy-2.png 2x"');
+    expect(preview).toContain('<source data-srcset="https://example.com/docs/img/wide.webp" media="(min-width: 800px)" srcset="https://example.com/docs/img/wide.webp">');
+    expect(preview).toContain('<img data-lazy-src="https://example.com/docs/img/narrow.png" alt="Narrow" src="https://example.com/docs/img/narrow.png">');
+  });
+
   it('refuses translations that do not match the page\'s segments', () => {
     expect(() => renderTranslatedHtml(page('<p>One</p><p>Two</p>'), { pageUrl: PAGE, translations: ['only one'], targetLang: 'ar' })).toThrow(SegmentMismatch);
   });

@@ -101,6 +101,8 @@ export interface RenderOptions {
   translations: string[];
   targetLang: PageLang;
   rewriteLink?: LinkRewriter;
+  /** Shown with no script running (the sandboxed preview): lazily loaded images get their address (urls.ts). */
+  scriptless?: boolean;
 }
 
 export class SegmentMismatch extends Error {}
@@ -146,7 +148,7 @@ export function renderTranslatedHtml(html: string, options: RenderOptions): { ht
     head.childNodes.unshift(meta);
   }
 
-  rewriteDocumentUrls(document, new URL(options.pageUrl), options.rewriteLink);
+  rewriteDocumentUrls(document, new URL(options.pageUrl), options.rewriteLink, { scriptless: options.scriptless });
   return { html: serializeDocument(document), repaired };
 }
 

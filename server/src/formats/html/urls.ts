@@ -4,17 +4,24 @@
  * the original site) and links to the site's own translated pages are rewritten to the
  * translated copies.
  */
+import { parseFragment, serialize } from 'parse5';
 import { getAttr, isText, removeNode, setAttr, walkElements, type Document, type Element } from './dom';
 
 /** Answers the href to use for a link to one of the site's pages, or null to keep the absolute URL. */
 export type LinkRewriter = (absolute: URL) => string | null;
 
+/** The attributes lazy-loading scripts (lazysizes, WordPress plugins, jQuery lazyload) read an image's address from. */
+const LAZY_SOURCES = ['data-src', 'data-lazy-src', 'data-original'];
+const LAZY_SRCSETS = ['data-srcset', 'data-lazy-srcset'];
+
 const URL_ATTRIBUTES: Record<string, string[]> = {
   a: ['href'],
   area: ['href'],
   link: ['href'],
-  img: ['src', 'srcset', 'longdesc'],
-  source: ['src', 'srcset'],
+  // data-src and data-srcset (and the like) are what lazy-loading scripts copy into src and srcset: made absolute too,
+  // or a copy served elsewhere (the ZIP on another host) would load them from there.
+  img: ['src', 'srcset', 'longdesc', ...LAZY_SOURCES, ...LAZY_SRCSETS],
+  source: ['src', 'srcset', ...LAZY_SOURCES, ...LAZY_SRCSETS],
   script: ['src'],
   iframe: ['src'],
   frame: ['src'],
@@ -104,40 +111,58 @@ export function documentBase(document: Document, pageUrl: URL): URL {
 
 /**
  * Makes every URL of the document absolute against its base, removes `<base>`, and passes
- * links (a, area) through `rewriteLink`.
+ * links (a, area) through `rewriteLink`. `<noscript>` content (kept as text while parsing, as a
+ * browser with scripts on does) is rewritten too: a browser without scripts, the sandboxed
+ * preview, shows it. `scriptless`: the copy is shown with no script running (the preview), so an
+ * image a lazy-loading script would have loaded (data-src, data-srcset) is given as its src and srcset.
  */
-export function rewriteDocumentUrls(document: Document, pageUrl: URL, rewriteLink?: LinkRewriter) {
+export function rewriteDocumentUrls(document: Document, pageUrl: URL, rewriteLink?: LinkRewriter, options: { scriptless?: boolean } = {}) {
   const base = documentBase(document, pageUrl);
   const bases: Element[] = [];
   for (const element of walkElements(document)) {
-    if (element.tagName === 'base') {
-      bases.push(element);
-      continue;
-    }
-    for (const name of URL_ATTRIBUTES[element.tagName] ?? []) {
-      const attr = element.attrs.find((a) => (a.namespace ? `${a.prefix}:${a.name}` : a.name) === name || (name === 'xlink:href' && a.name === 'href' && a.prefix === 'xlink'));
-      if (!attr) continue;
-      if (name === 'srcset') {
-        attr.value = rewriteSrcset(attr.value, base);
-        continue;
-      }
-      const resolved = absolute(attr.value, base);
-      if (!resolved) continue;
-      if (rewriteLink && name === 'href' && (element.tagName === 'a' || element.tagName === 'area')) {
-        const target = new URL(resolved);
-        const rewritten = rewriteLink(target);
-        attr.value = rewritten ?? resolved;
-      } else {
-        attr.value = resolved;
-      }
-    }
-    const style = getAttr(element, 'style');
-    if (style && /url\(|@import/i.test(style)) setAttr(element, 'style', rewriteCssUrls(style, base));
-    if (element.tagName === 'style') {
-      for (const child of element.childNodes) if (isText(child)) child.value = rewriteCssUrls(child.value, base);
-    }
+    if (element.tagName === 'base') bases.push(element);
+    else rewriteElementUrls(element, base, rewriteLink, options.scriptless === true);
   }
   for (const element of bases) removeNode(element);
+}
+
+function rewriteElementUrls(element: Element, base: URL, rewriteLink: LinkRewriter | undefined, scriptless: boolean) {
+  for (const name of URL_ATTRIBUTES[element.tagName] ?? []) {
+    const attr = element.attrs.find((a) => (a.namespace ? `${a.prefix}:${a.name}` : a.name) === name || (name === 'xlink:href' && a.name === 'href' && a.prefix === 'xlink'));
+    if (!attr) continue;
+    if (name.endsWith('srcset')) {
+      attr.value = rewriteSrcset(attr.value, base);
+      continue;
+    }
+    const resolved = absolute(attr.value, base);
+    if (!resolved) continue;
+    if (rewriteLink && name === 'href' && (element.tagName === 'a' || element.tagName === 'area')) {
+      const target = new URL(resolved);
+      const rewritten = rewriteLink(target);
+      attr.value = rewritten ?? resolved;
+    } else {
+      attr.value = resolved;
+    }
+  }
+  if (scriptless && (element.tagName === 'img' || element.tagName === 'source')) {
+    const lazySource = LAZY_SOURCES.map((name) => getAttr(element, name)).find((value) => value?.trim());
+    const lazySrcset = LAZY_SRCSETS.map((name) => getAttr(element, name)).find((value) => value?.trim());
+    if (lazySource) setAttr(element, 'src', lazySource);
+    if (lazySrcset) setAttr(element, 'srcset', lazySrcset);
+  }
+  const style = getAttr(element, 'style');
+  if (style && /url\(|@import/i.test(style)) setAttr(element, 'style', rewriteCssUrls(style, base));
+  if (element.tagName === 'style') {
+    for (const child of element.childNodes) if (isText(child)) child.value = rewriteCssUrls(child.value, base);
+  }
+  if (element.tagName === 'noscript') {
+    for (const child of element.childNodes) {
+      if (!isText(child) || !/[<]/.test(child.value)) continue;
+      const fragment = parseFragment(child.value, { scriptingEnabled: false });
+      for (const inner of walkElements(fragment)) if (inner.tagName !== 'base') rewriteElementUrls(inner, base, rewriteLink, scriptless);
+      child.value = serialize(fragment);
+    }
+  }
 }
 
 /** Absolute http(s) URLs of the page's links (a and area), fragments dropped, in document order. */

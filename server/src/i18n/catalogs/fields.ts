@@ -210,6 +210,7 @@ export const fieldNames = {
     webinar_link_en: 'رابط الندوة بالإنجليزية',
     webinar_text_ar: 'نص الندوة بالعربية',
     webinar_text_en: 'نص الندوة بالإنجليزية',
+    within_quota: 'ترجمة ما يتسع له الرصيد',
     word: 'الكلمة',
     words: 'عدد الكلمات',
   },

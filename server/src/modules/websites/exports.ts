@@ -8,7 +8,7 @@ import type { ApprovedTranslation } from '../translate/memory';
 import { Invalid, NotFound } from '../../http/errors';
 import type { WebsitesContext } from './context';
 import type { WebLang, WebsitePageRow, WebsiteRow } from '../../db/tables/websites';
-import { folderOfIndex, relativeHref, siteKey } from './urls.fns';
+import { folderOfIndex, relativeHref, siteDownloadName, siteKey } from './urls.fns';
 import { parseXliff, XLIFF_FOOTER, XLIFF_HEADER, XliffError, xliffFile, type XliffUnit } from './xliff.fns';
 
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -37,9 +37,10 @@ export function createWebsiteExports(ctx: WebsitesContext) {
     };
   }
 
-  function renderPage(page: WebsitePageRow, rewriteLink: LinkRewriter) {
+  /** `scriptless`: for the sandboxed preview, where the page's scripts do not run (lazily loaded images get their address). */
+  function renderPage(page: WebsitePageRow, rewriteLink: LinkRewriter, scriptless = false) {
     if (page.status !== 'Active' || !page.html || !page.translations || !page.target_lang) throw new NotFound('websites.page_not_translated');
-    return renderTranslatedHtml(page.html, { pageUrl: page.url, translations: page.translations, targetLang: page.target_lang, rewriteLink }).html;
+    return renderTranslatedHtml(page.html, { pageUrl: page.url, translations: page.translations, targetLang: page.target_lang, rewriteLink, scriptless }).html;
   }
 
   return {
@@ -58,7 +59,7 @@ export function createWebsiteExports(ctx: WebsitesContext) {
       if (!site) throw new NotFound();
       const page = await repo.findPageByLocalPath(site.id, localPath || 'index.html');
       if (!page || page.status !== 'Active') throw new NotFound('websites.page_not_translated');
-      return renderPage(page, await linkRewriterFor(site, page, 'relative'));
+      return renderPage(page, await linkRewriterFor(site, page, 'relative'), true);
     },
 
     /** ZIP of the translated pages at their local paths; pages are rendered as the archive is written. */
@@ -86,7 +87,7 @@ export function createWebsiteExports(ctx: WebsitesContext) {
         zip.addBuffer(Buffer.from(`${GLOSS_NOTICE.replace(' | ', '\n\n')}\n\n${glossed.join('\n')}\n`, 'utf8'), uniqueReadmeName(paths.map((entry) => entry.local_path)), { mtime: deps.now() });
       }
       zip.end();
-      return { stream: zip.outputStream, fileName: `${new URL(site.url).hostname}-${site.target_lang ?? 'translated'}.zip` };
+      return { stream: zip.outputStream, fileName: siteDownloadName(site, site.target_lang, 'zip') };
     },
 
     /** XLIFF 1.2 of the translated pages (one <file> per page), written as it is read. */
@@ -124,7 +125,7 @@ export function createWebsiteExports(ctx: WebsitesContext) {
         }
         yield XLIFF_FOOTER;
       };
-      return { stream: Readable.from(generate()), fileName: `${new URL(site.url).hostname}-${site.target_lang ?? 'translated'}.xlf` };
+      return { stream: Readable.from(generate()), fileName: siteDownloadName(site, site.target_lang, 'xlf') };
     },
 
     /** Applies a reviewed XLIFF: each unit whose source still matches its page replaces that segment's translation. */

@@ -7,6 +7,7 @@ import { resolveLocale } from '../../http/locale';
 import { readForm } from '../../http/multipart';
 import { answers, file, page as htmlPage, type App } from '../../http/responses';
 import { parseInput } from '../../http/validation';
+import { contentDisposition } from '../documents/documents.fns';
 import { t } from '../../i18n/messages';
 import { addWebsiteBody, exportQuery, listQuery, pageParams, pagesQuery, translateBody, translatedQuery, websiteParams } from './schemas';
 import { PREVIEW_PREFIX, type WebsitesService } from './service';
@@ -32,13 +33,8 @@ function sendTranslatedHtml(reply: FastifyReply, html: string, download?: string
     .header('x-frame-options', 'SAMEORIGIN')
     .header('referrer-policy', 'no-referrer')
     .header('cache-control', 'private, no-store');
-  if (download) reply.header('content-disposition', attachment(download));
+  if (download) reply.header('content-disposition', contentDisposition(download));
   return reply.send(html);
-}
-
-function attachment(fileName: string) {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
 export function websitesRoutes(app: App, deps: { websites: WebsitesService }) {
@@ -81,7 +77,7 @@ export function websitesRoutes(app: App, deps: { websites: WebsitesService }) {
   app.post('/api/websites/:id/translate', { config, schema: answers({ 202: translationQueued }) }, async (request, reply) => {
     const { id } = parseInput(websiteParams, request.params);
     const body = parseInput(translateBody, request.body);
-    const data = await websites.translate(requireActor(request), id, { pageIds: body.page_ids, targetLang: body.target_lang, domain: body.domain });
+    const data = await websites.translate(requireActor(request), id, { pageIds: body.page_ids, targetLang: body.target_lang, domain: body.domain, withinQuota: body.within_quota });
     return reply.code(202).send({ status: 202, message: t(resolveLocale(request), 'websites.translation_queued'), data });
   });
 
@@ -99,7 +95,7 @@ export function websitesRoutes(app: App, deps: { websites: WebsitesService }) {
     const file = format === 'zip' ? await websites.exportZip(actor, id) : await websites.exportXliff(actor, id);
     reply
       .header('content-type', format === 'zip' ? 'application/zip' : 'application/x-xliff+xml; charset=utf-8')
-      .header('content-disposition', attachment(file.fileName))
+      .header('content-disposition', contentDisposition(file.fileName))
       .header('cache-control', 'private, no-store');
     return reply.send(file.stream);
   });

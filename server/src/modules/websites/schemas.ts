@@ -29,6 +29,8 @@ export const translateBody = z.object({
   page_ids: z.union([z.literal('all'), z.array(formNumber(z.number().int().positive())).min(1).max(10_000)], { error: 'websites.pages_required' }),
   target_lang: z.enum(LANGS as ['en', 'ar'], { error: 'websites.target_invalid' }),
   domain: z.enum(DOMAINS as ['general', 'business', 'legal', 'ecommerce'], { error: 'websites.domain_invalid' }).default('general'),
+  /** Translate what fits in the month's pages left rather than be refused (402) for asking more. */
+  within_quota: z.boolean().default(false),
 });
 
 export const exportQuery = z.object({ format: z.enum(['zip', 'xliff'], { error: 'websites.format_invalid' }) });

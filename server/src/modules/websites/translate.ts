@@ -89,8 +89,12 @@ export function createWebsiteTranslation(ctx: WebsitesContext) {
   }
 
   return {
-    /** Marks the chosen pages Pending and queues their translation (402 past the plan's monthly pages). */
-    async translate(actor: Actor, id: number, input: { pageIds: number[] | 'all'; targetLang: Lang; domain: Domain }) {
+    /**
+     * Marks the chosen pages Pending and queues their translation (402 past the plan's monthly pages, saying how many
+     * are left). `withinQuota`: translate what fits instead, the first pages that count (in the list's order) up to what
+     * is left and every page that does not count; the others are left as they are (`over_quota`).
+     */
+    async translate(actor: Actor, id: number, input: { pageIds: number[] | 'all'; targetLang: Lang; domain: Domain; withinQuota?: boolean }) {
       const site = await ownedSite(actor, id);
       if (site.state === 'crawling') throw Invalid.field('page_ids', 'websites.crawl_in_progress');
       const pages = await repo.pagesForTranslation(site.id, input.pageIds);
@@ -101,12 +105,21 @@ export function createWebsiteTranslation(ctx: WebsitesContext) {
       // Pending ones are queued again (a failed job's pages are retried this way).
       const upToDate = (p: (typeof candidates)[number]) =>
         p.status === 'Active' && p.translated_hash === p.text_hash && p.target_lang === input.targetLang && p.domain === input.domain;
-      const toDo = candidates.filter((p) => !upToDate(p));
-      const charged = toDo.filter((p) => (p.lang ?? 'en') !== input.targetLang && p.segment_count > 0).length;
+      // A page counts against the month's pages unless it is already in the language asked for (or has no text).
+      const counts = (p: (typeof candidates)[number]) => (p.lang ?? 'en') !== input.targetLang && p.segment_count > 0;
+      let toDo = candidates.filter((p) => !upToDate(p));
+      const requested = toDo.filter(counts).length;
       const plan = await planFor(actor.user);
       const used = await deps.entitlements.used(plan.entitlements, 'web_pages');
-      if (used + charged > plan.web_pages) {
-        throw new LimitExceeded('web_pages', 'websites.quota_exceeded', { count: plan.web_pages, remaining: Math.max(0, plan.web_pages - used) });
+      const remaining = Math.max(0, plan.web_pages - used);
+      let charged = requested;
+      if (requested > remaining) {
+        if (!input.withinQuota || remaining === 0) {
+          throw new LimitExceeded('web_pages', 'websites.quota_exceeded', { limit: plan.web_pages, remaining, requested }, {}, remaining);
+        }
+        let room = remaining;
+        toDo = toDo.filter((p) => !counts(p) || room-- > 0);
+        charged = remaining;
       }
       await repo.markPending(
         toDo.map((p) => p.id),
@@ -115,7 +128,7 @@ export function createWebsiteTranslation(ctx: WebsitesContext) {
       await repo.updateSite(site.id, { target_lang: input.targetLang, domain: input.domain, updated_at: deps.now() });
       await syncHistory(site.id);
       if (toDo.length) await deps.queue.send('website-translate', { websiteId: site.id });
-      return { queued: toDo.length, charged, unchanged: candidates.length - toDo.length, skipped: pages.length - candidates.length };
+      return { queued: toDo.length, charged, unchanged: candidates.filter(upToDate).length, skipped: pages.length - candidates.length, over_quota: requested - charged };
     },
 
     /** The website-translate job: translates every Pending page of the site (safe to run twice). */

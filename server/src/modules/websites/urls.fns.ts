@@ -92,3 +92,19 @@ export function relativeHref(from: string, to: string): string {
   const relative = path.posix.relative(path.posix.dirname(from), to);
   return encodeURI(relative || path.posix.basename(to)).replace(/[?#]/g, encodeURIComponent);
 }
+
+/** Characters a download's name keeps from a site's title: letters (Arabic too) with their marks, digits, and plain punctuation. */
+const NOT_IN_FILE_NAME = /[^\p{L}\p{M}\p{N} ._()&',+-]+/gu;
+const FILE_NAME_MAX_CHARACTERS = 80;
+
+/**
+ * A download's name: the site's title made safe for a file name (no slashes, quotes, control or
+ * direction marks; Arabic letters kept; at most 80 characters), the host when the title leaves
+ * nothing, and the language as the documents' downloads name it: "Acme Widgets (ar).zip".
+ */
+export function siteDownloadName(site: { title: string; url: string }, lang: string | null, extension: string): string {
+  const cleaned = site.title.normalize('NFC').replace(NOT_IN_FILE_NAME, ' ').replace(/\s+/g, ' ');
+  const trimmed = (text: string) => text.replace(/^[\s.-]+|[\s.-]+$/g, '');
+  const base = trimmed([...trimmed(cleaned)].slice(0, FILE_NAME_MAX_CHARACTERS).join('')) || new URL(site.url).hostname;
+  return `${base} (${lang ?? 'translated'}).${extension}`;
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { crawlDelayFor, isAllowedByRobots, parseRobots } from './robots.fns';
 import { parseSitemap } from './sitemap.fns';
-import { cleanUrl, folderOfIndex, isSameSite, localPathFor, normalizePageUrl, parseSiteUrl, relativeHref, siteKey, withSuffix } from './urls.fns';
+import { cleanUrl, folderOfIndex, isSameSite, localPathFor, normalizePageUrl, parseSiteUrl, relativeHref, siteDownloadName, siteKey, withSuffix } from './urls.fns';
 import { GLOSS_NOTICE } from '../../engines/dictionary/engine';
 import { parseXliff, segmentToXliff, XLIFF_FOOTER, XLIFF_HEADER, XliffError, xliffFile } from './xliff.fns';
 
@@ -116,6 +116,16 @@ describe('URLs of a site', () => {
     expect(relativeHref('index.html', 'blog/index.html')).toBe('blog/index.html');
     expect(relativeHref('about.html', 'about.html')).toBe('about.html');
     expect(relativeHref('index.html', 'مدونة/index.html')).toBe('%D9%85%D8%AF%D9%88%D9%86%D8%A9/index.html');
+  });
+
+  it('names a download after the site: its title made safe for a file name (Arabic kept), else its host, and the language', () => {
+    expect(siteDownloadName({ title: 'Acme Widgets', url: 'https://acme.example/' }, 'ar', 'zip')).toBe('Acme Widgets (ar).zip');
+    expect(siteDownloadName({ title: 'مرحبا بالعالم', url: 'https://a.com/' }, 'en', 'xlf')).toBe('مرحبا بالعالم (en).xlf');
+    // Slashes, quotes, colons, bidi marks and line breaks go; dots and dashes do not start or end it.
+    expect(siteDownloadName({ title: '..News / "Home": \u2067Today\u2069\n|  -', url: 'https://a.com/' }, 'ar', 'zip')).toBe('News Home Today (ar).zip');
+    expect(siteDownloadName({ title: '«»/\\', url: 'https://www.example.com:8080/x' }, 'ar', 'zip')).toBe('www.example.com (ar).zip');
+    expect(siteDownloadName({ title: '', url: 'http://127.0.0.1:3000/' }, null, 'zip')).toBe('127.0.0.1 (translated).zip');
+    expect([...siteDownloadName({ title: 'ب'.repeat(200), url: 'https://a.com/' }, 'ar', 'zip')].length).toBe(80 + ' (ar).zip'.length);
   });
 });
 

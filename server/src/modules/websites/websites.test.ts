@@ -1,5 +1,6 @@
 import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatNumber } from '../../../../contract/numbers';
 import { createUser } from '../../../test/factories';
 import { startFixtureSite, startFixtureSiteOfPages, FIXTURE_PAGES, fixtureLayout, type FixtureSite } from '../../../test/fixtures/website-site';
 import { createTestApp, type TestApp, type TestClient } from '../../../test/harness';
@@ -223,7 +224,7 @@ describe('translating pages', () => {
     about = pages.find((p) => pathOf(p.url) === '/about')!;
     const response = await client.post(`/api/websites/${websiteId}/translate`, { page_ids: [home.id, about.id], target_lang: 'ar', domain: 'business' });
     expect(response.statusCode).toBe(202);
-    expect(response.json().data).toEqual({ queued: 2, charged: 2, unchanged: 0, skipped: 0 });
+    expect(response.json().data).toEqual({ queued: 2, charged: 2, unchanged: 0, skipped: 0, over_quota: 0 });
     const pending = (await client.get(`/api/websites/${websiteId}/pages?status=Pending`)).json().data;
     const activeNow = (await client.get(`/api/websites/${websiteId}/pages?status=Active`)).json().data;
     expect(pending.length + activeNow.length).toBe(2);
@@ -348,7 +349,8 @@ describe('translating pages', () => {
     const response = await client.get(`/api/websites/${websiteId}/export?format=zip`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/zip');
-    expect(response.headers['content-disposition']).toContain('attachment; filename="127.0.0.1-ar.zip"');
+    // Named after the site (its start page's title) and the language, as document downloads are.
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="Hello world (ar).zip"; filename*=UTF-8''Hello%20world%20%28ar%29.zip`);
     const files = await unzip(response.rawPayload);
     expect([...files.keys()].sort()).toEqual(['about.html', 'ar/index.html', 'index.html']);
     expect(files.get('index.html')).toMatch(/<html lang="ar" dir="rtl">/);
@@ -405,6 +407,13 @@ describe('reviewing through XLIFF', () => {
     const exported = await client.get(`/api/websites/${websiteId}/export?format=xliff`);
     expect(exported.statusCode).toBe(200);
     expect(exported.headers['content-type']).toBe('application/x-xliff+xml; charset=utf-8');
+    expect(exported.headers['content-disposition']).toBe(`attachment; filename="Hello world (ar).xlf"; filename*=UTF-8''Hello%20world%20%28ar%29.xlf`);
+    // An Arabic title names it in Arabic (RFC 5987), with an ASCII name for older clients.
+    const renamed = (title: string) => t.container.database.db.updateTable('websites').set({ title }).where('id', '=', websiteId).execute();
+    await renamed('موقع: الاختبار');
+    const arabic = await client.get(`/api/websites/${websiteId}/export?format=xliff`);
+    expect(arabic.headers['content-disposition']).toBe(`attachment; filename="____ ________ (ar).xlf"; filename*=UTF-8''${encodeURIComponent('موقع الاختبار (ar).xlf').replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`);
+    await renamed('Hello world');
     const xliff = exported.body;
     expect(xliff).toContain('<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">');
     expect(xliff).toContain(`<file original="${site.url}/about" source-language="en" target-language="ar" datatype="html" tool-id="lisan">`);
@@ -525,9 +534,54 @@ describe('limits and access', () => {
     expect(response.json()).toEqual({
       status: 402,
       type: 'web_pages',
-      message: 'Your web pages quota exceeds the limit of 50 pages a month (1 left). Please upgrade your plan to translate more pages.',
+      message: expect.stringMatching(/^Web pages left this month: 1 of 50\. Translating these pages needs \d+ of them\. Please upgrade your plan to translate more pages\.$/),
+      remaining: 1,
     });
     await setPages(3);
+  });
+
+  it('translates what fits when asked (within_quota): the first pages that count up to what is left, the rest left as they are', async () => {
+    const small = await startFixtureSiteOfPages(4);
+    try {
+      const plan = await t.container.plans.getBySlug('hobbyist');
+      const user = await createUser(t.container, { plan_id: plan.id, trial_ends_at: null });
+      const c = await t.client().signInAs(user.id);
+      const done = await crawled(c, (await c.post('/api/websites', { url: small.url, scope: 'site' })).json().data.id);
+      expect(done.pages.detected).toBe(6);
+      await t.container.ledger.consume({ metric: 'web_pages', amount: plan.web_pages - 2, subjects: [{ subject: `user:${user.id}`, limit: null }] });
+      // Asked for six with two left: refused, saying how many are left, in the caller's language.
+      const refused = await c.post(`/api/websites/${done.id}/translate`, { page_ids: 'all', target_lang: 'ar' });
+      expect(refused.statusCode).toBe(402);
+      expect(refused.json()).toEqual({
+        status: 402,
+        type: 'web_pages',
+        message: `Web pages left this month: 2 of ${plan.web_pages}. Translating these pages needs 6 of them. Please upgrade your plan to translate more pages.`,
+        remaining: 2,
+      });
+      c.locale = 'ar';
+      expect((await c.post(`/api/websites/${done.id}/translate`, { page_ids: 'all', target_lang: 'ar' })).json().message).toBe(
+        `صفحات الويب المتبقية لك هذا الشهر: ${formatNumber(2, 'ar')} من ${formatNumber(plan.web_pages, 'ar')}، وتحتاج ترجمة هذه الصفحات إلى ${formatNumber(6, 'ar')} منها. يُرجى ترقية باقتك لترجمة مزيد من الصفحات.`,
+      );
+      c.locale = null;
+      c.cookies.delete('locale');
+      // Translate what fits: two pages, in the order they were found (the start page first); four left.
+      const fitted = await c.post(`/api/websites/${done.id}/translate`, { page_ids: 'all', target_lang: 'ar', within_quota: true });
+      expect(fitted.statusCode).toBe(202);
+      expect(fitted.json().data).toEqual({ queued: 2, charged: 2, unchanged: 0, skipped: 0, over_quota: 4 });
+      await translated(c, done.id);
+      const pages = await allPages(c, done.id);
+      expect(pages.filter((p) => p.status === 'Active').map((p) => pathOf(p.url)).sort()).toEqual(['/', '/p1']);
+      expect(await t.container.ledger.count(`user:${user.id}`, 'web_pages')).toBe(plan.web_pages);
+      // Nothing left: still refused, within_quota or not.
+      const none = await c.post(`/api/websites/${done.id}/translate`, { page_ids: 'all', target_lang: 'ar', within_quota: true });
+      expect(none.statusCode).toBe(402);
+      expect(none.json()).toMatchObject({ remaining: 0, message: expect.stringMatching(/^Web pages left this month: 0 of /) });
+      const notBoolean = await c.post(`/api/websites/${done.id}/translate`, { page_ids: 'all', target_lang: 'ar', within_quota: 'yes' });
+      expect(notBoolean.statusCode).toBe(422);
+      expect(Object.keys(notBoolean.json().errors)).toEqual(['within_quota']);
+    } finally {
+      await small.close();
+    }
   });
 
   it('refuses an expired trial (402 "Trial period expired")', async () => {
@@ -819,7 +873,7 @@ describe('plan limits on the crawl and the trial', () => {
       // "Translate all" queues and charges the ten pages, not the skipped ones: the month's ten are used, nothing refused.
       const queued = await c.post(`/api/websites/${id}/translate`, { page_ids: 'all', target_lang: 'ar', domain: 'general' });
       expect(queued.statusCode).toBe(202);
-      expect(queued.json().data).toEqual({ queued: 10, charged: 10, unchanged: 0, skipped: 4 });
+      expect(queued.json().data).toEqual({ queued: 10, charged: 10, unchanged: 0, skipped: 4, over_quota: 0 });
       const after = await translated(c, id);
       expect(after.pages).toMatchObject({ active: 10, skipped: 4 });
       expect(await t.container.websites.pagesUsedThisMonth(trialUser.id)).toBe(10);
@@ -957,7 +1011,7 @@ describe('a folder and its index page', () => {
     expect(fetched).toEqual(['/', '/about', '/docs/', '/guide/index.html']);
 
     const response = await c.post(`/api/websites/${done.id}/translate`, { page_ids: 'all', target_lang: 'ar', domain: 'general' });
-    expect(response.json().data).toEqual({ queued: 4, charged: 4, unchanged: 0, skipped: 0 });
+    expect(response.json().data).toEqual({ queued: 4, charged: 4, unchanged: 0, skipped: 0, over_quota: 0 });
     await translated(c, done.id);
     expect(await t.container.ledger.count(`user:${user.id}`, 'web_pages')).toBe(4);
 

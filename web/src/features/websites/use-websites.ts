@@ -142,11 +142,13 @@ export function useWebsiteActions() {
       onSuccess: (_answer, id) => queryClient.invalidateQueries({ queryKey: websiteKeys.all, predicate: (query) => !isQueryOfSite(query.queryKey, id) }),
     }),
     translate: useMutation({
-      mutationFn: (input: { id: number; page_ids: number[] | 'all'; target_lang: TargetLang; domain: Domain }) =>
+      /** within_quota: translate what fits in the month's pages left rather than be refused. */
+      mutationFn: (input: { id: number; page_ids: number[] | 'all'; target_lang: TargetLang; domain: Domain; within_quota?: boolean }) =>
         api.post<TranslationQueued>(`/api/websites/${input.id}/translate`, {
           page_ids: input.page_ids,
           target_lang: input.target_lang,
           domain: input.domain,
+          ...(input.within_quota ? { within_quota: true } : {}),
         }),
       onSuccess,
     }),

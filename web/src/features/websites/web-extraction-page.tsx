@@ -26,7 +26,7 @@ import {
   type Website,
   type WebsitePage,
 } from './use-websites';
-import { defaultTarget, displayUrl, exportUrl, forgetLastSite, isSelectable, pageChip, reasonKey, rememberLastSite, skippedByReason, toggleSelection, wordsShown } from './websites.fns';
+import { defaultTarget, displayUrl, exportUrl, forgetLastSite, foundNothing, isSelectable, pageChip, reasonKey, rememberLastSite, skippedByReason, toggleSelection, wordsShown } from './websites.fns';
 import { Isolated } from '../../components/isolated';
 
 const DOMAINS: Domain[] = ['general', 'business', 'legal', 'ecommerce'];
@@ -196,10 +196,20 @@ function SiteList({ selectedId, onSelect }: { selectedId: number | null; onSelec
               </span>
               <span className="site-card__meta">
                 <SiteState site={site} />
-                <span className="muted">{t('sites.pages', { value: formatNumber(site.pages.total - site.pages.skipped, language) })}</span>
-                <span className="muted">{t('sites.translated', { value: formatNumber(site.pages.active, language) })}</span>
-                {site.pages.skipped > 0 && <span className="muted">{t('sites.skipped', { value: formatNumber(site.pages.skipped, language) })}</span>}
+                {/* A crawl that found nothing has no counts to give (its start page was the one "skipped"): the card says what to do. */}
+                {!foundNothing(site) && (
+                  <>
+                    <span className="muted">{t('sites.pages', { value: formatNumber(site.pages.total - site.pages.skipped, language) })}</span>
+                    <span className="muted">{t('sites.translated', { value: formatNumber(site.pages.active, language) })}</span>
+                  </>
+                )}
+                {site.state !== 'failed' && site.pages.skipped > 0 && <span className="muted">{t('sites.skipped', { value: formatNumber(site.pages.skipped, language) })}</span>}
               </span>
+              {site.state === 'failed' && site.error && (
+                <span className="site-card__failed" data-testid="site-card-failed">
+                  {t('site.failed', { reason: t(reasonKey(site.error)!) })} {t('site.failedNext')}
+                </span>
+              )}
             </button>
           </li>
         ))}
@@ -330,20 +340,28 @@ function SiteDetail({ id, onDeleted }: { id: number; onDeleted: () => void }) {
   const allShownSelected = shownIds.length > 0 && shownIds.every((pageId) => selected.has(pageId));
   const translatable = data.pages.total - data.pages.skipped;
   // A site whose crawl failed before finding any page has nothing to translate, list or download: only the error and "Try again".
-  const nothingFound = data.state === 'failed' && translatable === 0 && data.pages.active === 0;
+  const nothingFound = foundNothing(data);
 
-  const translate = (pageIds: number[] | 'all') =>
+  const translate = (pageIds: number[] | 'all', withinQuota = false) =>
     actions.translate.mutate(
-      { id, page_ids: pageIds, target_lang: target, domain },
+      { id, page_ids: pageIds, target_lang: target, domain, within_quota: withinQuota },
       {
         onSuccess: (answer) => {
           setSelected(new Set());
-          // Pages left alone (translated and unchanged) are named only when there are some: "Already up to date: 0" was noise.
+          // Pages left alone (translated and unchanged, or past the month's pages) are named only when there are some: "Already up to date: 0" was noise.
           const queued = t('translate.queued', { queued: formatNumber(answer.data.queued, language) });
           const unchanged = answer.data.unchanged > 0 ? ` ${t('translate.unchanged', { unchanged: formatNumber(answer.data.unchanged, language) })}` : '';
-          showDialog({ modalType: 'success', message: [answer.message ?? '', queued + unchanged] });
+          const overQuota = answer.data.over_quota > 0 ? ` ${t('translate.overQuota', { overQuota: formatNumber(answer.data.over_quota, language) })}` : '';
+          showDialog({ modalType: 'success', message: [answer.message ?? '', queued + unchanged + overQuota] });
         },
-        onError: failed,
+        onError: (error) => {
+          // More pages than the month has left, some left: the server's answer says how many, and the question offers to translate those.
+          const left = !withinQuota && isApiError(error) && error.status === 402 && error.type === 'web_pages' ? (error.remaining ?? 0) : 0;
+          if (left === 0) return failed(error);
+          void ask({ title: t('translate.fit.title'), body: `${error instanceof Error ? error.message : ''} ${t('translate.fit.body')}`, confirm: t('translate.fit.confirm', { count: left }), testId: 'translate-fit' }).then(
+            (confirmed) => confirmed && translate(pageIds, true),
+          );
+        },
       },
     );
 

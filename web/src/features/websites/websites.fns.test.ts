@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { blockedStorage, memoryStorage } from '../../../../tests/fakes/storage';
-import type { WebsitePage } from './use-websites';
-import { defaultTarget, displayUrl, exportUrl, forgetLastSite, isBusy, isQueryOfSite, lastSiteStorageKey, pageChip, readLastSite, reasonKey, rememberLastSite, siteToReopen, skippedByReason, toggleSelection, wordsShown } from './websites.fns';
+import type { Website, WebsitePage } from './use-websites';
+import { defaultTarget, displayUrl, exportUrl, forgetLastSite, foundNothing, isBusy, isQueryOfSite, lastSiteStorageKey, pageChip, readLastSite, reasonKey, rememberLastSite, siteToReopen, skippedByReason, toggleSelection, wordsShown } from './websites.fns';
 
 const page = (id: number, extra: Partial<WebsitePage> = {}) => ({ id, status: 'Detected', skip_reason: null, ...extra }) as WebsitePage;
 
@@ -109,5 +109,15 @@ describe('wordsShown', () => {
     expect(wordsShown({ skip_reason: 'robots', words: 0 })).toBeNull();
     expect(wordsShown({ skip_reason: null, words: 0 })).toBe(0);
     expect(wordsShown({ skip_reason: null, words: 42 })).toBe(42);
+  });
+});
+
+describe('foundNothing', () => {
+  const counts = (over: Partial<Website['pages']>): Website['pages'] => ({ detected: 0, pending: 0, active: 0, skipped: 0, skipped_reasons: {}, total: 0, words: 0, ...over });
+  it('is a failed crawl with no page to translate and none translated (its start page skipped), not a failed re-crawl of a site with pages', () => {
+    expect(foundNothing({ state: 'failed', pages: counts({ skipped: 1, total: 1, skipped_reasons: { network: 1 } }) })).toBe(true);
+    expect(foundNothing({ state: 'failed', pages: counts({ detected: 3, skipped: 1, total: 4 }) })).toBe(false);
+    expect(foundNothing({ state: 'failed', pages: counts({ active: 1, skipped: 1, total: 2 }) })).toBe(false);
+    expect(foundNothing({ state: 'ready', pages: counts({ skipped: 1, total: 1 }) })).toBe(false);
   });
 });

@@ -57,6 +57,14 @@ export function skippedByReason(counts: Pick<PageCounts, 'skipped_reasons'>): Ar
   return [...byKey].map(([key, count]) => ({ key, count })).sort((a, b) => b.count - a.count || a.key.localeCompare(b.key));
 }
 
+/**
+ * A site whose crawl failed before finding any page it can translate (and none translated before): there is nothing to
+ * count, list or download, only the reason and "Try again". A re-crawl that fails after an earlier success keeps its pages.
+ */
+export function foundNothing(site: Pick<Website, 'state' | 'pages'>): boolean {
+  return site.state === 'failed' && site.pages.total - site.pages.skipped === 0 && site.pages.active === 0;
+}
+
 /** Pages that may be chosen for translation. */
 export function isSelectable(page: Pick<WebsitePage, 'skip_reason'>): boolean {
   return !page.skip_reason;
