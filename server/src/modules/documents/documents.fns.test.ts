@@ -36,6 +36,9 @@ describe('document pipeline helpers', () => {
     expect(translatedFileName('report.pdf', 'pdf', 'ar')).toBe('report (ar).docx');
     expect(translatedFileName('تقرير.xlsx', 'xlsx', 'en')).toBe('تقرير (en).xlsx');
     expect(contentDisposition('تقرير (en).xlsx')).toBe(`attachment; filename="_____ (en).xlsx"; filename*=UTF-8''%D8%AA%D9%82%D8%B1%D9%8A%D8%B1%20%28en%29.xlsx`);
+    // Quotes and backslashes never reach the quoted name; an empty name still has one (the requests' attachments).
+    expect(contentDisposition('a"b\\c.txt')).toBe(`attachment; filename="a_b_c.txt"; filename*=UTF-8''a%22b%5Cc.txt`);
+    expect(contentDisposition('')).toBe(`attachment; filename="file"; filename*=UTF-8''`);
   });
 
   it('counts monthly quotas from the first day of the month (UTC)', () => {

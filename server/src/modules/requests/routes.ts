@@ -5,6 +5,7 @@ import type { RateLimiter } from '../../http/rate-limit';
 import { resolveLocale } from '../../http/locale';
 import { answers, file, type App } from '../../http/responses';
 import { parseInput } from '../../http/validation';
+import { contentDisposition } from '../documents/documents.fns';
 import { t } from '../../i18n/messages';
 import { readRequestForm } from './form';
 import { contactSchema, handledSchema, idParamSchema, listRequestsQuerySchema, pageQuerySchema, serviceRequestSchema, statusSchema } from './schemas';
@@ -13,12 +14,6 @@ import type { RequestsService } from './service';
 /** Per IP: requests carry files, so fewer per hour than contact messages. */
 export const REQUEST_RATE = { limit: 10, windowSeconds: 3600 };
 export const CONTACT_RATE = { limit: 10, windowSeconds: 3600 };
-
-/** attachment; filename="ascii"; filename*=UTF-8''… so Arabic file names survive. */
-function contentDisposition(name: string) {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_') || 'file';
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
 
 export function requestsRoutes(
   app: App,
