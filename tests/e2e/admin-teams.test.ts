@@ -225,6 +225,14 @@ describe.each(['en', 'ar'] as const)('admin console and teams (%s)', (locale) =>
         ? ['ترجمات النصوص للفريق اليوم', 'مستندات الفريق هذا الشهر', 'صفحات المواقع للفريق هذا الشهر', 'أحرف الواجهة البرمجية للفريق هذا الشهر']
         : ['Team text translations today', 'Team documents this month', 'Team website pages this month', 'Team API characters this month'],
     );
+    // Its plan card is the team's: the owner alone changes it, so it leads to the team, not to membership or the plans.
+    const planCard = colleague.getByTestId('dashboard-plan');
+    expect(await planCard.getAttribute('data-state')).toBe('team');
+    expect(await planCard.locator('h2').innerText()).toBe(locale === 'ar' ? 'باقة فريقك' : "Your team's plan");
+    expect(await planCard.getByTestId('dashboard-team-plan').innerText()).toBe(
+      locale === 'ar' ? 'يعمل فريقك بهذه الباقة، ولا يغيّرها إلا مالك الفريق.' : "Your team works under this plan; only the team's owner can change it.",
+    );
+    expect(await planCard.locator('a').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(['/team']);
     await screenshotsAtBothSizes(colleague, `dashboard-team-member-${locale}`, { width: 1280, height: 800 });
     // The dashboard's panels, the usage panel among them, are headed at one size: the size the team page uses below.
     const dashboardHeadings = await headingSizes(colleague, '[data-testid="dashboard"]');

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { UsageMeters } from '../../components/usage-meters';
 import { formatNumber } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
+import { usesTeamPlan } from '../auth/roles';
 import { useCurrentUser } from '../account/use-current-user';
 import { EntryCard } from '../history/history-page';
 import { useHistoryList } from '../history/use-history';
@@ -25,6 +26,7 @@ export function DashboardPage() {
   const recent = useHistoryList({ page: 1, type: null, q: '', scope: 'mine' });
   if (!user) return null;
   const plan = planState(user);
+  const teamPlan = usesTeamPlan(user);
   const owner = usageOwner(user);
   const planName = user.plan ? (language === 'ar' ? user.plan.name_ar : user.plan.name_en) : null;
   const entries = (recent.data?.data ?? []).slice(0, RECENT_ENTRIES);
@@ -54,28 +56,45 @@ export function DashboardPage() {
             </div>
           </section>
         ) : (
-          <section className="panel dashboard__plan" data-testid="dashboard-plan" data-state={plan.kind} aria-labelledby="dashboard-plan-title">
-            <h2 id="dashboard-plan-title">{t('plan.title')}</h2>
+          <section className="panel dashboard__plan" data-testid="dashboard-plan" data-state={teamPlan ? 'team' : plan.kind} aria-labelledby="dashboard-plan-title">
+            <h2 id="dashboard-plan-title">{t(teamPlan ? 'plan.teamTitle' : 'plan.title')}</h2>
             {planName && (
               <p className="dashboard__plan-name">
                 <bdi>{planName}</bdi>
               </p>
             )}
-            {plan.kind === 'trial' && (
-              <p data-testid="dashboard-trial-days">{t('plan.trialDays', { days: formatNumber(plan.days, language) })}</p>
+            {teamPlan ? (
+              // A manager or member works under the team's plan: only the owner changes it (membership and pricing say
+              // so too), so the card leads to the team, not to membership or the plans.
+              <>
+                <p className="muted" data-testid="dashboard-team-plan">
+                  {t('plan.teamBody')}
+                </p>
+                <div className="dashboard__plan-actions">
+                  <Link className="button button--outline button--small" to="/team" data-testid="dashboard-team-link">
+                    {t('plan.team')}
+                  </Link>
+                </div>
+              </>
+            ) : (
+              <>
+                {plan.kind === 'trial' && (
+                  <p data-testid="dashboard-trial-days">{t('plan.trialDays', { days: formatNumber(plan.days, language) })}</p>
+                )}
+                {plan.kind === 'trialEnded' && <p className="notice notice--warning">{t('plan.trialEnded')}</p>}
+                {plan.kind === 'none' && <p className="muted">{t('plan.none')}</p>}
+                <div className="dashboard__plan-actions">
+                  <Link className="button button--outline button--small" to="/user/membership">
+                    {t('plan.manage')}
+                  </Link>
+                  {plan.kind !== 'plan' && (
+                    <Link className="button button--primary button--small" to="/pricing">
+                      {t('plan.choose')}
+                    </Link>
+                  )}
+                </div>
+              </>
             )}
-            {plan.kind === 'trialEnded' && <p className="notice notice--warning">{t('plan.trialEnded')}</p>}
-            {plan.kind === 'none' && <p className="muted">{t('plan.none')}</p>}
-            <div className="dashboard__plan-actions">
-              <Link className="button button--outline button--small" to="/user/membership">
-                {t('plan.manage')}
-              </Link>
-              {plan.kind !== 'plan' && (
-                <Link className="button button--primary button--small" to="/pricing">
-                  {t('plan.choose')}
-                </Link>
-              )}
-            </div>
           </section>
         )}
 
