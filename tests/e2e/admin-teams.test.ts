@@ -238,6 +238,12 @@ describe.each(['en', 'ar'] as const)('admin console and teams (%s)', (locale) =>
     const dashboardHeadings = await headingSizes(colleague, '[data-testid="dashboard"]');
     expect(dashboardHeadings.length).toBeGreaterThanOrEqual(3);
     expect(new Set(dashboardHeadings.map((h) => h.size)), JSON.stringify(dashboardHeadings)).toHaveLength(1);
+    // Payment management asks no card of them: the owner pays for the team's plan.
+    await colleague.goto('/user/payment-management');
+    expect(await colleague.getByTestId('no-card').innerText()).toBe(
+      locale === 'ar' ? 'يدفع مالك الفريق ثمن باقة الفريق، فلا تحتاج إلى بطاقة.' : "Your team's owner pays for the team's plan, so you need no card.",
+    );
+    expect(await colleague.getByTestId('change-card').count()).toBe(0);
     const colleagueText = `Team contract draft ${suffix}`;
     expect((await apiCall(colleague, 'POST', '/api/translate', { text: colleagueText, source_lang: 'en', target_lang: 'ar' })).status).toBe(200);
     expect((await apiCall(page, 'POST', '/api/translate', { text: `Owner note ${suffix}`, source_lang: 'en', target_lang: 'ar' })).status).toBe(200);

@@ -3,6 +3,8 @@ import { Link } from 'react-router';
 import { isApiError } from '../../api/client';
 import { useDialog } from '../../app/dialog-context';
 import { PageLoading } from '../../components/page-loading';
+import { useCurrentUser } from '../account/use-current-user';
+import { usesTeamPlan } from '../auth/roles';
 import { AddCardLink, BillingNotices } from './billing-notices';
 import { paymentBlock } from './billing.fns';
 import { InvoiceTable } from './invoice-table';
@@ -25,10 +27,14 @@ export function PaymentManagementPage() {
   const test3d = useTest3d();
   const { showDialog, showError } = useDialog();
   const goToCheckout = useGoToCheckout();
+  const { data: user } = useCurrentUser();
 
   if (subscription.isPending) return <PageLoading />;
   const card = subscription.data?.card;
   const block = paymentBlock(subscription, 'payment');
+  // A manager or member works under the team's plan, which its owner pays for: without a card of their own (one kept
+  // from before they joined stays shown, to change), there is nothing to add one for.
+  const teamPaid = usesTeamPlan(user) && !card;
 
   const verify = () =>
     test3d.mutateAsync().then(
@@ -52,10 +58,12 @@ export function PaymentManagementPage() {
         {card ? (
           <SavedCard card={card} details />
         ) : (
-          <p className="muted">{t('payment.noCard')}</p>
+          <p className="muted" data-testid="no-card">
+            {t(teamPaid ? 'payment.teamPays' : 'payment.noCard')}
+          </p>
         )}
         <div className="billing-summary__actions">
-          <AddCardLink block={block} label={card ? t('payment.changeCard') : t('payment.addCard')} testId="change-card" />
+          {!teamPaid && <AddCardLink block={block} label={card ? t('payment.changeCard') : t('payment.addCard')} testId="change-card" />}
           {card && (
             <button
               type="button"
