@@ -275,6 +275,12 @@ describe('documents screen', () => {
     expect(await said.innerText()).toContain('حُذف المستند وملفه المترجم.');
     await said.getByRole('button').last().click();
     await expect.poll(() => entry.count()).toBe(0);
+    // No document left under the Documents filter: it says none was translated yet and offers to translate one (it said
+    // "Nothing in your history matches your search."); that offer has the focus, the Delete button having gone.
+    const start = page.getByTestId('history-start');
+    expect(await page.getByTestId('history-empty').locator('p').innerText()).toBe('لم تترجم أي مستند بعد.');
+    expect([await start.innerText(), await start.getAttribute('href')]).toEqual(['ترجمة مستند', '/translate/documents']);
+    await expect.poll(() => start.evaluate((link) => link === document.activeElement)).toBe(true);
     expect((await detail()).status).toBe(404);
     expect((await apiCall(page, 'GET', '/api/user/translation-history?type=document')).body.data).toEqual([]);
   });

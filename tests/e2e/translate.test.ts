@@ -326,6 +326,8 @@ describe.each(['en', 'ar'] as const)('the translator in the browser (%s)', (loca
     expect(await deleted.innerText()).toContain(text.deleted);
     await deleted.getByRole('button').click();
     await expect.poll(() => page.getByTestId('history-entry').count()).toBe(1);
+    // The focus goes to the entry that took the deleted one's place (its title names it), not to the page's main region.
+    await expect.poll(() => page.getByTestId('history-entry').first().locator('.history-entry__title').evaluate((title) => title === document.activeElement)).toBe(true);
 
     await page.getByTestId('history-delete-all').click();
     const confirm = page.getByTestId('confirm-delete-all');

@@ -24,6 +24,8 @@ export interface DialogState {
   message: string | string[] | null;
   /** A limit refusal (a 402, the spec's limit flag) and its type: the dialog leads on to the plans, or to signing in. */
   limit: { type: string | null } | null;
+  /** Where the focus goes as the dialog closes, when the control that opened it is gone (DialogProps.returnFocus). */
+  returnFocus: (() => Element | null | undefined) | null;
 }
 
 export interface ShowDialogOptions {
@@ -32,6 +34,8 @@ export interface ShowDialogOptions {
   message?: string | string[];
   step?: number;
   limit?: DialogState['limit'];
+  /** The control the focus goes to as the dialog closes, by any way (a deleted entry's successor); read then. */
+  returnFocus?: () => Element | null | undefined;
   /** Runs after the confirm button closes the dialog. */
   onConfirm?: () => void;
 }
@@ -57,7 +61,7 @@ export interface DialogContextValue extends DialogState {
   previousStep: () => void;
 }
 
-const initialState: DialogState = { shown: false, modalType: null, step: 0, title: null, message: null, limit: null };
+const initialState: DialogState = { shown: false, modalType: null, step: 0, title: null, message: null, limit: null, returnFocus: null };
 
 const DialogContext = createContext<DialogContextValue | null>(null);
 const QuestionContext = createContext<QuestionStore | null>(null);
@@ -77,6 +81,7 @@ export function DialogProvider({ children }: { children: ReactNode }) {
       title: options.title ?? null,
       message: options.message ?? null,
       limit: options.limit ?? null,
+      returnFocus: options.returnFocus ?? null,
     }));
   }, []);
 
@@ -162,6 +167,7 @@ export function DialogHost() {
       title={dialog.title ?? defaultTitle}
       message={dialog.message ?? undefined}
       action={dialog.limit ? limitAction : undefined}
+      returnFocus={dialog.returnFocus ?? undefined}
       onConfirm={dialog.confirmDialog}
       onClose={dialog.closeDialog}
     />

@@ -22,6 +22,12 @@ export interface DialogProps {
   confirmLabel?: string;
   /** One link before the confirm button; following it closes the dialog as Escape does. */
   action?: DialogAction;
+  /**
+   * Where the focus goes as the dialog closes (whichever way), when not back to what opened it: the page names the
+   * control that takes the place of one the dialog's errand took away (a deleted history entry's Delete button).
+   * Nothing named, or nothing left on the page: the usual way (focusAfterDialog).
+   */
+  returnFocus?: () => Element | null | undefined;
   onConfirm: () => void;
   /** Escape or the backdrop; the confirm action by default. */
   onClose?: () => void;
@@ -53,17 +59,20 @@ export function keepTabInDialog(event: KeyboardEvent<HTMLDialogElement>) {
  * opened; when that has left the page meanwhile (a revoked key's Revoke button, its row gone) or
  * was the page's body (it was lost before the modal opened), the focus would be nowhere and the
  * next Tab would start from the top of the page: it goes to the page's main content instead.
+ * `target`, when the page names one still on it, comes first (see DialogProps.returnFocus).
  */
-export function focusAfterDialog(opener: Element | null) {
-  if (opener instanceof HTMLElement && opener.isConnected && opener !== document.body) {
-    opener.focus();
-    return;
+export function focusAfterDialog(opener: Element | null, target?: Element | null) {
+  for (const candidate of [target, opener]) {
+    if (candidate instanceof HTMLElement && candidate.isConnected && candidate !== document.body) {
+      candidate.focus();
+      return;
+    }
   }
   document.getElementById('main')?.focus({ preventScroll: true });
 }
 
 /** A modal built on <dialog>: focus stays inside, Escape closes it, the page behind is inert. */
-export function Dialog({ open, title, message, children, tone = 'info', confirmLabel, action, onConfirm, onClose }: DialogProps) {
+export function Dialog({ open, title, message, children, tone = 'info', confirmLabel, action, returnFocus, onConfirm, onClose }: DialogProps) {
   const { t } = useTranslation();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -72,6 +81,11 @@ export function Dialog({ open, title, message, children, tone = 'info', confirmL
   const confirmRef = useRef<HTMLButtonElement>(null);
 
   const opener = useRef<Element | null>(null);
+  // Read as the dialog closes, not watched: the page gives a new function each render, which must not reopen it.
+  const returnFocusRef = useRef(returnFocus);
+  useEffect(() => {
+    returnFocusRef.current = returnFocus;
+  });
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -86,7 +100,7 @@ export function Dialog({ open, title, message, children, tone = 'info', confirmL
     }
     if (!open && dialog.open) {
       dialog.close();
-      focusAfterDialog(opener.current);
+      focusAfterDialog(opener.current, returnFocusRef.current?.());
     }
   }, [open]);
 

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useDialog } from '../../app/dialog-context';
@@ -11,7 +11,7 @@ import { useLanguage } from '../../i18n/use-language';
 import { useCurrentUser } from '../account/use-current-user';
 import { AppliedNote } from '../translator/glossary-note';
 import { AutoDeleteSetting } from './auto-delete-setting';
-import { canSeeTeamHistory, filtersFromSearch, knownPair, openTarget, pageAfterDelete, searchFromFilters, shownPreview, showsState, titleKind } from './history.fns';
+import { canSeeTeamHistory, filtersFromSearch, focusAfterDelete, knownPair, openTarget, pageAfterDelete, searchFromFilters, shownPreview, showsState, titleKind, translatorOf } from './history.fns';
 import { useDeleteAllHistory, useDeleteHistoryEntry, useHistoryList } from './use-history';
 import { HISTORY_TYPES, type HistoryEntry, type HistoryFilters, type HistoryScope } from './types';
 import './history.css';
@@ -78,7 +78,8 @@ export function EntryCard({ entry, own, onDelete, deleting = false }: { entry: H
           </span>
         )}
       </div>
-      <p className="history-entry__title">
+      {/* Focusable by script only: where the focus goes when the entry before it was deleted (it names the entry). */}
+      <p className="history-entry__title" tabIndex={-1}>
         <Isolated kind={titleKind(entry)} lang={titleLang}>
           {entry.title}
         </Isolated>
@@ -136,6 +137,8 @@ export function HistoryPage() {
   const removeAll = useDeleteAllHistory();
   const [confirming, setConfirming] = useState(false);
   const searchId = useId();
+  const listRef = useRef<HTMLUListElement>(null);
+  const emptyRef = useRef<HTMLDivElement>(null);
 
   // The filters, the choices and the page add a history entry; the words typed replace the address (useSearchBox).
   const go = (next: Partial<HistoryFilters>) => setParams(searchFromFilters({ ...filters, ...next }));
@@ -144,15 +147,32 @@ export function HistoryPage() {
   const entries = list.data?.data ?? [];
   const total = list.data?.meta.total ?? 0;
 
+  /**
+   * The control that has the focus once the deleted entry's success dialog closes (its Delete button went with it): the
+   * title of the entry now in its place, else of the one before, else the empty state's action. Read as the dialog
+   * closes, from what the page shows then (the list was read again before the dialog opened).
+   */
+  const focusAfterDeleting = (index: number, steppedBack: boolean) => () => {
+    const titles = [...(listRef.current?.querySelectorAll<HTMLElement>('.history-entry__title') ?? [])];
+    const target = focusAfterDelete(index, titles.length, steppedBack);
+    return target === 'empty' ? emptyRef.current?.querySelector<HTMLElement>('a, button') : titles[target];
+  };
+
+  // Every delete from the list goes through here (the one place its focus is decided).
   const deleteEntry = async (entry: HistoryEntry) => {
     // A document or website takes its file or translated pages with it: asked first, as the websites page asks.
     if (entry.type !== 'text' && !(await ask({ ...t(`confirmDelete.${entry.type}`, { returnObjects: true, title: isolate(entry.title, valueDirection(titleKind(entry), language)) }), tone: 'danger', testId: 'confirm-delete-entry' }))) return;
+    const index = entries.findIndex((shown) => shown.project_id === entry.project_id);
     remove.mutate(entry.project_id, {
       onSuccess: (answer) => {
         const page = pageAfterDelete(filters, entries.length);
         if (page !== filters.page) go({ page });
         // A document or website went with its file or pages: said so (the answer's words are the text entry's).
-        showDialog({ modalType: 'success', message: entry.type === 'text' ? answer.message : t(`deleted.${entry.type}`) });
+        showDialog({
+          modalType: 'success',
+          message: entry.type === 'text' ? answer.message : t(`deleted.${entry.type}`),
+          returnFocus: focusAfterDeleting(index, page !== filters.page),
+        });
       },
       onError: (error) => showError(error),
     });
@@ -218,16 +238,17 @@ export function HistoryPage() {
           </div>
         )}
         {list.isSuccess && entries.length === 0 && (
-          <div className="history-page__empty">
-            <p>{filters.q || filters.type ? t('emptySearch') : teamView ? t('emptyTeam') : t('empty')}</p>
-            {/* Words that found nothing: the way back is clearing them (the filters stay), not the translator. */}
+          <div className="history-page__empty" data-testid="history-empty" ref={emptyRef}>
+            <p>{filters.q ? t('emptySearch') : filters.type ? t(teamView ? `emptyTypeTeam.${filters.type}` : `emptyType.${filters.type}`) : teamView ? t('emptyTeam') : t('empty')}</p>
+            {/* Words that found nothing: the way back is clearing them (the filters stay), not the translator. Nothing of
+                one type yet: that type's translator. */}
             {filters.q ? (
               <button type="button" className="button button--outline" data-testid="history-search-clear" onClick={() => go({ q: '', page: 1 })}>
                 {t('search.clear')}
               </button>
             ) : (
-              <Link className="button button--primary" to="/#translator">
-                {t('startTranslating')}
+              <Link className="button button--primary" to={filters.type ? translatorOf(filters.type) : '/#translator'} data-testid="history-start">
+                {filters.type ? t(`startType.${filters.type}`) : t('startTranslating')}
               </Link>
             )}
           </div>
@@ -235,7 +256,7 @@ export function HistoryPage() {
         {entries.length > 0 && (
           <>
             <p className="muted history-page__total">{t('total', { total: formatNumber(total, language) })}</p>
-            <ul className="history-list">
+            <ul className="history-list" ref={listRef}>
               {entries.map((entry) => (
                 <EntryCard
                   key={entry.project_id}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canSeeTeamHistory, filtersFromSearch, isInProgress, knownPair, openTarget, pageAfterDelete, refreshInterval, searchFromFilters, shownPreview, showsState } from './history.fns';
+import { canSeeTeamHistory, filtersFromSearch, focusAfterDelete, isInProgress, knownPair, openTarget, pageAfterDelete, refreshInterval, searchFromFilters, shownPreview, showsState, translatorOf } from './history.fns';
 
 describe('history helpers', () => {
   it('reads filters from the query string and writes them back without defaults', () => {
@@ -53,5 +53,28 @@ describe('history helpers', () => {
     expect(pageAfterDelete({ page: 3, type: null, q: '', scope: 'mine' }, 1)).toBe(2);
     expect(pageAfterDelete({ page: 3, type: null, q: '', scope: 'mine' }, 5)).toBe(3);
     expect(pageAfterDelete({ page: 1, type: null, q: '', scope: 'mine' }, 1)).toBe(1);
+  });
+
+  // The focus fell to the page's main region after a delete: a keyboard user lost their place in the list.
+  it('after a delete, the focus goes to the next entry, else the one before, else the empty state', () => {
+    // The second of three deleted: the third moved up into its place.
+    expect(focusAfterDelete(1, 2, false)).toBe(1);
+    // The first deleted: the next is now the first.
+    expect(focusAfterDelete(0, 2, false)).toBe(0);
+    // The last of three deleted: the one before it.
+    expect(focusAfterDelete(2, 2, false)).toBe(1);
+    // A full page's last entry deleted, the next page's first moved up: that one (the next).
+    expect(focusAfterDelete(19, 20, false)).toBe(19);
+    // The only entry of page 3 deleted: page 2 is shown, and its last entry is the one before.
+    expect(focusAfterDelete(0, 20, true)).toBe(19);
+    // None left.
+    expect(focusAfterDelete(0, 0, false)).toBe('empty');
+    expect(focusAfterDelete(0, 0, true)).toBe('empty');
+  });
+
+  it("leads a history with nothing of one type to that type's translator", () => {
+    expect(translatorOf('text')).toBe('/#translator');
+    expect(translatorOf('document')).toBe('/translate/documents');
+    expect(translatorOf('website')).toBe('/web-extraction');
   });
 });

@@ -77,3 +77,19 @@ export function pageAfterDelete(filters: HistoryFilters, entriesOnPage: number):
 export function titleKind(entry: { type: HistoryType }): 'file' | 'name' {
   return entry.type === 'document' ? 'file' : 'name';
 }
+
+/**
+ * Which entry has the focus once a deleted entry's success dialog closes: the one that took its place (the next), else
+ * the one before it (the page's last), or, with none left, the empty state's action ('empty'). `index`: where the
+ * deleted entry was; `remaining`: the entries shown now; `steppedBack`: it was its page's only entry, and the page
+ * went back one (pageAfterDelete), whose last entry is the one before it.
+ */
+export function focusAfterDelete(index: number, remaining: number, steppedBack: boolean): number | 'empty' {
+  if (remaining <= 0) return 'empty';
+  return steppedBack ? remaining - 1 : Math.min(Math.max(index, 0), remaining - 1);
+}
+
+/** The translator of a type, where a history with nothing of that type leads (the dashboard's links go there too). */
+export function translatorOf(type: HistoryType): string {
+  return { text: '/#translator', document: '/translate/documents', website: '/web-extraction' }[type];
+}
