@@ -124,7 +124,8 @@ describe.each(['ar', 'en'] as const)('a website walk (%s)', (locale) => {
     // Its card in "Your websites", selected, says it failed with no count (its start page was not "skipped"), and
     // leaves the sentence to the detail beside it: said once on the screen.
     const failedCard = page.getByTestId('website-list').locator('.site-card--selected');
-    expect(await failedCard.locator('.site-card__meta').innerText()).toBe(text.failedState);
+    // (The list is read again after the detail: polled.)
+    await expect.poll(() => failedCard.locator('.site-card__meta').innerText(), { timeout: 10_000 }).toBe(text.failedState);
     expect(await failedCard.getByTestId('site-card-failed').count()).toBe(0);
     expect(await page.getByText(text.failedNext).count()).toBe(1);
     await shot(page, 'unreachable-card', 'website-list');
@@ -141,6 +142,7 @@ describe.each(['ar', 'en'] as const)('a website walk (%s)', (locale) => {
     const unselectedFailed = page.getByTestId('website-list').locator('.site-card', { has: page.getByTestId('site-card-failed') });
     expect(await unselectedFailed.getByTestId('site-card-failed').innerText()).toContain(text.failedNext);
     expect(await unselectedFailed.getAttribute('aria-pressed')).toBe('false');
+    await shot(page, 'failed-card-unselected', 'website-list');
     await settled();
     await shot(page, 'crawled', 'pages-summary');
     await page.getByTestId('show-skipped').click();
