@@ -121,10 +121,13 @@ describe.each(['ar', 'en'] as const)('a website walk (%s)', (locale) => {
     expect(await page.getByTestId('translate-bar').count()).toBe(0);
     expect(await page.getByTestId('pages-table').count()).toBe(0);
     await shot(page, 'unreachable', 'website-detail');
-    // Its card in "Your websites" says the same, with no count (its start page was not "skipped").
-    const failedCard = page.getByTestId('website-list').locator('.site-card', { has: page.getByTestId('site-card-failed') });
-    expect(await failedCard.getByTestId('site-card-failed').innerText()).toContain(text.failedNext);
-    expect(await failedCard.locator('.site-card__meta').innerText()).toBe(text.failedState);
+    // Its card in "Your websites", selected, says it failed with no count (its start page was not "skipped"), and
+    // leaves the sentence to the detail beside it: said once on the screen.
+    const failedCard = page.getByTestId('website-list').locator('.site-card--selected');
+    // (The list is read again after the detail: polled.)
+    await expect.poll(() => failedCard.locator('.site-card__meta').innerText(), { timeout: 10_000 }).toBe(text.failedState);
+    expect(await failedCard.getByTestId('site-card-failed').count()).toBe(0);
+    expect(await page.getByText(text.failedNext).count()).toBe(1);
     await shot(page, 'unreachable-card', 'website-list');
     // And at the other size (the walk is a phone in Arabic, a desktop in English).
     const walkSize = page.viewportSize()!;
@@ -135,6 +138,11 @@ describe.each(['ar', 'en'] as const)('a website walk (%s)', (locale) => {
     // The test site: English pages, an Arabic one, a PDF, pages robots.txt forbids.
     await add(site.url, 'site');
     await shot(page, 'crawling', 'website-detail');
+    // No longer selected, the failed site's card says why and what to do itself.
+    const unselectedFailed = page.getByTestId('website-list').locator('.site-card', { has: page.getByTestId('site-card-failed') });
+    expect(await unselectedFailed.getByTestId('site-card-failed').innerText()).toContain(text.failedNext);
+    expect(await unselectedFailed.getAttribute('aria-pressed')).toBe('false');
+    await shot(page, 'failed-card-unselected', 'website-list');
     await settled();
     await shot(page, 'crawled', 'pages-summary');
     await page.getByTestId('show-skipped').click();

@@ -351,6 +351,8 @@ describe.each(['en', 'ar'] as const)('a page translated with the glossary and th
     // Its images come from the site: relative, lazily loaded, srcset, <noscript> (no script runs), and the backgrounds.
     const images = page.frameLocator('[data-testid="preview-frame"]').locator('img[width="8"]');
     await expect.poll(() => images.evaluateAll((all) => all.map((img) => (img as HTMLImageElement).naturalWidth)), { timeout: 10_000 }).toEqual([1, 1, 1, 1]);
+    // The site is http: its images come through Lisan (an https Lisan's browser would upgrade them to https).
+    expect(await images.evaluateAll((all) => all.every((img) => (img as HTMLImageElement).currentSrc.includes('/preview/website-assets/')))).toBe(true);
     await expect.poll(() => ['/img/inline-bg.png', '/img/from-stylesheet.png'].filter((path) => site.requests.includes(path)), { timeout: 10_000 }).toHaveLength(2);
     await screenshotsAtBothSizes(page, `websites-glossary-applied-${locale}`, { width: 1280, height: 800 });
     await page.locator('.results-panel').screenshot({ path: path.join(SCREENSHOT_DIR, `websites-glossary-applied-results-${locale}.jpg`), ...SHOT });

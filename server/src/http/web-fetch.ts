@@ -34,18 +34,31 @@ export class FetchRefused extends Error {
   }
 }
 
-/** What the caller accepts: HTML pages, XML (sitemaps; text/plain sitemaps too) or any text (robots.txt). */
-export type Accept = 'html' | 'xml' | 'text';
+/**
+ * What the caller accepts: HTML pages, XML (sitemaps; text/plain sitemaps too), any text
+ * (robots.txt), or a page's image, stylesheet or font (the website preview's http: ones).
+ */
+export type Accept = 'html' | 'xml' | 'text' | 'asset';
 
 const ACCEPT_HEADER: Record<Accept, string> = {
   html: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1',
   xml: 'application/xml,text/xml;q=0.9,text/plain;q=0.5,*/*;q=0.1',
   text: 'text/plain,*/*;q=0.5',
+  asset: 'image/*,text/css,font/*;q=0.9,*/*;q=0.1',
 };
+
+/** Fonts under the media types servers still give them besides font/*. */
+const LEGACY_FONT_TYPES = new Set(['application/font-woff', 'application/font-woff2', 'application/x-font-woff', 'application/x-font-ttf', 'application/x-font-truetype', 'application/x-font-opentype', 'application/font-sfnt', 'application/vnd.ms-fontobject']);
+
+/** A font's media type (font/woff2, or one of the older application/ ones). */
+export function isFontType(mediaType: string): boolean {
+  return mediaType.startsWith('font/') || LEGACY_FONT_TYPES.has(mediaType);
+}
 
 function contentTypeAccepted(accept: Accept, mediaType: string): boolean {
   if (accept === 'html') return mediaType === 'text/html' || mediaType === 'application/xhtml+xml';
   if (accept === 'xml') return mediaType === 'text/plain' || mediaType.endsWith('/xml') || mediaType.endsWith('+xml');
+  if (accept === 'asset') return mediaType.startsWith('image/') || mediaType === 'text/css' || isFontType(mediaType);
   return true;
 }
 

@@ -1,7 +1,7 @@
 import { parse, serialize } from 'parse5';
 import { describe, expect, it } from 'vitest';
 import { translateTestSegment } from '../../../test/website-engine';
-import { analyzeHtml, decodeHtmlBytes, describeSegments, detectLanguage, extractSegments, renderTranslatedHtml, repairPlaceholders, SegmentMismatch } from './index';
+import { analyzeHtml, decodeHtmlBytes, describeSegments, detectLanguage, extractSegments, renderTranslatedHtml, repairPlaceholders, rewriteCssUrls, SegmentMismatch } from './index';
 
 const PAGE = 'https://example.com/docs/page.html';
 
@@ -179,6 +179,45 @@ describe('merging translations back', () => {
     expect(preview).toContain('src="https://example.com/docs/img/lazy.png" data-src="https://example.com/docs/img/lazy.png" data-srcset="https://example.com/docs/img/lazy.png 1x, https://example.com/docs/img/lazy-2.png 2x" alt="Lazy" srcset="https://example.com/docs/img/lazy.png 1x, https://example.com/docs/img/lazy-2.png 2x"');
     expect(preview).toContain('<source data-srcset="https://example.com/docs/img/wide.webp" media="(min-width: 800px)" srcset="https://example.com/docs/img/wide.webp">');
     expect(preview).toContain('<img data-lazy-src="https://example.com/docs/img/narrow.png" alt="Narrow" src="https://example.com/docs/img/narrow.png">');
+  });
+
+  it('makes the bare strings of image-set() and -webkit-image-set() absolute, not type() or strings elsewhere', () => {
+    const base = new URL(PAGE);
+    expect(rewriteCssUrls(`.a { background-image: image-set("a.png" 1x, 'b.png' 2x); }`, base)).toBe(`.a { background-image: image-set("https://example.com/docs/a.png" 1x, 'https://example.com/docs/b.png' 2x); }`);
+    expect(rewriteCssUrls(`.b { background: -webkit-image-set(url(c.png) 1x, "/d.png" 2x) no-repeat; content: "e.png"; }`, base)).toBe(
+      `.b { background: -webkit-image-set(url(https://example.com/docs/c.png) 1x, "https://example.com/d.png" 2x) no-repeat; content: "e.png"; }`,
+    );
+    expect(rewriteCssUrls(`.c { background: IMAGE-SET("f.avif" type("image/avif"), url("g.jpg") type('image/jpeg')); }`, base)).toBe(
+      `.c { background: IMAGE-SET("https://example.com/docs/f.avif" type("image/avif"), url("https://example.com/docs/g.jpg") type('image/jpeg')); }`,
+    );
+    // Unclosed (a cut-off style attribute): rewritten to its end, nothing lost.
+    expect(rewriteCssUrls(`background: image-set("h.png" 1x`, base)).toBe(`background: image-set("https://example.com/docs/h.png" 1x`);
+    // In a page's style attribute and <style> too.
+    const html = page(`<div style='background: image-set("i.png" 1x)'>Styled</div>`, `<title>T</title><style>p { background: -webkit-image-set("j.png" 1x) }</style>`);
+    const out = renderTranslatedHtml(html, { pageUrl: PAGE, translations: extractSegments(html), targetLang: 'en' }).html;
+    expect(out).toContain(`style="background: image-set(&quot;https://example.com/docs/i.png&quot; 1x)"`);
+    expect(out).toContain(`p { background: -webkit-image-set("https://example.com/docs/j.png" 1x) }`);
+  });
+
+  it("passes the page's images, stylesheets and fonts, not its links, scripts, frames or media, through rewriteSubresource", () => {
+    const html = page(
+      `<a href="http://old.example/page">Link</a> <img src="http://old.example/a.png" srcset="http://old.example/b.png 2x" longdesc="/about-a.html" alt="A"><img data-src="/lazy.png" alt="Lazy">
+<picture><source srcset="http://old.example/c.webp"><img src="https://secure.example/d.png" alt="D"></picture><video poster="http://old.example/e.png"><source src="http://old.example/movie.mp4"></video>
+<input type="image" src="http://old.example/go.png" alt="Go"><iframe src="http://old.example/frame"></iframe><table background="http://old.example/t.png"><tr><td>Cell</td></tr></table>
+<div style="background: url(http://old.example/f.png)">Styled</div><noscript><img src="http://old.example/g.png" alt="G"></noscript>`,
+      `<title>T</title><link rel="stylesheet" href="http://old.example/s.css"><link rel="shortcut icon" href="http://old.example/favicon.ico"><link rel="alternate" href="http://old.example/feed">
+<script src="http://old.example/app.js"></script><style>@font-face { src: url("http://old.example/font.woff2") } body { background: image-set("http://old.example/h.png" 1x) }</style>`,
+    );
+    const proxied = (url: URL) => (url.protocol === 'http:' ? `/proxy?u=${encodeURIComponent(url.href)}` : null);
+    const out = renderTranslatedHtml(html, { pageUrl: 'http://old.example/', translations: extractSegments(html), targetLang: 'ar', rewriteSubresource: proxied, scriptless: true }).html;
+    const via = (path: string) => `/proxy?u=${encodeURIComponent(`http://old.example${path}`)}`;
+    for (const path of ['/a.png', '/b.png', '/lazy.png', '/c.webp', '/e.png', '/go.png', '/t.png', '/f.png', '/g.png', '/s.css', '/favicon.ico', '/font.woff2', '/h.png']) expect(out).toContain(via(path));
+    // Already https: kept as it is (the rewriter answers null).
+    expect(out).toContain('src="https://secure.example/d.png"');
+    for (const path of ['/page', '/about-a.html', '/movie.mp4', '/frame', '/feed', '/app.js']) {
+      expect(out).toContain(`"http://old.example${path}"`);
+      expect(out).not.toContain(via(path));
+    }
   });
 
   it('refuses translations that do not match the page\'s segments', () => {

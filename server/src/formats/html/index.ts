@@ -23,6 +23,7 @@ import { applyUnit, extractUnits } from './segments';
 import { collectLinks, rewriteDocumentUrls, type LinkRewriter } from './urls';
 
 export type { LinkRewriter } from './urls';
+export { rewriteCssUrls } from './urls';
 export { repairPlaceholders, stripPlaceholders } from './placeholders';
 
 export type PageLang = 'en' | 'ar';
@@ -103,6 +104,8 @@ export interface RenderOptions {
   rewriteLink?: LinkRewriter;
   /** Shown with no script running (the sandboxed preview): lazily loaded images get their address (urls.ts). */
   scriptless?: boolean;
+  /** The page's images, stylesheets and fonts, absolute: the URL to load instead, or null to keep it (urls.ts). */
+  rewriteSubresource?: LinkRewriter;
 }
 
 export class SegmentMismatch extends Error {}
@@ -148,7 +151,7 @@ export function renderTranslatedHtml(html: string, options: RenderOptions): { ht
     head.childNodes.unshift(meta);
   }
 
-  rewriteDocumentUrls(document, new URL(options.pageUrl), options.rewriteLink, { scriptless: options.scriptless });
+  rewriteDocumentUrls(document, new URL(options.pageUrl), options.rewriteLink, { scriptless: options.scriptless, rewriteSubresource: options.rewriteSubresource });
   return { html: serializeDocument(document), repaired };
 }
 

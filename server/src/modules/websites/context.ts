@@ -53,6 +53,8 @@ export interface WebsitesDeps {
 }
 
 export const PREVIEW_PREFIX = '/preview/websites';
+/** Where the preview loads a page's http: images, stylesheets and fonts through Lisan (exports.ts previewAsset). */
+export const PREVIEW_ASSET_PREFIX = '/preview/website-assets';
 /** A preview link stays valid this long (rounded up to the hour, so links are stable for a while). */
 const PREVIEW_LINK_HOURS = 12;
 
@@ -72,10 +74,36 @@ export function createWebsitesContext(deps: WebsitesDeps) {
    * the signature in the path is what lets those requests in (and only for this site).
    */
   function previewBase(siteId: number) {
+    return `${PREVIEW_PREFIX}/${siteId}/${previewToken(siteId)}`;
+  }
+
+  /** The preview link's credential: its expiry and signature. */
+  function previewToken(siteId: number) {
     const hour = 3_600_000;
     const expires = Math.ceil(deps.now().getTime() / hour) * hour + PREVIEW_LINK_HOURS * hour;
     const seconds = expires / 1000;
-    return `${PREVIEW_PREFIX}/${siteId}/${seconds}.${signPreview(siteId, seconds)}`;
+    return `${seconds}.${signPreview(siteId, seconds)}`;
+  }
+
+  function signAsset(siteId: number, url: string) {
+    return createHmac('sha256', deps.appKey).update(`website-preview-asset:${siteId}:${url}`).digest('base64url');
+  }
+
+  /**
+   * Where a site's preview loads an image, stylesheet or font from: an http: one through Lisan
+   * (an https: Lisan's browser upgrades it to https, which breaks on a site without HTTPS), under
+   * the preview's token and a signature of that very URL, so Lisan fetches only what it wrote
+   * into the site's own preview, never an address someone made up; null (as it is) for others.
+   */
+  function previewAssetRewriter(siteId: number): (url: URL) => string | null {
+    const token = previewToken(siteId);
+    return (url) => (url.protocol === 'http:' ? `${PREVIEW_ASSET_PREFIX}/${siteId}/${token}/${signAsset(siteId, url.href)}?url=${encodeURIComponent(url.href)}` : null);
+  }
+
+  function previewAssetSignatureValid(siteId: number, url: string, signature: string) {
+    const expected = Buffer.from(signAsset(siteId, url));
+    const given = Buffer.from(signature);
+    return expected.length === given.length && timingSafeEqual(expected, given);
   }
 
   function previewTokenValid(siteId: number, token: string) {
@@ -151,7 +179,7 @@ export function createWebsitesContext(deps: WebsitesDeps) {
     return { entitlements, web_pages: entitlements.limits.webPagesPerMonth };
   }
 
-  return { deps, repo, settings, logger, previewBase, previewTokenValid, ownedSite, siteJson, toSiteJson, syncHistory, planFor };
+  return { deps, repo, settings, logger, previewBase, previewTokenValid, previewAssetRewriter, previewAssetSignatureValid, ownedSite, siteJson, toSiteJson, syncHistory, planFor };
 }
 
 /**

@@ -261,6 +261,7 @@ export async function crawlWebsite(deps: CrawlDeps, site: WebsiteRow, signal?: A
     const analysis = analyzeHtml(html, cleanUrl(finalUrl));
     htmlPages++;
     await store(pageUrl, item.depth, {
+      // No <title>: the path stands in (pageDownloadName, urls.fns, names no file after it).
       title: analysis.title || new URL(pageUrl).pathname,
       words: analysis.words,
       lang: analysis.lang,

@@ -1,14 +1,15 @@
 import { Readable } from 'node:stream';
 import yazl from 'yazl';
 import { ENGINE_ID, GLOSS_NOTICE } from '../../engines/dictionary/engine';
-import { describeSegments, extractSegments, renderTranslatedHtml, repairPlaceholders, type LinkRewriter } from '../../formats/html';
+import { decodeHtmlBytes, describeSegments, extractSegments, renderTranslatedHtml, repairPlaceholders, rewriteCssUrls, type LinkRewriter } from '../../formats/html';
+import { FetchRefused, isFontType } from '../../http/web-fetch';
 import type { Actor } from '../../http/access';
 import { REVIEWED_ORIGIN, reviewedApplied, termsCarried } from '../../pipeline/applied.fns';
 import type { ApprovedTranslation } from '../translate/memory';
 import { Invalid, NotFound } from '../../http/errors';
 import type { WebsitesContext } from './context';
 import type { WebLang, WebsitePageRow, WebsiteRow } from '../../db/tables/websites';
-import { folderOfIndex, relativeHref, siteDownloadName, siteKey } from './urls.fns';
+import { folderOfIndex, pageDownloadName, relativeHref, siteDownloadName, siteKey } from './urls.fns';
 import { parseXliff, XLIFF_FOOTER, XLIFF_HEADER, XliffError, xliffFile, type XliffUnit } from './xliff.fns';
 
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -23,7 +24,7 @@ function linkKey(url: URL): string {
  * signed link), the site as a ZIP or as XLIFF 1.2, and a reviewed XLIFF imported back.
  */
 export function createWebsiteExports(ctx: WebsitesContext) {
-  const { deps, repo, previewBase, previewTokenValid, ownedSite } = ctx;
+  const { deps, repo, logger, previewBase, previewTokenValid, previewAssetRewriter, previewAssetSignatureValid, ownedSite } = ctx;
 
   /** Link rewriting for one page: own translated pages -> their copies (relative, or under the preview prefix). */
   async function linkRewriterFor(site: WebsiteRow, page: WebsitePageRow, mode: 'relative' | 'preview'): Promise<LinkRewriter> {
@@ -37,10 +38,13 @@ export function createWebsiteExports(ctx: WebsitesContext) {
     };
   }
 
-  /** `scriptless`: for the sandboxed preview, where the page's scripts do not run (lazily loaded images get their address). */
-  function renderPage(page: WebsitePageRow, rewriteLink: LinkRewriter, scriptless = false) {
+  /**
+   * `preview`: for the sandboxed preview, where the page's scripts do not run (lazily loaded
+   * images get their address) and its http: images, stylesheets and fonts come through Lisan.
+   */
+  function renderPage(page: WebsitePageRow, rewriteLink: LinkRewriter, preview?: { rewriteSubresource: LinkRewriter }) {
     if (page.status !== 'Active' || !page.html || !page.translations || !page.target_lang) throw new NotFound('websites.page_not_translated');
-    return renderTranslatedHtml(page.html, { pageUrl: page.url, translations: page.translations, targetLang: page.target_lang, rewriteLink, scriptless }).html;
+    return renderTranslatedHtml(page.html, { pageUrl: page.url, translations: page.translations, targetLang: page.target_lang, rewriteLink, scriptless: preview !== undefined, rewriteSubresource: preview?.rewriteSubresource }).html;
   }
 
   return {
@@ -49,7 +53,7 @@ export function createWebsiteExports(ctx: WebsitesContext) {
       const site = await ownedSite(actor, id);
       const page = await repo.findPage(site.id, pageId);
       if (!page) throw new NotFound();
-      return { html: renderPage(page, await linkRewriterFor(site, page, 'preview')), fileName: page.local_path.split('/').pop()! };
+      return { html: renderPage(page, await linkRewriterFor(site, page, 'preview')), fileName: pageDownloadName(site, page) };
     },
 
     /** The translated page at its local path, for the sandboxed preview (own links relative); the signed token is the credential. */
@@ -59,7 +63,34 @@ export function createWebsiteExports(ctx: WebsitesContext) {
       if (!site) throw new NotFound();
       const page = await repo.findPageByLocalPath(site.id, localPath || 'index.html');
       if (!page || page.status !== 'Active') throw new NotFound('websites.page_not_translated');
-      return renderPage(page, await linkRewriterFor(site, page, 'relative'), true);
+      return renderPage(page, await linkRewriterFor(site, page, 'relative'), { rewriteSubresource: previewAssetRewriter(site.id) });
+    },
+
+    /**
+     * An http: image, stylesheet or font of the preview, fetched from the site for the browser
+     * (previewAssetRewriter, context.ts): only a URL Lisan signed into this site's preview, while
+     * the preview link is valid, through the crawler's fetcher (its private-address refusal at
+     * every hop, size cap and time limit), and only an image, stylesheet or font. A stylesheet's
+     * own URLs are made absolute, its http: ones through here too. Anything else: not found.
+     */
+    async previewAsset(id: number, token: string, signature: string, url: string) {
+      if (!previewTokenValid(id, token) || !previewAssetSignatureValid(id, url, signature) || !url.startsWith('http:')) throw new NotFound();
+      const site = await repo.findSite(id);
+      if (!site) throw new NotFound();
+      let result;
+      try {
+        result = await deps.fetcher.fetch(url, { accept: 'asset' });
+      } catch (error) {
+        if (!(error instanceof FetchRefused)) throw error;
+        logger.info({ siteId: id, url, reason: error.reason, detail: error.detail }, 'preview asset refused');
+        throw new NotFound();
+      }
+      if (result.status < 200 || result.status >= 300) throw new NotFound();
+      if (result.mediaType === 'text/css') {
+        const css = rewriteCssUrls(decodeHtmlBytes(result.body, result.charset), new URL(result.url), previewAssetRewriter(site.id));
+        return { contentType: 'text/css; charset=utf-8', body: Buffer.from(css, 'utf8'), font: false };
+      }
+      return { contentType: result.mediaType, body: result.body, font: isFontType(result.mediaType) };
     },
 
     /** ZIP of the translated pages at their local paths; pages are rendered as the archive is written. */

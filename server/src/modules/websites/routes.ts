@@ -9,8 +9,8 @@ import { answers, file, page as htmlPage, type App } from '../../http/responses'
 import { parseInput } from '../../http/validation';
 import { contentDisposition } from '../documents/documents.fns';
 import { t } from '../../i18n/messages';
-import { addWebsiteBody, exportQuery, listQuery, pageParams, pagesQuery, translateBody, translatedQuery, websiteParams } from './schemas';
-import { PREVIEW_PREFIX, type WebsitesService } from './service';
+import { addWebsiteBody, exportQuery, listQuery, pageParams, pagesQuery, previewAssetParams, previewAssetQuery, translateBody, translatedQuery, websiteParams } from './schemas';
+import { PREVIEW_ASSET_PREFIX, PREVIEW_PREFIX, type WebsitesService } from './service';
 
 const config = { access: 'verified' as const };
 
@@ -123,5 +123,24 @@ export function websitesRoutes(app: App, deps: { websites: WebsitesService }) {
     }
     const html = await websites.previewPage(id, params.token, localPath);
     return sendTranslatedHtml(reply, html);
+  });
+
+  // The preview's http: images, stylesheets and fonts, fetched from the site (an https: Lisan's
+  // browser would upgrade them to https): public for the same reason, each URL signed.
+  app.get(`${PREVIEW_ASSET_PREFIX}/:id/:token/:signature`, { schema: answers(file('image/*', 'An http: image, stylesheet (text/css) or font of a previewed page, fetched from the site: the query parameter url, signed by the path (only URLs the preview itself names).')) }, async (request, reply) => {
+    const { id, token, signature } = parseInput(previewAssetParams, request.params);
+    const { url } = parseInput(previewAssetQuery, request.query);
+    const asset = await websites.previewAsset(id, token, signature, url);
+    reply
+      .header('content-type', asset.contentType)
+      .header('content-security-policy', "sandbox; default-src 'none'")
+      .header('x-content-type-options', 'nosniff')
+      // Asked for by the sandboxed frame, an opaque origin: another origin to Lisan's pages' same-origin default.
+      .header('cross-origin-resource-policy', 'cross-origin')
+      .header('referrer-policy', 'no-referrer')
+      .header('cache-control', 'private, max-age=3600');
+    // Fonts are fetched in CORS mode, here from the frame's opaque origin ("null").
+    if (asset.font) reply.header('access-control-allow-origin', '*');
+    return reply.send(asset.body);
   });
 }

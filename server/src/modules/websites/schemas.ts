@@ -36,3 +36,13 @@ export const translateBody = z.object({
 export const exportQuery = z.object({ format: z.enum(['zip', 'xliff'], { error: 'websites.format_invalid' }) });
 
 export const translatedQuery = z.object({ download: z.enum(['0', '1']).optional() });
+
+/** The preview's fetched-through image, stylesheet or font: the site, the preview's token, the URL's signature… */
+export const previewAssetParams = z.object({
+  id: formNumber(z.number().int().positive().max(2 ** 53 - 1)),
+  token: z.string().max(200),
+  signature: z.string().max(100),
+});
+
+/** …and the URL. */
+export const previewAssetQuery = z.object({ url: z.string().max(4096) });

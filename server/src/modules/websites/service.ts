@@ -5,7 +5,7 @@ import { createWebsiteSites } from './sites';
 import { createWebsiteTranslation } from './translate';
 
 export type { SegmentTranslator } from '../../engines/types';
-export { PREVIEW_PREFIX, websiteHistoryState, type WebsitesDeps, type WebsitesSettings } from './context';
+export { PREVIEW_ASSET_PREFIX, PREVIEW_PREFIX, websiteHistoryState, type WebsitesDeps, type WebsitesSettings } from './context';
 export type { WebsitePageJson } from './sites';
 export type { PageStatus, WebDomain } from '../../db/tables/websites';
 export { TranslatorMissing } from './translate';
@@ -33,6 +33,7 @@ export function createWebsitesService(deps: WebsitesDeps) {
     translate: translation.translate,
     translatedPage: output.translatedPage,
     previewPage: output.previewPage,
+    previewAsset: output.previewAsset,
     exportZip: output.exportZip,
     exportXliff: output.exportXliff,
     importXliff: output.importXliff,

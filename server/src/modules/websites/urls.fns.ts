@@ -108,3 +108,13 @@ export function siteDownloadName(site: { title: string; url: string }, lang: str
   const base = trimmed([...trimmed(cleaned)].slice(0, FILE_NAME_MAX_CHARACTERS).join('')) || new URL(site.url).hostname;
   return `${base} (${lang ?? 'translated'}).${extension}`;
 }
+
+/**
+ * A translated page's download, named as the site's downloads are (siteDownloadName): after the
+ * page's own title, else the site's, with the language: "About us (ar).html". A page without a
+ * <title> is listed under its path (the crawler's stand-in), which is no title to name a file after.
+ */
+export function pageDownloadName(site: { title: string; url: string }, page: { title: string; url: string; target_lang: string | null }): string {
+  const ownTitle = page.title === new URL(page.url).pathname ? '' : page.title;
+  return siteDownloadName({ title: ownTitle.trim() || site.title, url: site.url }, page.target_lang, 'html');
+}

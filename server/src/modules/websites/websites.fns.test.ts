@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { crawlDelayFor, isAllowedByRobots, parseRobots } from './robots.fns';
 import { parseSitemap } from './sitemap.fns';
-import { cleanUrl, folderOfIndex, isSameSite, localPathFor, normalizePageUrl, parseSiteUrl, relativeHref, siteDownloadName, siteKey, withSuffix } from './urls.fns';
+import { cleanUrl, folderOfIndex, isSameSite, localPathFor, normalizePageUrl, parseSiteUrl, pageDownloadName, relativeHref, siteDownloadName, siteKey, withSuffix } from './urls.fns';
 import { GLOSS_NOTICE } from '../../engines/dictionary/engine';
 import { parseXliff, segmentToXliff, XLIFF_FOOTER, XLIFF_HEADER, XliffError, xliffFile } from './xliff.fns';
 
@@ -126,6 +126,15 @@ describe('URLs of a site', () => {
     expect(siteDownloadName({ title: '«»/\\', url: 'https://www.example.com:8080/x' }, 'ar', 'zip')).toBe('www.example.com (ar).zip');
     expect(siteDownloadName({ title: '', url: 'http://127.0.0.1:3000/' }, null, 'zip')).toBe('127.0.0.1 (translated).zip');
     expect([...siteDownloadName({ title: 'ب'.repeat(200), url: 'https://a.com/' }, 'ar', 'zip')].length).toBe(80 + ' (ar).zip'.length);
+  });
+
+  it("names a page's download after its own title, else the site's (a page without a title is listed under its path), else the host", () => {
+    const site = { title: 'Acme Widgets', url: 'https://acme.example/' };
+    expect(pageDownloadName(site, { title: 'About us', url: 'https://acme.example/about', target_lang: 'ar' })).toBe('About us (ar).html');
+    expect(pageDownloadName(site, { title: 'من نحن', url: 'https://acme.example/ar/about', target_lang: 'en' })).toBe('من نحن (en).html');
+    expect(pageDownloadName(site, { title: '/blog/post', url: 'https://acme.example/blog/post', target_lang: 'ar' })).toBe('Acme Widgets (ar).html');
+    expect(pageDownloadName(site, { title: '  ', url: 'https://acme.example/x', target_lang: 'ar' })).toBe('Acme Widgets (ar).html');
+    expect(pageDownloadName({ title: '/', url: 'http://127.0.0.1:3000/' }, { title: '/', url: 'http://127.0.0.1:3000/', target_lang: null })).toBe('127.0.0.1 (translated).html');
   });
 });
 

@@ -281,6 +281,15 @@ describe('translating pages', () => {
     expect(html).toContain(`href="${site.url}/contact"`);
   });
 
+  it("downloads one translated page named as the site's ZIP is: after the page's title and the language", async () => {
+    const response = await client.get(`/api/websites/${websiteId}/pages/${about.id}/translated?download=1`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-security-policy']).toBe(TRANSLATED_PAGE_CSP);
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="About us (ar).html"; filename*=UTF-8''About%20us%20%28ar%29.html`);
+    // Without download=1 it is the page itself, not an attachment.
+    expect((await client.get(`/api/websites/${websiteId}/pages/${about.id}/translated`)).headers['content-disposition']).toBeUndefined();
+  });
+
   it('serves the preview under its own signed path prefix, sandboxed, with relative links between translated pages', async () => {
     const base = await previewBase(client, websiteId);
     // The signed link is the credential: the sandboxed frame's own navigation carries no cookies.
@@ -1083,5 +1092,109 @@ describe('the list of sites', () => {
     expect(first.data.map((s: { title: string }) => s.title).slice(0, 2)).toEqual(['Site 23', 'Site 22']);
     expect(second.data.map((s: { title: string }) => s.title)).toEqual(['Site 3', 'Site 2', 'Site 1']);
     expect((await collectorClient.get('/api/websites?page=0')).statusCode).toBe(422);
+  });
+});
+
+describe("the preview's http: images, stylesheets and fonts", () => {
+  // An https: Lisan's browser upgrades a page's http: subresources to https, which breaks on a site without HTTPS:
+  // the preview loads them through Lisan, from a real local site, only the URLs its own pages name.
+  let gallerySite: FixtureSite;
+  let galleryId: number;
+  let previewHtml: string;
+  /** The preview's fetched-through URLs, by the site's path they stand for. */
+  const assets = new Map<string, string>();
+
+  beforeAll(async () => {
+    const options: { hugeBytes: number; privateTarget?: string } = { hugeBytes: 1024 * 1024 };
+    gallerySite = await startFixtureSite(options);
+    // /redirect-private leads to this very site by a name that resolves to loopback (not on the allow list): the guard, not the site, refuses it.
+    options.privateTarget = `http://localhost:${gallerySite.port}/cat.jpg`;
+    gallerySite.setPage(
+      '/gallery',
+      fixtureLayout(
+        'Gallery',
+        `<h1>Gallery</h1><p>Pictures of the world.</p>
+<img src="cat.jpg" alt=""><img src="https://secure.example/d.png" alt="">
+<img src="/files/report.pdf" alt=""><img src="/redirect-private" alt=""><img src="/huge.png" alt="">
+<style>@font-face { font-family: Site; src: url(/fonts/site.woff2) format("woff2"); }</style>`,
+        'en',
+        '<link rel="stylesheet" href="/style.css">',
+      ),
+    );
+    const added = await client.post('/api/websites', { url: `${gallerySite.url}/gallery`, scope: 'page' });
+    galleryId = added.json().data.id;
+    await crawled(client, galleryId);
+    expect((await client.post(`/api/websites/${galleryId}/translate`, { page_ids: 'all', target_lang: 'ar' })).statusCode).toBe(202);
+    await translated(client, galleryId);
+    const [page] = await allPages(client, galleryId, '&status=Active');
+    previewHtml = (await t.client().get(page!.preview_url!)).body;
+    for (const match of previewHtml.matchAll(/\/preview\/website-assets\/[^"')\s]+/g)) {
+      assets.set(new URL(decodeURIComponent(new URL(match[0], 'http://lisan').searchParams.get('url')!)).pathname, match[0]);
+    }
+  });
+
+  afterAll(async () => {
+    await gallerySite?.close();
+  });
+
+  it('names each http: image, stylesheet and font of the page by a signed path of the preview; https: ones stay as they are', () => {
+    expect([...assets.keys()].sort()).toEqual(['/cat.jpg', '/files/report.pdf', '/fonts/site.woff2', '/huge.png', '/redirect-private', '/style.css']);
+    expect(assets.get('/cat.jpg')).toMatch(new RegExp(`^/preview/website-assets/${galleryId}/\\d+\\.[\\w-]+/[\\w-]+\\?url=http%3A%2F%2F127\\.0\\.0\\.1%3A${gallerySite.port}%2Fcat\\.jpg$`));
+    expect(previewHtml).not.toContain(`src="${gallerySite.url}`);
+    expect(previewHtml).toContain('src="https://secure.example/d.png"');
+  });
+
+  it('answers an image from the site, sandboxed, for the sandboxed frame; a font readable from it too', async () => {
+    const anonymous = t.client();
+    const cat = await anonymous.get(assets.get('/cat.jpg')!);
+    expect(cat.statusCode).toBe(200);
+    expect(cat.headers['content-type']).toBe('image/png');
+    expect(cat.rawPayload.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect(cat.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
+    expect(cat.headers['x-content-type-options']).toBe('nosniff');
+    expect(cat.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(cat.headers['access-control-allow-origin']).toBeUndefined();
+    const font = await anonymous.get(assets.get('/fonts/site.woff2')!);
+    expect(font.statusCode).toBe(200);
+    expect(font.headers['content-type']).toBe('font/woff2');
+    expect(font.headers['access-control-allow-origin']).toBe('*');
+    expect(gallerySite.requests).toEqual(expect.arrayContaining(['/cat.jpg', '/fonts/site.woff2']));
+  });
+
+  it("answers a stylesheet with its own URLs made absolute, its http: ones through the preview too", async () => {
+    const css = await t.client().get(assets.get('/style.css')!);
+    expect(css.statusCode).toBe(200);
+    expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
+    const inner = /url\((\/preview\/website-assets\/[^)]+)\)/.exec(css.body)?.[1];
+    expect(decodeURIComponent(inner!)).toContain(`?url=${gallerySite.url}/img/from-stylesheet.png`);
+    const image = await t.client().get(inner!);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(gallerySite.requests).toContain('/img/from-stylesheet.png');
+  });
+
+  it("refuses what is no image, stylesheet or font, a redirect to a private address and what is over the crawler's size cap", async () => {
+    const anonymous = t.client();
+    for (const path of ['/files/report.pdf', '/redirect-private', '/huge.png']) {
+      const refused = await anonymous.get(assets.get(path)!);
+      expect(refused.statusCode, path).toBe(404);
+      expect(refused.headers['content-type']).toMatch(/^application\/json/);
+    }
+  });
+
+  it("fetches no URL the preview did not name, for no other site, and none once the preview's link expired", async () => {
+    const anonymous = t.client();
+    const cat = assets.get('/cat.jpg')!;
+    const elsewhere = cat.replace(/\?url=.*$/, `?url=${encodeURIComponent(`${gallerySite.url}/made-up.png`)}`);
+    expect((await anonymous.get(elsewhere)).statusCode).toBe(404);
+    expect((await anonymous.get(cat.replace(`/website-assets/${galleryId}/`, `/website-assets/${galleryId + 1}/`))).statusCode).toBe(404);
+    expect((await anonymous.get(cat.replace(/\/[\w-]+\?url=/, '/x?url='))).statusCode).toBe(404);
+    expect(gallerySite.requests).not.toContain('/made-up.png');
+    clockOffsetMs = 13 * 3_600_000;
+    try {
+      expect((await anonymous.get(cat)).statusCode).toBe(404);
+    } finally {
+      clockOffsetMs = 0;
+    }
   });
 });

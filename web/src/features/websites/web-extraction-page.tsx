@@ -205,7 +205,8 @@ function SiteList({ selectedId, onSelect }: { selectedId: number | null; onSelec
                 )}
                 {site.state !== 'failed' && site.pages.skipped > 0 && <span className="muted">{t('sites.skipped', { value: formatNumber(site.pages.skipped, language) })}</span>}
               </span>
-              {site.state === 'failed' && site.error && (
+              {/* The selected site's detail says it beside "Try again" (an alert): not twice on one screen. */}
+              {site.state === 'failed' && site.error && site.id !== selectedId && (
                 <span className="site-card__failed" data-testid="site-card-failed">
                   {t('site.failed', { reason: t(reasonKey(site.error)!) })} {t('site.failedNext')}
                 </span>
