@@ -199,6 +199,10 @@ describe.each(['ar', 'en'] as const)('a website walk (%s)', (locale) => {
       await page.getByTestId('translate-all').click();
       await page.locator('dialog[open][data-testid="translate-fit"]').waitFor();
       await shot(page, 'dialog-quota-refused');
+      // The question has the limit dialogs' way on too (limitWayFor): the plans, before "Cancel".
+      const plans = page.locator('dialog[open][data-testid="translate-fit"] .dialog__actions a:first-child');
+      expect(await plans.getAttribute('data-testid')).toBe('limit-plans');
+      expect(await plans.getAttribute('href')).toBe('/pricing');
       const asked = await answerQuestion(page, 'translate-fit', 'cancel');
       expect(asked.message).toContain(text.quota);
       expect(asked.confirm).toBe(text.fit);

@@ -52,7 +52,8 @@ const COUNTED: Record<string, Partial<Record<'en' | 'ar', NounName | null>>> = {
 /** English words used in another sense than the glossary's term. */
 const TERMINOLOGY_EXCEPTIONS = new Set<string>([]);
 
-const placeholders = (text: string) => new Set((text.match(/:[a-z_]+/g) ?? []).filter((name) => name !== ':count'));
+// `:plan_title` is the `plan` param written as a plan's title (one language may say «باقة :plan_title» where the other says ":plan").
+const placeholders = (text: string) => new Set((text.match(/:[a-z_]+/g) ?? []).filter((name) => name !== ':count').map((name) => (name === ':plan_title' ? ':plan' : name)));
 
 describe('server message catalogs', () => {
   it('has every key in both languages (plural forms aside), none empty', () => {
@@ -185,6 +186,17 @@ describe('server message catalogs', () => {
     expect(t('en', 'validation.email_format')).toBe('wrong email');
     expect(t('en', 'validation.name_required')).toBe('Name is required');
     expect(t('en', 'error.generic')).toBe('Whoops! Something went wrong.');
+  });
+
+  it('names a plan once, whether or not its admin-typed name already says it is a plan (contract/plan-names.ts)', () => {
+    expect(t('ar', 'billing.subscribed', { plan: 'الهواة' })).toBe('اشتراكك في باقة الهواة مفعَّل.');
+    expect(t('ar', 'billing.subscribed', { plan: 'باقة الأعمال' })).toBe('اشتراكك في باقة الأعمال مفعَّل.');
+    expect(t('ar', 'billing.plan_updated', { plan: '\u2068الباقة الذهبية\u2069' })).toBe('باقتك الآن هي \u2068الباقة الذهبية\u2069.');
+    expect(t('en', 'billing.line.renewal', { plan: 'Business Plan', frequency: 'monthly', count: 2 })).toBe('Business Plan renewal, monthly, 2 seats');
+    expect(t('en', 'billing.line.renewal', { plan: 'Hobby', frequency: 'monthly', count: 1 })).toBe('Hobby plan renewal, monthly, 1 seat');
+    // No Arabic text puts the word before a plan's name itself: each leaves it to :plan_title.
+    for (const [key, text] of Object.entries(messages.ar)) expect(text, key).not.toMatch(/(باقة|باقات|الباقة|بباقة|باقتك)\s*:plans?\b(?!_)/);
+    for (const [key, text] of Object.entries(messages.en)) expect(text, key).not.toMatch(/:plans?\s+plans?\b/i);
   });
 
   it('fills placeholders and passes literal messages through', () => {

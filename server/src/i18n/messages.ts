@@ -23,6 +23,7 @@ import { users } from './catalogs/users';
 import { fieldNames } from './catalogs/fields';
 import { formatDate } from '../../../contract/dates';
 import { formatNumber } from '../../../contract/numbers';
+import { planTitle } from '../../../contract/plan-names';
 
 export type Locale = 'en' | 'ar';
 
@@ -109,13 +110,16 @@ function fieldName(locale: Locale, field: string): string {
 /**
  * Translates a key; unknown keys come back unchanged so literal messages pass through.
  * Numeric and Date params are formatted for the language (Dates by contract/dates.ts, as the web app
- * writes them); a numeric `count` also picks the plural form.
+ * writes them); a numeric `count` also picks the plural form. `:plan_title` is the `plan` param as a
+ * sentence names a plan (contract/plan-names.ts, the web app's `{{plan, planTitle}}`): «باقة الهواة», "Hobby
+ * plan", but «باقة الأعمال» and "Business Plan" as they are.
  */
 export function t(locale: Locale, key: string, params: Record<string, string | number | Date> = {}): string {
   const catalog = messages[locale] as Record<string, string>;
   const chosen = pluralKey(locale, key, params.count);
   const template = catalog[chosen] ?? (messages.en as Record<string, string>)[pluralKey('en', key, params.count)] ?? key;
   return template.replace(/:([a-z_]+)/g, (match, name: string) => {
+    if (name === 'plan_title' && typeof params.plan === 'string') return planTitle(params.plan, locale);
     if (!(name in params)) return match;
     const value = params[name]!;
     if (typeof value === 'number') return formatNumber(value, locale);

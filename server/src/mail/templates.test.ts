@@ -61,6 +61,17 @@ describe.each(['en', 'ar'] as const)('names in e-mail subjects (%s)', (locale) =
     expect(mail.subject).toBe(locale === 'ar' ? `انتهى اشتراكك في باقة ${isolated('Pro Team')}` : `Your ${isolated('Pro Team')} subscription has ended`);
     const canceled = templates.billing(locale, { kind: 'subscription_canceled', name: 'Sami', params: {}, dates: { date: '2026-08-01T00:00:00Z' }, localized: { plan: { en: 'مؤسسات', ar: 'Enterprise' } } });
     expect(canceled.subject).toContain(isolated(locale === 'ar' ? 'Enterprise' : 'مؤسسات'));
+    // A name the admin typed as «باقة الأعمال» / "Business Plan" gets no second «باقة» / "plan" (contract/plan-names.ts).
+    const named = { en: 'Business Plan', ar: 'باقة الأعمال' };
+    const downgraded = templates.billing(locale, { kind: 'plan_downgraded', name: 'Sami', params: { number: 'INV-000042' }, localized: { plan: named } });
+    const resumed = templates.billing(locale, { kind: 'subscription_resumed', name: 'Sami', params: {}, dates: { date: '2026-08-01T00:00:00Z' }, localized: { plan: named } });
+    if (locale === 'ar') {
+      expect(resumed.subject).toBe(`عاد اشتراكك في ${isolated('باقة الأعمال')} نشطًا`);
+      expect(downgraded.text).toContain(`لذا خُفِّضت باقتك من ${isolated('باقة الأعمال')}.`);
+    } else {
+      expect(downgraded.text).toContain(`so your ${isolated('Business Plan')} was downgraded.`);
+    }
+    for (const mail of [downgraded, resumed]) expect(mail.text).not.toMatch(/باقة\s*\u2068باقة|Plan\u2069 plan/);
   });
 
   it("the contact form's sender, in the operator's mail", () => {

@@ -14,6 +14,8 @@ export interface Question {
   confirm: string;
   /** 'danger' for what deletes or cannot be undone: a red button and border. */
   tone?: 'info' | 'danger';
+  /** A question about a limit refusal (a 402's type): it offers the limit's way on and advice, as its dialog does (limitWayFor). */
+  limit?: { type: string | null };
   /** For tests. */
   testId?: string;
 }

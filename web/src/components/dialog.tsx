@@ -71,6 +71,26 @@ export function focusAfterDialog(opener: Element | null, target?: Element | null
   document.getElementById('main')?.focus({ preventScroll: true });
 }
 
+/**
+ * A dialog's one link (DialogAction), an outline button before the dialog's own buttons: following it runs `onFollow`,
+ * then closes the dialog as Escape does (`close`). The message dialog and the form dialog (a question) draw it alike.
+ */
+export function DialogActionLink({ action, close }: { action: DialogAction; close: () => void }) {
+  return (
+    <Link
+      to={action.to}
+      className="button button--outline"
+      data-testid={action.testId}
+      onClick={() => {
+        action.onFollow?.();
+        close();
+      }}
+    >
+      {action.label}
+    </Link>
+  );
+}
+
 /** A modal built on <dialog>: focus stays inside, Escape closes it, the page behind is inert. */
 export function Dialog({ open, title, message, children, tone = 'info', confirmLabel, action, returnFocus, onConfirm, onClose }: DialogProps) {
   const { t } = useTranslation();
@@ -141,19 +161,7 @@ export function Dialog({ open, title, message, children, tone = 'info', confirmL
         {/* The link first: in the reading order and the Tab order it comes before "Ok", which stays at the inline end
             (the left in Arabic) and has the focus when the dialog opens (Shift+Tab reaches the link). */}
         <div className="dialog__actions">
-          {action && (
-            <Link
-              to={action.to}
-              className="button button--outline"
-              data-testid={action.testId}
-              onClick={() => {
-                action.onFollow?.();
-                close();
-              }}
-            >
-              {action.label}
-            </Link>
-          )}
+          {action && <DialogActionLink action={action} close={close} />}
           <button ref={confirmRef} type="button" className="button button--primary" onClick={onConfirm}>
             {confirmLabel ?? t('dialog.ok')}
           </button>

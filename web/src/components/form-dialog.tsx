@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { focusAfterDialog, keepTabInDialog } from './dialog';
+import { DialogActionLink, focusAfterDialog, keepTabInDialog, type DialogAction } from './dialog';
 
 export interface FormDialogProps {
   open: boolean;
@@ -21,6 +21,8 @@ export interface FormDialogProps {
    * bubble ("Please include an '@'…") speaks the browser's language, not the page's.
    */
   noValidate?: boolean;
+  /** One link before the buttons (a limit's way on, as the message dialog's); following it cancels the dialog. */
+  action?: DialogAction;
   /** For tests and styling. */
   testId?: string;
   /**
@@ -35,10 +37,11 @@ export interface FormDialogProps {
  * confirmations. Built on <dialog> like the app's message dialog: focus stays inside,
  * Escape and the backdrop cancel.
  */
-export function FormDialog({ open, title, children, submitLabel, cancelLabel, tone = 'info', busy = false, submitBlockedBy, onSubmit, onCancel, noValidate, testId, returnFocusTo }: FormDialogProps) {
+export function FormDialog({ open, title, children, submitLabel, cancelLabel, tone = 'info', busy = false, submitBlockedBy, onSubmit, onCancel, noValidate, action, testId, returnFocusTo }: FormDialogProps) {
   const { t } = useTranslation();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const cancelRef = useRef<HTMLButtonElement>(null);
 
   // Noted before showModal moves the focus in. Closing an open <dialog> gives the focus back to what opened it,
   // but taking it off the page does not: the plan-change confirmation, unmounted on "Go back" and Escape, left
@@ -56,7 +59,12 @@ export function FormDialog({ open, title, children, submitLabel, cancelLabel, to
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // showModal focuses the first control; the action's link before the buttons is not where a question starts
+      // (Enter there would leave the page): "Cancel" is, as without a link.
+      if (document.activeElement instanceof HTMLAnchorElement && document.activeElement.closest('.dialog__actions')) cancelRef.current?.focus();
+    }
     if (!open && dialog.open) {
       dialog.close();
       focusAfterDialog(opener.current);
@@ -89,7 +97,8 @@ export function FormDialog({ open, title, children, submitLabel, cancelLabel, to
         </h2>
         <div className="dialog__body">{children}</div>
         <div className="dialog__actions form-dialog__actions">
-          <button type="button" className="button button--ghost" onClick={onCancel}>
+          {action && <DialogActionLink action={action} close={onCancel} />}
+          <button ref={cancelRef} type="button" className="button button--ghost" onClick={onCancel}>
             {cancelLabel ?? t('dialog.close')}
           </button>
           <button type="submit" className={`button ${tone === 'danger' ? 'button--danger' : 'button--primary'}`} disabled={busy || Boolean(submitBlockedBy)} aria-describedby={submitBlockedBy}>

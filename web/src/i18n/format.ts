@@ -1,5 +1,6 @@
 import type { i18n as I18n } from 'i18next';
 import { formatNumber } from '../../../contract/numbers';
+import { planTitle } from '../../../contract/plan-names';
 import type { Language } from '../api/types';
 
 /** An arrow from one term to its translation, pointing the way the interface reads. */
@@ -35,6 +36,9 @@ export function registerFormatters(instance: I18n): void {
   instance.services.formatter?.add('number', (value: unknown, lng: string | undefined, options: Intl.NumberFormatOptions) =>
     typeof value === 'number' ? formatNumber(value, lng?.startsWith('ar') ? 'ar' : 'en', options) : String(value ?? ''),
   );
+  // `{{plan, planTitle}}`: a plan's name as a sentence names it, «باقة الهواة», but «باقة الأعمال» as the admin typed it
+  // (contract/plan-names.ts, the server's `:plan_title`).
+  instance.services.formatter?.add('planTitle', (value: unknown, lng: string | undefined) => planTitle(String(value ?? ''), lng?.startsWith('ar') ? 'ar' : 'en'));
 }
 
 /**

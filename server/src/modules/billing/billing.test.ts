@@ -133,6 +133,26 @@ describe('subscribe through the sandbox checkout', () => {
     expect(JSON.stringify(row)).not.toContain('"123"');
   });
 
+  it('names a plan the admin called «باقة الأعمال» / "Business Plan" once, in the message and the invoice line', async () => {
+    clock.set('2026-06-02T10:00:00Z');
+    const db = t.container.database.db;
+    const seeded = await db.selectFrom('plans').select(['name_en', 'name_ar']).where('slug', '=', 'hobbyist').executeTakeFirstOrThrow();
+    await db.updateTable('plans').set({ name_en: 'Business Plan', name_ar: 'باقة الأعمال' }).where('slug', '=', 'hobbyist').execute();
+    await t.container.plans.invalidate();
+    try {
+      await createTrialUser(t, { email: 'business-plan@example.com', locale: 'ar' });
+      const client = await signIn(t, 'business-plan@example.com');
+      client.locale = 'ar';
+      const { sessionId } = await buyThroughSandbox(client, 'hobbyist');
+      expect((await returnFromCheckout(client, sessionId)).message).toBe('اشتراكك في باقة الأعمال مفعَّل.');
+      const [invoice] = (await client.get('/api/user/invoices')).json().data;
+      expect(invoice).toMatchObject({ description_en: 'Business Plan, monthly, 1 seat', description_ar: 'باقة الأعمال، اشتراك شهري، عدد المستخدمين: 1' });
+    } finally {
+      await db.updateTable('plans').set(seeded).where('slug', '=', 'hobbyist').execute();
+      await t.container.plans.invalidate();
+    }
+  });
+
   it('keeps a declined card on the checkout page, and a failed 3-D Secure check offers "back to checkout"', async () => {
     clock.set('2026-06-02T10:00:00Z');
     await createTrialUser(t, { email: 'unlucky@example.com' });

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { PlansService } from '../plans/service';
 import type { SettingsService } from '../settings/service';
 import { TRIAL_PLAN_SLUG } from '../plans/plans.fns';
+import { planTitles } from '../../../../contract/plan-names';
 import { guestSubjects, teamSubject, userSubject, type CountedSubject, type UsageLedger, type QuotaMetric } from './ledger';
 
 const DAY_MS = 86_400_000;
@@ -124,7 +125,8 @@ export function createEntitlements(deps: {
   async function planFeatureMissing(feature: PlanFeature, fallbackKey: string): Promise<LimitExceeded> {
     const plans = (await deps.plans.listActive()).filter((plan) => !plan.is_trial && planHas(plan, feature));
     if (!plans.length) return new LimitExceeded('plan_feature', fallbackKey);
-    const names = (locale: 'en' | 'ar') => new Intl.ListFormat(locale === 'en' ? 'en-GB' : 'ar', { type: 'conjunction' }).format(plans.map((plan) => (locale === 'ar' ? plan.name_ar : plan.name_en)));
+    // "Start-up and Pro plans" / «باقات الشركات الناشئة والاحترافية»; names that say "plan" themselves each on their own.
+    const names = (locale: 'en' | 'ar') => planTitles(plans.map((plan) => (locale === 'ar' ? plan.name_ar : plan.name_en)), locale);
     return new LimitExceeded('plan_feature', 'entitlements.plan_feature_in', {}, { plans: { en: names('en'), ar: names('ar') } });
   }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { User } from '../../api/types';
-import { afterSignInPath, homePathFor, isAdmin, plansPathFor, signInPathFor } from './roles';
+import { afterSignInPath, homePathFor, isAdmin, limitWayFor, plansPathFor, signInPathFor } from './roles';
 
 const withRole = (roleId: unknown) => ({ role_id: roleId }) as Pick<User, 'role_id'>;
 
@@ -31,5 +31,13 @@ describe('roles', () => {
     expect(plansPathFor(withRole('1'))).toEqual({ to: '/admin', label: 'adminArea' });
     for (const role of ['2', '3', '4', '5']) expect(plansPathFor(withRole(role))).toEqual({ to: '/pricing', label: 'plans' });
     expect(plansPathFor(null)).toEqual({ to: '/pricing', label: 'plans' });
+  });
+
+  it('leads a limit refusal on: a guest to sign in, a team’s manager or member to the team, the owner and others to the plans', () => {
+    expect(limitWayFor(null, '/translate/documents', 'doc_request_quota')).toEqual({ to: '/login?next=%2Ftranslate%2Fdocuments', label: 'signIn' });
+    for (const role of ['4', '5']) expect(limitWayFor(withRole(role), '/web-extraction', 'web_pages')).toEqual({ to: '/team', label: 'team' });
+    for (const role of ['2', '3']) expect(limitWayFor(withRole(role), '/web-extraction', 'web_pages')).toEqual({ to: '/pricing', label: 'plans' });
+    expect(limitWayFor(withRole('1'), '/translate', 'request_quota')).toEqual({ to: '/admin', label: 'adminArea' });
+    expect(limitWayFor(withRole('5'), '/translate', 'llm_disabled')).toBeNull();
   });
 });

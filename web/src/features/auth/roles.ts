@@ -28,14 +28,23 @@ export function plansPathFor(user: Pick<User, 'role_id'> | null | undefined): { 
   return isAdmin(user) ? { to: '/admin', label: 'adminArea' } : { to: '/pricing', label: 'plans' };
 }
 
+/** Where a limit refusal leads, and the words of its link: `translate:limit.<label>`. */
+export interface LimitWay {
+  to: string;
+  label: 'plans' | 'adminArea' | 'signIn' | 'team';
+}
+
 /**
  * Where a limit refusal's dialog leads (a 402, spec section 4): a guest to sign in, coming back to `here` (the sign-in
- * page offers a new account too); a signed-in user to the plans (plansPathFor). Nowhere for a switch the team's account
- * manager turned off (`llm_disabled`): no plan turns it on, the message says whom to ask.
+ * page offers a new account too); a team's manager or member, who works under the owner's plan and cannot change it
+ * (usesTeamPlan), to the team page, where the owner is named; any other signed-in user
+ * to the plans (plansPathFor). Nowhere for a switch the team's account manager turned off (`llm_disabled`): no plan
+ * turns it on, the message says whom to ask.
  */
-export function limitWayFor(user: Pick<User, 'role_id'> | null | undefined, here: string, type: string | null): { to: string; label: 'plans' | 'adminArea' | 'signIn' } | null {
+export function limitWayFor(user: Pick<User, 'role_id'> | null | undefined, here: string, type: string | null): LimitWay | null {
   if (type === 'llm_disabled') return null;
   if (!user) return { to: signInPathFor(here), label: 'signIn' };
+  if (usesTeamPlan(user)) return { to: '/team', label: 'team' };
   return plansPathFor(user);
 }
 

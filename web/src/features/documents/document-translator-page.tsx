@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState, type DragEvent } from 'rea
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { isApiError } from '../../api/client';
-import { useDialog } from '../../app/dialog-context';
+import { useDialog, useLimitAdvice, useLimitWay } from '../../app/dialog-context';
 import { formatFileSize, formatList, formatNumber } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
 import { useCurrentUser } from '../account/use-current-user';
@@ -185,8 +185,9 @@ export function DocumentTranslatorPage() {
             dialog.showError(error, tMessages('errors.fileProblemTitle'));
             return;
           }
-          // A 402 (the month's documents used up): titled as a limit, with what to do about it.
-          dialog.showError(error, undefined, t('limits.upgradeBody'));
+          // A 402 (the month's documents used up): titled as a limit, with what to do about it, said for the way on
+          // beside "Ok" (a guest's is to sign in; a team's member is told the team's plan sets it).
+          dialog.showError(error, undefined, { plans: t('limits.upgradeBody'), signIn: t('limits.upgradeBodyGuest') });
         },
       },
     );
@@ -208,6 +209,9 @@ export function DocumentTranslatorPage() {
   // A signed-in user's documents this month (the team's, in a team), as the dashboard counts them: said before a file is chosen.
   const usedThisMonth = typeof user?.usage?.doc_requests_this_month === 'number' ? user.usage.doc_requests_this_month : null;
   const usedUp = usedThisMonth !== null && limits.docRequestQuota > 0 && usedThisMonth >= limits.docRequestQuota;
+  // The used-up notice's way on is the limit dialog's (limitWayFor): the plans, the admin area, or a member's team.
+  const usedUpWay = useLimitWay('doc_request_quota');
+  const usedUpAdvice = useLimitAdvice('doc_request_quota', '');
   const formats = useMemo(() => formatList(limits.fileFormats.map((f) => f.toUpperCase()), language), [limits.fileFormats, language]);
   const canTranslate = Boolean(file && count.data && !wordsProblem && !count.isPending && !start.isPending);
 
@@ -221,7 +225,8 @@ export function DocumentTranslatorPage() {
       {!projectId && <GlossNotice screen="documents" />}
       {!projectId && usedUp && (
         <p className="notice notice--warning" data-testid="documents-used-up">
-          {t('limits.usedUp')} <Link to="/pricing">{t('limits.seePlans')}</Link>
+          {t('limits.usedUp')} {usedUpAdvice && `${usedUpAdvice} `}
+          {usedUpWay && <Link to={usedUpWay.to}>{usedUpWay.label === 'plans' ? t('limits.seePlans') : tTranslate(`limit.${usedUpWay.label}`)}</Link>}
         </p>
       )}
 

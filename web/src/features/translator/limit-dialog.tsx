@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useDialog, useLimitAction } from '../../app/dialog-context';
+import { useDialog, useLimitAction, useLimitAdvice } from '../../app/dialog-context';
 import { Dialog } from '../../components/dialog';
 
 /** The modal type of the limit dialog in the shared dialog state. */
@@ -20,7 +20,10 @@ export function LimitDialog({ type, isGuest, onSignIn }: { type: string | null; 
   const dialog = useDialog();
   const open = dialog.shown && dialog.modalType === LIMIT_MODAL;
   const action = useLimitAction(type, onSignIn);
-  const hint = type && KNOWN_TYPES.has(type) ? t(`limit.${type as 'char_limit'}`) : null;
+  const known = type && KNOWN_TYPES.has(type) ? t(`limit.${type as 'char_limit'}`) : undefined;
+  // The day's quota resets for a team's member too; the other hints name a plan to choose or billing details to add,
+  // which are the team owner's: a member is told that instead (useLimitAdvice).
+  const hint = useLimitAdvice(type, known && (type === 'request_quota' ? { plans: known, team: known } : { plans: known }));
   return (
     <Dialog open={open} tone="error" title={dialog.title ?? t('limit.title')} action={action} onConfirm={dialog.confirmDialog} onClose={dialog.closeDialog}>
       <div className="limit-dialog" data-testid="limit-dialog" data-limit-type={type ?? ''}>

@@ -359,7 +359,7 @@ function SiteDetail({ id, onDeleted }: { id: number; onDeleted: () => void }) {
           // More pages than the month has left, some left: the server's answer says how many, and the question offers to translate those.
           const left = !withinQuota && isApiError(error) && error.status === 402 && error.type === 'web_pages' ? (error.remaining ?? 0) : 0;
           if (left === 0) return failed(error);
-          void ask({ title: t('translate.fit.title'), body: `${error instanceof Error ? error.message : ''} ${t('translate.fit.body')}`, confirm: t('translate.fit.confirm', { count: left }), testId: 'translate-fit' }).then(
+          void ask({ title: t('translate.fit.title'), body: `${error instanceof Error ? error.message : ''} ${t('translate.fit.body')}`, confirm: t('translate.fit.confirm', { count: left }), limit: { type: 'web_pages' }, testId: 'translate-fit' }).then(
             (confirmed) => confirmed && translate(pageIds, true),
           );
         },
