@@ -244,6 +244,11 @@ describe.each(['en', 'ar'] as const)('admin console and teams (%s)', (locale) =>
       locale === 'ar' ? 'يدفع مالك الفريق ثمن باقة الفريق، فلا تحتاج إلى بطاقة.' : "Your team's owner pays for the team's plan, so you need no card.",
     );
     expect(await colleague.getByTestId('change-card').count()).toBe(0);
+    // The documents page's allowance is the team's, and says so.
+    await colleague.goto('/translate/documents');
+    await expect
+      .poll(() => colleague.locator('.documents__footnote').innerText())
+      .toMatch(locale === 'ar' ? /^باقة فريقك: 100 مستند شهريًا\. ما استخدمه فريقك هذا الشهر: 0\./ : /^Your team's plan: 100 documents a month\. Used by your team this month: 0\./);
     const colleagueText = `Team contract draft ${suffix}`;
     expect((await apiCall(colleague, 'POST', '/api/translate', { text: colleagueText, source_lang: 'en', target_lang: 'ar' })).status).toBe(200);
     expect((await apiCall(page, 'POST', '/api/translate', { text: `Owner note ${suffix}`, source_lang: 'en', target_lang: 'ar' })).status).toBe(200);

@@ -53,6 +53,7 @@ const COUNTED: Record<string, Partial<Record<'en' | 'ar', NounName | null>>> = {
   'common:validation.tooLong': { en: 'character', ar: 'character' },
   'documents:limits.guest': { en: 'document', ar: 'document' },
   'documents:limits.user': { en: 'document', ar: 'document' },
+  'documents:limits.team': { en: 'document', ar: 'document' },
   'documents:limits.perDocument': { en: 'word', ar: 'word' },
   'documents:drop.hint': { en: 'word', ar: 'word' },
   'websites:site.limit': { en: 'page', ar: 'page' },

@@ -27,9 +27,10 @@ describe('roles', () => {
     for (const away of ['//evil.example', '/\\evil.example', 'https://evil.example', 'javascript:alert(1)']) expect(afterSignInPath(withRole('2'), away)).toBe('/dashboard');
   });
 
-  it('sends a "see the plans" prompt to the pricing page, and an administrator (who buys no plan) to the admin area', () => {
+  it('sends a "see the plans" prompt to the pricing page, an administrator (who buys no plan) to the admin area, a team’s manager or member (the owner’s plan) to the team', () => {
     expect(plansPathFor(withRole('1'))).toEqual({ to: '/admin', label: 'adminArea' });
-    for (const role of ['2', '3', '4', '5']) expect(plansPathFor(withRole(role))).toEqual({ to: '/pricing', label: 'plans' });
+    for (const role of ['2', '3']) expect(plansPathFor(withRole(role))).toEqual({ to: '/pricing', label: 'plans' });
+    for (const role of ['4', '5']) expect(plansPathFor(withRole(role))).toEqual({ to: '/team', label: 'team' });
     expect(plansPathFor(null)).toEqual({ to: '/pricing', label: 'plans' });
   });
 

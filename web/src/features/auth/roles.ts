@@ -21,11 +21,15 @@ export function usesTeamPlan(user: Pick<User, 'role_id'> | null | undefined): bo
 }
 
 /**
- * Where a "see the plans" prompt (a locked feature, a limit reached) sends the user: the pricing page, or, for an
- * administrator, whose account buys no plan, the admin area (where plans are set, their own account's too).
+ * Where a "see the plans" prompt (a locked feature, a limit reached) sends the user: the pricing page; for an
+ * administrator, whose account buys no plan, the admin area (where plans are set, their own account's too); for a
+ * team's manager or member, who works under the owner's plan and cannot change it (usesTeamPlan), the team page,
+ * where the owner is named.
  */
-export function plansPathFor(user: Pick<User, 'role_id'> | null | undefined): { to: string; label: 'plans' | 'adminArea' } {
-  return isAdmin(user) ? { to: '/admin', label: 'adminArea' } : { to: '/pricing', label: 'plans' };
+export function plansPathFor(user: Pick<User, 'role_id'> | null | undefined): { to: string; label: 'plans' | 'adminArea' | 'team' } {
+  if (isAdmin(user)) return { to: '/admin', label: 'adminArea' };
+  if (usesTeamPlan(user)) return { to: '/team', label: 'team' };
+  return { to: '/pricing', label: 'plans' };
 }
 
 /** Where a limit refusal leads, and the words of its link: `translate:limit.<label>`. */
@@ -44,7 +48,6 @@ export interface LimitWay {
 export function limitWayFor(user: Pick<User, 'role_id'> | null | undefined, here: string, type: string | null): LimitWay | null {
   if (type === 'llm_disabled') return null;
   if (!user) return { to: signInPathFor(here), label: 'signIn' };
-  if (usesTeamPlan(user)) return { to: '/team', label: 'team' };
   return plansPathFor(user);
 }
 

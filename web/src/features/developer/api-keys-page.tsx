@@ -94,7 +94,7 @@ export function ApiKeysPage() {
         </p>
         {!allowed && (
           <p className="api-keys__upgrade" data-testid="api-keys-upgrade">
-            {t('keys.upgrade')} <Link to={plansLink.to}>{plansLink.label === 'adminArea' ? t('keys.adminArea') : t('keys.upgradeLink')}</Link>
+            {t('keys.upgrade')} <Link to={plansLink.to}>{plansLink.label === 'adminArea' ? t('keys.adminArea') : plansLink.label === 'team' ? t('keys.teamLink') : t('keys.upgradeLink')}</Link>
           </p>
         )}
         <form

@@ -6,6 +6,7 @@ import { useDialog, useLimitAdvice, useLimitWay } from '../../app/dialog-context
 import { formatFileSize, formatList, formatNumber } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
 import { useCurrentUser } from '../account/use-current-user';
+import { usageOwner } from '../dashboard/dashboard.fns';
 import { useLimits } from '../account/use-limits';
 import { DocumentProgress } from './document-progress';
 import { GlossNotice } from '../translator/gloss-notice';
@@ -208,6 +209,7 @@ export function DocumentTranslatorPage() {
 
   // A signed-in user's documents this month (the team's, in a team), as the dashboard counts them: said before a file is chosen.
   const usedThisMonth = typeof user?.usage?.doc_requests_this_month === 'number' ? user.usage.doc_requests_this_month : null;
+  const teamAllowance = user ? usageOwner(user) === 'team' : false;
   const usedUp = usedThisMonth !== null && limits.docRequestQuota > 0 && usedThisMonth >= limits.docRequestQuota;
   // The used-up notice's way on is the limit dialog's (limitWayFor): the plans, the admin area, or a member's team.
   const usedUpWay = useLimitWay('doc_request_quota');
@@ -422,7 +424,14 @@ export function DocumentTranslatorPage() {
             {t('limits.guest', { count: limits.docRequestQuota })} <Link to="/register">{t('limits.signUp')}</Link>
           </>
         ) : (
-          [t('limits.user', { count: limits.docRequestQuota }), usedThisMonth !== null ? t('limits.usedThisMonth', { used: usedThisMonth }) : null, t('limits.perDocument', { count: limits.docWordsCount, size: limits.maxDocSize })].filter(Boolean).join(' ')
+          // In a team (its owner too) the allowance and the month's count are the team's (dashboard usageOwner), and say so.
+          [
+            t(teamAllowance ? 'limits.team' : 'limits.user', { count: limits.docRequestQuota }),
+            usedThisMonth !== null ? t(teamAllowance ? 'limits.teamUsedThisMonth' : 'limits.usedThisMonth', { used: usedThisMonth }) : null,
+            t('limits.perDocument', { count: limits.docWordsCount, size: limits.maxDocSize }),
+          ]
+            .filter(Boolean)
+            .join(' ')
         )}
       </p>
     </section>
