@@ -6,7 +6,7 @@ import type { Domain, Lang as TargetLang } from '../../../../contract/translate'
 import { api, isApiError } from '../../api/client';
 import { userKeys } from '../account/use-current-user';
 import type { HistoryEntryDetail } from '../history/types';
-import { forgetLastSite, isQueryOfSite, readLastSite, siteToReopen } from './websites.fns';
+import { forgetLastSite, isQueryOfSite, readLastSite, siteToReopen, withFreshSite } from './websites.fns';
 
 // The answers' shapes come from the shared contract (contract/websites.ts).
 export type { PageFilterStatus, PageStatus, Website, WebsitePage, WebsiteState } from '../../../../contract/websites';
@@ -58,6 +58,11 @@ export function useWebsite(id: number | null) {
     if (seen.current !== null && seen.current !== settled) void queryClient.invalidateQueries({ queryKey: userKeys.current() });
     seen.current = settled;
   }, [settled, queryClient]);
+  // The list's card of this site shows what its detail has just read (withFreshSite).
+  const fresh = query.data;
+  useEffect(() => {
+    if (fresh) queryClient.setQueriesData<WebsiteList>({ queryKey: websiteKeys.list() }, (list) => list && withFreshSite(list, fresh));
+  }, [fresh, queryClient]);
   return query;
 }
 

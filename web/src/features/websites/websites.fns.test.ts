@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { blockedStorage, memoryStorage } from '../../../../tests/fakes/storage';
 import type { Website, WebsitePage } from './use-websites';
-import { defaultTarget, displayUrl, exportUrl, forgetLastSite, foundNothing, isBusy, isQueryOfSite, lastSiteStorageKey, pageChip, readLastSite, reasonKey, rememberLastSite, siteToReopen, skippedByReason, toggleSelection, wordsShown } from './websites.fns';
+import { defaultTarget, displayUrl, exportUrl, forgetLastSite, foundNothing, isBusy, isQueryOfSite, lastSiteStorageKey, pageChip, readLastSite, reasonKey, rememberLastSite, siteToReopen, skippedByReason, toggleSelection, withFreshSite, wordsShown } from './websites.fns';
 
 const page = (id: number, extra: Partial<WebsitePage> = {}) => ({ id, status: 'Detected', skip_reason: null, ...extra }) as WebsitePage;
 
@@ -119,5 +119,24 @@ describe('foundNothing', () => {
     expect(foundNothing({ state: 'failed', pages: counts({ detected: 3, skipped: 1, total: 4 }) })).toBe(false);
     expect(foundNothing({ state: 'failed', pages: counts({ active: 1, skipped: 1, total: 2 }) })).toBe(false);
     expect(foundNothing({ state: 'ready', pages: counts({ skipped: 1, total: 1 }) })).toBe(false);
+  });
+});
+
+describe('withFreshSite', () => {
+  const site = (id: number, state: string, updated_at: string) => ({ id, state, updated_at, translating: false }) as unknown as Website;
+  const list = { data: [site(1, 'crawling', '2026-12-01T10:00:00.000Z'), site(2, 'ready', '2026-12-01T09:00:00.000Z')], meta: { total: 2 } };
+
+  it('puts the detail’s newer copy of a site into the list, the others and the rest of the page as they were', () => {
+    const failed = site(1, 'failed', '2026-12-01T10:00:05.000Z');
+    const next = withFreshSite(list, failed);
+    expect(next.data.map((s) => s.state)).toEqual(['failed', 'ready']);
+    expect(next.data[1]).toBe(list.data[1]);
+    expect(next.meta).toBe(list.meta);
+  });
+
+  it('keeps the list as it was when its copy is newer, the same, or the site is not on it', () => {
+    expect(withFreshSite(list, site(1, 'crawling', '2026-12-01T09:59:00.000Z'))).toBe(list);
+    expect(withFreshSite(list, site(1, 'crawling', '2026-12-01T10:00:00.000Z'))).toBe(list);
+    expect(withFreshSite(list, site(3, 'failed', '2026-12-01T11:00:00.000Z'))).toBe(list);
   });
 });

@@ -165,3 +165,16 @@ export function defaultTarget(site: Pick<Website, 'target_lang'>, pages: Readonl
   const langs = new Set(pages.filter((page) => !page.skip_reason && page.lang).map((page) => page.lang));
   return langs.size === 1 && langs.has('ar') ? 'en' : 'ar';
 }
+
+/**
+ * A page of the site list with one site as its detail just read it: the list polls on its own clock, so the open
+ * site's card could still say "Finding pages…" beside a detail that says the crawl failed. The list's own copy wins
+ * when it is the newer one; a list without the site, or with the same copy, comes back as it was (no re-render).
+ */
+export function withFreshSite<L extends { data: Website[] }>(list: L, site: Website): L {
+  const index = list.data.findIndex((listed) => listed.id === site.id);
+  if (index < 0) return list;
+  const listed = list.data[index]!;
+  if (Date.parse(listed.updated_at) > Date.parse(site.updated_at) || JSON.stringify(listed) === JSON.stringify(site)) return list;
+  return { ...list, data: list.data.map((item, i) => (i === index ? site : item)) };
+}
