@@ -104,11 +104,16 @@ describe.each(['en', 'ar'] as const)('the translator in the browser (%s)', (loca
   const text = TEXT[locale];
   const target = locale === 'en' ? 'ar' : 'en';
 
-  it('a guest translates until the quota dialog, signs up, translates, likes, suggests, finds it in the history and deletes it', async () => {
+  // One person's way through the translator, in three steps that go on in the same page (each its own test, so
+  // that each has the whole test timeout): as a guest, then signed up, then in the history.
+  let page: Page;
+  let machineFirst = '';
+
+  it('a guest translates until the quota dialog', async () => {
     // Guests share one IP across the browser files (their count is not ours to know): the quota is
     // lifted for the two translations, then lowered under what was used for the third.
     await asAdmin('/api/admin/update-site-settings', { guest_text_quota: '100000' });
-    const page = await openPage(locale, '/');
+    page = await openPage(locale, '/');
     const translator = page.getByTestId('translator');
     await translator.waitFor();
     await expect.poll(() => page.locator('html').getAttribute('dir')).toBe(locale === 'ar' ? 'rtl' : 'ltr');
@@ -164,8 +169,11 @@ describe.each(['en', 'ar'] as const)('the translator in the browser (%s)', (loca
     expect(await page.locator('dialog[open] .dialog__title').innerText()).toBe(text.limitTitle);
     await screenshot(page, `translate-${locale}-02-guest-quota`);
     await page.locator('dialog[open] .dialog__actions button').click();
+  });
 
+  it('signs up, translates, likes and suggests; memory answers with the correction from then on', async () => {
     // Sign up (verified from the outbox) and translate as a user.
+    const translator = page.getByTestId('translator');
     await signUp(page, locale);
     await page.goto('/translate');
     await translator.waitFor();
@@ -186,7 +194,7 @@ describe.each(['en', 'ar'] as const)('the translator in the browser (%s)', (loca
     await expect.poll(() => page.getByTestId('like').getAttribute('aria-pressed')).toBe('true');
 
     // Suggest a better translation of the first sentence: the dialog shows the original.
-    const machineFirst = await page.getByTestId('target-sentence').first().innerText();
+    machineFirst = await page.getByTestId('target-sentence').first().innerText();
     await page.getByTestId('suggest').click();
     const suggest = page.getByTestId('suggest-dialog');
     await suggest.waitFor();
@@ -232,7 +240,9 @@ describe.each(['en', 'ar'] as const)('the translator in the browser (%s)', (loca
     expect(await translate(page, text.secondSource)).toBe(200);
     await expect.poll(() => page.getByTestId('target-sentence').first().innerText()).not.toBe(text.suggestion);
     expect(await page.getByTestId('action-status').innerText()).toBe('');
+  });
 
+  it('finds the translations in the history, searches, re-opens one and deletes them', async () => {
     // History: find it, search as the user types and with Enter, re-open, delete one, delete all.
     await page.goto('/user/translation-history');
     await page.getByTestId('history-page').waitFor();
