@@ -31,4 +31,28 @@ describe('generated OpenAPI document', () => {
     expect(Object.keys(document.paths).some((p) => p.includes('{'))).toBe(true);
     expect(Object.keys(document.paths).some((p) => p.startsWith('/__test'))).toBe(false);
   });
+
+  it("lists the parameters of routes whose path is a template of constants (the websites preview's)", () => {
+    const document = JSON.parse(generated) as {
+      paths: Record<string, Record<string, { tags: string[]; parameters: Array<{ name: string; in: string; required: boolean; schema: { type?: string; maxLength?: number } }> }>>;
+    };
+    const asset = document.paths['/preview/website-assets/{id}/{token}/{signature}']!.get!;
+    expect(asset.tags).toEqual(['websites']);
+    expect(asset.parameters.map((p) => [p.name, p.in, p.required])).toEqual([
+      ['id', 'path', true],
+      ['token', 'path', true],
+      ['signature', 'path', true],
+      ['url', 'query', true],
+    ]);
+    expect(asset.parameters.find((p) => p.name === 'id')!.schema.type).toBe('integer');
+    expect(asset.parameters.find((p) => p.name === 'url')!.schema).toEqual({ type: 'string', maxLength: 4096 });
+    const page = document.paths['/preview/websites/{id}/{token}/{path}']!.get!;
+    expect(page.tags).toEqual(['websites']);
+    expect(page.parameters.map((p) => [p.name, p.in])).toEqual([
+      ['id', 'path'],
+      ['token', 'path'],
+      ['path', 'path'],
+    ]);
+    expect(page.parameters[0]!.schema.type).toBe('integer');
+  });
 });

@@ -82,9 +82,27 @@ async function collectRouteInputs(serverDir: string): Promise<Map<string, RouteI
     const tag = path.basename(path.dirname(file)) === 'http' ? 'platform' : path.basename(path.dirname(file));
     const pending: Array<Promise<void>> = [];
 
-    const resolveSchema = async (name: string): Promise<z.ZodType | undefined> => {
+    /** A name's value: imported from a relative module, or exported by the file itself. */
+    const resolveValue = async (name: string): Promise<unknown> => {
       const imported = imports.get(name);
-      const value = imported ? (await load(imported[0]))[imported[1]] : (await load(file))[name];
+      return imported ? (await load(imported[0]))[imported[1]] : (await load(file))[name];
+    };
+
+    /** A route's path: a string, or a template of constants (`${PREVIEW_PREFIX}/:id/:token/*`); undefined otherwise. */
+    const routePath = async (node: ts.Expression): Promise<string | undefined> => {
+      if (ts.isStringLiteralLike(node)) return node.text;
+      if (!ts.isTemplateExpression(node)) return undefined;
+      let text = node.head.text;
+      for (const span of node.templateSpans) {
+        const value = ts.isIdentifier(span.expression) ? await resolveValue(span.expression.text) : undefined;
+        if (typeof value !== 'string') return undefined;
+        text += value + span.literal.text;
+      }
+      return text;
+    };
+
+    const resolveSchema = async (name: string): Promise<z.ZodType | undefined> => {
+      const value = await resolveValue(name);
       // A factory that needs its arguments (cardSchema(now)) is left undocumented, as before.
       const schema = typeof value === 'function' && value.length === 0 && !(value instanceof z.ZodType) ? (value as () => unknown)() : value;
       return schema instanceof z.ZodType ? schema : undefined;
@@ -98,9 +116,10 @@ async function collectRouteInputs(serverDir: string): Promise<Map<string, RouteI
         node.expression.expression.text === 'app' &&
         METHODS.has(node.expression.name.text) &&
         node.arguments[0] &&
-        ts.isStringLiteralLike(node.arguments[0])
+        (ts.isStringLiteralLike(node.arguments[0]) || ts.isTemplateExpression(node.arguments[0]))
       ) {
-        const key = `${node.expression.name.text.toUpperCase()} ${node.arguments[0].text}`;
+        const method = node.expression.name.text.toUpperCase();
+        const pathNode = node.arguments[0];
         const inputs: RouteInputs = { multipart: false, tag, summary: leadingComment(source, node.parent) };
         const calls: Array<[string, string]> = [];
         const scan = (inner: ts.Node) => {
@@ -119,6 +138,8 @@ async function collectRouteInputs(serverDir: string): Promise<Map<string, RouteI
         node.arguments.slice(1).forEach(scan);
         pending.push(
           (async () => {
+            const routeUrl = await routePath(pathNode);
+            if (routeUrl === undefined) return;
             for (const [name, input] of calls) {
               const schema = await resolveSchema(name);
               if (!schema) continue;
@@ -129,7 +150,7 @@ async function collectRouteInputs(serverDir: string): Promise<Map<string, RouteI
                 if (/\bfields\b/.test(input)) inputs.multipart = true;
               }
             }
-            found.set(key, inputs);
+            found.set(`${method} ${routeUrl}`, inputs);
           })(),
         );
       }

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSsrfPolicy, type ResolvedAddress } from './ssrf';
-import { createWebFetcher, FetchRefused, type WebFetcher } from './web-fetch';
+import { createWebFetcher, FetchRefused, sniffFontType, type WebFetcher } from './web-fetch';
 
 /** A loopback server whose routes the tests define; it logs the Host header of every request. */
 let server: http.Server;
@@ -199,5 +199,17 @@ describe('web fetcher', () => {
     // robots.txt and sitemaps accept other types.
     expect((await f.fetch(`http://127.0.0.1:${port}/pdf`, { accept: 'text' })).status).toBe(200);
     f.close();
+  });
+});
+
+describe("a font's signature", () => {
+  it('names WOFF2, WOFF, OpenType and both TrueType signatures by their first bytes, and nothing else', () => {
+    expect(sniffFontType(Buffer.from('wOF2....', 'latin1'))).toBe('font/woff2');
+    expect(sniffFontType(Buffer.from('wOFF....', 'latin1'))).toBe('font/woff');
+    expect(sniffFontType(Buffer.from('OTTO....', 'latin1'))).toBe('font/otf');
+    expect(sniffFontType(Buffer.from([0x00, 0x01, 0x00, 0x00, 0x00, 0x10]))).toBe('font/ttf');
+    expect(sniffFontType(Buffer.from('true....', 'latin1'))).toBe('font/ttf');
+    for (const other of ['<!DOCTYPE html>', 'wOF', 'WOF2....', '%PDF-1.4', 'function f() {}', '']) expect(sniffFontType(Buffer.from(other, 'latin1')), other).toBeNull();
+    expect(sniffFontType(Buffer.from([0x89, 0x50, 0x4e, 0x47]))).toBeNull();
   });
 });

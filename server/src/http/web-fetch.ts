@@ -36,7 +36,7 @@ export class FetchRefused extends Error {
 
 /**
  * What the caller accepts: HTML pages, XML (sitemaps; text/plain sitemaps too), any text
- * (robots.txt), or a page's image, stylesheet or font (the website preview's http: ones).
+ * (robots.txt), or a page's image, stylesheet or font (those the website preview loads through Lisan).
  */
 export type Accept = 'html' | 'xml' | 'text' | 'asset';
 
@@ -55,10 +55,31 @@ export function isFontType(mediaType: string): boolean {
   return mediaType.startsWith('font/') || LEGACY_FONT_TYPES.has(mediaType);
 }
 
+/**
+ * What many servers call a file they have no type for, fonts above all (.woff2, .woff, .ttf and
+ * .otf missing from their lists): an asset under it is taken only when its bytes are a font.
+ */
+const UNTYPED_TYPES = new Set(['application/octet-stream', 'binary/octet-stream']);
+
+/**
+ * A font's media type read from its first four bytes (the file's signature, not its name):
+ * WOFF2, WOFF, OpenType with CFF outlines, TrueType (version 1.0, or Apple's 'true'); null for
+ * anything else.
+ */
+export function sniffFontType(bytes: Buffer): string | null {
+  const signature = bytes.subarray(0, 4).toString('latin1');
+  if (signature === 'wOF2') return 'font/woff2';
+  if (signature === 'wOFF') return 'font/woff';
+  if (signature === 'OTTO') return 'font/otf';
+  if (signature === '\x00\x01\x00\x00' || signature === 'true') return 'font/ttf';
+  return null;
+}
+
 function contentTypeAccepted(accept: Accept, mediaType: string): boolean {
   if (accept === 'html') return mediaType === 'text/html' || mediaType === 'application/xhtml+xml';
   if (accept === 'xml') return mediaType === 'text/plain' || mediaType.endsWith('/xml') || mediaType.endsWith('+xml');
-  if (accept === 'asset') return mediaType.startsWith('image/') || mediaType === 'text/css' || isFontType(mediaType);
+  // An untyped file is read (within the size cap) and kept only if it is a font (sniffFontType).
+  if (accept === 'asset') return mediaType.startsWith('image/') || mediaType === 'text/css' || isFontType(mediaType) || UNTYPED_TYPES.has(mediaType);
   return true;
 }
 
@@ -232,12 +253,18 @@ export function createWebFetcher(options: WebFetcherOptions) {
             response.destroy();
             throw new FetchRefused('too_large', `${declared} bytes`, url.href);
           }
+          let body: Buffer;
           try {
-            const body = await readBody(response, maxBytes, url.href);
-            return { url: url.href, status, mediaType, charset, body, redirects };
+            body = await readBody(response, maxBytes, url.href);
           } catch (error) {
             throw toRefusal(error, url.href, timedOut);
           }
+          if (fetchOptions.accept === 'asset' && UNTYPED_TYPES.has(mediaType)) {
+            const font = sniffFontType(body);
+            if (!font) throw new FetchRefused('content_type', `${mediaType} (not a font)`, url.href);
+            return { url: url.href, status, mediaType: font, charset: undefined, body, redirects };
+          }
+          return { url: url.href, status, mediaType, charset, body, redirects };
         }
       } finally {
         clearTimeout(timer);

@@ -220,6 +220,60 @@ describe('merging translations back', () => {
     }
   });
 
+  it('reads CSS as CSS: comments, strings and data: URIs left alone; @import, url() and image-set() passed through with what they load', () => {
+    const base = new URL('https://example.com/css/site.css');
+    const seen: string[] = [];
+    const through = (url: URL, kind: 'stylesheet' | 'other') => {
+      seen.push(`${kind} ${url.href}`);
+      return url.protocol === 'http:' || kind === 'stylesheet' ? `/via?u=${encodeURIComponent(url.href)}` : null;
+    };
+    const css = `/* url(in-comment.png) @import "in-comment.css"; don't */ @import "a.css"; @import url(b.css) screen; @IMPORT 'c.css';
+.x { background: url( 'http://old.example/x.png' ) } .y { background: url(http://old.example/y.png) } .z { background: url(z.png) }
+.d { background: url("data:image/svg+xml,<svg><rect fill='url(%23g)'/></svg>") } .s { content: "url(in-string.png)" }
+.i { background: image-set("http://old.example/i.png" 1x) }`;
+    const out = rewriteCssUrls(css, base, through);
+    expect(seen).toEqual([
+      'stylesheet https://example.com/css/a.css',
+      'stylesheet https://example.com/css/b.css',
+      'stylesheet https://example.com/css/c.css',
+      'other http://old.example/x.png',
+      'other http://old.example/y.png',
+      'other https://example.com/css/z.png',
+      'other http://old.example/i.png',
+    ]);
+    const via = (href: string) => `/via?u=${encodeURIComponent(href)}`;
+    expect(out).toBe(`/* url(in-comment.png) @import "in-comment.css"; don't */ @import "${via('https://example.com/css/a.css')}"; @import url(${via('https://example.com/css/b.css')}) screen; @IMPORT '${via('https://example.com/css/c.css')}';
+.x { background: url('${via('http://old.example/x.png')}') } .y { background: url(${via('http://old.example/y.png')}) } .z { background: url(https://example.com/css/z.png) }
+.d { background: url("data:image/svg+xml,<svg><rect fill='url(%23g)'/></svg>") } .s { content: "url(in-string.png)" }
+.i { background: image-set("${via('http://old.example/i.png')}" 1x) }`);
+    // What would end the URL where it is written is escaped: a quote in quotes, a parenthesis or quote unquoted.
+    expect(rewriteCssUrls(`a { background: url('it.png') } b { background: url(x.png) }`, new URL("https://example.com/it's(1)/"))).toBe(
+      `a { background: url('https://example.com/it\\'s(1)/it.png') } b { background: url(https://example.com/it\\'s\\(1\\)/x.png) }`,
+    );
+  });
+
+  it("passes a page's stylesheets, https: too, through rewriteSubresource as stylesheets, and its icons and images as others", () => {
+    const html = page(
+      '<img src="https://secure.example/a.png" alt="A"><p>Text</p>',
+      '<title>T</title><link rel="stylesheet" href="https://secure.example/s.css"><link rel="alternate stylesheet" href="/alt.css"><link rel="icon" href="https://secure.example/i.ico"><style>@import url("https://secure.example/more.css");</style>',
+    );
+    const kinds: string[] = [];
+    const out = renderTranslatedHtml(html, {
+      pageUrl: 'https://secure.example/',
+      translations: extractSegments(html),
+      targetLang: 'ar',
+      rewriteSubresource: (url, kind) => {
+        kinds.push(`${kind} ${url.pathname}`);
+        return kind === 'stylesheet' ? `/via${url.pathname}` : null;
+      },
+    }).html;
+    expect(kinds.sort()).toEqual(['other /a.png', 'other /i.ico', 'stylesheet /alt.css', 'stylesheet /more.css', 'stylesheet /s.css']);
+    expect(out).toContain('href="/via/s.css"');
+    expect(out).toContain('@import url("/via/more.css");');
+    expect(out).toContain('src="https://secure.example/a.png"');
+    expect(out).toContain('href="https://secure.example/i.ico"');
+  });
+
   it('refuses translations that do not match the page\'s segments', () => {
     expect(() => renderTranslatedHtml(page('<p>One</p><p>Two</p>'), { pageUrl: PAGE, translations: ['only one'], targetLang: 'ar' })).toThrow(SegmentMismatch);
   });

@@ -20,9 +20,9 @@ import {
 import { countWords, languageFromLetters, scriptLetters } from '../../text/toolkit';
 import { stripPlaceholders } from './placeholders';
 import { applyUnit, extractUnits } from './segments';
-import { collectLinks, rewriteDocumentUrls, type LinkRewriter } from './urls';
+import { collectLinks, rewriteDocumentUrls, type LinkRewriter, type SubresourceRewriter } from './urls';
 
-export type { LinkRewriter } from './urls';
+export type { LinkRewriter, SubresourceKind, SubresourceRewriter } from './urls';
 export { rewriteCssUrls } from './urls';
 export { repairPlaceholders, stripPlaceholders } from './placeholders';
 
@@ -105,7 +105,7 @@ export interface RenderOptions {
   /** Shown with no script running (the sandboxed preview): lazily loaded images get their address (urls.ts). */
   scriptless?: boolean;
   /** The page's images, stylesheets and fonts, absolute: the URL to load instead, or null to keep it (urls.ts). */
-  rewriteSubresource?: LinkRewriter;
+  rewriteSubresource?: SubresourceRewriter;
 }
 
 export class SegmentMismatch extends Error {}

@@ -10,6 +10,12 @@ import { getAttr, isText, removeNode, setAttr, walkElements, type Document, type
 /** Answers the href to use for a link to one of the site's pages, or null to keep the absolute URL. */
 export type LinkRewriter = (absolute: URL) => string | null;
 
+/** What a page loads from a URL: a stylesheet (`<link rel="stylesheet">`, `@import`), or an image, font or icon. */
+export type SubresourceKind = 'stylesheet' | 'other';
+
+/** Answers the URL to load one of the page's images, stylesheets or fonts from instead, or null to keep the absolute URL. */
+export type SubresourceRewriter = (absolute: URL, kind: SubresourceKind) => string | null;
+
 /** The attributes lazy-loading scripts (lazysizes, WordPress plugins, jQuery lazyload) read an image's address from. */
 const LAZY_SOURCES = ['data-src', 'data-lazy-src', 'data-original'];
 const LAZY_SRCSETS = ['data-srcset', 'data-lazy-srcset'];
@@ -58,7 +64,7 @@ function absolute(value: string, base: URL): string | null {
 }
 
 /** srcset candidates ("url descriptor, url descriptor"), URLs made absolute (HTML's parsing rules, simplified) and passed through `subresource`. */
-function rewriteSrcset(value: string, base: URL, subresource?: LinkRewriter): string {
+function rewriteSrcset(value: string, base: URL, subresource?: SubresourceRewriter): string {
   const candidates: string[] = [];
   let i = 0;
   while (i < value.length) {
@@ -74,70 +80,133 @@ function rewriteSrcset(value: string, base: URL, subresource?: LinkRewriter): st
       while (i < value.length && value[i] !== ',') i++;
       descriptors = value.slice(from, i).trim();
     }
-    candidates.push([resolveSubresource(url, base, subresource) ?? url, descriptors].filter(Boolean).join(' '));
+    candidates.push([resolveSubresource(url, base, subresource, 'other') ?? url, descriptors].filter(Boolean).join(' '));
   }
   return candidates.join(', ');
 }
 
 /** An image's, stylesheet's or font's URL made absolute, then passed through `subresource` (which may answer null: kept absolute). */
-function resolveSubresource(value: string, base: URL, subresource?: LinkRewriter): string | null {
+function resolveSubresource(value: string, base: URL, subresource: SubresourceRewriter | undefined, kind: SubresourceKind): string | null {
   const resolved = absolute(value, base);
   if (!resolved || !subresource) return resolved;
-  return subresource(new URL(resolved)) ?? resolved;
+  return subresource(new URL(resolved), kind) ?? resolved;
 }
 
-const IMAGE_SET = /(?:-webkit-)?image-set\(/gi;
-
-/**
- * The bare strings of `image-set("a.png" 1x, "b.png" 2x)` (and `-webkit-image-set`), which are
- * URLs as much as `url()` ones are, made absolute. Strings inside `url()` are left to its own
- * rewriting and those inside `type()` are media types, not URLs.
- */
-function rewriteImageSets(css: string, resolve: (url: string) => string | null): string {
-  let out = '';
-  let last = 0;
-  for (const match of css.matchAll(IMAGE_SET)) {
-    const start = match.index + match[0].length;
-    if (start <= last) continue;
-    // The matching ")": nested url() and type() and quoted strings skipped.
-    let depth = 1;
-    let quote = '';
-    let end = start;
-    for (; end < css.length; end++) {
-      const c = css[end]!;
-      if (quote) {
-        if (c === '\\') end++;
-        else if (c === quote) quote = '';
-      } else if (c === '"' || c === "'") quote = c;
-      else if (c === '(') depth++;
-      else if (c === ')' && --depth === 0) break;
-    }
-    const body = css.slice(start, end).replace(/((?:url|type)\(\s*)?(['"])([^'"]*)\2/gi, (whole, inFunction: string | undefined, q: string, url: string) => {
-      if (inFunction) return whole;
-      const resolved = resolve(url);
-      return resolved ? `${q}${resolved}${q}` : whole;
-    });
-    out += css.slice(last, start) + body;
-    last = end;
+/** The string opening at `start` (its quote): where it ends (past its closing quote, escapes skipped) and whether it is closed. */
+function cssString(css: string, start: number): { end: number; closed: boolean } {
+  const quote = css[start];
+  for (let i = start + 1; i < css.length; i++) {
+    if (css[i] === '\\') i++;
+    else if (css[i] === quote) return { end: i + 1, closed: true };
   }
-  return out + css.slice(last);
+  return { end: css.length, closed: false };
 }
 
+/** The URL of `url(` whose inside begins at `start`, quoted or not, and where the `)` ends it; null when it is no well-formed url(). */
+function cssUrlToken(css: string, start: number): { value: string; quote: string; end: number } | null {
+  let i = start;
+  while (/\s/.test(css[i] ?? '')) i++;
+  const quote = css[i];
+  if (quote === '"' || quote === "'") {
+    const string = cssString(css, i);
+    if (!string.closed) return null;
+    let close = string.end;
+    while (/\s/.test(css[close] ?? '')) close++;
+    return css[close] === ')' ? { value: css.slice(i + 1, string.end - 1), quote, end: close + 1 } : null;
+  }
+  let close = i;
+  for (; close < css.length && css[close] !== ')'; close++) {
+    if (css[close] === '\\') close++;
+    else if (css[close] === '"' || css[close] === "'" || css[close] === '(') return null;
+  }
+  const value = css.slice(i, close).trimEnd();
+  return close < css.length && !/\s/.test(value) ? { value, quote: '', end: close + 1 } : null;
+}
+
+/** A URL written back into CSS: within the quotes it came in (they escaped), or unquoted (what would end it escaped). */
+function cssUrlText(url: string, quote: string): string {
+  return url.replace(quote ? new RegExp(`[\\\\${quote}]`, 'g') : /[\\()'"]/g, (char) => `\\${char}`);
+}
+
+const IMAGE_SET_FUNCTION = /^(?:-webkit-)?image-set$/i;
+const CSS_NAME = /[\w-]+/y;
+
 /**
- * url(...), @import "..." and image-set()'s bare strings in CSS text, made absolute, and passed
- * through `subresource` when given (every URL in CSS is something the page loads).
+ * The URLs of CSS text, made absolute and passed through `subresource` when given (every URL
+ * in CSS is something the page loads): `url()`, quoted or not, `@import "…"` and
+ * `@import url(…)` (stylesheets), and the bare strings of `image-set("a.png" 1x)` and
+ * `-webkit-image-set`. Read as CSS is: comments and other strings (`content: "a.png"`,
+ * `type("image/avif")`, a `url(#id)` inside a quoted data: URI) are left as they are, and so
+ * are data: URIs. An unclosed function (a cut-off style attribute) is rewritten to its end.
  */
-export function rewriteCssUrls(css: string, base: URL, subresource?: LinkRewriter): string {
-  const resolve = (url: string) => resolveSubresource(url, base, subresource);
-  return rewriteImageSets(css, resolve)
-    .replace(/url\(\s*(['"]?)([^'")]+)\1\s*\)/gi, (whole, quote: string, url: string) => {
-      const resolved = resolve(url);
-      return resolved ? `url(${quote}${resolved}${quote})` : whole;
-    })
-    .replace(/@import\s+(['"])([^'"]+)\1/gi, (whole, quote: string, url: string) => {
-      const resolved = resolve(url);
-      return resolved ? `@import ${quote}${resolved}${quote}` : whole;
-    });
+export function rewriteCssUrls(css: string, base: URL, subresource?: SubresourceRewriter): string {
+  const resolve = (url: string, kind: SubresourceKind) => resolveSubresource(url, base, subresource, kind);
+  let out = '';
+  /** The functions the text is inside, innermost last ('' for a bare parenthesis). */
+  const functions: string[] = [];
+  /** After `@import`, before its URL: the URL is a stylesheet's. */
+  let importing = false;
+  let i = 0;
+  while (i < css.length) {
+    const char = css[i]!;
+    if (char === '/' && css[i + 1] === '*') {
+      const close = css.indexOf('*/', i + 2);
+      const end = close < 0 ? css.length : close + 2;
+      out += css.slice(i, end);
+      i = end;
+      continue;
+    }
+    if (char === '"' || char === "'") {
+      const { end, closed } = cssString(css, i);
+      const isUrl = importing || IMAGE_SET_FUNCTION.test(functions.at(-1) ?? '');
+      const resolved = isUrl ? resolve(css.slice(i + 1, closed ? end - 1 : end), importing ? 'stylesheet' : 'other') : null;
+      out += resolved ? `${char}${cssUrlText(resolved, char)}${closed ? char : ''}` : css.slice(i, end);
+      importing = false;
+      i = end;
+      continue;
+    }
+    if (char === '\\') {
+      out += css.slice(i, i + 2);
+      i += 2;
+      continue;
+    }
+    if (char === '@' && /^@import(?![\w-])/i.test(css.slice(i, i + 8))) {
+      importing = true;
+      out += css.slice(i, i + 7);
+      i += 7;
+      continue;
+    }
+    if (/[A-Za-z_-]/.test(char) && !/[\w-]/.test(css[i - 1] ?? '')) {
+      CSS_NAME.lastIndex = i;
+      const name = CSS_NAME.exec(css)![0];
+      const open = i + name.length;
+      if (css[open] === '(' && name.toLowerCase() === 'url') {
+        const token = cssUrlToken(css, open + 1);
+        if (token) {
+          const resolved = resolve(token.value, importing ? 'stylesheet' : 'other');
+          out += resolved ? `url(${token.quote}${cssUrlText(resolved, token.quote)}${token.quote})` : css.slice(i, token.end);
+          importing = false;
+          i = token.end;
+          continue;
+        }
+      }
+      if (css[open] === '(') {
+        functions.push(name);
+        out += `${name}(`;
+        i = open + 1;
+        continue;
+      }
+      out += name;
+      i = open;
+      continue;
+    }
+    if (char === '(') functions.push('');
+    else if (char === ')') functions.pop();
+    else if (char === ';' || char === '{' || char === '}') importing = false;
+    out += char;
+    i++;
+  }
+  return out;
 }
 
 /** CSS that names a URL (what rewriteCssUrls rewrites). */
@@ -171,7 +240,7 @@ export interface UrlRewriteOptions {
    * The page's images, stylesheets and fonts (not its links, frames, scripts or media), absolute:
    * answers the URL to load instead, or null to keep it (the preview fetches http: ones through Lisan).
    */
-  rewriteSubresource?: LinkRewriter;
+  rewriteSubresource?: SubresourceRewriter;
 }
 
 /**
@@ -190,6 +259,9 @@ export function rewriteDocumentUrls(document: Document, pageUrl: URL, rewriteLin
   for (const element of bases) removeNode(element);
 }
 
+/** A <link>'s rel tokens. */
+const linkRels = (element: Element) => (getAttr(element, 'rel') ?? '').toLowerCase().split(/\s+/);
+
 /** Whether the element's attribute names an image, stylesheet or font the page loads. */
 function isSubresource(element: Element, name: string): boolean {
   switch (element.tagName) {
@@ -198,10 +270,8 @@ function isSubresource(element: Element, name: string): boolean {
     case 'source':
       // A <picture>'s images; a <video>'s or <audio>'s sources are media.
       return element.parentNode !== null && 'tagName' in element.parentNode && element.parentNode.tagName === 'picture';
-    case 'link': {
-      const rel = (getAttr(element, 'rel') ?? '').toLowerCase().split(/\s+/);
-      return name === 'href' && rel.some((token) => token === 'stylesheet' || token.endsWith('icon'));
-    }
+    case 'link':
+      return name === 'href' && linkRels(element).some((token) => token === 'stylesheet' || token.endsWith('icon'));
     case 'input':
       return name === 'src' && (getAttr(element, 'type') ?? '').toLowerCase() === 'image';
     case 'video':
@@ -235,7 +305,8 @@ function rewriteElementUrls(element: Element, base: URL, rewriteLink: LinkRewrit
       const rewritten = rewriteLink(target);
       attr.value = rewritten ?? resolved;
     } else {
-      attr.value = (subresource && subresource(new URL(resolved))) ?? resolved;
+      const kind = element.tagName === 'link' && linkRels(element).includes('stylesheet') ? 'stylesheet' : 'other';
+      attr.value = (subresource && subresource(new URL(resolved), kind)) ?? resolved;
     }
   }
   if (options.scriptless && (element.tagName === 'img' || element.tagName === 'source')) {

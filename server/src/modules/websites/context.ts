@@ -8,6 +8,7 @@ import type { HistoryService } from '../history/service';
 import type { MemoryApprovals } from '../translate/memory';
 import { LimitExceeded, NotFound } from '../../http/errors';
 import type { RateLimiter } from '../../http/rate-limit';
+import type { SubresourceRewriter } from '../../formats/html';
 import type { SsrfPolicy } from '../../http/ssrf';
 import type { WebFetcher } from '../../http/web-fetch';
 import type { JobQueue } from '../../jobs/queue';
@@ -53,7 +54,7 @@ export interface WebsitesDeps {
 }
 
 export const PREVIEW_PREFIX = '/preview/websites';
-/** Where the preview loads a page's http: images, stylesheets and fonts through Lisan (exports.ts previewAsset). */
+/** Where the preview loads a page's http: images and fonts, and its stylesheets, through Lisan (exports.ts previewAsset). */
 export const PREVIEW_ASSET_PREFIX = '/preview/website-assets';
 /** A preview link stays valid this long (rounded up to the hour, so links are stable for a while). */
 const PREVIEW_LINK_HOURS = 12;
@@ -91,13 +92,18 @@ export function createWebsitesContext(deps: WebsitesDeps) {
 
   /**
    * Where a site's preview loads an image, stylesheet or font from: an http: one through Lisan
-   * (an https: Lisan's browser upgrades it to https, which breaks on a site without HTTPS), under
-   * the preview's token and a signature of that very URL, so Lisan fetches only what it wrote
-   * into the site's own preview, never an address someone made up; null (as it is) for others.
+   * (an https: Lisan's browser upgrades it to https, which breaks on a site without HTTPS), and
+   * every stylesheet, https: too (its own http: URLs are rewritten only when Lisan serves it:
+   * a stylesheet loaded from the site keeps them, and the browser upgrades or blocks them),
+   * under the preview's token and a signature of that very URL, so Lisan fetches only what it
+   * wrote into the site's own preview, never an address someone made up; null (as it is) for others.
    */
-  function previewAssetRewriter(siteId: number): (url: URL) => string | null {
+  function previewAssetRewriter(siteId: number): SubresourceRewriter {
     const token = previewToken(siteId);
-    return (url) => (url.protocol === 'http:' ? `${PREVIEW_ASSET_PREFIX}/${siteId}/${token}/${signAsset(siteId, url.href)}?url=${encodeURIComponent(url.href)}` : null);
+    return (url, kind) =>
+      url.protocol === 'http:' || (kind === 'stylesheet' && url.protocol === 'https:')
+        ? `${PREVIEW_ASSET_PREFIX}/${siteId}/${token}/${signAsset(siteId, url.href)}?url=${encodeURIComponent(url.href)}`
+        : null;
   }
 
   function previewAssetSignatureValid(siteId: number, url: string, signature: string) {

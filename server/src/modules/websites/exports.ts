@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import yazl from 'yazl';
 import { ENGINE_ID, GLOSS_NOTICE } from '../../engines/dictionary/engine';
-import { decodeHtmlBytes, describeSegments, extractSegments, renderTranslatedHtml, repairPlaceholders, rewriteCssUrls, type LinkRewriter } from '../../formats/html';
+import { decodeHtmlBytes, describeSegments, extractSegments, renderTranslatedHtml, repairPlaceholders, rewriteCssUrls, type LinkRewriter, type SubresourceRewriter } from '../../formats/html';
 import { FetchRefused, isFontType } from '../../http/web-fetch';
 import type { Actor } from '../../http/access';
 import { REVIEWED_ORIGIN, reviewedApplied, termsCarried } from '../../pipeline/applied.fns';
@@ -40,9 +40,9 @@ export function createWebsiteExports(ctx: WebsitesContext) {
 
   /**
    * `preview`: for the sandboxed preview, where the page's scripts do not run (lazily loaded
-   * images get their address) and its http: images, stylesheets and fonts come through Lisan.
+   * images get their address) and its http: images and fonts, and its stylesheets, come through Lisan.
    */
-  function renderPage(page: WebsitePageRow, rewriteLink: LinkRewriter, preview?: { rewriteSubresource: LinkRewriter }) {
+  function renderPage(page: WebsitePageRow, rewriteLink: LinkRewriter, preview?: { rewriteSubresource: SubresourceRewriter }) {
     if (page.status !== 'Active' || !page.html || !page.translations || !page.target_lang) throw new NotFound('websites.page_not_translated');
     return renderTranslatedHtml(page.html, { pageUrl: page.url, translations: page.translations, targetLang: page.target_lang, rewriteLink, scriptless: preview !== undefined, rewriteSubresource: preview?.rewriteSubresource }).html;
   }
@@ -67,14 +67,15 @@ export function createWebsiteExports(ctx: WebsitesContext) {
     },
 
     /**
-     * An http: image, stylesheet or font of the preview, fetched from the site for the browser
-     * (previewAssetRewriter, context.ts): only a URL Lisan signed into this site's preview, while
-     * the preview link is valid, through the crawler's fetcher (its private-address refusal at
-     * every hop, size cap and time limit), and only an image, stylesheet or font. A stylesheet's
-     * own URLs are made absolute, its http: ones through here too. Anything else: not found.
+     * An http: image or font, or a stylesheet, of the preview, fetched from the site for the
+     * browser (previewAssetRewriter, context.ts): only a URL Lisan signed into this site's preview,
+     * while the preview link is valid, through the crawler's fetcher (its private-address refusal
+     * at every hop, size cap and time limit), and only an image, stylesheet or font (an untyped
+     * file only when its bytes are a font). A stylesheet's own URLs are made absolute, its http:
+     * ones and its imported stylesheets through here too. Anything else: not found.
      */
     async previewAsset(id: number, token: string, signature: string, url: string) {
-      if (!previewTokenValid(id, token) || !previewAssetSignatureValid(id, url, signature) || !url.startsWith('http:')) throw new NotFound();
+      if (!previewTokenValid(id, token) || !previewAssetSignatureValid(id, url, signature) || !/^https?:/.test(url)) throw new NotFound();
       const site = await repo.findSite(id);
       if (!site) throw new NotFound();
       let result;

@@ -1116,11 +1116,34 @@ describe("the preview's http: images, stylesheets and fonts", () => {
         `<h1>Gallery</h1><p>Pictures of the world.</p>
 <img src="cat.jpg" alt=""><img src="https://secure.example/d.png" alt="">
 <img src="/files/report.pdf" alt=""><img src="/redirect-private" alt=""><img src="/huge.png" alt="">
-<style>@font-face { font-family: Site; src: url(/fonts/site.woff2) format("woff2"); }</style>`,
+<style>@font-face { font-family: Site; src: url(/fonts/site.woff2) format("woff2"); }
+@font-face { font-family: Untyped; src: url(/fonts/plain.woff2) format("woff2"), url('/fonts/plain.ttf'), url("/fonts/plain.otf"), url(/fonts/plain.woff); }
+@font-face { font-family: Fake; src: url(/fonts/fake.woff2) format("woff2"); }</style>`,
         'en',
-        '<link rel="stylesheet" href="/style.css">',
+        '<link rel="stylesheet" href="/style.css"><link rel="stylesheet" href="/imports.css"><link rel="stylesheet" href="https://secure.example/theme.css">',
       ),
     );
+    // Fonts sent as application/octet-stream (servers without a type for .woff2 and the like): the bytes say what they are.
+    gallerySite.setFile('/fonts/plain.woff2', 'application/octet-stream', Buffer.from('wOF2\x00\x01\x00\x00 rest of a font', 'latin1'));
+    gallerySite.setFile('/fonts/plain.ttf', 'application/octet-stream', Buffer.from([0x00, 0x01, 0x00, 0x00, 0x00, 0x0a, 0x00, 0x80]));
+    gallerySite.setFile('/fonts/plain.otf', 'binary/octet-stream', Buffer.from('OTTO\x00\x0a', 'latin1'));
+    gallerySite.setFile('/fonts/plain.woff', 'application/octet-stream', Buffer.from('wOFF\x00\x01\x00\x00', 'latin1'));
+    // Named like a font, sent untyped, and a page: refused.
+    gallerySite.setFile('/fonts/fake.woff2', 'application/octet-stream', '<!DOCTYPE html><script>alert(1)</script>');
+    // A stylesheet that imports others and names images every way CSS can, and names some only in a comment or a data: URI.
+    gallerySite.setFile(
+      '/imports.css',
+      'text/css',
+      `/* Not loaded: url(/img/in-comment.png) and @import "/in-comment.css"; it's a comment */
+@import "/more.css";
+@import url('print.css') print;
+.a { background: url(/img/unquoted.png) }
+.b { background: url( "img/quoted.png" ) }
+.c { background: url("data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg'><rect fill='url(%23g)'/></svg>") }
+.d { background: url(https://secure.example/e.png); content: "url(/img/in-string.png)" }`,
+    );
+    gallerySite.setFile('/more.css', 'text/css', '.m { background: url(img/from-more.png) }');
+    gallerySite.setFile('/print.css', 'text/css', '.p { color: black }');
     const added = await client.post('/api/websites', { url: `${gallerySite.url}/gallery`, scope: 'page' });
     galleryId = added.json().data.id;
     await crawled(client, galleryId);
@@ -1137,8 +1160,25 @@ describe("the preview's http: images, stylesheets and fonts", () => {
     await gallerySite?.close();
   });
 
-  it('names each http: image, stylesheet and font of the page by a signed path of the preview; https: ones stay as they are', () => {
-    expect([...assets.keys()].sort()).toEqual(['/cat.jpg', '/files/report.pdf', '/fonts/site.woff2', '/huge.png', '/redirect-private', '/style.css']);
+  it('names each http: image and font of the page, and each stylesheet, by a signed path of the preview; https: images stay as they are', () => {
+    expect([...assets.keys()].sort()).toEqual([
+      '/cat.jpg',
+      '/files/report.pdf',
+      '/fonts/fake.woff2',
+      '/fonts/plain.otf',
+      '/fonts/plain.ttf',
+      '/fonts/plain.woff',
+      '/fonts/plain.woff2',
+      '/fonts/site.woff2',
+      '/huge.png',
+      '/imports.css',
+      '/redirect-private',
+      '/style.css',
+      '/theme.css',
+    ]);
+    // An https: stylesheet too: loaded from the site, its http: URLs would be upgraded or blocked.
+    expect(decodeURIComponent(assets.get('/theme.css')!)).toContain('?url=https://secure.example/theme.css');
+    expect(previewHtml).not.toContain('href="https://secure.example/theme.css"');
     expect(assets.get('/cat.jpg')).toMatch(new RegExp(`^/preview/website-assets/${galleryId}/\\d+\\.[\\w-]+/[\\w-]+\\?url=http%3A%2F%2F127\\.0\\.0\\.1%3A${gallerySite.port}%2Fcat\\.jpg$`));
     expect(previewHtml).not.toContain(`src="${gallerySite.url}`);
     expect(previewHtml).toContain('src="https://secure.example/d.png"');
@@ -1173,9 +1213,53 @@ describe("the preview's http: images, stylesheets and fonts", () => {
     expect(gallerySite.requests).toContain('/img/from-stylesheet.png');
   });
 
-  it("refuses what is no image, stylesheet or font, a redirect to a private address and what is over the crawler's size cap", async () => {
+  it('answers a font the site sends as application/octet-stream by what its bytes are, with its font type', async () => {
     const anonymous = t.client();
-    for (const path of ['/files/report.pdf', '/redirect-private', '/huge.png']) {
+    const expected: Record<string, string> = { '/fonts/plain.woff2': 'font/woff2', '/fonts/plain.ttf': 'font/ttf', '/fonts/plain.otf': 'font/otf', '/fonts/plain.woff': 'font/woff' };
+    for (const [path, type] of Object.entries(expected)) {
+      const font = await anonymous.get(assets.get(path)!);
+      expect(font.statusCode, path).toBe(200);
+      expect(font.headers['content-type'], path).toBe(type);
+      expect(font.headers['access-control-allow-origin'], path).toBe('*');
+      expect(font.headers['content-security-policy'], path).toBe("sandbox; default-src 'none'");
+      expect(font.headers['x-content-type-options'], path).toBe('nosniff');
+    }
+    expect((await anonymous.get(assets.get('/fonts/plain.ttf')!)).rawPayload).toEqual(Buffer.from([0x00, 0x01, 0x00, 0x00, 0x00, 0x0a, 0x00, 0x80]));
+  });
+
+  it("rewrites a stylesheet's @import and url() references, quoted or not, to signed preview paths that load; comments, strings and data: URIs stay", async () => {
+    const anonymous = t.client();
+    const css = await anonymous.get(assets.get('/imports.css')!);
+    expect(css.statusCode).toBe(200);
+    expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect(css.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
+    const signed = new Map<string, string>();
+    for (const match of css.body.matchAll(/\/preview\/website-assets\/[^"')\s]+/g)) signed.set(new URL(new URL(match[0], 'http://lisan').searchParams.get('url')!).pathname, match[0]);
+    expect([...signed.keys()].sort()).toEqual(['/img/quoted.png', '/img/unquoted.png', '/more.css', '/print.css']);
+    expect(css.body).toContain(`@import "${signed.get('/more.css')}";`);
+    expect(css.body).toContain(`@import url('${signed.get('/print.css')}') print;`);
+    expect(css.body).toContain(`.a { background: url(${signed.get('/img/unquoted.png')}) }`);
+    expect(css.body).toContain(`.b { background: url("${signed.get('/img/quoted.png')}") }`);
+    expect(css.body).toContain(`/* Not loaded: url(/img/in-comment.png) and @import "/in-comment.css"; it's a comment */`);
+    expect(css.body).toContain(`url("data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg'><rect fill='url(%23g)'/></svg>")`);
+    // An https: image stays (the browser loads it as it is); a string that only looks like url() is text.
+    expect(css.body).toContain('.d { background: url(https://secure.example/e.png); content: "url(/img/in-string.png)" }');
+    for (const path of ['/img/quoted.png', '/img/unquoted.png', '/print.css']) expect((await anonymous.get(signed.get(path)!)).statusCode, path).toBe(200);
+    // The imported stylesheet is answered the same way: its own image through the preview, relative to its own address.
+    const more = await anonymous.get(signed.get('/more.css')!);
+    expect(more.statusCode).toBe(200);
+    const fromMore = /url\((\/preview\/website-assets\/[^)]+)\)/.exec(more.body)?.[1];
+    expect(decodeURIComponent(fromMore!)).toContain(`?url=${gallerySite.url}/img/from-more.png`);
+    expect((await anonymous.get(fromMore!)).headers['content-type']).toBe('image/png');
+    expect(gallerySite.requests).toEqual(expect.arrayContaining(['/imports.css', '/more.css', '/print.css', '/img/quoted.png', '/img/unquoted.png', '/img/from-more.png']));
+    expect(gallerySite.requests).not.toContain('/img/in-comment.png');
+    expect(gallerySite.requests).not.toContain('/in-comment.css');
+    expect(gallerySite.requests).not.toContain('/img/in-string.png');
+  });
+
+  it("refuses what is no image, stylesheet or font (an untyped file that is no font), a redirect to a private address, what is over the crawler's size cap and an https: stylesheet's unknown host", async () => {
+    const anonymous = t.client();
+    for (const path of ['/files/report.pdf', '/fonts/fake.woff2', '/redirect-private', '/huge.png', '/theme.css']) {
       const refused = await anonymous.get(assets.get(path)!);
       expect(refused.statusCode, path).toBe(404);
       expect(refused.headers['content-type']).toMatch(/^application\/json/);
