@@ -54,6 +54,7 @@ const envSchema = z.object({
   API_KEY_FAILURES_PER_WINDOW: z.coerce.number().int().min(1).max(100_000).default(20),
   BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(14),
   INVOICE_SELLER_NAME: z.string().min(1).default('Lisan'),
+  INVOICE_SELLER_NAME_AR: z.string().default(''),
   INVOICE_SELLER_ADDRESS: z.string().default(''),
   /** The test-card gateway: on by default outside production; `true` turns it on in production. */
   PAYMENTS_SANDBOX: z.enum(['true', 'false']).optional(),
@@ -170,6 +171,8 @@ export interface Config {
   billing: {
     graceDays: number;
     sellerName: string;
+    /** The seller's name in Arabic (empty: none; the Arabic invoice then writes the Latin one). */
+    sellerNameAr: string;
     sellerAddress: string;
     stripe: { secretKey?: string; webhookSecret?: string; apiUrl: string };
     hyperpay: { url: string; accessToken?: string; entityId?: string };
@@ -300,6 +303,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     billing: {
       graceDays: e.BILLING_GRACE_DAYS,
       sellerName: e.INVOICE_SELLER_NAME,
+      sellerNameAr: e.INVOICE_SELLER_NAME_AR,
       sellerAddress: e.INVOICE_SELLER_ADDRESS,
       stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL.replace(/\/$/, '') },
       hyperpay: { url: e.HYPERPAY_URL.replace(/\/$/, ''), accessToken: e.HYPERPAY_ACCESS_TOKEN, entityId: e.HYPERPAY_ENTITY_ID },

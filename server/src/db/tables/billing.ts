@@ -22,6 +22,8 @@ export interface InvoiceLine {
 
 export interface InvoiceParty {
   name: string;
+  /** The seller's name in Arabic (migration 0520), when set: the Arabic invoice's heading and the QR code's name. */
+  name_ar?: string;
   email?: string;
   company?: string;
   address?: string;

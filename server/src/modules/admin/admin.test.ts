@@ -170,20 +170,32 @@ describe('changing a user', () => {
 
 describe('POST /api/admin/update-site-settings', () => {
   it("keeps the invoice's seller (name, address lines, VAT number) for the admin only, logged, never in the public settings", async () => {
-    const seller = { invoice_seller_name: ' Lisan Translation Co. ', invoice_seller_address: '12 King Fahd Road\nRiyadh 12345', invoice_seller_vat_number: '310123456700003' };
+    const seller = {
+      invoice_seller_name: ' Lisan Translation Co. ',
+      invoice_seller_name_ar: 'شركة لسان للترجمة',
+      invoice_seller_address: '12 King Fahd Road\nRiyadh 12345',
+      invoice_seller_vat_number: '310123456700003',
+    };
     expect((await admin.post('/api/admin/update-site-settings', seller)).statusCode).toBe(200);
     const stored = (await admin.get('/api/admin/site-settings')).json().data as Array<{ setting_name: string; setting_value: string }>;
     expect(Object.fromEntries(stored.filter((s) => s.setting_name.startsWith('invoice_seller_')).map((s) => [s.setting_name, s.setting_value]))).toEqual({ ...seller, invoice_seller_name: 'Lisan Translation Co.' });
     const publicNames = ((await t.app.inject({ method: 'GET', url: '/api/site-settings' })).json().data as Array<{ setting_name: string }>).map((s) => s.setting_name);
     expect(publicNames.filter((name) => name.startsWith('invoice_'))).toEqual([]);
     const log = (await admin.get('/api/admin/audit-log?action=site_settings.update')).json().data;
-    expect(log[0].after).toMatchObject({ invoice_seller_vat_number: '310123456700003' });
+    expect(log[0].after).toMatchObject({ invoice_seller_vat_number: '310123456700003', invoice_seller_name_ar: 'شركة لسان للترجمة' });
     // Too long a VAT number is refused, named as the field reads in each language.
     const bad = await admin.post('/api/admin/update-site-settings', { invoice_seller_vat_number: '3'.repeat(41) });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.invoice_seller_vat_number[0]).toContain('seller VAT number');
+    admin.locale = 'ar';
+    const badArabic = await admin.post('/api/admin/update-site-settings', { invoice_seller_name_ar: 'ب'.repeat(201) });
+    admin.locale = 'en';
+    expect(badArabic.statusCode).toBe(422);
+    expect(badArabic.json().errors.invoice_seller_name_ar[0]).toContain('اسم البائع بالعربية');
     // Emptied again: invoices fall back to the environment's seller.
-    expect((await admin.post('/api/admin/update-site-settings', { invoice_seller_name: '', invoice_seller_address: '', invoice_seller_vat_number: '' })).statusCode).toBe(200);
+    expect(
+      (await admin.post('/api/admin/update-site-settings', { invoice_seller_name: '', invoice_seller_name_ar: '', invoice_seller_address: '', invoice_seller_vat_number: '' })).statusCode,
+    ).toBe(200);
   });
 
   it('updates settings, serves them at once, and logs before and after', async () => {
@@ -201,10 +213,11 @@ describe('POST /api/admin/update-site-settings', () => {
 
   it('lists every editable setting with the gateway and format choices', async () => {
     const body = (await admin.get('/api/admin/site-settings')).json();
-    expect(body.data).toHaveLength(18);
-    // The invoice's seller last, empty until set (migration 0360).
-    expect(body.data.slice(-3)).toEqual([
+    expect(body.data).toHaveLength(19);
+    // The invoice's seller last, empty until set (migrations 0360 and 0520, the name in Arabic).
+    expect(body.data.slice(-4)).toEqual([
       { setting_name: 'invoice_seller_name', setting_value: '' },
+      { setting_name: 'invoice_seller_name_ar', setting_value: '' },
       { setting_name: 'invoice_seller_address', setting_value: '' },
       { setting_name: 'invoice_seller_vat_number', setting_value: '' },
     ]);

@@ -74,6 +74,7 @@ export const siteSettingsBody = z
     webinar_link_ar: link,
     // The invoice's seller (optional: empty keeps the environment's name and address).
     invoice_seller_name: z.string().trim().max(200),
+    invoice_seller_name_ar: z.string().trim().max(200),
     invoice_seller_address: z.string().trim().max(1000),
     invoice_seller_vat_number: z.string().trim().max(40),
   } satisfies Record<(typeof ADMIN_SETTING_NAMES)[number], z.ZodType>)

@@ -4,6 +4,7 @@ import { createTrialUser, queuedMails, signIn, signInRoute, subscribeInDatabase,
 import { renderMail } from '../../mail/mailer';
 import { SANDBOX_CARDS } from '../../payments/sandbox';
 import { BILLING_SWEEP_CRON } from './jobs';
+import { invoiceZatcaFields } from './zatca';
 
 const DAY = 86_400_000;
 const clock = testClock();
@@ -510,12 +511,19 @@ describe('invoices', () => {
 describe('the invoice says who sold and how it was paid', () => {
   it("keeps the admin's seller details and the card each invoice was paid with, as they were when it was issued and paid", async () => {
     clock.set('2026-11-02T00:00:00Z');
-    await t.container.settings.update({ invoice_seller_name: 'Lisan Translation Co.', invoice_seller_address: '12 King Fahd Road\nRiyadh 12345', invoice_seller_vat_number: '310123456700003' });
+    await t.container.settings.update({
+      invoice_seller_name: 'Lisan Translation Co.',
+      invoice_seller_name_ar: 'شركة لسان للترجمة',
+      invoice_seller_address: '12 King Fahd Road\nRiyadh 12345',
+      invoice_seller_vat_number: '310123456700003',
+    });
     const client = await subscribedUser('seller@example.com');
     const row = async (number: string) => t.container.database.db.selectFrom('invoices').selectAll().where('number', '=', number).executeTakeFirstOrThrow();
     const [first] = (await client.get('/api/user/invoices')).json().data;
     const issued = await row(first.number);
-    expect(issued.seller).toEqual({ name: 'Lisan Translation Co.', address: '12 King Fahd Road\nRiyadh 12345', tax_id: '310123456700003' });
+    expect(issued.seller).toEqual({ name: 'Lisan Translation Co.', name_ar: 'شركة لسان للترجمة', address: '12 King Fahd Road\nRiyadh 12345', tax_id: '310123456700003' });
+    // ZATCA's QR of this invoice names the seller in Arabic (invoice-pdf.test.ts reads it back from the PDF).
+    expect(invoiceZatcaFields(issued)).toMatchObject({ sellerName: 'شركة لسان للترجمة', vatNumber: '310123456700003', total: Number(issued.amount).toFixed(2), vatTotal: '0.00' });
     expect(issued).toMatchObject({ paid_card_brand: 'visa', paid_card_last4: '4242' });
     // The list names the card as the PDF does (contract's `paid_card`, not the table's columns).
     expect(first.paid_card).toEqual({ brand: 'visa', last4: '4242' });
@@ -526,8 +534,8 @@ describe('the invoice says who sold and how it was paid', () => {
     expect(pdf.statusCode).toBe(200);
 
     // Settings changed later do not change an issued invoice; an emptied one falls back to the environment's seller.
-    await t.container.settings.update({ invoice_seller_name: '', invoice_seller_address: '', invoice_seller_vat_number: '' });
-    expect((await row(first.number)).seller).toMatchObject({ name: 'Lisan Translation Co.' });
+    await t.container.settings.update({ invoice_seller_name: '', invoice_seller_name_ar: '', invoice_seller_address: '', invoice_seller_vat_number: '' });
+    expect((await row(first.number)).seller).toMatchObject({ name: 'Lisan Translation Co.', name_ar: 'شركة لسان للترجمة' });
 
     // A renewal charged on a card changed since names that card; the first invoice keeps its own.
     expect((await client.post('/api/user/update-billing', card('5555 5555 5555 4444'))).statusCode).toBe(200);

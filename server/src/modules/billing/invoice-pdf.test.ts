@@ -2,9 +2,11 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
-import { bidiRuns, renderInvoicePdf, sellerLines, visualOrder } from './invoice-pdf';
-import { paidCard } from './invoices.fns';
+import { bidiRuns, QR_WIDTH, renderInvoicePdf, sellerLines, sellerNames, visualOrder } from './invoice-pdf';
+import { paidCard, sellerParty } from './invoices.fns';
+import { zatcaQrText } from './zatca';
 import type { InvoiceRow } from '../../db/tables/billing';
 
 const invoice = {
@@ -57,6 +59,45 @@ const pdfText = async (pdf: Buffer) => {
     throw error;
   }
 };
+
+/**
+ * The first page in grey at 4 pixels a point, and the box of its pure black pixels: the QR code's
+ * modules, the only thing drawn in #000 (text is #18181b or lighter, and antialiasing only lightens).
+ */
+function blackBox(pdf: string) {
+  const pgm = execFileSync('pdftoppm', ['-gray', '-r', '288', '-f', '1', '-l', '1', pdf], { maxBuffer: 64 * 1024 * 1024 });
+  // P5 header: "P5\n<width> <height>\n255\n".
+  const header = pgm.subarray(0, 20).toString('latin1').match(/^P5\s+(\d+)\s+(\d+)\s+255\s/)!;
+  const [width, height] = [Number(header[1]), Number(header[2])];
+  const pixels = pgm.subarray(header[0].length);
+  const dark = (x: number, y: number) => pixels[y * width + x]! < 12;
+  let [left, top, right, bottom] = [width, height, -1, -1];
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++)
+      if (dark(x, y)) [left, top, right, bottom] = [Math.min(left, x), Math.min(top, y), Math.max(right, x), Math.max(bottom, y)];
+  return { width, found: right >= 0, left, top, right, bottom, dark, pixel: (x: number, y: number) => pixels[y * width + x]! };
+}
+
+/** The QR code on the page read back module by module (the centre of each), as 0/1 rows of `size`. */
+function readQr(box: ReturnType<typeof blackBox>, size: number): number[] {
+  const module = (box.right - box.left + 1) / size;
+  const bits: number[] = [];
+  for (let row = 0; row < size; row++)
+    for (let column = 0; column < size; column++) bits.push(box.dark(Math.round(box.left + (column + 0.5) * module), Math.round(box.top + (row + 0.5) * module)) ? 1 : 0);
+  return bits;
+}
+
+/** How many pixels of the ring `width` pixels wide around the box are not white (past the modules' antialiased edge, 2 pixels). */
+function quietZoneInk(box: ReturnType<typeof blackBox>, width: number): number {
+  let ink = 0;
+  const [left, top, right, bottom] = [box.left - width, box.top - width, box.right + width, box.bottom + width].map(Math.round) as [number, number, number, number];
+  for (let y = top; y <= bottom; y++)
+    for (let x = left; x <= right; x++) {
+      const inside = x >= box.left - 2 && x <= box.right + 2 && y >= box.top - 2 && y <= box.bottom + 2;
+      if (!inside && box.pixel(x, y) < 250) ink++;
+    }
+  return ink;
+}
 
 describe('bidi layout', () => {
   it('orders an Arabic line with a Latin amount from right to left, keeping the number left-to-right', () => {
@@ -190,5 +231,87 @@ describe('invoice PDF', () => {
     const L = (key: string, params?: Record<string, string>) => `${key} ${params?.number ?? ''}`.trim();
     expect(sellerLines({ name: 'Lisan', address: ' 1 Road \r\n\n Riyadh ', tax_id: '3001' }, L)).toEqual(['1 Road', 'Riyadh', 'billing.pdf.vat_number 3001']);
     expect(sellerLines({ name: 'Lisan' }, L)).toEqual([]);
+  });
+});
+
+describe("ZATCA's QR code and the seller's Arabic name", () => {
+  const sold = {
+    ...invoice,
+    gateway: 'stripe',
+    issued_at: new Date('2026-11-21T09:30:00Z'),
+    seller: { name: 'Lisan Translation Co.', name_ar: 'شركة لسان للترجمة', address: 'Riyadh', tax_id: '310123456700003' },
+  } as InvoiceRow;
+
+  it('draws the QR of the seller, VAT number, time, total and VAT at the reading start under the lines, in both languages', async () => {
+    const expected = zatcaQrText({ sellerName: 'شركة لسان للترجمة', vatNumber: '310123456700003', timestamp: '2026-11-21T09:30:00Z', total: '118.00', vatTotal: '0.00' });
+    const { modules } = QRCode.create(expected, { errorCorrectionLevel: 'M' });
+    for (const locale of ['en', 'ar'] as const) {
+      const pdf = await renderInvoicePdf(sold, { locale });
+      // Vector squares, not an image.
+      expect(pdf.includes(Buffer.from('/Subtype /Image'))).toBe(false);
+      const { text, dir, file } = await pdfText(pdf);
+      try {
+        await keepFirstPage(file, `invoice-pdf-zatca-${locale}-1`);
+        const box = blackBox(file);
+        expect(box.found, locale).toBe(true);
+        // Square, QR_WIDTH points (4 pixels a point), inside the margins at the reading start.
+        expect(Math.abs(box.right - box.left + 1 - QR_WIDTH * 4), locale).toBeLessThanOrEqual(2);
+        expect(Math.abs(box.bottom - box.top - (box.right - box.left)), locale).toBeLessThanOrEqual(2);
+        if (locale === 'en') expect(Math.abs(box.left - 50 * 4)).toBeLessThanOrEqual(2);
+        else expect(Math.abs(box.right + 1 - (box.width - 50 * 4))).toBeLessThanOrEqual(2);
+        // Read back module by module, it is the symbol of the expected TLV.
+        expect(readQr(box, modules.size), locale).toEqual([...modules.data]);
+        // Nothing else drawn within its quiet zone (four modules of white around it), and it starts below the
+        // lines table (its one row's rule is at 312 points with this seller block), beside the total.
+        expect(quietZoneInk(box, (4 * (box.right - box.left + 1)) / modules.size), locale).toBe(0);
+        expect(box.top / 4, locale).toBeGreaterThan(312);
+        expect(text.split('\n').find((l) => l.includes('$118.00') && !l.includes('$59.00')), locale).toMatch(/Total|الإجمالي/);
+      } finally {
+        await fs.rm(dir, { recursive: true, force: true });
+      }
+    }
+  });
+
+  it('draws no QR when the seller has no VAT number', async () => {
+    for (const seller of [{ name: 'Lisan', address: 'Riyadh' }, { name: 'Lisan', name_ar: 'لسان', tax_id: '' }]) {
+      const { dir, file } = await pdfText(await renderInvoicePdf({ ...sold, seller } as InvoiceRow, { locale: 'en' }));
+      try {
+        expect(blackBox(file).found).toBe(false);
+      } finally {
+        await fs.rm(dir, { recursive: true, force: true });
+      }
+    }
+  });
+
+  it('heads the Arabic invoice with the Arabic name, the Latin one under it, and the English one the other way round', async () => {
+    const flat = (value: string) => value.replace(/[\u202A-\u202E]/g, '').replace(/\s+/g, '');
+    for (const [locale, first, second] of [
+      ['ar', 'شركة لسان للترجمة', 'Lisan Translation Co.'],
+      ['en', 'Lisan Translation Co.', 'شركة لسان للترجمة'],
+    ] as const) {
+      const { text, dir } = await pdfText(await renderInvoicePdf(sold, { locale }));
+      await fs.rm(dir, { recursive: true, force: true });
+      const lines = text.split('\n').map(flat);
+      const firstAt = lines.findIndex((l) => l.includes(flat(first)));
+      expect(firstAt, locale).toBeGreaterThanOrEqual(0);
+      expect(lines.findIndex((l) => l.includes(flat(second))), locale).toBeGreaterThan(firstAt);
+    }
+  });
+
+  it("keeps each seller detail from the settings, else from the environment (INVOICE_SELLER_NAME_AR for the Arabic name)", () => {
+    const env = { name: 'Lisan', nameAr: 'لسان', address: 'Riyadh' };
+    expect(sellerParty({ name: ' Co. ', nameAr: ' شركة ', vatNumber: '3001' }, env)).toEqual({ name: 'Co.', name_ar: 'شركة', address: 'Riyadh', tax_id: '3001' });
+    expect(sellerParty({ name: '', nameAr: '', address: '', vatNumber: '' }, env)).toEqual({ name: 'Lisan', name_ar: 'لسان', address: 'Riyadh' });
+    // No Arabic name anywhere: none kept.
+    expect(sellerParty({ nameAr: ' ' }, { ...env, nameAr: '' })).toEqual({ name: 'Lisan', address: 'Riyadh' });
+  });
+
+  it('names the seller in the reader’s language', () => {
+    expect(sellerNames({ name: 'Lisan Translation Co.', name_ar: 'شركة لسان' }, 'ar')).toEqual({ heading: 'شركة لسان', other: 'Lisan Translation Co.' });
+    expect(sellerNames({ name: 'Lisan Translation Co.', name_ar: 'شركة لسان' }, 'en')).toEqual({ heading: 'Lisan Translation Co.', other: 'شركة لسان' });
+    // Without an Arabic name: the product's own name in the reader's script, another name as it is.
+    expect(sellerNames({ name: 'Lisan' }, 'ar')).toEqual({ heading: 'لسان', other: null });
+    expect(sellerNames({ name: 'Lisan Translation Co.' }, 'ar')).toEqual({ heading: 'Lisan Translation Co.', other: null });
+    expect(sellerNames({ name: 'Lisan', name_ar: 'لسان' }, 'en')).toEqual({ heading: 'Lisan', other: 'لسان' });
   });
 });

@@ -8,6 +8,7 @@ import { formatDate } from '../../../../contract/dates';
 import { formatMoney, formatNumber, t, type Locale } from '../../i18n/messages';
 import type { InvoiceParty, InvoiceRow } from '../../db/tables/billing';
 import { paidCard } from './invoices.fns';
+import { invoiceZatcaFields, qrRuns, zatcaQrText } from './zatca';
 
 /**
  * Invoice PDFs with pdfkit. pdfkit's font engine (fontkit) shapes Arabic (joining forms,
@@ -178,6 +179,34 @@ export function sellerLines(seller: InvoiceParty, L: (key: string, params?: Reco
   return seller.tax_id ? [...address, L('billing.pdf.vat_number', { number: seller.tax_id })] : address;
 }
 
+/**
+ * The seller's name as the heading of an invoice in `locale`, and the other language's name under
+ * it when the invoice keeps both. An Arabic invoice is headed by the Arabic name when there is one;
+ * the product's own name is written in the reader's script ("لسان"); another name stays as configured.
+ */
+export function sellerNames(seller: InvoiceParty, locale: Locale): { heading: string; other: string | null } {
+  const nameAr = seller.name_ar?.trim();
+  if (locale === 'ar' && nameAr) return { heading: nameAr, other: nameAr === seller.name ? null : seller.name };
+  const heading = seller.name === t('en', 'billing.pdf.product_name') ? t(locale, 'billing.pdf.product_name') : seller.name;
+  return { heading, other: nameAr && nameAr !== heading ? nameAr : null };
+}
+
+/**
+ * ZATCA's QR code drawn as vector squares (black on the white page, which is its quiet zone):
+ * `width` points wide, its top left corner at (x, y).
+ */
+function drawQr(doc: Doc, text: string, x: number, y: number, width: number) {
+  const { size, runs } = qrRuns(text);
+  const module = width / size;
+  doc.save();
+  for (const run of runs) doc.rect(x + run.column * module, y + run.row * module, run.length * module, module);
+  doc.fillColor('#000000').fill();
+  doc.restore();
+}
+
+/** The QR code's width on the page (points); four modules of white around it are kept free. */
+export const QR_WIDTH = 96;
+
 /** Renders an issued invoice as a one-page A4 PDF in the invoice's (or the given) language. */
 export async function renderInvoicePdf(invoice: InvoiceRow, options: InvoicePdfOptions): Promise<Buffer> {
   const locale = options.locale ?? invoice.locale;
@@ -186,8 +215,7 @@ export async function renderInvoicePdf(invoice: InvoiceRow, options: InvoicePdfO
   // Dates and amounts in the invoice's language (Western digits in both, see docs/decisions.md).
   const day = (value: Date | string) => formatDate(value, locale);
   const money = (value: string | number) => formatMoney(value, locale);
-  // The product's own name is written in the reader's script ("لسان"); another seller name stays as configured.
-  const sellerName = invoice.seller.name === t('en', 'billing.pdf.product_name') ? L('billing.pdf.product_name') : invoice.seller.name;
+  const { heading: sellerName, other: otherSellerName } = sellerNames(invoice.seller, locale);
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,
@@ -211,9 +239,14 @@ export async function renderInvoicePdf(invoice: InvoiceRow, options: InvoicePdfO
   const start: 'left' | 'right' = dir === 'rtl' ? 'right' : 'left';
   const end: 'left' | 'right' = dir === 'rtl' ? 'left' : 'right';
 
-  // Header: the seller at the start (name, address lines, VAT number), "Invoice" and the number at the end.
+  // Header: the seller at the start (name, the name in the other language, address lines, VAT
+  // number), "Invoice" and the number at the end.
   text(sellerName, 0, 50, 250, { size: 20, weight: 600, color: '#0f766e', align: start });
   let sellerY = 78;
+  if (otherSellerName) {
+    text(otherSellerName, 0, sellerY, 250, { size: 11, weight: 600, color: '#0f766e', align: start });
+    sellerY += 16;
+  }
   for (const line of sellerLines(invoice.seller, L)) {
     text(line, 0, sellerY, 250, { size: 9, color: '#52525b', align: start });
     sellerY += 12;
@@ -285,6 +318,11 @@ export async function renderInvoicePdf(invoice: InvoiceRow, options: InvoicePdfO
   y += 8;
   text(L('billing.pdf.total'), 265, y, 140, { size: 11, weight: 600, align: end });
   text(money(invoice.amount), 415, y, inner - 415, { size: 12, weight: 600, align: end });
+
+  // ZATCA's QR code (seller, VAT number, time, total, VAT) when the seller has a VAT number: at the
+  // reading start under the lines, beside the total, whose column it leaves free.
+  const zatca = invoiceZatcaFields(invoice);
+  if (zatca) drawQr(doc, zatcaQrText(zatca), at(0, QR_WIDTH), y + 4, QR_WIDTH);
 
   text(L('billing.pdf.footer'), 0, doc.page.height - 80, inner, { size: 8, color: '#71717a', align: 'center' });
 

@@ -2,14 +2,19 @@ import type { CardNameParts } from '../../../../contract/cards';
 import type { InvoiceParty, InvoiceRow } from '../../db/tables/billing';
 
 /**
- * The seller an invoice keeps: the admin's site settings (name, address, VAT number) where set,
- * else the environment's name and address (INVOICE_SELLER_NAME / _ADDRESS); no VAT number then.
+ * The seller an invoice keeps: the admin's site settings (name, its Arabic form, address, VAT
+ * number) where set, else the environment's (INVOICE_SELLER_NAME / _NAME_AR / _ADDRESS), each on
+ * its own; no VAT number then, and no Arabic name when neither sets one.
  */
-export function sellerParty(settings: { name?: string; address?: string; vatNumber?: string }, fallback: { name: string; address: string }): InvoiceParty {
+export function sellerParty(
+  settings: { name?: string; nameAr?: string; address?: string; vatNumber?: string },
+  fallback: { name: string; nameAr?: string; address: string },
+): InvoiceParty {
   const name = settings.name?.trim() || fallback.name;
+  const nameAr = settings.nameAr?.trim() || fallback.nameAr?.trim();
   const address = settings.address?.trim() || fallback.address;
   const vatNumber = settings.vatNumber?.trim();
-  return { name, address, ...(vatNumber ? { tax_id: vatNumber } : {}) };
+  return { name, ...(nameAr ? { name_ar: nameAr } : {}), address, ...(vatNumber ? { tax_id: vatNumber } : {}) };
 }
 
 /** One row of GET /api/user/invoices (API.md; contract/billing.ts `invoice` writes the dates as ISO text). */

@@ -68,8 +68,10 @@ export function createInvoices(ctx: BillingContext) {
    */
   async function invoiceSeller(): Promise<InvoiceParty> {
     const setting = (name: string) => deps.setting?.(name) ?? Promise.resolve(undefined);
-    const [name, address, vatNumber] = await Promise.all([setting('invoice_seller_name'), setting('invoice_seller_address'), setting('invoice_seller_vat_number')]);
-    return sellerParty({ name, address, vatNumber }, { name: config.billing.sellerName, address: config.billing.sellerAddress });
+    const [name, nameAr, address, vatNumber] = await Promise.all(
+      ['invoice_seller_name', 'invoice_seller_name_ar', 'invoice_seller_address', 'invoice_seller_vat_number'].map((key) => setting(key)),
+    );
+    return sellerParty({ name, nameAr, address, vatNumber }, { name: config.billing.sellerName, nameAr: config.billing.sellerNameAr, address: config.billing.sellerAddress });
   }
 
   async function issueInvoice(

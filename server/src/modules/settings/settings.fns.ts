@@ -20,10 +20,11 @@ export const PUBLIC_SETTING_NAMES = [
 export type PublicSettingName = (typeof PUBLIC_SETTING_NAMES)[number];
 
 /**
- * The seller's details printed on invoices (migration 0360): set on the admin's site settings
- * page, never listed by GET /api/site-settings. Empty: the environment's seller name and address.
+ * The seller's details printed on invoices (migrations 0360 and 0520, the name in Arabic): set on
+ * the admin's site settings page, never listed by GET /api/site-settings. Empty: the environment's
+ * seller name (and Arabic name) and address.
  */
-export const INVOICE_SELLER_SETTING_NAMES = ['invoice_seller_name', 'invoice_seller_address', 'invoice_seller_vat_number'] as const;
+export const INVOICE_SELLER_SETTING_NAMES = ['invoice_seller_name', 'invoice_seller_name_ar', 'invoice_seller_address', 'invoice_seller_vat_number'] as const;
 
 /** What the admin's site settings page edits: the public settings, then the invoice's seller. */
 export const ADMIN_SETTING_NAMES = [...PUBLIC_SETTING_NAMES, ...INVOICE_SELLER_SETTING_NAMES] as const;

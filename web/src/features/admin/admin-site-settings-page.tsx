@@ -151,6 +151,9 @@ export function AdminSiteSettingsPage() {
             <Field label={t('settings.seller.name')} error={errors.invoice_seller_name}>
               <input name="invoice_seller_name" dir="auto" maxLength={200} value={values.invoice_seller_name ?? ''} onChange={set('invoice_seller_name')} />
             </Field>
+            <Field label={t('settings.seller.nameAr')} error={errors.invoice_seller_name_ar}>
+              <input name="invoice_seller_name_ar" dir="rtl" lang="ar" maxLength={200} value={values.invoice_seller_name_ar ?? ''} onChange={set('invoice_seller_name_ar')} />
+            </Field>
             <Field label={t('settings.seller.vatNumber')} error={errors.invoice_seller_vat_number}>
               <input name="invoice_seller_vat_number" dir="ltr" maxLength={40} value={values.invoice_seller_vat_number ?? ''} onChange={set('invoice_seller_vat_number')} />
             </Field>

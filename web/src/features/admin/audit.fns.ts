@@ -103,6 +103,7 @@ export const AUDIT_FIELD_LABELS: Record<string, AuditFieldLabel> = {
   ...pair('admin:settings.texts.webinarText', 'webinar_text_en', 'webinar_text_ar'),
   ...pair('admin:settings.texts.webinarLink', 'webinar_link_en', 'webinar_link_ar'),
   invoice_seller_name: label('admin:settings.seller.name'),
+  invoice_seller_name_ar: label('admin:settings.seller.nameAr'),
   invoice_seller_address: label('admin:settings.seller.address'),
   invoice_seller_vat_number: label('admin:settings.seller.vatNumber'),
   // plan.*
