@@ -44,7 +44,7 @@ async function membership(language: 'en' | 'ar', role: string, subscription: Sub
   const actions = /<div class="billing-summary__actions">(.*?)<\/div>/.exec(html)?.[1] ?? '';
   return {
     links: [...actions.matchAll(/<a [^>]*href="([^"]+)"[^>]*>(.*?)<\/a>/g)].map((link) => `${link[1]} ${link[2]}`),
-    teamPays: /<p class="muted" data-testid="membership-team-pays">(.*?)<\/p>/.exec(html)?.[1],
+    teamPays: /<p class="muted billing-summary__note" data-testid="membership-team-pays">(.*?)<\/p>/.exec(html)?.[1],
   };
 }
 

@@ -122,7 +122,7 @@ export function MembershipPage() {
           </div>
         )}
         {links.teamPays && (
-          <p className="muted" data-testid="membership-team-pays">
+          <p className="muted billing-summary__note" data-testid="membership-team-pays">
             {t('payment.teamPays')}
           </p>
         )}
