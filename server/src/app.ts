@@ -14,6 +14,7 @@ import { registerInputGuard } from './http/input-guard';
 import { FORM_FIELD_MAX_BYTES } from './http/multipart';
 import { accessLogRequest } from './http/log-redact';
 import { apiNotFound, isApiPath, registerErrorHandling } from './http/error-handler';
+import { aliasedLocation } from '../../contract/page-aliases';
 import { resolveLocale } from './http/locale';
 import { webPages } from './http/web-page';
 import { registerResponseSerialization, type ZodResponses } from './http/responses';
@@ -188,6 +189,10 @@ async function registerWebApp(app: FastifyInstance, distDir: string) {
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0]!;
     if (isDeeplPath(url)) return deeplNotFound(request, reply);
+    // An address people type for a page (/history, /sign-in): a permanent redirect to it, the query string kept. Cached a
+    // day only, so a page later made at such an address takes it back soon.
+    const alias = request.method === 'GET' || request.method === 'HEAD' ? aliasedLocation(url, request.url.slice(url.length)) : null;
+    if (alias) return reply.header('cache-control', 'public, max-age=86400').redirect(alias, 301);
     if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(url)) {
       const file = path.join(distDir, path.normalize(url).replace(/^([/\\])+/, ''));
       if (file.startsWith(distDir + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {

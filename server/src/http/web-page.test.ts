@@ -6,6 +6,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { PAGE_ALIASES } from '../../../contract/page-aliases';
 import { webPages } from './web-page';
 
 let t: TestApp;
@@ -53,7 +54,7 @@ describe('the web app page', () => {
     const first = await t.app.inject({ method: 'GET', url: '/', cookies: { locale: 'ar' } });
     const etag = first.headers['etag'] as string;
     expect(etag).toMatch(/^"[\w-]+"$/);
-    const again = await t.app.inject({ method: 'GET', url: '/documents', cookies: { locale: 'ar' }, headers: { 'if-none-match': etag } });
+    const again = await t.app.inject({ method: 'GET', url: '/translate/documents', cookies: { locale: 'ar' }, headers: { 'if-none-match': etag } });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
     const english = await t.app.inject({ method: 'GET', url: '/', cookies: { locale: 'en' }, headers: { 'if-none-match': etag } });
@@ -70,6 +71,51 @@ describe('the web app page', () => {
       expect(pages.ar.html).toBe('<!doctype html><title>Lisan</title>');
     } finally {
       await fs.rm(bare, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('an address people type for a page (contract/page-aliases)', () => {
+  it('is a 301 to the page, for every alias of the table, cached a day', async () => {
+    for (const [alias, page] of Object.entries(PAGE_ALIASES)) {
+      const answer = await t.app.inject({ method: 'GET', url: alias });
+      expect({ alias, status: answer.statusCode, location: answer.headers['location'] }).toEqual({ alias, status: 301, location: page });
+      expect(answer.headers['cache-control']).toBe('public, max-age=86400');
+      // A page's security headers, as any page has.
+      expect(answer.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    }
+  });
+
+  it('keeps the query string, before the section the page names; HEAD too; any case, a trailing slash', async () => {
+    const cases = [
+      ['GET', '/history?type=document&page=2', '/user/translation-history?type=document&page=2'],
+      ['GET', '/sign-in?next=%2Fteam%3Fx%3D1', '/login?next=%2Fteam%3Fx%3D1'],
+      ['GET', '/password?from=mail', '/user/auth-settings?from=mail#password'],
+      ['HEAD', '/invoices', '/user/invoices'],
+      ['GET', '/Account/', '/user/basic-info'],
+      ['GET', '/SIGNUP?plan=pro', '/register?plan=pro'],
+    ] as const;
+    for (const [method, url, location] of cases) {
+      const answer = await t.app.inject({ method, url });
+      expect({ url, status: answer.statusCode, location: answer.headers['location'] }).toEqual({ url, status: 301, location });
+    }
+  });
+
+  it('an unknown address, /logout and a real page are the web app (its "not found" page for the unknown), not a redirect', async () => {
+    for (const url of ['/no-such-page', '/logout', '/histories', '/history/1', '/user/translation-history?page=2', '/glossary', '/login']) {
+      const answer = await t.app.inject({ method: 'GET', url });
+      expect({ url, status: answer.statusCode, location: answer.headers['location'] }).toEqual({ url, status: 200, location: undefined });
+      expect(answer.body).toContain('<div id="root">');
+    }
+  });
+
+  it('only for reading it: any other method is answered as at an unknown address (the CSRF check, then a 404)', async () => {
+    for (const method of ['POST', 'PUT', 'DELETE'] as const) {
+      const answer = await t.app.inject({ method, url: '/history', payload: {} });
+      const unknown = await t.app.inject({ method, url: '/no-such-page', payload: {} });
+      expect(answer.statusCode).not.toBe(301);
+      expect(answer.statusCode).toBe(unknown.statusCode);
+      expect(answer.headers['location']).toBeUndefined();
     }
   });
 });

@@ -55,7 +55,7 @@ describe('HyperPay COPYandPAY against a stand-in speaking the OPPWA API', () => 
     expect(request.headers['content-type']).toMatch(/^application\/x-www-form-urlencoded/);
     expect(request.form).toMatchObject({ entityId: '8a8294174b7ecb28014b9699220015ca', amount: '9.00', currency: 'USD', paymentType: 'DB', createRegistration: 'true', 'customer.email': 'hp-prepare@example.com' });
     // The widget loads from HyperPay's host: the pages' Content-Security-Policy allows it.
-    const csp = String((await t.app.inject({ method: 'GET', url: '/billing' })).headers['content-security-policy']);
+    const csp = String((await t.app.inject({ method: 'GET', url: '/checkout/hyperpay' })).headers['content-security-policy']);
     expect(csp).toContain(`script-src 'self' ${hyperpay.url}`);
   });
 

@@ -60,9 +60,9 @@ export interface DialogContextValue extends DialogState {
   /**
    * An API error's messages. A 402 (a quota or a plan's limit) is titled "Limit Exceeded" unless
    * `title` says otherwise, with `limitAdvice` (what to do about it: the plans, the next period) after it, and the
-   * link there (useLimitAction, useLimitAdvice).
+   * link there (useLimitAction, useLimitAdvice). `returnFocus`: as showDialog's (a failed delete's own button).
    */
-  showError: (error: unknown, title?: string, limitAdvice?: LimitAdvice) => void;
+  showError: (error: unknown, title?: string, limitAdvice?: LimitAdvice, returnFocus?: ShowDialogOptions['returnFocus']) => void;
   closeDialog: () => void;
   confirmDialog: () => void;
   /**
@@ -100,14 +100,14 @@ export function DialogProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const showError = useCallback(
-    (error: unknown, title?: string, limitAdvice?: LimitAdvice) => {
+    (error: unknown, title?: string, limitAdvice?: LimitAdvice, returnFocus?: ShowDialogOptions['returnFocus']) => {
       // Words the server did not send (no connection, a proxy's English page) are said in the page's language.
       const message = isApiError(error) && error.spoken ? error.messages : [t(isApiError(error) && error.unreachable ? 'errors.unreachable' : 'errors.whoops')];
       if (isApiError(error) && error.status === 402) {
-        showDialog({ modalType: 'error', title: title ?? t('errors.limitExceeded'), message, limit: { type: error.type, advice: limitAdvice } });
+        showDialog({ modalType: 'error', title: title ?? t('errors.limitExceeded'), message, limit: { type: error.type, advice: limitAdvice }, returnFocus });
         return;
       }
-      showDialog({ modalType: 'error', title, message });
+      showDialog({ modalType: 'error', title, message, returnFocus });
     },
     [showDialog, t],
   );

@@ -1,4 +1,5 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { aliasedLocation, PAGE_ALIASES } from '../../../contract/page-aliases';
 import { AccountLayout } from '../features/account/account-layout';
 import { emailLinkPageFrom } from '../features/auth/auth.fns';
 import { ContentPage } from '../features/content/content-page';
@@ -10,6 +11,18 @@ import type { RouteHandle } from './document-title';
 import { AdminRoute, AuthRoute, GuestOnlyRoute } from './guards';
 import { NotFoundPage } from './not-found-page';
 import { RouteErrorPage } from './route-error-page';
+
+/**
+ * A route per alias of the shared table (contract/page-aliases): it only redirects, keeping the query (a loader's request
+ * carries no fragment; a typed address reaches the server's 301 first, and the browser keeps its fragment).
+ */
+const aliasRoutes: RouteObject[] = Object.keys(PAGE_ALIASES).map((alias) => ({
+  path: alias.slice(1),
+  loader: ({ request }) => {
+    const url = new URL(request.url);
+    return redirect(aliasedLocation(url.pathname, url.search) ?? '/');
+  },
+}));
 
 /** Every route of spec section 2, with its guard. */
 export const routes: RouteObject[] = [
@@ -79,10 +92,6 @@ export const routes: RouteObject[] = [
               { path: 'user/api-keys', lazy: async () => { const { ApiKeysPage } = await import('../features/developer/api-keys-page'); return { element: <ApiKeysPage /> }; }, handle: { page: 'apiKeys' } satisfies RouteHandle },
             ],
           },
-          // The spec's "social links", "password settings" and "company info" are sections of these screens.
-          { path: 'user/social-links', element: <Navigate to="/user/auth-settings#social-links" replace /> },
-          { path: 'user/password-settings', element: <Navigate to="/user/auth-settings#password" replace /> },
-          { path: 'user/company', element: <Navigate to="/user/basic-info#company" replace /> },
           { path: 'user/invoices', lazy: async () => { const { InvoicesPage } = await import('../features/billing/invoices-page'); return { element: <InvoicesPage /> }; }, handle: { page: 'invoices' } satisfies RouteHandle },
           { path: 'user/billing-card', lazy: async () => { const { BillingCardPage } = await import('../features/billing/billing-card-page'); return { element: <BillingCardPage /> }; }, handle: { page: 'billingCard' } satisfies RouteHandle },
           { path: 'checkout/return', lazy: async () => { const { CheckoutReturnPage } = await import('../features/billing/checkout-return-page'); return { element: <CheckoutReturnPage /> }; }, handle: { page: 'checkout' } satisfies RouteHandle },
@@ -144,6 +153,9 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      // The addresses people type for a page (/history, /sign-in; the spec's "social links", "password settings" and
+      // "company info", sections of the account screens): to the page, as the server's 301 does on a first visit.
+      ...aliasRoutes,
       { path: '*', element: <NotFoundPage />, handle: { page: 'notFound' } satisfies RouteHandle },
     ],
   },

@@ -108,6 +108,17 @@ export function hasSeatsForm(subscription: Pick<Subscription, 'status' | 'source
 }
 
 /**
+ * The membership summary's ways on. A team's manager or member (usesTeamPlan) works under the plan the owner pays for:
+ * "Payment management" only with a card of their own (one kept from before they joined, to change), else the sentence
+ * that the owner pays (`teamPays`, payment management's own words); "Invoices" only when they have invoices of their own
+ * (from before they joined; `invoices` undefined while unknown). Anyone else: both links.
+ */
+export function membershipLinks(teamPlan: boolean, hasCard: boolean, invoices: number | undefined): { paymentManagement: boolean; invoices: boolean; teamPays: boolean } {
+  if (!teamPlan) return { paymentManagement: true, invoices: true, teamPays: false };
+  return { paymentManagement: hasCard, invoices: (invoices ?? 0) > 0, teamPays: !hasCard };
+}
+
+/**
  * The membership page's status badge: the subscription's status, except that a canceled plan still running until its
  * end date says "Canceled" (it was badged "Active" beside "Ends on"). A payment overdue says so first: that needs the
  * owner now, whether or not the plan renews.

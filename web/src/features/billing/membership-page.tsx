@@ -12,12 +12,12 @@ import { bestYearlySavingPercent, type BillingPeriod } from '../plans/plans.fns'
 import { usePlans } from '../plans/use-plans';
 import { AddCardLink, BillingNotices } from './billing-notices';
 import { formatMoney } from '../../i18n/format';
-import { hasSeatsForm, paymentBlock, pickedPlanId, seatsIntent, statusBadge } from './billing.fns';
+import { hasSeatsForm, membershipLinks, paymentBlock, pickedPlanId, seatsIntent, statusBadge } from './billing.fns';
 import { paymentsOffDescription } from './notice-box';
 import { SavedCard } from './saved-card';
 import { SubscribeButton } from './subscribe-button';
 import type { Subscription } from './billing-types';
-import { useSavePlan, useSubscription, useSubscriptionCancel } from './use-billing';
+import { useInvoices, useSavePlan, useSubscription, useSubscriptionCancel } from './use-billing';
 import { useSubscribeFlow } from './use-subscribe-flow';
 import { formatDate, isolate } from '../../i18n/format';
 import { useCurrentUser } from '../account/use-current-user';
@@ -32,6 +32,9 @@ export function MembershipPage() {
   const plans = usePlans();
   const [params] = useSearchParams();
   const savePlan = useSavePlan();
+  const teamPlan = usesTeamPlan(user);
+  // A team's member has invoices only from before they joined: read to know whether to offer the list (membershipLinks).
+  const invoices = useInvoices({ enabled: teamPlan });
   const [period, setPeriod] = useState<BillingPeriod>(params.get('frequency') === 'yearly' ? 'yearly' : 'monthly');
   const [seats, setSeats] = useState(1);
   const saved = useRef(false);
@@ -53,7 +56,7 @@ export function MembershipPage() {
 
   if (subscription.isPending) return <PageLoading />;
   const sub = subscription.data;
-  const teamPlan = usesTeamPlan(user);
+  const links = membershipLinks(teamPlan, Boolean(sub?.card), invoices.data?.length);
   const planName = sub?.plan ? (language === 'ar' ? sub.plan.name_ar : sub.plan.name_en) : '';
   const selectedId = pickedPlanId(sub);
   const nextName = sub?.next_change?.plan ? (language === 'ar' ? sub.next_change.plan.name_ar : sub.next_change.plan.name_en) : '';
@@ -118,14 +121,25 @@ export function MembershipPage() {
             <AddCardLink block={paymentBlock({ data: sub, isPending: false }, 'payment')} label={t('payment.changeCard')} testId="membership-change-card" tone="ghost" />
           </div>
         )}
-        <div className="billing-summary__actions">
-          <Link className="button button--ghost button--small" to="/user/payment-management">
-            {t('membership.paymentManagement')}
-          </Link>
-          <Link className="button button--ghost button--small" to="/user/invoices">
-            {t('membership.invoices')}
-          </Link>
-        </div>
+        {links.teamPays && (
+          <p className="muted billing-summary__note" data-testid="membership-team-pays">
+            {t('payment.teamPays')}
+          </p>
+        )}
+        {(links.paymentManagement || links.invoices) && (
+          <div className="billing-summary__actions">
+            {links.paymentManagement && (
+              <Link className="button button--ghost button--small" to="/user/payment-management" data-testid="membership-payment-management">
+                {t('membership.paymentManagement')}
+              </Link>
+            )}
+            {links.invoices && (
+              <Link className="button button--ghost button--small" to="/user/invoices" data-testid="membership-invoices">
+                {t('membership.invoices')}
+              </Link>
+            )}
+          </div>
+        )}
       </div>
 
       {sub && sub.status === 'active' && sub.source === 'paid' && <SubscriptionControls subscription={sub} seats={seats} onSeatsChange={setSeats} seatsForm={seatsForm} />}

@@ -22,12 +22,13 @@ export function useSubscription() {
   return useQuery(subscriptionQuery);
 }
 
-/** GET /api/user/invoices. */
-export function useInvoices() {
+/** GET /api/user/invoices; `enabled: false` reads none (the membership page asks only for a team's member). */
+export function useInvoices({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: billingKeys.invoices(),
     queryFn: async ({ signal }) => (await api.get<{ data: Invoice[] }>('/api/user/invoices', { signal })).data,
     staleTime: 30_000,
+    enabled,
   });
 }
 

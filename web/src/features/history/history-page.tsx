@@ -11,7 +11,7 @@ import { useLanguage } from '../../i18n/use-language';
 import { useCurrentUser } from '../account/use-current-user';
 import { AppliedNote } from '../translator/glossary-note';
 import { AutoDeleteSetting } from './auto-delete-setting';
-import { canSeeTeamHistory, filtersFromSearch, focusAfterDelete, knownPair, openTarget, pageAfterDelete, searchFromFilters, shownPreview, showsState, titleKind, translatorOf } from './history.fns';
+import { canSeeTeamHistory, deleteButtonOf, filtersFromSearch, focusAfterDelete, knownPair, openTarget, pageAfterDelete, searchFromFilters, shownPreview, showsState, titleKind, translatorOf } from './history.fns';
 import { useDeleteAllHistory, useDeleteHistoryEntry, useHistoryList } from './use-history';
 import { HISTORY_TYPES, type HistoryEntry, type HistoryFilters, type HistoryScope } from './types';
 import './history.css';
@@ -174,7 +174,8 @@ export function HistoryPage() {
           returnFocus: focusAfterDeleting(index, page !== filters.page),
         });
       },
-      onError: (error) => showError(error),
+      // The entry is still there: the focus goes back to its Delete button, to try again (not to the page's top).
+      onError: (error) => showError(error, undefined, undefined, () => deleteButtonOf(listRef.current, entry.project_id)),
     });
   };
 

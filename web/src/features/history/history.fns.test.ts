@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canSeeTeamHistory, filtersFromSearch, focusAfterDelete, isInProgress, knownPair, openTarget, pageAfterDelete, refreshInterval, searchFromFilters, shownPreview, showsState, translatorOf } from './history.fns';
+import { canSeeTeamHistory, deleteButtonOf, filtersFromSearch, focusAfterDelete, isInProgress, knownPair, openTarget, pageAfterDelete, refreshInterval, searchFromFilters, shownPreview, showsState, translatorOf } from './history.fns';
 
 describe('history helpers', () => {
   it('reads filters from the query string and writes them back without defaults', () => {
@@ -70,6 +70,24 @@ describe('history helpers', () => {
     // None left.
     expect(focusAfterDelete(0, 0, false)).toBe('empty');
     expect(focusAfterDelete(0, 0, true)).toBe('empty');
+  });
+
+  it("after a failed delete, the focus goes back to that entry's own Delete button, found by its project", () => {
+    // The list as the error dialog closes: entries (li) with their project and, for the viewer's own, a Delete button.
+    const button = (project: string) => ({ project }) as unknown as HTMLElement;
+    const entry = (project: string, own = true) =>
+      ({ dataset: { projectId: project }, querySelector: (selector: string) => (selector === '[data-testid="history-delete"]' && own ? button(project) : null) }) as unknown as HTMLElement;
+    const list = (...entries: HTMLElement[]) =>
+      ({ querySelectorAll: (selector: string) => (selector === '[data-testid="history-entry"]' ? entries : []) }) as unknown as ParentNode;
+    const shown = list(entry('p1'), entry('p2', false), entry('p3'));
+    expect(deleteButtonOf(shown, 'p3')).toEqual(button('p3'));
+    expect(deleteButtonOf(shown, 'p1')).toEqual(button('p1'));
+    // Not the entry at its old place: the list may have moved (p3 is first now).
+    expect(deleteButtonOf(list(entry('p3'), entry('p1')), 'p1')).toEqual(button('p1'));
+    // Gone meanwhile, or no Delete button of the viewer's: the dialog's usual way (undefined).
+    expect(deleteButtonOf(shown, 'p9')).toBeUndefined();
+    expect(deleteButtonOf(shown, 'p2')).toBeUndefined();
+    expect(deleteButtonOf(null, 'p1')).toBeUndefined();
   });
 
   it("leads a history with nothing of one type to that type's translator", () => {

@@ -89,6 +89,16 @@ export function focusAfterDelete(index: number, remaining: number, steppedBack: 
   return steppedBack ? remaining - 1 : Math.min(Math.max(index, 0), remaining - 1);
 }
 
+/**
+ * After a failed delete, the entry's own Delete button, found by its project among the entries shown as the error
+ * dialog closes (the button was disabled while the request ran, so the focus had left it; it is enabled again by then).
+ * Undefined when the entry is no longer shown: the dialog's usual way then.
+ */
+export function deleteButtonOf(list: Pick<ParentNode, 'querySelectorAll'> | null | undefined, projectId: string): HTMLElement | undefined {
+  const entry = [...(list?.querySelectorAll<HTMLElement>('[data-testid="history-entry"]') ?? [])].find((shown) => shown.dataset['projectId'] === projectId);
+  return entry?.querySelector<HTMLElement>('[data-testid="history-delete"]') ?? undefined;
+}
+
 /** The translator of a type, where a history with nothing of that type leads (the dashboard's links go there too). */
 export function translatorOf(type: HistoryType): string {
   return { text: '/#translator', document: '/translate/documents', website: '/web-extraction' }[type];
