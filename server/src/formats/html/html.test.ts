@@ -1,7 +1,7 @@
 import { parse, serialize } from 'parse5';
 import { describe, expect, it } from 'vitest';
 import { translateTestSegment } from '../../../test/website-engine';
-import { analyzeHtml, decodeHtmlBytes, describeSegments, detectLanguage, extractSegments, renderTranslatedHtml, repairPlaceholders, rewriteCssUrls, SegmentMismatch } from './index';
+import { analyzeHtml, decodeHtmlBytes, describeSegments, detectLanguage, extractSegments, renderTranslatedHtml, repairPlaceholders, rewriteCssUrls, SegmentMismatch, type SubresourceKind } from './index';
 
 const PAGE = 'https://example.com/docs/page.html';
 
@@ -223,7 +223,7 @@ describe('merging translations back', () => {
   it('reads CSS as CSS: comments, strings and data: URIs left alone; @import, url() and image-set() passed through with what they load', () => {
     const base = new URL('https://example.com/css/site.css');
     const seen: string[] = [];
-    const through = (url: URL, kind: 'stylesheet' | 'other') => {
+    const through = (url: URL, kind: SubresourceKind) => {
       seen.push(`${kind} ${url.href}`);
       return url.protocol === 'http:' || kind === 'stylesheet' ? `/via?u=${encodeURIComponent(url.href)}` : null;
     };
@@ -252,22 +252,48 @@ describe('merging translations back', () => {
     );
   });
 
+  it("passes an @font-face's URLs as fonts, whatever @media or @supports it is inside, and no other rule's", () => {
+    const seen: string[] = [];
+    const css = `@font-face{font-family:A;src:url(a.woff2) format("woff2"),url('https://cdn.example/a.ttf')}
+.x{background:url(x.png)} @media (min-width: 1px) { @FONT-FACE { font-family: B; src: local(B), url("b.woff") } .y { background: url(y.png) } }
+@supports (display: grid) { .z { background: url(z.png) } } .font-face { background: url(class.png) } .w { background: url(w.png) }`;
+    rewriteCssUrls(css, new URL('https://example.com/'), (url, kind) => {
+      seen.push(`${kind} ${url.pathname}`);
+      return null;
+    });
+    expect(seen).toEqual(['font /a.woff2', 'font /a.ttf', 'other /x.png', 'font /b.woff', 'other /y.png', 'other /z.png', 'other /class.png', 'other /w.png']);
+  });
+
   it("passes a page's stylesheets, https: too, through rewriteSubresource as stylesheets, and its icons and images as others", () => {
     const html = page(
       '<img src="https://secure.example/a.png" alt="A"><p>Text</p>',
       '<title>T</title><link rel="stylesheet" href="https://secure.example/s.css"><link rel="alternate stylesheet" href="/alt.css"><link rel="icon" href="https://secure.example/i.ico"><style>@import url("https://secure.example/more.css");</style>',
     );
-    const kinds: string[] = [];
-    const out = renderTranslatedHtml(html, {
-      pageUrl: 'https://secure.example/',
-      translations: extractSegments(html),
-      targetLang: 'ar',
-      rewriteSubresource: (url, kind) => {
-        kinds.push(`${kind} ${url.pathname}`);
-        return kind === 'stylesheet' ? `/via${url.pathname}` : null;
-      },
-    }).html;
+    /** The page rendered with its subresources of one kind sent `/via` its path, and each passed to the rewriter as `kind path`. */
+    const renderVia = (source: string, via: SubresourceKind) => {
+      const kinds: string[] = [];
+      const rendered = renderTranslatedHtml(source, {
+        pageUrl: 'https://secure.example/',
+        translations: extractSegments(source),
+        targetLang: 'ar',
+        rewriteSubresource: (url, kind) => {
+          kinds.push(`${kind} ${url.pathname}`);
+          return kind === via ? `/via${url.pathname}` : null;
+        },
+      }).html;
+      return { out: rendered, kinds };
+    };
+    const { out, kinds } = renderVia(html, 'stylesheet');
     expect(kinds.sort()).toEqual(['other /a.png', 'other /i.ico', 'stylesheet /alt.css', 'stylesheet /more.css', 'stylesheet /s.css']);
+    // A preload of a font is a font; a preload of anything else stays as it is, not passed at all.
+    const preloads = renderVia(
+      page('<p>Text</p>', '<title>T</title><link rel="preload" as="font" href="/f.woff2" crossorigin><link rel="preload" as="image" href="/hero.png"><style>@font-face { src: url(/g.woff2) }</style>'),
+      'font',
+    );
+    expect(preloads.kinds).toEqual(['font /f.woff2', 'font /g.woff2']);
+    expect(preloads.out).toContain('href="/via/f.woff2"');
+    expect(preloads.out).toContain('@font-face { src: url(/via/g.woff2) }');
+    expect(preloads.out).toContain('href="https://secure.example/hero.png"');
     expect(out).toContain('href="/via/s.css"');
     expect(out).toContain('@import url("/via/more.css");');
     expect(out).toContain('src="https://secure.example/a.png"');

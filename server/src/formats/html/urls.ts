@@ -10,8 +10,11 @@ import { getAttr, isText, removeNode, setAttr, walkElements, type Document, type
 /** Answers the href to use for a link to one of the site's pages, or null to keep the absolute URL. */
 export type LinkRewriter = (absolute: URL) => string | null;
 
-/** What a page loads from a URL: a stylesheet (`<link rel="stylesheet">`, `@import`), or an image, font or icon. */
-export type SubresourceKind = 'stylesheet' | 'other';
+/**
+ * What a page loads from a URL: a stylesheet (`<link rel="stylesheet">`, `@import`), a font
+ * (a `url()` inside `@font-face`, `<link rel="preload" as="font">`), or an image or icon.
+ */
+export type SubresourceKind = 'stylesheet' | 'font' | 'other';
 
 /** Answers the URL to load one of the page's images, stylesheets or fonts from instead, or null to keep the absolute URL. */
 export type SubresourceRewriter = (absolute: URL, kind: SubresourceKind) => string | null;
@@ -129,6 +132,7 @@ function cssUrlText(url: string, quote: string): string {
 }
 
 const IMAGE_SET_FUNCTION = /^(?:-webkit-)?image-set$/i;
+const FONT_FACE = /^@font-face(?![\w-])/i;
 const CSS_NAME = /[\w-]+/y;
 
 /**
@@ -137,7 +141,8 @@ const CSS_NAME = /[\w-]+/y;
  * `@import url(…)` (stylesheets), and the bare strings of `image-set("a.png" 1x)` and
  * `-webkit-image-set`. Read as CSS is: comments and other strings (`content: "a.png"`,
  * `type("image/avif")`, a `url(#id)` inside a quoted data: URI) are left as they are, and so
- * are data: URIs. An unclosed function (a cut-off style attribute) is rewritten to its end.
+ * are data: URIs. A `url()` inside an `@font-face` block (its `src`) is passed as a font. An
+ * unclosed function (a cut-off style attribute) is rewritten to its end.
  */
 export function rewriteCssUrls(css: string, base: URL, subresource?: SubresourceRewriter): string {
   const resolve = (url: string, kind: SubresourceKind) => resolveSubresource(url, base, subresource, kind);
@@ -146,6 +151,12 @@ export function rewriteCssUrls(css: string, base: URL, subresource?: Subresource
   const functions: string[] = [];
   /** After `@import`, before its URL: the URL is a stylesheet's. */
   let importing = false;
+  /** After `@font-face`, before its `{`. */
+  let fontFaceNext = false;
+  /** The blocks (`{…}`) the text is inside, innermost last: whether each is an `@font-face`. */
+  const blocks: boolean[] = [];
+  /** What a `url()` (or `image-set()` string) at this point loads. */
+  const urlKind = (): SubresourceKind => (importing ? 'stylesheet' : blocks.at(-1) ? 'font' : 'other');
   let i = 0;
   while (i < css.length) {
     const char = css[i]!;
@@ -159,7 +170,7 @@ export function rewriteCssUrls(css: string, base: URL, subresource?: Subresource
     if (char === '"' || char === "'") {
       const { end, closed } = cssString(css, i);
       const isUrl = importing || IMAGE_SET_FUNCTION.test(functions.at(-1) ?? '');
-      const resolved = isUrl ? resolve(css.slice(i + 1, closed ? end - 1 : end), importing ? 'stylesheet' : 'other') : null;
+      const resolved = isUrl ? resolve(css.slice(i + 1, closed ? end - 1 : end), urlKind()) : null;
       out += resolved ? `${char}${cssUrlText(resolved, char)}${closed ? char : ''}` : css.slice(i, end);
       importing = false;
       i = end;
@@ -176,6 +187,12 @@ export function rewriteCssUrls(css: string, base: URL, subresource?: Subresource
       i += 7;
       continue;
     }
+    if (char === '@' && FONT_FACE.test(css.slice(i, i + 11))) {
+      fontFaceNext = true;
+      out += css.slice(i, i + 10);
+      i += 10;
+      continue;
+    }
     if (/[A-Za-z_-]/.test(char) && !/[\w-]/.test(css[i - 1] ?? '')) {
       CSS_NAME.lastIndex = i;
       const name = CSS_NAME.exec(css)![0];
@@ -183,7 +200,7 @@ export function rewriteCssUrls(css: string, base: URL, subresource?: Subresource
       if (css[open] === '(' && name.toLowerCase() === 'url') {
         const token = cssUrlToken(css, open + 1);
         if (token) {
-          const resolved = resolve(token.value, importing ? 'stylesheet' : 'other');
+          const resolved = resolve(token.value, urlKind());
           out += resolved ? `url(${token.quote}${cssUrlText(resolved, token.quote)}${token.quote})` : css.slice(i, token.end);
           importing = false;
           i = token.end;
@@ -202,7 +219,12 @@ export function rewriteCssUrls(css: string, base: URL, subresource?: Subresource
     }
     if (char === '(') functions.push('');
     else if (char === ')') functions.pop();
-    else if (char === ';' || char === '{' || char === '}') importing = false;
+    else if (char === ';' || char === '{' || char === '}') {
+      importing = false;
+      if (char === '{') blocks.push(fontFaceNext);
+      else if (char === '}') blocks.pop();
+      fontFaceNext = false;
+    }
     out += char;
     i++;
   }
@@ -262,6 +284,9 @@ export function rewriteDocumentUrls(document: Document, pageUrl: URL, rewriteLin
 /** A <link>'s rel tokens. */
 const linkRels = (element: Element) => (getAttr(element, 'rel') ?? '').toLowerCase().split(/\s+/);
 
+/** `<link rel="preload" as="font">`: a font the page's stylesheets name, asked for early. */
+const isFontPreload = (element: Element) => linkRels(element).includes('preload') && (getAttr(element, 'as') ?? '').trim().toLowerCase() === 'font';
+
 /** Whether the element's attribute names an image, stylesheet or font the page loads. */
 function isSubresource(element: Element, name: string): boolean {
   switch (element.tagName) {
@@ -271,7 +296,7 @@ function isSubresource(element: Element, name: string): boolean {
       // A <picture>'s images; a <video>'s or <audio>'s sources are media.
       return element.parentNode !== null && 'tagName' in element.parentNode && element.parentNode.tagName === 'picture';
     case 'link':
-      return name === 'href' && linkRels(element).some((token) => token === 'stylesheet' || token.endsWith('icon'));
+      return name === 'href' && (linkRels(element).some((token) => token === 'stylesheet' || token.endsWith('icon')) || isFontPreload(element));
     case 'input':
       return name === 'src' && (getAttr(element, 'type') ?? '').toLowerCase() === 'image';
     case 'video':
@@ -305,7 +330,7 @@ function rewriteElementUrls(element: Element, base: URL, rewriteLink: LinkRewrit
       const rewritten = rewriteLink(target);
       attr.value = rewritten ?? resolved;
     } else {
-      const kind = element.tagName === 'link' && linkRels(element).includes('stylesheet') ? 'stylesheet' : 'other';
+      const kind: SubresourceKind = element.tagName !== 'link' ? 'other' : linkRels(element).includes('stylesheet') ? 'stylesheet' : isFontPreload(element) ? 'font' : 'other';
       attr.value = (subresource && subresource(new URL(resolved), kind)) ?? resolved;
     }
   }

@@ -93,15 +93,17 @@ export function createWebsitesContext(deps: WebsitesDeps) {
   /**
    * Where a site's preview loads an image, stylesheet or font from: an http: one through Lisan
    * (an https: Lisan's browser upgrades it to https, which breaks on a site without HTTPS), and
-   * every stylesheet, https: too (its own http: URLs are rewritten only when Lisan serves it:
-   * a stylesheet loaded from the site keeps them, and the browser upgrades or blocks them),
-   * under the preview's token and a signature of that very URL, so Lisan fetches only what it
-   * wrote into the site's own preview, never an address someone made up; null (as it is) for others.
+   * every stylesheet and font, https: too (a stylesheet's own http: URLs are rewritten only when
+   * Lisan serves it: one loaded from the site keeps them, and the browser upgrades or blocks them;
+   * a font is fetched in CORS mode from the sandboxed frame's opaque origin, which a site whose
+   * fonts send no access-control-allow-origin refuses, while Lisan's answer allows it), under the
+   * preview's token and a signature of that very URL, so Lisan fetches only what it wrote into
+   * the site's own preview, never an address someone made up; null (as it is) for others (https: images).
    */
   function previewAssetRewriter(siteId: number): SubresourceRewriter {
     const token = previewToken(siteId);
     return (url, kind) =>
-      url.protocol === 'http:' || (kind === 'stylesheet' && url.protocol === 'https:')
+      url.protocol === 'http:' || (kind !== 'other' && url.protocol === 'https:')
         ? `${PREVIEW_ASSET_PREFIX}/${siteId}/${token}/${signAsset(siteId, url.href)}?url=${encodeURIComponent(url.href)}`
         : null;
   }

@@ -67,7 +67,7 @@ export function createWebsiteExports(ctx: WebsitesContext) {
     },
 
     /**
-     * An http: image or font, or a stylesheet, of the preview, fetched from the site for the
+     * An http: image, or a stylesheet or font, of the preview, fetched from the site for the
      * browser (previewAssetRewriter, context.ts): only a URL Lisan signed into this site's preview,
      * while the preview link is valid, through the crawler's fetcher (its private-address refusal
      * at every hop, size cap and time limit), and only an image, stylesheet or font (an untyped

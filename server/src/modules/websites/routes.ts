@@ -125,10 +125,10 @@ export function websitesRoutes(app: App, deps: { websites: WebsitesService }) {
     return sendTranslatedHtml(reply, html);
   });
 
-  // The preview's http: images and fonts (an https: Lisan's browser would upgrade them to https)
-  // and its stylesheets (their own http: URLs rewritten), fetched from the site: public for the
-  // same reason, each URL signed.
-  app.get(`${PREVIEW_ASSET_PREFIX}/:id/:token/:signature`, { schema: answers(file('image/*', 'An http: image or font, or a stylesheet (text/css), of a previewed page, fetched from the site: the query parameter url, signed by the path (only URLs the preview itself names). A font the site sends as application/octet-stream is answered with its font type when its bytes are a font.')) }, async (request, reply) => {
+  // The preview's http: images (an https: Lisan's browser would upgrade them to https), its
+  // stylesheets (their own http: URLs rewritten) and its fonts (answered readable from the
+  // frame's opaque origin), fetched from the site: public for the same reason, each URL signed.
+  app.get(`${PREVIEW_ASSET_PREFIX}/:id/:token/:signature`, { schema: answers(file('image/*', 'An http: image, or a stylesheet (text/css) or font, of a previewed page, fetched from the site: the query parameter url, signed by the path (only URLs the preview itself names). A font the site sends as application/octet-stream is answered with its font type when its bytes are a font.')) }, async (request, reply) => {
     const { id, token, signature } = parseInput(previewAssetParams, request.params);
     const { url } = parseInput(previewAssetQuery, request.query);
     const asset = await websites.previewAsset(id, token, signature, url);

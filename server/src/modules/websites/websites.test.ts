@@ -1118,7 +1118,9 @@ describe("the preview's http: images, stylesheets and fonts", () => {
 <img src="/files/report.pdf" alt=""><img src="/redirect-private" alt=""><img src="/huge.png" alt="">
 <style>@font-face { font-family: Site; src: url(/fonts/site.woff2) format("woff2"); }
 @font-face { font-family: Untyped; src: url(/fonts/plain.woff2) format("woff2"), url('/fonts/plain.ttf'), url("/fonts/plain.otf"), url(/fonts/plain.woff); }
-@font-face { font-family: Fake; src: url(/fonts/fake.woff2) format("woff2"); }</style>`,
+@font-face { font-family: Fake; src: url(/fonts/fake.woff2) format("woff2"); }
+@font-face { font-family: Cdn; src: url(https://fonts.example/cdn.woff2) format("woff2"); }
+.hero { background: url(https://secure.example/hero.png) }</style>`,
         'en',
         '<link rel="stylesheet" href="/style.css"><link rel="stylesheet" href="/imports.css"><link rel="stylesheet" href="https://secure.example/theme.css">',
       ),
@@ -1140,7 +1142,8 @@ describe("the preview's http: images, stylesheets and fonts", () => {
 .a { background: url(/img/unquoted.png) }
 .b { background: url( "img/quoted.png" ) }
 .c { background: url("data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg'><rect fill='url(%23g)'/></svg>") }
-.d { background: url(https://secure.example/e.png); content: "url(/img/in-string.png)" }`,
+.d { background: url(https://secure.example/e.png); content: "url(/img/in-string.png)" }
+@font-face { font-family: Remote; src: url(https://fonts.example/remote.woff2) format("woff2"); }`,
     );
     gallerySite.setFile('/more.css', 'text/css', '.m { background: url(img/from-more.png) }');
     gallerySite.setFile('/print.css', 'text/css', '.p { color: black }');
@@ -1163,6 +1166,7 @@ describe("the preview's http: images, stylesheets and fonts", () => {
   it('names each http: image and font of the page, and each stylesheet, by a signed path of the preview; https: images stay as they are', () => {
     expect([...assets.keys()].sort()).toEqual([
       '/cat.jpg',
+      '/cdn.woff2',
       '/files/report.pdf',
       '/fonts/fake.woff2',
       '/fonts/plain.otf',
@@ -1182,6 +1186,12 @@ describe("the preview's http: images, stylesheets and fonts", () => {
     expect(assets.get('/cat.jpg')).toMatch(new RegExp(`^/preview/website-assets/${galleryId}/\\d+\\.[\\w-]+/[\\w-]+\\?url=http%3A%2F%2F127\\.0\\.0\\.1%3A${gallerySite.port}%2Fcat\\.jpg$`));
     expect(previewHtml).not.toContain(`src="${gallerySite.url}`);
     expect(previewHtml).toContain('src="https://secure.example/d.png"');
+  });
+
+  it("names an inline <style>'s https: font by a signed path of the preview (the site may send no CORS header), its https: image not", () => {
+    expect(decodeURIComponent(assets.get('/cdn.woff2')!)).toMatch(new RegExp(`^/preview/website-assets/${galleryId}/\\d+\\.[\\w-]+/[\\w-]+\\?url=https://fonts\\.example/cdn\\.woff2$`));
+    expect(previewHtml).toContain(`@font-face { font-family: Cdn; src: url(${assets.get('/cdn.woff2')}) format("woff2"); }`);
+    expect(previewHtml).toContain('.hero { background: url(https://secure.example/hero.png) }');
   });
 
   it('answers an image from the site, sandboxed, for the sandboxed frame; a font readable from it too', async () => {
@@ -1235,7 +1245,7 @@ describe("the preview's http: images, stylesheets and fonts", () => {
     expect(css.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
     const signed = new Map<string, string>();
     for (const match of css.body.matchAll(/\/preview\/website-assets\/[^"')\s]+/g)) signed.set(new URL(new URL(match[0], 'http://lisan').searchParams.get('url')!).pathname, match[0]);
-    expect([...signed.keys()].sort()).toEqual(['/img/quoted.png', '/img/unquoted.png', '/more.css', '/print.css']);
+    expect([...signed.keys()].sort()).toEqual(['/img/quoted.png', '/img/unquoted.png', '/more.css', '/print.css', '/remote.woff2']);
     expect(css.body).toContain(`@import "${signed.get('/more.css')}";`);
     expect(css.body).toContain(`@import url('${signed.get('/print.css')}') print;`);
     expect(css.body).toContain(`.a { background: url(${signed.get('/img/unquoted.png')}) }`);
@@ -1244,6 +1254,9 @@ describe("the preview's http: images, stylesheets and fonts", () => {
     expect(css.body).toContain(`url("data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg'><rect fill='url(%23g)'/></svg>")`);
     // An https: image stays (the browser loads it as it is); a string that only looks like url() is text.
     expect(css.body).toContain('.d { background: url(https://secure.example/e.png); content: "url(/img/in-string.png)" }');
+    // An https: font does not: the sandboxed frame fetches fonts in CORS mode, which a site without the header refuses.
+    expect(decodeURIComponent(signed.get('/remote.woff2')!)).toContain('?url=https://fonts.example/remote.woff2');
+    expect(css.body).toContain(`@font-face { font-family: Remote; src: url(${signed.get('/remote.woff2')}) format("woff2"); }`);
     for (const path of ['/img/quoted.png', '/img/unquoted.png', '/print.css']) expect((await anonymous.get(signed.get(path)!)).statusCode, path).toBe(200);
     // The imported stylesheet is answered the same way: its own image through the preview, relative to its own address.
     const more = await anonymous.get(signed.get('/more.css')!);
