@@ -46,11 +46,11 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
       // The shared contract is zod schemas: the web app takes its types from them, and no zod
-      // reaches the bundle. contract/dates.ts, numbers.ts, cards.ts and plan-names.ts (the formatters both sides use), limits.ts (fixed limits) and page-aliases.ts (the addresses both sides redirect) import nothing.
+      // reaches the bundle. contract/dates.ts, numbers.ts, cards.ts and plan-names.ts (the formatters both sides use), limits.ts (fixed limits), page-aliases.ts (the addresses both sides redirect) and page-paths.ts (the app's pages, which the server answers 200) import nothing.
       'no-restricted-imports': 'off',
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/contract/*', '!**/contract/dates', '!**/contract/numbers', '!**/contract/cards', '!**/contract/plan-names', '!**/contract/limits', '!**/contract/page-aliases'], allowTypeImports: true, message: 'Import types only from the shared contract (import type ...).' }] },
+        { patterns: [{ group: ['**/contract/*', '!**/contract/dates', '!**/contract/numbers', '!**/contract/cards', '!**/contract/plan-names', '!**/contract/limits', '!**/contract/page-aliases', '!**/contract/page-paths'], allowTypeImports: true, message: 'Import types only from the shared contract (import type ...).' }] },
       ],
     },
   },

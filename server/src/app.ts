@@ -15,6 +15,7 @@ import { FORM_FIELD_MAX_BYTES } from './http/multipart';
 import { accessLogRequest } from './http/log-redact';
 import { apiNotFound, isApiPath, registerErrorHandling } from './http/error-handler';
 import { aliasedLocation } from '../../contract/page-aliases';
+import { isPagePath } from '../../contract/page-paths';
 import { resolveLocale } from './http/locale';
 import { webPages } from './http/web-page';
 import { registerResponseSerialization, type ZodResponses } from './http/responses';
@@ -166,7 +167,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
 /** A bundler output name: `index-B3kX9_aQ.js` (name, a dash, a content hash of 8+ characters). */
 const HASHED_ASSET = /^\/assets\/[^/]+-[\w-]{8,}\.\w+$/;
 
-/** Serves the built web app; every non-API GET falls back to index.html (client routing). */
+/** Serves the built web app; every non-API GET falls back to index.html (client routing): 200 for a page, 404 for any other path. */
 async function registerWebApp(app: FastifyInstance, distDir: string) {
   const indexFile = path.join(distDir, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
@@ -201,7 +202,11 @@ async function registerWebApp(app: FastifyInstance, distDir: string) {
       if (!path.extname(url)) {
         // The page in the language the app will speak (its catalog preloaded), revalidated each time.
         const page = (pages ??= webPages(distDir))[resolveLocale(request)];
-        reply.header('cache-control', 'no-cache').header('vary', 'Cookie, Accept-Language').header('etag', page.etag);
+        reply.header('cache-control', 'no-cache').header('vary', 'Cookie, Accept-Language');
+        // An address that is no page of the app (contract/page-paths) is a 404, so that crawlers and link checkers see
+        // it: the same page, which shows its "not found" page. No ETag: a 304 is an answer for a page that exists.
+        if (!isPagePath(url)) return reply.code(404).type('text/html; charset=utf-8').send(page.html);
+        reply.header('etag', page.etag);
         if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
         return reply.type('text/html; charset=utf-8').send(page.html);
       }

@@ -101,10 +101,10 @@ describe('an address people type for a page (contract/page-aliases)', () => {
     }
   });
 
-  it('an unknown address, /logout and a real page are the web app (its "not found" page for the unknown), not a redirect', async () => {
-    for (const url of ['/no-such-page', '/logout', '/histories', '/history/1', '/user/translation-history?page=2', '/glossary', '/login']) {
+  it('an unknown address, /logout and a real page are the web app (a 404 with its "not found" page for the unknown), not a redirect', async () => {
+    for (const [url, status] of [['/no-such-page', 404], ['/logout', 404], ['/histories', 404], ['/history/1', 404], ['/user/translation-history?page=2', 200], ['/glossary', 200], ['/login', 200]] as const) {
       const answer = await t.app.inject({ method: 'GET', url });
-      expect({ url, status: answer.statusCode, location: answer.headers['location'] }).toEqual({ url, status: 200, location: undefined });
+      expect({ url, status: answer.statusCode, location: answer.headers['location'] }).toEqual({ url, status, location: undefined });
       expect(answer.body).toContain('<div id="root">');
     }
   });
@@ -116,6 +116,46 @@ describe('an address people type for a page (contract/page-aliases)', () => {
       expect(answer.statusCode).not.toBe(301);
       expect(answer.statusCode).toBe(unknown.statusCode);
       expect(answer.headers['location']).toBeUndefined();
+    }
+  });
+});
+
+describe('an address that is no page of the app (contract/page-paths)', () => {
+  it('a page, a dynamic one of any value, in any case or with a trailing slash, is a 200', async () => {
+    const urls = ['/', '/pricing', '/translate/documents', '/user/api-keys', '/admin', '/admin/plans/new', '/blog/any-post-at-all', '/case-studies/x', '/admin/plans/9999', '/admin/users/123', '/sandbox/checkout/cs_unknown', '/admin/content/42', '/Pricing/', '/terms?lang=ar'];
+    for (const url of urls) {
+      const answer = await t.app.inject({ method: 'GET', url });
+      expect({ url, status: answer.statusCode }).toEqual({ url, status: 200 });
+      expect(answer.headers['etag']).toMatch(/^"[\w-]+"$/);
+    }
+  });
+
+  it("is a 404 with the app's page in the visitor's language, which shows its \"not found\" page; never a 304", async () => {
+    for (const [url, locale, html] of [['/no-such-page', 'en', '<html lang="en" dir="ltr">'], ['/blog/a-post/comments', 'ar', '<html lang="ar" dir="rtl">'], ['/admin/plans/1/edit', 'en', '<html lang="en" dir="ltr">'], ['/sandbox/checkout', 'ar', '<html lang="ar" dir="rtl">'], ['/pricings?x=1', 'ar', '<html lang="ar" dir="rtl">']] as const) {
+      const answer = await t.app.inject({ method: 'GET', url, cookies: { locale } });
+      expect({ url, status: answer.statusCode }).toEqual({ url, status: 404 });
+      expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(answer.body).toContain(html);
+      expect(answer.body).toContain('<div id="root">');
+      expect(answer.body).toContain(`/assets/catalog-${locale}-`);
+      expect(answer.headers['etag']).toBeUndefined();
+      expect(answer.headers['cache-control']).toBe('no-cache');
+      expect(answer.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    }
+    // The page's ETag from a real page, sent for an unknown address: still the 404 and its page.
+    const etag = (await t.app.inject({ method: 'GET', url: '/', cookies: { locale: 'en' } })).headers['etag'] as string;
+    const unknown = await t.app.inject({ method: 'GET', url: '/no-such-page', cookies: { locale: 'en' }, headers: { 'if-none-match': etag } });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('<div id="root">');
+  });
+
+  it('HEAD is answered as GET; the API, its files and the key surfaces keep their own 404s', async () => {
+    expect((await t.app.inject({ method: 'HEAD', url: '/no-such-page' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'HEAD', url: '/pricing' })).statusCode).toBe(200);
+    for (const url of ['/api/no-such-route', '/v2/no-such-route', '/assets/missing-Abcdef12.js', '/no-such-file.txt']) {
+      const answer = await t.app.inject({ method: 'GET', url });
+      expect({ url, status: answer.statusCode }).toEqual({ url, status: 404 });
+      expect(answer.headers['content-type']).toMatch(/^application\/json/);
     }
   });
 });

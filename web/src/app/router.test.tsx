@@ -1,6 +1,7 @@
-import { createMemoryRouter, matchRoutes } from 'react-router';
+import { createMemoryRouter, matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { PAGE_ALIASES } from '../../../contract/page-aliases';
+import { isPagePath, PAGE_PATHS } from '../../../contract/page-paths';
 import { routes } from './router';
 
 // The app's i18n start-up reads the browser's cookies; nothing here renders.
@@ -50,5 +51,37 @@ describe('the router sends a typed address to its page (contract/page-aliases)',
     expect(await landing('/histories')).toBe('/histories');
     expect(await landing('/user/translation-history?page=2')).toBe('/user/translation-history?page=2');
     expect(await landing('/glossary')).toBe('/glossary');
+  });
+});
+
+/** The full path of every page of a route tree: its leaves (an index route is its parent's), not the aliases' redirects nor "*". */
+function pagePaths(tree: RouteObject[], parent = ''): string[] {
+  return tree.flatMap((route) => {
+    const full = route.index ? parent || '/' : route.path === undefined ? parent : `${parent.replace(/\/$/, '')}/${route.path.replace(/^\//, '')}`;
+    if (route.children) return pagePaths(route.children, full);
+    if (route.path === '*' || Object.hasOwn(PAGE_ALIASES, full)) return [];
+    return [full];
+  });
+}
+
+describe("the router's pages are the server's (contract/page-paths)", () => {
+  // The server answers 404 for any other address: a page added here and not there would be a "broken link" to crawlers.
+  it('the table lists every page of the route tree, each once, and nothing else', () => {
+    const pages = pagePaths(routes);
+    expect(new Set(pages).size).toBe(pages.length);
+    expect([...pages].sort()).toEqual([...PAGE_PATHS].sort());
+  });
+
+  it('an address is a page for the server exactly when the router shows a page for it, not its "not found" page', () => {
+    const pages = PAGE_PATHS.flatMap((page) => {
+      const address = page.replace(/:\w+/g, 'any-value-42');
+      return [address, address.toUpperCase(), `${address}/`.replace(/^\/\/$/, '/')];
+    });
+    const others = ['/no-such-page', '/no/such/page', '/blog/a-post/comments', '/admin/plans/1/edit', '/pricings', '/user/basic', '/sandbox/checkout', '/sandbox/checkout/'];
+    for (const address of [...pages, ...others]) {
+      const page = matchRoutes(routes, address)?.at(-1)?.route.path !== '*';
+      expect({ address, page: isPagePath(address) }).toEqual({ address, page });
+    }
+    for (const address of others) expect({ address, page: isPagePath(address) }).toEqual({ address, page: false });
   });
 });
