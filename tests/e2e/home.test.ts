@@ -99,6 +99,10 @@ describe('home page', () => {
   it('shows the 404 page for an unknown address, and a JSON 404 under /api', async () => {
     const page = await open('en', '/no/such/page');
     await page.getByTestId('not-found').waitFor();
+    // The address itself answers 404 (not a "soft" 200), with the app's page that shows the not-found screen.
+    const unknown = await page.request.get('/no/such/page');
+    expect(unknown.status()).toBe(404);
+    expect(await unknown.text()).toContain('<html lang="en"');
     const response = await page.request.get('/api/no-such-route');
     expect(response.status()).toBe(404);
     expect((await response.json()).message).toMatch(/could not be found/);
