@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { postSectionOf } from '../features/content/content.fns';
 import { useHasPosts } from '../features/content/use-content';
+import { BrandName } from './brand-name';
 import { SOCIAL_LINKS, TRANSLATE_SITE_URL } from './site-links';
 
 type FooterLinkKey = 'about' | 'careers' | 'contact' | 'blog' | 'caseStudies' | 'help' | 'faqs' | 'developers' | 'privacy' | 'terms';
@@ -55,7 +56,9 @@ export function SiteFooter() {
     <footer className="site-footer">
       <div className="container site-footer__grid">
         <div className="site-footer__brand">
-          <p className="site-footer__logo">{t('brand.logo')}</p>
+          <p className="site-footer__logo">
+            <BrandName />
+          </p>
           <p className="muted">{t('footer.tagline')}</p>
           {isExternal(TRANSLATE_SITE_URL) ? (
             <a className="button button--primary button--small" href={TRANSLATE_SITE_URL}>

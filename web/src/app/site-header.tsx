@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { LanguageSwitch } from '../components/language-switch';
 import { useLanguage } from '../i18n/use-language';
-import { BRAND_NAMES } from '../i18n/locale';
 import { isEmailNotVerified, useCurrentUser } from '../features/account/use-current-user';
 import { isAdmin } from '../features/auth/roles';
 import { useSignOut } from '../features/auth/use-sign-out';
+import { BrandName } from './brand-name';
 
 type NavKey = 'translate' | 'documents' | 'pricing' | 'help' | 'dashboard' | 'history' | 'webExtraction' | 'team' | 'glossary' | 'admin';
 
@@ -75,7 +75,7 @@ export function SiteHeader() {
             <circle cx="44" cy="22" r="5" fill="#f2b544" />
           </svg>
           <span className="logo__text">
-            <span lang="en">{BRAND_NAMES.en}</span> <span aria-hidden="true">|</span> <span lang="ar">{BRAND_NAMES.ar}</span>
+            <BrandName />
           </span>
           <span className="visually-hidden">{t('brand.homeLink')}</span>
         </Link>

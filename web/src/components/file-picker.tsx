@@ -12,6 +12,12 @@ type PickerProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'onChang
   /** Shown while no file is chosen ("No file chosen"); nothing when omitted. */
   none?: boolean;
   className?: string;
+  /**
+   * The id of the field's own label ("CSV or TSV file", "Logo"), when the form shows one: the input
+   * is named by it and by the button's text, and that label is not a second `<label>` of the input
+   * (screen readers read one of two labels, each its own).
+   */
+  labelledBy?: string;
 };
 
 /**
@@ -19,20 +25,26 @@ type PickerProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'onChang
  * chosen" follow the browser's language, not the page's, so the input is visually hidden and a
  * labelled button stands in for it, with the chosen file's name beside it. The input keeps its
  * name, `required`, `accept` and whatever FormField gives it (id, aria-describedby), and stays
- * focusable: its focus ring shows on the button.
+ * focusable: its focus ring shows on the button. The chosen file's name (or "No file chosen")
+ * describes the input, so a screen reader on it says which file it holds, in the page's language.
  */
-export function FilePicker({ choose, onFile, fileName, none = false, className = '', id: givenId, ...input }: PickerProps) {
+export function FilePicker({ choose, onFile, fileName, none = false, className = '', id: givenId, labelledBy, 'aria-describedby': describedBy, ...input }: PickerProps) {
   const { t } = useTranslation();
   const generatedId = useId();
   const id = givenId ?? generatedId;
   const [chosen, setChosen] = useState<string | null>(null);
   const shown = fileName === undefined ? chosen : fileName;
+  const chooseId = `${id}-choose`;
+  const fileId = `${id}-file`;
+  const description = [describedBy, shown || none ? fileId : undefined].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`file-picker ${className}`.trim()}>
       <input
         {...input}
         id={id}
         type="file"
+        aria-labelledby={labelledBy ? `${labelledBy} ${chooseId}` : undefined}
+        aria-describedby={description}
         className="visually-hidden file-picker__input"
         onChange={(event) => {
           const file = event.target.files?.[0] ?? null;
@@ -40,15 +52,19 @@ export function FilePicker({ choose, onFile, fileName, none = false, className =
           onFile?.(file);
         }}
       />
-      <label htmlFor={id} className="button button--outline button--small file-picker__choose">
+      <label htmlFor={id} id={chooseId} className="button button--outline button--small file-picker__choose">
         {choose}
       </label>
       {shown ? (
-        <Isolated kind="file" className="file-picker__file">
+        <Isolated kind="file" id={fileId} className="file-picker__file">
           {shown}
         </Isolated>
       ) : (
-        none && <span className="file-picker__file file-picker__file--none">{t('file.none')}</span>
+        none && (
+          <span id={fileId} className="file-picker__file file-picker__file--none">
+            {t('file.none')}
+          </span>
+        )
       )}
     </div>
   );

@@ -94,14 +94,18 @@ function ProfileForm({ user }: { user: User }) {
         </div>
         <TextField label={t('basicInfo.address')} name="company_address" dir="auto" autoComplete="street-address" value={values.company_address} onChange={set('company_address')} errors={errorsOf('company_address')} maxLength={500} />
         <div className="form-field logo-field">
-          <span className="form-field__label">{t('basicInfo.logo')}</span>
+          <span className="form-field__label" id="company-logo-label">
+            {t('basicInfo.logo')}
+          </span>
           <div className="logo-field__body">
             <div className="logo-field__preview">
               {shownLogo ? <img src={shownLogo} alt={t('basicInfo.logoAlt')} /> : <span className="muted">{t('basicInfo.noLogo')}</span>}
             </div>
             <div className="logo-field__controls">
-              <FilePicker name="logo" accept={LOGO_ACCEPT} choose={t('basicInfo.chooseLogo')} fileName={logoFile?.name ?? null} onFile={(file) => chooseLogo(file ?? undefined)} />
-              <p className="form-field__hint">{t('basicInfo.logoHint')}</p>
+              <FilePicker name="logo" labelledBy="company-logo-label" aria-describedby="company-logo-hint" accept={LOGO_ACCEPT} choose={t('basicInfo.chooseLogo')} fileName={logoFile?.name ?? null} onFile={(file) => chooseLogo(file ?? undefined)} />
+              <p className="form-field__hint" id="company-logo-hint">
+                {t('basicInfo.logoHint')}
+              </p>
               {(user.company?.logo_url || logoFile) && !removeLogo && (
                 <button
                   type="button"

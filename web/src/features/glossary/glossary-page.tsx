@@ -233,9 +233,10 @@ function GlossaryView({ scope }: { scope: GlossaryScope }) {
                 {t('import.defaults', { direction: t(`direction.${form.direction}`), domain: domainName(form.domain) })}
               </p>
               <div className="glossary-field">
-                <label htmlFor={importId}>{t('import.file')}</label>
+                <span id={`${importId}-label`}>{t('import.file')}</span>
                 <FilePicker
                   id={importId}
+                  labelledBy={`${importId}-label`}
                   accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values"
                   choose={tCommon('file.choose')}
                   fileName={file?.name ?? null}
