@@ -3,15 +3,7 @@ import { FilePicker } from './file-picker';
 import { renderMarkup } from './render-markup.test-support';
 
 // The app's i18n start-up reads the browser's cookies; these need only the language they are rendered in.
-vi.mock('../i18n/use-language', async () => {
-  const { useTranslation } = await import('react-i18next');
-  return {
-    useLanguage: () => {
-      const language = useTranslation().i18n.language as 'en' | 'ar';
-      return { language, direction: language === 'ar' ? 'rtl' : 'ltr', setLanguage: async () => {} };
-    },
-  };
-});
+vi.mock('../i18n/use-language', () => import('./language-mock.test-support'));
 
 describe('FilePicker', () => {
   it("is named by its form's label and its button, one <label> only, and described by the file it holds", async () => {

@@ -4,15 +4,7 @@ import { Isolated } from './isolated';
 import { renderMarkup } from './render-markup.test-support';
 
 // The app's i18n start-up reads the browser's cookies; these need only the language they are rendered in.
-vi.mock('../i18n/use-language', async () => {
-  const { useTranslation } = await import('react-i18next');
-  return {
-    useLanguage: () => {
-      const language = useTranslation().i18n.language as 'en' | 'ar';
-      return { language, direction: language === 'ar' ? 'rtl' : 'ltr', setLanguage: async () => {} };
-    },
-  };
-});
+vi.mock('../i18n/use-language', () => import('./language-mock.test-support'));
 
 // One rule for the values people type (docs/decisions.md "Names that users type"): a file's name is
 // isolated in the page's direction, an address left to right, a free name in its own direction.
